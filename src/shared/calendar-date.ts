@@ -1,0 +1,18 @@
+/**
+ * Calendar dates the user types (birth, dream, event) travel and are stored as `YYYY-MM-DD`
+ * strings, never as Date objects, so no time zone can shift them by a day.
+ */
+const pattern = /^(\d{4})-(\d{2})-(\d{2})$/
+
+export function isCalendarDate(value: string): boolean {
+  const match = pattern.exec(value)
+  if (!match) return false
+  const [, y, m, d] = match.map(Number) as [number, number, number, number]
+  const date = new Date(Date.UTC(y, m - 1, d))
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d
+}
+
+/** Today's calendar date in UTC, as `YYYY-MM-DD`. */
+export function todayCalendarDate(now: Date = new Date()): string {
+  return now.toISOString().slice(0, 10)
+}

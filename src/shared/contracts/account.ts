@@ -1,0 +1,48 @@
+import { z } from 'zod'
+import { languages, limits } from '../limits.ts'
+import { emailSchema, optionalDate, optionalText, pastCalendarDateSchema } from './common.ts'
+
+const passwordSchema = z
+  .string({ error: 'auth.password_too_short' })
+  .min(limits.passwordMinLength, { error: 'auth.password_too_short' })
+  .max(limits.passwordMaxLength, { error: 'validation.too_long' })
+
+/** Body of `POST /api/auth/sign-up/email`: the landing form's fields (the older form sends fewer). */
+export const signUpSchema = z.object({
+  /** Full name, kept as the display name. */
+  name: optionalText(limits.displayNameMaxLength),
+  email: emailSchema,
+  password: passwordSchema,
+  birthDate: optionalDate(pastCalendarDateSchema),
+  familyRelation: optionalText(limits.familyRelationMaxLength),
+  preferredLanguage: z.enum(languages, { error: 'validation.invalid' }).optional(),
+})
+export type SignUp = z.input<typeof signUpSchema>
+
+/** Body of `POST /api/auth/sign-in/email`. */
+export const signInSchema = z.object({
+  email: z.string({ error: 'validation.required' }).trim().toLowerCase().min(1, { error: 'validation.required' }),
+  password: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }),
+})
+export type SignIn = z.input<typeof signInSchema>
+
+export const meSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  displayName: z.string(),
+  birthDate: z.string().nullable(),
+  familyRelation: z.string(),
+  preferredLanguage: z.enum(languages).nullable(),
+  createdAt: z.string(),
+})
+export type Me = z.infer<typeof meSchema>
+
+export const updateMeSchema = z
+  .object({
+    displayName: optionalText(limits.displayNameMaxLength).unwrap().unwrap(),
+    birthDate: optionalDate(pastCalendarDateSchema),
+    familyRelation: optionalText(limits.familyRelationMaxLength).unwrap().unwrap(),
+    preferredLanguage: z.enum(languages, { error: 'validation.invalid' }).nullable(),
+  })
+  .partial()
+export type UpdateMe = z.input<typeof updateMeSchema>

@@ -1,0 +1,13 @@
+import { z } from 'zod'
+import { limits } from '../limits.ts'
+import { emailSchema, requiredText } from './common.ts'
+
+export const createContactMessageSchema = z.object({
+  name: requiredText(limits.contactNameMaxLength, 'contact.name_required'),
+  email: emailSchema,
+  message: requiredText(limits.contactMessageMaxLength, 'contact.message_required'),
+})
+export type CreateContactMessage = z.input<typeof createContactMessageSchema>
+
+export const contactMessageReceiptSchema = z.object({ id: z.string(), receivedAt: z.string() })
+export type ContactMessageReceipt = z.infer<typeof contactMessageReceiptSchema>

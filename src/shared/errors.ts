@@ -1,0 +1,64 @@
+/**
+ * The one error vocabulary shared by server, web and API clients.
+ * Every error answer is `{ error: { code, message, details? } }`; `code` is stable, `message` is
+ * English for logs and API clients, and the web shows its own translation of `errors.<code>`.
+ */
+export const errorStatus = {
+  validation_failed: 400,
+  unauthenticated: 401,
+  'auth.invalid_credentials': 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  'auth.email_taken': 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  internal: 500,
+  upstream_failed: 502,
+  ai_blocked: 422,
+  ai_unavailable: 503,
+} as const
+
+export type ErrorCode = keyof typeof errorStatus
+
+/** Codes of single fields inside a `validation_failed` answer (`details[].code`). */
+export const fieldErrorCodes = [
+  'validation.required',
+  'validation.invalid',
+  'validation.too_long',
+  'validation.invalid_email',
+  'validation.invalid_date',
+  'validation.date_in_future',
+  'auth.password_too_short',
+  'auth.password_too_common',
+  'dream.description_required',
+  'contact.name_required',
+  'contact.message_required',
+] as const
+
+export type FieldErrorCode = (typeof fieldErrorCodes)[number]
+
+export interface FieldIssue {
+  /** Dotted path of the offending field, e.g. `content` or `members.0.firstName`. */
+  path: string
+  code: FieldErrorCode
+}
+
+export interface ErrorBody {
+  error: {
+    code: ErrorCode
+    message: string
+    details?: FieldIssue[]
+  }
+}
+
+export function isFieldErrorCode(value: string): value is FieldErrorCode {
+  return (fieldErrorCodes as readonly string[]).includes(value)
+}
+
+export function isErrorBody(value: unknown): value is ErrorBody {
+  if (typeof value !== 'object' || value === null || !('error' in value)) return false
+  const error = (value as { error: unknown }).error
+  return typeof error === 'object' && error !== null && typeof (error as { code?: unknown }).code === 'string'
+}

@@ -1,0 +1,22 @@
+/** Business limits of spec §9 and the few of our own, in one place. */
+export const limits = {
+  passwordMinLength: 6,
+  passwordMaxLength: 128,
+  displayNameMaxLength: 120,
+  familyRelationMaxLength: 200,
+  dreamTitleMaxLength: 200,
+  dreamContentMaxLength: 20_000,
+  contactNameMaxLength: 120,
+  contactMessageMaxLength: 5_000,
+  emailMaxLength: 254,
+  maxUploadBytes: 5 * 1024 * 1024,
+  parentsPerMember: 2,
+} as const
+
+export const languages = ['es', 'en', 'fr'] as const
+export type Language = (typeof languages)[number]
+export const defaultLanguage: Language = 'es'
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (languages as readonly string[]).includes(value)
+}

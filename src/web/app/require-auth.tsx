@@ -1,0 +1,24 @@
+import { useTranslation } from 'react-i18next'
+import { Navigate, Outlet, useLocation } from 'react-router'
+import { useSession } from '../features/account/api/session-queries.ts'
+
+/**
+ * Spec §2 guard: 'Cargando autenticación...' while the session loads, then the page when signed
+ * in, else a history-replacing redirect to /login that remembers where the user was going.
+ */
+export function RequireAuth() {
+  const { t } = useTranslation()
+  const session = useSession()
+  const location = useLocation()
+  if (session.isPending) {
+    return (
+      <p className="page-status" role="status">
+        {t('auth.loading')}
+      </p>
+    )
+  }
+  if (!session.data) {
+    return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />
+  }
+  return <Outlet />
+}

@@ -1,0 +1,3 @@
+export function ContactRoute() {
+  return <section className="page">contact</section>
+}

@@ -1,0 +1,3 @@
+export function DashboardRoute() {
+  return <section className="page">dashboard</section>
+}

@@ -1,0 +1,7 @@
+import { useTranslation } from 'react-i18next'
+import { BeingBuilt } from '../../components/ui/being-built.tsx'
+
+export function FamilyTreeRoute() {
+  const { t } = useTranslation()
+  return <BeingBuilt title={t('pages.familyTree')} />
+}

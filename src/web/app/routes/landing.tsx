@@ -1,0 +1,3 @@
+export function LandingRoute() {
+  return <section className="page">landing</section>
+}

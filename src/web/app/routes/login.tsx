@@ -1,0 +1,3 @@
+export function LoginRoute() {
+  return <section className="page">login</section>
+}

@@ -1,0 +1,3 @@
+export function MyDreamsRoute() {
+  return <section className="page">my-dreams</section>
+}

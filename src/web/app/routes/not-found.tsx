@@ -1,0 +1,3 @@
+export function NotFoundRoute() {
+  return <section className="page">not-found</section>
+}

@@ -1,0 +1,3 @@
+export function SignupRoute() {
+  return <section className="page">signup</section>
+}

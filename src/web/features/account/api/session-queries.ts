@@ -1,0 +1,50 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { Me, SignIn, SignUp } from '../../../../shared/contracts/account.ts'
+import { ApiError, apiFetch } from '../../../lib/api-client.ts'
+
+export const sessionKeys = { me: ['session', 'me'] as const }
+
+/** The signed-in user, or null when signed out. Pending while the session loads. */
+export function useSession() {
+  return useQuery({
+    queryKey: sessionKeys.me,
+    queryFn: async ({ signal }) => {
+      try {
+        return await apiFetch<Me>('/api/me', { signal })
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 401) return null
+        throw error
+      }
+    },
+    staleTime: 60_000,
+    retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
+  })
+}
+
+export function useSignIn() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: SignIn) => apiFetch<unknown>('/api/auth/sign-in/email', { method: 'POST', body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionKeys.me }),
+  })
+}
+
+export function useSignUp() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: SignUp) => apiFetch<unknown>('/api/auth/sign-up/email', { method: 'POST', body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionKeys.me }),
+  })
+}
+
+export function useSignOut() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: () => apiFetch<unknown>('/api/auth/sign-out', { method: 'POST', body: {} }),
+    onSuccess: () => {
+      // Nothing of the previous user may stay in the cache for the next one.
+      queryClient.clear()
+      queryClient.setQueryData(sessionKeys.me, null)
+    },
+  })
+}

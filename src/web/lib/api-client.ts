@@ -1,0 +1,58 @@
+import { isErrorBody, type ErrorCode, type FieldIssue } from '../../shared/errors.ts'
+
+/** Codes the browser itself can produce, beside the server's `ErrorCode`s. */
+export type ClientErrorCode = ErrorCode | 'network_error'
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ClientErrorCode,
+    message: string,
+    readonly details: FieldIssue[] = [],
+  ) {
+    super(message)
+    this.name = 'ApiError'
+  }
+
+  /** The first field issue of `path`, if the server named one. */
+  fieldCode(path: string): string | undefined {
+    return this.details.find((issue) => issue.path === path)?.code
+  }
+}
+
+interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'
+  body?: unknown
+  signal?: AbortSignal
+}
+
+/**
+ * JSON request to our own API. Resolves with the parsed body (undefined for 204) and rejects with
+ * an `ApiError` carrying the server's stable code, so screens can show `t('errors.<code>')`.
+ */
+export async function apiFetch<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const method = options.method ?? (options.body === undefined ? 'GET' : 'POST')
+  const hasBody = method !== 'GET' && method !== 'DELETE'
+  let response: Response
+  try {
+    response = await fetch(path, {
+      method,
+      credentials: 'same-origin',
+      headers: hasBody ? { 'Content-Type': 'application/json', Accept: 'application/json' } : { Accept: 'application/json' },
+      body: hasBody ? JSON.stringify(options.body ?? {}) : undefined,
+      signal: options.signal,
+    })
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause
+    throw new ApiError(0, 'network_error', 'The server could not be reached')
+  }
+  if (response.status === 204) return undefined as T
+  const payload: unknown = await response.json().catch(() => undefined)
+  if (!response.ok) {
+    if (isErrorBody(payload)) {
+      throw new ApiError(response.status, payload.error.code, payload.error.message, payload.error.details)
+    }
+    throw new ApiError(response.status, response.status >= 500 ? 'internal' : 'validation_failed', response.statusText)
+  }
+  return payload as T
+}

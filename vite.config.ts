@@ -1,0 +1,61 @@
+import { createHash } from 'node:crypto'
+import { readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import react from '@vitejs/plugin-react'
+import { defineConfig, type Plugin } from 'vite'
+
+const root = path.dirname(fileURLToPath(import.meta.url))
+const localesDir = path.join(root, 'src/web/locales')
+
+function localeFiles(): { file: string; relative: string }[] {
+  return readdirSync(localesDir).flatMap((lng) =>
+    readdirSync(path.join(localesDir, lng))
+      .filter((name) => name.endsWith('.json'))
+      .map((name) => ({ file: path.join(localesDir, lng, name), relative: `${lng}/${name}` })),
+  )
+}
+
+/**
+ * Translations are loaded over HTTP per language and namespace (spec §9: retries, parallel
+ * reads), so they live outside the JS bundle: served from `src/web/locales` in development and
+ * emitted to `locales/` in the build. A content hash busts caches when a catalogue changes.
+ */
+function locales(): Plugin {
+  const hash = createHash('sha256')
+  for (const { relative, file } of localeFiles()) hash.update(relative).update(readFileSync(file))
+  const version = hash.digest('hex').slice(0, 12)
+  return {
+    name: 'legado-locales',
+    config: () => ({ define: { __LOCALES_VERSION__: JSON.stringify(version) } }),
+    configureServer(server) {
+      server.middlewares.use('/locales', (req, res, next) => {
+        const relative = decodeURIComponent((req.url ?? '').split('?')[0] ?? '').replace(/^\/+/, '')
+        const match = localeFiles().find((entry) => entry.relative === relative)
+        if (!match) return next()
+        res.setHeader('Content-Type', 'application/json; charset=utf-8')
+        res.end(readFileSync(match.file))
+      })
+    },
+    generateBundle() {
+      for (const { file, relative } of localeFiles()) {
+        this.emitFile({ type: 'asset', fileName: `locales/${relative}`, source: readFileSync(file) })
+      }
+    },
+  }
+}
+
+export default defineConfig({
+  root: path.join(root, 'src/web'),
+  plugins: [react(), locales()],
+  build: {
+    outDir: path.join(root, 'dist/web'),
+    emptyOutDir: true,
+    assetsInlineLimit: 0,
+    sourcemap: true,
+  },
+  server: {
+    port: 5173,
+    proxy: { '/api': `http://127.0.0.1:${process.env.API_PORT ?? 3000}` },
+  },
+})
