@@ -21,7 +21,12 @@ export type SignUp = z.input<typeof signUpSchema>
 
 /** Body of `POST /api/auth/sign-in/email`. */
 export const signInSchema = z.object({
-  email: z.string({ error: 'validation.required' }).trim().toLowerCase().min(1, { error: 'validation.required' }),
+  email: z
+    .string({ error: 'validation.required' })
+    .trim()
+    .toLowerCase()
+    .min(1, { error: 'validation.required', abort: true })
+    .pipe(z.email({ error: 'validation.invalid_email' })),
   password: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }),
 })
 export type SignIn = z.input<typeof signInSchema>

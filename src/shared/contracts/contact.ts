@@ -1,11 +1,13 @@
 import { z } from 'zod'
-import { limits } from '../limits.ts'
+import { languages, limits } from '../limits.ts'
 import { emailSchema, requiredText } from './common.ts'
 
 export const createContactMessageSchema = z.object({
   name: requiredText(limits.contactNameMaxLength, 'contact.name_required'),
   email: emailSchema,
   message: requiredText(limits.contactMessageMaxLength, 'contact.message_required'),
+  /** The interface language the sender wrote in, so a reply can be in it. */
+  language: z.enum(languages, { error: 'validation.invalid' }).optional(),
 })
 export type CreateContactMessage = z.input<typeof createContactMessageSchema>
 

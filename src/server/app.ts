@@ -1,0 +1,96 @@
+import helmet from '@fastify/helmet'
+import swagger from '@fastify/swagger'
+import swaggerUi from '@fastify/swagger-ui'
+import Fastify, { type FastifyInstance } from 'fastify'
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
+import { Redis } from 'ioredis'
+import type { Config } from './config.ts'
+import { openDatabase, pingDatabase } from './db/database.ts'
+import { migrateToLatest } from './db/migrate.ts'
+import { createAuth } from './features/account/account.auth.ts'
+import { createAccountRepository } from './features/account/account.repository.ts'
+import { accountRoutes } from './features/account/account.routes.ts'
+import { createAccountService } from './features/account/account.service.ts'
+import { createContactRepository } from './features/contact/contact.repository.ts'
+import { contactRoutes } from './features/contact/contact.routes.ts'
+import { createContactService } from './features/contact/contact.service.ts'
+import { createDreamRepository } from './features/dream-diary/dream-diary.repository.ts'
+import { dreamDiaryRoutes } from './features/dream-diary/dream-diary.routes.ts'
+import { createDreamDiaryService } from './features/dream-diary/dream-diary.service.ts'
+import { healthRoutes } from './features/health/health.routes.ts'
+import { resolveAuthSecret } from './lib/auth-secret.ts'
+import { createFailureLimiter } from './lib/failure-limiter.ts'
+import { createMemoryRateLimitStore, createRedisRateLimitStore } from './lib/rate-limit-store.ts'
+import { errorHandlerPlugin } from './plugins/error-handler.ts'
+import { originCheckPlugin } from './plugins/origin-check.ts'
+import { sessionPlugin } from './plugins/session.ts'
+import { securityHeaders } from './plugins/security-headers.ts'
+import { webAppPlugin } from './plugins/web-app.ts'
+
+/** The composition root: builds every dependency from `config` and registers the features. */
+export async function buildApp(config: Config): Promise<FastifyInstance> {
+  const app = Fastify({
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    logger: {
+      level: config.logLevel,
+      // Request logs carry method, URL and status; never cookies, tokens or bodies.
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    },
+    genReqId: () => crypto.randomUUID(),
+  }).withTypeProvider<ZodTypeProvider>()
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+
+  const database = await openDatabase(config.database)
+  app.addHook('onClose', () => database.destroy())
+  const applied = await migrateToLatest(database.raw)
+  if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated')
+
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true }) : undefined
+  if (redis) app.addHook('onClose', async () => void (await redis.quit()))
+  const rateLimitStore = redis ? createRedisRateLimitStore(redis) : createMemoryRateLimitStore()
+
+  const auth = createAuth({
+    raw: database.raw,
+    dialect: database.dialect,
+    secret: resolveAuthSecret(config.authSecret, config.dataDir),
+    baseURL: config.publicUrl ?? `http://localhost:${config.port}`,
+    log: (level, message) => app.log[level]({ component: 'better-auth' }, message),
+  })
+  const { max, windowMs } = config.loginRateLimit
+  const accounts = createAccountService({
+    auth,
+    repo: createAccountRepository(database.db),
+    limiters: {
+      perAccount: createFailureLimiter(rateLimitStore, { max, windowMs }, 'login-account'),
+      perAddress: createFailureLimiter(rateLimitStore, { max: max * 4, windowMs }, 'login-address'),
+    },
+  })
+  const dreams = createDreamDiaryService({ repo: createDreamRepository(database.db) })
+  const contact = createContactService({ repo: createContactRepository(database.db) })
+
+  await app.register(errorHandlerPlugin)
+  await app.register(helmet, securityHeaders(config))
+  await app.register(originCheckPlugin, { publicUrl: config.publicUrl })
+  await app.register(sessionPlugin, { findSessionUser: accounts.findSessionUser })
+  await app.register(swagger, {
+    openapi: { info: { title: 'Legado API', version: '1' }, servers: [] },
+    transform: jsonSchemaTransform,
+  })
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true })
+
+  await app.register(healthRoutes, {
+    prefix: '/api',
+    check: async () => {
+      await pingDatabase(database.db)
+      return { status: 'ok', db: database.dialect, storage: config.storage, ai: config.ai }
+    },
+  })
+  await app.register(accountRoutes, { prefix: '/api', service: accounts })
+  await app.register(dreamDiaryRoutes, { prefix: '/api', service: dreams })
+  await app.register(contactRoutes, { prefix: '/api', service: contact, findSessionUser: accounts.findSessionUser })
+  await app.register(webAppPlugin, { webRoot: config.webRoot })
+
+  return app
+}

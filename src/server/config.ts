@@ -1,0 +1,91 @@
+import path from 'node:path'
+import { z } from 'zod'
+
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+  .transform((value) => ['true', '1', 'yes'].includes(value))
+
+const postgresUrl = z
+  .string()
+  .refine((value) => /^postgres(ql)?:\/\//.test(value), { error: 'must be a postgres:// or postgresql:// URL' })
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number({ error: 'must be a number' }).int().min(0).max(65_535).default(3000),
+  HOST: z.string().min(1).default('localhost'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: postgresUrl.optional(),
+  DATABASE_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]{0,62}$/, { error: 'must be a lower-case SQL identifier' })
+    .optional(),
+  AUTH_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+  PUBLIC_URL: z.url({ error: 'must be an absolute URL such as https://legado.example.org' }).optional(),
+  TRUST_PROXY: booleanFromEnv.default(false),
+  REDIS_URL: z
+    .string()
+    .refine((value) => /^rediss?:\/\//.test(value), { error: 'must be a redis:// or rediss:// URL' })
+    .optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOGIN_RATE_LIMIT_MAX: z.coerce.number({ error: 'must be a number' }).int().min(1).default(5),
+  LOGIN_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number({ error: 'must be a number' }).int().min(1).default(900),
+  WEB_ROOT: z.string().optional(),
+})
+
+export interface Config {
+  env: 'development' | 'production' | 'test'
+  port: number
+  host: string
+  dataDir: string
+  database: { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string; schema?: string }
+  /** Undefined: generated once and kept in `DATA_DIR` (see auth-secret.ts). */
+  authSecret?: string
+  publicUrl?: string
+  trustProxy: boolean
+  redisUrl?: string
+  logLevel: string
+  loginRateLimit: { max: number; windowMs: number }
+  storage: 'local'
+  ai: 'guided'
+  /** Built web app to serve; undefined serves the API only. */
+  webRoot?: string
+}
+
+export class ConfigError extends Error {
+  constructor(readonly issues: string[]) {
+    super(`Invalid configuration:\n${issues.map((issue) => `  - ${issue}`).join('\n')}`)
+    this.name = 'ConfigError'
+  }
+}
+
+/** Reads and validates the settings (README "Settings"); throws `ConfigError` naming every bad key. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''))
+  const parsed = envSchema.safeParse(present)
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`))
+  }
+  const e = parsed.data
+  if (e.DATABASE_SCHEMA && !e.DATABASE_URL) {
+    throw new ConfigError(['DATABASE_SCHEMA: only applies with a PostgreSQL DATABASE_URL'])
+  }
+  const dataDir = path.resolve(e.DATA_DIR)
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    database: e.DATABASE_URL
+      ? { dialect: 'postgres', url: e.DATABASE_URL, ...(e.DATABASE_SCHEMA ? { schema: e.DATABASE_SCHEMA } : {}) }
+      : { dialect: 'sqlite', file: path.join(dataDir, 'legado.db') },
+    authSecret: e.AUTH_SECRET,
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+    trustProxy: e.TRUST_PROXY,
+    redisUrl: e.REDIS_URL,
+    logLevel: e.LOG_LEVEL,
+    loginRateLimit: { max: e.LOGIN_RATE_LIMIT_MAX, windowMs: e.LOGIN_RATE_LIMIT_WINDOW_SECONDS * 1000 },
+    storage: 'local',
+    ai: 'guided',
+    webRoot: e.WEB_ROOT ? path.resolve(e.WEB_ROOT) : undefined,
+  }
+}

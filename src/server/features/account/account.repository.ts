@@ -1,0 +1,28 @@
+import type { Kysely } from 'kysely'
+import type { Database } from '../../db/schema.ts'
+import { nowIso } from '../../db/timestamps.ts'
+import type { UserRow } from './account.tables.ts'
+
+export interface UserProfilePatch {
+  name?: string
+  birthDate?: string | null
+  familyRelation?: string
+  preferredLanguage?: string | null
+}
+
+export function createAccountRepository(db: Kysely<Database>) {
+  return {
+    async findUserById(id: string): Promise<UserRow | undefined> {
+      return db.selectFrom('user').selectAll().where('id', '=', id).executeTakeFirst()
+    },
+
+    async updateProfile(id: string, patch: UserProfilePatch): Promise<void> {
+      await db
+        .updateTable('user')
+        .set({ ...patch, updatedAt: nowIso() })
+        .where('id', '=', id)
+        .execute()
+    },
+  }
+}
+export type AccountRepository = ReturnType<typeof createAccountRepository>

@@ -1,0 +1,87 @@
+import { fromNodeHeaders } from 'better-auth/node'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { meSchema, signInSchema, signUpSchema, updateMeSchema } from '../../../shared/contracts/account.ts'
+import { AppError } from '../../lib/app-error.ts'
+import { currentUser } from '../../plugins/session.ts'
+import type { AccountService } from './account.service.ts'
+
+const authResultSchema = z.object({ user: meSchema })
+
+/** Behind HTTPS (directly or through a trusted proxy) every session cookie is Secure. */
+function sendCookies(request: FastifyRequest, reply: FastifyReply, cookies: string[]) {
+  const secure = request.protocol === 'https'
+  reply.header(
+    'set-cookie',
+    cookies.map((cookie) => (secure && !/;\s*secure/i.test(cookie) ? `${cookie}; Secure` : cookie)),
+  )
+}
+
+/** Headers for better-auth, with the client's address (after TRUST_PROXY) for its session record. */
+function authHeaders(request: FastifyRequest): Headers {
+  const headers = fromNodeHeaders(request.headers)
+  headers.set('x-forwarded-for', request.ip)
+  return headers
+}
+
+/** better-auth endpoints passed through untouched; every other one of its paths answers 404. */
+const forwarded = new Set(['POST /api/auth/sign-out', 'GET /api/auth/get-session'])
+
+export const accountRoutes: FastifyPluginAsyncZod<{ service: AccountService }> = async (app, { service }) => {
+  app.post(
+    '/auth/sign-up/email',
+    { schema: { tags: ['account'], summary: 'Create an account and sign in', body: signUpSchema, response: { 200: authResultSchema } } },
+    async (request, reply) => {
+      const { user, cookies } = await service.signUp(request.body, authHeaders(request))
+      sendCookies(request, reply, cookies)
+      return { user }
+    },
+  )
+
+  app.post(
+    '/auth/sign-in/email',
+    { schema: { tags: ['account'], summary: 'Sign in with e-mail and password', body: signInSchema, response: { 200: authResultSchema } } },
+    async (request, reply) => {
+      const { user, cookies } = await service.signIn(request.body, authHeaders(request), request.ip)
+      sendCookies(request, reply, cookies)
+      return { user }
+    },
+  )
+
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/auth/*',
+    schema: { tags: ['account'], summary: 'sign-out (POST) and get-session (GET), answered by better-auth' },
+    handler: async (request, reply) => {
+      const path = request.url.split('?')[0]
+      if (!forwarded.has(`${request.method} ${path}`)) throw new AppError('not_found', 'No such auth endpoint')
+      const response = await service.forward(
+        new Request(`${request.protocol}://${request.host}${request.url}`, {
+          method: request.method,
+          headers: authHeaders(request),
+          body: request.method === 'POST' ? JSON.stringify(request.body ?? {}) : undefined,
+        }),
+      )
+      sendCookies(request, reply, response.headers.getSetCookie())
+      const text = await response.text()
+      if (!response.ok) {
+        request.log.warn({ status: response.status }, 'better-auth refused a forwarded request')
+        throw new AppError(response.status === 401 ? 'unauthenticated' : 'validation_failed', 'The auth request was refused')
+      }
+      return reply.status(response.status).type('application/json; charset=utf-8').send(text || 'null')
+    },
+  })
+
+  app.get(
+    '/me',
+    { onRequest: app.authenticate, schema: { tags: ['account'], summary: 'The signed-in user', response: { 200: meSchema } } },
+    async (request) => service.getMe(currentUser(request).id),
+  )
+
+  app.patch(
+    '/me',
+    { onRequest: app.authenticate, schema: { tags: ['account'], summary: 'Update your profile', body: updateMeSchema, response: { 200: meSchema } } },
+    async (request) => service.updateMe(currentUser(request).id, request.body),
+  )
+}

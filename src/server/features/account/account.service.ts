@@ -1,0 +1,108 @@
+import type { z } from 'zod'
+import type { Me, SignIn, signUpSchema, updateMeSchema } from '../../../shared/contracts/account.ts'
+import { isLanguage } from '../../../shared/limits.ts'
+import { AppError, invalidField, notFound } from '../../lib/app-error.ts'
+import type { FailureLimiter } from '../../lib/failure-limiter.ts'
+import { toIsoString } from '../../db/timestamps.ts'
+import type { Auth } from './account.auth.ts'
+import type { AccountRepository } from './account.repository.ts'
+import type { UserRow } from './account.tables.ts'
+import { isCommonPassword } from './common-passwords.ts'
+
+interface Deps {
+  auth: Auth
+  repo: AccountRepository
+  /** Failed sign-ins per e-mail and address, and per address alone. */
+  limiters: { perAccount: FailureLimiter; perAddress: FailureLimiter }
+}
+
+export interface AuthResult {
+  user: Me
+  /** Session cookies to hand to the browser. */
+  cookies: string[]
+}
+
+function toMe(row: UserRow): Me {
+  return {
+    id: row.id,
+    email: row.email,
+    displayName: row.name,
+    birthDate: row.birthDate,
+    familyRelation: row.familyRelation ?? '',
+    preferredLanguage: isLanguage(row.preferredLanguage) ? row.preferredLanguage : null,
+    createdAt: toIsoString(row.createdAt),
+  }
+}
+
+async function userIdOf(response: Response): Promise<string> {
+  const body = (await response.json()) as { user?: { id?: unknown } }
+  if (typeof body.user?.id !== 'string') throw new Error('better-auth answered without a user')
+  return body.user.id
+}
+
+export function createAccountService({ auth, repo, limiters }: Deps) {
+  async function getMe(userId: string): Promise<Me> {
+    const row = await repo.findUserById(userId)
+    if (!row) throw notFound('User')
+    return toMe(row)
+  }
+
+  return {
+    getMe,
+
+    async updateMe(userId: string, patch: z.output<typeof updateMeSchema>): Promise<Me> {
+      const { displayName, ...rest } = patch
+      await repo.updateProfile(userId, { ...rest, ...(displayName === undefined ? {} : { name: displayName }) })
+      return getMe(userId)
+    },
+
+    /** Input already validated by `signUpSchema`. */
+    async signUp(input: z.output<typeof signUpSchema>, headers: Headers): Promise<AuthResult> {
+      if (isCommonPassword(input.password)) {
+        throw invalidField('password', 'auth.password_too_common', 'This password is among the most common ones')
+      }
+      const response = await auth.api.signUpEmail({
+        body: {
+          name: input.name,
+          email: input.email,
+          password: input.password,
+          birthDate: input.birthDate ?? undefined,
+          familyRelation: input.familyRelation,
+          preferredLanguage: input.preferredLanguage ?? undefined,
+        },
+        headers,
+        asResponse: true,
+      })
+      if (response.status === 422) throw new AppError('auth.email_taken', 'This e-mail address is already registered')
+      if (!response.ok) throw new Error(`better-auth sign-up answered ${response.status}: ${await response.text()}`)
+      return { user: await getMe(await userIdOf(response)), cookies: response.headers.getSetCookie() }
+    },
+
+    /** An unknown e-mail and a wrong password answer alike; failures are rate limited. */
+    async signIn(input: SignIn, headers: Headers, address: string): Promise<AuthResult> {
+      const accountKey = [`${input.email}|${address}`]
+      const addressKey = [address]
+      await limiters.perAccount.assertAllowed(accountKey)
+      await limiters.perAddress.assertAllowed(addressKey)
+      const response = await auth.api.signInEmail({ body: { email: input.email, password: input.password }, headers, asResponse: true })
+      if (response.status === 401 || response.status === 400) {
+        await Promise.all([limiters.perAccount.recordFailure(accountKey), limiters.perAddress.recordFailure(addressKey)])
+        throw new AppError('auth.invalid_credentials', 'Wrong e-mail or password')
+      }
+      if (!response.ok) throw new Error(`better-auth sign-in answered ${response.status}: ${await response.text()}`)
+      await limiters.perAccount.reset(accountKey)
+      return { user: await getMe(await userIdOf(response)), cookies: response.headers.getSetCookie() }
+    },
+
+    /** better-auth endpoints we expose as they are (sign-out, get-session). */
+    forward(request: Request): Promise<Response> {
+      return auth.handler(request)
+    },
+
+    async findSessionUser(headers: Headers): Promise<{ id: string; email: string } | null> {
+      const session = await auth.api.getSession({ headers })
+      return session ? { id: session.user.id, email: session.user.email } : null
+    },
+  }
+}
+export type AccountService = ReturnType<typeof createAccountService>

@@ -1,0 +1,12 @@
+import type { Kysely } from 'kysely'
+import type { Database } from '../../db/schema.ts'
+import type { NewContactMessageRow } from './contact.tables.ts'
+
+export function createContactRepository(db: Kysely<Database>) {
+  return {
+    async insert(row: NewContactMessageRow): Promise<void> {
+      await db.insertInto('contactMessage').values(row).execute()
+    },
+  }
+}
+export type ContactRepository = ReturnType<typeof createContactRepository>

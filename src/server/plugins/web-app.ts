@@ -1,0 +1,35 @@
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import fastifyStatic from '@fastify/static'
+import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
+import { AppError } from '../lib/app-error.ts'
+
+/**
+ * Serves the built React app: hashed assets cached for a year, and index.html (never cached) for
+ * every other non-API path so the client router can take it. Unknown /api paths answer JSON 404.
+ */
+export const webAppPlugin = fp(async (app: FastifyInstance, { webRoot }: { webRoot?: string }) => {
+  const hasWeb = webRoot !== undefined && existsSync(path.join(webRoot, 'index.html'))
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        const isHashed = filePath.includes(`${path.sep}assets${path.sep}`)
+        res.header('Cache-Control', isHashed ? 'public, max-age=31536000, immutable' : 'no-cache')
+      },
+    })
+  } else {
+    app.log.warn({ webRoot }, 'no built web app found: serving the API only (run `npm run build`)')
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const isApi = request.url === '/api' || request.url.startsWith('/api/')
+    if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html')
+    }
+    throw new AppError('not_found', `No route for ${request.method} ${request.url.split('?')[0]}`)
+  })
+})
