@@ -1,0 +1,33 @@
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { ConfigError, loadConfig } from './config.ts'
+
+describe('loadConfig', () => {
+  it('runs embedded with no settings at all: SQLite in ./data on port 3000', () => {
+    const config = loadConfig({})
+    expect(config).toMatchObject({ port: 3000, host: 'localhost', dataDir: path.resolve('data'), storage: 'local', ai: 'guided' })
+    expect(config.database).toEqual({ dialect: 'sqlite', file: path.resolve('data/legado.db') })
+  })
+
+  it('switches to PostgreSQL for a postgres URL, with an optional schema', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://u@db:5432/legado', DATABASE_SCHEMA: 'family' })
+    expect(config.database).toEqual({ dialect: 'postgres', url: 'postgres://u@db:5432/legado', schema: 'family' })
+  })
+
+  it('fails fast naming every bad key', () => {
+    let error: unknown
+    try {
+      loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', AUTH_SECRET: 'short', REDIS_URL: 'http://x', TRUST_PROXY: 'maybe' })
+    } catch (caught) {
+      error = caught
+    }
+    expect(error).toBeInstanceOf(ConfigError)
+    const keys = (error as ConfigError).issues.map((issue) => issue.split(':')[0]).sort()
+    expect(keys).toEqual(['AUTH_SECRET', 'DATABASE_URL', 'PORT', 'REDIS_URL', 'TRUST_PROXY'])
+    expect((error as ConfigError).message).toContain('PORT: must be a number')
+  })
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ PORT: '', REDIS_URL: '' })).toMatchObject({ port: 3000, redisUrl: undefined })
+  })
+})

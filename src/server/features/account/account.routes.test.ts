@@ -1,0 +1,166 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { as, cookieHeader, createTestApp, createTestUser, testDatabases, type TestApp } from '../../test/test-app.ts'
+
+const signUp = (t: TestApp, payload: object, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/sign-up/email', payload, headers })
+const signIn = (t: TestApp, payload: object, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload, headers })
+
+describe.each(testDatabases)('account routes on %s', (database) => {
+  let t: TestApp
+
+  beforeAll(async () => {
+    t = await createTestApp(database, { LOGIN_RATE_LIMIT_MAX: '3' })
+  })
+  afterAll(() => t.close())
+
+  it('signs up with the landing form’s fields, keeps them on the user and opens a session', async () => {
+    const response = await signUp(t, {
+      name: '  Rosa Elena Díaz ',
+      email: ' Rosa@Example.COM ',
+      password: 'memorias-de-rosa',
+      birthDate: '1948-05-17',
+      familyRelation: 'abuela de Tomás',
+      preferredLanguage: 'es',
+    })
+    expect(response.statusCode, response.body).toBe(200)
+    const session = response.cookies.find((c) => c.name === 'legado.session_token')
+    expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' })
+    expect(session?.secure).toBeFalsy()
+    expect(response.json().user).not.toHaveProperty('token')
+
+    const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: cookieHeader(response) } })
+    expect(me.statusCode).toBe(200)
+    expect(me.json()).toMatchObject({
+      email: 'rosa@example.com',
+      displayName: 'Rosa Elena Díaz',
+      birthDate: '1948-05-17',
+      familyRelation: 'abuela de Tomás',
+      preferredLanguage: 'es',
+    })
+  })
+
+  it('accepts the older form’s sign-up with only e-mail and password', async () => {
+    const response = await signUp(t, { email: 'solo-correo@example.com', password: 'otra-clave-larga' })
+    expect(response.statusCode).toBe(200)
+    expect(response.json().user).toMatchObject({ displayName: '', birthDate: null, familyRelation: '' })
+  })
+
+  it('names every invalid sign-up field with its code', async () => {
+    const cases: [object, { path: string; code: string }[]][] = [
+      [{ email: 'no-es-correo', password: 'clave-valida-1' }, [{ path: 'email', code: 'validation.invalid_email' }]],
+      [{ email: 'corta@example.com', password: '12345' }, [{ path: 'password', code: 'auth.password_too_short' }]],
+      [{ password: 'clave-valida-1' }, [{ path: 'email', code: 'validation.invalid_email' }]],
+      [{ email: 'futuro@example.com', password: 'clave-valida-1', birthDate: '2999-01-01' }, [{ path: 'birthDate', code: 'validation.date_in_future' }]],
+      [{ email: 'fecha@example.com', password: 'clave-valida-1', birthDate: '1990-13-01' }, [{ path: 'birthDate', code: 'validation.invalid_date' }]],
+      [{ email: 'comun@example.com', password: 'password1' }, [{ path: 'password', code: 'auth.password_too_common' }]],
+      [{ email: 'comun2@example.com', password: 'QWERTY' }, [{ path: 'password', code: 'auth.password_too_common' }]],
+    ]
+    for (const [payload, details] of cases) {
+      const response = await signUp(t, payload)
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400)
+      expect(response.json().error).toMatchObject({ code: 'validation_failed', details })
+    }
+  })
+
+  it('refuses a second account for the same e-mail, whatever its case', async () => {
+    await createTestUser(t.app, { email: 'repetido@example.com' })
+    const response = await signUp(t, { email: 'REPETIDO@example.com', password: 'clave-distinta-9' })
+    expect(response.statusCode).toBe(409)
+    expect(response.json().error.code).toBe('auth.email_taken')
+  })
+
+  it('signs in, and answers an unknown e-mail exactly like a wrong password', async () => {
+    const user = await createTestUser(t.app, { email: 'entra@example.com', password: 'la-clave-buena' })
+    const ok = await signIn(t, { email: 'Entra@example.com', password: 'la-clave-buena' }, { 'x-forwarded-for': '10.0.0.1' })
+    expect(ok.statusCode).toBe(200)
+    expect(ok.json().user.id).toBe(user.id)
+    expect(ok.cookies.some((c) => c.name === 'legado.session_token' && c.httpOnly)).toBe(true)
+
+    const wrong = await signIn(t, { email: 'entra@example.com', password: 'la-clave-mala' })
+    const unknown = await signIn(t, { email: 'nadie@example.com', password: 'la-clave-mala' })
+    expect(wrong.statusCode).toBe(401)
+    expect(unknown.statusCode).toBe(401)
+    expect(wrong.json()).toEqual(unknown.json())
+    expect(wrong.json().error.code).toBe('auth.invalid_credentials')
+    expect(wrong.cookies).toEqual([])
+  })
+
+  it('names missing and malformed sign-in fields', async () => {
+    const response = await signIn(t, { email: '', password: '' })
+    expect(response.statusCode).toBe(400)
+    expect(response.json().error.details).toEqual([
+      { path: 'email', code: 'validation.required' },
+      { path: 'password', code: 'validation.required' },
+    ])
+    const malformed = await signIn(t, { email: 'sin-arroba', password: 'x' })
+    expect(malformed.json().error.details).toEqual([{ path: 'email', code: 'validation.invalid_email' }])
+  })
+
+  it('rate limits failed sign-ins with 429 and Retry-After, even for the right password', async () => {
+    await createTestUser(t.app, { email: 'limitada@example.com', password: 'clave-correcta' })
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      expect((await signIn(t, { email: 'limitada@example.com', password: `mala-${attempt}` })).statusCode).toBe(401)
+    }
+    const blocked = await signIn(t, { email: 'limitada@example.com', password: 'clave-correcta' })
+    expect(blocked.statusCode).toBe(429)
+    expect(blocked.json().error.code).toBe('rate_limited')
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0)
+    expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(900)
+  })
+
+  it('signs out on the server: the old cookie no longer opens anything', async () => {
+    const user = await createTestUser(t.app)
+    expect((await as(t.app, user)({ method: 'GET', url: '/api/me' })).statusCode).toBe(200)
+    const out = await as(t.app, user)({ method: 'POST', url: '/api/auth/sign-out', payload: {} })
+    expect(out.statusCode).toBe(200)
+    const after = await as(t.app, user)({ method: 'GET', url: '/api/me' })
+    expect(after.statusCode).toBe(401)
+    expect(after.json().error.code).toBe('unauthenticated')
+  })
+
+  it('reports the session through get-session and hides the rest of better-auth', async () => {
+    const user = await createTestUser(t.app)
+    const session = await as(t.app, user)({ method: 'GET', url: '/api/auth/get-session' })
+    expect(session.statusCode).toBe(200)
+    expect(session.json().user.id).toBe(user.id)
+    for (const url of ['/api/auth/update-user', '/api/auth/delete-user', '/api/auth/list-sessions']) {
+      const response = await as(t.app, user)({ method: url.endsWith('sessions') ? 'GET' : 'POST', url, payload: url.endsWith('sessions') ? undefined : { name: 'x' } })
+      expect(response.statusCode, url).toBe(404)
+    }
+  })
+
+  it('updates the profile through PATCH /api/me with validation', async () => {
+    const user = await createTestUser(t.app)
+    const ok = await as(t.app, user)({ method: 'PATCH', url: '/api/me', payload: { displayName: ' Nuevo Nombre ', preferredLanguage: 'fr', birthDate: '' } })
+    expect(ok.statusCode).toBe(200)
+    expect(ok.json()).toMatchObject({ displayName: 'Nuevo Nombre', preferredLanguage: 'fr', birthDate: null })
+    const bad = await as(t.app, user)({ method: 'PATCH', url: '/api/me', payload: { preferredLanguage: 'de' } })
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json().error.details).toEqual([{ path: 'preferredLanguage', code: 'validation.invalid' }])
+  })
+
+  it('refuses state-changing requests from another origin', async () => {
+    const user = await createTestUser(t.app)
+    const foreign = await as(t.app, user)({ method: 'POST', url: '/api/dreams', payload: { content: 'x' }, headers: { origin: 'https://evil.example' } })
+    expect(foreign.statusCode).toBe(403)
+    expect(foreign.json().error.code).toBe('forbidden')
+    const crossSite = await signIn(t, { email: user.email, password: 'x' }, { 'sec-fetch-site': 'cross-site' })
+    expect(crossSite.statusCode).toBe(403)
+    const same = await as(t.app, user)({ method: 'POST', url: '/api/dreams', payload: { content: 'x' }, headers: { origin: 'http://localhost:80', host: 'localhost:80' } })
+    expect(same.statusCode).toBe(201)
+  })
+})
+
+describe('account routes behind an HTTPS proxy', () => {
+  it('marks session cookies Secure', async () => {
+    const t = await createTestApp('sqlite', { TRUST_PROXY: 'true' })
+    try {
+      const response = await signUp(t, { email: 'segura@example.com', password: 'clave-segura-1' }, { 'x-forwarded-proto': 'https' })
+      expect(response.statusCode).toBe(200)
+      expect(response.cookies.find((c) => c.name === 'legado.session_token')?.secure).toBe(true)
+    } finally {
+      await t.close()
+    }
+  })
+})
