@@ -9,7 +9,8 @@ const root = path.dirname(fileURLToPath(import.meta.url))
 const localesDir = path.join(root, 'src/web/locales')
 
 function localeFiles(): { file: string; relative: string }[] {
-  return readdirSync(localesDir).flatMap((lng) =>
+  const languages = readdirSync(localesDir, { withFileTypes: true }).filter((entry) => entry.isDirectory())
+  return languages.map((entry) => entry.name).flatMap((lng) =>
     readdirSync(path.join(localesDir, lng))
       .filter((name) => name.endsWith('.json'))
       .map((name) => ({ file: path.join(localesDir, lng, name), relative: `${lng}/${name}` })),
