@@ -1,3 +1,26 @@
+import { useTranslation } from 'react-i18next'
+import { useNavigate } from 'react-router'
+import { useDocumentTitle } from '../../components/ui/use-document-title.ts'
+import { useSession } from '../../features/account/api/session-queries.ts'
+import { SignOutButton } from '../../features/account/components/sign-out-button.tsx'
+import { DashboardHeader } from '../../features/dashboard/components/dashboard-header.tsx'
+import { DashboardTiles } from '../../features/dashboard/components/dashboard-tiles.tsx'
+import { InviteButton } from '../../features/dashboard/components/invite-button.tsx'
+
 export function DashboardRoute() {
-  return <section className="page">dashboard</section>
+  const { t } = useTranslation(['dashboard', 'common'])
+  useDocumentTitle(t('common:pages.dashboard'))
+  const session = useSession()
+  const navigate = useNavigate()
+
+  return (
+    <section className="page dashboard" aria-labelledby="dashboard-title">
+      <DashboardHeader me={session.data} />
+      <DashboardTiles />
+      <div className="dashboard-actions">
+        <InviteButton />
+        <SignOutButton onSignedOut={() => void navigate('/login', { replace: true })} />
+      </div>
+    </section>
+  )
 }

@@ -1,0 +1,53 @@
+import { screen } from '@testing-library/react'
+import { Route, Routes } from 'react-router'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { renderWithProviders } from '../test/render.tsx'
+import { RequireAuth } from './require-auth.tsx'
+
+function jsonResponse(status: number, body: unknown) {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
+}
+
+function renderGuardedDashboard() {
+  return renderWithProviders(
+    <Routes>
+      <Route element={<RequireAuth />}>
+        <Route path="/dashboard" element={<h1>Panel privado</h1>} />
+      </Route>
+      <Route path="/login" element={<h1>Página de acceso</h1>} />
+    </Routes>,
+    { route: '/dashboard' },
+  )
+}
+
+afterEach(() => vi.restoreAllMocks())
+
+describe('RequireAuth', () => {
+  it('says it is loading, then sends a signed-out visitor to /login', async () => {
+    let answer: (response: Response) => void = () => {}
+    vi.spyOn(globalThis, 'fetch').mockReturnValue(new Promise((resolve) => (answer = resolve)))
+    renderGuardedDashboard()
+
+    expect(screen.getByRole('status')).toHaveTextContent('Cargando autenticación...')
+    answer(jsonResponse(401, { error: { code: 'unauthenticated', message: 'Sign in first' } }))
+
+    expect(await screen.findByRole('heading', { name: 'Página de acceso' })).toBeInTheDocument()
+    expect(screen.queryByText('Panel privado')).not.toBeInTheDocument()
+  })
+
+  it('shows the page to a signed-in user', async () => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      jsonResponse(200, {
+        id: 'u1',
+        email: 'rosa@example.com',
+        displayName: 'Rosa',
+        birthDate: null,
+        familyRelation: '',
+        preferredLanguage: 'es',
+        createdAt: '2024-01-01T00:00:00.000Z',
+      }),
+    )
+    renderGuardedDashboard()
+    expect(await screen.findByRole('heading', { name: 'Panel privado' })).toBeInTheDocument()
+  })
+})

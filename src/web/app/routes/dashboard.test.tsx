@@ -1,0 +1,101 @@
+import { screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { Route, Routes } from 'react-router'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { renderWithProviders } from '../../test/render.tsx'
+import { DashboardRoute } from './dashboard.tsx'
+
+const rosa = {
+  id: 'u1',
+  email: 'abuela.rosa@example.com',
+  displayName: 'Rosa Martínez',
+  birthDate: null,
+  familyRelation: '',
+  preferredLanguage: 'es',
+  createdAt: '2024-01-01T00:00:00.000Z',
+}
+
+function jsonResponse(status: number, body: unknown) {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
+}
+
+function fakeServer(me: typeof rosa = rosa) {
+  return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+    const url = String(input)
+    if (url === '/api/me') return jsonResponse(200, me)
+    if (url === '/api/auth/sign-out') return jsonResponse(200, { success: true })
+    throw new Error(`Unexpected request ${url}`)
+  })
+}
+
+function renderDashboard() {
+  return renderWithProviders(
+    <Routes>
+      <Route path="/dashboard" element={<DashboardRoute />} />
+      <Route path="/login" element={<h1>Página de acceso</h1>} />
+    </Routes>,
+    { route: '/dashboard' },
+  )
+}
+
+afterEach(() => {
+  vi.restoreAllMocks()
+  vi.unstubAllGlobals()
+})
+
+describe('DashboardRoute', () => {
+  it('greets the user by display name, with the default avatar and a quote', async () => {
+    fakeServer()
+    vi.spyOn(Math, 'random').mockReturnValue(0)
+    renderDashboard()
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hola, Rosa Martínez' })).toBeInTheDocument()
+    expect(screen.getByRole('img', { name: 'Tu avatar' })).toHaveTextContent('🙂')
+    expect(screen.getByText('La familia no es algo importante. Lo es todo.')).toBeInTheDocument()
+    expect(screen.getByText('— Michael J. Fox')).toBeInTheDocument()
+  })
+
+  it('greets by the e-mail local part when there is no display name', async () => {
+    fakeServer({ ...rosa, displayName: '' })
+    renderDashboard()
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hola, abuela.rosa' })).toBeInTheDocument()
+  })
+
+  it('links the four tiles to their pages, each with a description', async () => {
+    fakeServer()
+    renderDashboard()
+    const tiles = [
+      ['Mi biografía', '/my-biography'],
+      ['Mi legado', '/family-tree'],
+      ['Mis sueños', '/my-dreams'],
+      ['Laboratorio de IA', '/ai-lab'],
+    ] as const
+    for (const [name, href] of tiles) {
+      const tile = screen.getByRole('link', { name })
+      expect(tile).toHaveAttribute('href', href)
+      expect(tile).toHaveAccessibleDescription()
+    }
+  })
+
+  it('says inviting a loved one is coming soon, without a browser alert', async () => {
+    fakeServer()
+    const alert = vi.fn()
+    vi.stubGlobal('alert', alert)
+    renderDashboard()
+    const status = screen.getByRole('status')
+    expect(status).toBeEmptyDOMElement()
+
+    await userEvent.click(screen.getByRole('button', { name: /Invitar a un ser querido/ }))
+    expect(status).toHaveTextContent('¡Próximamente!')
+    expect(alert).not.toHaveBeenCalled()
+  })
+
+  it('signs out and goes to the login page', async () => {
+    const fetch = fakeServer()
+    renderDashboard()
+    await userEvent.click(await screen.findByRole('button', { name: 'Cerrar sesión' }))
+
+    expect(await screen.findByRole('heading', { name: 'Página de acceso' })).toBeInTheDocument()
+    expect(fetch).toHaveBeenCalledWith('/api/auth/sign-out', expect.objectContaining({ method: 'POST' }))
+  })
+})

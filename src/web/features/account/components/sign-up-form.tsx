@@ -1,0 +1,104 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import { todayCalendarDate } from '../../../../shared/calendar-date.ts'
+import { signUpSchema, type SignUp } from '../../../../shared/contracts/account.ts'
+import { requiredText } from '../../../../shared/contracts/common.ts'
+import { isLanguage, limits } from '../../../../shared/limits.ts'
+import { ErrorBanner } from '../../../components/ui/banner.tsx'
+import { applyServerFieldErrors, fieldMessageText } from '../../../components/ui/form-errors.ts'
+import { ShowPasswordToggle } from '../../../components/ui/show-password-toggle.tsx'
+import { TextField } from '../../../components/ui/text-field.tsx'
+import { useSignUp } from '../api/session-queries.ts'
+import { signUpErrorText } from './auth-errors.ts'
+
+/** The API keeps the name optional (the older form has none); this form asks for it (spec §5). */
+const landingSignUpSchema = signUpSchema.extend({
+  name: requiredText(limits.displayNameMaxLength, 'validation.required'),
+})
+
+const serverFields = ['name', 'email', 'password', 'birthDate', 'familyRelation'] as const
+
+/** The landing page's sign-up form (spec §2, §5): full name, e-mail, password, two optional fields. */
+export function SignUpForm({ onSignedUp }: { onSignedUp: () => void }) {
+  const { t, i18n } = useTranslation(['auth', 'errors'])
+  const signUp = useSignUp()
+  const [showPassword, setShowPassword] = useState(false)
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(landingSignUpSchema),
+    defaultValues: { name: '', email: '', password: '', birthDate: '', familyRelation: '' },
+  })
+
+  const submit = handleSubmit(
+    async ({ name, email, password, birthDate, familyRelation }) => {
+      const language = i18n.resolvedLanguage ?? i18n.language
+      const body: SignUp = {
+        name,
+        email,
+        password,
+        ...(birthDate ? { birthDate } : {}),
+        ...(familyRelation ? { familyRelation } : {}),
+        ...(isLanguage(language) ? { preferredLanguage: language } : {}),
+      }
+      try {
+        await signUp.mutateAsync(body)
+      } catch (error) {
+        applyServerFieldErrors(error, serverFields, setError)
+        return
+      }
+      onSignedUp()
+    },
+    () => signUp.reset(),
+  )
+
+  const message = (text: string | undefined) => fieldMessageText(t, text)
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)} className="auth-form">
+      <ErrorBanner>{signUp.isError ? signUpErrorText(t, signUp.error) : null}</ErrorBanner>
+      <TextField label={t('signUpForm.name')} autoComplete="name" required error={message(errors.name?.message)} {...register('name')} />
+      <TextField
+        label={t('signUpForm.email')}
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        required
+        error={message(errors.email?.message)}
+        {...register('email')}
+      />
+      <TextField
+        label={t('signUpForm.password')}
+        hint={t('signUpForm.passwordHint')}
+        type={showPassword ? 'text' : 'password'}
+        autoComplete="new-password"
+        required
+        error={message(errors.password?.message)}
+        {...register('password')}
+      />
+      <ShowPasswordToggle checked={showPassword} onChange={setShowPassword} />
+      <TextField
+        label={t('signUpForm.birthDate')}
+        type="date"
+        optional
+        max={todayCalendarDate()}
+        error={message(errors.birthDate?.message)}
+        {...register('birthDate')}
+      />
+      <TextField
+        label={t('signUpForm.familyRelation')}
+        hint={t('signUpForm.familyRelationHint')}
+        optional
+        error={message(errors.familyRelation?.message)}
+        {...register('familyRelation')}
+      />
+      <button type="submit" className="button button-primary button-block" disabled={signUp.isPending}>
+        {signUp.isPending ? t('signUpForm.submitting') : t('signUpForm.submit')}
+      </button>
+    </form>
+  )
+}

@@ -1,0 +1,42 @@
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import './dashboard.css'
+
+const tiles = [
+  { key: 'biography', to: '/my-biography', icon: '📖' },
+  { key: 'legacy', to: '/family-tree', icon: '🌳' },
+  { key: 'dreams', to: '/my-dreams', icon: '🌙' },
+  { key: 'aiLab', to: '/ai-lab', icon: '✨' },
+] as const
+
+/** The four ways into the app (spec §2): the whole tile is one link, named by its title. */
+export function DashboardTiles() {
+  const { t } = useTranslation('dashboard')
+  return (
+    <nav aria-labelledby="dashboard-tiles-title">
+      <h2 id="dashboard-tiles-title" className="visually-hidden">
+        {t('tiles.title')}
+      </h2>
+      <ul className="dashboard-tiles">
+        {tiles.map(({ key, to, icon }) => (
+          <li key={key}>
+            <Link
+              to={to}
+              className="dashboard-tile"
+              aria-labelledby={`tile-${key}-title`}
+              aria-describedby={`tile-${key}-description`}
+            >
+              <span className="dashboard-tile-icon" aria-hidden="true">
+                {icon}
+              </span>
+              <span id={`tile-${key}-title`} className="dashboard-tile-title">{t(`tiles.${key}.title`)}</span>
+              <span id={`tile-${key}-description`} className="dashboard-tile-description">
+                {t(`tiles.${key}.description`)}
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  )
+}

@@ -1,0 +1,29 @@
+import { useTranslation } from 'react-i18next'
+import './landing.css'
+
+const features = [
+  { key: 'media', icon: '📷' },
+  { key: 'tree', icon: '🌳' },
+  { key: 'dreams', icon: '🌙' },
+] as const
+
+/** The three promises of the landing copy (spec §1). */
+export function FeatureCards() {
+  const { t } = useTranslation('landing')
+  return (
+    <section className="landing-features" aria-labelledby="landing-features-title">
+      <h2 id="landing-features-title">{t('features.title')}</h2>
+      <ul className="landing-feature-list">
+        {features.map(({ key, icon }) => (
+          <li key={key} className="card landing-feature">
+            <span className="landing-feature-icon" aria-hidden="true">
+              {icon}
+            </span>
+            <h3>{t(`features.${key}.title`)}</h3>
+            <p>{t(`features.${key}.body`)}</p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}

@@ -1,0 +1,23 @@
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { LanguageSelect } from '../../../components/ui/language-select.tsx'
+import './landing.css'
+
+/** Language choice and the way in, at the top right of the landing page. */
+export function LandingTopBar({ isSignedIn }: { isSignedIn: boolean }) {
+  const { t } = useTranslation('landing')
+  return (
+    <div className="landing-top-bar">
+      <LanguageSelect />
+      {isSignedIn ? (
+        <Link to="/dashboard" className="button">
+          {t('topBar.dashboard')}
+        </Link>
+      ) : (
+        <Link to="/login" className="button">
+          {t('topBar.login')}
+        </Link>
+      )}
+    </div>
+  )
+}
