@@ -21,7 +21,8 @@ export const detectionOptions = {
 
 export function initI18n(instance: I18n = i18n): Promise<unknown> {
   instance.on('languageChanged', (lng) => {
-    document.documentElement.lang = lng
+    // The detector may report a regional tag (es-ES); the page speaks the catalogue's language.
+    document.documentElement.lang = instance.resolvedLanguage ?? lng.split('-')[0] ?? lng
   })
   return instance
     .use(HttpBackend)

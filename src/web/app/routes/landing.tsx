@@ -2,7 +2,7 @@ import { useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { useDocumentTitle } from '../../components/ui/use-document-title.ts'
-import { useSession } from '../../features/account/api/session-queries.ts'
+import { useSaveLanguage, useSession } from '../../features/account/api/session-queries.ts'
 import { SignUpForm } from '../../features/account/components/sign-up-form.tsx'
 import { FeatureCards } from '../../features/landing/components/feature-cards.tsx'
 import { Hero, IntroSection } from '../../features/landing/components/hero.tsx'
@@ -18,10 +18,14 @@ export function LandingRoute() {
   const navigate = useNavigate()
   const signUpHeading = useRef<HTMLHeadingElement>(null)
   const isSignedIn = Boolean(session.data)
+  const saveLanguage = useSaveLanguage()
 
   return (
     <div className="page landing">
-      <LandingTopBar isSignedIn={isSignedIn} />
+      <LandingTopBar
+        isSignedIn={isSignedIn}
+        onLanguageChanged={isSignedIn ? (language) => saveLanguage.mutate(language) : undefined}
+      />
       <Hero onStart={() => revealSection(signUpHeading.current)} />
       <IntroSection />
       <FeatureCards />

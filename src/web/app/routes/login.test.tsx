@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import i18n from 'i18next'
 import { Navigate, Route, Routes } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { renderWithProviders } from '../../test/render.tsx'
@@ -59,7 +60,7 @@ afterEach(() => vi.restoreAllMocks())
 
 describe('LoginRoute', () => {
   it('asks for both fields before calling the server', async () => {
-    const fetch = fakeServer(() => jsonResponse(200, {}))
+    const fetch = fakeServer(() => jsonResponse(200, { user: me }))
     renderLogin()
     await userEvent.click(screen.getByRole('button', { name: 'Iniciar sesión' }))
 
@@ -92,7 +93,7 @@ describe('LoginRoute', () => {
   })
 
   it('sends the trimmed e-mail and goes to the dashboard on success', async () => {
-    const fetch = fakeServer(() => jsonResponse(200, { user: { id: 'u1' } }))
+    const fetch = fakeServer(() => jsonResponse(200, { user: me }))
     renderLogin()
     await fillAndSubmit('  Rosa@Example.com ', 'secreto')
 
@@ -102,14 +103,26 @@ describe('LoginRoute', () => {
   })
 
   it('returns to the page the guard protected', async () => {
-    fakeServer(() => jsonResponse(200, {}))
+    fakeServer(() => jsonResponse(200, { user: me }))
     renderLogin('/from-guard')
     await fillAndSubmit('rosa@example.com', 'secreto')
     expect(await screen.findByRole('heading', { name: 'Mis sueños de prueba' })).toBeInTheDocument()
   })
 
+  it('switches to the language the account chose', async () => {
+    fakeServer(() => jsonResponse(200, { user: { ...me, preferredLanguage: 'fr' } }))
+    renderLogin()
+    try {
+      await fillAndSubmit('rosa@example.com', 'secreto')
+      await screen.findByRole('heading', { name: 'Dashboard de prueba' })
+      expect(i18n.resolvedLanguage).toBe('fr')
+    } finally {
+      await i18n.changeLanguage('es')
+    }
+  })
+
   it('links to the sign-up page', () => {
-    fakeServer(() => jsonResponse(200, {}))
+    fakeServer(() => jsonResponse(200, { user: me }))
     renderLogin()
     expect(screen.getByRole('link', { name: 'Regístrate' })).toHaveAttribute('href', '/signup')
   })

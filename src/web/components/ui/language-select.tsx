@@ -6,8 +6,13 @@ import './language-select.css'
 /** Each language named in itself, so a reader finds their own whatever is showing now. */
 const autonyms: Record<Language, string> = { es: 'Español', en: 'English', fr: 'Français' }
 
+interface Props {
+  /** Called once the new language is showing, e.g. to remember it on the account. */
+  onChanged?: (language: Language) => void
+}
+
 /** The language detector caches the choice (local storage and cookie) on change. */
-export function LanguageSelect() {
+export function LanguageSelect({ onChanged }: Props) {
   const { t, i18n } = useTranslation()
   const id = useId()
   const [pending, setPending] = useState<string | null>(null)
@@ -22,6 +27,7 @@ export function LanguageSelect() {
     try {
       await i18n.loadLanguages(language)
       await i18n.changeLanguage(language)
+      if (isLanguage(language)) onChanged?.(language)
     } finally {
       setPending(null)
     }

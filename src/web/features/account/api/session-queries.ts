@@ -1,5 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useTranslation } from 'react-i18next'
 import type { Me, SignIn, SignUp } from '../../../../shared/contracts/account.ts'
+import type { Language } from '../../../../shared/limits.ts'
 import { ApiError, apiFetch } from '../../../lib/api-client.ts'
 
 export const sessionKeys = { me: ['session', 'me'] as const }
@@ -21,11 +23,28 @@ export function useSession() {
   })
 }
 
+/** Signs in, then shows the language the account chose, unless the address names one (`?lng=`). */
 export function useSignIn() {
   const queryClient = useQueryClient()
+  const { i18n } = useTranslation()
   return useMutation({
-    mutationFn: (body: SignIn) => apiFetch<unknown>('/api/auth/sign-in/email', { method: 'POST', body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionKeys.me }),
+    mutationFn: (body: SignIn) => apiFetch<{ user: Me }>('/api/auth/sign-in/email', { method: 'POST', body }),
+    onSuccess: async ({ user }) => {
+      const isNamedInUrl = new URLSearchParams(window.location.search).has('lng')
+      if (user.preferredLanguage && !isNamedInUrl && user.preferredLanguage !== i18n.resolvedLanguage) {
+        await i18n.changeLanguage(user.preferredLanguage)
+      }
+      await queryClient.invalidateQueries({ queryKey: sessionKeys.me })
+    },
+  })
+}
+
+/** Remembers the language on the account, so it follows the user to other devices. */
+export function useSaveLanguage() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (preferredLanguage: Language) => apiFetch<Me>('/api/me', { method: 'PATCH', body: { preferredLanguage } }),
+    onSuccess: (me) => queryClient.setQueryData(sessionKeys.me, me),
   })
 }
 

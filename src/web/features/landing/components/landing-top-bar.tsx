@@ -1,14 +1,20 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import type { Language } from '../../../../shared/limits.ts'
 import { LanguageSelect } from '../../../components/ui/language-select.tsx'
 import './landing.css'
 
 /** Language choice and the way in, at the top right of the landing page. */
-export function LandingTopBar({ isSignedIn }: { isSignedIn: boolean }) {
+interface Props {
+  isSignedIn: boolean
+  onLanguageChanged?: (language: Language) => void
+}
+
+export function LandingTopBar({ isSignedIn, onLanguageChanged }: Props) {
   const { t } = useTranslation('landing')
   return (
     <div className="landing-top-bar">
-      <LanguageSelect />
+      <LanguageSelect onChanged={onLanguageChanged} />
       {isSignedIn ? (
         <Link to="/dashboard" className="button">
           {t('topBar.dashboard')}

@@ -1,0 +1,54 @@
+import { expect, test } from '@playwright/test'
+import { createDreamThroughApi, expectNoSeriousA11yViolations, signUpThroughApi } from './fixtures.ts'
+
+/**
+ * axe-core (WCAG 2.0 and 2.1, levels A and AA) on the main pages, each in the state a reader
+ * meets it: no serious or critical violation may remain.
+ */
+
+test('landing page', async ({ page }) => {
+  await page.goto('/')
+  await expect(page.getByRole('heading', { level: 1, name: 'Te damos la bienvenida a Legado' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Crear mi cuenta' })).toBeVisible()
+  await expectNoSeriousA11yViolations(page, 'the landing page (/)')
+})
+
+test('login page, also with its error banner', async ({ page }) => {
+  await page.goto('/login')
+  await expect(page.getByRole('heading', { level: 1, name: 'Iniciar sesión' })).toBeVisible()
+  await expectNoSeriousA11yViolations(page, 'the login page (/login)')
+
+  // Field errors from submitting it empty.
+  await page.getByRole('button', { name: 'Iniciar sesión', exact: true }).click()
+  await expect(page.getByLabel('Correo electrónico')).toHaveAttribute('aria-invalid', 'true')
+  await expectNoSeriousA11yViolations(page, 'the login page with field errors')
+
+  // The banner after a refused sign-in.
+  await page.getByLabel('Correo electrónico').fill('nadie@example.org')
+  await page.getByLabel('Contraseña', { exact: true }).fill('no-es-mi-clave')
+  await page.getByRole('button', { name: 'Iniciar sesión', exact: true }).click()
+  await expect(page.getByRole('alert')).toHaveText('Correo electrónico o contraseña incorrectos.')
+  await expectNoSeriousA11yViolations(page, 'the login page with its error banner')
+})
+
+test('dashboard', async ({ page }) => {
+  const account = await signUpThroughApi(page, { name: 'Lucía Fernández' })
+  await page.goto('/dashboard')
+  await expect(page.getByRole('heading', { level: 1, name: `Hola, ${account.name}` })).toBeVisible()
+  await expectNoSeriousA11yViolations(page, 'the dashboard (/dashboard)')
+})
+
+test('dream diary with dreams listed', async ({ page }) => {
+  await signUpThroughApi(page, { name: 'Andrés Gil' })
+  await createDreamThroughApi(page, { title: 'El tren nocturno', content: 'Un tren sin estaciones cruzaba el mar.', dreamDate: '2025-11-02' })
+  await createDreamThroughApi(page, { content: 'Volaba sobre el río de mi pueblo.' })
+  await page.goto('/my-dreams')
+  await expect(page.getByRole('heading', { level: 1, name: 'Mi diario de sueños' })).toBeVisible()
+  await expect(page.getByRole('region', { name: 'Tus sueños' }).getByRole('article')).toHaveCount(2)
+  await expectNoSeriousA11yViolations(page, 'the dream diary (/my-dreams)')
+
+  // The form's own error: a dream needs a description.
+  await page.getByRole('button', { name: 'Guardar sueño' }).click()
+  await expect(page.getByText('La descripción del sueño es obligatoria.')).toBeVisible()
+  await expectNoSeriousA11yViolations(page, 'the dream diary with a form error')
+})

@@ -1,0 +1,89 @@
+import { randomUUID } from 'node:crypto'
+import { AxeBuilder } from '@axe-core/playwright'
+import { expect, test, type Page } from '@playwright/test'
+
+/** Shared helpers for the browser journeys: fresh accounts and the accessibility check. */
+
+export interface Account {
+  name: string
+  email: string
+  password: string
+}
+
+/** A password long enough and absent from the common-passwords list the server refuses. */
+export const defaultPassword = 'mi-legado-2026'
+
+/** An e-mail address no earlier test (or run against the same database) has used. */
+export function uniqueEmail(prefix = 'e2e'): string {
+  return `${prefix}-${Date.now()}-${randomUUID().slice(0, 8)}@example.org`
+}
+
+export function newAccount(overrides: Partial<Account> = {}): Account {
+  return { name: 'Rosa Martínez', email: uniqueEmail(), password: defaultPassword, ...overrides }
+}
+
+/**
+ * Creates an account through the API. `page.request` shares the browser context's cookie jar, so
+ * the session cookie the server answers with signs the page in too.
+ */
+export async function signUpThroughApi(page: Page, overrides: Partial<Account> = {}): Promise<Account> {
+  const account = newAccount(overrides)
+  const response = await page.request.post('/api/auth/sign-up/email', {
+    data: { name: account.name, email: account.email, password: account.password },
+  })
+  expect(response.status(), `sign-up answered ${response.status()}: ${await response.text()}`).toBe(200)
+  return account
+}
+
+/** Creates a dream through the API for the signed-in page. */
+export async function createDreamThroughApi(page: Page, dream: { title?: string; content: string; dreamDate?: string | null }) {
+  const response = await page.request.post('/api/dreams', {
+    data: { title: dream.title ?? '', content: dream.content, dreamDate: dream.dreamDate ?? null },
+  })
+  expect(response.ok(), `creating a dream answered ${response.status()}: ${await response.text()}`).toBe(true)
+}
+
+const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
+const blockingImpacts = new Set(['serious', 'critical'])
+
+type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>
+type AxeViolation = AxeResults['violations'][number]
+
+/** Each violation with what is needed to fix it: rule, impact, advice and the offending nodes. */
+export function describeViolations(violations: AxeViolation[]): string {
+  return violations
+    .map((violation) => {
+      const nodes = violation.nodes
+        .map((node) => {
+          const summary = node.failureSummary ? `\n        ${node.failureSummary.replace(/\n/g, '\n        ')}` : ''
+          return `    - ${node.target.join(' ')}\n        ${node.html}${summary}`
+        })
+        .join('\n')
+      return `[${violation.impact ?? 'unknown'}] ${violation.id}: ${violation.help}\n  ${violation.helpUrl}\n${nodes}`
+    })
+    .join('\n\n')
+}
+
+/**
+ * Runs axe (WCAG 2.0/2.1 A and AA) on the page as it is now and fails on any serious or critical
+ * violation, listing each one. Lesser findings are attached to the report without failing.
+ */
+export async function expectNoSeriousA11yViolations(page: Page, pageName: string): Promise<void> {
+  // Let CSS transitions settle (never-ending animations aside), so colours are checked as the
+  // reader finally sees them.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  )
+  const results = await new AxeBuilder({ page }).withTags(wcagTags).analyze()
+  const blocking = results.violations.filter((violation) => blockingImpacts.has(violation.impact ?? ''))
+  const minor = results.violations.filter((violation) => !blockingImpacts.has(violation.impact ?? ''))
+  if (minor.length > 0) {
+    await test.info().attach(`${pageName}: minor axe findings`, { body: describeViolations(minor), contentType: 'text/plain' })
+  }
+  expect(blocking.map((violation) => violation.id), `Serious or critical accessibility violations on ${pageName}:\n\n${describeViolations(blocking)}\n`).toEqual([])
+}

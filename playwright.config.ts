@@ -1,0 +1,76 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { defineConfig } from '@playwright/test'
+
+/**
+ * The browser journeys (DESIGN §8): the built app (`npm run build`) served by the real server on a
+ * fixed port, with a brand-new SQLite database in a temporary folder, driven in Debian's Chromium
+ * (`scripts/ensure-chromium.sh`; Playwright's own browser download is never used).
+ */
+const port = Number(process.env.E2E_PORT ?? 3107)
+const origin = `http://127.0.0.1:${port}`
+
+/**
+ * A fresh, empty DATA_DIR for the server. This file is loaded by the runner and again by every
+ * worker; only the runner makes the folder (the workers inherit its name through the environment)
+ * and removes it when it exits.
+ */
+function freshDataDir(): string {
+  const inherited = process.env.LEGADO_E2E_DATA_DIR
+  if (inherited) return inherited
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'legado-e2e-'))
+  process.env.LEGADO_E2E_DATA_DIR = dir
+  process.on('exit', () => rmSync(dir, { recursive: true, force: true }))
+  return dir
+}
+const dataDir = freshDataDir()
+
+const isCI = Boolean(process.env.CI)
+
+export default defineConfig({
+  testDir: 'e2e',
+  // Two cores: the server and one browser are already enough work for them.
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: isCI,
+  retries: isCI ? 1 : 0,
+  reporter: 'list',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL: origin,
+    locale: 'es-ES',
+    timezoneId: 'Europe/Madrid',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  webServer: {
+    command: 'node dist/server/server/main.js',
+    url: `${origin}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+    },
+  },
+})
