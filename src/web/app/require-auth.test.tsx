@@ -3,10 +3,7 @@ import { Route, Routes } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { renderWithProviders } from '../test/render.tsx'
 import { RequireAuth } from './require-auth.tsx'
-
-function jsonResponse(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
-}
+import { jsonResponse, testMe } from '../test/http.ts'
 
 function renderGuardedDashboard() {
   return renderWithProviders(
@@ -37,15 +34,7 @@ describe('RequireAuth', () => {
 
   it('shows the page to a signed-in user', async () => {
     vi.spyOn(globalThis, 'fetch').mockResolvedValue(
-      jsonResponse(200, {
-        id: 'u1',
-        email: 'rosa@example.com',
-        displayName: 'Rosa',
-        birthDate: null,
-        familyRelation: '',
-        preferredLanguage: 'es',
-        createdAt: '2024-01-01T00:00:00.000Z',
-      }),
+      jsonResponse(200, testMe()),
     )
     renderGuardedDashboard()
     expect(await screen.findByRole('heading', { name: 'Panel privado' })).toBeInTheDocument()

@@ -4,20 +4,9 @@ import { Route, Routes } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { renderWithProviders } from '../../test/render.tsx'
 import { DashboardRoute } from './dashboard.tsx'
+import { jsonResponse, testMe } from '../../test/http.ts'
 
-const rosa = {
-  id: 'u1',
-  email: 'abuela.rosa@example.com',
-  displayName: 'Rosa Martínez',
-  birthDate: null,
-  familyRelation: '',
-  preferredLanguage: 'es',
-  createdAt: '2024-01-01T00:00:00.000Z',
-}
-
-function jsonResponse(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
-}
+const rosa = testMe({ email: 'abuela.rosa@example.com', displayName: 'Rosa Martínez' })
 
 function fakeServer(me: typeof rosa = rosa) {
   return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {

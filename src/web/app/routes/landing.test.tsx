@@ -5,10 +5,7 @@ import { Route, Routes } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { renderWithProviders } from '../../test/render.tsx'
 import { LandingRoute } from './landing.tsx'
-
-function jsonResponse(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
-}
+import { jsonResponse } from '../../test/http.ts'
 
 function signedOutServer() {
   return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {

@@ -5,20 +5,9 @@ import { Navigate, Route, Routes } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { renderWithProviders } from '../../test/render.tsx'
 import { LoginRoute } from './login.tsx'
+import { jsonResponse, testMe } from '../../test/http.ts'
 
-const me = {
-  id: 'u1',
-  email: 'rosa@example.com',
-  displayName: 'Rosa',
-  birthDate: null,
-  familyRelation: '',
-  preferredLanguage: 'es',
-  createdAt: '2024-01-01T00:00:00.000Z',
-}
-
-function jsonResponse(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
-}
+const me = testMe()
 
 /** A server where nobody is signed in until sign-in answers `signInAnswer`. */
 function fakeServer(signInAnswer: () => Response) {

@@ -3,10 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { renderWithProviders } from '../../../test/render.tsx'
 import { ContactForm } from './contact-form.tsx'
-
-function jsonResponse(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
-}
+import { jsonResponse } from '../../../test/http.ts'
 
 async function fillAndSend() {
   await userEvent.type(screen.getByLabelText('Nombre completo'), 'Rosa Martínez')
