@@ -61,6 +61,24 @@ describe.each(testDatabases)('the app on %s', (database) => {
     ])
   })
 
+  it('accepts a limited number of contact messages per sender address', async () => {
+    const limited = await createTestApp(database, { CONTACT_RATE_LIMIT_PER_HOUR: '2' })
+    try {
+      const send = () =>
+        limited.app.inject({ method: 'POST', url: '/api/contact', remoteAddress: '198.51.100.7', payload: { name: 'A', email: 'a@example.com', message: 'Hola' } })
+      expect((await send()).statusCode).toBe(201)
+      expect((await send()).statusCode).toBe(201)
+      const third = await send()
+      expect(third.statusCode).toBe(429)
+      expect(third.json().error.code).toBe('rate_limited')
+      expect(third.headers['retry-after']).toBeDefined()
+      const rows = await limited.db.selectFrom('contactMessage').select('id').execute()
+      expect(rows).toHaveLength(2)
+    } finally {
+      await limited.close()
+    }
+  })
+
   it('links a contact message to the signed-in sender', async () => {
     const user = await createTestUser(t.app)
     const response = await t.app.inject({ method: 'POST', url: '/api/contact', headers: { cookie: user.cookie }, payload: { name: 'Yo', email: user.email, message: 'Gracias' } })

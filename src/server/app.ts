@@ -19,7 +19,7 @@ import { dreamDiaryRoutes } from './features/dream-diary/dream-diary.routes.ts'
 import { createDreamDiaryService } from './features/dream-diary/dream-diary.service.ts'
 import { healthRoutes } from './features/health/health.routes.ts'
 import { resolveAuthSecret } from './lib/auth-secret.ts'
-import { createFailureLimiter } from './lib/failure-limiter.ts'
+import { createAttemptLimiter } from './lib/attempt-limiter.ts'
 import { createMemoryRateLimitStore, createRedisRateLimitStore } from './lib/rate-limit-store.ts'
 import { errorHandlerPlugin } from './plugins/error-handler.ts'
 import { originCheckPlugin } from './plugins/origin-check.ts'
@@ -44,7 +44,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
 
   const database = await openDatabase(config.database)
   app.addHook('onClose', () => database.destroy())
-  const applied = await migrateToLatest(database.raw)
+  const applied = await migrateToLatest(database.raw, database.schema)
   if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated')
 
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true }) : undefined
@@ -63,12 +63,15 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     auth,
     repo: createAccountRepository(database.db),
     limiters: {
-      perAccount: createFailureLimiter(rateLimitStore, { max, windowMs }, 'login-account'),
-      perAddress: createFailureLimiter(rateLimitStore, { max: max * 4, windowMs }, 'login-address'),
+      perAccount: createAttemptLimiter(rateLimitStore, { max, windowMs }, 'login-account'),
+      perAddress: createAttemptLimiter(rateLimitStore, { max: max * 4, windowMs }, 'login-address'),
     },
   })
   const dreams = createDreamDiaryService({ repo: createDreamRepository(database.db) })
-  const contact = createContactService({ repo: createContactRepository(database.db) })
+  const contact = createContactService({
+    repo: createContactRepository(database.db),
+    limiter: createAttemptLimiter(rateLimitStore, { max: config.contactRateLimitPerHour, windowMs: 60 * 60 * 1000 }, 'contact'),
+  })
 
   await app.register(errorHandlerPlugin)
   await app.register(helmet, securityHeaders(config))

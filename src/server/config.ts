@@ -29,6 +29,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOGIN_RATE_LIMIT_MAX: z.coerce.number({ error: 'must be a number' }).int().min(1).default(5),
   LOGIN_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number({ error: 'must be a number' }).int().min(1).default(900),
+  CONTACT_RATE_LIMIT_PER_HOUR: z.coerce.number({ error: 'must be a number' }).int().min(1).default(10),
   WEB_ROOT: z.string().optional(),
 })
 
@@ -45,6 +46,8 @@ export interface Config {
   redisUrl?: string
   logLevel: string
   loginRateLimit: { max: number; windowMs: number }
+  /** Contact messages accepted per sender address and hour. */
+  contactRateLimitPerHour: number
   storage: 'local'
   ai: 'guided'
   /** Built web app to serve; undefined serves the API only. */
@@ -84,6 +87,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,
     loginRateLimit: { max: e.LOGIN_RATE_LIMIT_MAX, windowMs: e.LOGIN_RATE_LIMIT_WINDOW_SECONDS * 1000 },
+    contactRateLimitPerHour: e.CONTACT_RATE_LIMIT_PER_HOUR,
     storage: 'local',
     ai: 'guided',
     webRoot: e.WEB_ROOT ? path.resolve(e.WEB_ROOT) : undefined,

@@ -15,6 +15,8 @@ export interface DatabaseHandle {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- untyped by design: its users bring their own names
   raw: Kysely<any>
   dialect: Dialect
+  /** PostgreSQL only: the schema Legado's tables live in. */
+  schema?: string
   destroy(): Promise<void>
 }
 
@@ -46,6 +48,7 @@ export async function openDatabase(config: Config['database']): Promise<Database
     db: raw.withPlugin(new CamelCasePlugin()) as Kysely<Database>,
     raw,
     dialect: config.dialect,
+    ...(config.dialect === 'postgres' ? { schema: config.schema ?? 'public' } : {}),
     destroy: () => raw.destroy(),
   }
 }

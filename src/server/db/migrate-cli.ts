@@ -7,7 +7,7 @@ async function main() {
   const config = loadConfig()
   const database = await openDatabase(config.database)
   try {
-    const applied = await migrateToLatest(database.raw)
+    const applied = await migrateToLatest(database.raw, database.schema)
     console.warn(applied.length ? `Applied: ${applied.join(', ')}` : 'The database is up to date.')
   } finally {
     await database.destroy()

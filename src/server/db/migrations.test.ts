@@ -24,3 +24,23 @@ describe.each(testDatabases)('migrations on %s', (database) => {
     }
   })
 })
+
+describe.skipIf(!process.env.TEST_POSTGRES_URL)('migrations in a PostgreSQL schema', () => {
+  it('migrate a second schema of a database that already holds a migrated Legado', async () => {
+    const first = await createTestApp('postgres')
+    try {
+      // The second app must not take the first schema's migration tables for its own.
+      const second = await createTestApp('postgres')
+      try {
+        const health = await second.app.inject({ method: 'GET', url: '/api/health' })
+        expect(health.json().db).toBe('postgres')
+        const tables = await second.db.selectFrom('dreamEntry').select('id').execute()
+        expect(tables).toEqual([])
+      } finally {
+        await second.close()
+      }
+    } finally {
+      await first.close()
+    }
+  })
+})

@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis'
 import { afterAll, describe, expect, it } from 'vitest'
-import { createFailureLimiter } from './failure-limiter.ts'
+import { createAttemptLimiter } from './attempt-limiter.ts'
 import { createMemoryRateLimitStore, createRedisRateLimitStore, type RateLimitStore } from './rate-limit-store.ts'
 
 describe('memory rate-limit store', () => {
@@ -15,12 +15,12 @@ describe('memory rate-limit store', () => {
   })
 })
 
-describe('failure limiter', () => {
+describe('attempt limiter', () => {
   it('blocks a key after max failures with a Retry-After in seconds, and reset unblocks it', async () => {
-    const limiter = createFailureLimiter(createMemoryRateLimitStore(), { max: 2, windowMs: 60_000 }, 'test')
-    await limiter.recordFailure(['a'])
+    const limiter = createAttemptLimiter(createMemoryRateLimitStore(), { max: 2, windowMs: 60_000 }, 'test')
+    await limiter.record(['a'])
     await limiter.assertAllowed(['a'])
-    await limiter.recordFailure(['a'])
+    await limiter.record(['a'])
     await expect(limiter.assertAllowed(['a', 'b'])).rejects.toMatchObject({ code: 'rate_limited', status: 429, headers: { 'Retry-After': '60' } })
     await limiter.assertAllowed(['b'])
     await limiter.reset(['a'])

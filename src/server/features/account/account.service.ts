@@ -2,7 +2,7 @@ import type { z } from 'zod'
 import type { Me, SignIn, signUpSchema, updateMeSchema } from '../../../shared/contracts/account.ts'
 import { isLanguage } from '../../../shared/limits.ts'
 import { AppError, invalidField, notFound } from '../../lib/app-error.ts'
-import type { FailureLimiter } from '../../lib/failure-limiter.ts'
+import type { AttemptLimiter } from '../../lib/attempt-limiter.ts'
 import { toIsoString } from '../../db/timestamps.ts'
 import type { Auth } from './account.auth.ts'
 import type { AccountRepository } from './account.repository.ts'
@@ -13,7 +13,7 @@ interface Deps {
   auth: Auth
   repo: AccountRepository
   /** Failed sign-ins per e-mail and address, and per address alone. */
-  limiters: { perAccount: FailureLimiter; perAddress: FailureLimiter }
+  limiters: { perAccount: AttemptLimiter; perAddress: AttemptLimiter }
 }
 
 export interface AuthResult {
@@ -86,7 +86,7 @@ export function createAccountService({ auth, repo, limiters }: Deps) {
       await limiters.perAddress.assertAllowed(addressKey)
       const response = await auth.api.signInEmail({ body: { email: input.email, password: input.password }, headers, asResponse: true })
       if (response.status === 401 || response.status === 400) {
-        await Promise.all([limiters.perAccount.recordFailure(accountKey), limiters.perAddress.recordFailure(addressKey)])
+        await Promise.all([limiters.perAccount.record(accountKey), limiters.perAddress.record(addressKey)])
         throw new AppError('auth.invalid_credentials', 'Wrong e-mail or password')
       }
       if (!response.ok) throw new Error(`better-auth sign-in answered ${response.status}: ${await response.text()}`)

@@ -22,7 +22,7 @@ export const contactRoutes: FastifyPluginAsyncZod<Options> = async (app, { servi
     },
     async (request, reply) => {
       const user = await findSessionUser(fromNodeHeaders(request.headers))
-      return reply.status(201).send(await service.receive(request.body, user?.id ?? null))
+      return reply.status(201).send(await service.receive(request.body, user?.id ?? null, request.ip))
     },
   )
 }

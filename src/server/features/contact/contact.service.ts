@@ -1,5 +1,6 @@
 import type { ContactMessageReceipt } from '../../../shared/contracts/contact.ts'
 import { nowIso } from '../../db/timestamps.ts'
+import type { AttemptLimiter } from '../../lib/attempt-limiter.ts'
 import { newId } from '../../lib/ids.ts'
 import type { ContactRepository } from './contact.repository.ts'
 
@@ -10,10 +11,18 @@ export interface NewContactMessage {
   language?: string
 }
 
+interface Deps {
+  repo: ContactRepository
+  /** Messages per sender address: the form is public, so it must not become a way to fill the disk. */
+  limiter: AttemptLimiter
+}
+
 /** Contact messages are stored, not e-mailed (yet): nothing a visitor writes is lost. */
-export function createContactService({ repo }: { repo: ContactRepository }) {
+export function createContactService({ repo, limiter }: Deps) {
   return {
-    async receive(input: NewContactMessage, userId: string | null): Promise<ContactMessageReceipt> {
+    async receive(input: NewContactMessage, userId: string | null, address: string): Promise<ContactMessageReceipt> {
+      await limiter.assertAllowed([address])
+      await limiter.record([address])
       const id = newId()
       const receivedAt = nowIso()
       await repo.insert({ id, ...input, language: input.language ?? null, userId, createdAt: receivedAt })

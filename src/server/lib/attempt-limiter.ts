@@ -1,17 +1,17 @@
 import { AppError } from './app-error.ts'
 import type { RateLimitStore } from './rate-limit-store.ts'
 
-export interface FailureLimit {
-  /** Failures allowed per key within the window. */
+export interface AttemptLimit {
+  /** Attempts allowed per key within the window. */
   max: number
   windowMs: number
 }
 
 /**
- * Counts failures (wrong passwords) per key and refuses further attempts with 429 and
- * Retry-After once a key has used up its window. Successes do not count.
+ * Counts attempts per key (a wrong password, a contact message) and refuses further ones with 429
+ * and Retry-After once a key has used up its window. The caller decides what counts as an attempt.
  */
-export function createFailureLimiter(store: RateLimitStore, limit: FailureLimit, name: string) {
+export function createAttemptLimiter(store: RateLimitStore, limit: AttemptLimit, name: string) {
   const key = (part: string) => `${name}:${part}`
   return {
     /** Throws `rate_limited` if any of `parts` has no attempts left. */
@@ -20,11 +20,11 @@ export function createFailureLimiter(store: RateLimitStore, limit: FailureLimit,
       const blocked = counts.filter((c) => c.count >= limit.max)
       if (blocked.length === 0) return
       const retryAfter = Math.ceil(Math.max(...blocked.map((c) => c.resetInMs)) / 1000)
-      throw new AppError('rate_limited', 'Too many failed attempts; try again later', undefined, {
+      throw new AppError('rate_limited', 'Too many attempts; try again later', undefined, {
         'Retry-After': String(Math.max(retryAfter, 1)),
       })
     },
-    async recordFailure(parts: string[]): Promise<void> {
+    async record(parts: string[]): Promise<void> {
       await Promise.all(parts.map((part) => store.increment(key(part), limit.windowMs)))
     },
     async reset(parts: string[]): Promise<void> {
@@ -32,4 +32,4 @@ export function createFailureLimiter(store: RateLimitStore, limit: FailureLimit,
     },
   }
 }
-export type FailureLimiter = ReturnType<typeof createFailureLimiter>
+export type AttemptLimiter = ReturnType<typeof createAttemptLimiter>
