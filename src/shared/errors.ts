@@ -35,6 +35,18 @@ export const fieldErrorCodes = [
   'dream.description_required',
   'contact.name_required',
   'contact.message_required',
+  'member.first_name_required',
+  'member.last_name_required',
+  'member.relationship_required',
+  'member.too_many_parents',
+  'member.child_has_two_parents',
+  'member.death_date_requires_deceased',
+  'member.death_before_birth',
+  'member.self_exists',
+  'member.unknown_relative',
+  'member.related_to_itself',
+  'member.cycle',
+  'member.duplicate_relative',
 ] as const
 
 export type FieldErrorCode = (typeof fieldErrorCodes)[number]
@@ -43,6 +55,8 @@ export interface FieldIssue {
   /** Dotted path of the offending field, e.g. `content` or `members.0.firstName`. */
   path: string
   code: FieldErrorCode
+  /** Values for the message, e.g. `{ names: 'Ana → Luis → Ana' }` for `member.cycle`. */
+  params?: Record<string, string>
 }
 
 export interface ErrorBody {

@@ -11,6 +11,10 @@ export const limits = {
   emailMaxLength: 254,
   maxUploadBytes: 5 * 1024 * 1024,
   parentsPerMember: 2,
+  memberNameMaxLength: 100,
+  memberRelationshipMaxLength: 100,
+  memberBioMaxLength: 10_000,
+  memberLifeEventMaxLength: 500,
 } as const
 
 export const languages = ['es', 'en', 'fr'] as const
