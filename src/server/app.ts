@@ -17,6 +17,9 @@ import { createContactService } from './features/contact/contact.service.ts'
 import { createDreamRepository } from './features/dream-diary/dream-diary.repository.ts'
 import { dreamDiaryRoutes } from './features/dream-diary/dream-diary.routes.ts'
 import { createDreamDiaryService } from './features/dream-diary/dream-diary.service.ts'
+import { createFamilyTreeRepository } from './features/family-tree/family-tree.repository.ts'
+import { familyTreeRoutes } from './features/family-tree/family-tree.routes.ts'
+import { createFamilyTreeService } from './features/family-tree/family-tree.service.ts'
 import { healthRoutes } from './features/health/health.routes.ts'
 import { resolveAuthSecret } from './lib/auth-secret.ts'
 import { createAttemptLimiter } from './lib/attempt-limiter.ts'
@@ -68,6 +71,10 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     },
   })
   const dreams = createDreamDiaryService({ repo: createDreamRepository(database.db) })
+  const familyTree = createFamilyTreeService({
+    repo: createFamilyTreeRepository(database.db),
+    getOwner: (userId) => accounts.getMe(userId),
+  })
   const contact = createContactService({
     repo: createContactRepository(database.db),
     limiter: createAttemptLimiter(rateLimitStore, { max: config.contactRateLimitPerHour, windowMs: 60 * 60 * 1000 }, 'contact'),
@@ -92,6 +99,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   })
   await app.register(accountRoutes, { prefix: '/api', service: accounts })
   await app.register(dreamDiaryRoutes, { prefix: '/api', service: dreams })
+  await app.register(familyTreeRoutes, { prefix: '/api', service: familyTree })
   await app.register(contactRoutes, { prefix: '/api', service: contact, findSessionUser: accounts.findSessionUser })
   await app.register(webAppPlugin, { webRoot: config.webRoot })
 

@@ -1,0 +1,38 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { createMemberSchema, familyTreeSchema, memberSchema, updateMemberSchema } from '../../../shared/contracts/family-tree.ts'
+import { currentUser } from '../../plugins/session.ts'
+import type { FamilyTreeService } from './family-tree.service.ts'
+
+const params = z.object({ memberId: z.string() })
+const memberResult = z.object({ member: memberSchema })
+const tags = ['family tree']
+
+export const familyTreeRoutes: FastifyPluginAsyncZod<{ service: FamilyTreeService }> = async (app, { service }) => {
+  app.addHook('onRequest', app.authenticate)
+
+  app.get('/family-tree', { schema: { tags, summary: 'Your family tree and its members', response: { 200: familyTreeSchema } } }, async (request) =>
+    service.getTree(currentUser(request).id),
+  )
+
+  app.post(
+    '/family-tree/members',
+    { schema: { tags, summary: 'Add a member (the tree is created with the first)', body: createMemberSchema, response: { 201: memberResult } } },
+    async (request, reply) => reply.status(201).send({ member: await service.addMember(currentUser(request).id, request.body) }),
+  )
+
+  app.patch(
+    '/family-tree/members/:memberId',
+    { schema: { tags, summary: 'Change a member; relation lists sent replace the old ones', params, body: updateMemberSchema, response: { 200: memberResult } } },
+    async (request) => ({ member: await service.updateMember(currentUser(request).id, request.params.memberId, request.body) }),
+  )
+
+  app.delete(
+    '/family-tree/members/:memberId',
+    { schema: { tags, summary: 'Delete a member and every link to it', params, response: { 204: z.null() } } },
+    async (request, reply) => {
+      await service.deleteMember(currentUser(request).id, request.params.memberId)
+      return reply.status(204).send(null)
+    },
+  )
+}

@@ -1,0 +1,186 @@
+import type { z } from 'zod'
+import type { createMemberSchema, FamilyTree, Gender, Member } from '../../../shared/contracts/family-tree.ts'
+import type { Language } from '../../../shared/limits.ts'
+import { nowIso, toIsoString } from '../../db/timestamps.ts'
+import { notFound } from '../../lib/app-error.ts'
+import { newId } from '../../lib/ids.ts'
+import type { FamilyTreeQueries, FamilyTreeRepository, TreeSnapshot } from './family-tree.repository.ts'
+import { checkMember, type MemberChanges, type ProposedMember } from './family-tree.rules.ts'
+import type { MemberRow } from './family-tree.tables.ts'
+
+export type NewMember = z.output<typeof createMemberSchema>
+
+/** What the tree needs to know of its owner to name it. */
+export interface TreeOwner {
+  displayName: string
+  email: string
+  preferredLanguage: Language | null
+}
+
+interface Deps {
+  repo: FamilyTreeRepository
+  getOwner(userId: string): Promise<TreeOwner>
+}
+
+const treeNames: Record<Language, (name: string) => string> = {
+  es: (name) => `Árbol de ${name}`,
+  en: (name) => `Tree of ${name}`,
+  fr: (name) => `Arbre de ${name}`,
+}
+
+function toProposed(row: MemberRow, snapshot: TreeSnapshot): ProposedMember {
+  return {
+    id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    relationshipToOwner: row.relationshipToOwner,
+    isSelf: Boolean(row.isSelf),
+    isDeceased: Boolean(row.isDeceased),
+    birthDate: row.birthDate,
+    deathDate: row.deathDate,
+    gender: row.gender as Gender,
+    bioSummary: row.bioSummary,
+    keyLifeEvents: JSON.parse(row.keyLifeEvents) as string[],
+    parentMemberIds: snapshot.parentLinks.filter((l) => l.childId === row.id).map((l) => l.parentId),
+    spouseMemberIds: snapshot.spouseLinks.filter((l) => l.memberId === row.id).map((l) => l.spouseId),
+    childrenMemberIds: snapshot.parentLinks.filter((l) => l.parentId === row.id).map((l) => l.childId),
+  }
+}
+
+function toMember(row: MemberRow, snapshot: TreeSnapshot): Member {
+  const { id, ...fields } = toProposed(row, snapshot)
+  return {
+    memberId: id,
+    ...fields,
+    interviewSegments: [],
+    mediaAssetIds: [],
+    linkedUserAccountId: null,
+    connectionRequestSentBy: null,
+    connectionStatus: null,
+    createdAt: toIsoString(row.createdAt),
+    updatedAt: toIsoString(row.updatedAt),
+  }
+}
+
+/** The rules' view of everyone but `memberId`. */
+function treeState(snapshot: TreeSnapshot, memberId: string) {
+  const others = new Map(
+    snapshot.members.filter((m) => m.id !== memberId).map((m) => [m.id, { name: `${m.firstName} ${m.lastName}`, isSelf: Boolean(m.isSelf) }]),
+  )
+  const parents = new Map<string, string[]>()
+  for (const { childId, parentId } of snapshot.parentLinks) parents.set(childId, [...(parents.get(childId) ?? []), parentId])
+  return { others, parents }
+}
+
+function columns(member: ProposedMember) {
+  return {
+    firstName: member.firstName,
+    lastName: member.lastName,
+    relationshipToOwner: member.relationshipToOwner,
+    isSelf: member.isSelf ? 1 : 0,
+    isDeceased: member.isDeceased ? 1 : 0,
+    birthDate: member.birthDate,
+    deathDate: member.deathDate,
+    gender: member.gender,
+    bioSummary: member.bioSummary,
+    keyLifeEvents: JSON.stringify(member.keyLifeEvents),
+  } as const
+}
+
+async function writeRelations(q: FamilyTreeQueries, ownerId: string, member: ProposedMember, currentChildren: string[]) {
+  await q.replaceParents(ownerId, member.id, member.parentMemberIds)
+  await q.replaceChildren(ownerId, member.id, member.childrenMemberIds, currentChildren)
+  await q.replaceSpouses(ownerId, member.id, member.spouseMemberIds)
+}
+
+export function createFamilyTreeService({ repo, getOwner }: Deps) {
+  async function readMember(q: FamilyTreeQueries, ownerId: string, memberId: string): Promise<Member> {
+    const snapshot = await q.loadTree(ownerId)
+    const row = snapshot.members.find((m) => m.id === memberId)
+    if (!row) throw notFound('Member')
+    return toMember(row, snapshot)
+  }
+
+  return {
+    /** The owner's tree (null until the first member) and its members by last and first name. */
+    async getTree(ownerId: string): Promise<FamilyTree> {
+      const snapshot = await repo.loadTree(ownerId)
+      const members = snapshot.members
+        .map((row) => toMember(row, snapshot))
+        .sort((a, b) => a.lastName.localeCompare(b.lastName, 'es') || a.firstName.localeCompare(b.firstName, 'es'))
+      const tree = snapshot.tree && {
+        ownerId,
+        treeName: snapshot.tree.treeName,
+        createdAt: toIsoString(snapshot.tree.createdAt),
+        lastModified: toIsoString(snapshot.tree.lastModified),
+      }
+      return { tree: tree ?? null, members }
+    },
+
+    /** Adds a member, creating the tree with the first one. */
+    async addMember(ownerId: string, input: NewMember): Promise<Member> {
+      const id = newId()
+      const now = nowIso()
+      // Read before the transaction: on SQLite it holds the only connection.
+      const owner = await getOwner(ownerId)
+      return repo.transaction(async (q) => {
+        const snapshot = await q.loadTree(ownerId)
+        const member = checkMember(
+          {
+            id,
+            firstName: input.firstName,
+            lastName: input.lastName,
+            relationshipToOwner: input.relationshipToOwner ?? '',
+            isSelf: input.isSelf ?? false,
+            isDeceased: input.isDeceased ?? false,
+            birthDate: input.birthDate ?? null,
+            deathDate: input.deathDate ?? null,
+            gender: input.gender ?? '',
+            bioSummary: input.bioSummary ?? '',
+            keyLifeEvents: input.keyLifeEvents ?? [],
+            parentMemberIds: input.parentMemberIds ?? [],
+            spouseMemberIds: input.spouseMemberIds ?? [],
+            childrenMemberIds: input.childrenMemberIds ?? [],
+          },
+          treeState(snapshot, id),
+        )
+        let treeId = snapshot.tree?.id
+        if (!treeId) {
+          treeId = newId()
+          const name = owner.displayName.trim() || owner.email
+          await q.insertTree({ id: treeId, ownerUserId: ownerId, treeName: treeNames[owner.preferredLanguage ?? 'es'](name), createdAt: now, lastModified: now })
+        }
+        await q.insertMember({ id, treeId, ownerUserId: ownerId, ...columns(member), createdAt: now, updatedAt: now })
+        await writeRelations(q, ownerId, member, [])
+        await q.touchTree(ownerId, now)
+        return readMember(q, ownerId, id)
+      })
+    },
+
+    /** Merges the sent fields into the member; the relation lists sent replace its relations. */
+    async updateMember(ownerId: string, memberId: string, changes: MemberChanges): Promise<Member> {
+      const now = nowIso()
+      return repo.transaction(async (q) => {
+        const snapshot = await q.loadTree(ownerId)
+        const row = snapshot.members.find((m) => m.id === memberId)
+        if (!row) throw notFound('Member')
+        const current = toProposed(row, snapshot)
+        const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined))
+        const member = checkMember({ ...current, ...defined }, treeState(snapshot, memberId), new Set(Object.keys(defined)))
+        await q.updateMember(ownerId, memberId, { ...columns(member), updatedAt: now })
+        await writeRelations(q, ownerId, member, current.childrenMemberIds)
+        await q.touchTree(ownerId, now)
+        return readMember(q, ownerId, memberId)
+      })
+    },
+
+    /** Deletes the member and every link to it, in one transaction. */
+    async deleteMember(ownerId: string, memberId: string): Promise<void> {
+      await repo.transaction(async (q) => {
+        if (!(await q.deleteMember(ownerId, memberId))) throw notFound('Member')
+        await q.touchTree(ownerId, nowIso())
+      })
+    },
+  }
+}
+export type FamilyTreeService = ReturnType<typeof createFamilyTreeService>
