@@ -1,12 +1,12 @@
 import type { z } from 'zod'
-import type { createMemberSchema, FamilyTree, Gender, Member } from '../../../shared/contracts/family-tree.ts'
+import type { createMemberSchema, FamilyTree, Member } from '../../../shared/contracts/family-tree.ts'
 import type { Language } from '../../../shared/limits.ts'
 import { nowIso, toIsoString } from '../../db/timestamps.ts'
 import { notFound } from '../../lib/app-error.ts'
 import { newId } from '../../lib/ids.ts'
 import type { FamilyTreeQueries, FamilyTreeRepository, TreeSnapshot } from './family-tree.repository.ts'
 import { checkMember, type MemberChanges, type ProposedMember } from './family-tree.rules.ts'
-import type { MemberRow } from './family-tree.tables.ts'
+import { columns, indexLinks, toMember, toProposed, type LinkIndex } from './family-tree.mapping.ts'
 
 export type NewMember = z.output<typeof createMemberSchema>
 
@@ -28,63 +28,12 @@ const treeNames: Record<Language, (name: string) => string> = {
   fr: (name) => `Arbre de ${name}`,
 }
 
-function toProposed(row: MemberRow, snapshot: TreeSnapshot): ProposedMember {
-  return {
-    id: row.id,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    relationshipToOwner: row.relationshipToOwner,
-    isSelf: Boolean(row.isSelf),
-    isDeceased: Boolean(row.isDeceased),
-    birthDate: row.birthDate,
-    deathDate: row.deathDate,
-    gender: row.gender as Gender,
-    bioSummary: row.bioSummary,
-    keyLifeEvents: JSON.parse(row.keyLifeEvents) as string[],
-    parentMemberIds: snapshot.parentLinks.filter((l) => l.childId === row.id).map((l) => l.parentId),
-    spouseMemberIds: snapshot.spouseLinks.filter((l) => l.memberId === row.id).map((l) => l.spouseId),
-    childrenMemberIds: snapshot.parentLinks.filter((l) => l.parentId === row.id).map((l) => l.childId),
-  }
-}
-
-function toMember(row: MemberRow, snapshot: TreeSnapshot): Member {
-  const { id, ...fields } = toProposed(row, snapshot)
-  return {
-    memberId: id,
-    ...fields,
-    interviewSegments: [],
-    mediaAssetIds: [],
-    linkedUserAccountId: null,
-    connectionRequestSentBy: null,
-    connectionStatus: null,
-    createdAt: toIsoString(row.createdAt),
-    updatedAt: toIsoString(row.updatedAt),
-  }
-}
-
 /** The rules' view of everyone but `memberId`. */
-function treeState(snapshot: TreeSnapshot, memberId: string) {
+function treeState(snapshot: TreeSnapshot, links: LinkIndex, memberId: string) {
   const others = new Map(
     snapshot.members.filter((m) => m.id !== memberId).map((m) => [m.id, { name: `${m.firstName} ${m.lastName}`, isSelf: Boolean(m.isSelf) }]),
   )
-  const parents = new Map<string, string[]>()
-  for (const { childId, parentId } of snapshot.parentLinks) parents.set(childId, [...(parents.get(childId) ?? []), parentId])
-  return { others, parents }
-}
-
-function columns(member: ProposedMember) {
-  return {
-    firstName: member.firstName,
-    lastName: member.lastName,
-    relationshipToOwner: member.relationshipToOwner,
-    isSelf: member.isSelf ? 1 : 0,
-    isDeceased: member.isDeceased ? 1 : 0,
-    birthDate: member.birthDate,
-    deathDate: member.deathDate,
-    gender: member.gender,
-    bioSummary: member.bioSummary,
-    keyLifeEvents: JSON.stringify(member.keyLifeEvents),
-  } as const
+  return { others, parents: links.parentsOf }
 }
 
 async function writeRelations(q: FamilyTreeQueries, ownerId: string, member: ProposedMember, currentChildren: string[]) {
@@ -98,15 +47,16 @@ export function createFamilyTreeService({ repo, getOwner }: Deps) {
     const snapshot = await q.loadTree(ownerId)
     const row = snapshot.members.find((m) => m.id === memberId)
     if (!row) throw notFound('Member')
-    return toMember(row, snapshot)
+    return toMember(row, indexLinks(snapshot))
   }
 
   return {
     /** The owner's tree (null until the first member) and its members by last and first name. */
     async getTree(ownerId: string): Promise<FamilyTree> {
       const snapshot = await repo.loadTree(ownerId)
+      const links = indexLinks(snapshot)
       const members = snapshot.members
-        .map((row) => toMember(row, snapshot))
+        .map((row) => toMember(row, links))
         .sort((a, b) => a.lastName.localeCompare(b.lastName, 'es') || a.firstName.localeCompare(b.firstName, 'es'))
       const tree = snapshot.tree && {
         ownerId,
@@ -142,7 +92,7 @@ export function createFamilyTreeService({ repo, getOwner }: Deps) {
             spouseMemberIds: input.spouseMemberIds ?? [],
             childrenMemberIds: input.childrenMemberIds ?? [],
           },
-          treeState(snapshot, id),
+          treeState(snapshot, indexLinks(snapshot), id),
         )
         let treeId = snapshot.tree?.id
         if (!treeId) {
@@ -164,9 +114,10 @@ export function createFamilyTreeService({ repo, getOwner }: Deps) {
         const snapshot = await q.loadTree(ownerId)
         const row = snapshot.members.find((m) => m.id === memberId)
         if (!row) throw notFound('Member')
-        const current = toProposed(row, snapshot)
+        const links = indexLinks(snapshot)
+        const current = toProposed(row, links)
         const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined))
-        const member = checkMember({ ...current, ...defined }, treeState(snapshot, memberId), new Set(Object.keys(defined)))
+        const member = checkMember({ ...current, ...defined }, treeState(snapshot, links, memberId), new Set(Object.keys(defined)))
         await q.updateMember(ownerId, memberId, { ...columns(member), updatedAt: now })
         await writeRelations(q, ownerId, member, current.childrenMemberIds)
         await q.touchTree(ownerId, now)
