@@ -1,0 +1,54 @@
+import { memo, type FocusEvent, type KeyboardEvent } from 'react'
+import type { TFunction } from 'i18next'
+import type { Member } from '../../../../shared/contracts/family-tree.ts'
+import { isSelfMember } from '../../../../shared/family-tree/self-member.ts'
+import { chartMetrics, type ChartNode } from './chart-model.ts'
+import { lifeYears, type LabelledMember } from './person-label.ts'
+
+interface ChartPersonProps {
+  /** Passed down rather than each box subscribing to i18next: a chart can hold thousands. */
+  t: TFunction<'family-chart'>
+  /** `personLabel`, translated once for the whole chart. */
+  labelOf: (member: LabelledMember) => string
+  node: ChartNode
+  member: Member
+  /** The one box in the chart's tab order (roving tabindex). */
+  isTabStop: boolean
+  buttonRef: (memberId: string, element: HTMLButtonElement | null) => void
+  onActivate: (memberId: string) => void
+  onKeyDown: (memberId: string, event: KeyboardEvent<HTMLButtonElement>) => void
+  onFocus: (memberId: string, event: FocusEvent<HTMLButtonElement>) => void
+}
+
+/** One person's box: name, years, † for the deceased, "You" for the owner of the tree. */
+export const ChartPerson = memo(function ChartPerson({ t, labelOf, node, member, isTabStop, buttonRef, onActivate, onKeyDown, onFocus }: ChartPersonProps) {
+  const isCentre = node.kind === 'centre'
+  const isSelf = isSelfMember(member)
+  const classes = ['family-chart-person', `family-chart-person-${node.kind}`]
+  if (isSelf) classes.push('family-chart-person-self')
+  if (member.isDeceased) classes.push('family-chart-person-deceased')
+  const years = lifeYears(t, member)
+  return (
+    <button
+      ref={(element) => buttonRef(member.memberId, element)}
+      type="button"
+      className={classes.join(' ')}
+      style={{ left: node.x - chartMetrics.nodeWidth / 2, top: node.y - chartMetrics.nodeHeight / 2 }}
+      tabIndex={isTabStop ? 0 : -1}
+      aria-label={labelOf(member)}
+      aria-current={isCentre ? 'true' : undefined}
+      data-member-id={member.memberId}
+      onClick={() => onActivate(member.memberId)}
+      onKeyDown={(event) => onKeyDown(member.memberId, event)}
+      onFocus={(event) => onFocus(member.memberId, event)}
+    >
+      {isSelf && <span className="family-chart-badge">{t('person.selfBadge')}</span>}
+      <span className="family-chart-name">
+        <span className="family-chart-first-name">{member.firstName}</span>{' '}
+        <span className="family-chart-last-name">{member.lastName}</span>
+        {member.isDeceased && <span className="family-chart-dagger"> †</span>}
+      </span>
+      {years && <span className="family-chart-years">{years}</span>}
+    </button>
+  )
+})

@@ -1,0 +1,68 @@
+import { useCallback, useMemo, useState, useTransition } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { Member } from '../../../../shared/contracts/family-tree.ts'
+import { isSelfMember } from '../../../../shared/family-tree/self-member.ts'
+import { CentrePicker } from './centre-picker.tsx'
+import { ChartCanvas } from './chart-canvas.tsx'
+import { buildFamilyIndex } from './family-index.ts'
+import { defaultGenerations } from './chart-model.ts'
+import { layoutFamilyChart } from './layout.ts'
+import { personName } from './person-label.ts'
+import { RelativesList } from './relatives-list.tsx'
+
+/** The chart and its controls around one centre person, who starts as the owner of the tree. */
+export function FamilyChart({ members }: { members: Member[] }) {
+  const { t } = useTranslation('family-chart')
+  const index = useMemo(() => buildFamilyIndex(members), [members])
+  const [chosenId, setChosenId] = useState<string>()
+  const [generations, setGenerations] = useState(defaultGenerations)
+  // Re-laying out a large tree renders many boxes: let React do it in interruptible slices.
+  const [, startTransition] = useTransition()
+
+  const centre =
+    (chosenId !== undefined ? index.members.get(chosenId) : undefined) ?? members.find((member) => isSelfMember(member)) ?? members[0]
+  const centreId = centre?.memberId
+  const layout = useMemo(
+    () =>
+      centreId === undefined
+        ? undefined
+        : layoutFamilyChart(index, centreId, { ancestorGenerations: generations, descendantGenerations: generations }),
+    [index, centreId, generations],
+  )
+
+  const handleRecentre = useCallback((memberId: string) => startTransition(() => setChosenId(memberId)), [])
+
+  if (!centre || !layout) return null
+  const hasMore = layout.hasMoreAncestors || layout.hasMoreDescendants
+  const canShowFewer = generations > 1
+
+  function handleMore() {
+    if (hasMore) startTransition(() => setGenerations((count) => count + 1))
+  }
+
+  function handleFewer() {
+    if (canShowFewer) startTransition(() => setGenerations((count) => count - 1))
+  }
+
+  return (
+    <>
+      <div className="family-chart-toolbar">
+        <CentrePicker members={members} centreId={centre.memberId} onChoose={handleRecentre} />
+        <div className="family-chart-generations" role="group" aria-label={t('generations.group')}>
+          <button type="button" className="button family-chart-tool" aria-disabled={!canShowFewer} onClick={handleFewer}>
+            {t('generations.fewer')}
+          </button>
+          <button type="button" className="button family-chart-tool" aria-disabled={!hasMore} onClick={handleMore}>
+            {t('generations.more')}
+          </button>
+          <p className="family-chart-generations-count">{t('generations.count', { number: generations })}</p>
+        </div>
+      </div>
+      <p className="family-chart-caption" role="status">
+        {t('caption', { name: personName(centre) })}
+      </p>
+      <ChartCanvas layout={layout} members={index.members} label={t('chartLabel', { name: personName(centre) })} onRecentre={handleRecentre} />
+      <RelativesList index={index} centre={centre} onRecentre={handleRecentre} />
+    </>
+  )
+}

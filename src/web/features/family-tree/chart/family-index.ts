@@ -1,0 +1,109 @@
+import type { Member } from '../../../../shared/contracts/family-tree.ts'
+
+/** The fields the chart's layout reads; tests and benchmarks can build just these. */
+export type LayoutMember = Pick<Member, 'memberId' | 'parentMemberIds' | 'spouseMemberIds'> &
+  Partial<Pick<Member, 'birthDate' | 'gender'>>
+
+/** Parents and the children they share. A member with one known parent makes a one-parent family. */
+export interface Family {
+  key: string
+  /** Father first when the genders say so, as family charts draw them. */
+  parentIds: readonly string[]
+  /** Oldest first; members without a birth date after those with one, in their given order. */
+  childIds: string[]
+}
+
+export interface FamilyIndex<M extends LayoutMember = LayoutMember> {
+  members: ReadonlyMap<string, M>
+  families: ReadonlyMap<string, Family>
+  /** Member → the key of the family they were born into. */
+  birthFamily: ReadonlyMap<string, string>
+  /** Member → the keys of the families in which they are a parent. */
+  parentFamilies: ReadonlyMap<string, readonly string[]>
+  /** Member → spouses who are members of the tree. */
+  spouses: ReadonlyMap<string, readonly string[]>
+}
+
+/** The same parents give the same key whatever order the member lists them in. */
+export function familyKey(parentIds: readonly string[]): string {
+  if (parentIds.length === 1) return parentIds[0]!
+  if (parentIds.length === 2) return parentIds[0]! < parentIds[1]! ? `${parentIds[0]}+${parentIds[1]}` : `${parentIds[1]}+${parentIds[0]}`
+  return [...parentIds].sort().join('+')
+}
+
+const genderOrder = (member: LayoutMember | undefined) =>
+  member?.gender === 'Masculino' ? 0 : member?.gender === 'Femenino' ? 2 : 1
+
+/** The ids in `ids` that are other members of the tree, each once (the lists hold a few ids). */
+function knownIds(ids: readonly string[], self: string, members: ReadonlyMap<string, unknown>): string[] {
+  const known: string[] = []
+  for (const id of ids) if (id !== self && members.has(id) && !known.includes(id)) known.push(id)
+  return known
+}
+
+/**
+ * Groups members into families in one pass (plus a sort of each family's children). Links to ids
+ * that are not in `members` are ignored, so a stale list never breaks the chart.
+ */
+export function buildFamilyIndex<M extends LayoutMember>(members: readonly M[]): FamilyIndex<M> {
+  const byId = new Map<string, M>()
+  for (const member of members) byId.set(member.memberId, member)
+  const families = new Map<string, Family>()
+  const birthFamily = new Map<string, string>()
+  const parentFamilies = new Map<string, string[]>()
+  const spouses = new Map<string, string[]>()
+
+  for (const member of members) {
+    const partners = knownIds(member.spouseMemberIds, member.memberId, byId)
+    if (partners.length > 0) spouses.set(member.memberId, partners)
+    const known = knownIds(member.parentMemberIds, member.memberId, byId)
+    if (known.length === 0) continue
+    const key = familyKey(known)
+    let family = families.get(key)
+    if (!family) {
+      const parentIds = known.sort((a, b) => genderOrder(byId.get(a)) - genderOrder(byId.get(b)) || (a < b ? -1 : 1))
+      family = { key, parentIds, childIds: [] }
+      families.set(key, family)
+      for (const parentId of parentIds) {
+        const list = parentFamilies.get(parentId)
+        if (list) list.push(key)
+        else parentFamilies.set(parentId, [key])
+      }
+    }
+    family.childIds.push(member.memberId)
+    birthFamily.set(member.memberId, key)
+  }
+
+  // Oldest first; the sort is stable, so the undated keep the order they were given in.
+  const birth = (id: string) => byId.get(id)!.birthDate ?? '\uffff'
+  for (const family of families.values()) {
+    if (family.childIds.length > 1) family.childIds.sort((a, b) => (birth(a) < birth(b) ? -1 : birth(a) > birth(b) ? 1 : 0))
+  }
+  return { members: byId, families, birthFamily, parentFamilies, spouses }
+}
+
+export interface Relatives {
+  parents: string[]
+  partners: string[]
+  siblings: string[]
+  children: string[]
+}
+
+/** The people one step away from `memberId`, for the chart's list view. Half-siblings included. */
+export function relativesOf(index: FamilyIndex, memberId: string): Relatives {
+  const birthKey = index.birthFamily.get(memberId)
+  const parents = birthKey ? [...index.families.get(birthKey)!.parentIds] : []
+  const siblings = new Set<string>()
+  for (const parentId of parents) {
+    for (const key of index.parentFamilies.get(parentId) ?? []) for (const id of index.families.get(key)!.childIds) siblings.add(id)
+  }
+  siblings.delete(memberId)
+  const partners = new Set(index.spouses.get(memberId) ?? [])
+  const children: string[] = []
+  for (const key of index.parentFamilies.get(memberId) ?? []) {
+    const family = index.families.get(key)!
+    for (const parentId of family.parentIds) if (parentId !== memberId) partners.add(parentId)
+    children.push(...family.childIds)
+  }
+  return { parents, partners: [...partners], siblings: [...siblings], children }
+}

@@ -1,0 +1,63 @@
+import { useEffect, useRef } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { Member } from '../../../../shared/contracts/family-tree.ts'
+import { relativesOf, type FamilyIndex, type Relatives } from './family-index.ts'
+import { personLabel, personName } from './person-label.ts'
+
+interface RelativesListProps {
+  index: FamilyIndex<Member>
+  centre: Member
+  onRecentre: (memberId: string) => void
+}
+
+const groups: (keyof Relatives)[] = ['parents', 'partners', 'siblings', 'children']
+
+/**
+ * The centre person's closest family as plain lists of buttons: the chart without the drawing,
+ * for screen readers and small screens, and the way to reach siblings.
+ */
+export function RelativesList({ index, centre, onRecentre }: RelativesListProps) {
+  const { t } = useTranslation('family-chart')
+  const summaryRef = useRef<HTMLElement>(null)
+  const focusSummary = useRef(false)
+  const relatives = relativesOf(index, centre.memberId)
+
+  // The chosen button is gone once its person is in the centre: focus the renamed summary instead.
+  useEffect(() => {
+    if (!focusSummary.current) return
+    focusSummary.current = false
+    summaryRef.current?.focus()
+  }, [centre.memberId])
+
+  function handleChoose(memberId: string) {
+    focusSummary.current = true
+    onRecentre(memberId)
+  }
+
+  return (
+    <details className="family-chart-relatives">
+      <summary ref={summaryRef}>{t('relatives.summary', { name: personName(centre) })}</summary>
+      <dl>
+        {groups.map((group) => (
+          <div key={group} className="family-chart-relatives-group">
+            <dt>{t(`relatives.${group}`)}</dt>
+            {relatives[group].length === 0 ? (
+              <dd className="family-chart-relatives-none">{t('relatives.none')}</dd>
+            ) : (
+              relatives[group].map((memberId) => {
+                const member = index.members.get(memberId)!
+                return (
+                  <dd key={memberId}>
+                    <button type="button" className="family-chart-relative" onClick={() => handleChoose(memberId)}>
+                      {personLabel(t, member)}
+                    </button>
+                  </dd>
+                )
+              })
+            )}
+          </div>
+        ))}
+      </dl>
+    </details>
+  )
+}

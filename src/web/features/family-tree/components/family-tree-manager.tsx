@@ -1,0 +1,76 @@
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import type { Member } from '../../../../shared/contracts/family-tree.ts'
+import { StatusMessage } from '../../../components/ui/banner.tsx'
+import { useFamilyTree } from '../api/family-tree-queries.ts'
+import { memberName } from '../lib/member-name.ts'
+import { MemberList } from './member-list.tsx'
+import { NewMember } from './new-member.tsx'
+import './family-tree-manager.css'
+
+interface FamilyTreeManagerProps {
+  /** What to show between the add form and the list once the tree has people (the chart). */
+  renderChart?: (members: Member[]) => ReactNode
+}
+
+/** The tree page's working area (spec §2): add person and back, the inline add form, the list. */
+export function FamilyTreeManager({ renderChart }: FamilyTreeManagerProps) {
+  const { t } = useTranslation('family-tree')
+  const tree = useFamilyTree()
+  const [isAdding, setIsAdding] = useState(false)
+  const [announcement, setAnnouncement] = useState('')
+  const addButtonRef = useRef<HTMLButtonElement>(null)
+  const shouldRefocus = useRef(false)
+  const formId = useId()
+  const members = tree.data?.members
+  // Until the tree has loaded, the form could not know who is already in it (or already "me").
+  const canAdd = members !== undefined
+
+  // Closing the form (saved or cancelled) puts the keyboard back on the button that opened it.
+  useEffect(() => {
+    if (isAdding || !shouldRefocus.current) return
+    shouldRefocus.current = false
+    addButtonRef.current?.focus()
+  }, [isAdding])
+
+  function closeForm() {
+    shouldRefocus.current = true
+    setIsAdding(false)
+  }
+
+  function handleAddClick() {
+    if (isAdding) closeForm()
+    else if (canAdd) setIsAdding(true)
+  }
+
+  function handleAdded(member: Member) {
+    closeForm()
+    setAnnouncement(t('form.added', { name: memberName(member) }))
+  }
+
+  return (
+    <>
+      <div className="family-tree-toolbar">
+        <button
+          ref={addButtonRef}
+          type="button"
+          className="button button-primary"
+          aria-expanded={isAdding}
+          aria-controls={isAdding ? formId : undefined}
+          aria-disabled={!canAdd}
+          onClick={handleAddClick}
+        >
+          {t('page.add')}
+        </button>
+        <Link className="button" to="/dashboard">
+          {t('page.back')}
+        </Link>
+      </div>
+      <StatusMessage>{announcement}</StatusMessage>
+      {isAdding && members && <NewMember id={formId} members={members} onAdded={handleAdded} onCancel={closeForm} />}
+      {members && members.length > 0 && renderChart?.(members)}
+      <MemberList tree={tree} onAnnounce={setAnnouncement} />
+    </>
+  )
+}

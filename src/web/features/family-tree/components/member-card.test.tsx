@@ -1,0 +1,111 @@
+import { screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { renderWithProviders } from '../../../test/render.tsx'
+import { buildMember, errorResponse, fakeFamilyApi } from '../test/fake-family-api.ts'
+import { rosasFamily } from '../test/family.ts'
+import { FamilyTreeManager } from './family-tree-manager.tsx'
+
+afterEach(() => {
+  vi.restoreAllMocks()
+})
+
+/** Cards live in the list, which shows them again from the refetched tree after a save. */
+async function openEditor(name: string) {
+  const user = userEvent.setup()
+  renderWithProviders(<FamilyTreeManager />)
+  const editButton = await screen.findByRole('button', { name: `Editar a ${name}` })
+  await user.click(editButton)
+  const form = screen.getByRole('form', { name: `Editar a ${name}` })
+  const choices = (group: string) =>
+    within(within(form).getByRole('group', { name: group }))
+      .getAllByRole('checkbox')
+      .map((box) => `${(box as HTMLInputElement).labels?.[0]?.textContent}${(box as HTMLInputElement).checked ? ' ✓' : ''}`)
+  return { user, form, editButton, choices }
+}
+
+describe('editing a member in place', () => {
+  it('opens filled in, with the cursor in the first name, never offering the person as their own relative', async () => {
+    fakeFamilyApi(rosasFamily().members)
+    const { form, choices } = await openEditor('Rosa Díaz')
+
+    const firstName = within(form).getByRole('textbox', { name: 'Nombre' })
+    expect(firstName).toHaveFocus()
+    expect(firstName).toHaveValue('Rosa')
+    expect(within(form).getByRole('checkbox', { name: 'Este perfil me representa' })).toBeChecked()
+    expect(within(form).queryByRole('textbox', { name: /^Relación contigo/ })).not.toBeInTheDocument()
+    expect(within(form).getByLabelText(/^Fecha de nacimiento/)).toHaveValue('1950-04-12')
+    expect(within(form).getByRole('textbox', { name: 'Momentos importantes (opcional)' })).toHaveValue('Boda con Luis\nNacimiento de Ana')
+    expect(choices('Padres')).toEqual(['Carmen López ✓', 'Luis Martín'])
+    expect(choices('Cónyuges o parejas')).toEqual(['Carmen López', 'Luis Martín ✓'])
+    // Carmen is Rosa's mother: she cannot also be her child.
+    expect(choices('Hijos')).toEqual(['Luis Martín'])
+  })
+
+  it('offers no descendant as a parent, and updates the choices as relatives are ticked', async () => {
+    const { members } = rosasFamily()
+    const grandma = buildMember({ firstName: 'Abuela', lastName: 'Zamora' })
+    fakeFamilyApi([...members, grandma])
+    const { user, form, choices } = await openEditor('Carmen López')
+
+    expect(choices('Padres')).toEqual(['Luis Martín', 'Abuela Zamora'])
+    expect(choices('Hijos')).toEqual(['Rosa Díaz ✓', 'Luis Martín', 'Abuela Zamora'])
+    await user.click(within(within(form).getByRole('group', { name: 'Padres' })).getByRole('checkbox', { name: 'Abuela Zamora' }))
+    expect(choices('Hijos')).toEqual(['Rosa Díaz ✓', 'Luis Martín'])
+  })
+
+  it('marks a child who already has two parents as unavailable', async () => {
+    const [mum, dad, other] = ['Marta', 'Jorge', 'Inés'].map((firstName) => buildMember({ firstName, lastName: 'Gil' }))
+    const kid = buildMember({ firstName: 'Leo', lastName: 'Gil', parentMemberIds: [mum!.memberId, dad!.memberId] })
+    fakeFamilyApi([mum!, dad!, other!, kid])
+    const { form } = await openEditor('Inés Gil')
+
+    const leo = within(within(form).getByRole('group', { name: 'Hijos' })).getByRole('checkbox', { name: 'Leo Gil' })
+    expect(leo).toBeDisabled()
+    expect(leo).toHaveAccessibleDescription('(ya tiene 2 padres)')
+  })
+
+  it('saves the changes, shows them and gives focus back to the edit button', async () => {
+    const { luis, rosa, members } = rosasFamily()
+    const api = fakeFamilyApi(members)
+    const { user, form } = await openEditor('Luis Martín')
+
+    const relationship = within(form).getByRole('textbox', { name: /^Relación contigo/ })
+    await user.clear(relationship)
+    await user.type(relationship, 'Marido')
+    await user.click(within(form).getByRole('checkbox', { name: 'Ha fallecido' }))
+    await user.click(within(form).getByRole('button', { name: 'Guardar cambios' }))
+
+    const editButton = await screen.findByRole('button', { name: 'Editar a Luis Martín' })
+    expect(editButton).toHaveFocus()
+    expect(screen.getByRole('status')).toHaveTextContent('Se guardaron los cambios de Luis Martín.')
+    const card = screen.getByRole('article', { name: 'Luis Martín' })
+    expect(within(card).getByText('Marido')).toBeInTheDocument()
+    expect(within(card).getByText('Fecha desconocida')).toBeInTheDocument()
+    expect(api.writes()).toEqual([
+      {
+        method: 'PATCH',
+        path: `/api/family-tree/members/${luis.memberId}`,
+        body: expect.objectContaining({ relationshipToOwner: 'Marido', isDeceased: true, deathDate: null, spouseMemberIds: [rosa.memberId] }),
+      },
+    ])
+  })
+
+  it('keeps the edits when saving fails, and cancels without saving', async () => {
+    const { luis, members } = rosasFamily()
+    const api = fakeFamilyApi(members)
+    api.answerNext('PATCH', `/api/family-tree/members/${luis.memberId}`, () => errorResponse(500, 'internal'))
+    const { user, form } = await openEditor('Luis Martín')
+
+    const lastName = within(form).getByRole('textbox', { name: 'Apellido' })
+    await user.type(lastName, ' Ruiz')
+    await user.click(within(form).getByRole('button', { name: 'Guardar cambios' }))
+    expect(await within(form).findByRole('alert')).toHaveTextContent('Error al guardar el miembro.')
+    expect(lastName).toHaveValue('Martín Ruiz')
+
+    await user.click(within(form).getByRole('button', { name: 'Cancelar' }))
+    expect(screen.queryByRole('form')).not.toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Editar a Luis Martín' })).toHaveFocus()
+    expect(api.writes()).toHaveLength(1)
+  })
+})

@@ -1,0 +1,102 @@
+import { useEffect, useId, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import type { CreateMember, Member } from '../../../../shared/contracts/family-tree.ts'
+import { isSelfMember } from '../../../../shared/family-tree/self-member.ts'
+import { useUpdateMember } from '../api/family-tree-queries.ts'
+import { memberName } from '../lib/member-name.ts'
+import { MediaButtons } from './media-buttons.tsx'
+import { MemberDetails } from './member-details.tsx'
+import { MemberForm } from './member-form.tsx'
+import './member-card.css'
+
+interface MemberCardProps {
+  member: Member
+  members: readonly Member[]
+  membersById: ReadonlyMap<string, Member>
+  onDelete: (member: Member) => void
+  onUpdated: (member: Member) => void
+}
+
+/** One person of the tree with what is known of them, their actions and the edit-in-place form. */
+export function MemberCard({ member, members, membersById, onDelete, onUpdated }: MemberCardProps) {
+  const { t } = useTranslation('family-tree')
+  const updateMember = useUpdateMember()
+  const [isEditing, setIsEditing] = useState(false)
+  const [isMediaNoteShown, setIsMediaNoteShown] = useState(false)
+  const editButtonRef = useRef<HTMLButtonElement>(null)
+  const shouldRefocus = useRef(false)
+  const headingId = useId()
+  const name = memberName(member)
+  const isSelf = isSelfMember(member)
+
+  // Leaving the form (saved or cancelled) puts the keyboard back where it was: the edit button.
+  useEffect(() => {
+    if (isEditing || !shouldRefocus.current) return
+    shouldRefocus.current = false
+    editButtonRef.current?.focus()
+  }, [isEditing])
+
+  function closeEditor() {
+    shouldRefocus.current = true
+    setIsEditing(false)
+  }
+
+  async function handleSave(changes: CreateMember) {
+    const updated = await updateMember.mutateAsync({ memberId: member.memberId, changes })
+    closeEditor()
+    onUpdated(updated)
+  }
+
+  if (isEditing) {
+    return (
+      <article className="member-card member-card-editing card" aria-labelledby={headingId}>
+        <h3 id={headingId} className="member-name">
+          {t('card.editHeading', { name })}
+        </h3>
+        <MemberForm
+          labelledBy={headingId}
+          members={members}
+          member={member}
+          submitLabel={t('form.saveChanges')}
+          onSubmit={handleSave}
+          onCancel={closeEditor}
+        />
+      </article>
+    )
+  }
+
+  return (
+    <article className="member-card card" aria-labelledby={headingId}>
+      <header className="member-card-header">
+        <h3 id={headingId} className="member-name">
+          {name}
+        </h3>
+        {isSelf && <span className="member-self-badge">{t('card.selfBadge')}</span>}
+      </header>
+      <p className="member-relationship">{isSelf ? t('card.selfRelationship') : member.relationshipToOwner}</p>
+      <MemberDetails member={member} membersById={membersById} />
+      <div className="member-actions">
+        <Link className="button button-primary" to={`/interview/${encodeURIComponent(member.memberId)}`} aria-label={t('card.interviewLabel', { name })}>
+          {t('card.interview')}
+        </Link>
+        <MediaButtons name={name} onPress={() => setIsMediaNoteShown(true)} />
+        <button
+          ref={editButtonRef}
+          type="button"
+          className="button"
+          aria-label={t('card.editLabel', { name })}
+          onClick={() => setIsEditing(true)}
+        >
+          {t('card.edit')}
+        </button>
+        <button type="button" className="button button-danger" aria-label={t('card.deleteLabel', { name })} onClick={() => onDelete(member)}>
+          {t('card.delete')}
+        </button>
+      </div>
+      <p className="member-media-note" aria-live="polite">
+        {isMediaNoteShown ? t('card.mediaComingSoon', { name }) : ''}
+      </p>
+    </article>
+  )
+}

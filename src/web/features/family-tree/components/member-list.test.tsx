@@ -1,0 +1,137 @@
+import { screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { renderWithProviders } from '../../../test/render.tsx'
+import { errorResponse, fakeFamilyApi } from '../test/fake-family-api.ts'
+import { rosasFamily } from '../test/family.ts'
+import { FamilyTreeManager } from './family-tree-manager.tsx'
+
+afterEach(() => {
+  vi.restoreAllMocks()
+})
+
+function renderTree() {
+  const user = userEvent.setup()
+  renderWithProviders(<FamilyTreeManager />)
+  return { user }
+}
+
+const card = (name: string) => screen.getByRole('article', { name })
+/** The value shown under a caption of a card's facts, e.g. "Padres". */
+const fact = (article: HTMLElement, caption: string) => within(article).getByText(caption, { selector: 'dt' }).nextElementSibling
+
+describe('the member list', () => {
+  it('shows each person with relationship, dates, gender, relatives, biography and key moments', async () => {
+    const { rosa, carmen, members } = rosasFamily()
+    fakeFamilyApi(members)
+    renderTree()
+
+    expect(screen.getByText('Cargando tu árbol familiar...')).toHaveAttribute('role', 'status')
+    const list = await screen.findByRole('list', { name: 'Las personas de tu árbol' })
+    const articles = within(list).getAllByRole('article')
+    expect(articles.map((article) => within(article).getByRole('heading', { level: 3 }).textContent)).toEqual([
+      'Rosa Díaz',
+      'Carmen López',
+      'Luis Martín',
+    ])
+
+    const rosaCard = card('Rosa Díaz')
+    expect(within(rosaCard).getByText('Yo')).toHaveClass('member-self-badge')
+    expect(within(rosaCard).getByText('Yo mismo/a')).toBeInTheDocument()
+    expect(within(rosaCard).getByText('12 de abril de 1950')).toHaveAttribute('dateTime', '1950-04-12')
+    expect(fact(rosaCard, 'Género')).toHaveTextContent('Femenino')
+    expect(fact(rosaCard, 'Padres')).toHaveTextContent('Carmen López')
+    expect(fact(rosaCard, 'Cónyuges')).toHaveTextContent('Luis Martín')
+    expect(within(rosaCard).getByText('Maestra en Sevilla.')).toBeInTheDocument()
+    expect(within(rosaCard).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Boda con Luis', 'Nacimiento de Ana'])
+    expect(within(rosaCard).getByRole('link', { name: 'Entrevistar sobre Rosa Díaz' })).toHaveAttribute('href', `/interview/${rosa.memberId}`)
+
+    const carmenCard = card('Carmen López')
+    expect(within(carmenCard).queryByText('Yo')).not.toBeInTheDocument()
+    expect(within(carmenCard).getByText('Madre')).toBeInTheDocument()
+    expect(fact(carmenCard, 'Fallecimiento')).toHaveTextContent('30 de noviembre de 2001')
+    expect(fact(carmenCard, 'Hijos')).toHaveTextContent('Rosa Díaz')
+    expect(fact(card('Luis Martín'), 'Cónyuges')).toHaveTextContent('Rosa Díaz')
+    expect(within(carmenCard).getByRole('link', { name: 'Entrevistar sobre Carmen López' })).toHaveAttribute(
+      'href',
+      `/interview/${carmen.memberId}`,
+    )
+  })
+
+  it('says that adding and viewing media is coming soon, without leaving the page', async () => {
+    fakeFamilyApi(rosasFamily().members)
+    const { user } = renderTree()
+
+    const addMedia = await screen.findByRole('button', { name: 'Añadir multimedia de Carmen López' })
+    expect(addMedia).toHaveAttribute('aria-disabled', 'true')
+    await user.click(addMedia)
+    expect(within(card('Carmen López')).getByText(/^Próximamente: .* de Carmen López\.$/)).toHaveAttribute('aria-live', 'polite')
+    expect(screen.getByRole('button', { name: 'Ver multimedia de Carmen López' })).toHaveAttribute('aria-disabled', 'true')
+  })
+
+  it('invites the first person when the tree is empty', async () => {
+    fakeFamilyApi([])
+    renderTree()
+    expect(await screen.findByText('Todavía no hay nadie en tu árbol familiar.')).toBeInTheDocument()
+    expect(screen.queryByRole('list', { name: 'Las personas de tu árbol' })).not.toBeInTheDocument()
+  })
+
+  it('says when the tree cannot be loaded, and tries again on request', async () => {
+    const api = fakeFamilyApi(rosasFamily().members)
+    api.answerNext('GET', '/api/family-tree', () => errorResponse(500, 'internal'))
+    const { user } = renderTree()
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error al cargar el árbol familiar.')
+    expect(screen.getByRole('button', { name: 'Añadir persona' })).toHaveAttribute('aria-disabled', 'true')
+    await user.click(screen.getByRole('button', { name: 'Reintentar' }))
+    expect(await screen.findByRole('heading', { name: 'Rosa Díaz' })).toBeInTheDocument()
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+  })
+})
+
+describe('deleting a member', () => {
+  it('asks first, naming the person and saying it cannot be undone; cancelling keeps them', async () => {
+    const api = fakeFamilyApi(rosasFamily().members)
+    const { user } = renderTree()
+
+    const deleteButton = await screen.findByRole('button', { name: 'Eliminar a Carmen López' })
+    await user.click(deleteButton)
+    const dialog = screen.getByRole('alertdialog', { name: '¿Eliminar a esta persona?' })
+    expect(dialog).toHaveAccessibleDescription(/^Carmen López se eliminará de tu árbol.*Esta acción no se puede deshacer\.$/)
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }))
+
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument()
+    expect(deleteButton).toHaveFocus()
+    expect(screen.getByRole('heading', { name: 'Carmen López' })).toBeInTheDocument()
+    expect(api.writes()).toEqual([])
+  })
+
+  it('removes the person and every link to them once confirmed, and says so', async () => {
+    const { carmen, members } = rosasFamily()
+    const api = fakeFamilyApi(members)
+    const { user } = renderTree()
+
+    await user.click(await screen.findByRole('button', { name: 'Eliminar a Carmen López' }))
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Eliminar' }))
+
+    expect(await screen.findByRole('status')).toHaveTextContent('Se eliminó a Carmen López de tu árbol.')
+    expect(screen.queryByRole('heading', { name: 'Carmen López' })).not.toBeInTheDocument()
+    expect(within(card('Rosa Díaz')).queryByText('Padres')).not.toBeInTheDocument()
+    expect(screen.getByRole('heading', { name: 'Las personas de tu árbol' })).toHaveFocus()
+    expect(api.writes()).toEqual([{ method: 'DELETE', path: `/api/family-tree/members/${carmen.memberId}`, body: undefined }])
+  })
+
+  it('keeps the dialog open with the spec’s message when deleting fails', async () => {
+    const { carmen, members } = rosasFamily()
+    const api = fakeFamilyApi(members)
+    api.answerNext('DELETE', `/api/family-tree/members/${carmen.memberId}`, () => errorResponse(500, 'internal'))
+    const { user } = renderTree()
+
+    await user.click(await screen.findByRole('button', { name: 'Eliminar a Carmen López' }))
+    const dialog = screen.getByRole('alertdialog')
+    await user.click(within(dialog).getByRole('button', { name: 'Eliminar' }))
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('No se pudo eliminar el miembro.')
+    expect(screen.getByRole('heading', { name: 'Carmen López' })).toBeInTheDocument()
+  })
+})

@@ -1,0 +1,121 @@
+import type { UseQueryResult } from '@tanstack/react-query'
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { FamilyTree, Member } from '../../../../shared/contracts/family-tree.ts'
+import { ErrorBanner } from '../../../components/ui/banner.tsx'
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx'
+import { useDeleteMember } from '../api/family-tree-queries.ts'
+import { failureText } from '../lib/failure-text.ts'
+import { memberName } from '../lib/member-name.ts'
+import { MemberCard } from './member-card.tsx'
+import './member-list.css'
+
+interface MemberListProps {
+  tree: UseQueryResult<FamilyTree>
+  /** Says something in the page's live region (a member saved or deleted). */
+  onAnnounce: (text: string) => void
+}
+
+/** The members of the tree with their loading, failure and empty states, and deleting one. */
+export function MemberList({ tree, onAnnounce }: MemberListProps) {
+  const { t } = useTranslation('family-tree')
+  const deleteMember = useDeleteMember()
+  const [memberToDelete, setMemberToDelete] = useState<Member>()
+  const headingRef = useRef<HTMLHeadingElement>(null)
+  const deletedId = useRef<string>(undefined)
+  const headingId = useId()
+  const members = tree.data?.members
+  const membersById = useMemo(() => new Map((members ?? []).map((member) => [member.memberId, member])), [members])
+
+  // The deleted member's buttons are gone, so focus lands on the list heading; only once both the
+  // dialog has closed (it gives focus back first) and the member has left the list.
+  useEffect(() => {
+    if (!deletedId.current || memberToDelete || membersById.has(deletedId.current)) return
+    deletedId.current = undefined
+    headingRef.current?.focus()
+  }, [memberToDelete, membersById])
+
+  function handleDeleteRequest(member: Member) {
+    deleteMember.reset()
+    setMemberToDelete(member)
+  }
+
+  function handleDeleteCancel() {
+    setMemberToDelete(undefined)
+    deleteMember.reset()
+  }
+
+  function handleDeleteConfirm() {
+    if (!memberToDelete) return
+    const name = memberName(memberToDelete)
+    deleteMember.mutate(memberToDelete.memberId, {
+      onSuccess: (_nothing, memberId) => {
+        deletedId.current = memberId
+        setMemberToDelete(undefined)
+        onAnnounce(t('delete.done', { name }))
+      },
+    })
+  }
+
+  let content: ReactNode
+  if (members && members.length > 0) {
+    content = (
+      <ul className="member-list" aria-labelledby={headingId}>
+        {members.map((member) => (
+          <li key={member.memberId}>
+            <MemberCard
+              member={member}
+              members={members}
+              membersById={membersById}
+              onDelete={handleDeleteRequest}
+              onUpdated={(updated) => onAnnounce(t('card.updated', { name: memberName(updated) }))}
+            />
+          </li>
+        ))}
+      </ul>
+    )
+  } else if (members) {
+    content = (
+      <div className="member-list-empty">
+        <p className="member-list-empty-title">{t('list.emptyTitle')}</p>
+        <p>{t('list.empty')}</p>
+      </div>
+    )
+  } else if (tree.isError) {
+    content = (
+      <ErrorBanner>
+        <p className="member-list-error">{failureText(t, tree.error, 'list.loadFailed')}</p>
+        <button type="button" className="button" aria-disabled={tree.isFetching} onClick={() => void tree.refetch()}>
+          {tree.isFetching ? t('list.retrying') : t('list.retry')}
+        </button>
+      </ErrorBanner>
+    )
+  } else {
+    content = (
+      <p className="member-list-loading" role="status">
+        {t('list.loading')}
+      </p>
+    )
+  }
+
+  return (
+    <section className="member-list-section" aria-labelledby={headingId}>
+      <h2 id={headingId} ref={headingRef} tabIndex={-1}>
+        {t('list.heading')}
+      </h2>
+      {content}
+      <ConfirmDialog
+        open={memberToDelete !== undefined}
+        title={t('delete.title')}
+        description={memberToDelete && <p>{t('delete.description', { name: memberName(memberToDelete) })}</p>}
+        confirmLabel={t('delete.confirm')}
+        cancelLabel={t('delete.cancel')}
+        pendingLabel={t('delete.pending')}
+        pending={deleteMember.isPending}
+        error={deleteMember.isError ? failureText(t, deleteMember.error, 'delete.failed') : undefined}
+        onConfirm={handleDeleteConfirm}
+        onCancel={handleDeleteCancel}
+      />
+    </section>
+  )
+}

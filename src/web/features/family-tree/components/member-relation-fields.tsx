@@ -1,0 +1,80 @@
+import { useTranslation } from 'react-i18next'
+import { Controller, useWatch } from 'react-hook-form'
+import type { Member } from '../../../../shared/contracts/family-tree.ts'
+import { limits } from '../../../../shared/limits.ts'
+import { issueText } from '../lib/issue-message.ts'
+import { relationOptions } from '../lib/relation-options.ts'
+import type { MemberFormHandle } from './member-form-types.ts'
+import { RelationPicker } from './relation-picker.tsx'
+
+interface MemberRelationFieldsProps {
+  form: MemberFormHandle
+  members: readonly Member[]
+  memberId?: string
+}
+
+/** Parents (at most 2), spouses and children, chosen among the other members of the tree. */
+export function MemberRelationFields({ form, members, memberId }: MemberRelationFieldsProps) {
+  const { t } = useTranslation('family-tree')
+  const { control } = form
+  const [parentMemberIds, childrenMemberIds] = useWatch({ control, name: ['parentMemberIds', 'childrenMemberIds'] })
+  const options = relationOptions(members, memberId, { parentMemberIds, childrenMemberIds })
+
+  if (options.spouses.length === 0) {
+    return <p className="member-form-no-relatives">{t('form.noRelatives')}</p>
+  }
+
+  return (
+    <div className="member-form-relations">
+      <Controller
+        control={control}
+        name="parentMemberIds"
+        render={({ field, fieldState }) => (
+          <RelationPicker
+            name={field.name}
+            legend={t('form.parents')}
+            hint={t('form.parentsHint')}
+            options={options.parents}
+            value={field.value}
+            onChange={field.onChange}
+            inputRef={field.ref}
+            error={issueText(t, fieldState.error?.message)}
+            max={limits.parentsPerMember}
+            limitMessage={t('errors:member.too_many_parents')}
+          />
+        )}
+      />
+      <Controller
+        control={control}
+        name="spouseMemberIds"
+        render={({ field, fieldState }) => (
+          <RelationPicker
+            name={field.name}
+            legend={t('form.spouses')}
+            options={options.spouses}
+            value={field.value}
+            onChange={field.onChange}
+            inputRef={field.ref}
+            error={issueText(t, fieldState.error?.message)}
+          />
+        )}
+      />
+      <Controller
+        control={control}
+        name="childrenMemberIds"
+        render={({ field, fieldState }) => (
+          <RelationPicker
+            name={field.name}
+            legend={t('form.children')}
+            options={options.children}
+            value={field.value}
+            onChange={field.onChange}
+            inputRef={field.ref}
+            error={issueText(t, fieldState.error?.message)}
+            hasTwoParentsNote={t('form.hasTwoParents')}
+          />
+        )}
+      />
+    </div>
+  )
+}

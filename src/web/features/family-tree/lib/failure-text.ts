@@ -1,0 +1,13 @@
+import type { TFunction } from 'i18next'
+import { ApiError } from '../../../lib/api-client.ts'
+import { errorText } from '../../../lib/error-text.ts'
+
+/**
+ * The screen's own failure sentence (spec §8, e.g. "Error al guardar el miembro."), followed by
+ * the translated reason when the server gave one more telling than a plain internal error.
+ */
+export function failureText(t: TFunction<'family-tree'>, error: unknown, key: string): string {
+  const sentence = t(key)
+  if (!(error instanceof ApiError) || error.code === 'internal') return sentence
+  return `${sentence} ${errorText(t as TFunction, error)}`
+}

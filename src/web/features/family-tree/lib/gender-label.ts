@@ -1,0 +1,12 @@
+import type { Gender } from '../../../../shared/contracts/family-tree.ts'
+
+/** The order the form offers them in: "not said" first, as the default. */
+export const genderChoices: readonly Gender[] = ['', 'Masculino', 'Femenino', 'Otro']
+
+/** Genders are stored in the spec's Spanish words; each screen shows its own translation. */
+export const genderLabelKey: Record<Gender, string> = {
+  Masculino: 'gender.male',
+  Femenino: 'gender.female',
+  Otro: 'gender.other',
+  '': 'gender.unspecified',
+}

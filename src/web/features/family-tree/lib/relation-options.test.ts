@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest'
+import { buildMember } from '../test/fake-family-api.ts'
+import { relationOptions } from './relation-options.ts'
+
+const names = (options: { name: string }[]) => options.map((option) => option.name)
+
+describe('relationOptions', () => {
+  const grandma = buildMember({ firstName: 'Abuela', lastName: 'A' })
+  const mum = buildMember({ firstName: 'Mamá', lastName: 'B', parentMemberIds: [grandma.memberId] })
+  const me = buildMember({ firstName: 'Yo', lastName: 'C', parentMemberIds: [mum.memberId] })
+  const kid = buildMember({ firstName: 'Hijo', lastName: 'D', parentMemberIds: [me.memberId] })
+  const friend = buildMember({ firstName: 'Amigo', lastName: 'E' })
+  const members = [grandma, mum, me, kid, friend]
+
+  it('leaves the edited member out, and offers no descendant as parent nor ancestor as child', () => {
+    const options = relationOptions(members, me.memberId, { parentMemberIds: [mum.memberId], childrenMemberIds: [kid.memberId] })
+    expect(names(options.parents)).toEqual(['Abuela A', 'Mamá B', 'Amigo E'])
+    expect(names(options.children)).toEqual(['Hijo D', 'Amigo E'])
+    expect(names(options.spouses)).toEqual(['Abuela A', 'Mamá B', 'Hijo D', 'Amigo E'])
+  })
+
+  it('follows the form’s choices rather than the stored links', () => {
+    // Mum unticked as parent: she may now be chosen as a child (the server still checks cycles).
+    const options = relationOptions(members, me.memberId, { parentMemberIds: [], childrenMemberIds: [] })
+    expect(names(options.children)).toEqual(['Abuela A', 'Mamá B', 'Hijo D', 'Amigo E'])
+  })
+
+  it('works for a member not saved yet, and flags children who already have two parents', () => {
+    const twoParents = buildMember({ firstName: 'Nieta', lastName: 'F', parentMemberIds: [kid.memberId, friend.memberId] })
+    const options = relationOptions([...members, twoParents], undefined, { parentMemberIds: [kid.memberId], childrenMemberIds: [] })
+    expect(names(options.parents)).toHaveLength(6)
+    expect(names(options.children)).toEqual(['Amigo E', 'Nieta F'])
+    expect(options.children.find((option) => option.name === 'Nieta F')?.hasTwoParents).toBe(true)
+    expect(options.children.find((option) => option.name === 'Amigo E')?.hasTwoParents).toBe(false)
+  })
+})

@@ -1,0 +1,57 @@
+import type { Member } from '../../../../shared/contracts/family-tree.ts'
+import { ancestorsOf, descendantsOf } from '../../../../shared/family-tree/ancestry.ts'
+import { limits } from '../../../../shared/limits.ts'
+import { memberName } from './member-name.ts'
+
+export interface RelationOption {
+  memberId: string
+  name: string
+  /** A child that already has two other parents cannot take this member as a third. */
+  hasTwoParents?: boolean
+}
+
+export interface RelationOptions {
+  parents: RelationOption[]
+  spouses: RelationOption[]
+  children: RelationOption[]
+}
+
+/** Stands for the member being added, who has no id yet. */
+const newMemberId = '\u0000new-member'
+
+/**
+ * The people the member form offers as parents, spouses and children: every other member, but
+ * never a descendant as a parent nor an ancestor as a child, as the form's current choices make
+ * them (so ticking a parent removes them from the children). A choice already ticked stays
+ * listed, so it can always be unticked.
+ */
+export function relationOptions(
+  members: readonly Member[],
+  editingId: string | undefined,
+  chosen: { parentMemberIds: readonly string[]; childrenMemberIds: readonly string[] },
+): RelationOptions {
+  const self = editingId ?? newMemberId
+  const others = members.filter((member) => member.memberId !== self)
+  const parents = new Map<string, readonly string[]>()
+  for (const member of others) parents.set(member.memberId, member.parentMemberIds.filter((id) => id !== self))
+  parents.set(self, chosen.parentMemberIds)
+  for (const childId of chosen.childrenMemberIds) parents.set(childId, [...(parents.get(childId) ?? []), self])
+
+  const ancestors = ancestorsOf(parents, self)
+  const descendants = descendantsOf(parents, self)
+  const option = (member: Member): RelationOption => ({ memberId: member.memberId, name: memberName(member) })
+
+  return {
+    parents: others
+      .filter((member) => chosen.parentMemberIds.includes(member.memberId) || !descendants.has(member.memberId))
+      .map(option),
+    spouses: others.map(option),
+    children: others
+      .filter((member) => chosen.childrenMemberIds.includes(member.memberId) || !ancestors.has(member.memberId))
+      .map((member) => {
+        const otherParents = member.parentMemberIds.filter((id) => id !== self)
+        const isChosen = chosen.childrenMemberIds.includes(member.memberId)
+        return { ...option(member), hasTwoParents: !isChosen && otherParents.length >= limits.parentsPerMember }
+      }),
+  }
+}

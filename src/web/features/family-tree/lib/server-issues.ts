@@ -1,0 +1,35 @@
+import type { UseFormSetError } from 'react-hook-form'
+import { ApiError } from '../../../lib/api-client.ts'
+import { issueMessage } from './issue-message.ts'
+import { memberFieldNames, type MemberFieldName, type MemberFormValues } from './member-form-schema.ts'
+
+/** Whether the form currently shows `field` (the relationship hides for the owner, the death date for the living). */
+function isShown(field: string, values: MemberFormValues): field is MemberFieldName {
+  if (!(memberFieldNames as readonly string[]).includes(field)) return false
+  if (field === 'relationshipToOwner') return !values.isSelf
+  if (field === 'deathDate') return values.isDeceased
+  return true
+}
+
+/**
+ * Puts the field issues of a `validation_failed` answer beside their fields (the first one
+ * receives focus) and returns the messages of those no visible field can hold, for the banner.
+ * A path inside a list (`parentMemberIds.1`) belongs to the list.
+ */
+export function placeServerIssues(error: unknown, values: MemberFormValues, setError: UseFormSetError<MemberFormValues>): string[] {
+  if (!(error instanceof ApiError) || error.code !== 'validation_failed') return []
+  const placed = new Set<string>()
+  const unplaced: string[] = []
+  for (const issue of error.details) {
+    const message = issueMessage(issue.code, issue.params)
+    const field = issue.path.split('.')[0] ?? ''
+    if (!isShown(field, values)) {
+      if (!unplaced.includes(message)) unplaced.push(message)
+      continue
+    }
+    if (placed.has(field)) continue
+    setError(field, { type: 'server', message }, { shouldFocus: placed.size === 0 })
+    placed.add(field)
+  }
+  return unplaced
+}

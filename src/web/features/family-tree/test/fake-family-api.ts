@@ -1,0 +1,159 @@
+import { vi } from 'vitest'
+import type { CreateMember, FamilyTree, Member } from '../../../../shared/contracts/family-tree.ts'
+import type { FieldIssue } from '../../../../shared/errors.ts'
+
+let sequence = 0
+
+/** A member as the server returns it, with no relatives unless given. */
+export function buildMember(overrides: Partial<Member> = {}): Member {
+  sequence += 1
+  const createdAt = new Date(Date.UTC(2024, 2, 1, 9, sequence)).toISOString()
+  return {
+    memberId: `member-${sequence}`,
+    firstName: `Nombre${sequence}`,
+    lastName: `Apellido${sequence}`,
+    relationshipToOwner: 'Primo',
+    birthDate: null,
+    deathDate: null,
+    isDeceased: false,
+    gender: '',
+    bioSummary: '',
+    isSelf: false,
+    parentMemberIds: [],
+    spouseMemberIds: [],
+    childrenMemberIds: [],
+    interviewSegments: [],
+    keyLifeEvents: [],
+    mediaAssetIds: [],
+    linkedUserAccountId: null,
+    connectionRequestSentBy: null,
+    connectionStatus: null,
+    createdAt,
+    updatedAt: createdAt,
+    ...overrides,
+  }
+}
+
+export function jsonResponse(body: unknown, status = 200) {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
+}
+
+export function errorResponse(status: number, code: string, details?: FieldIssue[]) {
+  return jsonResponse({ error: { code, message: code, details } }, status)
+}
+
+interface RecordedRequest {
+  method: string
+  path: string
+  body: unknown
+}
+
+type Override = () => Response | Promise<Response>
+type Stored = Omit<Member, 'childrenMemberIds'>
+
+/**
+ * An in-memory `/api/family-tree` behind a spied `fetch`, keeping links as the server does:
+ * parent links stored once, children derived from them, spouses symmetric, every link to a
+ * deleted member removed. `answerNext` replaces the next answer to one route.
+ */
+export function fakeFamilyApi(initial: Member[] = []) {
+  const stored = new Map<string, Stored>(initial.map(({ childrenMemberIds: _derived, ...member }) => [member.memberId, member]))
+  for (const member of initial) for (const child of member.childrenMemberIds) linkParent(child, member.memberId)
+  for (const member of initial) for (const spouse of member.spouseMemberIds) linkSpouse(member.memberId, spouse, true)
+  const requests: RecordedRequest[] = []
+  const overrides = new Map<string, Override[]>()
+
+  function linkParent(childId: string, parentId: string) {
+    const child = stored.get(childId)
+    if (child && !child.parentMemberIds.includes(parentId)) child.parentMemberIds = [...child.parentMemberIds, parentId]
+  }
+
+  function linkSpouse(a: string, b: string, linked: boolean) {
+    for (const [one, other] of [[a, b], [b, a]] as const) {
+      const member = stored.get(one)
+      if (!member) continue
+      const others = member.spouseMemberIds.filter((id) => id !== other)
+      member.spouseMemberIds = linked ? [...others, other] : others
+    }
+  }
+
+  function view(member: Stored): Member {
+    const childrenMemberIds = [...stored.values()].filter((m) => m.parentMemberIds.includes(member.memberId)).map((m) => m.memberId)
+    return { ...member, parentMemberIds: [...member.parentMemberIds], spouseMemberIds: [...member.spouseMemberIds], childrenMemberIds }
+  }
+
+  function tree(): FamilyTree {
+    const members = [...stored.values()]
+      .map(view)
+      .sort((a, b) => a.lastName.localeCompare(b.lastName) || a.firstName.localeCompare(b.firstName))
+    const at = '2024-03-01T09:00:00.000Z'
+    return { tree: members.length ? { ownerId: 'u1', treeName: 'Árbol de Rosa', createdAt: at, lastModified: at } : null, members }
+  }
+
+  function write(memberId: string, body: CreateMember) {
+    const { childrenMemberIds, spouseMemberIds, ...fields } = body
+    const member = stored.get(memberId)!
+    Object.assign(member, fields, { updatedAt: new Date().toISOString() })
+    if (spouseMemberIds) {
+      for (const id of member.spouseMemberIds) if (!spouseMemberIds.includes(id)) linkSpouse(memberId, id, false)
+      for (const id of spouseMemberIds) linkSpouse(memberId, id, true)
+    }
+    if (childrenMemberIds) {
+      for (const other of stored.values()) {
+        if (childrenMemberIds.includes(other.memberId)) linkParent(other.memberId, memberId)
+        else other.parentMemberIds = other.parentMemberIds.filter((id) => id !== memberId)
+      }
+    }
+    return jsonResponse({ member: view(member) }, 200)
+  }
+
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const method = init?.method ?? 'GET'
+    const path = typeof input === 'string' ? input : input instanceof URL ? input.pathname : input.url
+    const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined
+    requests.push({ method, path, body })
+    const override = overrides.get(`${method} ${path}`)?.shift()
+    if (override) return override()
+
+    if (method === 'GET' && path === '/api/family-tree') return jsonResponse(tree())
+    if (method === 'POST' && path === '/api/family-tree/members') {
+      const created = buildMember({ parentMemberIds: [], spouseMemberIds: [] })
+      const { childrenMemberIds: _none, ...member } = created
+      stored.set(member.memberId, member)
+      const answer = write(member.memberId, body as CreateMember)
+      return jsonResponse(await answer.json(), 201)
+    }
+    const memberId = /^\/api\/family-tree\/members\/([^/]+)$/.exec(path)?.[1]
+    if (!memberId || !stored.has(memberId)) return errorResponse(404, 'not_found')
+    if (method === 'PATCH') return write(memberId, body as CreateMember)
+    if (method === 'DELETE') {
+      stored.delete(memberId)
+      for (const other of stored.values()) {
+        other.parentMemberIds = other.parentMemberIds.filter((id) => id !== memberId)
+        other.spouseMemberIds = other.spouseMemberIds.filter((id) => id !== memberId)
+      }
+      return new Response(null, { status: 204 })
+    }
+    return errorResponse(404, 'not_found')
+  })
+
+  return {
+    requests,
+    /** The requests that wrote something (everything but GET). */
+    writes: () => requests.filter((request) => request.method !== 'GET'),
+    /** The tree as the server would answer it now. */
+    tree,
+    answerNext(method: string, path: string, answer: Override) {
+      overrides.set(`${method} ${path}`, [...(overrides.get(`${method} ${path}`) ?? []), answer])
+    },
+  }
+}
+
+/** A promise the test settles by hand, to look at a pending state. */
+export function deferred<T>() {
+  let resolve!: (value: T) => void
+  const promise = new Promise<T>((settle) => {
+    resolve = settle
+  })
+  return { promise, resolve }
+}
