@@ -94,7 +94,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     prefix: '/api',
     check: async () => {
       await pingDatabase(database.db)
-      return { status: 'ok', db: database.dialect, storage: config.storage, ai: config.ai }
+      return { status: 'ok', db: database.dialect, storage: config.storage.kind, ai: config.ai }
     },
   })
   await app.register(accountRoutes, { prefix: '/api', service: accounts })

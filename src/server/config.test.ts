@@ -5,7 +5,8 @@ import { ConfigError, loadConfig } from './config.ts'
 describe('loadConfig', () => {
   it('runs embedded with no settings at all: SQLite in ./data on port 3000', () => {
     const config = loadConfig({})
-    expect(config).toMatchObject({ port: 3000, host: 'localhost', dataDir: path.resolve('data'), storage: 'local', ai: 'guided' })
+    expect(config).toMatchObject({ port: 3000, host: 'localhost', dataDir: path.resolve('data'), ai: 'guided', maxUploadBytes: 5_242_880 })
+    expect(config.storage).toEqual({ kind: 'local', dir: path.resolve('data/media') })
     expect(config.database).toEqual({ dialect: 'sqlite', file: path.resolve('data/legado.db') })
   })
 
@@ -25,6 +26,15 @@ describe('loadConfig', () => {
     const keys = (error as ConfigError).issues.map((issue) => issue.split(':')[0]).sort()
     expect(keys).toEqual(['AUTH_SECRET', 'DATABASE_URL', 'PORT', 'REDIS_URL', 'TRUST_PROXY'])
     expect((error as ConfigError).message).toContain('PORT: must be a number')
+  })
+
+  it('configures S3 storage, and names what S3 lacks', () => {
+    const config = loadConfig({ STORAGE: 's3', S3_BUCKET: 'family', S3_ENDPOINT: 'http://minio:9000', S3_FORCE_PATH_STYLE: 'true', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' })
+    expect(config.storage).toEqual({
+      kind: 's3',
+      s3: { bucket: 'family', region: 'us-east-1', endpoint: 'http://minio:9000', forcePathStyle: true, credentials: { accessKeyId: 'k', secretAccessKey: 's' } },
+    })
+    expect(() => loadConfig({ STORAGE: 's3', S3_ACCESS_KEY_ID: 'k' })).toThrow(/S3_BUCKET: required when STORAGE=s3[\s\S]*S3_ACCESS_KEY_ID: set both/)
   })
 
   it('treats empty variables as unset', () => {

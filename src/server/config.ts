@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { z } from 'zod'
+import type { S3Settings } from './integrations/storage/s3-storage.ts'
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
@@ -29,6 +30,14 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOGIN_RATE_LIMIT_MAX: z.coerce.number({ error: 'must be a number' }).int().min(1).default(5),
   LOGIN_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number({ error: 'must be a number' }).int().min(1).default(900),
+  STORAGE: z.enum(['local', 's3'], { error: 'must be local or s3' }).default('local'),
+  S3_ENDPOINT: z.url({ error: 'must be an absolute URL such as https://s3.example.org' }).optional(),
+  S3_BUCKET: z.string().min(3).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: booleanFromEnv.default(false),
+  MAX_UPLOAD_BYTES: z.coerce.number({ error: 'must be a number' }).int().min(1).default(5 * 1024 * 1024),
   CONTACT_RATE_LIMIT_PER_HOUR: z.coerce.number({ error: 'must be a number' }).int().min(1).default(10),
   WEB_ROOT: z.string().optional(),
 })
@@ -48,7 +57,9 @@ export interface Config {
   loginRateLimit: { max: number; windowMs: number }
   /** Contact messages accepted per sender address and hour. */
   contactRateLimitPerHour: number
-  storage: 'local'
+  /** Media: files under `DATA_DIR/media`, or an S3-compatible bucket. */
+  storage: { kind: 'local'; dir: string } | { kind: 's3'; s3: S3Settings }
+  maxUploadBytes: number
   ai: 'guided'
   /** Built web app to serve; undefined serves the API only. */
   webRoot?: string
@@ -69,9 +80,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`))
   }
   const e = parsed.data
-  if (e.DATABASE_SCHEMA && !e.DATABASE_URL) {
-    throw new ConfigError(['DATABASE_SCHEMA: only applies with a PostgreSQL DATABASE_URL'])
+  const problems: string[] = []
+  if (e.DATABASE_SCHEMA && !e.DATABASE_URL) problems.push('DATABASE_SCHEMA: only applies with a PostgreSQL DATABASE_URL')
+  if (e.STORAGE === 's3' && !e.S3_BUCKET) problems.push('S3_BUCKET: required when STORAGE=s3')
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    problems.push('S3_ACCESS_KEY_ID: set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither')
   }
+  if (problems.length > 0) throw new ConfigError(problems)
   const dataDir = path.resolve(e.DATA_DIR)
   return {
     env: e.NODE_ENV,
@@ -88,7 +103,22 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     loginRateLimit: { max: e.LOGIN_RATE_LIMIT_MAX, windowMs: e.LOGIN_RATE_LIMIT_WINDOW_SECONDS * 1000 },
     contactRateLimitPerHour: e.CONTACT_RATE_LIMIT_PER_HOUR,
-    storage: 'local',
+    storage:
+      e.STORAGE === 's3'
+        ? {
+            kind: 's3',
+            s3: {
+              bucket: e.S3_BUCKET!,
+              region: e.S3_REGION,
+              endpoint: e.S3_ENDPOINT,
+              forcePathStyle: e.S3_FORCE_PATH_STYLE,
+              ...(e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+                ? { credentials: { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY } }
+                : {}),
+            },
+          }
+        : { kind: 'local', dir: path.join(dataDir, 'media') },
+    maxUploadBytes: e.MAX_UPLOAD_BYTES,
     ai: 'guided',
     webRoot: e.WEB_ROOT ? path.resolve(e.WEB_ROOT) : undefined,
   }

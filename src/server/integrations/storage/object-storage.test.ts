@@ -1,0 +1,79 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { text } from 'node:stream/consumers'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestS3, type TestS3 } from '../../test/s3-server.ts'
+import { createObjectStorage } from './create-storage.ts'
+import { ObjectNotFoundError, type ObjectStorage } from './object-storage.ts'
+
+const backends: [string, () => Promise<{ storage: ObjectStorage; close(): Promise<void> }>][] = [
+  [
+    'local disk',
+    async () => {
+      const root = mkdtempSync(path.join(tmpdir(), 'legado-media-'))
+      const { storage } = createObjectStorage({ kind: 'local', dir: root })
+      return { storage, close: async () => rmSync(root, { recursive: true, force: true }) }
+    },
+  ],
+  [
+    'S3 (s3rver)',
+    async () => {
+      const s3: TestS3 = await startTestS3()
+      const opened = createObjectStorage({
+        kind: 's3',
+        s3: { bucket: s3.bucket, region: 'us-east-1', endpoint: s3.endpoint, forcePathStyle: true, credentials: s3.credentials },
+      })
+      return {
+        storage: opened.storage,
+        close: async () => {
+          opened.close()
+          await s3.close()
+        },
+      }
+    },
+  ],
+]
+
+describe.each(backends)('object storage on %s', (_name, open) => {
+  let storage: ObjectStorage
+  let close: () => Promise<void>
+  beforeAll(async () => {
+    ;({ storage, close } = await open())
+  })
+  afterAll(() => close())
+
+  const key = 'userMedia/u1/member/2026-11/Abuela_Rosa_1795000000000.txt'
+  const body = Buffer.from('Había una vez, en Medellín, una abuela que contaba historias.\n', 'utf8')
+
+  it('stores bytes exactly and reads them back, whole or by range', async () => {
+    await storage.put(key, body, 'text/plain; charset=utf-8')
+    expect(await storage.size(key)).toBe(body.length)
+    expect(Buffer.from(await text(await storage.get(key)))).toEqual(body)
+    // 'Había' is six bytes in UTF-8: bytes 0–5 inclusive.
+    expect(await text(await storage.get(key, { start: 0, end: 5 }))).toBe('Había')
+    expect(await text(await storage.get(key, { start: 7, end: 10 }))).toBe('una ')
+  })
+
+  it('stores binary content byte for byte', async () => {
+    const binary = Buffer.from(Array.from({ length: 300_000 }, (_, i) => (i * 7919) % 256))
+    await storage.put('userMedia/u1/general/2026-11/ruido_1.bin', binary, 'application/octet-stream')
+    const stream = await storage.get('userMedia/u1/general/2026-11/ruido_1.bin')
+    const chunks: Buffer[] = []
+    for await (const chunk of stream) chunks.push(chunk as Buffer)
+    expect(Buffer.concat(chunks).equals(binary)).toBe(true)
+  })
+
+  it('reports a missing object, and deleting twice is fine', async () => {
+    await storage.delete(key)
+    expect(await storage.size(key)).toBeUndefined()
+    await expect(storage.get(key)).rejects.toBeInstanceOf(ObjectNotFoundError)
+    await storage.delete(key)
+  })
+
+  it('refuses keys that could climb out of the media root', async () => {
+    for (const bad of ['../secret', 'userMedia/../../etc/passwd', '/abs/path', 'a//b', 'a\\b', '']) {
+      await expect(storage.put(bad, body, 'text/plain')).rejects.toThrow(/Unsafe storage key/)
+    }
+  })
+})

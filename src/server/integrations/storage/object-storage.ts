@@ -1,0 +1,37 @@
+import type { Readable } from 'node:stream'
+
+/** An inclusive byte range, as HTTP Range requests name them. */
+export interface ByteRange {
+  start: number
+  end: number
+}
+
+/**
+ * Where media bytes live: a folder on this machine, or an S3-compatible bucket (DESIGN §6).
+ * Keys are the spec's storage paths (`userMedia/…`); bodies are at most MAX_UPLOAD_BYTES.
+ */
+export interface ObjectStorage {
+  readonly kind: 'local' | 's3'
+  put(key: string, body: Buffer, contentType: string): Promise<void>
+  /** The object's bytes, or the `range` of them. Throws `ObjectNotFoundError`. */
+  get(key: string, range?: ByteRange): Promise<Readable>
+  /** The object's size in bytes, or undefined when there is no such object. */
+  size(key: string): Promise<number | undefined>
+  /** Removes the object; removing a missing one is not an error. */
+  delete(key: string): Promise<void>
+}
+
+export class ObjectNotFoundError extends Error {
+  constructor(readonly key: string) {
+    super(`No stored object at ${key}`)
+    this.name = 'ObjectNotFoundError'
+  }
+}
+
+/** Keys are relative, slash-separated and never climb out of their root. */
+export function assertSafeKey(key: string): void {
+  const segments = key.split('/')
+  if (key === '' || key.startsWith('/') || segments.some((segment) => segment === '' || segment === '.' || segment === '..') || key.includes('\\')) {
+    throw new Error(`Unsafe storage key: ${JSON.stringify(key)}`)
+  }
+}

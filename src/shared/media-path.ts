@@ -1,0 +1,29 @@
+/** What a media file can be attached to (spec §3, upload component inputs). */
+export const mediaLinkTypes = ['member', 'biographyEntry'] as const
+export type MediaLinkType = (typeof mediaLinkTypes)[number]
+
+/** Every character but ASCII letters, digits, dot, underscore and hyphen becomes `_` (spec §3). */
+export function sanitiseBaseName(name: string): string {
+  return name.replace(/[^A-Za-z0-9._-]/g, '_')
+}
+
+/**
+ * `C:\\fotos\\photo.final.JPG` → `['photo.final', '.JPG']`: only the last path segment counts, and
+ * an extension is a dot and 1–10 letters or digits (a leading dot is part of the name).
+ */
+export function splitExtension(fileName: string): [base: string, extension: string] {
+  const name = fileName.split(/[/\\]/).pop() ?? ''
+  const match = /^(.+)(\.[A-Za-z0-9]{1,10})$/.exec(name)
+  return match ? [match[1]!, match[2]!] : [name, '']
+}
+
+/**
+ * The object key of an upload, as spec §3 shapes it:
+ * `userMedia/{ownerUserId}/{linkedToType or general}/{YYYY-MM}/{sanitised base}_{timestamp}{ext}`.
+ * The month and the timestamp are UTC.
+ */
+export function mediaStoragePath(input: { ownerUserId: string; linkedToType: MediaLinkType | null; fileName: string; at: Date }): string {
+  const [base, extension] = splitExtension(input.fileName)
+  const month = input.at.toISOString().slice(0, 7)
+  return `userMedia/${input.ownerUserId}/${input.linkedToType ?? 'general'}/${month}/${sanitiseBaseName(base)}_${input.at.getTime()}${extension}`
+}
