@@ -1,0 +1,47 @@
+import sharp from 'sharp'
+import { exifHasGps, stripJpegGps, type GpsStripResult } from './jpeg-gps.ts'
+
+/** Longest side of a thumbnail, in pixels: sharp on a phone, small on the wire. */
+export const thumbnailSize = 480
+
+/** Formats sharp can write back when a non-JPEG photo must lose its location. */
+const reencodable = new Set(['png', 'webp', 'tiff', 'avif', 'heif', 'gif'])
+
+/**
+ * A photo without its location (issue 4: GPS is stripped, nothing else changes). JPEG loses only
+ * the GPS bytes; other formats that carry GPS are written again by sharp in the same format (PNG
+ * losslessly). Any file that carries no location comes back as it was.
+ */
+export async function removeLocation(bytes: Buffer, mime: string): Promise<GpsStripResult> {
+  if (mime === 'image/jpeg') return stripJpegGps(bytes)
+  if (!mime.startsWith('image/')) return { bytes, hadGps: false }
+  const metadata = await sharp(bytes, { failOn: 'none' }).metadata()
+  const hasGps = (metadata.exif ? exifHasGps(metadata.exif) : false) || (metadata.xmp?.toString('latin1').includes('GPS') ?? false)
+  if (!hasGps || !metadata.format || !reencodable.has(metadata.format)) return { bytes, hadGps: hasGps }
+  const image = sharp(bytes, { failOn: 'none', animated: true }).keepIccProfile()
+  const output = metadata.format === 'png' ? image.png() : image.toFormat(metadata.format, { quality: 95 })
+  return { bytes: await output.toBuffer(), hadGps: true }
+}
+
+export interface Thumbnail {
+  bytes: Buffer
+  contentType: 'image/webp'
+}
+
+/** Width and height as the photo is seen, its EXIF orientation applied. */
+export async function imageDimensions(bytes: Buffer): Promise<{ width: number; height: number } | undefined> {
+  const metadata = await sharp(bytes, { failOn: 'none' }).metadata()
+  if (!metadata.width || !metadata.height) return undefined
+  const isTurned = (metadata.orientation ?? 1) >= 5
+  return isTurned ? { width: metadata.height, height: metadata.width } : { width: metadata.width, height: metadata.height }
+}
+
+/** A WebP thumbnail, upright, at most `thumbnailSize` on its longest side, without metadata. */
+export async function makeThumbnail(bytes: Buffer): Promise<Thumbnail> {
+  const output = await sharp(bytes, { failOn: 'none' })
+    .rotate()
+    .resize(thumbnailSize, thumbnailSize, { fit: 'inside', withoutEnlargement: true })
+    .webp({ quality: 80 })
+    .toBuffer()
+  return { bytes: output, contentType: 'image/webp' }
+}
