@@ -47,6 +47,7 @@ export const fieldErrorCodes = [
   'member.related_to_itself',
   'member.cycle',
   'member.duplicate_relative',
+  'media.no_file',
 ] as const
 
 export type FieldErrorCode = (typeof fieldErrorCodes)[number]
