@@ -1,3 +1,4 @@
+import path from 'node:path'
 import helmet from '@fastify/helmet'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
@@ -21,6 +22,11 @@ import { createFamilyTreeRepository } from './features/family-tree/family-tree.r
 import { familyTreeRoutes } from './features/family-tree/family-tree.routes.ts'
 import { createFamilyTreeService } from './features/family-tree/family-tree.service.ts'
 import { healthRoutes } from './features/health/health.routes.ts'
+import { createMediaRepository } from './features/media/media.repository.ts'
+import { mediaRoutes } from './features/media/media.routes.ts'
+import { createMediaService } from './features/media/media.service.ts'
+import { mediaUploadRoutes } from './features/media/media.uploads.ts'
+import { createObjectStorage } from './integrations/storage/create-storage.ts'
 import { resolveAuthSecret } from './lib/auth-secret.ts'
 import { createAttemptLimiter } from './lib/attempt-limiter.ts'
 import { createMemoryRateLimitStore, createRedisRateLimitStore } from './lib/rate-limit-store.ts'
@@ -75,6 +81,14 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     repo: createFamilyTreeRepository(database.db),
     getOwner: (userId) => accounts.getMe(userId),
   })
+  const objectStorage = createObjectStorage(config.storage)
+  app.addHook('onClose', async () => objectStorage.close())
+  const media = createMediaService({
+    repo: createMediaRepository(database.db),
+    storage: objectStorage.storage,
+    maxUploadBytes: config.maxUploadBytes,
+    targetExists: (ownerId, type, id) => (type === 'member' ? familyTree.hasMember(ownerId, id) : Promise.resolve(false)),
+  })
   const contact = createContactService({
     repo: createContactRepository(database.db),
     limiter: createAttemptLimiter(rateLimitStore, { max: config.contactRateLimitPerHour, windowMs: 60 * 60 * 1000 }, 'contact'),
@@ -100,6 +114,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(accountRoutes, { prefix: '/api', service: accounts })
   await app.register(dreamDiaryRoutes, { prefix: '/api', service: dreams })
   await app.register(familyTreeRoutes, { prefix: '/api', service: familyTree })
+  await app.register(mediaRoutes, { prefix: '/api', service: media })
+  await app.register(mediaUploadRoutes, { prefix: '/api', service: media, directory: path.join(config.dataDir, 'uploads'), maxUploadBytes: config.maxUploadBytes })
   await app.register(contactRoutes, { prefix: '/api', service: contact, findSessionUser: accounts.findSessionUser })
   await app.register(webAppPlugin, { webRoot: config.webRoot })
 

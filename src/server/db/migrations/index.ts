@@ -2,10 +2,12 @@ import type { Migration } from 'kysely'
 import * as m0001 from './0001-accounts.ts'
 import * as m0002 from './0002-dreams-and-contact.ts'
 import * as m0003 from './0003-family-tree.ts'
+import * as m0004 from './0004-media.ts'
 
 /** Every migration, in order. Names are permanent: never rename or edit a released one. */
 export const migrations: Record<string, Migration> = {
   '0001-accounts': m0001,
   '0002-dreams-and-contact': m0002,
   '0003-family-tree': m0003,
+  '0004-media': m0004,
 }

@@ -22,6 +22,11 @@ function familyTreeQueries(db: Kysely<Database>) {
       return { tree, members, parentLinks, spouseLinks }
     },
 
+    async memberExists(ownerUserId: string, memberId: string): Promise<boolean> {
+      const row = await db.selectFrom('member').select('id').where('ownerUserId', '=', ownerUserId).where('id', '=', memberId).executeTakeFirst()
+      return row !== undefined
+    },
+
     async insertTree(tree: Insertable<FamilyTreeTable>): Promise<void> {
       await db.insertInto('familyTree').values(tree).execute()
     },

@@ -51,6 +51,11 @@ export function createFamilyTreeService({ repo, getOwner }: Deps) {
   }
 
   return {
+    /** Whether `memberId` is a member of the owner's tree (for features that link to members). */
+    hasMember(ownerId: string, memberId: string): Promise<boolean> {
+      return repo.memberExists(ownerId, memberId)
+    },
+
     /** The owner's tree (null until the first member) and its members by last and first name. */
     async getTree(ownerId: string): Promise<FamilyTree> {
       const snapshot = await repo.loadTree(ownerId)

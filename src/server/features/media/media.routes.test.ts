@@ -1,0 +1,154 @@
+import sharp from 'sharp'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { MediaAsset } from '../../../shared/contracts/media.ts'
+import { as, createTestApp, createTestUser, testDatabases, type TestApp, type TestUser } from '../../test/test-app.ts'
+
+const tusHeaders = { 'tus-resumable': '1.0.0' }
+const encodeMetadata = (metadata: Record<string, string>) =>
+  Object.entries(metadata)
+    .map(([key, value]) => `${key} ${Buffer.from(value).toString('base64')}`)
+    .join(',')
+
+describe.each(testDatabases)('media routes on %s', (database) => {
+  let t: TestApp
+  let owner: TestUser
+  let stranger: TestUser
+  let memberId: string
+
+  beforeAll(async () => {
+    t = await createTestApp(database, { MAX_UPLOAD_BYTES: String(5 * 1024 * 1024) })
+    owner = await createTestUser(t.app)
+    stranger = await createTestUser(t.app)
+    const response = await as(t.app, owner)({ method: 'POST', url: '/api/family-tree/members', payload: { firstName: 'Rosa', lastName: 'Díaz', isSelf: true } })
+    memberId = response.json().member.memberId
+  })
+  afterAll(() => t.close())
+
+  /** Starts a tus upload; answers the creation response. */
+  const create = (user: TestUser, length: number, metadata: Record<string, string>) =>
+    as(t.app, user)({ method: 'POST', url: '/api/uploads/', headers: { ...tusHeaders, 'upload-length': String(length), 'upload-metadata': encodeMetadata(metadata) } })
+
+  /** Sends `bytes` from `offset` to the upload at `location`. */
+  const patch = (user: TestUser, location: string, offset: number, bytes: Buffer) =>
+    as(t.app, user)({
+      method: 'PATCH',
+      url: new URL(location, 'http://localhost').pathname,
+      headers: { ...tusHeaders, 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
+      payload: bytes,
+    })
+
+  async function upload(user: TestUser, bytes: Buffer, fileName: string, extra: Record<string, string> = {}) {
+    const created = await create(user, bytes.length, { filename: fileName, filetype: 'image/jpeg', caption: ' En la finca ', linkedToType: 'member', linkedToId: memberId, ...extra })
+    expect(created.statusCode, created.body).toBe(201)
+    return patch(user, String(created.headers.location), 0, bytes)
+  }
+
+  it('stores a photo, links it to the member and serves it with a thumbnail', async () => {
+    const photo = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#9a4a2c' } }).jpeg().toBuffer()
+    const finished = await upload(owner, photo, 'Abuela Rosa.jpeg')
+    expect(finished.statusCode, finished.body).toBe(204)
+    const id = String(finished.headers['legado-media-id'])
+
+    const asset = (await as(t.app, owner)({ method: 'GET', url: `/api/media/${id}` })).json<MediaAsset>()
+    expect(asset).toMatchObject({ fileName: 'Abuela Rosa.jpeg', contentType: 'image/jpeg', size: photo.length, caption: 'En la finca', width: 900, height: 600, linkedToType: 'member', linkedToId: memberId, linkedToMemberIds: [memberId] })
+    expect(asset.storagePath).toMatch(new RegExp(`^userMedia/${owner.id}/member/\\d{4}-\\d{2}/Abuela_Rosa_\\d+\\.jpg$`))
+
+    const content = await as(t.app, owner)({ method: 'GET', url: asset.downloadURL })
+    expect(content.statusCode).toBe(200)
+    expect(content.rawPayload.equals(photo)).toBe(true)
+    expect(content.headers).toMatchObject({ 'content-type': 'image/jpeg', 'x-content-type-options': 'nosniff' })
+    expect(String(content.headers['content-disposition'])).toMatch(/^inline/)
+
+    const thumbnail = await as(t.app, owner)({ method: 'GET', url: asset.thumbnailURL! })
+    expect(thumbnail.headers['content-type']).toBe('image/webp')
+    expect((await sharp(thumbnail.rawPayload).metadata()).width).toBe(480)
+
+    const list = await as(t.app, owner)({ method: 'GET', url: `/api/media?memberId=${memberId}` })
+    expect(list.json().media.map((m: MediaAsset) => m.id)).toContain(id)
+  })
+
+  it('resumes an upload cut at 50% into a byte-identical file, for its owner only', async () => {
+    const bytes = Buffer.from(Array.from({ length: 600_000 }, (_, i) => 'Memoria familiar. '.charCodeAt(i % 18)))
+    const created = await create(owner, bytes.length, { filename: 'memorias.txt', linkedToType: 'member', linkedToId: memberId })
+    const location = String(created.headers.location)
+    const half = bytes.length / 2
+    expect((await patch(owner, location, 0, bytes.subarray(0, half))).statusCode).toBe(204)
+
+    // Another user can neither see nor continue it.
+    const path = new URL(location, 'http://localhost').pathname
+    expect((await as(t.app, stranger)({ method: 'HEAD', url: path, headers: tusHeaders })).statusCode).toBe(404)
+    expect((await patch(stranger, location, half, bytes.subarray(half))).statusCode).toBe(404)
+
+    const head = await as(t.app, owner)({ method: 'HEAD', url: path, headers: tusHeaders })
+    expect(head.headers['upload-offset']).toBe(String(half))
+    const finished = await patch(owner, location, half, bytes.subarray(half))
+    expect(finished.statusCode).toBe(204)
+    const id = String(finished.headers['legado-media-id'])
+    const content = await as(t.app, owner)({ method: 'GET', url: `/api/media/${id}/content` })
+    expect(content.rawPayload.equals(bytes)).toBe(true)
+    expect((await as(t.app, owner)({ method: 'GET', url: `/api/media/${id}` })).json().sha256).toMatch(/^[0-9a-f]{64}$/)
+  })
+
+  it('forgets the links of a member who is deleted', async () => {
+    const cousin = (await as(t.app, owner)({ method: 'POST', url: '/api/family-tree/members', payload: { firstName: 'Primo', lastName: 'D', relationshipToOwner: 'Primo' } })).json().member.memberId
+    const id = String((await upload(owner, Buffer.from('una nota del primo\n'), 'primo.txt', { linkedToId: cousin })).headers['legado-media-id'])
+    expect((await as(t.app, owner)({ method: 'DELETE', url: `/api/family-tree/members/${cousin}` })).statusCode).toBe(204)
+    expect((await as(t.app, owner)({ method: 'GET', url: `/api/media/${id}` })).json().linkedToMemberIds).toEqual([])
+  })
+
+  it('answers Range requests so audio and video can seek', async () => {
+    const text = Buffer.from('Querida nieta: te escribo desde Cartagena, donde el mar huele a sal y a recuerdos.\n')
+    const id = String((await upload(owner, text, 'carta.txt')).headers['legado-media-id'])
+    const partial = await as(t.app, owner)({ method: 'GET', url: `/api/media/${id}/content`, headers: { range: 'bytes=0-6' } })
+    expect(partial.statusCode).toBe(206)
+    expect(partial.body).toBe('Querida')
+    expect(partial.headers['content-range']).toBe(`bytes 0-6/${text.length}`)
+    const outside = await as(t.app, owner)({ method: 'GET', url: `/api/media/${id}/content`, headers: { range: `bytes=${text.length + 5}-` } })
+    expect(outside.statusCode).toBe(416)
+    expect(String((await as(t.app, owner)({ method: 'GET', url: `/api/media/${id}/content` })).headers['content-disposition'])).toMatch(/^attachment/)
+  })
+
+  it('refuses an HTML file named .jpg and keeps nothing', async () => {
+    const before = await t.db.selectFrom('mediaAsset').select('id').execute()
+    const refused = await upload(owner, Buffer.from('<!doctype html><script>alert(1)</script>'), 'gatito.jpg')
+    expect(refused.statusCode).toBe(415)
+    expect(JSON.parse(refused.body).error.code).toBe('unsupported_media_type')
+    expect(await t.db.selectFrom('mediaAsset').select('id').execute()).toEqual(before)
+  })
+
+  it('refuses a 6 MB file before any byte is stored', async () => {
+    const created = await create(owner, 6 * 1024 * 1024, { filename: 'grande.mp4', linkedToType: 'member', linkedToId: memberId })
+    expect(created.statusCode).toBe(413)
+  })
+
+  it('refuses uploads to someone else’s member, and without a session', async () => {
+    const foreign = await create(stranger, 10, { filename: 'x.txt', linkedToType: 'member', linkedToId: memberId })
+    expect(foreign.statusCode).toBe(404)
+    const anonymous = await t.app.inject({ method: 'POST', url: '/api/uploads/', headers: { ...tusHeaders, 'upload-length': '10' } })
+    expect(anonymous.statusCode).toBe(401)
+  })
+
+  it('keeps every media answer from another user: read, list, change, delete', async () => {
+    const id = String((await upload(owner, Buffer.from('solo para la familia\n'), 'privado.txt')).headers['legado-media-id'])
+    const intruder = as(t.app, stranger)
+    for (const request of [
+      { method: 'GET' as const, url: `/api/media/${id}` },
+      { method: 'GET' as const, url: `/api/media/${id}/content` },
+      { method: 'PATCH' as const, url: `/api/media/${id}`, payload: { caption: 'mío' } },
+      { method: 'DELETE' as const, url: `/api/media/${id}` },
+    ]) {
+      expect((await intruder(request)).statusCode, `${request.method} ${request.url}`).toBe(404)
+    }
+    expect((await intruder({ method: 'GET', url: `/api/media?memberId=${memberId}` })).json().media).toEqual([])
+  })
+
+  it('edits the caption and deletes the file, its thumbnail, the asset and its links', async () => {
+    const photo = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#fff' } }).png().toBuffer()
+    const id = String((await upload(owner, photo, 'foto.png')).headers['legado-media-id'])
+    const asset = (await as(t.app, owner)({ method: 'PATCH', url: `/api/media/${id}`, payload: { caption: '  Navidad 1987 ' } })).json<MediaAsset>()
+    expect(asset.caption).toBe('Navidad 1987')
+    expect((await as(t.app, owner)({ method: 'DELETE', url: `/api/media/${id}` })).statusCode).toBe(204)
+    expect((await as(t.app, owner)({ method: 'GET', url: asset.downloadURL })).statusCode).toBe(404)
+    expect(await t.db.selectFrom('mediaMemberLink').selectAll().where('mediaId', '=', id).execute()).toEqual([])
+  })
+})

@@ -1,0 +1,72 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { mediaAssetSchema, mediaListQuerySchema, mediaListSchema, updateMediaSchema } from '../../../shared/contracts/media.ts'
+import { ObjectNotFoundError } from '../../integrations/storage/object-storage.ts'
+import { AppError } from '../../lib/app-error.ts'
+import { currentUser } from '../../plugins/session.ts'
+import type { MediaService } from './media.service.ts'
+
+const params = z.object({ id: z.string() })
+const tags = ['media']
+/** Shown by the browser itself; anything else is downloaded, never rendered. */
+const inlineTypes = /^(image|audio|video)\/|^application\/pdf$/
+
+/** `bytes=start-end`, `bytes=start-` or `bytes=-suffix` within `size`; undefined when unusable. */
+export function parseRange(header: string | undefined, size: number): { start: number; end: number } | 'unsatisfiable' | undefined {
+  const match = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null
+  if (!match || (match[1] === '' && match[2] === '')) return undefined
+  const start = match[1] === '' ? Math.max(size - Number(match[2]), 0) : Number(match[1])
+  const end = match[1] === '' || match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1)
+  return start > end || start >= size ? 'unsatisfiable' : { start, end }
+}
+
+export const mediaRoutes: FastifyPluginAsyncZod<{ service: MediaService }> = async (app, { service }) => {
+  app.addHook('onRequest', app.authenticate)
+
+  app.get('/media', { schema: { tags, summary: 'Media linked to one of your members, newest first', querystring: mediaListQuerySchema, response: { 200: mediaListSchema } } }, async (request) => {
+    const { memberId } = request.query
+    // Biography entries arrive with the biography feature: until then nothing links to one.
+    return { media: memberId ? await service.listForMember(currentUser(request).id, memberId) : [] }
+  })
+
+  app.get('/media/:id', { schema: { tags, summary: 'One of your media', params, response: { 200: mediaAssetSchema } } }, async (request) =>
+    service.getMedia(currentUser(request).id, request.params.id),
+  )
+
+  app.patch('/media/:id', { schema: { tags, summary: 'Change the caption', params, body: updateMediaSchema, response: { 200: mediaAssetSchema } } }, async (request) =>
+    service.updateCaption(currentUser(request).id, request.params.id, request.body.caption),
+  )
+
+  app.delete('/media/:id', { schema: { tags, summary: 'Delete the file, its thumbnail and every link', params, response: { 204: z.null() } } }, async (request, reply) => {
+    await service.deleteMedia(currentUser(request).id, request.params.id)
+    return reply.status(204).send(null)
+  })
+
+  for (const variant of ['content', 'thumbnail'] as const) {
+    app.get(`/media/:id/${variant}`, { schema: { tags, summary: variant === 'content' ? 'The file (Range requests allowed)' : 'A small WebP of an image', params } }, async (request, reply) => {
+      const { key, contentType, fileName, storage } = await service.locate(currentUser(request).id, request.params.id, variant)
+      const size = await storage.size(key)
+      if (size === undefined) throw new AppError('not_found', 'The file is missing from storage')
+      const range = variant === 'content' ? parseRange(request.headers.range, size) : undefined
+      if (range === 'unsatisfiable') return reply.status(416).header('Content-Range', `bytes */${size}`).send()
+      const disposition = inlineTypes.test(contentType) ? 'inline' : 'attachment'
+      reply
+        .header('Content-Type', contentType)
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Content-Disposition', `${disposition}; filename*=UTF-8''${encodeURIComponent(fileName)}`)
+        .header('Content-Security-Policy', "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox")
+        .header('Cache-Control', 'private, max-age=3600')
+        .header('Accept-Ranges', 'bytes')
+      try {
+        if (range) {
+          reply.status(206).header('Content-Range', `bytes ${range.start}-${range.end}/${size}`).header('Content-Length', range.end - range.start + 1)
+          return reply.send(await storage.get(key, range))
+        }
+        return reply.header('Content-Length', size).send(await storage.get(key))
+      } catch (error) {
+        if (error instanceof ObjectNotFoundError) throw new AppError('not_found', 'The file is missing from storage')
+        throw error
+      }
+    })
+  }
+}

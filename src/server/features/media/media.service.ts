@@ -1,0 +1,150 @@
+import { createHash } from 'node:crypto'
+import { mediaStoragePath, splitExtension, type MediaLinkType } from '../../../shared/media-path.ts'
+import type { MediaAsset } from '../../../shared/contracts/media.ts'
+import { toIsoString } from '../../db/timestamps.ts'
+import type { ObjectStorage } from '../../integrations/storage/object-storage.ts'
+import { AppError, notFound } from '../../lib/app-error.ts'
+import { newId } from '../../lib/ids.ts'
+import { imageDimensions, makeThumbnail, removeLocation } from './image-processing.ts'
+import { sniffMediaType } from './media-type.ts'
+import type { AssetWithLinks, MediaRepository } from './media.repository.ts'
+
+interface Deps {
+  repo: MediaRepository
+  storage: ObjectStorage
+  maxUploadBytes: number
+  /** Whether the owner may link media to this target (it exists and is theirs). */
+  targetExists(ownerId: string, type: MediaLinkType, id: string): Promise<boolean>
+}
+
+export interface FinishedUpload {
+  ownerId: string
+  fileName: string
+  caption: string
+  linkedToType: MediaLinkType
+  linkedToId: string
+  bytes: Buffer
+}
+
+function toAsset(row: AssetWithLinks): MediaAsset {
+  return {
+    id: row.id,
+    ownerUserId: row.ownerUserId,
+    fileName: row.fileName,
+    storagePath: row.storagePath,
+    downloadURL: `/api/media/${row.id}/content`,
+    thumbnailURL: row.thumbnailPath ? `/api/media/${row.id}/thumbnail` : null,
+    contentType: row.contentType,
+    size: row.size,
+    caption: row.caption,
+    uploadedAt: toIsoString(row.uploadedAt),
+    linkedToType: row.linkedToType === 'member' || row.linkedToType === 'biographyEntry' ? row.linkedToType : null,
+    linkedToId: row.linkedToId,
+    linkedToMemberIds: row.memberIds,
+    sha256: row.sha256,
+    width: row.width,
+    height: row.height,
+  }
+}
+
+export function createMediaService({ repo, storage, maxUploadBytes, targetExists }: Deps) {
+  async function getRow(ownerId: string, id: string): Promise<AssetWithLinks> {
+    const row = await repo.findById(ownerId, id)
+    if (!row) throw notFound('Media')
+    return row
+  }
+
+  return {
+    /** Refuses an upload before any byte is sent: the target must be the uploader's. */
+    async assertCanLink(ownerId: string, type: MediaLinkType, id: string): Promise<void> {
+      if (type !== 'member' || !(await targetExists(ownerId, type, id))) throw notFound('Upload target')
+    },
+
+    /**
+     * Turns finished upload bytes into a stored asset (issue 4 §3), in order: size, real type,
+     * sha256, location stripped, object stored under the spec's path, thumbnail, then the asset
+     * and its link in one transaction. Whatever fails leaves no object and no row behind.
+     */
+    async completeUpload(upload: FinishedUpload): Promise<MediaAsset> {
+      if (upload.bytes.length > maxUploadBytes) throw new AppError('payload_too_large', `Files are limited to ${maxUploadBytes} bytes`)
+      const type = await sniffMediaType(upload.bytes, upload.fileName)
+      if (!type) throw new AppError('unsupported_media_type', 'This kind of file is not accepted')
+      await this.assertCanLink(upload.ownerId, upload.linkedToType, upload.linkedToId)
+      const sha256 = createHash('sha256').update(upload.bytes).digest('hex')
+      const bytes = type.kind === 'image' ? (await removeLocation(upload.bytes, type.mime)).bytes : upload.bytes
+      const [base] = splitExtension(upload.fileName)
+      const at = new Date()
+      const key = mediaStoragePath({ ownerUserId: upload.ownerId, linkedToType: upload.linkedToType, fileName: `${base}${type.extension}`, at })
+      const stored: string[] = []
+      try {
+        await storage.put(key, bytes, type.mime)
+        stored.push(key)
+        let thumbnailPath: string | null = null
+        let size: { width: number; height: number } | undefined
+        if (type.kind === 'image') {
+          size = await imageDimensions(bytes)
+          const thumbnail = await makeThumbnail(bytes)
+          thumbnailPath = `${key}.thumb.webp`
+          await storage.put(thumbnailPath, thumbnail.bytes, thumbnail.contentType)
+          stored.push(thumbnailPath)
+        }
+        const id = newId()
+        await repo.insertWithMemberLink(
+          {
+            id,
+            ownerUserId: upload.ownerId,
+            fileName: upload.fileName,
+            storagePath: key,
+            thumbnailPath,
+            contentType: type.mime,
+            size: bytes.length,
+            sha256,
+            width: size?.width ?? null,
+            height: size?.height ?? null,
+            caption: upload.caption.trim(),
+            linkedToType: upload.linkedToType,
+            linkedToId: upload.linkedToId,
+            uploadedAt: at.toISOString(),
+          },
+          upload.linkedToId,
+        )
+        return toAsset(await getRow(upload.ownerId, id))
+      } catch (error) {
+        await Promise.allSettled(stored.map((storedKey) => storage.delete(storedKey)))
+        throw error
+      }
+    },
+
+    async listForMember(ownerId: string, memberId: string): Promise<MediaAsset[]> {
+      return (await repo.listForMember(ownerId, memberId)).map(toAsset)
+    },
+
+    async getMedia(ownerId: string, id: string): Promise<MediaAsset> {
+      return toAsset(await getRow(ownerId, id))
+    },
+
+    async updateCaption(ownerId: string, id: string, caption: string): Promise<MediaAsset> {
+      if (!(await repo.updateCaption(ownerId, id, caption))) throw notFound('Media')
+      return toAsset(await getRow(ownerId, id))
+    },
+
+    /** The stored object of an asset (or its thumbnail), for streaming to its owner. */
+    async locate(ownerId: string, id: string, variant: 'content' | 'thumbnail') {
+      const row = await getRow(ownerId, id)
+      const key = variant === 'content' ? row.storagePath : row.thumbnailPath
+      if (!key) throw notFound('Thumbnail')
+      return { key, contentType: variant === 'content' ? row.contentType : 'image/webp', fileName: row.fileName, storage }
+    },
+
+    /** Removes the object, the thumbnail, the asset and every link (owner only). */
+    async deleteMedia(ownerId: string, id: string): Promise<void> {
+      const row = await getRow(ownerId, id)
+      if (!(await repo.delete(ownerId, id))) throw notFound('Media')
+      // The row goes first: an object left behind by a failed delete is invisible, a row without
+      // its object would be a broken photo.
+      await Promise.all([storage.delete(row.storagePath), row.thumbnailPath ? storage.delete(row.thumbnailPath) : undefined])
+    },
+  }
+}
+export type MediaService = ReturnType<typeof createMediaService>
+

@@ -1,0 +1,34 @@
+import type { ColumnType, Insertable, Selectable } from 'kysely'
+
+type Instant = ColumnType<Date | string, string, string>
+
+export interface MediaAssetTable {
+  id: string
+  ownerUserId: string
+  fileName: string
+  storagePath: string
+  thumbnailPath: string | null
+  contentType: string
+  size: number
+  sha256: string
+  width: number | null
+  height: number | null
+  caption: string
+  linkedToType: string | null
+  linkedToId: string | null
+  uploadedAt: Instant
+}
+export type MediaAssetRow = Selectable<MediaAssetTable>
+export type NewMediaAssetRow = Insertable<MediaAssetTable>
+
+export interface MediaMemberLinkTable {
+  mediaId: string
+  memberId: string
+  ownerUserId: string
+  createdAt: Instant
+}
+
+export interface MediaTables {
+  mediaAsset: MediaAssetTable
+  mediaMemberLink: MediaMemberLinkTable
+}

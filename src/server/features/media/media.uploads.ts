@@ -1,0 +1,109 @@
+import { Readable } from 'node:stream'
+import { buffer } from 'node:stream/consumers'
+import { FileStore } from '@tus/file-store'
+import { Server as TusServer, type Upload } from '@tus/server'
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
+import { mediaIdHeader, uploadMetadataSchema } from '../../../shared/contracts/media.ts'
+import type { ErrorBody } from '../../../shared/errors.ts'
+import { AppError } from '../../lib/app-error.ts'
+import { fromZodIssues } from '../../lib/validation.ts'
+import type { MediaService } from './media.service.ts'
+
+/** Set by our route after the session check, never by the client (any sent value is dropped). */
+const userHeader = 'x-legado-upload-user'
+
+interface Options {
+  service: MediaService
+  /** Where unfinished uploads wait (DATA_DIR/uploads). */
+  directory: string
+  maxUploadBytes: number
+}
+
+/** A tus hook's refusal, in our error model. */
+function refusal(error: unknown): { status_code: number; body: string } {
+  const appError =
+    error instanceof AppError ? error : new AppError('internal', 'The upload could not be finished')
+  const body: ErrorBody = { error: { code: appError.code, message: appError.message, ...(appError.details ? { details: appError.details } : {}) } }
+  return { status_code: appError.status, body: JSON.stringify(body) }
+}
+
+function parseMetadata(upload: Upload) {
+  const parsed = uploadMetadataSchema.safeParse(upload.metadata ?? {})
+  if (!parsed.success) throw new AppError('validation_failed', 'Invalid upload metadata', fromZodIssues(parsed.error.issues))
+  return parsed.data
+}
+
+/**
+ * Resumable uploads (tus 1.0) at /api/uploads/ for signed-in users (issue 4 §2–3). An upload is
+ * refused before its first byte if it is too large or its target is not the uploader's; when the
+ * last byte arrives the media service stores it, and the answer names the new asset.
+ */
+export const mediaUploadRoutes: FastifyPluginAsync<Options> = async (app, { service, directory, maxUploadBytes }) => {
+  const datastore = new FileStore({ directory })
+  const owners = new Map<string, string>()
+  const tus = new TusServer({
+    path: '/api/uploads',
+    datastore,
+    maxSize: maxUploadBytes,
+    respectForwardedHeaders: false,
+    async onIncomingRequest(req, uploadId) {
+      const user = req.headers.get(userHeader)
+      if (!user) throw { status_code: 401, body: 'Sign in to upload' }
+      if (!uploadId || req.method === 'POST') return
+      const owner = owners.get(uploadId) ?? (await datastore.getUpload(uploadId).then((u) => u.metadata?.ownerUserId, () => undefined))
+      if (owner !== user) throw { status_code: 404, body: 'No such upload' }
+    },
+    async onUploadCreate(req, upload) {
+      try {
+        const user = req.headers.get(userHeader)!
+        const metadata = parseMetadata(upload)
+        await service.assertCanLink(user, metadata.linkedToType, metadata.linkedToId)
+        owners.set(upload.id, user)
+        return { metadata: { ...upload.metadata, ownerUserId: user } }
+      } catch (error) {
+        throw refusal(error)
+      }
+    },
+    async onUploadFinish(req, upload) {
+      const user = req.headers.get(userHeader)!
+      try {
+        const metadata = parseMetadata(upload)
+        const bytes = await buffer(datastore.read(upload.id))
+        const asset = await service.completeUpload({ ownerId: user, fileName: metadata.filename, caption: metadata.caption, linkedToType: metadata.linkedToType, linkedToId: metadata.linkedToId, bytes })
+        return { status_code: 204, headers: { [mediaIdHeader]: asset.id } }
+      } catch (error) {
+        if (!(error instanceof AppError)) app.log.error({ err: error }, 'finishing an upload failed')
+        throw refusal(error)
+      } finally {
+        owners.delete(upload.id)
+        await datastore.remove(upload.id).catch(() => undefined)
+      }
+    },
+  })
+
+  // tus bodies are raw bytes: leave the stream for the tus server to read.
+  app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null))
+
+  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    await app.authenticate(request)
+    const headers = new Headers()
+    for (const [name, value] of Object.entries(request.headers)) {
+      if (value !== undefined && name !== userHeader) headers.set(name, Array.isArray(value) ? value.join(', ') : value)
+    }
+    headers.set(userHeader, request.sessionUser!.id)
+    const hasBody = request.method === 'PATCH' || request.method === 'POST'
+    const answer = await tus.handleWeb(
+      new Request(`${request.protocol}://${request.host}${request.url}`, {
+        method: request.method,
+        headers,
+        ...(hasBody ? { body: Readable.toWeb(request.raw) as ReadableStream, duplex: 'half' } : {}),
+      } as RequestInit),
+    )
+    reply.status(answer.status)
+    answer.headers.forEach((value, name) => void reply.header(name, value))
+    return reply.send(answer.body ? Buffer.from(await answer.arrayBuffer()) : null)
+  }
+  for (const url of ['/uploads', '/uploads/', '/uploads/*']) {
+    app.route({ method: ['POST', 'PATCH', 'HEAD', 'DELETE', 'OPTIONS'], url, schema: { hide: true }, handler })
+  }
+}
