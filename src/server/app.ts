@@ -27,6 +27,7 @@ import { mediaRoutes } from './features/media/media.routes.ts'
 import { createMediaService } from './features/media/media.service.ts'
 import { mediaUploadRoutes } from './features/media/media.uploads.ts'
 import { createObjectStorage } from './integrations/storage/create-storage.ts'
+import { createUploadStore } from './integrations/tus/create-upload-store.ts'
 import { resolveAuthSecret } from './lib/auth-secret.ts'
 import { createAttemptLimiter } from './lib/attempt-limiter.ts'
 import { createMemoryRateLimitStore, createRedisRateLimitStore } from './lib/rate-limit-store.ts'
@@ -115,7 +116,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(dreamDiaryRoutes, { prefix: '/api', service: dreams })
   await app.register(familyTreeRoutes, { prefix: '/api', service: familyTree })
   await app.register(mediaRoutes, { prefix: '/api', service: media })
-  await app.register(mediaUploadRoutes, { prefix: '/api', service: media, directory: path.join(config.dataDir, 'uploads'), maxUploadBytes: config.maxUploadBytes })
+  await app.register(mediaUploadRoutes, { prefix: '/api', service: media, datastore: createUploadStore(config.storage, path.join(config.dataDir, 'uploads')), maxUploadBytes: config.maxUploadBytes })
   await app.register(contactRoutes, { prefix: '/api', service: contact, findSessionUser: accounts.findSessionUser })
   await app.register(webAppPlugin, { webRoot: config.webRoot })
 

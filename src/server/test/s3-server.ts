@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import S3rver from 's3rver'
+import { readdir, readFile, stat } from 'node:fs/promises'
+import S3rver, { type S3rverContext } from 's3rver'
 
 export interface TestS3 {
   endpoint: string
@@ -10,10 +11,32 @@ export interface TestS3 {
   close(): Promise<void>
 }
 
+/**
+ * s3rver lacks ListParts (`GET /bucket/key?uploadId=…` answers 405), which @tus/s3-store calls on
+ * every request (TOOLCHAIN.md). This answers it from s3rver's own part files.
+ */
+async function listParts(ctx: S3rverContext, next: () => Promise<void>) {
+  const uploadId = ctx.query.uploadId
+  if (ctx.method !== 'GET' || !uploadId || ctx.query.partNumber !== undefined) return next()
+  const [, bucket, ...key] = ctx.path.split('/')
+  const directory = path.join(ctx.store.getResourcePath(bucket!, undefined, 'uploads'), uploadId)
+  const names = (await readdir(directory).catch(() => [])).filter((name) => /^\d+$/.test(name)).sort((a, b) => Number(a) - Number(b))
+  const parts = await Promise.all(
+    names.map(async (name) => {
+      const [info, md5] = await Promise.all([stat(path.join(directory, name)), readFile(path.join(directory, `${name}.md5`), 'utf8')])
+      return `<Part><PartNumber>${name}</PartNumber><ETag>"${md5.trim()}"</ETag><Size>${info.size}</Size></Part>`
+    }),
+  )
+  ctx.type = 'application/xml'
+  ctx.body = `<?xml version="1.0" encoding="UTF-8"?><ListPartsResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><Bucket>${bucket}</Bucket><Key>${key.join('/')}</Key><UploadId>${uploadId}</UploadId><IsTruncated>false</IsTruncated>${parts.join('')}</ListPartsResult>`
+  ctx.status = 200
+}
+
 /** A local S3-compatible server (s3rver) with one empty bucket, on a free port of 127.0.0.1. */
 export async function startTestS3(bucket = 'legado-test'): Promise<TestS3> {
   const directory = mkdtempSync(path.join(tmpdir(), 'legado-s3-'))
   const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket }] })
+  server.middleware.unshift(listParts)
   const { port } = await server.run()
   return {
     endpoint: `http://127.0.0.1:${port}`,

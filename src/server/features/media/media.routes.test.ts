@@ -2,12 +2,8 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { MediaAsset } from '../../../shared/contracts/media.ts'
 import { as, createTestApp, createTestUser, testDatabases, type TestApp, type TestUser } from '../../test/test-app.ts'
+import { tusClient, tusHeaders } from '../../test/tus-client.ts'
 
-const tusHeaders = { 'tus-resumable': '1.0.0' }
-const encodeMetadata = (metadata: Record<string, string>) =>
-  Object.entries(metadata)
-    .map(([key, value]) => `${key} ${Buffer.from(value).toString('base64')}`)
-    .join(',')
 
 describe.each(testDatabases)('media routes on %s', (database) => {
   let t: TestApp
@@ -24,18 +20,8 @@ describe.each(testDatabases)('media routes on %s', (database) => {
   })
   afterAll(() => t.close())
 
-  /** Starts a tus upload; answers the creation response. */
-  const create = (user: TestUser, length: number, metadata: Record<string, string>) =>
-    as(t.app, user)({ method: 'POST', url: '/api/uploads/', headers: { ...tusHeaders, 'upload-length': String(length), 'upload-metadata': encodeMetadata(metadata) } })
-
-  /** Sends `bytes` from `offset` to the upload at `location`. */
-  const patch = (user: TestUser, location: string, offset: number, bytes: Buffer) =>
-    as(t.app, user)({
-      method: 'PATCH',
-      url: new URL(location, 'http://localhost').pathname,
-      headers: { ...tusHeaders, 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
-      payload: bytes,
-    })
+  const create = (user: TestUser, length: number, metadata: Record<string, string>) => tusClient(t.app, user).create(length, metadata)
+  const patch = (user: TestUser, location: string, offset: number, bytes: Buffer) => tusClient(t.app, user).patch(location, offset, bytes)
 
   async function upload(user: TestUser, bytes: Buffer, fileName: string, extra: Record<string, string> = {}) {
     const created = await create(user, bytes.length, { filename: fileName, filetype: 'image/jpeg', caption: ' En la finca ', linkedToType: 'member', linkedToId: memberId, ...extra })

@@ -1,10 +1,10 @@
 import { Readable } from 'node:stream'
 import { buffer } from 'node:stream/consumers'
-import { FileStore } from '@tus/file-store'
 import { Server as TusServer, type Upload } from '@tus/server'
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import { mediaIdHeader, uploadMetadataSchema } from '../../../shared/contracts/media.ts'
 import type { ErrorBody } from '../../../shared/errors.ts'
+import type { UploadStore } from '../../integrations/tus/create-upload-store.ts'
 import { AppError } from '../../lib/app-error.ts'
 import { fromZodIssues } from '../../lib/validation.ts'
 import type { MediaService } from './media.service.ts'
@@ -14,8 +14,8 @@ const userHeader = 'x-legado-upload-user'
 
 interface Options {
   service: MediaService
-  /** Where unfinished uploads wait (DATA_DIR/uploads). */
-  directory: string
+  /** Where unfinished uploads wait. */
+  datastore: UploadStore
   maxUploadBytes: number
 }
 
@@ -38,8 +38,7 @@ function parseMetadata(upload: Upload) {
  * refused before its first byte if it is too large or its target is not the uploader's; when the
  * last byte arrives the media service stores it, and the answer names the new asset.
  */
-export const mediaUploadRoutes: FastifyPluginAsync<Options> = async (app, { service, directory, maxUploadBytes }) => {
-  const datastore = new FileStore({ directory })
+export const mediaUploadRoutes: FastifyPluginAsync<Options> = async (app, { service, datastore, maxUploadBytes }) => {
   const owners = new Map<string, string>()
   const tus = new TusServer({
     path: '/api/uploads',
@@ -68,7 +67,7 @@ export const mediaUploadRoutes: FastifyPluginAsync<Options> = async (app, { serv
       const user = req.headers.get(userHeader)!
       try {
         const metadata = parseMetadata(upload)
-        const bytes = await buffer(datastore.read(upload.id))
+        const bytes = await buffer(await datastore.read(upload.id))
         const asset = await service.completeUpload({ ownerId: user, fileName: metadata.filename, caption: metadata.caption, linkedToType: metadata.linkedToType, linkedToId: metadata.linkedToId, bytes })
         return { status_code: 204, headers: { [mediaIdHeader]: asset.id } }
       } catch (error) {

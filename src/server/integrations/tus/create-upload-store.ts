@@ -1,0 +1,29 @@
+import { FileStore } from '@tus/file-store'
+import { S3Store } from '@tus/s3-store'
+import type { Config } from '../../config.ts'
+
+/**
+ * Where unfinished resumable uploads wait: `DATA_DIR/uploads` in embedded mode, the media bucket
+ * in S3 mode, so any instance can resume any upload (DESIGN §1).
+ */
+export type UploadStore = FileStore | S3Store
+
+export function createUploadStore(storage: Config['storage'], localDirectory: string): UploadStore {
+  if (storage.kind === 'local') return new FileStore({ directory: localDirectory })
+  const { bucket, region, endpoint, forcePathStyle, credentials } = storage.s3
+  return new S3Store({
+    // Uploads are at most MAX_UPLOAD_BYTES: parts of 8 MB keep each one a single part.
+    partSize: 8 * 1024 * 1024,
+    useTags: false,
+    s3ClientConfig: {
+      bucket,
+      region,
+      ...(endpoint ? { endpoint } : {}),
+      forcePathStyle,
+      ...(credentials ? { credentials } : {}),
+      // See s3-storage.ts: checksums only where S3 requires them.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    },
+  })
+}
