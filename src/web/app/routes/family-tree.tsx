@@ -2,12 +2,21 @@ import { lazy, Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useDocumentTitle } from '../../components/ui/use-document-title.ts'
 import { FamilyTreeManager } from '../../features/family-tree/components/family-tree-manager.tsx'
+import type { MemberMediaSlot } from '../../features/family-tree/components/media-buttons.tsx'
+import { MediaGallery } from '../../features/media/components/media-gallery.tsx'
+import { MediaUploader } from '../../features/media/components/media-uploader.tsx'
 
 // The interactive chart is a chunk of its own, fetched only once the tree has people in it, so
 // the route's first load stays small.
 const FamilyChartSection = lazy(async () => ({
   default: (await import('../../features/family-tree/chart/family-chart-section.tsx')).FamilyChartSection,
 }))
+
+// ── Media slot ── each member's uploader and gallery (features/media), shown from their card.
+const memberMedia: MemberMediaSlot = {
+  renderUploader: (member, name) => <MediaUploader linkedToType="member" linkedToId={member.memberId} ownerName={name} />,
+  renderGallery: (member, name) => <MediaGallery memberId={member.memberId} ownerName={name} />,
+}
 
 /** /family-tree (spec §2): the people of the user's tree, how they relate, and the chart. */
 export function FamilyTreeRoute() {
@@ -18,6 +27,7 @@ export function FamilyTreeRoute() {
       <h1 id="family-tree-title">{t('page.title')}</h1>
       <p className="family-tree-intro">{t('page.intro')}</p>
       <FamilyTreeManager
+        memberMedia={memberMedia}
         renderChart={(members) => (
           // ── Chart slot ── the interactive family chart (features/family-tree/chart).
           <Suspense fallback={<p className="family-tree-chart-loading">{t('chart.loading')}</p>}>

@@ -5,6 +5,7 @@ import type { Member } from '../../../../shared/contracts/family-tree.ts'
 import { StatusMessage } from '../../../components/ui/banner.tsx'
 import { useFamilyTree } from '../api/family-tree-queries.ts'
 import { memberName } from '../lib/member-name.ts'
+import type { MemberMediaSlot } from './media-buttons.tsx'
 import { MemberList } from './member-list.tsx'
 import { NewMember } from './new-member.tsx'
 import './family-tree-manager.css'
@@ -12,10 +13,12 @@ import './family-tree-manager.css'
 interface FamilyTreeManagerProps {
   /** What to show between the add form and the list once the tree has people (the chart). */
   renderChart?: (members: Member[]) => ReactNode
+  /** Each member's uploader and gallery (the media feature); without it they are "coming soon". */
+  memberMedia?: MemberMediaSlot
 }
 
 /** The tree page's working area (spec §2): add person and back, the inline add form, the list. */
-export function FamilyTreeManager({ renderChart }: FamilyTreeManagerProps) {
+export function FamilyTreeManager({ renderChart, memberMedia }: FamilyTreeManagerProps) {
   const { t } = useTranslation('family-tree')
   const tree = useFamilyTree()
   const [isAdding, setIsAdding] = useState(false)
@@ -70,7 +73,7 @@ export function FamilyTreeManager({ renderChart }: FamilyTreeManagerProps) {
       <StatusMessage>{announcement}</StatusMessage>
       {isAdding && members && <NewMember id={formId} members={members} onAdded={handleAdded} onCancel={closeForm} />}
       {members && members.length > 0 && renderChart?.(members)}
-      <MemberList tree={tree} onAnnounce={setAnnouncement} />
+      <MemberList tree={tree} onAnnounce={setAnnouncement} media={memberMedia} />
     </>
   )
 }

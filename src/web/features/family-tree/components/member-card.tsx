@@ -5,7 +5,7 @@ import type { CreateMember, Member } from '../../../../shared/contracts/family-t
 import { isSelfMember } from '../../../../shared/family-tree/self-member.ts'
 import { useUpdateMember } from '../api/family-tree-queries.ts'
 import { memberName } from '../lib/member-name.ts'
-import { MediaButtons } from './media-buttons.tsx'
+import { MediaButtons, type MediaPanel, type MemberMediaSlot } from './media-buttons.tsx'
 import { MemberDetails } from './member-details.tsx'
 import { MemberForm } from './member-form.tsx'
 import './member-card.css'
@@ -16,14 +16,19 @@ interface MemberCardProps {
   membersById: ReadonlyMap<string, Member>
   onDelete: (member: Member) => void
   onUpdated: (member: Member) => void
+  /** The media feature's uploader and gallery for this member, when the page provides them. */
+  media?: MemberMediaSlot
 }
 
 /** One person of the tree with what is known of them, their actions and the edit-in-place form. */
-export function MemberCard({ member, members, membersById, onDelete, onUpdated }: MemberCardProps) {
+export function MemberCard({ member, members, membersById, onDelete, onUpdated, media }: MemberCardProps) {
   const { t } = useTranslation('family-tree')
   const updateMember = useUpdateMember()
   const [isEditing, setIsEditing] = useState(false)
   const [isMediaNoteShown, setIsMediaNoteShown] = useState(false)
+  const [openPanels, setOpenPanels] = useState<ReadonlySet<MediaPanel>>(new Set())
+  const uploaderId = useId()
+  const galleryId = useId()
   const editButtonRef = useRef<HTMLButtonElement>(null)
   const shouldRefocus = useRef(false)
   const headingId = useId()
@@ -46,6 +51,15 @@ export function MemberCard({ member, members, membersById, onDelete, onUpdated }
     const updated = await updateMember.mutateAsync({ memberId: member.memberId, changes })
     closeEditor()
     onUpdated(updated)
+  }
+
+  function toggleMediaPanel(panel: MediaPanel) {
+    setOpenPanels((open) => {
+      const next = new Set(open)
+      if (next.has(panel)) next.delete(panel)
+      else next.add(panel)
+      return next
+    })
   }
 
   if (isEditing) {
@@ -80,7 +94,14 @@ export function MemberCard({ member, members, membersById, onDelete, onUpdated }
         <Link className="button button-primary" to={`/interview/${encodeURIComponent(member.memberId)}`} aria-label={t('card.interviewLabel', { name })}>
           {t('card.interview')}
         </Link>
-        <MediaButtons name={name} onPress={() => setIsMediaNoteShown(true)} />
+        <MediaButtons
+          name={name}
+          hasMedia={media !== undefined}
+          openPanels={openPanels}
+          panelIds={{ uploader: uploaderId, gallery: galleryId }}
+          onToggle={toggleMediaPanel}
+          onPress={() => setIsMediaNoteShown(true)}
+        />
         <button
           ref={editButtonRef}
           type="button"
@@ -94,9 +115,21 @@ export function MemberCard({ member, members, membersById, onDelete, onUpdated }
           {t('card.delete')}
         </button>
       </div>
-      <p className="member-media-note" aria-live="polite">
-        {isMediaNoteShown ? t('card.mediaComingSoon', { name }) : ''}
-      </p>
+      {media && openPanels.has('uploader') && (
+        <div id={uploaderId} className="member-media-panel">
+          {media.renderUploader(member, name)}
+        </div>
+      )}
+      {media && openPanels.has('gallery') && (
+        <div id={galleryId} className="member-media-panel">
+          {media.renderGallery(member, name)}
+        </div>
+      )}
+      {!media && (
+        <p className="member-media-note" aria-live="polite">
+          {isMediaNoteShown ? t('card.mediaComingSoon', { name }) : ''}
+        </p>
+      )}
     </article>
   )
 }

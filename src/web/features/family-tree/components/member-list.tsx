@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx'
 import { useDeleteMember } from '../api/family-tree-queries.ts'
 import { failureText } from '../lib/failure-text.ts'
 import { memberName } from '../lib/member-name.ts'
+import type { MemberMediaSlot } from './media-buttons.tsx'
 import { MemberCard } from './member-card.tsx'
 import './member-list.css'
 
@@ -14,10 +15,12 @@ interface MemberListProps {
   tree: UseQueryResult<FamilyTree>
   /** Says something in the page's live region (a member saved or deleted). */
   onAnnounce: (text: string) => void
+  /** Each member's uploader and gallery, from the media feature. */
+  media?: MemberMediaSlot
 }
 
 /** The members of the tree with their loading, failure and empty states, and deleting one. */
-export function MemberList({ tree, onAnnounce }: MemberListProps) {
+export function MemberList({ tree, onAnnounce, media }: MemberListProps) {
   const { t } = useTranslation('family-tree')
   const deleteMember = useDeleteMember()
   const [memberToDelete, setMemberToDelete] = useState<Member>()
@@ -68,6 +71,7 @@ export function MemberList({ tree, onAnnounce }: MemberListProps) {
               members={members}
               membersById={membersById}
               onDelete={handleDeleteRequest}
+              media={media}
               onUpdated={(updated) => onAnnounce(t('card.updated', { name: memberName(updated) }))}
             />
           </li>

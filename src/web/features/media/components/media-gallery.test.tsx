@@ -1,0 +1,112 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { jsonResponse } from '../../../test/http.ts'
+import { renderWithProviders } from '../../../test/render.tsx'
+import { buildAsset } from '../test/media-fixtures.ts'
+import { MediaGallery } from './media-gallery.tsx'
+
+afterEach(() => {
+  vi.restoreAllMocks()
+})
+
+function fakeMediaApi(media: ReturnType<typeof buildAsset>[], deleteStatus = 204) {
+  let stored = [...media]
+  return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const url = String(input)
+    if (init?.method === 'DELETE') {
+      if (deleteStatus !== 204) return jsonResponse(deleteStatus, { error: { code: 'not_found', message: 'nope' } })
+      stored = stored.filter((asset) => !url.endsWith(`/api/media/${asset.id}`))
+      return new Response(null, { status: 204 })
+    }
+    if (url.startsWith('/api/media?memberId=member-1')) return jsonResponse(200, { media: stored })
+    return jsonResponse(500, { error: { code: 'internal', message: 'boom' } })
+  })
+}
+
+describe('MediaGallery', () => {
+  it('lists photos, players and links for the member', async () => {
+    const photo = buildAsset({ fileName: 'boda.jpg', caption: 'La boda' })
+    const song = buildAsset({ fileName: 'nana.mp3', contentType: 'audio/mpeg', thumbnailURL: null })
+    const film = buildAsset({ fileName: 'playa.mp4', contentType: 'video/mp4', thumbnailURL: null })
+    const letter = buildAsset({ fileName: 'carta.pdf', contentType: 'application/pdf', thumbnailURL: null })
+    const fetchSpy = fakeMediaApi([photo, song, film, letter])
+    const { container } = renderWithProviders(<MediaGallery memberId="member-1" ownerName="Rosa Díaz" />)
+
+    const photoButton = await screen.findByRole('button', { name: 'Ampliar boda.jpg' })
+    expect(fetchSpy.mock.calls[0]?.[0]).toBe('/api/media?memberId=member-1')
+    expect(within(photoButton).getByRole('presentation')).toHaveAttribute('src', photo.thumbnailURL)
+    expect(screen.getByText('La boda')).toBeInTheDocument()
+    expect(container.querySelector('audio')).toHaveAttribute('src', song.downloadURL)
+    expect(container.querySelector('video')).toHaveTextContent('Tu navegador no puede reproducir este vídeo.')
+    expect(screen.getByRole('link', { name: 'Abrir carta.pdf' })).toHaveAttribute('href', letter.downloadURL)
+  })
+
+  it('shows the empty state and the load error', async () => {
+    fakeMediaApi([])
+    renderWithProviders(<MediaGallery memberId="member-1" />)
+    expect(await screen.findByText('Todavía no hay fotos, audios ni vídeos aquí.')).toBeInTheDocument()
+  })
+
+  it('says when the media could not be loaded', async () => {
+    fakeMediaApi([])
+    renderWithProviders(<MediaGallery memberId="member-2" />)
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error al cargar multimedia.')
+  })
+
+  it('opens a photo in the zoom viewer with its caption and download, and closes with Escape', async () => {
+    const photo = buildAsset({ fileName: 'boda.jpg', caption: 'La boda' })
+    fakeMediaApi([photo])
+    const user = userEvent.setup()
+    renderWithProviders(<MediaGallery memberId="member-1" />)
+
+    await user.click(await screen.findByRole('button', { name: 'Ampliar boda.jpg' }))
+    const viewer = screen.getByRole('dialog', { name: 'boda.jpg' })
+    expect(within(viewer).getByRole('img', { name: 'La boda' })).toHaveAttribute('src', photo.downloadURL)
+    const download = within(viewer).getByRole('link', { name: 'Descargar boda.jpg' })
+    expect(download).toHaveAttribute('download', 'boda.jpg')
+    expect(download).toHaveAttribute('href', photo.downloadURL)
+    const zoom = within(viewer).getByRole('button', { name: 'Ampliar' })
+    await user.click(zoom)
+    expect(within(viewer).getByRole('button', { name: 'Ajustar a la pantalla' })).toHaveAttribute('aria-pressed', 'true')
+
+    await user.keyboard('{Escape}')
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+  })
+
+  it('deletes a file after a confirmation that names it', async () => {
+    const photo = buildAsset({ fileName: 'boda.jpg' })
+    const fetchSpy = fakeMediaApi([photo])
+    const user = userEvent.setup()
+    renderWithProviders(<MediaGallery memberId="member-1" />)
+
+    await user.click(await screen.findByRole('button', { name: 'Eliminar boda.jpg' }))
+    const dialog = screen.getByRole('alertdialog', { name: '¿Eliminar este archivo?' })
+    expect(dialog).toHaveTextContent('Vas a eliminar «boda.jpg». Esta acción no se puede deshacer.')
+    await user.click(within(dialog).getByRole('button', { name: 'Eliminar' }))
+
+    expect(await screen.findByText('«boda.jpg» se ha eliminado.')).toBeInTheDocument()
+    expect(fetchSpy).toHaveBeenCalledWith(`/api/media/${photo.id}`, expect.objectContaining({ method: 'DELETE' }))
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Ampliar boda.jpg' })).not.toBeInTheDocument())
+    expect(screen.getByText('Todavía no hay fotos, audios ni vídeos aquí.')).toBeInTheDocument()
+  })
+
+  it('keeps the dialog open with the reason when the file is not yours', async () => {
+    fakeMediaApi([buildAsset({ fileName: 'boda.jpg' })], 404)
+    const user = userEvent.setup()
+    renderWithProviders(<MediaGallery memberId="member-1" />)
+
+    await user.click(await screen.findByRole('button', { name: 'Eliminar boda.jpg' }))
+    const dialog = screen.getByRole('alertdialog')
+    await user.click(within(dialog).getByRole('button', { name: 'Eliminar' }))
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('No tienes permiso para eliminar este archivo.')
+  })
+
+  it('says adding from the gallery is coming soon', async () => {
+    fakeMediaApi([])
+    const user = userEvent.setup()
+    renderWithProviders(<MediaGallery memberId="member-1" />)
+    await user.click(screen.getByRole('button', { name: 'Añadir desde la galería' }))
+    expect(screen.getByText(/^Próximamente/)).toBeInTheDocument()
+  })
+})

@@ -1,0 +1,71 @@
+import { useTranslation } from 'react-i18next'
+import type { MediaAsset } from '../../../../shared/contracts/media.ts'
+import { formatMegabytes } from '../lib/format-size.ts'
+
+interface MediaItemProps {
+  asset: MediaAsset
+  onOpen: (asset: MediaAsset) => void
+  onDelete: (asset: MediaAsset) => void
+}
+
+/** One file of a gallery: a thumbnail that opens the viewer, a player, or a link for documents. */
+export function MediaItem({ asset, onOpen, onDelete }: MediaItemProps) {
+  const { t, i18n } = useTranslation('media')
+  const name = asset.fileName
+  const type = asset.contentType
+  let preview
+  if (type.startsWith('image/')) {
+    preview = (
+      <button type="button" className="media-thumb-button" aria-label={t('gallery.open', { name })} onClick={() => onOpen(asset)}>
+        <img className="media-thumb" src={asset.thumbnailURL ?? asset.downloadURL} alt="" loading="lazy" />
+      </button>
+    )
+  } else if (type.startsWith('audio/')) {
+    preview = (
+      // Family recordings carry no caption track; the caption below tells what they hold.
+      // eslint-disable-next-line jsx-a11y/media-has-caption
+      <audio className="media-player media-player-audio" controls preload="metadata" src={asset.downloadURL} aria-label={name}>
+        {t('gallery.audioUnsupported')}
+      </audio>
+    )
+  } else if (type.startsWith('video/')) {
+    preview = (
+      // Family videos carry no caption track; the caption below tells what they show.
+      // eslint-disable-next-line jsx-a11y/media-has-caption
+      <video className="media-player media-player-video" controls preload="metadata" src={asset.downloadURL} aria-label={name}>
+        {t('gallery.videoUnsupported')}
+      </video>
+    )
+  } else {
+    preview = (
+      <a className="media-file-link" href={asset.downloadURL} target="_blank" rel="noopener noreferrer" aria-label={t('gallery.openFile', { name })}>
+        <span className="media-file-icon" aria-hidden="true">
+          📄
+        </span>
+        <span className="media-file-name">{name}</span>
+      </a>
+    )
+  }
+  const date = new Date(asset.uploadedAt)
+  const dateText = Number.isNaN(date.getTime()) ? '' : new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(date)
+
+  return (
+    <figure className="media-item">
+      <div className="media-item-preview">{preview}</div>
+      <figcaption className="media-item-caption">
+        {asset.caption && <span className="media-item-text">{asset.caption}</span>}
+        <span className="media-item-meta">
+          {name} · {t('gallery.sizeAndDate', { size: formatMegabytes(asset.size, i18n.language), date: dateText })}
+        </span>
+      </figcaption>
+      <div className="media-item-actions">
+        <a className="button" href={asset.downloadURL} download={name} aria-label={t('gallery.downloadLabel', { name })}>
+          {t('gallery.download')}
+        </a>
+        <button type="button" className="button button-danger" aria-label={t('gallery.deleteLabel', { name })} onClick={() => onDelete(asset)}>
+          {t('gallery.delete')}
+        </button>
+      </div>
+    </figure>
+  )
+}

@@ -1,0 +1,237 @@
+import { useId, useRef, useState, type ChangeEvent, type DragEvent, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import { limits } from '../../../../shared/limits.ts'
+import type { MediaLinkType } from '../../../../shared/media-path.ts'
+import { StatusMessage } from '../../../components/ui/banner.tsx'
+import { TextField } from '../../../components/ui/text-field.tsx'
+import { useRefreshMedia } from '../api/media-queries.ts'
+import { acceptAttribute, isAcceptedFile } from '../lib/accepted-types.ts'
+import { formatMegabytes } from '../lib/format-size.ts'
+import type { UploadFailure } from '../lib/upload-file.ts'
+import { useUpload } from '../lib/use-upload.ts'
+import './media-uploader.css'
+
+interface MediaUploaderProps {
+  linkedToType: MediaLinkType
+  linkedToId: string
+  /** The heading names whose media this is, e.g. the member's name. */
+  ownerName?: string
+  onUploaded?: (mediaId: string | null) => void
+}
+
+const maxMegabytes = limits.maxUploadBytes / (1024 * 1024)
+
+function failureKey(failure: UploadFailure): string {
+  return failure.kind === 'other' ? 'uploader.failed' : `uploader.${failure.kind}`
+}
+
+/**
+ * Spec §4 and §5: choose or drop one file, add a caption, send it with progress, pause, resume
+ * and cancel. A failed upload keeps the file chosen so trying again is one press.
+ */
+export function MediaUploader({ linkedToType, linkedToId, ownerName, onUploaded }: MediaUploaderProps) {
+  const { t, i18n } = useTranslation('media')
+  const refreshMedia = useRefreshMedia()
+  const { phase, percent, compressionFailed, upload, pause, resume, cancel, reset } = useUpload()
+  const [file, setFile] = useState<File>()
+  const [caption, setCaption] = useState('')
+  const [error, setError] = useState('')
+  const [announcement, setAnnouncement] = useState('')
+  const [isDragging, setIsDragging] = useState(false)
+  const inputRef = useRef<HTMLInputElement>(null)
+  const headingId = useId()
+  const inputId = useId()
+  const hintId = useId()
+  const errorId = useId()
+  const busy = phase !== 'idle'
+
+  function choose(chosen: File | undefined) {
+    setAnnouncement('')
+    reset()
+    if (!chosen) return
+    if (chosen.size > limits.maxUploadBytes) {
+      clearFile()
+      setError(t('uploader.tooLarge', { max: maxMegabytes }))
+      return
+    }
+    if (!isAcceptedFile(chosen)) {
+      clearFile()
+      setError(t('uploader.unsupportedType'))
+      return
+    }
+    setError('')
+    setFile(chosen)
+  }
+
+  function clearFile() {
+    setFile(undefined)
+    if (inputRef.current) inputRef.current.value = ''
+  }
+
+  function handleInputChange(event: ChangeEvent<HTMLInputElement>) {
+    if (busy) return
+    choose(event.target.files?.[0])
+  }
+
+  function handleDragOver(event: DragEvent<HTMLDivElement>) {
+    event.preventDefault()
+    if (!busy) setIsDragging(true)
+  }
+
+  function handleDrop(event: DragEvent<HTMLDivElement>) {
+    event.preventDefault()
+    setIsDragging(false)
+    if (!busy) choose(event.dataTransfer.files[0])
+  }
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (busy) return
+    setAnnouncement('')
+    if (!file) {
+      setError(t('uploader.noFile'))
+      return
+    }
+    setError('')
+    const outcome = await upload({ file, caption, linkedToType, linkedToId })
+    if (outcome.type === 'done') {
+      clearFile()
+      setCaption('')
+      reset()
+      setAnnouncement(t('uploader.done', { name: file.name }))
+      refreshMedia()
+      onUploaded?.(outcome.mediaId)
+    } else if (outcome.type === 'cancelled') {
+      reset()
+      setAnnouncement(t('uploader.cancelled'))
+    } else {
+      setError(t(failureKey(outcome.failure), { code: outcome.failure.code, max: maxMegabytes }))
+    }
+  }
+
+  const showProgress = phase === 'uploading' || phase === 'paused'
+
+  return (
+    <section className="media-uploader" aria-labelledby={headingId}>
+      <h4 id={headingId} className="media-uploader-heading">
+        {ownerName ? t('uploader.heading', { name: ownerName }) : t('uploader.headingGeneric')}
+      </h4>
+      <form className="media-uploader-form" noValidate aria-labelledby={headingId} aria-busy={busy} onSubmit={(event) => void handleSubmit(event)}>
+        <div
+          className={`media-drop-zone${isDragging ? ' media-drop-zone-active' : ''}${busy ? ' media-drop-zone-busy' : ''}`}
+          onDragOver={handleDragOver}
+          onDragEnter={handleDragOver}
+          onDragLeave={() => setIsDragging(false)}
+          onDrop={handleDrop}
+        >
+          <input
+            ref={inputRef}
+            id={inputId}
+            className="media-file-input visually-hidden"
+            type="file"
+            accept={acceptAttribute}
+            aria-describedby={[hintId, error ? errorId : ''].filter(Boolean).join(' ')}
+            aria-invalid={error ? true : undefined}
+            aria-disabled={busy}
+            onChange={handleInputChange}
+          />
+          <span className="media-drop-icon" aria-hidden="true">
+            ⇪
+          </span>
+          <label htmlFor={inputId} className="media-drop-label">
+            {isDragging ? t('uploader.dropActive') : t('uploader.dropZone')}
+          </label>
+          <p id={hintId} className="media-drop-hint">
+            {t('uploader.dropZoneHint')}
+          </p>
+        </div>
+
+        {file && (
+          <div className="media-selected">
+            <p className="media-selected-label">{t('uploader.selected')}</p>
+            <p className="media-selected-file">
+              <span className="media-selected-name">{file.name}</span>{' '}
+              <span className="media-selected-size">{t('uploader.size', { size: formatMegabytes(file.size, i18n.language) })}</span>
+            </p>
+            {!busy && (
+              <button type="button" className="button media-clear" onClick={() => { clearFile(); setError('') }}>
+                {t('uploader.clear')}
+              </button>
+            )}
+          </div>
+        )}
+
+        <TextField
+          label={t('uploader.caption')}
+          hint={t('uploader.captionHint')}
+          optional
+          value={caption}
+          maxLength={500}
+          readOnly={busy}
+          onChange={(event) => setCaption(event.target.value)}
+        />
+
+        {error && (
+          <p id={errorId} className="banner banner-error" role="alert">
+            {error}
+          </p>
+        )}
+        {compressionFailed && (
+          <p className="banner banner-info media-warning" role="status">
+            {t('uploader.compressionFailed')}
+          </p>
+        )}
+
+        {phase === 'compressing' && (
+          <p className="media-phase" role="status">
+            {t('uploader.compressing')}
+          </p>
+        )}
+
+        {showProgress && (
+          <div className="media-progress">
+            <p className="media-phase">{phase === 'paused' ? t('uploader.paused') : t('uploader.uploading')}</p>
+            <div
+              className="media-progress-track"
+              role="progressbar"
+              aria-label={t('uploader.progressLabel')}
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={percent}
+              aria-valuetext={t('uploader.progress', { percent })}
+            >
+              <div className="media-progress-bar" style={{ width: `${percent}%` }} />
+            </div>
+            <p className="media-progress-text" aria-hidden="true">
+              {t('uploader.progress', { percent })}
+            </p>
+          </div>
+        )}
+
+        <div className="media-uploader-actions">
+          {showProgress ? (
+            <>
+              {phase === 'paused' ? (
+                <button type="button" className="button button-primary" onClick={resume}>
+                  {t('uploader.resume')}
+                </button>
+              ) : (
+                <button type="button" className="button" onClick={pause}>
+                  {t('uploader.pause')}
+                </button>
+              )}
+              <button type="button" className="button button-danger" onClick={cancel}>
+                {t('uploader.cancel')}
+              </button>
+            </>
+          ) : (
+            <button type="submit" className="button button-primary" aria-disabled={busy}>
+              {t('uploader.upload')}
+            </button>
+          )}
+        </div>
+      </form>
+      <StatusMessage>{announcement}</StatusMessage>
+    </section>
+  )
+}

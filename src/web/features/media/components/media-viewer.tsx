@@ -1,0 +1,96 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type SyntheticEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { MediaAsset } from '../../../../shared/contracts/media.ts'
+import './media-viewer.css'
+
+interface MediaViewerProps {
+  /** The image shown; none means the viewer is closed. */
+  asset: MediaAsset | undefined
+  onClose: () => void
+}
+
+/**
+ * The zoom viewer for a photo (spec §2): the full image, its caption and a download link, on the
+ * native modal `<dialog>`. Escape or Close shut it and focus goes back to the opening thumbnail.
+ */
+export function MediaViewer({ asset, onClose }: MediaViewerProps) {
+  const { t } = useTranslation('media')
+  const dialogRef = useRef<HTMLDialogElement>(null)
+  const closeRef = useRef<HTMLButtonElement>(null)
+  const titleId = useId()
+  const [isZoomed, setIsZoomed] = useState(false)
+  const [failedId, setFailedId] = useState<string>()
+  const open = asset !== undefined
+
+  useEffect(() => {
+    const dialog = dialogRef.current
+    if (!open || !dialog) return
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null
+    if (!dialog.hasAttribute('open')) {
+      if (typeof dialog.showModal === 'function') dialog.showModal()
+      else dialog.setAttribute('open', '')
+    }
+    closeRef.current?.focus()
+    return () => {
+      if (typeof dialog.close === 'function') dialog.close()
+      else dialog.removeAttribute('open')
+      setIsZoomed(false)
+      if (opener?.isConnected) opener.focus()
+    }
+  }, [open])
+
+  function handleKeyDown(event: KeyboardEvent<HTMLDialogElement>) {
+    if (event.key !== 'Escape') return
+    event.preventDefault()
+    onClose()
+  }
+
+  function handleNativeCancel(event: SyntheticEvent<HTMLDialogElement>) {
+    event.preventDefault()
+    onClose()
+  }
+
+  const failed = asset !== undefined && failedId === asset.id
+
+  return (
+    <dialog ref={dialogRef} className="media-viewer" aria-labelledby={titleId} onKeyDown={handleKeyDown} onCancel={handleNativeCancel}>
+      {asset && (
+        <div className="media-viewer-body">
+          <header className="media-viewer-header">
+            <h2 id={titleId} className="media-viewer-title">
+              {asset.fileName}
+            </h2>
+            <button ref={closeRef} type="button" className="button" onClick={onClose}>
+              {t('viewer.close')}
+            </button>
+          </header>
+          <div className={`media-viewer-stage${isZoomed ? ' media-viewer-stage-zoomed' : ''}`}>
+            {failed ? (
+              <p className="banner banner-error" role="alert">
+                {t('viewer.notFound')}
+              </p>
+            ) : (
+              <img
+                className="media-viewer-image"
+                src={asset.downloadURL}
+                alt={asset.caption || asset.fileName}
+                onError={() => setFailedId(asset.id)}
+              />
+            )}
+          </div>
+          <p className={asset.caption ? 'media-viewer-caption' : 'media-viewer-caption media-viewer-caption-empty'}>
+            {asset.caption || t('viewer.noCaption')}
+          </p>
+          <div className="media-viewer-actions">
+            <button type="button" className="button" aria-pressed={isZoomed} onClick={() => setIsZoomed((zoomed) => !zoomed)}>
+              {isZoomed ? t('viewer.zoomOut') : t('viewer.zoomIn')}
+            </button>
+            <a className="button button-primary" href={asset.downloadURL} download={asset.fileName} aria-label={t('gallery.downloadLabel', { name: asset.fileName })}>
+              {t('gallery.download')}
+            </a>
+          </div>
+        </div>
+      )}
+    </dialog>
+  )
+}
