@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import type { Dream } from '../../../../shared/contracts/dream-diary.ts'
 import { useUpdateDream } from '../api/dream-queries.ts'
 import { dreamName } from '../lib/dream-name.ts'
-import { formatCalendarDate, formatDateTime } from '../lib/format-dates.ts'
+import { formatCalendarDate, formatDateTime } from '../../../lib/format-dates.ts'
 import { DreamForm, type DreamFields } from './dream-form.tsx'
 import './dream-item.css'
 

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next'
 import type { Dream } from '../../../../shared/contracts/dream-diary.ts'
-import { formatDateTime } from './format-dates.ts'
+import { formatDateTime } from '../../../lib/format-dates.ts'
 
 /**
  * How buttons, dialogs and announcements name a dream: its title, or for an untitled one the

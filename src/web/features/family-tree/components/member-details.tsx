@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Member } from '../../../../shared/contracts/family-tree.ts'
-import { formatCalendarDate } from '../lib/format-dates.ts'
+import { formatCalendarDate } from '../../../lib/format-dates.ts'
 import { genderLabelKey } from '../lib/gender-label.ts'
 import { memberName } from '../lib/member-name.ts'
 
