@@ -1,5 +1,5 @@
 /**
- * A calendar date (`YYYY-MM-DD`) written out in `language`, e.g. "5 de marzo de 1940". Never shifted by a time zone.
+ * A calendar date (`YYYY-MM-DD`) written out in `language`, e.g. "5 de marzo de 1940".
  * The parts are formatted as a UTC date in the UTC zone, so no local offset can move the day.
  */
 export function formatCalendarDate(date: string, language: string): string {
