@@ -17,6 +17,7 @@ export const errorStatus = {
   internal: 500,
   upstream_failed: 502,
   ai_blocked: 422,
+  ai_invalid_key: 502,
   ai_unavailable: 503,
 } as const
 
