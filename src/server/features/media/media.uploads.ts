@@ -39,7 +39,6 @@ function parseMetadata(upload: Upload) {
  * last byte arrives the media service stores it, and the answer names the new asset.
  */
 export const mediaUploadRoutes: FastifyPluginAsync<Options> = async (app, { service, datastore, maxUploadBytes }) => {
-  const owners = new Map<string, string>()
   const tus = new TusServer({
     path: '/api/uploads',
     datastore,
@@ -49,7 +48,9 @@ export const mediaUploadRoutes: FastifyPluginAsync<Options> = async (app, { serv
       const user = req.headers.get(userHeader)
       if (!user) throw { status_code: 401, body: 'Sign in to upload' }
       if (!uploadId || req.method === 'POST') return
-      const owner = owners.get(uploadId) ?? (await datastore.getUpload(uploadId).then((u) => u.metadata?.ownerUserId, () => undefined))
+      // The owner is kept in the upload's own metadata, so any instance can check it and an
+      // abandoned upload leaves nothing behind in memory.
+      const owner = await datastore.getUpload(uploadId).then((u) => u.metadata?.ownerUserId, () => undefined)
       if (owner !== user) throw { status_code: 404, body: 'No such upload' }
     },
     async onUploadCreate(req, upload) {
@@ -57,7 +58,6 @@ export const mediaUploadRoutes: FastifyPluginAsync<Options> = async (app, { serv
         const user = req.headers.get(userHeader)!
         const metadata = parseMetadata(upload)
         await service.assertCanLink(user, metadata.linkedToType, metadata.linkedToId)
-        owners.set(upload.id, user)
         return { metadata: { ...upload.metadata, ownerUserId: user } }
       } catch (error) {
         throw refusal(error)
@@ -74,7 +74,6 @@ export const mediaUploadRoutes: FastifyPluginAsync<Options> = async (app, { serv
         if (!(error instanceof AppError)) app.log.error({ err: error }, 'finishing an upload failed')
         throw refusal(error)
       } finally {
-        owners.delete(upload.id)
         await datastore.remove(upload.id).catch(() => undefined)
       }
     },

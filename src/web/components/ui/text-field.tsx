@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type Ref, type TextareaHTMLAttributes } from 'react'
+import { useId, type InputHTMLAttributes, type ReactNode, type Ref, type TextareaHTMLAttributes } from 'react'
 import { useTranslation } from 'react-i18next'
 
 interface CommonProps {
@@ -10,22 +10,39 @@ interface CommonProps {
   optional?: boolean
 }
 
-function useFieldIds(id: string | undefined, hint: string | undefined, error: string | undefined) {
+/** Props that tie a control to its label, hint and error. */
+interface ControlProps {
+  id: string
+  'aria-invalid': true | undefined
+  'aria-describedby': string | undefined
+}
+
+/** The label, hint and error around one control, tied together with ids and aria-describedby. */
+function Field({ label, error, hint, optional, id, children }: CommonProps & { id?: string; children: (control: ControlProps) => ReactNode }) {
+  const { t } = useTranslation()
   const autoId = useId()
   const inputId = id ?? autoId
   const hintId = hint ? `${inputId}-hint` : undefined
   const errorId = error ? `${inputId}-error` : undefined
   const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined
-  return { inputId, hintId, errorId, describedBy }
-}
-
-function FieldLabel({ htmlFor, label, optional }: { htmlFor: string; label: string; optional?: boolean }) {
-  const { t } = useTranslation()
   return (
-    <label htmlFor={htmlFor}>
-      {label}
-      {optional ? <span className="field-optional"> {t('form.optional')}</span> : null}
-    </label>
+    <div className="field">
+      <label htmlFor={inputId}>
+        {label}
+        {optional ? <span className="field-optional"> {t('form.optional')}</span> : null}
+      </label>
+      {hint ? (
+        <p id={hintId} className="hint">
+          {hint}
+        </p>
+      ) : null}
+      {children({ id: inputId, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
+      {error ? (
+        <p id={errorId} className="field-error">
+          {error}
+        </p>
+      ) : null}
+    </div>
   )
 }
 
@@ -33,43 +50,20 @@ type TextFieldProps = CommonProps & InputHTMLAttributes<HTMLInputElement> & { re
 
 /** A labelled input whose hint and error are tied to it with aria-describedby. */
 export function TextField({ label, error, hint, optional, id, ...inputProps }: TextFieldProps) {
-  const { inputId, hintId, errorId, describedBy } = useFieldIds(id, hint, error)
   return (
-    <div className="field">
-      <FieldLabel htmlFor={inputId} label={label} optional={optional} />
-      {hint ? (
-        <p id={hintId} className="hint">
-          {hint}
-        </p>
-      ) : null}
-      <input id={inputId} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...inputProps} />
-      {error ? (
-        <p id={errorId} className="field-error">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <Field label={label} error={error} hint={hint} optional={optional} id={id}>
+      {(control) => <input {...control} {...inputProps} />}
+    </Field>
   )
 }
 
 type TextAreaFieldProps = CommonProps & TextareaHTMLAttributes<HTMLTextAreaElement> & { ref?: Ref<HTMLTextAreaElement> }
 
+/** The same, for a textarea. */
 export function TextAreaField({ label, error, hint, optional, id, ...textareaProps }: TextAreaFieldProps) {
-  const { inputId, hintId, errorId, describedBy } = useFieldIds(id, hint, error)
   return (
-    <div className="field">
-      <FieldLabel htmlFor={inputId} label={label} optional={optional} />
-      {hint ? (
-        <p id={hintId} className="hint">
-          {hint}
-        </p>
-      ) : null}
-      <textarea id={inputId} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...textareaProps} />
-      {error ? (
-        <p id={errorId} className="field-error">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <Field label={label} error={error} hint={hint} optional={optional} id={id}>
+      {(control) => <textarea {...control} {...textareaProps} />}
+    </Field>
   )
 }
