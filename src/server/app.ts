@@ -21,11 +21,16 @@ import { createDreamDiaryService } from './features/dream-diary/dream-diary.serv
 import { createFamilyTreeRepository } from './features/family-tree/family-tree.repository.ts'
 import { familyTreeRoutes } from './features/family-tree/family-tree.routes.ts'
 import { createFamilyTreeService } from './features/family-tree/family-tree.service.ts'
+import { createBiographyRepository } from './features/biography/biography.repository.ts'
+import { biographyRoutes } from './features/biography/biography.routes.ts'
+import { createBiographyService } from './features/biography/biography.service.ts'
 import { healthRoutes } from './features/health/health.routes.ts'
 import { createMediaRepository } from './features/media/media.repository.ts'
 import { mediaRoutes } from './features/media/media.routes.ts'
 import { createMediaService } from './features/media/media.service.ts'
 import { mediaUploadRoutes } from './features/media/media.uploads.ts'
+import { createAiProvider } from './integrations/ai/create-ai-provider.ts'
+import { cronos } from './integrations/ai/personas/cronos.ts'
 import { createObjectStorage } from './integrations/storage/create-storage.ts'
 import { createUploadStore } from './integrations/tus/create-upload-store.ts'
 import { resolveAuthSecret } from './lib/auth-secret.ts'
@@ -88,7 +93,20 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     repo: createMediaRepository(database.db),
     storage: objectStorage.storage,
     maxUploadBytes: config.maxUploadBytes,
-    targetExists: (ownerId, type, id) => (type === 'member' ? familyTree.hasMember(ownerId, id) : Promise.resolve(false)),
+    targetExists: (ownerId, type, id) => (type === 'member' ? familyTree.hasMember(ownerId, id) : biography.hasEntry(ownerId, id)),
+  })
+  const aiProvider = createAiProvider(config.ai)
+  const biography = createBiographyService({
+    repo: createBiographyRepository(database.db),
+    ai: {
+      provider: aiProvider,
+      persona: cronos,
+      limiter: createAttemptLimiter(rateLimitStore, { max: config.aiRateLimitPerHour, windowMs: 60 * 60 * 1000 }, 'ai'),
+      timeoutMs: config.aiTimeoutMs,
+    },
+    findSelfMemberId: (userId) => familyTree.findSelfMemberId(userId),
+    media,
+    log: app.log.child({ feature: 'biography' }),
   })
   const contact = createContactService({
     repo: createContactRepository(database.db),
@@ -109,12 +127,13 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     prefix: '/api',
     check: async () => {
       await pingDatabase(database.db)
-      return { status: 'ok', db: database.dialect, storage: config.storage.kind, ai: config.ai }
+      return { status: 'ok', db: database.dialect, storage: config.storage.kind, ai: config.ai.provider }
     },
   })
   await app.register(accountRoutes, { prefix: '/api', service: accounts })
   await app.register(dreamDiaryRoutes, { prefix: '/api', service: dreams })
   await app.register(familyTreeRoutes, { prefix: '/api', service: familyTree })
+  await app.register(biographyRoutes, { prefix: '/api', service: biography })
   await app.register(mediaRoutes, { prefix: '/api', service: media })
   await app.register(mediaUploadRoutes, { prefix: '/api', service: media, datastore: createUploadStore(config.storage, path.join(config.dataDir, 'uploads')), maxUploadBytes: config.maxUploadBytes })
   await app.register(contactRoutes, { prefix: '/api', service: contact, findSessionUser: accounts.findSessionUser })

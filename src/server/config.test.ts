@@ -5,7 +5,7 @@ import { ConfigError, loadConfig } from './config.ts'
 describe('loadConfig', () => {
   it('runs embedded with no settings at all: SQLite in ./data on port 3000', () => {
     const config = loadConfig({})
-    expect(config).toMatchObject({ port: 3000, host: 'localhost', dataDir: path.resolve('data'), ai: 'guided', maxUploadBytes: 5_242_880 })
+    expect(config).toMatchObject({ port: 3000, host: 'localhost', dataDir: path.resolve('data'), ai: { provider: 'guided' }, maxUploadBytes: 5_242_880 })
     expect(config.storage).toEqual({ kind: 'local', dir: path.resolve('data/media') })
     expect(config.database).toEqual({ dialect: 'sqlite', file: path.resolve('data/legado.db') })
   })
@@ -35,6 +35,19 @@ describe('loadConfig', () => {
       s3: { bucket: 'family', region: 'us-east-1', endpoint: 'http://minio:9000', forcePathStyle: true, credentials: { accessKeyId: 'k', secretAccessKey: 's' } },
     })
     expect(() => loadConfig({ STORAGE: 's3', S3_ACCESS_KEY_ID: 'k' })).toThrow(/S3_BUCKET: required when STORAGE=s3[\s\S]*S3_ACCESS_KEY_ID: set both/)
+  })
+
+  it('uses the guided mode unless a provider is configured, and names what a provider lacks', () => {
+    expect(loadConfig({ GEMINI_API_KEY: 'k' }).ai).toEqual({ provider: 'gemini', apiKey: 'k', baseUrl: 'https://generativelanguage.googleapis.com', model: 'gemini-2.5-flash' })
+    expect(loadConfig({ AI_PROVIDER: 'gemini', GEMINI_API_KEY: 'k', GEMINI_BASE_URL: 'http://127.0.0.1:9/', AI_MODEL: 'gemini-1.5-flash-latest' }).ai).toMatchObject({
+      baseUrl: 'http://127.0.0.1:9',
+      model: 'gemini-1.5-flash-latest',
+    })
+    expect(loadConfig({ OPENAI_BASE_URL: 'http://localhost:11434/v1', AI_MODEL: 'llama3.2' }).ai).toEqual({ provider: 'openai', baseUrl: 'http://localhost:11434/v1', apiKey: undefined, model: 'llama3.2' })
+    expect(loadConfig({ AI_PROVIDER: 'guided', GEMINI_API_KEY: 'k' }).ai).toEqual({ provider: 'guided' })
+    expect(() => loadConfig({ AI_PROVIDER: 'gemini' })).toThrow(/GEMINI_API_KEY: required when AI_PROVIDER=gemini/)
+    expect(() => loadConfig({ AI_PROVIDER: 'openai' })).toThrow(/OPENAI_BASE_URL: required/)
+    expect(() => loadConfig({ AI_PROVIDER: 'claude' })).toThrow(/AI_PROVIDER: must be gemini, openai or guided/)
   })
 
   it('treats empty variables as unset', () => {

@@ -40,7 +40,25 @@ const envSchema = z.object({
   MAX_UPLOAD_BYTES: z.coerce.number({ error: 'must be a number' }).int().min(1).default(5 * 1024 * 1024),
   CONTACT_RATE_LIMIT_PER_HOUR: z.coerce.number({ error: 'must be a number' }).int().min(1).default(10),
   WEB_ROOT: z.string().optional(),
+  AI_PROVIDER: z.enum(['gemini', 'openai', 'guided'], { error: 'must be gemini, openai or guided' }).optional(),
+  AI_MODEL: z.string().min(1).optional(),
+  GEMINI_API_KEY: z.string().min(1).optional(),
+  GEMINI_BASE_URL: z.url({ error: 'must be an absolute URL' }).default('https://generativelanguage.googleapis.com'),
+  OPENAI_BASE_URL: z.url({ error: 'must be an absolute URL such as http://localhost:11434/v1' }).optional(),
+  OPENAI_API_KEY: z.string().min(1).optional(),
+  AI_RATE_LIMIT_PER_HOUR: z.coerce.number({ error: 'must be a number' }).int().min(1).default(120),
+  AI_TIMEOUT_SECONDS: z.coerce.number({ error: 'must be a number' }).int().min(1).default(90),
 })
+
+/** A current Flash model; the spec's `gemini-1.5-flash-latest` still works when set in AI_MODEL. */
+export const defaultGeminiModel = 'gemini-2.5-flash'
+export const defaultOpenAiModel = 'gpt-4o-mini'
+
+/** Which AI answers (DESIGN §5). The provider's key stays here, on the server. */
+export type AiConfig =
+  | { provider: 'guided' }
+  | { provider: 'gemini'; apiKey: string; baseUrl: string; model: string }
+  | { provider: 'openai'; baseUrl: string; apiKey?: string; model: string }
 
 export interface Config {
   env: 'development' | 'production' | 'test'
@@ -60,7 +78,11 @@ export interface Config {
   /** Media: files under `DATA_DIR/media`, or an S3-compatible bucket. */
   storage: { kind: 'local'; dir: string } | { kind: 's3'; s3: S3Settings }
   maxUploadBytes: number
-  ai: 'guided'
+  ai: AiConfig
+  /** AI replies allowed per user and hour (the guided mode is not counted). */
+  aiRateLimitPerHour: number
+  /** How long one AI reply may take before it counts as failed. */
+  aiTimeoutMs: number
   /** Built web app to serve; undefined serves the API only. */
   webRoot?: string
 }
@@ -86,6 +108,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
     problems.push('S3_ACCESS_KEY_ID: set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither')
   }
+  const aiProvider = e.AI_PROVIDER ?? (e.GEMINI_API_KEY ? 'gemini' : e.OPENAI_BASE_URL ? 'openai' : 'guided')
+  if (aiProvider === 'gemini' && !e.GEMINI_API_KEY) problems.push('GEMINI_API_KEY: required when AI_PROVIDER=gemini')
+  if (aiProvider === 'openai' && !e.OPENAI_BASE_URL) problems.push('OPENAI_BASE_URL: required when AI_PROVIDER=openai (e.g. https://api.openai.com/v1)')
   if (problems.length > 0) throw new ConfigError(problems)
   const dataDir = path.resolve(e.DATA_DIR)
   return {
@@ -119,7 +144,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           }
         : { kind: 'local', dir: path.join(dataDir, 'media') },
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
-    ai: 'guided',
+    ai:
+      aiProvider === 'gemini'
+        ? { provider: 'gemini', apiKey: e.GEMINI_API_KEY!, baseUrl: e.GEMINI_BASE_URL.replace(/\/+$/, ''), model: e.AI_MODEL ?? defaultGeminiModel }
+        : aiProvider === 'openai'
+          ? { provider: 'openai', baseUrl: e.OPENAI_BASE_URL!.replace(/\/+$/, ''), apiKey: e.OPENAI_API_KEY, model: e.AI_MODEL ?? defaultOpenAiModel }
+          : { provider: 'guided' },
+    aiRateLimitPerHour: e.AI_RATE_LIMIT_PER_HOUR,
+    aiTimeoutMs: e.AI_TIMEOUT_SECONDS * 1000,
     webRoot: e.WEB_ROOT ? path.resolve(e.WEB_ROOT) : undefined,
   }
 }

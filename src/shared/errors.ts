@@ -19,6 +19,7 @@ export const errorStatus = {
   ai_blocked: 422,
   ai_invalid_key: 502,
   ai_unavailable: 503,
+  'biography.no_self_member': 409,
 } as const
 
 export type ErrorCode = keyof typeof errorStatus
@@ -49,6 +50,8 @@ export const fieldErrorCodes = [
   'member.cycle',
   'member.duplicate_relative',
   'media.no_file',
+  'biography.content_required',
+  'biography.message_required',
 ] as const
 
 export type FieldErrorCode = (typeof fieldErrorCodes)[number]

@@ -15,6 +15,11 @@ export const limits = {
   memberRelationshipMaxLength: 100,
   memberBioMaxLength: 10_000,
   memberLifeEventMaxLength: 500,
+  biographyMessageMaxLength: 10_000,
+  biographyTitleMaxLength: 200,
+  biographyMediaPerEntry: 50,
+  /** Earlier exchanges a model is given as context for the next reply. */
+  biographyContextEntries: 20,
 } as const
 
 export const languages = ['es', 'en', 'fr'] as const

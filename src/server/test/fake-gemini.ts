@@ -10,7 +10,7 @@ export interface RecordedRequest {
 
 /** How the fake answers the next requests. */
 export type GeminiBehaviour =
-  | { kind: 'stream'; pieces: string[] }
+  | { kind: 'stream'; pieces: string[]; /** Pause before each piece after the first. */ delayMs?: number }
   | { kind: 'prompt-blocked' }
   | { kind: 'reply-blocked' }
   | { kind: 'status'; status: number; body: unknown }
@@ -23,13 +23,16 @@ export async function startFakeGemini() {
   const requests: RecordedRequest[] = []
   let behaviour: GeminiBehaviour = { kind: 'stream', pieces: ['Hola'] }
 
-  const answer = (res: ServerResponse, isStream: boolean, chunks: unknown[]) => {
+  const answer = async (res: ServerResponse, isStream: boolean, chunks: unknown[], delayMs = 0) => {
     if (!isStream) {
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(chunks.at(-1)))
       return
     }
     res.writeHead(200, { 'content-type': 'text/event-stream' })
-    for (const chunk of chunks) res.write(`data: ${JSON.stringify(chunk)}\r\n\r\n`)
+    for (const [index, chunk] of chunks.entries()) {
+      if (index > 0 && delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs))
+      res.write(`data: ${JSON.stringify(chunk)}\r\n\r\n`)
+    }
     res.end()
   }
 
@@ -42,18 +45,16 @@ export async function startFakeGemini() {
       if (behaviour.kind === 'status') {
         res.writeHead(behaviour.status, { 'content-type': 'application/json' }).end(JSON.stringify(behaviour.body))
       } else if (behaviour.kind === 'prompt-blocked') {
-        answer(res, isStream, [{ promptFeedback: { blockReason: 'SAFETY' } }])
+        void answer(res, isStream, [{ promptFeedback: { blockReason: 'SAFETY' } }])
       } else if (behaviour.kind === 'reply-blocked') {
-        answer(res, isStream, [{ candidates: [{ content: { role: 'model', parts: [] }, finishReason: 'SAFETY' }] }])
+        void answer(res, isStream, [{ candidates: [{ content: { role: 'model', parts: [] }, finishReason: 'SAFETY' }] }])
       } else {
-        const pieces = behaviour.pieces
-        answer(
-          res,
-          isStream,
-          pieces.map((text, index) => ({
-            candidates: [{ content: { role: 'model', parts: [{ text }] }, ...(index === pieces.length - 1 ? { finishReason: 'STOP' } : {}) }],
-          })),
-        )
+        const { pieces, delayMs } = behaviour
+        const chunks = pieces.map((text, index) => ({
+          candidates: [{ content: { role: 'model', parts: [{ text }] }, ...(index === pieces.length - 1 ? { finishReason: 'STOP' } : {}) }],
+        }))
+        // Not streamed: the whole text in one answer, as generateContent gives it.
+        void answer(res, isStream, isStream ? chunks : [{ candidates: [{ content: { role: 'model', parts: [{ text: pieces.join('') }] }, finishReason: 'STOP' }] }], delayMs)
       }
     })
   })
@@ -65,6 +66,10 @@ export async function startFakeGemini() {
     answerWith(next: GeminiBehaviour) {
       behaviour = next
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve())
+        server.closeAllConnections()
+      }),
   }
 }

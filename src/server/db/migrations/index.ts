@@ -3,6 +3,7 @@ import * as m0001 from './0001-accounts.ts'
 import * as m0002 from './0002-dreams-and-contact.ts'
 import * as m0003 from './0003-family-tree.ts'
 import * as m0004 from './0004-media.ts'
+import * as m0005 from './0005-biography.ts'
 
 /** Every migration, in order. Names are permanent: never rename or edit a released one. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '0002-dreams-and-contact': m0002,
   '0003-family-tree': m0003,
   '0004-media': m0004,
+  '0005-biography': m0005,
 }

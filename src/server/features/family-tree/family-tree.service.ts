@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 import type { createMemberSchema, FamilyTree, Member } from '../../../shared/contracts/family-tree.ts'
+import { isSelfMember } from '../../../shared/family-tree/self-member.ts'
 import type { Language } from '../../../shared/limits.ts'
 import { nowIso, toIsoString } from '../../db/timestamps.ts'
 import { notFound } from '../../lib/app-error.ts'
@@ -54,6 +55,15 @@ export function createFamilyTreeService({ repo, getOwner }: Deps) {
     /** Whether `memberId` is a member of the owner's tree (for features that link to members). */
     hasMember(ownerId: string, memberId: string): Promise<boolean> {
       return repo.memberExists(ownerId, memberId)
+    },
+
+    /**
+     * The member that represents the owner (spec §5: the self flag, or a relationship such as
+     * 'Yo mismo/a'), for the features that write about the owner's own life.
+     */
+    async findSelfMemberId(ownerId: string): Promise<string | undefined> {
+      const { members } = await repo.loadTree(ownerId)
+      return (members.find((m) => Boolean(m.isSelf)) ?? members.find((m) => isSelfMember({ isSelf: Boolean(m.isSelf), relationshipToOwner: m.relationshipToOwner })))?.id
     },
 
     /** The owner's tree (null until the first member) and its members by last and first name. */

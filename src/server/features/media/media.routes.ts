@@ -23,11 +23,15 @@ export function parseRange(header: string | undefined, size: number): { start: n
 export const mediaRoutes: FastifyPluginAsyncZod<{ service: MediaService }> = async (app, { service }) => {
   app.addHook('onRequest', app.authenticate)
 
-  app.get('/media', { schema: { tags, summary: 'Media linked to one of your members, newest first', querystring: mediaListQuerySchema, response: { 200: mediaListSchema } } }, async (request) => {
-    const { memberId } = request.query
-    // Biography entries arrive with the biography feature: until then nothing links to one.
-    return { media: memberId ? await service.listForMember(currentUser(request).id, memberId) : [] }
-  })
+  app.get(
+    '/media',
+    { schema: { tags, summary: 'Media of one of your members (newest first) or of one of your memories (as attached)', querystring: mediaListQuerySchema, response: { 200: mediaListSchema } } },
+    async (request) => {
+      const { memberId, entryId } = request.query
+      const userId = currentUser(request).id
+      return { media: memberId ? await service.listForMember(userId, memberId) : await service.listForEntry(userId, entryId!) }
+    },
+  )
 
   app.get('/media/:id', { schema: { tags, summary: 'One of your media', params, response: { 200: mediaAssetSchema } } }, async (request) =>
     service.getMedia(currentUser(request).id, request.params.id),

@@ -22,7 +22,7 @@ describe('finishing an upload', () => {
     const root = mkdtempSync(path.join(tmpdir(), 'legado-media-fail-'))
     roots.push(root)
     const failingRepo = {
-      insertWithMemberLink: async () => {
+      insertWithLink: async () => {
         throw new Error('the database went away')
       },
     } as unknown as MediaRepository

@@ -57,7 +57,7 @@ export function createMediaService({ repo, storage, maxUploadBytes, targetExists
   return {
     /** Refuses an upload before any byte is sent: the target must be the uploader's. */
     async assertCanLink(ownerId: string, type: MediaLinkType, id: string): Promise<void> {
-      if (type !== 'member' || !(await targetExists(ownerId, type, id))) throw notFound('Upload target')
+      if (!(await targetExists(ownerId, type, id))) throw notFound('Upload target')
     },
 
     /**
@@ -89,7 +89,7 @@ export function createMediaService({ repo, storage, maxUploadBytes, targetExists
           stored.push(thumbnailPath)
         }
         const id = newId()
-        await repo.insertWithMemberLink(
+        await repo.insertWithLink(
           {
             id,
             ownerUserId: upload.ownerId,
@@ -106,6 +106,7 @@ export function createMediaService({ repo, storage, maxUploadBytes, targetExists
             linkedToId: upload.linkedToId,
             uploadedAt: at.toISOString(),
           },
+          upload.linkedToType,
           upload.linkedToId,
         )
         return toAsset(await getRow(upload.ownerId, id))
@@ -117,6 +118,20 @@ export function createMediaService({ repo, storage, maxUploadBytes, targetExists
 
     async listForMember(ownerId: string, memberId: string): Promise<MediaAsset[]> {
       return (await repo.listForMember(ownerId, memberId)).map(toAsset)
+    },
+
+    async listForEntry(ownerId: string, entryId: string): Promise<MediaAsset[]> {
+      return (await repo.listForEntry(ownerId, entryId)).map(toAsset)
+    },
+
+    /** The media ids of each of the owner's biography entries (for the biography feature). */
+    mediaIdsForEntries(ownerId: string, entryIds: string[]): Promise<Map<string, string[]>> {
+      return repo.idsForEntries(ownerId, entryIds)
+    },
+
+    /** Makes `mediaIds` an entry's whole list of media; ids left out are unlinked, not deleted. */
+    async setEntryMedia(ownerId: string, entryId: string, mediaIds: string[]): Promise<void> {
+      if (!(await repo.replaceEntryLinks(ownerId, entryId, mediaIds, new Date().toISOString()))) throw notFound('Media')
     },
 
     async getMedia(ownerId: string, id: string): Promise<MediaAsset> {

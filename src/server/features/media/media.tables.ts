@@ -28,7 +28,15 @@ export interface MediaMemberLinkTable {
   createdAt: Instant
 }
 
+export interface MediaBiographyEntryLinkTable {
+  mediaId: string
+  entryId: string
+  ownerUserId: string
+  createdAt: Instant
+}
+
 export interface MediaTables {
   mediaAsset: MediaAssetTable
   mediaMemberLink: MediaMemberLinkTable
+  mediaBiographyEntryLink: MediaBiographyEntryLinkTable
 }

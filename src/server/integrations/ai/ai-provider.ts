@@ -17,6 +17,8 @@ export type HarmThreshold = 'BLOCK_NONE' | 'BLOCK_ONLY_HIGH' | 'BLOCK_MEDIUM_AND
 export interface Persona {
   name: string
   systemInstruction: Record<Language, string>
+  /** How the persona opens a conversation when a model answers (the guided mode has its own). */
+  greeting: Record<Language, string>
   generation: { temperature: number; topK?: number; topP?: number; maxOutputTokens: number }
   safety: { category: HarmCategory; threshold: HarmThreshold }[]
 }
@@ -29,8 +31,8 @@ export interface ChatRequest {
   signal?: AbortSignal
 }
 
-/** The spec's three outcomes of a failed reply (§8), each with its own chat message. */
-export type AiErrorCode = 'ai_blocked' | 'ai_invalid_key' | 'upstream_failed'
+/** The spec's three outcomes of a failed reply (§8), each with its own chat message, and "needs a model". */
+export type AiErrorCode = 'ai_blocked' | 'ai_invalid_key' | 'upstream_failed' | 'ai_unavailable'
 
 /** A provider's failure, mapped; `detail` is for the log only, never for the user. */
 export class AiError extends Error {
@@ -47,4 +49,8 @@ export class AiError extends Error {
 export interface AiProvider {
   readonly kind: 'gemini' | 'openai' | 'guided'
   streamReply(request: ChatRequest): AsyncIterable<string>
+  /** The opening line, when the provider writes its own (the guided mode); else the persona's greeting. */
+  opening?(request: Omit<ChatRequest, 'signal'>): string
+  /** The whole reply at once, for callers that have no use for streaming. */
+  completeReply(request: ChatRequest): Promise<string>
 }

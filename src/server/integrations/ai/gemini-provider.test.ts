@@ -49,10 +49,20 @@ describe('the Gemini provider against a fake of its wire format', () => {
     })
   })
 
-  it('maps a safety block of the prompt or of the reply to ai_blocked', async () => {
+  it('answers without streaming through generateContent, with the same body', async () => {
+    gemini.answerWith({ kind: 'stream', pieces: ['¿Y cómo se llamaba tu barrio?'] })
+    expect(await provider().completeReply(request)).toBe('¿Y cómo se llamaba tu barrio?')
+    const sent = gemini.requests.at(-1)!
+    expect(sent.url).toBe('/v1beta/models/gemini-1.5-flash-latest:generateContent')
+    expect(sent.headers['x-goog-api-key']).toBe('test-key-123')
+    expect(sent.body).toMatchObject({ generationConfig: { temperature: 0.75, topK: 1, topP: 0.95, maxOutputTokens: 1024 } })
+  })
+
+  it('maps a safety block of the prompt or of the reply to ai_blocked, streamed or not', async () => {
     for (const kind of ['prompt-blocked', 'reply-blocked'] as const) {
       gemini.answerWith({ kind })
       await expect(collect(request)).rejects.toMatchObject({ code: 'ai_blocked' })
+      await expect(provider().completeReply(request)).rejects.toMatchObject({ code: 'ai_blocked' })
     }
   })
 
@@ -70,6 +80,7 @@ describe('the Gemini provider against a fake of its wire format', () => {
 
     gemini.answerWith({ kind: 'status', status: 500, body: { error: { code: 500, message: 'Internal error', status: 'INTERNAL' } } })
     await expect(collect(request)).rejects.toMatchObject({ code: 'upstream_failed' })
+    await expect(provider().completeReply(request)).rejects.toMatchObject({ code: 'upstream_failed' })
   })
 
   it('maps an unreachable provider to upstream_failed', async () => {

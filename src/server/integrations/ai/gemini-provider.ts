@@ -41,33 +41,31 @@ function textOf(chunk: GeminiChunk): string {
   return text
 }
 
-/** The Generative Language REST API, streamed over server-sent events (spec §7). */
+/** The Generative Language REST API (spec §7): `generateContent`, and `streamGenerateContent` over server-sent events. */
 export function createGeminiProvider(settings: GeminiSettings): AiProvider {
-  const url = (method: string) => `${settings.baseUrl.replace(/\/+$/, '')}/v1beta/models/${encodeURIComponent(settings.model)}:${method}`
+  const call = async (method: string, request: ChatRequest): Promise<Response> => {
+    const url = `${settings.baseUrl.replace(/\/+$/, '')}/v1beta/models/${encodeURIComponent(settings.model)}:${method}`
+    let response: Response
+    try {
+      response = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-goog-api-key': settings.apiKey },
+        body: JSON.stringify(geminiBody(request)),
+        signal: request.signal,
+      })
+    } catch (error) {
+      throw new AiError('upstream_failed', `Gemini could not be reached: ${String(error)}`)
+    }
+    if (!response.ok || !response.body) throw await failure(response)
+    return response
+  }
   return {
     kind: 'gemini',
     async *streamReply(request) {
-      let response: Response
-      try {
-        response = await fetch(`${url('streamGenerateContent')}?alt=sse`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-goog-api-key': settings.apiKey },
-          body: JSON.stringify(geminiBody(request)),
-          signal: request.signal,
-        })
-      } catch (error) {
-        throw new AiError('upstream_failed', `Gemini could not be reached: ${String(error)}`)
-      }
-      if (!response.ok || !response.body) throw await failure(response)
+      const response = await call('streamGenerateContent?alt=sse', request)
       let hasText = false
-      for await (const data of sseData(response.body)) {
-        let chunk: GeminiChunk
-        try {
-          chunk = JSON.parse(data) as GeminiChunk
-        } catch {
-          throw new AiError('upstream_failed', `Gemini sent an unreadable event: ${data.slice(0, 200)}`)
-        }
-        const text = textOf(chunk)
+      for await (const data of sseData(response.body!)) {
+        const text = textOf(parseChunk(data))
         if (text) {
           hasText = true
           yield text
@@ -75,5 +73,19 @@ export function createGeminiProvider(settings: GeminiSettings): AiProvider {
       }
       if (!hasText) throw new AiError('upstream_failed', 'Gemini answered with no text')
     },
+    async completeReply(request) {
+      const response = await call('generateContent', request)
+      const text = textOf(parseChunk(await response.text()))
+      if (!text) throw new AiError('upstream_failed', 'Gemini answered with no text')
+      return text
+    },
+  }
+}
+
+function parseChunk(data: string): GeminiChunk {
+  try {
+    return JSON.parse(data) as GeminiChunk
+  } catch {
+    throw new AiError('upstream_failed', `Gemini sent an unreadable answer: ${data.slice(0, 200)}`)
   }
 }

@@ -13,8 +13,14 @@ describe('the OpenAI-compatible provider', () => {
     let raw = ''
     req.on('data', (chunk: Buffer) => (raw += chunk.toString()))
     req.on('end', () => {
-      received.push({ headers: req.headers, body: JSON.parse(raw) as Record<string, unknown> })
+      const body = JSON.parse(raw) as Record<string, unknown>
+      received.push({ headers: req.headers, body })
       if (reply.status !== 200) return void res.writeHead(reply.status, { 'content-type': 'application/json' }).end('{"error":{"message":"Incorrect API key provided"}}')
+      if (body.stream === false) {
+        const content = (reply.events ?? []).map((event) => (typeof event === 'string' ? '' : (event as ReturnType<typeof delta>).choices[0]!.delta.content)).join('')
+        const finish = (reply.events ?? []).some((event) => typeof event !== 'string' && (event as ReturnType<typeof delta>).choices[0]!.finish_reason === 'content_filter') ? 'content_filter' : 'stop'
+        return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ choices: [{ message: { role: 'assistant', content }, finish_reason: finish }] }))
+      }
       res.writeHead(200, { 'content-type': 'text/event-stream' })
       for (const event of reply.events ?? []) res.write(`data: ${typeof event === 'string' ? event : JSON.stringify(event)}\n\n`)
       res.end()
@@ -52,6 +58,14 @@ describe('the OpenAI-compatible provider', () => {
         { role: 'user', content: 'À Lyon.' },
       ],
     })
+  })
+
+  it('answers without streaming too', async () => {
+    reply = { status: 200, events: [delta('Lyon, '), delta('quelle ville !', 'stop')] }
+    expect(await createOpenAiProvider({ baseUrl, model: 'llama3' }).completeReply(request)).toBe('Lyon, quelle ville !')
+    expect(received.at(-1)!.body).toMatchObject({ stream: false, model: 'llama3', max_tokens: 1024 })
+    reply = { status: 200, events: [delta('', 'content_filter')] }
+    await expect(createOpenAiProvider({ baseUrl, model: 'llama3' }).completeReply(request)).rejects.toMatchObject({ code: 'ai_blocked' })
   })
 
   it('works without a key, as local servers do', async () => {

@@ -1,4 +1,4 @@
-import { AiError, type AiProvider } from './ai-provider.ts'
+import { AiError, type AiProvider, type ChatRequest } from './ai-provider.ts'
 import { sseData } from './sse.ts'
 
 export interface OpenAiSettings {
@@ -7,6 +7,10 @@ export interface OpenAiSettings {
   /** Optional: local servers often need none. */
   apiKey?: string
   model: string
+}
+
+interface Completion {
+  choices?: { message?: { content?: string | null }; finish_reason?: string | null }[]
 }
 
 interface CompletionChunk {
@@ -19,46 +23,53 @@ interface CompletionChunk {
  * have no equivalent there; the server's own moderation applies).
  */
 export function createOpenAiProvider(settings: OpenAiSettings): AiProvider {
+  const call = async ({ persona, language, turns, signal }: ChatRequest, stream: boolean): Promise<Response> => {
+    let response: Response
+    try {
+      response = await fetch(`${settings.baseUrl.replace(/\/+$/, '')}/chat/completions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(settings.apiKey ? { authorization: `Bearer ${settings.apiKey}` } : {}) },
+        body: JSON.stringify({
+          model: settings.model,
+          stream,
+          temperature: persona.generation.temperature,
+          ...(persona.generation.topP === undefined ? {} : { top_p: persona.generation.topP }),
+          max_tokens: persona.generation.maxOutputTokens,
+          messages: [
+            { role: 'system', content: persona.systemInstruction[language] },
+            ...turns.map((turn) => ({ role: turn.role === 'model' ? 'assistant' : 'user', content: turn.text })),
+          ],
+        }),
+        signal,
+      })
+    } catch (error) {
+      throw new AiError('upstream_failed', `The OpenAI-compatible server could not be reached: ${String(error)}`)
+    }
+    if (!response.ok || !response.body) {
+      const text = await response.text().catch(() => '')
+      const code = response.status === 401 || response.status === 403 ? 'ai_invalid_key' : 'upstream_failed'
+      throw new AiError(code, `The OpenAI-compatible server answered ${response.status}: ${text.slice(0, 500)}`)
+    }
+    return response
+  }
+  const parse = <T>(data: string): T => {
+    try {
+      return JSON.parse(data) as T
+    } catch {
+      throw new AiError('upstream_failed', `Unreadable answer: ${data.slice(0, 200)}`)
+    }
+  }
+  const blocked = () => new AiError('ai_blocked', 'AI content generation blocked due to: content_filter')
+
   return {
     kind: 'openai',
-    async *streamReply({ persona, language, turns, signal }) {
-      let response: Response
-      try {
-        response = await fetch(`${settings.baseUrl.replace(/\/+$/, '')}/chat/completions`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', ...(settings.apiKey ? { authorization: `Bearer ${settings.apiKey}` } : {}) },
-          body: JSON.stringify({
-            model: settings.model,
-            stream: true,
-            temperature: persona.generation.temperature,
-            ...(persona.generation.topP === undefined ? {} : { top_p: persona.generation.topP }),
-            max_tokens: persona.generation.maxOutputTokens,
-            messages: [
-              { role: 'system', content: persona.systemInstruction[language] },
-              ...turns.map((turn) => ({ role: turn.role === 'model' ? 'assistant' : 'user', content: turn.text })),
-            ],
-          }),
-          signal,
-        })
-      } catch (error) {
-        throw new AiError('upstream_failed', `The OpenAI-compatible server could not be reached: ${String(error)}`)
-      }
-      if (!response.ok || !response.body) {
-        const text = await response.text().catch(() => '')
-        const code = response.status === 401 || response.status === 403 ? 'ai_invalid_key' : 'upstream_failed'
-        throw new AiError(code, `The OpenAI-compatible server answered ${response.status}: ${text.slice(0, 500)}`)
-      }
+    async *streamReply(request) {
+      const response = await call(request, true)
       let hasText = false
-      for await (const data of sseData(response.body)) {
+      for await (const data of sseData(response.body!)) {
         if (data === '[DONE]') break
-        let chunk: CompletionChunk
-        try {
-          chunk = JSON.parse(data) as CompletionChunk
-        } catch {
-          throw new AiError('upstream_failed', `Unreadable event: ${data.slice(0, 200)}`)
-        }
-        const choice = chunk.choices?.[0]
-        if (choice?.finish_reason === 'content_filter') throw new AiError('ai_blocked', 'AI content generation blocked due to: content_filter')
+        const choice = parse<CompletionChunk>(data).choices?.[0]
+        if (choice?.finish_reason === 'content_filter') throw blocked()
         const text = choice?.delta?.content ?? ''
         if (text) {
           hasText = true
@@ -66,6 +77,14 @@ export function createOpenAiProvider(settings: OpenAiSettings): AiProvider {
         }
       }
       if (!hasText) throw new AiError('upstream_failed', 'The OpenAI-compatible server answered with no text')
+    },
+    async completeReply(request) {
+      const response = await call(request, false)
+      const choice = parse<Completion>(await response.text()).choices?.[0]
+      if (choice?.finish_reason === 'content_filter') throw blocked()
+      const text = choice?.message?.content ?? ''
+      if (!text) throw new AiError('upstream_failed', 'The OpenAI-compatible server answered with no text')
+      return text
     },
   }
 }

@@ -1,0 +1,19 @@
+import type { AiConfig } from '../../config.ts'
+import type { AiProvider } from './ai-provider.ts'
+import { createGeminiProvider } from './gemini-provider.ts'
+import { guidedInterviewer } from './guided/guided-interviewer.ts'
+import { createGuidedProvider } from './guided/guided-provider.ts'
+import { createOpenAiProvider } from './openai-provider.ts'
+import { cronos } from './personas/cronos.ts'
+
+/** The provider `AI_PROVIDER` names (DESIGN §5). */
+export function createAiProvider(config: AiConfig): AiProvider {
+  switch (config.provider) {
+    case 'gemini':
+      return createGeminiProvider(config)
+    case 'openai':
+      return createOpenAiProvider(config)
+    case 'guided':
+      return createGuidedProvider({ [cronos.name]: guidedInterviewer })
+  }
+}

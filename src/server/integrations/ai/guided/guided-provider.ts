@@ -1,0 +1,32 @@
+import type { Language } from '../../../../shared/limits.ts'
+import { AiError, type AiProvider, type ChatRequest, type ChatTurn } from '../ai-provider.ts'
+
+/** A persona's interviewer that needs no model: it reads the conversation and answers from its script. */
+export interface GuidedScript {
+  opening(history: readonly ChatTurn[], language: Language): string
+  reply(turns: readonly ChatTurn[], language: Language): string
+}
+
+/**
+ * The `guided` provider (DESIGN §5): no model and no network. Each persona that can work this way
+ * brings its script; a persona without one (the storyteller) is refused as unavailable.
+ */
+export function createGuidedProvider(scripts: Record<string, GuidedScript>): AiProvider {
+  const scriptFor = (request: Pick<ChatRequest, 'persona'>) => {
+    const script = scripts[request.persona.name]
+    if (!script) throw new AiError('ai_unavailable', `${request.persona.name} needs an AI model; the guided mode has no script for it`)
+    return script
+  }
+  return {
+    kind: 'guided',
+    opening: (request) => scriptFor(request).opening(request.turns, request.language),
+    async *streamReply(request) {
+      const reply = scriptFor(request).reply(request.turns, request.language)
+      // Sentence by sentence, so the page shows it the way it shows a model's reply.
+      for (const piece of reply.match(/[^.!?¿¡]*[.!?]+\s*|.+$/gsu) ?? [reply]) yield piece
+    },
+    async completeReply(request) {
+      return scriptFor(request).reply(request.turns, request.language)
+    },
+  }
+}

@@ -1,0 +1,12 @@
+export type SpeechLanguage = 'es-CO' | 'en-US' | 'fr-FR'
+
+const byBaseLanguage: Record<string, SpeechLanguage> = { es: 'es-CO', en: 'en-US', fr: 'fr-FR' }
+
+/**
+ * The speech locale of a UI language (spec §9): es→es-CO, en→en-US, fr→fr-FR, by the base
+ * language so a regional variant such as 'es-MX' still maps; anything else → es-CO.
+ */
+export function speechLanguage(language: string): SpeechLanguage {
+  const base = language.trim().toLowerCase().split(/[-_]/)[0] ?? ''
+  return byBaseLanguage[base] ?? 'es-CO'
+}
