@@ -19,9 +19,9 @@ export type GeminiBehaviour =
  * A local server speaking the Generative Language API's wire format (generateContent and
  * streamGenerateContent?alt=sse), recording what it receives. Gemini itself cannot run here.
  */
-export async function startFakeGemini() {
+export async function startFakeGemini(options: { port?: number; behaviour?: GeminiBehaviour } = {}) {
   const requests: RecordedRequest[] = []
-  let behaviour: GeminiBehaviour = { kind: 'stream', pieces: ['Hola'] }
+  let behaviour: GeminiBehaviour = options.behaviour ?? { kind: 'stream', pieces: ['Hola'] }
 
   const answer = async (res: ServerResponse, isStream: boolean, chunks: unknown[], delayMs = 0) => {
     if (!isStream) {
@@ -58,7 +58,7 @@ export async function startFakeGemini() {
       }
     })
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(options.port ?? 0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
   return {
     baseUrl: `http://127.0.0.1:${port}`,
