@@ -10,6 +10,9 @@ import { defineConfig } from '@playwright/test'
  */
 const port = Number(process.env.E2E_PORT ?? 3107)
 const origin = `http://127.0.0.1:${port}`
+/** A second server with AI_PROVIDER=gemini, talking to a fake Gemini (e2e/fake-gemini-server.ts). */
+const geminiPort = port + 1
+const fakeGeminiPort = port + 2
 
 /**
  * A fresh, empty DATA_DIR for the server. This file is loaded by the runner and again by every
@@ -25,6 +28,7 @@ function freshDataDir(): string {
   return dir
 }
 const dataDir = freshDataDir()
+const serverEnv = { HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'production' }
 
 const isCI = Boolean(process.env.CI)
 
@@ -58,19 +62,38 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
-  webServer: {
-    command: 'node dist/server/server/main.js',
-    url: `${origin}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
+  webServer: [
+    {
+      command: 'node dist/server/server/main.js',
+      url: `${origin}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: { ...serverEnv, PORT: String(port), DATA_DIR: dataDir },
     },
-  },
+    {
+      command: 'node --import tsx e2e/fake-gemini-server.ts',
+      port: fakeGeminiPort,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { FAKE_GEMINI_PORT: String(fakeGeminiPort) },
+    },
+    {
+      command: 'node dist/server/server/main.js',
+      url: `http://127.0.0.1:${geminiPort}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: {
+        ...serverEnv,
+        PORT: String(geminiPort),
+        DATA_DIR: path.join(dataDir, 'gemini'),
+        AI_PROVIDER: 'gemini',
+        GEMINI_API_KEY: 'e2e-key-never-in-the-browser',
+        GEMINI_BASE_URL: `http://127.0.0.1:${fakeGeminiPort}`,
+      },
+    },
+  ],
 })

@@ -87,3 +87,12 @@ export async function expectNoSeriousA11yViolations(page: Page, pageName: string
   }
   expect(blocking.map((violation) => violation.id), `Serious or critical accessibility violations on ${pageName}:\n\n${describeViolations(blocking)}\n`).toEqual([])
 }
+
+/** The second server of playwright.config.ts: AI_PROVIDER=gemini, answered by a fake Gemini. */
+export const geminiServerUrl = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3107) + 1}`
+
+/** Adds the member that represents the signed-in user, so the biography can save memories. */
+export async function addSelfMemberThroughApi(page: Page) {
+  const response = await page.request.post('/api/family-tree/members', { data: { firstName: 'Rosa', lastName: 'Martínez', isSelf: true } })
+  expect(response.status(), `adding the self member answered ${response.status()}: ${await response.text()}`).toBe(201)
+}

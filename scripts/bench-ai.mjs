@@ -40,7 +40,7 @@ async function timeToFirst(url, init, marker) {
 const percentile = (values, p) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))]
 
 buildIfNeeded()
-const gemini = await startFakeGemini({ behaviour: { kind: 'stream', pieces, delayMs: 5 } })
+const gemini = await startFakeGemini({ behaviour: { kind: 'stream', pieces } })
 const dataDir = mkdtempSync(path.join(tmpdir(), 'legado-bench-ai-'))
 const server = spawn('node', [serverEntry], {
   env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'error', AI_PROVIDER: 'gemini', GEMINI_API_KEY: 'bench', GEMINI_BASE_URL: gemini.baseUrl, AI_RATE_LIMIT_PER_HOUR: '100000' },

@@ -10,7 +10,7 @@ export interface RecordedRequest {
 
 /** How the fake answers the next requests. */
 export type GeminiBehaviour =
-  | { kind: 'stream'; pieces: string[]; /** Pause before each piece after the first. */ delayMs?: number }
+  | { kind: 'stream'; pieces: string[]; /** Pause before each piece, the first included (the model "thinking"). */ delayMs?: number }
   | { kind: 'prompt-blocked' }
   | { kind: 'reply-blocked' }
   | { kind: 'status'; status: number; body: unknown }
@@ -29,8 +29,8 @@ export async function startFakeGemini(options: { port?: number; behaviour?: Gemi
       return
     }
     res.writeHead(200, { 'content-type': 'text/event-stream' })
-    for (const [index, chunk] of chunks.entries()) {
-      if (index > 0 && delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs))
+    for (const chunk of chunks) {
+      if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs))
       res.write(`data: ${JSON.stringify(chunk)}\r\n\r\n`)
     }
     res.end()

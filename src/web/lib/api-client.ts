@@ -47,12 +47,18 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
     throw new ApiError(0, 'network_error', 'The server could not be reached')
   }
   if (response.status === 204) return undefined as T
+  if (!response.ok) throw await apiErrorFrom(response)
+  return (await response.json().catch(() => undefined)) as T
+}
+
+/**
+ * The `ApiError` of a failed answer, read from its `{ error: { code, message, details } }` body;
+ * for other callers of `fetch` (e.g. a stream) that must fail the way `apiFetch` does.
+ */
+export async function apiErrorFrom(response: Response): Promise<ApiError> {
   const payload: unknown = await response.json().catch(() => undefined)
-  if (!response.ok) {
-    if (isErrorBody(payload)) {
-      throw new ApiError(response.status, payload.error.code, payload.error.message, payload.error.details)
-    }
-    throw new ApiError(response.status, response.status >= 500 ? 'internal' : 'validation_failed', response.statusText)
+  if (isErrorBody(payload)) {
+    return new ApiError(response.status, payload.error.code, payload.error.message, payload.error.details)
   }
-  return payload as T
+  return new ApiError(response.status, response.status >= 500 ? 'internal' : 'validation_failed', response.statusText)
 }

@@ -1,7 +1,58 @@
 import { useTranslation } from 'react-i18next'
-import { BeingBuilt } from '../../components/ui/being-built.tsx'
+import { isSelfMember } from '../../../shared/family-tree/self-member.ts'
+import { useDocumentTitle } from '../../components/ui/use-document-title.ts'
+import { useSession } from '../../features/account/api/session-queries.ts'
+import { BiographyChat } from '../../features/biography/components/biography-chat.tsx'
+import { BiographyHeader } from '../../features/biography/components/biography-header.tsx'
+import { MemoryList } from '../../features/biography/components/memory-list.tsx'
+import { NewMemory } from '../../features/biography/components/new-memory.tsx'
+import { NoSelfMemberNotice } from '../../features/biography/components/no-self-member-notice.tsx'
+import type { AttachmentSlot, MemoryMediaSlot } from '../../features/biography/components/slots.ts'
+import { useFamilyTree } from '../../features/family-tree/api/family-tree-queries.ts'
+import { useRefreshMedia } from '../../features/media/api/media-queries.ts'
+import { MediaGallery } from '../../features/media/components/media-gallery.tsx'
+import { MediaUploader } from '../../features/media/components/media-uploader.tsx'
+import { acceptAttribute, isAcceptedFile } from '../../features/media/lib/accepted-types.ts'
+import { uploadMediaFile } from '../../features/media/lib/upload-media-file.ts'
 
+// ── Memory media slot ── a memory's gallery and uploader (features/media) in its media dialog.
+const memoryMedia: MemoryMediaSlot = ({ entry, canManage, onChanged }) => (
+  <>
+    <MediaGallery entryId={entry.id} canManage={canManage} onDeleted={onChanged} headingLevel={3} />
+    {canManage && <MediaUploader linkedToType="biographyEntry" linkedToId={entry.id} onUploaded={onChanged} headingLevel={3} />}
+  </>
+)
+
+/** /my-biography (spec §2): the chat with Cronos, and the memories it keeps. */
 export function MyBiographyRoute() {
-  const { t } = useTranslation()
-  return <BeingBuilt title={t('pages.biography')} />
+  const { t } = useTranslation('biography')
+  useDocumentTitle(t('page.title'))
+  const session = useSession()
+  const tree = useFamilyTree()
+  const refreshMedia = useRefreshMedia()
+  // Unknown until the tree has loaded: no notice is better than a wrong one.
+  const hasSelfMember = tree.data ? tree.data.members.some(isSelfMember) : undefined
+
+  // ── Attachment slot ── files chosen in the chat, uploaded with tus (features/media) once
+  // Cronos' reply is saved as a memory.
+  const attachments: AttachmentSlot = {
+    accept: acceptAttribute,
+    isAccepted: isAcceptedFile,
+    upload: async (file, entryId, onProgress) => {
+      const outcome = await uploadMediaFile({ file, linkedToType: 'biographyEntry', linkedToId: entryId }, onProgress)
+      if (outcome.type === 'done') refreshMedia()
+      return outcome.type === 'done'
+    },
+  }
+
+  return (
+    <section className="page biography-page" aria-labelledby="my-biography-title">
+      <BiographyHeader titleId="my-biography-title" />
+      {hasSelfMember === false && <NoSelfMemberNotice />}
+      <BiographyChat attachments={attachments} />
+      <MemoryList currentUserId={session.data?.id} renderMedia={memoryMedia}>
+        <NewMemory />
+      </MemoryList>
+    </section>
+  )
 }

@@ -4,22 +4,34 @@ import { apiFetch } from '../../../lib/api-client.ts'
 
 export const mediaKeys = {
   all: ['media'] as const,
-  member: (memberId: string) => [...mediaKeys.all, 'member', memberId] as const,
+  // One key type for both lists, so a gallery can hand either to the same `useQuery`.
+  member: (memberId: string): readonly string[] => [...mediaKeys.all, 'member', memberId],
+  entry: (entryId: string): readonly string[] => [...mediaKeys.all, 'entry', entryId],
+}
+
+async function listMedia(query: string, signal: AbortSignal) {
+  return mediaListSchema.parse(await apiFetch<unknown>(`/api/media?${query}`, { signal })).media
 }
 
 /** A member's photos, audio, video and documents, newest first. */
 export function memberMediaQuery(memberId: string) {
   return queryOptions({
     queryKey: mediaKeys.member(memberId),
-    queryFn: async ({ signal }) => {
-      const body = await apiFetch<unknown>(`/api/media?memberId=${encodeURIComponent(memberId)}`, { signal })
-      return mediaListSchema.parse(body).media
-    },
+    queryFn: ({ signal }) => listMedia(`memberId=${encodeURIComponent(memberId)}`, signal),
   })
 }
 
-export function useMemberMedia(memberId: string) {
-  return useQuery(memberMediaQuery(memberId))
+/** The files attached to one biography memory, newest first. */
+export function entryMediaQuery(entryId: string) {
+  return queryOptions({
+    queryKey: mediaKeys.entry(entryId),
+    queryFn: ({ signal }) => listMedia(`entryId=${encodeURIComponent(entryId)}`, signal),
+  })
+}
+
+/** The files of a member, or of a biography memory. */
+export function useMediaOf(owner: { memberId: string } | { entryId: string }) {
+  return useQuery('entryId' in owner ? entryMediaQuery(owner.entryId) : memberMediaQuery(owner.memberId))
 }
 
 /** After an upload: every media list refetches (the new file may belong to several). */

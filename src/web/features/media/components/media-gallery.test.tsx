@@ -19,7 +19,7 @@ function fakeMediaApi(media: ReturnType<typeof buildAsset>[], deleteStatus = 204
       stored = stored.filter((asset) => !url.endsWith(`/api/media/${asset.id}`))
       return new Response(null, { status: 204 })
     }
-    if (url.startsWith('/api/media?memberId=member-1')) return jsonResponse(200, { media: stored })
+    if (url.startsWith('/api/media?memberId=member-1') || url === '/api/media?entryId=entry-1') return jsonResponse(200, { media: stored })
     return jsonResponse(500, { error: { code: 'internal', message: 'boom' } })
   })
 }
@@ -108,5 +108,35 @@ describe('MediaGallery', () => {
     renderWithProviders(<MediaGallery memberId="member-1" />)
     await user.click(screen.getByRole('button', { name: 'Añadir desde la galería' }))
     expect(screen.getByText(/^Próximamente/)).toBeInTheDocument()
+  })
+
+  it('lists a biography memory’s files, and offers delete only to who may manage them', async () => {
+    const photo = buildAsset({ fileName: 'boda.jpg', linkedToType: 'biographyEntry', linkedToId: 'entry-1' })
+    const fetchSpy = fakeMediaApi([photo])
+    renderWithProviders(<MediaGallery entryId="entry-1" canManage={false} headingLevel={3} />)
+
+    expect(await screen.findByRole('button', { name: 'Ampliar boda.jpg' })).toBeInTheDocument()
+    expect(fetchSpy.mock.calls[0]?.[0]).toBe('/api/media?entryId=entry-1')
+    expect(screen.getByRole('heading', { level: 3, name: 'Multimedia' })).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Eliminar boda.jpg' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Añadir desde la galería' })).not.toBeInTheDocument()
+  })
+
+  it('tells the page when a memory’s file was deleted', async () => {
+    const photo = buildAsset({ fileName: 'boda.jpg', linkedToType: 'biographyEntry', linkedToId: 'entry-1' })
+    fakeMediaApi([photo])
+    const onDeleted = vi.fn()
+    const user = userEvent.setup()
+    renderWithProviders(<MediaGallery entryId="entry-1" onDeleted={onDeleted} />)
+
+    await user.click(await screen.findByRole('button', { name: 'Eliminar boda.jpg' }))
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Eliminar' }))
+    await waitFor(() => expect(onDeleted).toHaveBeenCalledWith(photo.id))
+  })
+
+  it('says when a memory’s files could not be loaded', async () => {
+    fakeMediaApi([])
+    renderWithProviders(<MediaGallery entryId="entry-2" />)
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error al cargar detalles multimedia del recuerdo.')
   })
 })

@@ -5,21 +5,29 @@ import { ErrorBanner, StatusMessage } from '../../../components/ui/banner.tsx'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx'
 import { ApiError } from '../../../lib/api-client.ts'
 import { errorText } from '../../../lib/error-text.ts'
-import { useDeleteMedia, useMemberMedia } from '../api/media-queries.ts'
+import { useDeleteMedia, useMediaOf } from '../api/media-queries.ts'
 import { MediaItem } from './media-item.tsx'
 import { MediaViewer } from './media-viewer.tsx'
 import './media-gallery.css'
 
-interface MediaGalleryProps {
-  memberId: string
+type MediaGalleryProps = ({ memberId: string; entryId?: undefined } | { entryId: string; memberId?: undefined }) & {
   /** Whose media this is, for the heading. */
   ownerName?: string
+  /** Whether the viewer may delete (and, for a member, add from the gallery); true unless said. */
+  canManage?: boolean
+  /** A file was deleted, e.g. so a list that shows media ids fetches again. */
+  onDeleted?: (mediaId: string) => void
+  headingLevel?: 3 | 4
 }
 
-/** A member's files (spec §2): thumbnails, players and links, the zoom viewer and deleting. */
-export function MediaGallery({ memberId, ownerName }: MediaGalleryProps) {
+/**
+ * The files of a member or of a biography memory (spec §2): thumbnails, players and links, the
+ * zoom viewer and, for their owner, deleting.
+ */
+export function MediaGallery({ memberId, entryId, ownerName, canManage = true, onDeleted, headingLevel = 4 }: MediaGalleryProps) {
   const { t } = useTranslation('media')
-  const media = useMemberMedia(memberId)
+  const media = useMediaOf(entryId !== undefined ? { entryId } : { memberId })
+  const Heading = headingLevel === 3 ? 'h3' : 'h4'
   const deleteMedia = useDeleteMedia()
   const [viewed, setViewed] = useState<MediaAsset>()
   const [toDelete, setToDelete] = useState<MediaAsset>()
@@ -40,9 +48,10 @@ export function MediaGallery({ memberId, ownerName }: MediaGalleryProps) {
     if (!toDelete) return
     const name = toDelete.fileName
     deleteMedia.mutate(toDelete.id, {
-      onSuccess: () => {
+      onSuccess: (_nothing, id) => {
         setToDelete(undefined)
         setAnnouncement(t('delete.done', { name }))
+        onDeleted?.(id)
       },
     })
   }
@@ -59,7 +68,7 @@ export function MediaGallery({ memberId, ownerName }: MediaGalleryProps) {
       <ul className="media-grid" aria-labelledby={headingId}>
         {media.data.map((asset) => (
           <li key={asset.id}>
-            <MediaItem asset={asset} onOpen={setViewed} onDelete={handleDeleteRequest} />
+            <MediaItem asset={asset} onOpen={setViewed} onDelete={canManage ? handleDeleteRequest : undefined} />
           </li>
         ))}
       </ul>
@@ -69,7 +78,7 @@ export function MediaGallery({ memberId, ownerName }: MediaGalleryProps) {
   } else if (media.isError) {
     content = (
       <ErrorBanner>
-        <p className="media-gallery-error">{t('gallery.loadFailed')}</p>
+        <p className="media-gallery-error">{entryId !== undefined ? t('gallery.entryLoadFailed') : t('gallery.loadFailed')}</p>
         <button type="button" className="button" aria-disabled={media.isFetching} onClick={() => void media.refetch()}>
           {t('gallery.retry')}
         </button>
@@ -86,12 +95,14 @@ export function MediaGallery({ memberId, ownerName }: MediaGalleryProps) {
   return (
     <section className="media-gallery" aria-labelledby={headingId}>
       <div className="media-gallery-header">
-        <h4 id={headingId} className="media-gallery-heading">
+        <Heading id={headingId} className="media-gallery-heading">
           {ownerName ? t('gallery.heading', { name: ownerName }) : t('gallery.headingGeneric')}
-        </h4>
-        <button type="button" className="button" aria-disabled="true" onClick={() => setAnnouncement(t('gallery.addFromGalleryComingSoon'))}>
-          {t('gallery.addFromGallery')}
-        </button>
+        </Heading>
+        {memberId !== undefined && canManage && (
+          <button type="button" className="button" aria-disabled="true" onClick={() => setAnnouncement(t('gallery.addFromGalleryComingSoon'))}>
+            {t('gallery.addFromGallery')}
+          </button>
+        )}
       </div>
       {content}
       <StatusMessage tone="info">{announcement}</StatusMessage>

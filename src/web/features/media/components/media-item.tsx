@@ -5,7 +5,8 @@ import { formatMegabytes } from '../lib/format-size.ts'
 interface MediaItemProps {
   asset: MediaAsset
   onOpen: (asset: MediaAsset) => void
-  onDelete: (asset: MediaAsset) => void
+  /** Without it the file cannot be deleted from here (someone else's memory). */
+  onDelete?: (asset: MediaAsset) => void
 }
 
 /** One file of a gallery: a thumbnail that opens the viewer, a player, or a link for documents. */
@@ -62,9 +63,11 @@ export function MediaItem({ asset, onOpen, onDelete }: MediaItemProps) {
         <a className="button" href={asset.downloadURL} download={name} aria-label={t('gallery.downloadLabel', { name })}>
           {t('gallery.download')}
         </a>
-        <button type="button" className="button button-danger" aria-label={t('gallery.deleteLabel', { name })} onClick={() => onDelete(asset)}>
-          {t('gallery.delete')}
-        </button>
+        {onDelete && (
+          <button type="button" className="button button-danger" aria-label={t('gallery.deleteLabel', { name })} onClick={() => onDelete(asset)}>
+            {t('gallery.delete')}
+          </button>
+        )}
       </div>
     </figure>
   )

@@ -17,6 +17,7 @@ interface MediaUploaderProps {
   /** The heading names whose media this is, e.g. the member's name. */
   ownerName?: string
   onUploaded?: (mediaId: string | null) => void
+  headingLevel?: 3 | 4
 }
 
 const maxMegabytes = limits.maxUploadBytes / (1024 * 1024)
@@ -29,7 +30,7 @@ function failureKey(failure: UploadFailure): string {
  * Spec §4 and §5: choose or drop one file, add a caption, send it with progress, pause, resume
  * and cancel. A failed upload keeps the file chosen so trying again is one press.
  */
-export function MediaUploader({ linkedToType, linkedToId, ownerName, onUploaded }: MediaUploaderProps) {
+export function MediaUploader({ linkedToType, linkedToId, ownerName, onUploaded, headingLevel = 4 }: MediaUploaderProps) {
   const { t, i18n } = useTranslation('media')
   const refreshMedia = useRefreshMedia()
   const { phase, percent, compressionFailed, upload, pause, resume, cancel, reset } = useUpload()
@@ -44,6 +45,7 @@ export function MediaUploader({ linkedToType, linkedToId, ownerName, onUploaded 
   const hintId = useId()
   const errorId = useId()
   const busy = phase !== 'idle'
+  const Heading = headingLevel === 3 ? 'h3' : 'h4'
 
   function choose(chosen: File | undefined) {
     setAnnouncement('')
@@ -113,9 +115,9 @@ export function MediaUploader({ linkedToType, linkedToId, ownerName, onUploaded 
 
   return (
     <section className="media-uploader" aria-labelledby={headingId}>
-      <h4 id={headingId} className="media-uploader-heading">
+      <Heading id={headingId} className="media-uploader-heading">
         {ownerName ? t('uploader.heading', { name: ownerName }) : t('uploader.headingGeneric')}
-      </h4>
+      </Heading>
       <form className="media-uploader-form" noValidate aria-labelledby={headingId} aria-busy={busy} onSubmit={(event) => void handleSubmit(event)}>
         <div
           className={`media-drop-zone${isDragging ? ' media-drop-zone-active' : ''}${busy ? ' media-drop-zone-busy' : ''}`}

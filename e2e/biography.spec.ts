@@ -1,0 +1,93 @@
+import { expect, test, type Page } from '@playwright/test'
+import { fakeGeminiReply } from './fake-gemini-reply.ts'
+import { addSelfMemberThroughApi, expectNoSeriousA11yViolations, geminiServerUrl, signUpThroughApi } from './fixtures.ts'
+
+const chatInput = (page: Page) => page.getByLabel('Tu mensaje para Cronos')
+const chatLog = (page: Page) => page.getByRole('log', { name: 'Conversación con Cronos' })
+const memories = (page: Page) => page.getByTestId('memory-list')
+/** The last question in a text of Cronos. */
+const lastQuestion = (text: string) => text.match(/¿[^?]+\?/g)?.at(-1) ?? ''
+
+test.describe('the biography in the guided mode', () => {
+  test('Cronos asks, the answer is saved as a memory, and a new question follows; all still there after a reload', async ({ page }) => {
+    await signUpThroughApi(page, { name: 'Rosa Martínez' })
+    await addSelfMemberThroughApi(page)
+    await page.goto('/my-biography')
+    await expect(page.getByRole('heading', { level: 1, name: 'Mi biografía' })).toBeVisible()
+    await expect(page.getByTestId('chat-guided-notice')).toContainText('AI_PROVIDER')
+    const opening = chatLog(page).locator('[data-speaker=model]').first()
+    await expect(opening).toContainText('¿')
+    const firstQuestion = lastQuestion(await opening.innerText())
+
+    // Shift+Enter makes a new line; Enter sends.
+    await chatInput(page).fill('Nací en Manizales,')
+    await chatInput(page).press('Shift+Enter')
+    await chatInput(page).pressSequentially('en una casa de bahareque.')
+    await expect(chatInput(page)).toHaveValue('Nací en Manizales,\nen una casa de bahareque.')
+    await chatInput(page).press('Enter')
+
+    await expect(chatLog(page).locator('[data-speaker=user]')).toContainText('en una casa de bahareque.')
+    const reply = chatLog(page).locator('[data-speaker=model]').nth(1)
+    await expect(reply).toContainText('¿')
+    await expect(page.getByText('Guardado en tus recuerdos.')).toBeVisible()
+    await expect(chatInput(page)).toHaveValue('')
+    const nextQuestion = lastQuestion(await reply.innerText())
+    expect(nextQuestion).not.toBe('')
+    expect(nextQuestion).not.toBe(firstQuestion)
+
+    await expect(memories(page).getByTestId('memory-item')).toHaveCount(1)
+    await expect(memories(page)).toContainText('en una casa de bahareque.')
+    await expectNoSeriousA11yViolations(page, 'biography')
+
+    await page.reload()
+    await expect(memories(page).getByTestId('memory-item')).toHaveCount(1)
+    await expect(memories(page)).toContainText(nextQuestion)
+    // The chat reopens on the question still waiting for an answer.
+    await expect(chatLog(page).locator('[data-speaker=model]').first()).toContainText(nextQuestion)
+  })
+
+  test('without an own profile the chat still answers but says the memory cannot be saved', async ({ page }) => {
+    await signUpThroughApi(page)
+    await page.goto('/my-biography')
+    const notice = page.getByTestId('no-self-member-notice')
+    await expect(notice.getByRole('link', { name: 'Crear mi perfil en el árbol familiar' })).toHaveAttribute('href', '/family-tree')
+    await chatInput(page).fill('Me llamo Ana.')
+    await chatInput(page).press('Enter')
+    await expect(page.getByText('No se puede guardar el recuerdo sin un perfil de miembro asociado.')).toBeVisible()
+    await expect(memories(page).getByTestId('memory-item')).toHaveCount(0)
+  })
+})
+
+test.describe('the biography against Gemini (a local fake behind GEMINI_BASE_URL)', () => {
+  test.use({ baseURL: geminiServerUrl })
+
+  test('the reply streams in piece by piece, is saved, and is still there after a reload; the key never reaches the browser', async ({ page }) => {
+    const bodies: string[] = []
+    page.on('response', (response) => {
+      if (/text|json|javascript|event-stream/.test(response.headers()['content-type'] ?? '')) void response.text().then((text) => bodies.push(text), () => undefined)
+    })
+    await signUpThroughApi(page, { name: 'Rosa Martínez' })
+    await addSelfMemberThroughApi(page)
+    await page.goto('/my-biography')
+    await expect(page.getByTestId('chat-guided-notice')).toHaveCount(0)
+    await expect(chatLog(page).locator('[data-speaker=model]').first()).toContainText('Cronos')
+
+    await chatInput(page).fill('Los domingos íbamos a la casa de mi abuela Tulia.')
+    await page.getByRole('button', { name: 'Enviar' }).click()
+    await expect(page.getByText('Cronos está pensando…')).toBeVisible()
+    // Part of the reply is on screen before the rest has been written.
+    const inProgress = page.getByTestId('chat-reply-in-progress')
+    await expect(inProgress).toContainText(fakeGeminiReply[0]!.trim())
+    await expect(inProgress).not.toContainText(fakeGeminiReply.at(-1)!)
+    const whole = fakeGeminiReply.join('').trim()
+    await expect(chatLog(page).locator('[data-speaker=model]').last()).toContainText(whole)
+    await expect(page.getByText('Guardado en tus recuerdos.')).toBeVisible()
+
+    await page.reload()
+    await expect(memories(page).getByTestId('memory-item')).toHaveCount(1)
+    await expect(memories(page)).toContainText(whole)
+    await expect(memories(page)).toContainText('Los domingos íbamos a la casa de mi abuela Tulia.')
+    expect(bodies.length).toBeGreaterThan(5)
+    for (const body of bodies) expect(body).not.toContain('e2e-key-never-in-the-browser')
+  })
+})

@@ -1,0 +1,143 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { BiographyEntry } from '../../../../shared/contracts/biography.ts'
+import { ApiError } from '../../../lib/api-client.ts'
+import { jsonResponse } from '../../../test/http.ts'
+import { controlledEventStream, eventStreamResponse } from '../test/event-stream.ts'
+import { buildEntry } from '../test/fake-biography-api.ts'
+import { ChatStreamInterrupted, createEventStreamParser, isAbort, readChatEvent, sendChatMessage } from './chat-stream.ts'
+
+afterEach(() => {
+  vi.restoreAllMocks()
+})
+
+describe('createEventStreamParser', () => {
+  it('completes an event cut anywhere across chunks, including inside a CRLF', () => {
+    const parser = createEventStreamParser()
+    expect(parser.push('event: del')).toEqual([])
+    expect(parser.push('ta\r')).toEqual([])
+    expect(parser.push('\ndata: {"text":"Hola')).toEqual([])
+    expect(parser.push(' Rosa"}\r\n')).toEqual([])
+    expect(parser.push('\r\n')).toEqual([{ event: 'delta', data: '{"text":"Hola Rosa"}' }])
+  })
+
+  it('gives every event a chunk holds, in order, and keeps the unfinished rest', () => {
+    const parser = createEventStreamParser()
+    const events = parser.push('event: delta\ndata: {"text":"a"}\n\nevent: delta\ndata: {"text":"b"}\n\nevent: done\ndata: {')
+    expect(events).toEqual([
+      { event: 'delta', data: '{"text":"a"}' },
+      { event: 'delta', data: '{"text":"b"}' },
+    ])
+    expect(parser.push('}\n\n')).toEqual([{ event: 'done', data: '{}' }])
+  })
+
+  it('joins data lines, ignores comments and unknown fields, and names a nameless event "message"', () => {
+    const parser = createEventStreamParser()
+    expect(parser.push(': keep-alive\n\nid: 7\ndata:uno\ndata: dos\n\n')).toEqual([{ event: 'message', data: 'uno\ndos' }])
+  })
+})
+
+describe('readChatEvent', () => {
+  it('checks the data against the contract', () => {
+    expect(readChatEvent({ event: 'delta', data: '{"text":"Hola"}' })).toEqual({ event: 'delta', data: { text: 'Hola' } })
+    expect(readChatEvent({ event: 'error', data: '{"code":"ai_blocked","message":"blocked"}' })).toEqual({
+      event: 'error',
+      data: { code: 'ai_blocked', message: 'blocked' },
+    })
+  })
+
+  it.each([
+    ['data that is not JSON', { event: 'delta', data: '{"text":' }],
+    ['data of the wrong shape', { event: 'delta', data: '{"texto":"Hola"}' }],
+    ['an unknown error code', { event: 'error', data: '{"code":"boom","message":"x"}' }],
+    ['an unknown event', { event: 'ping', data: '{}' }],
+    ['an inherited name', { event: 'toString', data: '{}' }],
+  ])('skips %s', (_case, raw) => {
+    expect(readChatEvent(raw)).toBeNull()
+  })
+})
+
+describe('sendChatMessage', () => {
+  it('posts the message as JSON with the session cookie and hands over each piece of the reply', async () => {
+    const entry: BiographyEntry = buildEntry()
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      eventStreamResponse([
+        { event: 'delta', data: { text: 'Qué ' } },
+        { event: 'delta', data: { text: 'bonito.' } },
+        { event: 'done', data: { entry, notSavedReason: null } },
+      ]),
+    )
+    const pieces: string[] = []
+    const outcome = await sendChatMessage({ message: 'Nací en Cali.', language: 'es' }, { onDelta: (text) => pieces.push(text) })
+
+    expect(pieces).toEqual(['Qué ', 'bonito.'])
+    expect(outcome).toEqual({ event: 'done', data: { entry, notSavedReason: null } })
+    const [path, init] = fetchSpy.mock.calls[0]!
+    expect(path).toBe('/api/biography/chat')
+    expect(init).toMatchObject({ method: 'POST', credentials: 'same-origin' })
+    expect(new Headers(init?.headers).get('Content-Type')).toBe('application/json')
+    expect(JSON.parse(String(init?.body))).toEqual({ message: 'Nací en Cali.', language: 'es' })
+  })
+
+  it('reads the stream as it arrives, skipping events it cannot trust', async () => {
+    const stream = controlledEventStream()
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(stream.response)
+    const pieces: string[] = []
+    const sending = sendChatMessage({ message: 'Hola', language: 'es' }, { onDelta: (text) => pieces.push(text) })
+
+    await stream.raw('event: delta\ndata: {"text":"Ho')
+    expect(pieces).toEqual([])
+    await stream.raw('la"}\n\nevent: delta\ndata: not json\n\n')
+    expect(pieces).toEqual(['Hola'])
+    // A multi-byte character cut between two chunks still decodes whole.
+    const bytes = new TextEncoder().encode('event: delta\ndata: {"text":" ¿Qué tal?"}\n\n')
+    const cut = bytes.indexOf(0xc2) + 1
+    await stream.bytes(bytes.slice(0, cut))
+    await stream.bytes(bytes.slice(cut))
+    await stream.raw('event: error\ndata: {"code":"ai_invalid_key","message":"bad key"}\n\n')
+
+    await expect(sending).resolves.toEqual({ event: 'error', data: { code: 'ai_invalid_key', message: 'bad key' } })
+    expect(pieces.join('')).toBe('Hola ¿Qué tal?')
+  })
+
+  it('fails like apiFetch when the server refuses the message', async () => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse(429, { error: { code: 'rate_limited', message: 'slow down' } }))
+    const sending = sendChatMessage({ message: 'Hola', language: 'es' }, { onDelta: vi.fn() })
+    await expect(sending).rejects.toEqual(expect.objectContaining({ status: 429, code: 'rate_limited' }))
+    await expect(sending).rejects.toBeInstanceOf(ApiError)
+  })
+
+  it('says the server could not be reached when the request never got through', async () => {
+    vi.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('Failed to fetch'))
+    await expect(sendChatMessage({ message: 'Hola', language: 'es' }, { onDelta: vi.fn() })).rejects.toMatchObject({ code: 'network_error' })
+  })
+
+  it('reports a stream that ends or drops before its last event as interrupted', async () => {
+    const ended = controlledEventStream()
+    const dropped = controlledEventStream()
+    vi.spyOn(globalThis, 'fetch').mockResolvedValueOnce(ended.response).mockResolvedValueOnce(dropped.response)
+
+    const first = sendChatMessage({ message: 'Hola', language: 'es' }, { onDelta: vi.fn() }).catch((error: unknown) => error)
+    const second = sendChatMessage({ message: 'Hola', language: 'es' }, { onDelta: vi.fn() }).catch((error: unknown) => error)
+    await ended.delta('Qué')
+    await ended.close()
+    await dropped.delta('Qué')
+    await dropped.drop()
+
+    expect(await first).toBeInstanceOf(ChatStreamInterrupted)
+    expect(await second).toBeInstanceOf(ChatStreamInterrupted)
+  })
+
+  it('stops reading when its signal aborts', async () => {
+    const stream = controlledEventStream()
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(stream.response)
+    const controller = new AbortController()
+    const onDelta = vi.fn()
+    const sending = sendChatMessage({ message: 'Hola', language: 'es' }, { onDelta, signal: controller.signal }).catch((error: unknown) => error)
+    await stream.delta('Qué')
+    controller.abort()
+    await stream.drop()
+
+    expect(isAbort(await sending)).toBe(true)
+    expect(onDelta).toHaveBeenCalledTimes(1)
+  })
+})

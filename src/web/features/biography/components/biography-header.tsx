@@ -1,0 +1,19 @@
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import './biography-page.css'
+
+/** The page's title, the way back to the dashboard (spec §2) and a word on what happens here. */
+export function BiographyHeader({ titleId }: { titleId: string }) {
+  const { t } = useTranslation('biography')
+  return (
+    <header className="biography-header">
+      <div className="biography-header-top">
+        <h1 id={titleId}>{t('page.title')}</h1>
+        <Link className="button" to="/dashboard">
+          <span aria-hidden="true">←</span> {t('page.back')}
+        </Link>
+      </div>
+      <p className="biography-header-intro">{t('page.intro')}</p>
+    </header>
+  )
+}

@@ -1,0 +1,69 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useEffect, useState, type FormEvent } from 'react'
+import { useForm } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import type { z } from 'zod'
+import { updateBiographyEntrySchema, type BiographyEntry } from '../../../../shared/contracts/biography.ts'
+import { ErrorBanner } from '../../../components/ui/banner.tsx'
+import { applyServerFieldErrors, fieldMessageText } from '../../../components/ui/form-errors.ts'
+import { failureText } from '../lib/failure-text.ts'
+import { MemoryTitleDateFields } from './memory-title-date-fields.tsx'
+
+const detailsSchema = updateBiographyEntrySchema.pick({ title: true, eventDate: true }).required({ title: true })
+export type MemoryDetails = z.output<typeof detailsSchema>
+
+interface MemoryDetailsFormProps {
+  entry: BiographyEntry
+  onSubmit: (details: MemoryDetails) => Promise<unknown>
+  onCancel: () => void
+  labelledBy: string
+}
+
+/** A memory's title and event date, changed in place; the same rules as the server. */
+export function MemoryDetailsForm({ entry, onSubmit, onCancel, labelledBy }: MemoryDetailsFormProps) {
+  const { t } = useTranslation('biography')
+  const [saveError, setSaveError] = useState<unknown>()
+  const form = useForm({ resolver: zodResolver(detailsSchema), defaultValues: { title: entry.title, eventDate: entry.eventDate ?? '' } })
+  const { register, handleSubmit, setError, setFocus } = form
+  const { errors, isSubmitting } = form.formState
+
+  useEffect(() => setFocus('title'), [setFocus])
+
+  async function save(details: MemoryDetails) {
+    setSaveError(undefined)
+    try {
+      await onSubmit(details)
+    } catch (error) {
+      setSaveError(error)
+      applyServerFieldErrors(error, ['title', 'eventDate'] as const, setError)
+    }
+  }
+
+  function handleFormSubmit(event: FormEvent<HTMLFormElement>) {
+    if (isSubmitting) {
+      event.preventDefault()
+      return
+    }
+    void handleSubmit(save, () => setSaveError(undefined))(event)
+  }
+
+  return (
+    <form className="memory-details-form" noValidate aria-labelledby={labelledBy} aria-busy={isSubmitting} onSubmit={handleFormSubmit}>
+      <MemoryTitleDateFields
+        title={register('title')}
+        eventDate={register('eventDate')}
+        titleError={fieldMessageText(t, errors.title?.message)}
+        eventDateError={fieldMessageText(t, errors.eventDate?.message)}
+      />
+      {saveError !== undefined && <ErrorBanner>{failureText(t, saveError, 'memories.saveFailed')}</ErrorBanner>}
+      <div className="memory-actions">
+        <button type="submit" className="button button-primary" aria-disabled={isSubmitting}>
+          {isSubmitting ? t('memories.saving') : t('memories.saveChanges')}
+        </button>
+        <button type="button" className="button" aria-disabled={isSubmitting} onClick={isSubmitting ? undefined : onCancel}>
+          {t('memories.cancel')}
+        </button>
+      </div>
+    </form>
+  )
+}

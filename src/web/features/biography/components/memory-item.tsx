@@ -1,0 +1,134 @@
+import { useEffect, useId, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { BiographyEntry } from '../../../../shared/contracts/biography.ts'
+import { formatCalendarDate, formatDateTime } from '../../../lib/format-dates.ts'
+import { useUpdateEntry } from '../api/biography-queries.ts'
+import { memoryName, turnText } from '../lib/memory-name.ts'
+import { useUiLanguage } from '../lib/ui-language.ts'
+import { ChatBubble } from './chat-bubble.tsx'
+import { MemoryDetailsForm, type MemoryDetails } from './memory-details-form.tsx'
+
+interface MemoryItemProps {
+  entry: BiographyEntry
+  /** Opens the memory's media dialog; without it there is no "Gestionar multimedia". */
+  onManageMedia?: (entry: BiographyEntry) => void
+  onUpdated: (entry: BiographyEntry) => void
+}
+
+/** A short, stable way to tell attached files apart (spec §2: the first 8 characters of each id). */
+const shortId = (id: string) => id.slice(0, 8)
+
+/**
+ * One saved memory (spec §2): its title or else the day it was saved, when it happened, the
+ * exchange with Cronos, the ids of its files and "Gestionar multimedia". Title and event date
+ * change in place.
+ */
+export function MemoryItem({ entry, onManageMedia, onUpdated }: MemoryItemProps) {
+  const { t } = useTranslation('biography')
+  const language = useUiLanguage()
+  const updateEntry = useUpdateEntry()
+  const [isEditing, setIsEditing] = useState(false)
+  const editButtonRef = useRef<HTMLButtonElement>(null)
+  const shouldRefocus = useRef(false)
+  const headingId = useId()
+  const formHeadingId = useId()
+  const name = memoryName(entry, language)
+
+  // Leaving the form (saved or cancelled) puts the keyboard back on the edit button.
+  useEffect(() => {
+    if (isEditing || !shouldRefocus.current) return
+    shouldRefocus.current = false
+    editButtonRef.current?.focus()
+  }, [isEditing])
+
+  function closeEditor() {
+    shouldRefocus.current = true
+    setIsEditing(false)
+  }
+
+  async function handleSave(details: MemoryDetails) {
+    const updated = await updateEntry.mutateAsync({ id: entry.id, changes: details })
+    closeEditor()
+    onUpdated(updated)
+  }
+
+  return (
+    <article className="memory card" aria-labelledby={headingId} data-testid="memory-item">
+      <h3 id={headingId} className={entry.title ? 'memory-title' : 'memory-title memory-title-dated'}>
+        {name}
+      </h3>
+      {(entry.eventDate || entry.title) && (
+        <dl className="memory-dates">
+          {entry.eventDate && (
+            <div>
+              <dt>{t('memories.eventDate')}</dt>
+              <dd>
+                <time dateTime={entry.eventDate}>{formatCalendarDate(entry.eventDate, language)}</time>
+              </dd>
+            </div>
+          )}
+          {entry.title && (
+            <div>
+              <dt>{t('memories.entryDate')}</dt>
+              <dd>
+                <time dateTime={entry.entryDate}>{formatDateTime(entry.entryDate, language)}</time>
+              </dd>
+            </div>
+          )}
+        </dl>
+      )}
+      <ol className="memory-conversation" aria-label={t('memories.conversation')}>
+        {entry.conversationPair.map((turn, index) => (
+          <li key={index} className="chat-turn" data-speaker={turn.role}>
+            <ChatBubble speaker={turn.role}>{turnText(turn)}</ChatBubble>
+          </li>
+        ))}
+      </ol>
+      <div className="memory-media">
+        <p className="memory-media-label">{t('memories.media')}</p>
+        {entry.mediaAssetIds.length > 0 ? (
+          <ul className="memory-media-ids">
+            {entry.mediaAssetIds.map((id) => (
+              <li key={id}>
+                <code>{shortId(id)}</code>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="memory-media-none">{t('memories.mediaNone')}</p>
+        )}
+      </div>
+      {isEditing ? (
+        <section className="memory-edit" aria-labelledby={formHeadingId}>
+          <h4 id={formHeadingId} className="memory-edit-heading">
+            {t('memories.editHeading', { name })}
+          </h4>
+          <MemoryDetailsForm entry={entry} labelledBy={formHeadingId} onSubmit={handleSave} onCancel={closeEditor} />
+        </section>
+      ) : (
+        <div className="memory-actions">
+          <button
+            ref={editButtonRef}
+            type="button"
+            className="button"
+            aria-label={t('memories.editLabel', { name })}
+            onClick={() => setIsEditing(true)}
+          >
+            {t('memories.edit')}
+          </button>
+          {onManageMedia && (
+            <button
+              type="button"
+              className="button"
+              aria-haspopup="dialog"
+              aria-label={t('memories.manageMediaLabel', { name })}
+              onClick={() => onManageMedia(entry)}
+            >
+              {t('memories.manageMedia')}
+            </button>
+          )}
+        </div>
+      )}
+    </article>
+  )
+}

@@ -1,0 +1,151 @@
+import { screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { renderWithProviders } from '../../../test/render.tsx'
+import { buildEntry, errorResponse, fakeBiographyApi } from '../test/fake-biography-api.ts'
+import { MemoryList } from './memory-list.tsx'
+import type { MemoryMediaSlot } from './slots.ts'
+
+afterEach(() => {
+  vi.restoreAllMocks()
+})
+
+function renderList(props: { renderMedia?: MemoryMediaSlot; currentUserId?: string } = {}) {
+  const user = userEvent.setup()
+  renderWithProviders(<MemoryList {...props} />)
+  return { user }
+}
+
+const articles = () => within(screen.getByTestId('memory-list')).getAllByRole('article')
+
+describe('the saved memories', () => {
+  it('shows each memory newest first: title or else the day it was saved, event date, the exchange and its files', async () => {
+    const titled = buildEntry({
+      title: 'La boda',
+      eventDate: '1972-05-20',
+      conversationPair: [
+        { role: 'user', parts: [{ text: 'Nos casamos en mayo.' }] },
+        { role: 'model', parts: [{ text: '¡Qué alegría! ¿Cómo fue la fiesta?' }] },
+      ],
+      mediaAssetIds: ['0190e5a1-aaaa-7000-8000-000000000001', '0190e5b2-bbbb-7000-8000-000000000002'],
+    })
+    const untitled = buildEntry({ title: '', eventDate: null, entryDate: '2024-03-05T15:30:00.000Z' })
+    fakeBiographyApi({ entries: [untitled, titled] })
+    renderList()
+
+    expect(screen.getByText('Cargando tu biografía...')).toHaveAttribute('role', 'status')
+    await screen.findByTestId('memory-list')
+    const [first, second] = articles()
+
+    expect(within(first!).getByRole('heading', { level: 3 }).textContent).toMatch(/^5 de marzo de 2024.*\d{1,2}:30$/)
+    expect(within(first!).queryByText('Cuándo ocurrió')).not.toBeInTheDocument()
+    expect(within(first!).getByText('Sin archivos adjuntos.')).toBeInTheDocument()
+
+    expect(within(second!).getByRole('heading', { level: 3, name: 'La boda' })).toBeInTheDocument()
+    expect(within(second!).getByText('Cuándo ocurrió')).toBeInTheDocument()
+    expect(within(second!).getByText('20 de mayo de 1972')).toHaveAttribute('dateTime', '1972-05-20')
+    const turns = within(within(second!).getByRole('list', { name: 'Conversación' })).getAllByRole('listitem')
+    expect(turns.map((turn) => turn.textContent)).toEqual(['TúNos casamos en mayo.', 'Cronos¡Qué alegría! ¿Cómo fue la fiesta?'])
+    expect(within(second!).getByText('0190e5a1').tagName).toBe('CODE')
+    expect(within(second!).getByText('0190e5b2')).toBeInTheDocument()
+  })
+
+  it('invites the first memory when there are none', async () => {
+    fakeBiographyApi({ entries: [] })
+    renderList()
+    expect(await screen.findByText('Tu biografía todavía está en blanco.')).toBeInTheDocument()
+    expect(screen.queryByTestId('memory-list')).not.toBeInTheDocument()
+  })
+
+  it('says when the memories cannot be loaded, and tries again on request', async () => {
+    const api = fakeBiographyApi({ entries: [buildEntry({ title: 'De vuelta' })] })
+    api.answerNext('GET', '/api/biography/entries', () => errorResponse(500, 'internal'))
+    const { user } = renderList()
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error al cargar tu biografía.')
+    await user.click(screen.getByRole('button', { name: 'Reintentar' }))
+    expect(await screen.findByRole('heading', { name: 'De vuelta' })).toBeInTheDocument()
+  })
+})
+
+describe('editing a memory’s title and date', () => {
+  it('saves them in place, shows them, and gives focus back to the edit button', async () => {
+    const entry = buildEntry({ title: '' })
+    const api = fakeBiographyApi({ entries: [entry] })
+    const { user } = renderList()
+
+    await user.click(await screen.findByRole('button', { name: /^Editar título y fecha de «1 de marzo de 2024/ }))
+    const title = screen.getByRole('textbox', { name: 'Título (opcional)' })
+    expect(title).toHaveFocus()
+    await user.type(title, '  El primer día de escuela ')
+    await user.type(screen.getByLabelText('Fecha del recuerdo (opcional)'), '1956-02-01')
+    await user.click(screen.getByRole('button', { name: 'Guardar cambios' }))
+
+    const editButton = await screen.findByRole('button', { name: 'Editar título y fecha de «El primer día de escuela»' })
+    expect(editButton).toHaveFocus()
+    expect(screen.getByRole('heading', { level: 3, name: 'El primer día de escuela' })).toBeInTheDocument()
+    expect(screen.getByText('1 de febrero de 1956')).toBeInTheDocument()
+    expect(screen.getByText('Se guardaron los cambios de «El primer día de escuela».')).toBeInTheDocument()
+    expect(api.writes()).toEqual([
+      { method: 'PATCH', path: `/api/biography/entries/${entry.id}`, body: { title: 'El primer día de escuela', eventDate: '1956-02-01' } },
+    ])
+  })
+
+  it('refuses a date in the future beside its field, without a request', async () => {
+    const api = fakeBiographyApi({ entries: [buildEntry({ title: 'La boda' })] })
+    const { user } = renderList()
+
+    await user.click(await screen.findByRole('button', { name: 'Editar título y fecha de «La boda»' }))
+    const date = screen.getByLabelText('Fecha del recuerdo (opcional)')
+    await user.type(date, '2999-01-01')
+    await user.click(screen.getByRole('button', { name: 'Guardar cambios' }))
+    expect(await screen.findByText('La fecha no puede estar en el futuro.')).toBeInTheDocument()
+    expect(date).toHaveAttribute('aria-invalid', 'true')
+    expect(api.writes()).toEqual([])
+  })
+
+  it('keeps the edit and says so when saving fails', async () => {
+    const entry = buildEntry({ title: 'La boda' })
+    const api = fakeBiographyApi({ entries: [entry] })
+    api.answerNext('PATCH', `/api/biography/entries/${entry.id}`, () => errorResponse(500, 'internal'))
+    const { user } = renderList()
+
+    await user.click(await screen.findByRole('button', { name: 'Editar título y fecha de «La boda»' }))
+    const title = screen.getByRole('textbox', { name: 'Título (opcional)' })
+    await user.type(title, ' de mis padres')
+    await user.click(screen.getByRole('button', { name: 'Guardar cambios' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('Hubo un problema al guardar este recuerdo.')
+    expect(title).toHaveValue('La boda de mis padres')
+  })
+})
+
+describe('managing a memory’s media', () => {
+  it('opens the media dialog for the memory, telling the slot whether the person may manage it', async () => {
+    const mine = buildEntry({ title: 'Mío', authorUserId: 'u1' })
+    const theirs = buildEntry({ title: 'De otra persona', authorUserId: 'u2' })
+    fakeBiographyApi({ entries: [mine, theirs] })
+    const renderMedia = vi.fn<MemoryMediaSlot>(({ entry, canManage }) => <p>{`Multimedia de ${entry.title}: ${canManage ? 'gestionar' : 'solo ver'}`}</p>)
+    const { user } = renderList({ renderMedia, currentUserId: 'u1' })
+
+    const manage = await screen.findByRole('button', { name: 'Gestionar multimedia de «Mío»' })
+    await user.click(manage)
+    const dialog = screen.getByRole('dialog', { name: 'Multimedia de «Mío»' })
+    expect(within(dialog).getByText('Multimedia de Mío: gestionar')).toBeInTheDocument()
+    expect(within(dialog).queryByText(/Solo quien escribió este recuerdo/)).not.toBeInTheDocument()
+    await user.click(within(dialog).getByRole('button', { name: 'Cerrar' }))
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    expect(manage).toHaveFocus()
+
+    await user.click(screen.getByRole('button', { name: 'Gestionar multimedia de «De otra persona»' }))
+    const other = screen.getByRole('dialog', { name: 'Multimedia de «De otra persona»' })
+    expect(within(other).getByText('Multimedia de De otra persona: solo ver')).toBeInTheDocument()
+    expect(within(other).getByText('Solo quien escribió este recuerdo puede añadir o eliminar archivos.')).toBeInTheDocument()
+  })
+
+  it('offers no media button when the page gives no media pieces', async () => {
+    fakeBiographyApi({ entries: [buildEntry({ title: 'La boda' })] })
+    renderList()
+    await screen.findByRole('heading', { name: 'La boda' })
+    expect(screen.queryByRole('button', { name: /Gestionar multimedia/ })).not.toBeInTheDocument()
+  })
+})

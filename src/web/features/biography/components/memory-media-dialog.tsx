@@ -1,0 +1,41 @@
+import { useTranslation } from 'react-i18next'
+import type { BiographyEntry } from '../../../../shared/contracts/biography.ts'
+import { memoryName } from '../lib/memory-name.ts'
+import { useUiLanguage } from '../lib/ui-language.ts'
+import { BiographyDialog } from './biography-dialog.tsx'
+import type { MemoryMediaSlot } from './slots.ts'
+
+interface MemoryMediaDialogProps {
+  /** The memory whose files are shown; none means the dialog is closed. */
+  entry: BiographyEntry | undefined
+  currentUserId: string | undefined
+  renderMedia: MemoryMediaSlot
+  onChanged: () => void
+  onClose: () => void
+}
+
+/**
+ * Spec §2 media-management modal: the memory's photos, audio, video and documents; adding and
+ * deleting are offered only to the memory's author (spec §6).
+ */
+export function MemoryMediaDialog({ entry, currentUserId, renderMedia, onChanged, onClose }: MemoryMediaDialogProps) {
+  const { t } = useTranslation('biography')
+  const language = useUiLanguage()
+  const canManage = entry !== undefined && currentUserId !== undefined && entry.authorUserId === currentUserId
+  return (
+    <BiographyDialog
+      open={entry !== undefined}
+      title={entry ? t('mediaDialog.title', { name: memoryName(entry, language) }) : ''}
+      closeLabel={t('mediaDialog.close')}
+      onClose={onClose}
+      className="memory-media-dialog"
+    >
+      {entry && (
+        <>
+          {!canManage && <p className="memory-media-read-only">{t('mediaDialog.readOnly')}</p>}
+          {renderMedia({ entry, canManage, onChanged })}
+        </>
+      )}
+    </BiographyDialog>
+  )
+}

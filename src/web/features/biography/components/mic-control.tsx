@@ -1,0 +1,78 @@
+import { useTranslation } from 'react-i18next'
+import type { RecognitionProblem, RecognitionStatus } from '../../../lib/speech/use-speech-recognition.ts'
+import { Icon } from '../../../components/ui/icon.tsx'
+
+const problemKeys: Record<RecognitionProblem, string> = {
+  'no-speech': 'chat.mic.problems.noSpeech',
+  'audio-capture': 'chat.mic.problems.audioCapture',
+  network: 'chat.mic.problems.network',
+  other: 'chat.mic.problems.other',
+}
+
+interface MicButtonProps {
+  status: RecognitionStatus
+  onToggle: () => void
+}
+
+/** Spec §4 voice recording: the mic toggles dictation; it is pressed while recording. */
+export function MicButton({ status, onToggle }: MicButtonProps) {
+  const { t } = useTranslation('biography')
+  if (status === 'unsupported' || status === 'denied') return null
+  const isOn = status === 'listening' || status === 'starting'
+  return (
+    <button
+      type="button"
+      className={`button chat-mic${isOn ? ' chat-mic-on' : ''}`}
+      aria-pressed={isOn}
+      aria-label={t('chat.mic.label')}
+      data-testid="chat-mic"
+      onClick={onToggle}
+    >
+      <Icon name="microphone" /> {t('chat.mic.button')}
+    </button>
+  )
+}
+
+interface MicStatusProps {
+  status: RecognitionStatus
+  problem: RecognitionProblem | null
+  interimText: string
+  /** The person chose to go on without the microphone after it was refused. */
+  isDismissed: boolean
+  onKeepTyping: () => void
+}
+
+/**
+ * What the microphone is doing, under the composer: recording now, what it heard so far, why
+ * dictation is not available, or — when the browser refused the microphone — the spec's message
+ * and a way to carry on typing, so nobody is left with a locked box.
+ */
+export function MicStatus({ status, problem, interimText, isDismissed, onKeepTyping }: MicStatusProps) {
+  const { t } = useTranslation('biography')
+  if (status === 'unsupported') return <p className="chat-mic-note">{t('chat.mic.unsupported')}</p>
+  if (status === 'denied') {
+    if (isDismissed) return null
+    return (
+      <div className="banner banner-error chat-mic-denied" role="alert">
+        <p>{t('chat.mic.denied')}</p>
+        <button type="button" className="button" onClick={onKeepTyping}>
+          {t('chat.mic.keepTyping')}
+        </button>
+      </div>
+    )
+  }
+  return (
+    <>
+      <div role="status" className="chat-mic-status">
+        {status === 'starting' && <p className="chat-mic-note">{t('chat.mic.starting')}</p>}
+        {status === 'listening' && (
+          <p className="chat-mic-recording">
+            <span className="chat-mic-dot" aria-hidden="true" /> {t('chat.mic.recording')}
+          </p>
+        )}
+        {problem && <p className="chat-mic-problem">{t(problemKeys[problem])}</p>}
+      </div>
+      {interimText && <p className="chat-mic-heard">{t('chat.mic.heard', { text: interimText })}</p>}
+    </>
+  )
+}

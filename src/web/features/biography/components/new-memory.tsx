@@ -1,0 +1,127 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { useForm } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import type { z } from 'zod'
+import { createBiographyEntrySchema } from '../../../../shared/contracts/biography.ts'
+import { limits } from '../../../../shared/limits.ts'
+import { ErrorBanner, StatusMessage } from '../../../components/ui/banner.tsx'
+import { applyServerFieldErrors, fieldMessageText } from '../../../components/ui/form-errors.ts'
+import { TextAreaField } from '../../../components/ui/text-field.tsx'
+import { useCreateEntry } from '../api/biography-queries.ts'
+import { failureText } from '../lib/failure-text.ts'
+import { MemoryTitleDateFields } from './memory-title-date-fields.tsx'
+import './memory-list.css'
+
+/** Files are added afterwards, from the memory's "Gestionar multimedia". */
+const manualMemorySchema = createBiographyEntrySchema.omit({ mediaAssetIds: true })
+type ManualMemory = z.output<typeof manualMemorySchema>
+
+const emptyValues = { title: '', eventDate: '', content: '' }
+
+/**
+ * A memory written by hand, without the chat, behind a button so the chat stays the way in:
+ * what happened (required, spec §5), and optionally a title and when it happened.
+ */
+export function NewMemory() {
+  const { t } = useTranslation('biography')
+  const createEntry = useCreateEntry()
+  const [isOpen, setIsOpen] = useState(false)
+  const [saveError, setSaveError] = useState<unknown>()
+  const [announcement, setAnnouncement] = useState('')
+  const openButtonRef = useRef<HTMLButtonElement>(null)
+  const shouldRefocus = useRef(false)
+  const formId = useId()
+  const headingId = useId()
+  const form = useForm({ resolver: zodResolver(manualMemorySchema), defaultValues: emptyValues })
+  const { register, handleSubmit, reset, setError, setFocus } = form
+  const { errors, isSubmitting } = form.formState
+
+  useEffect(() => {
+    if (isOpen) {
+      setFocus('content')
+      return
+    }
+    if (!shouldRefocus.current) return
+    shouldRefocus.current = false
+    openButtonRef.current?.focus()
+  }, [isOpen, setFocus])
+
+  function close() {
+    shouldRefocus.current = true
+    setSaveError(undefined)
+    reset(emptyValues)
+    setIsOpen(false)
+  }
+
+  async function save(values: ManualMemory) {
+    setSaveError(undefined)
+    try {
+      await createEntry.mutateAsync(values)
+      close()
+      setAnnouncement(t('manual.saved'))
+    } catch (error) {
+      setSaveError(error)
+      applyServerFieldErrors(error, ['content', 'title', 'eventDate'] as const, setError)
+    }
+  }
+
+  function handleFormSubmit(event: FormEvent<HTMLFormElement>) {
+    if (isSubmitting) {
+      event.preventDefault()
+      return
+    }
+    void handleSubmit(save, () => setSaveError(undefined))(event)
+  }
+
+  return (
+    <div className="new-memory">
+      <button
+        ref={openButtonRef}
+        type="button"
+        className="button"
+        aria-expanded={isOpen}
+        aria-controls={isOpen ? formId : undefined}
+        onClick={() => {
+          setAnnouncement('')
+          if (isOpen) close()
+          else setIsOpen(true)
+        }}
+      >
+        <span aria-hidden="true">✎</span> {t('manual.open')}
+      </button>
+      {isOpen && (
+        <section id={formId} className="card new-memory-card" aria-labelledby={headingId}>
+          <h3 id={headingId}>{t('manual.heading')}</h3>
+          <form noValidate aria-labelledby={headingId} aria-busy={isSubmitting} onSubmit={handleFormSubmit}>
+            <TextAreaField
+              label={t('manual.content')}
+              hint={t('manual.contentHint')}
+              rows={6}
+              required
+              maxLength={limits.biographyMessageMaxLength}
+              error={fieldMessageText(t, errors.content?.message)}
+              {...register('content')}
+            />
+            <MemoryTitleDateFields
+              title={register('title')}
+              eventDate={register('eventDate')}
+              titleError={fieldMessageText(t, errors.title?.message)}
+              eventDateError={fieldMessageText(t, errors.eventDate?.message)}
+            />
+            {saveError !== undefined && <ErrorBanner>{failureText(t, saveError, 'manual.saveFailed')}</ErrorBanner>}
+            <div className="memory-actions">
+              <button type="submit" className="button button-primary" aria-disabled={isSubmitting}>
+                {isSubmitting ? t('manual.saving') : t('manual.save')}
+              </button>
+              <button type="button" className="button" aria-disabled={isSubmitting} onClick={isSubmitting ? undefined : close}>
+                {t('manual.cancel')}
+              </button>
+            </div>
+          </form>
+        </section>
+      )}
+      <StatusMessage>{announcement}</StatusMessage>
+    </div>
+  )
+}

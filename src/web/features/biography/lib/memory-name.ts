@@ -1,0 +1,15 @@
+import type { BiographyEntry } from '../../../../shared/contracts/biography.ts'
+import { formatDateTime } from '../../../lib/format-dates.ts'
+
+/**
+ * How a memory is named in its heading, buttons and announcements (spec §2): its title, or else
+ * the moment it was saved, so two untitled memories never share a name.
+ */
+export function memoryName(entry: BiographyEntry, language: string): string {
+  return entry.title || formatDateTime(entry.entryDate, language)
+}
+
+/** The words of one turn of a saved exchange. */
+export function turnText(turn: BiographyEntry['conversationPair'][number]): string {
+  return turn.parts.map((part) => part.text).join('\n')
+}
