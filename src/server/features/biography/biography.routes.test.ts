@@ -203,7 +203,7 @@ describe.each(testDatabases)('the biography chat against a Gemini fake on %s', (
   it('opens with Cronos’ greeting without calling the model', async () => {
     const before = gemini.requests.length
     const opening = (await as(t.app, writer)({ method: 'GET', url: '/api/biography/chat?language=en' })).json()
-    expect(opening).toEqual({ mode: 'gemini', text: cronos.greeting.en })
+    expect(opening).toEqual({ mode: 'gemini', text: cronos.greeting!.en })
     expect(gemini.requests.length).toBe(before)
   })
 

@@ -204,7 +204,7 @@ export function createBiographyService({ repo, ai, findSelfMemberId, media, log 
     /** How the chat opens; nothing is saved and no model is called. */
     async opening(userId: string, language: Language): Promise<ChatOpening> {
       const turns = ai.provider.opening ? await conversation(userId) : []
-      const text = ai.provider.opening?.({ persona: ai.persona, language, turns }) ?? ai.persona.greeting[language]
+      const text = ai.provider.opening?.({ persona: ai.persona, language, turns }) ?? ai.persona.greeting?.[language] ?? ''
       return { mode: ai.provider.kind, text }
     },
 

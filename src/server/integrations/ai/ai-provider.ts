@@ -18,7 +18,7 @@ export interface Persona {
   name: string
   systemInstruction: Record<Language, string>
   /** How the persona opens a conversation when a model answers (the guided mode has its own). */
-  greeting: Record<Language, string>
+  greeting?: Record<Language, string>
   generation: { temperature: number; topK?: number; topP?: number; maxOutputTokens: number }
   safety: { category: HarmCategory; threshold: HarmThreshold }[]
 }
