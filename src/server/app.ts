@@ -108,6 +108,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     media,
     log: app.log.child({ feature: 'biography' }),
   })
+  // onClose hooks run last-added first: replies under way are saved before the database closes.
+  app.addHook('onClose', () => biography.drain())
   const contact = createContactService({
     repo: createContactRepository(database.db),
     limiter: createAttemptLimiter(rateLimitStore, { max: config.contactRateLimitPerHour, windowMs: 60 * 60 * 1000 }, 'contact'),

@@ -269,26 +269,7 @@ describe.each(testDatabases)('the biography chat against a Gemini fake on %s', (
     await addSelf(t, user)
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' })
     gemini.answerWith({ kind: 'stream', pieces: ['Uno. ', 'Dos. ', 'Tres. ', '¿Y después?'], delayMs: 150 })
-    // A real socket, closed by the client after the first piece of the reply, as a closing tab does.
-    await new Promise<void>((resolve, reject) => {
-      const body = JSON.stringify({ message: 'Me voy a cerrar la pestaña.' })
-      const request = httpRequest(`${address}/api/biography/chat`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), cookie: user.cookie, origin: address },
-      })
-      request.on('response', (response) => {
-        let seen = ''
-        response.on('data', (chunk: Buffer) => {
-          seen += chunk.toString()
-          if (seen.includes('event: delta')) {
-            request.destroy()
-            resolve()
-          }
-        })
-      })
-      request.on('error', (error) => (request.destroyed ? undefined : reject(error)))
-      request.end(body)
-    })
+    await leaveAfterFirstPiece(address, user, 'Me voy a cerrar la pestaña.')
     let saved: BiographyEntry[] = []
     for (let attempt = 0; attempt < 50 && saved.length === 0; attempt += 1) {
       await new Promise((resolve) => setTimeout(resolve, 100))
@@ -296,4 +277,40 @@ describe.each(testDatabases)('the biography chat against a Gemini fake on %s', (
     }
     expect(saved.map((e) => e.conversationPair[1]!.parts[0]!.text)).toEqual(['Uno. Dos. Tres. ¿Y después?'])
   })
+
+  it('saves a reply under way before the server shuts down', async () => {
+    const stopping = await createTestApp(database, t.env)
+    const user = await createTestUser(stopping.app)
+    await addSelf(stopping, user)
+    const address = await stopping.app.listen({ port: 0, host: '127.0.0.1' })
+    gemini.answerWith({ kind: 'stream', pieces: ['Antes ', 'de ', 'apagar.'], delayMs: 150 })
+    await leaveAfterFirstPiece(address, user, 'Un último recuerdo.')
+    await stopping.app.close()
+    const rows = await stopping.db.selectFrom('biographyEntry').select('conversationPair').where('authorUserId', '=', user.id).execute()
+    expect(rows.map((row) => JSON.parse(row.conversationPair)[1].parts[0].text)).toEqual(['Antes de apagar.'])
+    await stopping.close()
+  })
 })
+
+/** Opens a chat over a real socket and closes it after the first piece of the reply, as a closing tab does. */
+function leaveAfterFirstPiece(address: string, user: TestUser, message: string): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const body = JSON.stringify({ message })
+    const request = httpRequest(`${address}/api/biography/chat`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), cookie: user.cookie, origin: address },
+    })
+    request.on('response', (response) => {
+      let seen = ''
+      response.on('data', (chunk: Buffer) => {
+        seen += chunk.toString()
+        if (seen.includes('event: delta')) {
+          request.destroy()
+          resolve()
+        }
+      })
+    })
+    request.on('error', (error) => (request.destroyed ? undefined : reject(error)))
+    request.end(body)
+  })
+}

@@ -84,6 +84,9 @@ function conversationOf(rows: BiographyEntryRow[]): ChatTurn[] {
 }
 
 export function createBiographyService({ repo, ai, findSelfMemberId, media, log }: Deps) {
+  /** Replies still being written or saved; shutting down waits for them (nothing is lost). */
+  const inFlight = new Set<Promise<void>>()
+
   async function withMedia(userId: string, rows: BiographyEntryRow[]): Promise<BiographyEntry[]> {
     const ids = await media.mediaIdsForEntries(userId, rows.map((row) => row.id))
     return rows.map((row) => toEntry(row, ids.get(row.id) ?? []))
@@ -219,8 +222,15 @@ export function createBiographyService({ repo, ai, findSelfMemberId, media, log 
         await ai.limiter.record([userId])
       }
       const channel = createEventChannel<ChatStreamEvent>()
-      void answer(userId, message, language, channel)
+      const task = answer(userId, message, language, channel)
+      inFlight.add(task)
+      void task.finally(() => inFlight.delete(task))
       return channel
+    },
+
+    /** Resolves once every reply under way has been saved (each ends within the AI timeout). */
+    async drain(): Promise<void> {
+      await Promise.allSettled([...inFlight])
     },
   }
 }
