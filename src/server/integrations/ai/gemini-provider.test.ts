@@ -33,6 +33,8 @@ describe('the Gemini provider against a fake of its wire format', () => {
     expect(sent.method).toBe('POST')
     expect(sent.url).toBe('/v1beta/models/gemini-1.5-flash-latest:streamGenerateContent?alt=sse')
     expect(sent.headers['x-goog-api-key']).toBe('test-key-123')
+    expect(sent.headers['x-goog-api-client']).toBe('legado/1')
+    expect(sent.url).not.toContain('test-key-123')
     expect(sent.body).toEqual({
       contents: [
         { role: 'model', parts: [{ text: '¿Dónde naciste?' }] },

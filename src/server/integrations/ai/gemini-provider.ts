@@ -8,6 +8,9 @@ export interface GeminiSettings {
   model: string
 }
 
+/** Names us to Google, as its own clients do (`x-goog-api-client`). */
+export const geminiClientId = 'legado/1'
+
 interface GeminiChunk {
   candidates?: { content?: { parts?: { text?: string }[] }; finishReason?: string }[]
   promptFeedback?: { blockReason?: string }
@@ -49,7 +52,8 @@ export function createGeminiProvider(settings: GeminiSettings): AiProvider {
     try {
       response = await fetch(url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-goog-api-key': settings.apiKey },
+        // Spec §7: the key and a client identifier.
+        headers: { 'content-type': 'application/json', 'x-goog-api-key': settings.apiKey, 'x-goog-api-client': geminiClientId },
         body: JSON.stringify(geminiBody(request)),
         signal: request.signal,
       })
