@@ -1,7 +1,7 @@
 import { act, renderHook } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { fakeVoice, installFakeSynthesis, removeSynthesis, uninstallSpeechFakes } from './test/fake-speech.ts'
-import { useSpeechSynthesis } from './use-speech-synthesis.ts'
+import { useSpeechSynthesis, voicesForLanguage } from './use-speech-synthesis.ts'
 
 afterEach(() => {
   uninstallSpeechFakes()
@@ -36,6 +36,48 @@ describe('useSpeechSynthesis', () => {
     const noFrench = installFakeSynthesis([voices[0]!])
     act(() => void result.current.speak('Hello', 'en'))
     expect(noFrench.latest()).toMatchObject({ lang: 'en-US', voice: null })
+  })
+
+  it('lets one speech use another voice than the hook\'s', () => {
+    const synthesis = installFakeSynthesis(voices)
+    const { result } = renderHook(() => useSpeechSynthesis({ voiceName: 'Salomé' }))
+    act(() => void result.current.speak('Hola', 'es', 'Paulina'))
+    expect(synthesis.latest().voice).toBe(voices[0])
+    act(() => void result.current.speak('Hola'))
+    expect(synthesis.latest().voice).toBe(voices[1])
+  })
+
+  it('lists the browser\'s voices by name and language', () => {
+    installFakeSynthesis(voices)
+    const { result } = renderHook(() => useSpeechSynthesis())
+    expect(result.current.voices).toEqual([
+      { name: 'Paulina', lang: 'es_MX' },
+      { name: 'Salomé', lang: 'es-CO' },
+      { name: 'Samantha', lang: 'en-US' },
+      { name: 'Amélie', lang: 'fr-CA' },
+    ])
+  })
+
+  it('keeps the voices up to date when the browser lists them late, and stops listening when unmounted', () => {
+    const synthesis = installFakeSynthesis([])
+    const { result, unmount } = renderHook(() => useSpeechSynthesis())
+    expect(result.current.voices).toEqual([])
+    expect(synthesis.voicesListeners()).toBe(1)
+
+    synthesis.setVoices([voices[1]!])
+    expect(result.current.voices).toEqual([{ name: 'Salomé', lang: 'es-CO' }])
+    const listed = result.current.voices
+    synthesis.setVoices([voices[1]!])
+    expect(result.current.voices).toBe(listed)
+
+    unmount()
+    expect(synthesis.voicesListeners()).toBe(0)
+  })
+
+  it('lists no voices where the browser cannot speak', () => {
+    removeSynthesis()
+    const { result } = renderHook(() => useSpeechSynthesis())
+    expect(result.current.voices).toEqual([])
   })
 
   it('reads without markdown symbols', () => {
@@ -124,5 +166,15 @@ describe('useSpeechSynthesis', () => {
     synthesis.start()
     unmount()
     expect(synthesis.cancelCalls()).toBe(1)
+  })
+})
+
+describe('voicesForLanguage', () => {
+  const many = [fakeVoice('Paulina', 'es_MX'), fakeVoice('Samantha', 'en-US'), fakeVoice('Salomé', 'es-CO'), fakeVoice('Jorge', 'es-ES'), fakeVoice('Esperanto', 'eo')]
+
+  it('keeps the voices of the base language, those of the exact locale first', () => {
+    expect(voicesForLanguage(many, 'es').map((voice) => voice.name)).toEqual(['Salomé', 'Paulina', 'Jorge'])
+    expect(voicesForLanguage(many, 'en-GB').map((voice) => voice.name)).toEqual(['Samantha'])
+    expect(voicesForLanguage(many, 'fr')).toEqual([])
   })
 })

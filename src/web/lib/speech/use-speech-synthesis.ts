@@ -6,16 +6,24 @@ export interface SpeechSynthesisOptions {
   voiceName?: string
 }
 
+/** A voice of the browser, as the page needs it to offer a choice. */
+export interface SpeechVoice {
+  name: string
+  lang: string
+}
+
 export interface SpeechSynthesisControls {
   supported: boolean
+  /** The browser's voices, kept up to date (some browsers only list them after 'voiceschanged'). */
+  voices: SpeechVoice[]
   /** True from the moment the browser starts speaking until the speech ends, fails or is cancelled. */
   speaking: boolean
   /**
    * Reads text aloud in speechLanguage(language) (default es-CO), cancelling any running speech
-   * first. Empty text or no support only warns. Resolves when the speech ends, fails or is
-   * cancelled; never rejects.
+   * first; `voiceName`, if given, replaces the hook's voice for this speech only. Empty text or
+   * no support only warns. Resolves when the speech ends, fails or is cancelled; never rejects.
    */
-  speak(text: string, language?: string): Promise<void>
+  speak(text: string, language?: string, voiceName?: string): Promise<void>
   /** Stops any speech of the page. */
   cancel(): void
 }
@@ -30,12 +38,25 @@ interface Speech {
 export function useSpeechSynthesis({ voiceName }: SpeechSynthesisOptions = {}): SpeechSynthesisControls {
   const [supported] = useState(isSynthesisSupported)
   const [speaking, setSpeaking] = useState(false)
+  const [voices, setVoices] = useState(() => (supported ? listVoices(window.speechSynthesis) : []))
   const current = useRef<Speech | null>(null)
 
   useEffect(() => () => cancelSpeech(current), [])
 
+  useEffect(() => {
+    if (!supported) return
+    const synthesis = window.speechSynthesis
+    const update = () => setVoices((previous) => sameVoices(previous, listVoices(synthesis)))
+    // The list may have changed between the first render and now.
+    update()
+    // Defensive: an engine whose speechSynthesis is no EventTarget keeps the list read above.
+    if (typeof synthesis.addEventListener !== 'function') return
+    synthesis.addEventListener('voiceschanged', update)
+    return () => synthesis.removeEventListener('voiceschanged', update)
+  }, [supported])
+
   const speak = useCallback(
-    (text: string, language?: string): Promise<void> => {
+    (text: string, language?: string, voiceOverride?: string): Promise<void> => {
       if (!supported) {
         console.warn('Speech synthesis is not supported in this browser; nothing is read aloud.')
         return Promise.resolve()
@@ -53,7 +74,7 @@ export function useSpeechSynthesis({ voiceName }: SpeechSynthesisOptions = {}): 
       const lang = speechLanguage(language ?? 'es')
       const utterance = new window.SpeechSynthesisUtterance(spoken)
       utterance.lang = lang
-      const voice = chooseVoice(synthesis.getVoices(), lang, voiceName)
+      const voice = chooseVoice(synthesis.getVoices(), lang, voiceOverride ?? voiceName)
       if (voice) utterance.voice = voice
 
       return new Promise<void>((resolve) => {
@@ -84,7 +105,17 @@ export function useSpeechSynthesis({ voiceName }: SpeechSynthesisOptions = {}): 
     window.speechSynthesis.cancel()
   }, [supported])
 
-  return { supported, speaking, speak, cancel }
+  return { supported, voices, speaking, speak, cancel }
+}
+
+function listVoices(synthesis: SpeechSynthesis): SpeechVoice[] {
+  return synthesis.getVoices().map(({ name, lang }) => ({ name, lang }))
+}
+
+/** The previous list when nothing changed, so a repeated 'voiceschanged' renders nothing. */
+function sameVoices(previous: SpeechVoice[], next: SpeechVoice[]): SpeechVoice[] {
+  const isSame = previous.length === next.length && previous.every((voice, index) => voice.name === next[index]?.name && voice.lang === next[index]?.lang)
+  return isSame ? previous : next
 }
 
 function isSynthesisSupported(): boolean {
@@ -114,6 +145,20 @@ export function withoutMarkdown(text: string): string {
 
 function normalizeLang(lang: string): string {
   return lang.toLowerCase().replaceAll('_', '-')
+}
+
+/**
+ * The voices of a UI language's speech locale: every voice of its base language (all es-* for
+ * Spanish), those of the exact locale (es-CO) first, otherwise in the browser's order.
+ */
+export function voicesForLanguage<Voice extends SpeechVoice>(voices: readonly Voice[], language: string): Voice[] {
+  const target = normalizeLang(speechLanguage(language))
+  const base = target.split('-')[0] ?? target
+  const ofBase = voices.filter((voice) => {
+    const voiceLang = normalizeLang(voice.lang)
+    return voiceLang === base || voiceLang.startsWith(`${base}-`)
+  })
+  return [...ofBase.filter((voice) => normalizeLang(voice.lang) === target), ...ofBase.filter((voice) => normalizeLang(voice.lang) !== target)]
 }
 
 /** The named voice if present, else one for the exact locale, else one for its base language. */

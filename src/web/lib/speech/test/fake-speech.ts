@@ -223,6 +223,10 @@ export interface FakeSynthesisController {
   end(utterance?: FakeUtterance): void
   /** The browser fails the utterance with an error such as 'synthesis-failed'. */
   fail(error: string, utterance?: FakeUtterance): void
+  /** The browser's list of voices changes (as when it finishes loading them), firing 'voiceschanged'. */
+  setVoices(voices: SpeechSynthesisVoice[]): void
+  /** How many 'voiceschanged' listeners are registered now. */
+  readonly voicesListeners: () => number
   uninstall(): void
 }
 
@@ -231,10 +235,12 @@ export function fakeVoice(name: string, lang: string): SpeechSynthesisVoice {
 }
 
 /** Installs speechSynthesis with these voices. cancel() fails the queued utterances ('interrupted'), as Chrome does. */
-export function installFakeSynthesis(voices: SpeechSynthesisVoice[] = []): FakeSynthesisController {
+export function installFakeSynthesis(initialVoices: SpeechSynthesisVoice[] = []): FakeSynthesisController {
   const utterances: FakeUtterance[] = []
+  let voices = initialVoices
   let queue: FakeUtterance[] = []
   let cancels = 0
+  const voicesChanged = new Set<EventListenerOrEventListenerObject>()
   const synthesis = {
     get speaking() {
       return queue.length > 0
@@ -256,8 +262,12 @@ export function installFakeSynthesis(voices: SpeechSynthesisVoice[] = []): FakeS
     },
     pause: () => undefined,
     resume: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
+    addEventListener: (type: string, listener: EventListenerOrEventListenerObject) => {
+      if (type === 'voiceschanged') voicesChanged.add(listener)
+    },
+    removeEventListener: (type: string, listener: EventListenerOrEventListenerObject) => {
+      if (type === 'voiceschanged') voicesChanged.delete(listener)
+    },
   }
   const latest = () => {
     const last = utterances.at(-1)
@@ -281,6 +291,17 @@ export function installFakeSynthesis(voices: SpeechSynthesisVoice[] = []): FakeS
       leave(utterance)
       act(() => utterance.onerror?.(Object.assign(new Event('error'), { error })))
     },
+    setVoices: (next) => {
+      voices = next
+      const event = new Event('voiceschanged')
+      act(() => {
+        for (const listener of [...voicesChanged]) {
+          if (typeof listener === 'function') listener(event)
+          else listener.handleEvent(event)
+        }
+      })
+    },
+    voicesListeners: () => voicesChanged.size,
     uninstall,
   }
 }
