@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react'
+import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { BiographyEntry } from '../../../../shared/contracts/biography.ts'
 import { formatCalendarDate, formatDateTime } from '../../../lib/format-dates.ts'
@@ -7,6 +7,7 @@ import { memoryName, turnText } from '../lib/memory-name.ts'
 import { useUiLanguage } from '../lib/ui-language.ts'
 import { ChatBubble } from './chat-bubble.tsx'
 import { MemoryDetailsForm, type MemoryDetails } from './memory-details-form.tsx'
+import { useEditInPlace } from '../../../components/ui/use-edit-in-place.ts'
 
 interface MemoryItemProps {
   entry: BiographyEntry
@@ -27,24 +28,10 @@ export function MemoryItem({ entry, onManageMedia, onUpdated }: MemoryItemProps)
   const { t } = useTranslation('biography')
   const language = useUiLanguage()
   const updateEntry = useUpdateEntry()
-  const [isEditing, setIsEditing] = useState(false)
-  const editButtonRef = useRef<HTMLButtonElement>(null)
-  const shouldRefocus = useRef(false)
+  const { isEditing, open: openEditor, close: closeEditor, editButtonRef } = useEditInPlace()
   const headingId = useId()
   const formHeadingId = useId()
   const name = memoryName(entry, language)
-
-  // Leaving the form (saved or cancelled) puts the keyboard back on the edit button.
-  useEffect(() => {
-    if (isEditing || !shouldRefocus.current) return
-    shouldRefocus.current = false
-    editButtonRef.current?.focus()
-  }, [isEditing])
-
-  function closeEditor() {
-    shouldRefocus.current = true
-    setIsEditing(false)
-  }
 
   async function handleSave(details: MemoryDetails) {
     const updated = await updateEntry.mutateAsync({ id: entry.id, changes: details })
@@ -112,7 +99,7 @@ export function MemoryItem({ entry, onManageMedia, onUpdated }: MemoryItemProps)
             type="button"
             className="button"
             aria-label={t('memories.editLabel', { name })}
-            onClick={() => setIsEditing(true)}
+            onClick={openEditor}
           >
             {t('memories.edit')}
           </button>

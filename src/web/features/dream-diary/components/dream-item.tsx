@@ -1,10 +1,11 @@
-import { useEffect, useId, useRef, useState } from 'react'
+import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Dream } from '../../../../shared/contracts/dream-diary.ts'
 import { useUpdateDream } from '../api/dream-queries.ts'
 import { dreamName } from '../lib/dream-name.ts'
 import { formatCalendarDate, formatDateTime } from '../../../lib/format-dates.ts'
 import { DreamForm, type DreamFields } from './dream-form.tsx'
+import { useEditInPlace } from '../../../components/ui/use-edit-in-place.ts'
 import './dream-item.css'
 
 interface DreamItemProps {
@@ -18,23 +19,9 @@ export function DreamItem({ dream, onDelete, onUpdated }: DreamItemProps) {
   const { t, i18n } = useTranslation('dreams')
   const language = i18n.resolvedLanguage ?? i18n.language
   const updateDream = useUpdateDream()
-  const [isEditing, setIsEditing] = useState(false)
-  const editButtonRef = useRef<HTMLButtonElement>(null)
-  const shouldRefocus = useRef(false)
+  const { isEditing, open: openEditor, close: closeEditor, editButtonRef } = useEditInPlace()
   const headingId = useId()
   const name = dreamName(t, dream, language)
-
-  // Leaving the form (saved or cancelled) puts the keyboard back where it was: the edit button.
-  useEffect(() => {
-    if (isEditing || !shouldRefocus.current) return
-    shouldRefocus.current = false
-    editButtonRef.current?.focus()
-  }, [isEditing])
-
-  function closeEditor() {
-    shouldRefocus.current = true
-    setIsEditing(false)
-  }
 
   async function handleSave(changes: DreamFields) {
     const updated = await updateDream.mutateAsync({ id: dream.id, changes })
@@ -88,7 +75,7 @@ export function DreamItem({ dream, onDelete, onUpdated }: DreamItemProps) {
           type="button"
           className="button"
           aria-label={t('item.editLabel', { name })}
-          onClick={() => setIsEditing(true)}
+          onClick={openEditor}
         >
           {t('item.edit')}
         </button>

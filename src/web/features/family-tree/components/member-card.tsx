@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react'
+import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import type { CreateMember, Member } from '../../../../shared/contracts/family-tree.ts'
@@ -8,6 +8,7 @@ import { memberName } from '../lib/member-name.ts'
 import { MediaButtons, type MediaPanel, type MemberMediaSlot } from './media-buttons.tsx'
 import { MemberDetails } from './member-details.tsx'
 import { MemberForm } from './member-form.tsx'
+import { useEditInPlace } from '../../../components/ui/use-edit-in-place.ts'
 import './member-card.css'
 
 interface MemberCardProps {
@@ -24,28 +25,14 @@ interface MemberCardProps {
 export function MemberCard({ member, members, membersById, onDelete, onUpdated, media }: MemberCardProps) {
   const { t } = useTranslation('family-tree')
   const updateMember = useUpdateMember()
-  const [isEditing, setIsEditing] = useState(false)
+  const { isEditing, open: openEditor, close: closeEditor, editButtonRef } = useEditInPlace()
   const [isMediaNoteShown, setIsMediaNoteShown] = useState(false)
   const [openPanels, setOpenPanels] = useState<ReadonlySet<MediaPanel>>(new Set())
   const uploaderId = useId()
   const galleryId = useId()
-  const editButtonRef = useRef<HTMLButtonElement>(null)
-  const shouldRefocus = useRef(false)
   const headingId = useId()
   const name = memberName(member)
   const isSelf = isSelfMember(member)
-
-  // Leaving the form (saved or cancelled) puts the keyboard back where it was: the edit button.
-  useEffect(() => {
-    if (isEditing || !shouldRefocus.current) return
-    shouldRefocus.current = false
-    editButtonRef.current?.focus()
-  }, [isEditing])
-
-  function closeEditor() {
-    shouldRefocus.current = true
-    setIsEditing(false)
-  }
 
   async function handleSave(changes: CreateMember) {
     const updated = await updateMember.mutateAsync({ memberId: member.memberId, changes })
@@ -107,7 +94,7 @@ export function MemberCard({ member, members, membersById, onDelete, onUpdated, 
           type="button"
           className="button"
           aria-label={t('card.editLabel', { name })}
-          onClick={() => setIsEditing(true)}
+          onClick={openEditor}
         >
           {t('card.edit')}
         </button>
