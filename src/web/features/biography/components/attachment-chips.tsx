@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
-import type { PendingAttachment } from '../lib/use-pending-attachments.ts'
 import { Icon } from '../../../components/ui/icon.tsx'
+import type { PendingAttachment } from '../lib/use-pending-attachments.ts'
 
 interface AttachmentChipsProps {
   items: PendingAttachment[]

@@ -2,6 +2,7 @@ import { useCallback, useId, useRef, useState, type FormEvent, type KeyboardEven
 import { useTranslation } from 'react-i18next'
 import { limits } from '../../../../shared/limits.ts'
 import { StatusMessage } from '../../../components/ui/banner.tsx'
+import { Icon } from '../../../components/ui/icon.tsx'
 import { TextAreaField } from '../../../components/ui/text-field.tsx'
 import { useSpeechRecognition } from '../../../lib/speech/use-speech-recognition.ts'
 import { useChatOpening, useRefreshEntries } from '../api/biography-queries.ts'
@@ -17,7 +18,6 @@ import { MicButton, MicStatus } from './mic-control.tsx'
 import { ReadAloudControls } from './read-aloud-controls.tsx'
 import type { AttachmentSlot } from './slots.ts'
 import './biography-chat.css'
-import { Icon } from '../../../components/ui/icon.tsx'
 
 interface BiographyChatProps {
   /** Attaching files while chatting (the media feature); without it there is no "Adjuntar". */

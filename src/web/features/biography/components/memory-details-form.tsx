@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next'
 import type { z } from 'zod'
 import { updateBiographyEntrySchema, type BiographyEntry } from '../../../../shared/contracts/biography.ts'
 import { ErrorBanner } from '../../../components/ui/banner.tsx'
+import { FormActions } from '../../../components/ui/form-actions.tsx'
 import { applyServerFieldErrors, fieldMessageText } from '../../../components/ui/form-errors.ts'
 import { failureText } from '../lib/failure-text.ts'
 import { MemoryTitleDateFields } from './memory-title-date-fields.tsx'
@@ -56,14 +57,14 @@ export function MemoryDetailsForm({ entry, onSubmit, onCancel, labelledBy }: Mem
         eventDateError={fieldMessageText(t, errors.eventDate?.message)}
       />
       {saveError !== undefined && <ErrorBanner>{failureText(t, saveError, 'memories.saveFailed')}</ErrorBanner>}
-      <div className="memory-actions">
-        <button type="submit" className="button button-primary" aria-disabled={isSubmitting}>
-          {isSubmitting ? t('memories.saving') : t('memories.saveChanges')}
-        </button>
-        <button type="button" className="button" aria-disabled={isSubmitting} onClick={isSubmitting ? undefined : onCancel}>
-          {t('memories.cancel')}
-        </button>
-      </div>
+      <FormActions
+        className="memory-actions"
+        isSubmitting={isSubmitting}
+        submitLabel={t('memories.saveChanges')}
+        submittingLabel={t('memories.saving')}
+        cancelLabel={t('memories.cancel')}
+        onCancel={onCancel}
+      />
     </form>
   )
 }

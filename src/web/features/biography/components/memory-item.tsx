@@ -2,12 +2,12 @@ import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { BiographyEntry } from '../../../../shared/contracts/biography.ts'
 import { formatCalendarDate, formatDateTime } from '../../../lib/format-dates.ts'
+import { useEditInPlace } from '../../../components/ui/use-edit-in-place.ts'
 import { useUpdateEntry } from '../api/biography-queries.ts'
 import { memoryName, turnText } from '../lib/memory-name.ts'
 import { useUiLanguage } from '../lib/ui-language.ts'
 import { ChatBubble } from './chat-bubble.tsx'
 import { MemoryDetailsForm, type MemoryDetails } from './memory-details-form.tsx'
-import { useEditInPlace } from '../../../components/ui/use-edit-in-place.ts'
 
 interface MemoryItemProps {
   entry: BiographyEntry

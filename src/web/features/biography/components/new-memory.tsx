@@ -6,6 +6,7 @@ import type { z } from 'zod'
 import { createBiographyEntrySchema } from '../../../../shared/contracts/biography.ts'
 import { limits } from '../../../../shared/limits.ts'
 import { ErrorBanner, StatusMessage } from '../../../components/ui/banner.tsx'
+import { FormActions } from '../../../components/ui/form-actions.tsx'
 import { applyServerFieldErrors, fieldMessageText } from '../../../components/ui/form-errors.ts'
 import { TextAreaField } from '../../../components/ui/text-field.tsx'
 import { useCreateEntry } from '../api/biography-queries.ts'
@@ -110,14 +111,14 @@ export function NewMemory() {
               eventDateError={fieldMessageText(t, errors.eventDate?.message)}
             />
             {saveError !== undefined && <ErrorBanner>{failureText(t, saveError, 'manual.saveFailed')}</ErrorBanner>}
-            <div className="memory-actions">
-              <button type="submit" className="button button-primary" aria-disabled={isSubmitting}>
-                {isSubmitting ? t('manual.saving') : t('manual.save')}
-              </button>
-              <button type="button" className="button" aria-disabled={isSubmitting} onClick={isSubmitting ? undefined : close}>
-                {t('manual.cancel')}
-              </button>
-            </div>
+            <FormActions
+              className="memory-actions"
+              isSubmitting={isSubmitting}
+              submitLabel={t('manual.save')}
+              submittingLabel={t('manual.saving')}
+              cancelLabel={t('manual.cancel')}
+              onCancel={close}
+            />
           </form>
         </section>
       )}

@@ -6,6 +6,7 @@ import type { z } from 'zod'
 import { createDreamSchema } from '../../../../shared/contracts/dream-diary.ts'
 import { limits } from '../../../../shared/limits.ts'
 import { ErrorBanner } from '../../../components/ui/banner.tsx'
+import { FormActions } from '../../../components/ui/form-actions.tsx'
 import { applyServerFieldErrors, fieldMessageText } from '../../../components/ui/form-errors.ts'
 import { TextAreaField, TextField } from '../../../components/ui/text-field.tsx'
 import { failureText } from '../lib/failure-text.ts'
@@ -99,16 +100,14 @@ export function DreamForm(props: DreamFormProps) {
         {...register('content')}
       />
       {saveError !== undefined && <ErrorBanner>{failureText(t, saveError, 'form.saveFailed')}</ErrorBanner>}
-      <div className="dream-form-actions">
-        <button type="submit" className="button button-primary" aria-disabled={isSubmitting}>
-          {isSubmitting ? t('form.saving') : submitLabel}
-        </button>
-        {onCancel && (
-          <button type="button" className="button" aria-disabled={isSubmitting} onClick={isSubmitting ? undefined : onCancel}>
-            {t('form.cancel')}
-          </button>
-        )}
-      </div>
+      <FormActions
+        className="dream-form-actions"
+        isSubmitting={isSubmitting}
+        submitLabel={submitLabel}
+        submittingLabel={t('form.saving')}
+        cancelLabel={t('form.cancel')}
+        onCancel={onCancel}
+      />
     </form>
   )
 }

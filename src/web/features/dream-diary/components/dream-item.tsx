@@ -1,11 +1,11 @@
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Dream } from '../../../../shared/contracts/dream-diary.ts'
+import { useEditInPlace } from '../../../components/ui/use-edit-in-place.ts'
 import { useUpdateDream } from '../api/dream-queries.ts'
 import { dreamName } from '../lib/dream-name.ts'
 import { formatCalendarDate, formatDateTime } from '../../../lib/format-dates.ts'
 import { DreamForm, type DreamFields } from './dream-form.tsx'
-import { useEditInPlace } from '../../../components/ui/use-edit-in-place.ts'
 import './dream-item.css'
 
 interface DreamItemProps {

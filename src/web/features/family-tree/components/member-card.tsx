@@ -3,12 +3,12 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import type { CreateMember, Member } from '../../../../shared/contracts/family-tree.ts'
 import { isSelfMember } from '../../../../shared/family-tree/self-member.ts'
+import { useEditInPlace } from '../../../components/ui/use-edit-in-place.ts'
 import { useUpdateMember } from '../api/family-tree-queries.ts'
 import { memberName } from '../lib/member-name.ts'
 import { MediaButtons, type MediaPanel, type MemberMediaSlot } from './media-buttons.tsx'
 import { MemberDetails } from './member-details.tsx'
 import { MemberForm } from './member-form.tsx'
-import { useEditInPlace } from '../../../components/ui/use-edit-in-place.ts'
 import './member-card.css'
 
 interface MemberCardProps {

@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import type { CreateMember, Member } from '../../../../shared/contracts/family-tree.ts'
 import { ErrorBanner } from '../../../components/ui/banner.tsx'
+import { FormActions } from '../../../components/ui/form-actions.tsx'
 import { failureText } from '../lib/failure-text.ts'
 import { issueText } from '../lib/issue-message.ts'
 import { memberFormSchema, type MemberFormOutput, type MemberFormValues } from '../lib/member-form-schema.ts'
@@ -90,14 +91,14 @@ export function MemberForm({ members, member, submitLabel, onSubmit, onCancel, l
           )}
         </ErrorBanner>
       )}
-      <div className="member-form-actions">
-        <button type="submit" className="button button-primary" aria-disabled={isSubmitting}>
-          {isSubmitting ? t('form.saving') : submitLabel}
-        </button>
-        <button type="button" className="button" aria-disabled={isSubmitting} onClick={isSubmitting ? undefined : onCancel}>
-          {t('form.cancel')}
-        </button>
-      </div>
+      <FormActions
+        className="member-form-actions"
+        isSubmitting={isSubmitting}
+        submitLabel={submitLabel}
+        submittingLabel={t('form.saving')}
+        cancelLabel={t('form.cancel')}
+        onCancel={onCancel}
+      />
     </form>
   )
 }
