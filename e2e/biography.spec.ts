@@ -46,6 +46,32 @@ test.describe('the biography in the guided mode', () => {
     await expect(chatLog(page).locator('[data-speaker=model]').first()).toContainText(nextQuestion)
   })
 
+  test('a file attached while chatting joins the saved memory, and the memory’s media can be managed', async ({ page }) => {
+    await signUpThroughApi(page)
+    await addSelfMemberThroughApi(page)
+    await page.goto('/my-biography')
+    await page.getByRole('button', { name: 'Adjuntar fotos, audios, vídeos o documentos' }).click()
+    const attach = page.getByRole('dialog', { name: 'Adjuntar archivos' })
+    await attach.getByLabel('Elegir archivos').setInputFiles({ name: 'carta.txt', mimeType: 'text/plain', buffer: Buffer.from('Querida Rosa: te escribo desde Manizales.') })
+    await attach.getByRole('button', { name: 'Adjuntar', exact: true }).click()
+    await expect(page.getByRole('list', { name: 'Archivos para adjuntar' })).toContainText('carta.txt')
+
+    await chatInput(page).fill('Te comparto la carta que me escribió mi madre.')
+    await chatInput(page).press('Enter')
+    const memory = memories(page).getByTestId('memory-item').first()
+    await expect(memory.locator('code')).toHaveText(/^[0-9a-f-]{8}$/, { timeout: 20_000 })
+
+    await memory.getByRole('button', { name: /^Gestionar multimedia de/ }).click()
+    const dialog = page.getByRole('dialog', { name: /^Multimedia de/ })
+    await expect(dialog.getByText('carta.txt').first()).toBeVisible()
+    await dialog.getByRole('button', { name: 'Eliminar carta.txt' }).click()
+    await page.getByRole('alertdialog', { name: '¿Eliminar este archivo?' }).getByRole('button', { name: 'Eliminar' }).click()
+    await expect(dialog.getByText('«carta.txt» se ha eliminado.')).toBeVisible()
+    await expect(dialog.getByRole('button', { name: 'Eliminar carta.txt' })).toHaveCount(0)
+    await page.keyboard.press('Escape')
+    await expect(memory.getByText('Sin archivos adjuntos.')).toBeVisible()
+  })
+
   test('without an own profile the chat still answers but says the memory cannot be saved', async ({ page }) => {
     await signUpThroughApi(page)
     await page.goto('/my-biography')

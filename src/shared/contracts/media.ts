@@ -46,8 +46,14 @@ export type UpdateMedia = z.input<typeof updateMediaSchema>
 /** Metadata a tus upload carries (`Upload-Metadata`), as the uploader sends it. */
 export const uploadMetadataSchema = z.object({
   filename: z.string().trim().min(1, { error: 'media.no_file' }).max(255, { error: 'validation.too_long' }),
-  filetype: z.string().max(255).optional(),
-  caption: z.string().trim().max(500, { error: 'validation.too_long' }).optional().default(''),
+  // tus sends a key without a value (`caption `) for an empty string, and the server reads it as null.
+  filetype: z.string().max(255).nullish(),
+  caption: z
+    .string()
+    .trim()
+    .max(500, { error: 'validation.too_long' })
+    .nullish()
+    .transform((caption) => caption ?? ''),
   linkedToType: z.enum(mediaLinkTypes, { error: 'validation.invalid' }),
   linkedToId: z.string().min(1, { error: 'validation.invalid' }),
 })

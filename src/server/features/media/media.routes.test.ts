@@ -2,7 +2,7 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { MediaAsset } from '../../../shared/contracts/media.ts'
 import { as, createTestApp, createTestUser, testDatabases, type TestApp, type TestUser } from '../../test/test-app.ts'
-import { tusClient, tusHeaders } from '../../test/tus-client.ts'
+import { encodeMetadata, tusClient, tusHeaders } from '../../test/tus-client.ts'
 
 
 describe.each(testDatabases)('media routes on %s', (database) => {
@@ -28,6 +28,17 @@ describe.each(testDatabases)('media routes on %s', (database) => {
     expect(created.statusCode, created.body).toBe(201)
     return patch(user, String(created.headers.location), 0, bytes)
   }
+
+  it('accepts a file sent without a caption, as the browser sends it (an empty tus metadata value)', async () => {
+    const bytes = Buffer.from('Una nota sin descripción.')
+    const created = await create(owner, bytes.length, { filename: 'nota.txt', filetype: '', caption: '', linkedToType: 'member', linkedToId: memberId })
+    expect(encodeMetadata({ caption: '' })).toBe('caption ')
+    expect(created.statusCode, created.body).toBe(201)
+    const finished = await patch(owner, String(created.headers.location), 0, bytes)
+    expect(finished.statusCode, finished.body).toBe(204)
+    const asset = (await as(t.app, owner)({ method: 'GET', url: `/api/media/${String(finished.headers['legado-media-id'])}` })).json<MediaAsset>()
+    expect(asset).toMatchObject({ fileName: 'nota.txt', caption: '', contentType: 'text/plain; charset=utf-8' })
+  })
 
   it('stores a photo, links it to the member and serves it with a thumbnail', async () => {
     const photo = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#9a4a2c' } }).jpeg().toBuffer()

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import type { MediaAsset } from '../../../../shared/contracts/media.ts'
+import { Icon } from '../../../components/ui/icon.tsx'
 import { formatMegabytes } from '../lib/format-size.ts'
 
 interface MediaItemProps {
@@ -40,8 +41,8 @@ export function MediaItem({ asset, onOpen, onDelete }: MediaItemProps) {
   } else {
     preview = (
       <a className="media-file-link" href={asset.downloadURL} target="_blank" rel="noopener noreferrer" aria-label={t('gallery.openFile', { name })}>
-        <span className="media-file-icon" aria-hidden="true">
-          📄
+        <span className="media-file-icon">
+          <Icon name="document" />
         </span>
         <span className="media-file-name">{name}</span>
       </a>
