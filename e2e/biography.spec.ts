@@ -72,6 +72,42 @@ test.describe('the biography in the guided mode', () => {
     await expect(memory.getByText('Sin archivos adjuntos.')).toBeVisible()
   })
 
+  test('a memory written by hand is kept, and its title and date can be changed', async ({ page }) => {
+    await signUpThroughApi(page)
+    await addSelfMemberThroughApi(page)
+    await page.goto('/my-biography')
+    await page.getByRole('button', { name: 'Escribir un recuerdo a mano' }).click()
+    await page.getByRole('button', { name: 'Guardar recuerdo' }).click()
+    await expect(page.getByText('El contenido del recuerdo es obligatorio.')).toBeVisible()
+    await page.getByLabel('Tu recuerdo').fill('El día que llegó la luz eléctrica al pueblo, todos salimos a la plaza.')
+    await page.getByRole('button', { name: 'Guardar recuerdo' }).click()
+    const memory = memories(page).getByTestId('memory-item').first()
+    await expect(memory).toContainText('El día que llegó la luz eléctrica al pueblo')
+
+    await memory.getByRole('button', { name: /^Editar título y fecha de/ }).click()
+    await memory.getByRole('textbox', { name: 'Título (opcional)' }).fill('La luz')
+    await memory.getByLabel(/^Fecha del recuerdo/).fill('1961-08-07')
+    await memory.getByRole('button', { name: 'Guardar cambios' }).click()
+    await expect(memories(page).getByRole('heading', { name: 'La luz' })).toBeVisible()
+    await page.reload()
+    await expect(memories(page).getByRole('heading', { name: 'La luz' })).toBeVisible()
+    await expect(memories(page)).toContainText('1961')
+  })
+
+  test('Cronos speaks the language of the page', async ({ page }) => {
+    await signUpThroughApi(page)
+    await addSelfMemberThroughApi(page)
+    await page.goto('/my-biography?lng=en')
+    await expect(page.getByLabel('Your message to Cronos')).toBeVisible()
+    const opening = page.getByRole('log').locator('[data-speaker=model]').first()
+    await expect(opening).toContainText('Cronos')
+    await expect(opening).not.toContainText('¿')
+    await page.getByLabel('Your message to Cronos').fill('I was born in Lyon.')
+    await page.getByLabel('Your message to Cronos').press('Enter')
+    await expect(page.getByRole('log').locator('[data-speaker=model]').nth(1)).toContainText('?')
+    await expect(page.getByRole('log').locator('[data-speaker=model]').nth(1)).not.toContainText('¿')
+  })
+
   test('without an own profile the chat still answers but says the memory cannot be saved', async ({ page }) => {
     await signUpThroughApi(page)
     await page.goto('/my-biography')
