@@ -137,7 +137,13 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(familyTreeRoutes, { prefix: '/api', service: familyTree })
   await app.register(biographyRoutes, { prefix: '/api', service: biography })
   await app.register(mediaRoutes, { prefix: '/api', service: media })
-  await app.register(mediaUploadRoutes, { prefix: '/api', service: media, datastore: createUploadStore(config.storage, path.join(config.dataDir, 'uploads')), maxUploadBytes: config.maxUploadBytes })
+  await app.register(mediaUploadRoutes, {
+    prefix: '/api',
+    service: media,
+    datastore: createUploadStore(config.storage, path.join(config.dataDir, 'uploads'), config.uploadExpiryMs),
+    maxUploadBytes: config.maxUploadBytes,
+    expiryMs: config.uploadExpiryMs,
+  })
   await app.register(contactRoutes, { prefix: '/api', service: contact, findSessionUser: accounts.findSessionUser })
   await app.register(webAppPlugin, { webRoot: config.webRoot })
 

@@ -50,6 +50,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ AI_PROVIDER: 'claude' })).toThrow(/AI_PROVIDER: must be gemini, openai or guided/)
   })
 
+  it('keeps unfinished uploads a day unless told otherwise', () => {
+    expect(loadConfig({}).uploadExpiryMs).toBe(24 * 60 * 60 * 1000)
+    expect(loadConfig({ UPLOAD_EXPIRY_HOURS: '0.5' }).uploadExpiryMs).toBe(30 * 60 * 1000)
+    expect(() => loadConfig({ UPLOAD_EXPIRY_HOURS: '0' })).toThrow(/UPLOAD_EXPIRY_HOURS: must be more than 0/)
+  })
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', REDIS_URL: '' })).toMatchObject({ port: 3000, redisUrl: undefined })
   })

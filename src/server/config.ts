@@ -38,6 +38,7 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: booleanFromEnv.default(false),
   MAX_UPLOAD_BYTES: z.coerce.number({ error: 'must be a number' }).int().min(1).default(5 * 1024 * 1024),
+  UPLOAD_EXPIRY_HOURS: z.coerce.number({ error: 'must be a number' }).positive({ error: 'must be more than 0' }).default(24),
   CONTACT_RATE_LIMIT_PER_HOUR: z.coerce.number({ error: 'must be a number' }).int().min(1).default(10),
   WEB_ROOT: z.string().optional(),
   AI_PROVIDER: z.enum(['gemini', 'openai', 'guided'], { error: 'must be gemini, openai or guided' }).optional(),
@@ -78,6 +79,8 @@ export interface Config {
   /** Media: files under `DATA_DIR/media`, or an S3-compatible bucket. */
   storage: { kind: 'local'; dir: string } | { kind: 's3'; s3: S3Settings }
   maxUploadBytes: number
+  /** An unfinished upload not resumed within this time is removed. */
+  uploadExpiryMs: number
   ai: AiConfig
   /** AI replies allowed per user and hour (the guided mode is not counted). */
   aiRateLimitPerHour: number
@@ -144,6 +147,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           }
         : { kind: 'local', dir: path.join(dataDir, 'media') },
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
+    uploadExpiryMs: Math.round(e.UPLOAD_EXPIRY_HOURS * 60 * 60 * 1000),
     ai:
       aiProvider === 'gemini'
         ? { provider: 'gemini', apiKey: e.GEMINI_API_KEY!, baseUrl: e.GEMINI_BASE_URL.replace(/\/+$/, ''), model: e.AI_MODEL ?? defaultGeminiModel }

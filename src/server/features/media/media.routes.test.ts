@@ -1,3 +1,5 @@
+import { readdirSync } from 'node:fs'
+import path from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { MediaAsset } from '../../../shared/contracts/media.ts'
@@ -62,6 +64,26 @@ describe.each(testDatabases)('media routes on %s', (database) => {
 
     const list = await as(t.app, owner)({ method: 'GET', url: `/api/media?memberId=${memberId}` })
     expect(list.json().media.map((m: MediaAsset) => m.id)).toContain(id)
+  })
+
+  it('sweeps away an unfinished upload nobody resumed in time', async () => {
+    const shortLived = await createTestApp(database, { UPLOAD_EXPIRY_HOURS: String(1 / 3600) })
+    try {
+      const user = await createTestUser(shortLived.app)
+      const self = (await as(shortLived.app, user)({ method: 'POST', url: '/api/family-tree/members', payload: { firstName: 'Ana', lastName: 'Ruiz', isSelf: true } })).json().member.memberId
+      const tus = tusClient(shortLived.app, user)
+      const bytes = Buffer.alloc(400_000, 'x')
+      const created = await tus.create(bytes.length, { filename: 'abandonada.txt', linkedToType: 'member', linkedToId: self })
+      const location = String(created.headers.location)
+      expect((await tus.patch(location, 0, bytes.subarray(0, 200_000))).statusCode).toBe(204)
+      const uploads = path.join(shortLived.dataDir, 'uploads')
+      expect(readdirSync(uploads).length).toBeGreaterThan(0)
+      await new Promise((resolve) => setTimeout(resolve, 2_500))
+      expect(readdirSync(uploads)).toEqual([])
+      expect([404, 410]).toContain((await tus.head(location)).statusCode)
+    } finally {
+      await shortLived.close()
+    }
   })
 
   it('resumes an upload cut at 50% into a byte-identical file, for its owner only', async () => {

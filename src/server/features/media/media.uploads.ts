@@ -17,6 +17,8 @@ interface Options {
   /** Where unfinished uploads wait. */
   datastore: UploadStore
   maxUploadBytes: number
+  /** Unfinished uploads older than this are swept away (checked every hour, or sooner for a short expiry). */
+  expiryMs: number
 }
 
 /** A tus hook's refusal, in our error model. */
@@ -38,7 +40,7 @@ function parseMetadata(upload: Upload) {
  * refused before its first byte if it is too large or its target is not the uploader's; when the
  * last byte arrives the media service stores it, and the answer names the new asset.
  */
-export const mediaUploadRoutes: FastifyPluginAsync<Options> = async (app, { service, datastore, maxUploadBytes }) => {
+export const mediaUploadRoutes: FastifyPluginAsync<Options> = async (app, { service, datastore, maxUploadBytes, expiryMs }) => {
   const tus = new TusServer({
     path: '/api/uploads',
     datastore,
@@ -78,6 +80,20 @@ export const mediaUploadRoutes: FastifyPluginAsync<Options> = async (app, { serv
       }
     },
   })
+
+  // Uploads abandoned half-way (a closed laptop, a lost connection) would otherwise stay on disk or
+  // in the bucket for ever. Several instances may sweep at once: deleting twice is harmless.
+  const sweep = async () => {
+    try {
+      const removed = await tus.cleanUpExpiredUploads()
+      if (removed > 0) app.log.info({ removed }, 'expired unfinished uploads removed')
+    } catch (error) {
+      app.log.warn({ err: error }, 'sweeping expired uploads failed')
+    }
+  }
+  const sweeper = setInterval(() => void sweep(), Math.min(expiryMs, 60 * 60 * 1000))
+  sweeper.unref()
+  app.addHook('onClose', () => clearInterval(sweeper))
 
   // tus bodies are raw bytes: leave the stream for the tus server to read.
   app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null))

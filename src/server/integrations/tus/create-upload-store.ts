@@ -8,13 +8,15 @@ import type { Config } from '../../config.ts'
  */
 export type UploadStore = FileStore | S3Store
 
-export function createUploadStore(storage: Config['storage'], localDirectory: string): UploadStore {
-  if (storage.kind === 'local') return new FileStore({ directory: localDirectory })
+/** `expiryMs`: an unfinished upload older than this answers 410 and is removed by the next sweep. */
+export function createUploadStore(storage: Config['storage'], localDirectory: string, expiryMs: number): UploadStore {
+  if (storage.kind === 'local') return new FileStore({ directory: localDirectory, expirationPeriodInMilliseconds: expiryMs })
   const { bucket, region, endpoint, forcePathStyle, credentials } = storage.s3
   return new S3Store({
     // Uploads are at most MAX_UPLOAD_BYTES: parts of 8 MB keep each one a single part.
     partSize: 8 * 1024 * 1024,
     useTags: false,
+    expirationPeriodInMilliseconds: expiryMs,
     s3ClientConfig: {
       bucket,
       region,
