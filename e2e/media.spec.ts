@@ -42,6 +42,16 @@ test('uploads a photo to a member with visible progress, shows its thumbnail, zo
   await page.keyboard.press('Escape')
   await expect(viewer).toBeHidden()
 
+  // The caption can be changed in place; Enter saves it.
+  await gallery.getByRole('button', { name: 'Editar descripción de boda.png' }).click()
+  const caption = gallery.getByRole('textbox', { name: 'Descripción', exact: true })
+  await expect(caption).toHaveValue('La boda de los abuelos')
+  await caption.fill('La boda de los abuelos, Manizales 1952')
+  await caption.press('Enter')
+  await expect(gallery.getByText('Descripción de «boda.png» guardada.')).toBeVisible()
+  await expect(gallery.getByText('La boda de los abuelos, Manizales 1952')).toBeVisible()
+  await expect(gallery.getByRole('button', { name: 'Editar descripción de boda.png' })).toBeFocused()
+
   await gallery.getByRole('button', { name: /Eliminar boda\.png/ }).click()
   const confirm = page.getByRole('alertdialog', { name: '¿Eliminar este archivo?' })
   await expect(confirm).toContainText('boda.png')

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { mediaListSchema, type MediaAsset } from '../../../../shared/contracts/media.ts'
+import { mediaAssetSchema, mediaListSchema, type MediaAsset, type UpdateMedia } from '../../../../shared/contracts/media.ts'
 import { apiFetch } from '../../../lib/api-client.ts'
 
 export const mediaKeys = {
@@ -46,6 +46,21 @@ export function useDeleteMedia() {
     mutationFn: (id: string) => apiFetch<void>(`/api/media/${encodeURIComponent(id)}`, { method: 'DELETE' }),
     onSuccess: (_nothing, id) => {
       queryClient.setQueriesData<MediaAsset[]>({ queryKey: mediaKeys.all }, (media) => media?.filter((item) => item.id !== id))
+      void queryClient.invalidateQueries({ queryKey: mediaKeys.all })
+    },
+  })
+}
+
+/** Changes a file's caption ('' removes it); every list that shows the file gets the saved one. */
+export function useUpdateMediaCaption() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async ({ id, ...changes }: { id: string } & UpdateMedia) =>
+      mediaAssetSchema.parse(await apiFetch<unknown>(`/api/media/${encodeURIComponent(id)}`, { method: 'PATCH', body: changes })),
+    onSuccess: (updated) => {
+      queryClient.setQueriesData<MediaAsset[]>({ queryKey: mediaKeys.all }, (media) =>
+        media?.map((item) => (item.id === updated.id ? updated : item)),
+      )
       void queryClient.invalidateQueries({ queryKey: mediaKeys.all })
     },
   })

@@ -1,28 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { jsonResponse } from '../../../test/http.ts'
 import { renderWithProviders } from '../../../test/render.tsx'
+import { fakeMediaApi } from '../test/fake-media-api.ts'
 import { buildAsset } from '../test/media-fixtures.ts'
 import { MediaGallery } from './media-gallery.tsx'
 
 afterEach(() => {
   vi.restoreAllMocks()
 })
-
-function fakeMediaApi(media: ReturnType<typeof buildAsset>[], deleteStatus = 204) {
-  let stored = [...media]
-  return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const url = String(input)
-    if (init?.method === 'DELETE') {
-      if (deleteStatus !== 204) return jsonResponse(deleteStatus, { error: { code: 'not_found', message: 'nope' } })
-      stored = stored.filter((asset) => !url.endsWith(`/api/media/${asset.id}`))
-      return new Response(null, { status: 204 })
-    }
-    if (url.startsWith('/api/media?memberId=member-1') || url === '/api/media?entryId=entry-1') return jsonResponse(200, { media: stored })
-    return jsonResponse(500, { error: { code: 'internal', message: 'boom' } })
-  })
-}
 
 describe('MediaGallery', () => {
   it('lists photos, players and links for the member', async () => {
@@ -92,7 +78,7 @@ describe('MediaGallery', () => {
   })
 
   it('keeps the dialog open with the reason when the file is not yours', async () => {
-    fakeMediaApi([buildAsset({ fileName: 'boda.jpg' })], 404)
+    fakeMediaApi([buildAsset({ fileName: 'boda.jpg' })], { deleteStatus: 404 })
     const user = userEvent.setup()
     renderWithProviders(<MediaGallery memberId="member-1" />)
 
@@ -138,5 +124,96 @@ describe('MediaGallery', () => {
     fakeMediaApi([])
     renderWithProviders(<MediaGallery entryId="entry-2" />)
     expect(await screen.findByRole('alert')).toHaveTextContent('Error al cargar detalles multimedia del recuerdo.')
+  })
+})
+
+describe('MediaGallery caption editing', () => {
+  it('saves a new caption with Enter, shows it, says so and gives focus back to the edit button', async () => {
+    const photo = buildAsset({ fileName: 'boda.jpg', caption: 'La boda' })
+    const fetchSpy = fakeMediaApi([photo])
+    const user = userEvent.setup()
+    renderWithProviders(<MediaGallery memberId="member-1" />)
+
+    await user.click(await screen.findByRole('button', { name: 'Editar descripción de boda.jpg' }))
+    const field = screen.getByRole('textbox', { name: 'Descripción' })
+    expect(field).toHaveFocus()
+    expect(field).toHaveValue('La boda')
+    expect(field).toHaveAccessibleDescription('Quién aparece, dónde, cuándo…')
+    await user.clear(field)
+    await user.type(field, '  La boda de Rosa y Luis, 1962  {Enter}')
+
+    expect(await screen.findByText('La boda de Rosa y Luis, 1962')).toBeInTheDocument()
+    expect(fetchSpy).toHaveBeenCalledWith(
+      `/api/media/${photo.id}`,
+      expect.objectContaining({ method: 'PATCH', body: JSON.stringify({ caption: 'La boda de Rosa y Luis, 1962' }) }),
+    )
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument()
+    expect(screen.getByRole('status')).toHaveTextContent('Descripción de «boda.jpg» guardada.')
+    expect(screen.getByRole('button', { name: 'Editar descripción de boda.jpg' })).toHaveFocus()
+  })
+
+  it('removes a caption that is saved empty', async () => {
+    const photo = buildAsset({ fileName: 'boda.jpg', caption: 'La boda' })
+    const fetchSpy = fakeMediaApi([photo])
+    const user = userEvent.setup()
+    renderWithProviders(<MediaGallery memberId="member-1" />)
+
+    await user.click(await screen.findByRole('button', { name: 'Editar descripción de boda.jpg' }))
+    await user.clear(screen.getByRole('textbox', { name: 'Descripción' }))
+    await user.click(screen.getByRole('button', { name: 'Guardar' }))
+
+    expect(await screen.findByText('Descripción de «boda.jpg» guardada.')).toBeInTheDocument()
+    expect(fetchSpy).toHaveBeenCalledWith(`/api/media/${photo.id}`, expect.objectContaining({ body: JSON.stringify({ caption: '' }) }))
+    expect(screen.queryByText('La boda')).not.toBeInTheDocument()
+  })
+
+  it('restores the caption when cancelled with the button or with Escape', async () => {
+    const photo = buildAsset({ fileName: 'boda.jpg', caption: 'La boda' })
+    const fetchSpy = fakeMediaApi([photo])
+    const user = userEvent.setup()
+    renderWithProviders(<MediaGallery memberId="member-1" />)
+    const editButton = await screen.findByRole('button', { name: 'Editar descripción de boda.jpg' })
+
+    await user.click(editButton)
+    await user.type(screen.getByRole('textbox', { name: 'Descripción' }), ' cambiada')
+    await user.click(screen.getByRole('button', { name: 'Cancelar' }))
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument()
+    expect(screen.getByText('La boda')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Editar descripción de boda.jpg' })).toHaveFocus()
+
+    await user.click(screen.getByRole('button', { name: 'Editar descripción de boda.jpg' }))
+    await user.type(screen.getByRole('textbox', { name: 'Descripción' }), ' otra vez')
+    await user.keyboard('{Escape}')
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument()
+    expect(screen.getByText('La boda')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Editar descripción de boda.jpg' })).toHaveFocus()
+
+    await user.click(screen.getByRole('button', { name: 'Editar descripción de boda.jpg' }))
+    expect(screen.getByRole('textbox', { name: 'Descripción' })).toHaveValue('La boda')
+    expect(fetchSpy).not.toHaveBeenCalledWith(expect.anything(), expect.objectContaining({ method: 'PATCH' }))
+  })
+
+  it('offers no caption editing to who may not manage the files', async () => {
+    fakeMediaApi([buildAsset({ fileName: 'boda.jpg', caption: 'La boda', linkedToType: 'biographyEntry', linkedToId: 'entry-1' })])
+    renderWithProviders(<MediaGallery entryId="entry-1" canManage={false} />)
+
+    expect(await screen.findByText('La boda')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: /^Editar descripción/ })).not.toBeInTheDocument()
+  })
+
+  it('keeps what was typed and says why when the caption could not be saved', async () => {
+    const photo = buildAsset({ fileName: 'boda.jpg', caption: 'La boda' })
+    fakeMediaApi([photo], { updateStatus: 500 })
+    const user = userEvent.setup()
+    renderWithProviders(<MediaGallery memberId="member-1" />)
+
+    await user.click(await screen.findByRole('button', { name: 'Editar descripción de boda.jpg' }))
+    const field = screen.getByRole('textbox', { name: 'Descripción' })
+    await user.clear(field)
+    await user.type(field, 'La boda de Rosa{Enter}')
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('No se pudo guardar la descripción.')
+    expect(screen.getByRole('textbox', { name: 'Descripción' })).toHaveValue('La boda de Rosa')
+    expect(screen.getByRole('status')).toBeEmptyDOMElement()
   })
 })

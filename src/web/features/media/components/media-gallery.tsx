@@ -13,7 +13,7 @@ import './media-gallery.css'
 type MediaGalleryProps = ({ memberId: string; entryId?: undefined } | { entryId: string; memberId?: undefined }) & {
   /** Whose media this is, for the heading. */
   ownerName?: string
-  /** Whether the viewer may delete (and, for a member, add from the gallery); true unless said. */
+  /** Whether the viewer may change captions and delete (and, for a member, add from the gallery); true unless said. */
   canManage?: boolean
   /** A file was deleted, e.g. so a list that shows media ids fetches again. */
   onDeleted?: (mediaId: string) => void
@@ -22,7 +22,7 @@ type MediaGalleryProps = ({ memberId: string; entryId?: undefined } | { entryId:
 
 /**
  * The files of a member or of a biography memory (spec §2): thumbnails, players and links, the
- * zoom viewer and, for their owner, deleting.
+ * zoom viewer and, for their owner, captions changed in place and deleting.
  */
 export function MediaGallery({ memberId, entryId, ownerName, canManage = true, onDeleted, headingLevel = 4 }: MediaGalleryProps) {
   const { t } = useTranslation('media')
@@ -56,6 +56,11 @@ export function MediaGallery({ memberId, entryId, ownerName, canManage = true, o
     })
   }
 
+  // Naming the file makes each save a new announcement, even two in a row.
+  function handleCaptionSaved(asset: MediaAsset) {
+    setAnnouncement(t('caption.saved', { name: asset.fileName }))
+  }
+
   function deleteError(error: unknown): string {
     if (error instanceof ApiError && error.status === 401) return t('delete.notLoggedIn')
     if (error instanceof ApiError && (error.status === 403 || error.status === 404)) return t('delete.forbidden')
@@ -68,7 +73,12 @@ export function MediaGallery({ memberId, entryId, ownerName, canManage = true, o
       <ul className="media-grid" aria-labelledby={headingId}>
         {media.data.map((asset) => (
           <li key={asset.id}>
-            <MediaItem asset={asset} onOpen={setViewed} onDelete={canManage ? handleDeleteRequest : undefined} />
+            <MediaItem
+              asset={asset}
+              onOpen={setViewed}
+              onDelete={canManage ? handleDeleteRequest : undefined}
+              onCaptionSaved={canManage ? handleCaptionSaved : undefined}
+            />
           </li>
         ))}
       </ul>

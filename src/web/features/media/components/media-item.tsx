@@ -1,18 +1,28 @@
 import { useTranslation } from 'react-i18next'
 import type { MediaAsset } from '../../../../shared/contracts/media.ts'
 import { Icon } from '../../../components/ui/icon.tsx'
+import { useEditInPlace } from '../../../components/ui/use-edit-in-place.ts'
+import { useUpdateMediaCaption } from '../api/media-queries.ts'
 import { formatMegabytes } from '../lib/format-size.ts'
+import { MediaCaptionForm } from './media-caption-form.tsx'
 
 interface MediaItemProps {
   asset: MediaAsset
   onOpen: (asset: MediaAsset) => void
   /** Without it the file cannot be deleted from here (someone else's memory). */
   onDelete?: (asset: MediaAsset) => void
+  /** Without it the caption cannot be changed from here; called with the saved file. */
+  onCaptionSaved?: (asset: MediaAsset) => void
 }
 
-/** One file of a gallery: a thumbnail that opens the viewer, a player, or a link for documents. */
-export function MediaItem({ asset, onOpen, onDelete }: MediaItemProps) {
+/**
+ * One file of a gallery: a thumbnail that opens the viewer, a player, or a link for documents;
+ * for its owner, a caption that changes in place.
+ */
+export function MediaItem({ asset, onOpen, onDelete, onCaptionSaved }: MediaItemProps) {
   const { t, i18n } = useTranslation('media')
+  const updateCaption = useUpdateMediaCaption()
+  const { isEditing, open: openEditor, close: closeEditor, editButtonRef } = useEditInPlace()
   const name = asset.fileName
   const type = asset.contentType
   let preview
@@ -51,25 +61,39 @@ export function MediaItem({ asset, onOpen, onDelete }: MediaItemProps) {
   const date = new Date(asset.uploadedAt)
   const dateText = Number.isNaN(date.getTime()) ? '' : new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(date)
 
+  async function handleCaptionSave(caption: string) {
+    const saved = await updateCaption.mutateAsync({ id: asset.id, caption })
+    closeEditor()
+    onCaptionSaved?.(saved)
+  }
+
   return (
     <figure className="media-item">
       <div className="media-item-preview">{preview}</div>
+      {isEditing && <MediaCaptionForm caption={asset.caption} fileName={name} onSubmit={handleCaptionSave} onCancel={closeEditor} />}
       <figcaption className="media-item-caption">
-        {asset.caption && <span className="media-item-text">{asset.caption}</span>}
+        {asset.caption && !isEditing && <span className="media-item-text">{asset.caption}</span>}
         <span className="media-item-meta">
           {name} · {t('gallery.sizeAndDate', { size: formatMegabytes(asset.size, i18n.language), date: dateText })}
         </span>
       </figcaption>
-      <div className="media-item-actions">
-        <a className="button" href={asset.downloadURL} download={name} aria-label={t('gallery.downloadLabel', { name })}>
-          {t('gallery.download')}
-        </a>
-        {onDelete && (
-          <button type="button" className="button button-danger" aria-label={t('gallery.deleteLabel', { name })} onClick={() => onDelete(asset)}>
-            {t('gallery.delete')}
-          </button>
-        )}
-      </div>
+      {!isEditing && (
+        <div className="media-item-actions">
+          <a className="button" href={asset.downloadURL} download={name} aria-label={t('gallery.downloadLabel', { name })}>
+            {t('gallery.download')}
+          </a>
+          {onCaptionSaved && (
+            <button ref={editButtonRef} type="button" className="button" aria-label={t('caption.editLabel', { name })} onClick={openEditor}>
+              {t('caption.edit')}
+            </button>
+          )}
+          {onDelete && (
+            <button type="button" className="button button-danger" aria-label={t('gallery.deleteLabel', { name })} onClick={() => onDelete(asset)}>
+              {t('gallery.delete')}
+            </button>
+          )}
+        </div>
+      )}
     </figure>
   )
 }
