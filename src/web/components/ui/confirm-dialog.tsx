@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode, type SyntheticEvent } from 'react'
+import { useId, useRef, type ReactNode } from 'react'
+import { useModalDialog } from './use-modal-dialog.ts'
 import './confirm-dialog.css'
 
 interface ConfirmDialogProps {
@@ -24,22 +25,9 @@ interface ConfirmDialogProps {
  */
 export function ConfirmDialog(props: ConfirmDialogProps) {
   const { open, title, description, confirmLabel, cancelLabel, pendingLabel, pending = false, error } = props
-  const dialogRef = useRef<HTMLDialogElement>(null)
   const cancelRef = useRef<HTMLButtonElement>(null)
   const titleId = useId()
   const descriptionId = useId()
-
-  useEffect(() => {
-    const dialog = dialogRef.current
-    if (!open || !dialog) return
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null
-    showModal(dialog)
-    cancelRef.current?.focus()
-    return () => {
-      closeDialog(dialog)
-      if (opener?.isConnected) opener.focus()
-    }
-  }, [open])
 
   function handleCancel() {
     if (!pending) props.onCancel()
@@ -49,28 +37,16 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
     if (!pending) props.onConfirm()
   }
 
-  // The browser's own Escape handling would close the dialog behind React's back; the parent's
-  // `open` prop stays the only source of truth. Handling the key also covers engines without it.
-  function handleKeyDown(event: KeyboardEvent<HTMLDialogElement>) {
-    if (event.key !== 'Escape') return
-    event.preventDefault()
-    handleCancel()
-  }
-
-  function handleNativeCancel(event: SyntheticEvent<HTMLDialogElement>) {
-    event.preventDefault()
-    handleCancel()
-  }
+  // Focus starts on Cancel, the safe choice.
+  const dialog = useModalDialog({ open, initialFocus: cancelRef, onCancel: handleCancel })
 
   return (
     <dialog
-      ref={dialogRef}
+      {...dialog}
       className="confirm-dialog"
       role="alertdialog"
       aria-labelledby={titleId}
       aria-describedby={descriptionId}
-      onKeyDown={handleKeyDown}
-      onCancel={handleNativeCancel}
     >
       {open && (
         <>
@@ -102,16 +78,4 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
       )}
     </dialog>
   )
-}
-
-// Engines without the dialog API (older browsers, some test DOMs) get the plain `open` attribute.
-function showModal(dialog: HTMLDialogElement) {
-  if (dialog.hasAttribute('open')) return
-  if (typeof dialog.showModal === 'function') dialog.showModal()
-  else dialog.setAttribute('open', '')
-}
-
-function closeDialog(dialog: HTMLDialogElement) {
-  if (typeof dialog.close === 'function') dialog.close()
-  else dialog.removeAttribute('open')
 }

@@ -2,7 +2,7 @@ import { useId, useRef, useState, type ChangeEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { limits } from '../../../../shared/limits.ts'
 import { useUiLanguage } from '../lib/ui-language.ts'
-import { BiographyDialog } from './biography-dialog.tsx'
+import { Dialog } from '../../../components/ui/dialog.tsx'
 import type { AttachmentSlot } from './slots.ts'
 import './attach-media-dialog.css'
 
@@ -68,7 +68,7 @@ export function AttachMediaDialog({ open, slot, room, onAttach, onClose }: Attac
   }
 
   return (
-    <BiographyDialog open={open} title={t('chat.attach.title')} closeLabel={t('chat.attach.close')} onClose={close} initialFocus={inputRef}>
+    <Dialog open={open} title={t('chat.attach.title')} closeLabel={t('chat.attach.close')} onClose={close} initialFocus={inputRef}>
       <p className="attach-intro">{t('chat.attach.body')}</p>
       <div className="attach-picker">
         <input
@@ -125,6 +125,6 @@ export function AttachMediaDialog({ open, slot, room, onAttach, onClose }: Attac
           {t('chat.attach.confirm')}
         </button>
       </div>
-    </BiographyDialog>
+    </Dialog>
   )
 }

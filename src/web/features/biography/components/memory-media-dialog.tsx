@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next'
 import type { BiographyEntry } from '../../../../shared/contracts/biography.ts'
 import { memoryName } from '../lib/memory-name.ts'
 import { useUiLanguage } from '../lib/ui-language.ts'
-import { BiographyDialog } from './biography-dialog.tsx'
+import { Dialog } from '../../../components/ui/dialog.tsx'
 import type { MemoryMediaSlot } from './slots.ts'
 
 interface MemoryMediaDialogProps {
@@ -23,7 +23,7 @@ export function MemoryMediaDialog({ entry, currentUserId, renderMedia, onChanged
   const language = useUiLanguage()
   const canManage = entry !== undefined && currentUserId !== undefined && entry.authorUserId === currentUserId
   return (
-    <BiographyDialog
+    <Dialog
       open={entry !== undefined}
       title={entry ? t('mediaDialog.title', { name: memoryName(entry, language) }) : ''}
       closeLabel={t('mediaDialog.close')}
@@ -36,6 +36,6 @@ export function MemoryMediaDialog({ entry, currentUserId, renderMedia, onChanged
           {renderMedia({ entry, canManage, onChanged })}
         </>
       )}
-    </BiographyDialog>
+    </Dialog>
   )
 }

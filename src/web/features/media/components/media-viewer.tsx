@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type SyntheticEvent } from 'react'
+import { useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { MediaAsset } from '../../../../shared/contracts/media.ts'
+import { useModalDialog } from '../../../components/ui/use-modal-dialog.ts'
 import './media-viewer.css'
 
 interface MediaViewerProps {
@@ -15,45 +16,16 @@ interface MediaViewerProps {
  */
 export function MediaViewer({ asset, onClose }: MediaViewerProps) {
   const { t } = useTranslation('media')
-  const dialogRef = useRef<HTMLDialogElement>(null)
   const closeRef = useRef<HTMLButtonElement>(null)
   const titleId = useId()
   const [isZoomed, setIsZoomed] = useState(false)
   const [failedId, setFailedId] = useState<string>()
-  const open = asset !== undefined
-
-  useEffect(() => {
-    const dialog = dialogRef.current
-    if (!open || !dialog) return
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null
-    if (!dialog.hasAttribute('open')) {
-      if (typeof dialog.showModal === 'function') dialog.showModal()
-      else dialog.setAttribute('open', '')
-    }
-    closeRef.current?.focus()
-    return () => {
-      if (typeof dialog.close === 'function') dialog.close()
-      else dialog.removeAttribute('open')
-      setIsZoomed(false)
-      if (opener?.isConnected) opener.focus()
-    }
-  }, [open])
-
-  function handleKeyDown(event: KeyboardEvent<HTMLDialogElement>) {
-    if (event.key !== 'Escape') return
-    event.preventDefault()
-    onClose()
-  }
-
-  function handleNativeCancel(event: SyntheticEvent<HTMLDialogElement>) {
-    event.preventDefault()
-    onClose()
-  }
+  const dialog = useModalDialog({ open: asset !== undefined, initialFocus: closeRef, onCancel: onClose, onClosed: () => setIsZoomed(false) })
 
   const failed = asset !== undefined && failedId === asset.id
 
   return (
-    <dialog ref={dialogRef} className="media-viewer" aria-labelledby={titleId} onKeyDown={handleKeyDown} onCancel={handleNativeCancel}>
+    <dialog {...dialog} className="media-viewer" aria-labelledby={titleId}>
       {asset && (
         <div className="media-viewer-body">
           <header className="media-viewer-header">
