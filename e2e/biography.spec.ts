@@ -72,7 +72,7 @@ test.describe('the biography in the guided mode', () => {
     await expect(memory.getByText('Sin archivos adjuntos.')).toBeVisible()
   })
 
-  test('a memory written by hand is kept, and its title and date can be changed', async ({ page }) => {
+  test('a memory written by hand is kept, its title and date can be changed, and it can be deleted', async ({ page }) => {
     await signUpThroughApi(page)
     await addSelfMemberThroughApi(page)
     await page.goto('/my-biography')
@@ -92,6 +92,12 @@ test.describe('the biography in the guided mode', () => {
     await page.reload()
     await expect(memories(page).getByRole('heading', { name: 'La luz' })).toBeVisible()
     await expect(memories(page)).toContainText('1961')
+
+    await memories(page).getByRole('button', { name: 'Eliminar «La luz»' }).click()
+    await page.getByRole('alertdialog', { name: '¿Eliminar este recuerdo?' }).getByRole('button', { name: 'Eliminar' }).click()
+    await expect(page.getByText('Se eliminó «La luz» de tu biografía.')).toBeVisible()
+    await page.reload()
+    await expect(page.getByText('Tu biografía todavía está en blanco.')).toBeVisible()
   })
 
   test('Cronos speaks the language of the page', async ({ page }) => {

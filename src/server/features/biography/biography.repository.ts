@@ -35,8 +35,10 @@ export function createBiographyRepository(db: Kysely<Database>) {
       return db.updateTable('biographyEntry').set(patch).where('authorUserId', '=', authorUserId).where('id', '=', id).returningAll().executeTakeFirst()
     },
 
-    async delete(authorUserId: string, id: string): Promise<void> {
-      await db.deleteFrom('biographyEntry').where('authorUserId', '=', authorUserId).where('id', '=', id).execute()
+    /** Whether an entry was deleted; its media links go with it (ON DELETE CASCADE). */
+    async delete(authorUserId: string, id: string): Promise<boolean> {
+      const result = await db.deleteFrom('biographyEntry').where('authorUserId', '=', authorUserId).where('id', '=', id).executeTakeFirst()
+      return result.numDeletedRows > 0n
     },
   }
 }

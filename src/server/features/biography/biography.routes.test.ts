@@ -173,6 +173,22 @@ describe.each(testDatabases)('biography routes in the guided mode on %s', (datab
     expect((await as(t.app, writer)({ method: 'GET', url: `/api/biography/entries` })).json().entries.find((e: BiographyEntry) => e.id === entry.id).mediaAssetIds).toEqual([mediaId])
   })
 
+  it('deletes a memory with its files, for its author only', async () => {
+    const entry = (await as(t.app, writer)({ method: 'POST', url: '/api/biography/entries', payload: { content: 'Un recuerdo que ya no quiero' } })).json<BiographyEntry>()
+    const tus = tusClient(t.app, writer)
+    const bytes = Buffer.from('Una nota.')
+    const created = await tus.create(bytes.length, { filename: 'nota.txt', linkedToType: 'biographyEntry', linkedToId: entry.id })
+    const mediaId = String((await tus.patch(String(created.headers.location), 0, bytes)).headers['legado-media-id'])
+
+    expect((await as(t.app, stranger)({ method: 'DELETE', url: `/api/biography/entries/${entry.id}` })).statusCode).toBe(404)
+    expect((await entriesOf(t, writer)).some((e) => e.id === entry.id)).toBe(true)
+
+    expect((await as(t.app, writer)({ method: 'DELETE', url: `/api/biography/entries/${entry.id}` })).statusCode).toBe(204)
+    expect((await entriesOf(t, writer)).some((e) => e.id === entry.id)).toBe(false)
+    expect((await as(t.app, writer)({ method: 'GET', url: `/api/media/${mediaId}` })).statusCode).toBe(404)
+    expect((await as(t.app, writer)({ method: 'DELETE', url: `/api/biography/entries/${entry.id}` })).statusCode).toBe(404)
+  })
+
   it('keeps the memories when the self member is deleted', async () => {
     const user = await createTestUser(t.app)
     const self = await addSelf(t, user)

@@ -42,6 +42,15 @@ export const biographyRoutes: FastifyPluginAsyncZod<{ service: BiographyService 
     async (request) => service.updateEntry(currentUser(request).id, request.params.id, request.body),
   )
 
+  app.delete(
+    '/biography/entries/:id',
+    { schema: { tags, summary: 'Delete a memory and the files attached to it', params, response: { 204: z.null() } } },
+    async (request, reply) => {
+      await service.deleteEntry(currentUser(request).id, request.params.id)
+      return reply.status(204).send(null)
+    },
+  )
+
   app.get(
     '/biography/chat',
     { schema: { tags, summary: 'How Cronos opens the conversation, and which AI mode answers', querystring: chatOpeningQuerySchema, response: { 200: chatOpeningSchema } } },

@@ -33,6 +33,7 @@ interface Deps {
   media: {
     mediaIdsForEntries(userId: string, entryIds: string[]): Promise<Map<string, string[]>>
     setEntryMedia(userId: string, entryId: string, mediaIds: string[]): Promise<void>
+    deleteMedia(userId: string, mediaId: string): Promise<void>
   }
   log: Logger
 }
@@ -202,6 +203,18 @@ export function createBiographyService({ repo, ai, findSelfMemberId, media, log 
       })
       if (!row) throw notFound('Memory')
       return one(userId, row)
+    },
+
+    /**
+     * Deletes a memory and the files attached to it (the page says so before asking). The memory
+     * goes first; a file that then fails to go stays in storage, unlinked, rather than half a memory.
+     */
+    async deleteEntry(userId: string, id: string): Promise<void> {
+      const mediaIds = (await media.mediaIdsForEntries(userId, [id])).get(id) ?? []
+      if (!(await repo.delete(userId, id))) throw notFound('Memory')
+      for (const mediaId of mediaIds) {
+        await media.deleteMedia(userId, mediaId).catch((error: unknown) => log.warn({ err: error, mediaId }, 'a deleted memory’s file could not be removed'))
+      }
     },
 
     /** How the chat opens; nothing is saved and no model is called. */

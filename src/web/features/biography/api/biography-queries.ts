@@ -83,3 +83,15 @@ export function useUpdateEntry() {
     onSuccess: (updated) => storeEntry(queryClient, updated),
   })
 }
+
+/** Deletes a memory (and, on the server, its attached files), then drops it from the cached list. */
+export function useDeleteEntry() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (id: string) => apiFetch<void>(`/api/biography/entries/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSuccess: (_nothing, id) => {
+      queryClient.setQueryData<BiographyEntry[]>(biographyKeys.entries(), (entries) => entries?.filter((entry) => entry.id !== id))
+      void queryClient.invalidateQueries({ queryKey: biographyKeys.entries() })
+    },
+  })
+}

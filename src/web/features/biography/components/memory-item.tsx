@@ -14,6 +14,8 @@ interface MemoryItemProps {
   /** Opens the memory's media dialog; without it there is no "Gestionar multimedia". */
   onManageMedia?: (entry: BiographyEntry) => void
   onUpdated: (entry: BiographyEntry) => void
+  /** Asks to delete the memory (the list confirms first); without it there is no delete button. */
+  onDelete?: (entry: BiographyEntry) => void
 }
 
 /** A short, stable way to tell attached files apart (spec §2: the first 8 characters of each id). */
@@ -24,7 +26,7 @@ const shortId = (id: string) => id.slice(0, 8)
  * exchange with Cronos, the ids of its files and "Gestionar multimedia". Title and event date
  * change in place.
  */
-export function MemoryItem({ entry, onManageMedia, onUpdated }: MemoryItemProps) {
+export function MemoryItem({ entry, onManageMedia, onUpdated, onDelete }: MemoryItemProps) {
   const { t } = useTranslation('biography')
   const language = useUiLanguage()
   const updateEntry = useUpdateEntry()
@@ -112,6 +114,11 @@ export function MemoryItem({ entry, onManageMedia, onUpdated }: MemoryItemProps)
               onClick={() => onManageMedia(entry)}
             >
               {t('memories.manageMedia')}
+            </button>
+          )}
+          {onDelete && (
+            <button type="button" className="button button-danger" aria-haspopup="dialog" aria-label={t('memories.deleteLabel', { name })} onClick={() => onDelete(entry)}>
+              {t('memories.delete')}
             </button>
           )}
         </div>

@@ -148,4 +148,33 @@ describe('managing a memory’s media', () => {
     await screen.findByRole('heading', { name: 'La boda' })
     expect(screen.queryByRole('button', { name: /Gestionar multimedia/ })).not.toBeInTheDocument()
   })
+
+  it('deletes a memory after a confirmation that counts its files, then puts focus on the list heading', async () => {
+    const keep = buildEntry({ title: 'La finca' })
+    const goes = buildEntry({ title: 'Un error', mediaAssetIds: ['0190e5a1-aaaa-7000-8000-000000000001', '0190e5b2-bbbb-7000-8000-000000000002'] })
+    const api = fakeBiographyApi({ entries: [goes, keep] })
+    const { user } = renderList({ currentUserId: 'u1' })
+    await screen.findByTestId('memory-list')
+
+    await user.click(screen.getByRole('button', { name: 'Eliminar «Un error»' }))
+    const confirm = screen.getByRole('alertdialog', { name: '¿Eliminar este recuerdo?' })
+    expect(confirm).toHaveTextContent('«Un error» se borrará de tu biografía junto con sus 2 archivos adjuntos.')
+    await user.click(within(confirm).getByRole('button', { name: 'Cancelar' }))
+    expect(articles()).toHaveLength(2)
+    expect(api.writes()).toEqual([])
+
+    await user.click(screen.getByRole('button', { name: 'Eliminar «Un error»' }))
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Eliminar' }))
+    expect(await screen.findByText('Se eliminó «Un error» de tu biografía.')).toBeInTheDocument()
+    expect(articles().map((article) => within(article).getByRole('heading', { level: 3 }).textContent)).toEqual(['La finca'])
+    expect(api.writes()).toEqual([{ method: 'DELETE', path: `/api/biography/entries/${goes.id}`, body: undefined }])
+    expect(screen.getByRole('heading', { level: 2, name: 'Tus recuerdos' })).toHaveFocus()
+  })
+
+  it('offers no delete to someone who is not the author', async () => {
+    fakeBiographyApi({ entries: [buildEntry({ title: 'Ajeno', authorUserId: 'someone-else' })] })
+    renderList({ currentUserId: 'u1' })
+    await screen.findByTestId('memory-list')
+    expect(screen.queryByRole('button', { name: /^Eliminar/ })).not.toBeInTheDocument()
+  })
 })

@@ -1,8 +1,9 @@
-import { useId, useState, type ReactNode } from 'react'
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { BiographyEntry } from '../../../../shared/contracts/biography.ts'
 import { ErrorBanner, StatusMessage } from '../../../components/ui/banner.tsx'
-import { useBiographyEntries, useRefreshEntries } from '../api/biography-queries.ts'
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx'
+import { useBiographyEntries, useDeleteEntry, useRefreshEntries } from '../api/biography-queries.ts'
 import { failureText } from '../lib/failure-text.ts'
 import { memoryName } from '../lib/memory-name.ts'
 import { useUiLanguage } from '../lib/ui-language.ts'
@@ -28,9 +29,49 @@ export function MemoryList({ currentUserId, renderMedia, children }: MemoryListP
   const refreshEntries = useRefreshEntries()
   const [mediaEntryId, setMediaEntryId] = useState<string>()
   const [announcement, setAnnouncement] = useState('')
+  const deleteEntry = useDeleteEntry()
+  const [entryToDelete, setEntryToDelete] = useState<BiographyEntry>()
+  const headingRef = useRef<HTMLHeadingElement>(null)
+  const deletedId = useRef<string>(undefined)
   const headingId = useId()
   // The dialog follows the cached memory, so its title changes with an edit.
   const mediaEntry = entries.data?.find((entry) => entry.id === mediaEntryId)
+
+  // The deleted memory's buttons are gone, so focus lands on the list heading; only once both the
+  // dialog has closed (it gives focus back first) and the memory has left the list.
+  useEffect(() => {
+    if (!deletedId.current || entryToDelete || entries.data?.some((entry) => entry.id === deletedId.current)) return
+    deletedId.current = undefined
+    headingRef.current?.focus()
+  }, [entryToDelete, entries.data])
+
+  function handleDeleteRequest(entry: BiographyEntry) {
+    deleteEntry.reset()
+    setEntryToDelete(entry)
+  }
+
+  function handleDeleteCancel() {
+    setEntryToDelete(undefined)
+    deleteEntry.reset()
+  }
+
+  function handleDeleteConfirm() {
+    if (!entryToDelete) return
+    const name = memoryName(entryToDelete, language)
+    deleteEntry.mutate(entryToDelete.id, {
+      onSuccess: (_nothing, id) => {
+        deletedId.current = id
+        setEntryToDelete(undefined)
+        setAnnouncement(t('deleteMemory.done', { name }))
+      },
+    })
+  }
+
+  function deleteDescription(entry: BiographyEntry): string {
+    const name = memoryName(entry, language)
+    const count = entry.mediaAssetIds.length
+    return count > 0 ? t('deleteMemory.descriptionWithFiles', { name, count }) : t('deleteMemory.description', { name })
+  }
 
   let content: ReactNode
   if (entries.data && entries.data.length > 0) {
@@ -42,6 +83,7 @@ export function MemoryList({ currentUserId, renderMedia, children }: MemoryListP
               entry={entry}
               onManageMedia={renderMedia ? (chosen: BiographyEntry) => setMediaEntryId(chosen.id) : undefined}
               onUpdated={(updated) => setAnnouncement(t('memories.updated', { name: memoryName(updated, language) }))}
+              onDelete={currentUserId === entry.authorUserId ? handleDeleteRequest : undefined}
             />
           </li>
         ))}
@@ -73,7 +115,9 @@ export function MemoryList({ currentUserId, renderMedia, children }: MemoryListP
 
   return (
     <section className="memory-list-section" aria-labelledby={headingId}>
-      <h2 id={headingId}>{t('memories.heading')}</h2>
+      <h2 id={headingId} ref={headingRef} tabIndex={-1}>
+        {t('memories.heading')}
+      </h2>
       {children}
       <StatusMessage>{announcement}</StatusMessage>
       {content}
@@ -86,6 +130,18 @@ export function MemoryList({ currentUserId, renderMedia, children }: MemoryListP
           onClose={() => setMediaEntryId(undefined)}
         />
       )}
+      <ConfirmDialog
+        open={entryToDelete !== undefined}
+        title={t('deleteMemory.title')}
+        description={entryToDelete && <p>{deleteDescription(entryToDelete)}</p>}
+        confirmLabel={t('deleteMemory.confirm')}
+        cancelLabel={t('deleteMemory.cancel')}
+        pendingLabel={t('deleteMemory.pending')}
+        pending={deleteEntry.isPending}
+        error={deleteEntry.isError ? failureText(t, deleteEntry.error, 'deleteMemory.failed') : undefined}
+        onConfirm={handleDeleteConfirm}
+        onCancel={handleDeleteCancel}
+      />
     </section>
   )
 }

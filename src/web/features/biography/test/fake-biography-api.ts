@@ -118,6 +118,11 @@ export function fakeBiographyApi(options: FakeBiographyOptions = {}) {
       entries = entries.map((entry) => (entry.id === entryId ? updated : entry))
       return jsonResponse(200, updated)
     }
+    if (method === 'DELETE' && entryId) {
+      if (!entries.some((entry) => entry.id === entryId)) return errorResponse(404, 'not_found')
+      entries = entries.filter((entry) => entry.id !== entryId)
+      return new Response(null, { status: 204 })
+    }
     const mediaOf = /^\/api\/media\?entryId=([^&]+)$/.exec(path)?.[1]
     if (method === 'GET' && mediaOf) return jsonResponse(200, { media: media.get(decodeURIComponent(mediaOf)) ?? [] })
     const mediaId = /^\/api\/media\/([^/?]+)$/.exec(path)?.[1]
