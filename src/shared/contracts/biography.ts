@@ -10,7 +10,7 @@ export const chatTurnSchema = z.object({
   role: z.enum(['user', 'model']),
   parts: z.array(chatPartSchema),
 })
-export type ChatTurnPart = z.infer<typeof chatTurnSchema>
+export type StoredChatTurn = z.infer<typeof chatTurnSchema>
 
 export const biographyEntrySchema = z.object({
   id: z.string(),

@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import type { BiographyEntry, ChatOpening, ChatStreamEvent, ChatTurnPart, createBiographyEntrySchema, updateBiographyEntrySchema } from '../../../shared/contracts/biography.ts'
+import type { BiographyEntry, ChatOpening, ChatStreamEvent, StoredChatTurn, createBiographyEntrySchema, updateBiographyEntrySchema } from '../../../shared/contracts/biography.ts'
 import { limits, type Language } from '../../../shared/limits.ts'
 import { nowIso, toIsoString } from '../../db/timestamps.ts'
 import { AiError, type AiProvider, type ChatTurn, type Persona } from '../../integrations/ai/ai-provider.ts'
@@ -46,10 +46,10 @@ const failureMessages = {
   ai_unavailable: 'This needs an AI model, and none is configured',
 } as const
 
-function readPair(json: string): ChatTurnPart[] {
+function readPair(json: string): StoredChatTurn[] {
   try {
     const value: unknown = JSON.parse(json)
-    return Array.isArray(value) ? (value as ChatTurnPart[]) : []
+    return Array.isArray(value) ? (value as StoredChatTurn[]) : []
   } catch {
     return []
   }
@@ -76,7 +76,7 @@ function conversationOf(rows: BiographyEntryRow[]): ChatTurn[] {
     const user = pair.find((turn) => turn.role === 'user')
     const model = pair.find((turn) => turn.role === 'model')
     if (!user || !model) return []
-    const text = (turn: ChatTurnPart) => turn.parts.map((part) => part.text).join('\n')
+    const text = (turn: StoredChatTurn) => turn.parts.map((part) => part.text).join('\n')
     return [
       { role: 'user' as const, text: text(user) },
       { role: 'model' as const, text: text(model) },
@@ -128,7 +128,7 @@ export function createBiographyService({ repo, ai, findSelfMemberId, media, log 
       }
       try {
         const now = nowIso()
-        const conversationPair: ChatTurnPart[] = [
+        const conversationPair: StoredChatTurn[] = [
           { role: 'user', parts: [{ text: message }] },
           { role: 'model', parts: [{ text: reply }] },
         ]
@@ -175,7 +175,7 @@ export function createBiographyService({ repo, ai, findSelfMemberId, media, log 
         id: newId(),
         authorUserId: userId,
         subjectMemberId: selfMemberId,
-        conversationPair: JSON.stringify([{ role: 'user', parts: [{ text: input.content }] }] satisfies ChatTurnPart[]),
+        conversationPair: JSON.stringify([{ role: 'user', parts: [{ text: input.content }] }] satisfies StoredChatTurn[]),
         title: input.title,
         eventDate: input.eventDate ?? null,
         entryDate: now,

@@ -22,6 +22,17 @@ function familyTreeQueries(db: Kysely<Database>) {
       return { tree, members, parentLinks, spouseLinks }
     },
 
+    /** What recognises the member that represents the owner, and nothing more: flagged ones first. */
+    async selfCandidates(ownerUserId: string): Promise<Pick<MemberRow, 'id' | 'isSelf' | 'relationshipToOwner'>[]> {
+      return db
+        .selectFrom('member')
+        .select(['id', 'isSelf', 'relationshipToOwner'])
+        .where('ownerUserId', '=', ownerUserId)
+        .orderBy('isSelf', 'desc')
+        .orderBy('createdAt')
+        .execute()
+    },
+
     async memberExists(ownerUserId: string, memberId: string): Promise<boolean> {
       const row = await db.selectFrom('member').select('id').where('ownerUserId', '=', ownerUserId).where('id', '=', memberId).executeTakeFirst()
       return row !== undefined

@@ -62,8 +62,9 @@ export function createFamilyTreeService({ repo, getOwner }: Deps) {
      * 'Yo mismo/a'), for the features that write about the owner's own life.
      */
     async findSelfMemberId(ownerId: string): Promise<string | undefined> {
-      const { members } = await repo.loadTree(ownerId)
-      return (members.find((m) => Boolean(m.isSelf)) ?? members.find((m) => isSelfMember({ isSelf: Boolean(m.isSelf), relationshipToOwner: m.relationshipToOwner })))?.id
+      // Asked on every chat message: only the columns that decide it, not the whole tree.
+      const candidates = await repo.selfCandidates(ownerId)
+      return candidates.find((m) => isSelfMember({ isSelf: Boolean(m.isSelf), relationshipToOwner: m.relationshipToOwner }))?.id
     },
 
     /** The owner's tree (null until the first member) and its members by last and first name. */
