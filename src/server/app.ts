@@ -30,11 +30,12 @@ import { mediaRoutes } from './features/media/media.routes.ts'
 import { createMediaService } from './features/media/media.service.ts'
 import { mediaUploadRoutes } from './features/media/media.uploads.ts'
 import { createAiProvider } from './integrations/ai/create-ai-provider.ts'
-import { cronos } from './integrations/ai/personas/cronos.ts'
 import { createObjectStorage } from './integrations/storage/create-storage.ts'
 import { createUploadStore } from './integrations/tus/create-upload-store.ts'
 import { resolveAuthSecret } from './lib/auth-secret.ts'
 import { createAttemptLimiter } from './lib/attempt-limiter.ts'
+import { createChatEngine } from './lib/chat/chat-engine.ts'
+import { createExchangeReceipts } from './lib/chat/exchange-receipts.ts'
 import { createMemoryRateLimitStore, createRedisRateLimitStore } from './lib/rate-limit-store.ts'
 import { errorHandlerPlugin } from './plugins/error-handler.ts'
 import { originCheckPlugin } from './plugins/origin-check.ts'
@@ -66,10 +67,11 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   if (redis) app.addHook('onClose', async () => void (await redis.quit()))
   const rateLimitStore = redis ? createRedisRateLimitStore(redis) : createMemoryRateLimitStore()
 
+  const secret = resolveAuthSecret(config.authSecret, config.dataDir)
   const auth = createAuth({
     raw: database.raw,
     dialect: database.dialect,
-    secret: resolveAuthSecret(config.authSecret, config.dataDir),
+    secret,
     baseURL: config.publicUrl ?? `http://localhost:${config.port}`,
     log: (level, message) => app.log[level]({ component: 'better-auth' }, message),
   })
@@ -95,21 +97,23 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     maxUploadBytes: config.maxUploadBytes,
     targetExists: (ownerId, type, id) => (type === 'member' ? familyTree.hasMember(ownerId, id) : biography.hasEntry(ownerId, id)),
   })
-  const aiProvider = createAiProvider(config.ai)
+  const chat = createChatEngine({
+    provider: createAiProvider(config.ai),
+    limiter: createAttemptLimiter(rateLimitStore, { max: config.aiRateLimitPerHour, windowMs: 60 * 60 * 1000 }, 'ai'),
+    timeoutMs: config.aiTimeoutMs,
+    // Its own key, derived from the auth secret: a receipt can never pass for a session token.
+    receipts: createExchangeReceipts(`${secret}:chat-receipts`),
+    log: app.log.child({ component: 'chat' }),
+  })
+  // onClose hooks run last-added first: replies under way are saved before the database closes.
+  app.addHook('onClose', () => chat.drain())
   const biography = createBiographyService({
     repo: createBiographyRepository(database.db),
-    ai: {
-      provider: aiProvider,
-      persona: cronos,
-      limiter: createAttemptLimiter(rateLimitStore, { max: config.aiRateLimitPerHour, windowMs: 60 * 60 * 1000 }, 'ai'),
-      timeoutMs: config.aiTimeoutMs,
-    },
+    chat,
     findSelfMemberId: (userId) => familyTree.findSelfMemberId(userId),
     media,
     log: app.log.child({ feature: 'biography' }),
   })
-  // onClose hooks run last-added first: replies under way are saved before the database closes.
-  app.addHook('onClose', () => biography.drain())
   const contact = createContactService({
     repo: createContactRepository(database.db),
     limiter: createAttemptLimiter(rateLimitStore, { max: config.contactRateLimitPerHour, windowMs: 60 * 60 * 1000 }, 'contact'),

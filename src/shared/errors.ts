@@ -20,6 +20,8 @@ export const errorStatus = {
   ai_invalid_key: 502,
   ai_unavailable: 503,
   'biography.no_self_member': 409,
+  /** The self member's story is the biography's (Cronos), not an interview. */
+  'interview.self_member': 409,
 } as const
 
 export type ErrorCode = keyof typeof errorStatus
@@ -52,6 +54,8 @@ export const fieldErrorCodes = [
   'media.no_file',
   'biography.content_required',
   'biography.message_required',
+  'interview.member_required',
+  'interview.message_required',
 ] as const
 
 export type FieldErrorCode = (typeof fieldErrorCodes)[number]

@@ -18,8 +18,14 @@ export const limits = {
   biographyMessageMaxLength: 10_000,
   biographyTitleMaxLength: 200,
   biographyMediaPerEntry: 50,
-  /** Earlier exchanges a model is given as context for the next reply. */
-  biographyContextEntries: 20,
+  /** A chat message the person sends (biography, interview). */
+  chatMessageMaxLength: 10_000,
+  /** A persona's reply as the server keeps it; far above what 1,024 output tokens can write. */
+  chatReplyMaxLength: 20_000,
+  /** Unsaved exchanges a conversation carries from one message to the next. */
+  chatCarriedExchanges: 20,
+  /** Characters of earlier conversation a model is given as context for the next reply (newest kept). */
+  chatContextChars: 24_000,
 } as const
 
 export const languages = ['es', 'en', 'fr'] as const

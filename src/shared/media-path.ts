@@ -1,5 +1,5 @@
 /** What a media file can be attached to (spec §3, upload component inputs). */
-export const mediaLinkTypes = ['member', 'biographyEntry'] as const
+export const mediaLinkTypes = ['member', 'biographyEntry', 'interviewSession'] as const
 export type MediaLinkType = (typeof mediaLinkTypes)[number]
 
 /** Every character but ASCII letters, digits, dot, underscore and hyphen becomes `_` (spec §3). */

@@ -10,9 +10,18 @@ export interface RecordedRequest {
 
 /** How the fake answers the next requests. */
 export type GeminiBehaviour =
-  | { kind: 'stream'; pieces: string[]; /** Pause before each piece, the first included (the model "thinking"). */ delayMs?: number }
-  | { kind: 'prompt-blocked' }
-  | { kind: 'reply-blocked' }
+  | {
+      kind: 'stream'
+      pieces: string[]
+      /** Pause before each piece, the first included (the model "thinking"). */
+      delayMs?: number
+      /** How the last piece ends: STOP by default; MAX_TOKENS for a reply cut at the limit. */
+      finishReason?: string
+      /** Thought summaries sent before the reply, as parts marked `thought` (never part of the reply). */
+      thoughts?: string[]
+    }
+  | { kind: 'prompt-blocked'; reason?: string }
+  | { kind: 'reply-blocked'; reason?: string }
   | { kind: 'status'; status: number; body: unknown }
 
 /**
@@ -45,16 +54,18 @@ export async function startFakeGemini(options: { port?: number; behaviour?: Gemi
       if (behaviour.kind === 'status') {
         res.writeHead(behaviour.status, { 'content-type': 'application/json' }).end(JSON.stringify(behaviour.body))
       } else if (behaviour.kind === 'prompt-blocked') {
-        void answer(res, isStream, [{ promptFeedback: { blockReason: 'SAFETY' } }])
+        void answer(res, isStream, [{ promptFeedback: { blockReason: behaviour.reason ?? 'SAFETY' } }])
       } else if (behaviour.kind === 'reply-blocked') {
-        void answer(res, isStream, [{ candidates: [{ content: { role: 'model', parts: [] }, finishReason: 'SAFETY' }] }])
+        void answer(res, isStream, [{ candidates: [{ content: { role: 'model', parts: [] }, finishReason: behaviour.reason ?? 'SAFETY' }] }])
       } else {
-        const { pieces, delayMs } = behaviour
+        const { pieces, delayMs, finishReason = 'STOP', thoughts = [] } = behaviour
+        const thoughtChunks = thoughts.map((text) => ({ candidates: [{ content: { role: 'model', parts: [{ text, thought: true }] } }] }))
         const chunks = pieces.map((text, index) => ({
-          candidates: [{ content: { role: 'model', parts: [{ text }] }, ...(index === pieces.length - 1 ? { finishReason: 'STOP' } : {}) }],
+          candidates: [{ content: { role: 'model', parts: [{ text }] }, ...(index === pieces.length - 1 ? { finishReason } : {}) }],
         }))
+        const whole = { candidates: [{ content: { role: 'model', parts: [...thoughts.map((text) => ({ text, thought: true })), { text: pieces.join('') }] }, finishReason }] }
         // Not streamed: the whole text in one answer, as generateContent gives it.
-        void answer(res, isStream, isStream ? chunks : [{ candidates: [{ content: { role: 'model', parts: [{ text: pieces.join('') }] }, finishReason: 'STOP' }] }], delayMs)
+        void answer(res, isStream, isStream ? [...thoughtChunks, ...chunks] : [whole], delayMs)
       }
     })
   })

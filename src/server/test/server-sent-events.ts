@@ -1,15 +1,16 @@
-import { chatStreamEvents, type ChatStreamEvent, type ChatStreamEventName } from '../../shared/contracts/biography.ts'
+import type { z } from 'zod'
+import { biographyChatEvents } from '../../shared/contracts/biography.ts'
+import { readChatStreamEvent, type ChatStreamEventOf } from '../../shared/contracts/chat.ts'
+import { parseEventStream } from '../../shared/event-stream.ts'
 
-/** The events of a whole `text/event-stream` body, each checked against its contract. Comments are skipped. */
-export function readServerSentEvents(body: string): ChatStreamEvent[] {
-  return body
-    .split('\n\n')
-    .filter((block) => block.trim() !== '' && !block.startsWith(':'))
-    .map((block) => {
-      const lines = block.split('\n')
-      const name = lines.find((line) => line.startsWith('event: '))?.slice(7) as ChatStreamEventName
-      const data: unknown = JSON.parse(lines.filter((line) => line.startsWith('data: ')).map((line) => line.slice(6)).join('\n'))
-      if (!(name in chatStreamEvents)) throw new Error(`unknown event ${name}`)
-      return { event: name, data: chatStreamEvents[name].parse(data) } as ChatStreamEvent
-    })
+type EventSchemas = Record<'delta' | 'done' | 'error', z.ZodType>
+
+/** The events of a whole `text/event-stream` body, each checked against its contract (Cronos' by default). */
+export function readServerSentEvents<Events extends EventSchemas = typeof biographyChatEvents>(body: string, schemas?: Events): ChatStreamEventOf<Events>[] {
+  const events = (schemas ?? biographyChatEvents) as Events
+  return parseEventStream(body).map((raw) => {
+    const event = readChatStreamEvent(events, raw)
+    if (!event) throw new Error(`unknown or malformed event ${raw.event}: ${raw.data}`)
+    return event
+  })
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { languages, limits } from '../limits.ts'
+import { limits } from '../limits.ts'
+import { chatMessageFields, chatStreamEventsWith, type ChatStreamEventOf } from './chat.ts'
 import { optionalDate, optionalText, pastCalendarDateSchema, requiredText, timestampSchema } from './common.ts'
 
 /** One part of a chat turn, as spec §3 stores it. */
@@ -54,43 +55,16 @@ export const updateBiographyEntrySchema = z
   .partial()
 export type UpdateBiographyEntry = z.input<typeof updateBiographyEntrySchema>
 
-/** Which interviewer answers: a model, or the guided interviewer that needs none (DESIGN §5). */
-export const aiModes = ['gemini', 'openai', 'guided'] as const
-export type AiMode = (typeof aiModes)[number]
-
-export const chatLanguageSchema = z.enum(languages, { error: 'validation.invalid' }).default('es')
-
-/** `GET /api/biography/chat?language=`: how the chat opens. Nothing is saved. */
-export const chatOpeningQuerySchema = z.object({ language: chatLanguageSchema })
-export const chatOpeningSchema = z.object({
-  mode: z.enum(aiModes),
-  /** Cronos' greeting (in guided mode it ends with the first question). */
-  text: z.string(),
-})
-export type ChatOpening = z.infer<typeof chatOpeningSchema>
-
 /** `POST /api/biography/chat`: the person's message; the answer is a `text/event-stream`. */
-export const chatMessageSchema = z.object({
-  message: requiredText(limits.biographyMessageMaxLength, 'biography.message_required'),
-  language: chatLanguageSchema,
-})
-export type ChatMessage = z.input<typeof chatMessageSchema>
+export const biographyChatMessageSchema = z.object(chatMessageFields('biography.message_required'))
+export type BiographyChatMessage = z.input<typeof biographyChatMessageSchema>
 
-/**
- * The events of the chat stream, in order: any number of `delta` (the reply as it is written),
- * then either `done` (the reply is complete; `entry` is the saved memory, or null with the reason
- * it was not saved) or `error` (nothing was saved; `code` picks the chat message to show).
- */
-export const chatStreamEvents = {
-  delta: z.object({ text: z.string() }),
-  done: z.object({
-    entry: biographyEntrySchema.nullable(),
-    notSavedReason: z.enum(['biography.no_self_member', 'biography.save_failed']).nullable(),
-  }),
-  error: z.object({
-    code: z.enum(['ai_blocked', 'ai_invalid_key', 'upstream_failed', 'ai_unavailable']),
-    message: z.string(),
-  }),
-} as const
-export type ChatStreamEventName = keyof typeof chatStreamEvents
-export type ChatStreamEvent = { [Name in ChatStreamEventName]: { event: Name; data: z.infer<(typeof chatStreamEvents)[Name]> } }[ChatStreamEventName]
+/** The reasons a finished exchange was not saved as a memory. */
+export const biographyNotSavedReasons = ['biography.no_self_member', 'biography.save_failed'] as const
+
+/** Cronos' stream: `done` names the saved memory, or null with the reason it was not saved. */
+export const biographyChatEvents = chatStreamEventsWith({
+  entry: biographyEntrySchema.nullable(),
+  notSavedReason: z.enum(biographyNotSavedReasons).nullable(),
+})
+export type BiographyChatEvent = ChatStreamEventOf<typeof biographyChatEvents>

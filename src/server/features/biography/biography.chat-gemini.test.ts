@@ -71,6 +71,21 @@ describe.each(testDatabases)('the biography chat against a Gemini fake on %s', (
     expect(await entriesOf(t, user)).toEqual([])
   })
 
+  it('saves a reply cut at the token limit only as its whole sentences, and not at all when none is whole', async () => {
+    const user = await createTestUser(t.app)
+    await addSelf(t, user)
+    gemini.answerWith({ kind: 'stream', pieces: ['Qué recuerdo tan bonito. ', '¿Quién más vivía en la casa de'], finishReason: 'MAX_TOKENS' })
+    const cut = await chat(t, user, 'La casa de mi abuela.')
+    const done = cut.events.at(-1)!
+    expect(done).toMatchObject({ event: 'done', data: { reply: 'Qué recuerdo tan bonito.', carry: null } })
+    expect((await entriesOf(t, user)).map((e) => e.conversationPair[1]!.parts[0]!.text)).toEqual(['Qué recuerdo tan bonito.'])
+
+    gemini.answerWith({ kind: 'stream', pieces: ['Qué recuerdo tan'], finishReason: 'MAX_TOKENS' })
+    const nothingWhole = await chat(t, user, 'Otra cosa.')
+    expect(nothingWhole.events.at(-1)).toMatchObject({ event: 'error', data: { code: 'upstream_failed' } })
+    expect(await entriesOf(t, user)).toHaveLength(1)
+  })
+
   it('limits AI replies per user with 429, leaving others free', async () => {
     gemini.answerWith({ kind: 'stream', pieces: ['Sí.'] })
     const busy = await createTestUser(t.app)

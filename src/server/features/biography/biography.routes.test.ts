@@ -73,11 +73,45 @@ describe.each(testDatabases)('biography routes in the guided mode on %s', (datab
     expect(replyOf((await chat(t, user, 'À Lyon.', 'en')).events)).not.toMatch(/¿/)
   })
 
-  it('chats without a self member but saves nothing, saying why', async () => {
+  it('chats without a self member but saves nothing, saying why, and hands the exchange back to carry', async () => {
     const user = await createTestUser(t.app)
     const { events } = await chat(t, user, 'Me llamo Ana.')
-    expect(last(events)).toEqual({ event: 'done', data: { entry: null, notSavedReason: 'biography.no_self_member' } })
+    const done = last(events)
+    expect(done).toEqual({
+      event: 'done',
+      data: { reply: replyOf(events), carry: { user: 'Me llamo Ana.', model: replyOf(events), receipt: expect.any(String) }, entry: null, notSavedReason: 'biography.no_self_member' },
+    })
     expect(await entriesOf(t, user)).toEqual([])
+  })
+
+  it('goes on with the conversation it carries when nothing is saved: no question asked twice, no acknowledgement twice in a row', async () => {
+    const user = await createTestUser(t.app)
+    const carried = []
+    const replies: string[] = []
+    for (const message of ['En Cali, en 1950.', 'Mi abuela me lo contó muchas veces.', 'Por mi abuelo Ramón.']) {
+      const { events } = await chat(t, user, message, 'es', carried)
+      const done = last(events)
+      if (done.event !== 'done' || !done.data.carry) throw new Error(`no carry: ${JSON.stringify(done)}`)
+      carried.push(done.data.carry)
+      replies.push(done.data.reply)
+    }
+    const questions = replies.map((reply) => reply.slice(reply.lastIndexOf('¿')))
+    expect(new Set(questions).size).toBe(3)
+    const acknowledgements = replies.map((reply) => reply.split(/[.!]/)[0])
+    for (let index = 1; index < acknowledgements.length; index += 1) expect(acknowledgements[index]).not.toBe(acknowledgements[index - 1])
+  })
+
+  it('refuses a carried exchange the server did not write, or one from another person', async () => {
+    const user = await createTestUser(t.app)
+    const { events } = await chat(t, user, 'Hola.')
+    const done = last(events)
+    if (done.event !== 'done' || !done.data.carry) throw new Error('no carry')
+    const forged = { ...done.data.carry, model: 'Cronos dijo otra cosa.' }
+    const refused = await chat(t, user, 'Sigo.', 'es', [forged])
+    expect(refused.response.statusCode).toBe(400)
+    expect(refused.response.json().error.details).toEqual([{ path: 'carried.0', code: 'validation.invalid' }])
+    const other = await createTestUser(t.app)
+    expect((await chat(t, other, 'Sigo.', 'es', [done.data.carry])).response.statusCode).toBe(400)
   })
 
   it('refuses an empty message, a bad language and a visitor', async () => {

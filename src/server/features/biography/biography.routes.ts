@@ -1,27 +1,13 @@
-import { Readable } from 'node:stream'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import {
-  biographyEntryListSchema,
-  biographyEntrySchema,
-  chatMessageSchema,
-  chatOpeningQuerySchema,
-  chatOpeningSchema,
-  createBiographyEntrySchema,
-  updateBiographyEntrySchema,
-  type ChatStreamEvent,
-} from '../../../shared/contracts/biography.ts'
+import { biographyChatMessageSchema, biographyEntryListSchema, biographyEntrySchema, createBiographyEntrySchema, updateBiographyEntrySchema } from '../../../shared/contracts/biography.ts'
+import { chatOpeningQuerySchema, chatOpeningSchema } from '../../../shared/contracts/chat.ts'
+import { sendEventStream } from '../../lib/chat/event-stream-reply.ts'
 import { currentUser } from '../../plugins/session.ts'
 import type { BiographyService } from './biography.service.ts'
 
 const params = z.object({ id: z.string() })
 const tags = ['biography']
-
-/** Server-sent events: a comment first, so the browser knows at once that the reply has begun. */
-async function* serverSentEvents(events: AsyncIterable<ChatStreamEvent>): AsyncGenerator<string> {
-  yield ': cronos\n\n'
-  for await (const { event, data } of events) yield `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`
-}
 
 export const biographyRoutes: FastifyPluginAsyncZod<{ service: BiographyService }> = async (app, { service }) => {
   app.addHook('onRequest', app.authenticate)
@@ -63,16 +49,9 @@ export const biographyRoutes: FastifyPluginAsyncZod<{ service: BiographyService 
       schema: {
         tags,
         summary: 'Tell Cronos something; the reply streams as text/event-stream (delta…, then done or error) and the exchange is saved',
-        body: chatMessageSchema,
+        body: biographyChatMessageSchema,
       },
     },
-    async (request, reply) => {
-      const events = await service.chat(currentUser(request).id, request.body.message, request.body.language)
-      return reply
-        .header('Content-Type', 'text/event-stream; charset=utf-8')
-        .header('Cache-Control', 'no-cache, no-transform')
-        .header('X-Accel-Buffering', 'no')
-        .send(Readable.from(serverSentEvents(events)))
-    },
+    async (request, reply) => sendEventStream(reply, await service.chat(currentUser(request).id, request.body)),
   )
 }

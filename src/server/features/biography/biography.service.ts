@@ -1,32 +1,29 @@
 import type { z } from 'zod'
-import type { BiographyEntry, ChatOpening, ChatStreamEvent, StoredChatTurn, createBiographyEntrySchema, updateBiographyEntrySchema } from '../../../shared/contracts/biography.ts'
-import { limits, type Language } from '../../../shared/limits.ts'
+import type { BiographyEntry, StoredChatTurn, biographyChatMessageSchema, biographyNotSavedReasons, createBiographyEntrySchema, updateBiographyEntrySchema } from '../../../shared/contracts/biography.ts'
+import type { ChatOpening } from '../../../shared/contracts/chat.ts'
+import type { Language } from '../../../shared/limits.ts'
 import { nowIso, toIsoString } from '../../db/timestamps.ts'
-import { AiError, type AiProvider, type ChatTurn, type Persona } from '../../integrations/ai/ai-provider.ts'
+import type { ChatTurn } from '../../integrations/ai/ai-provider.ts'
+import { cronos } from '../../integrations/ai/personas/cronos.ts'
 import { AppError, notFound } from '../../lib/app-error.ts'
-import type { AttemptLimiter } from '../../lib/attempt-limiter.ts'
-import { createEventChannel } from '../../lib/event-channel.ts'
+import type { ChatEngine, ChatEvent } from '../../lib/chat/chat-engine.ts'
 import { newId } from '../../lib/ids.ts'
 import type { BiographyRepository } from './biography.repository.ts'
 import type { BiographyEntryRow } from './biography.tables.ts'
 
 export type NewBiographyEntry = z.output<typeof createBiographyEntrySchema>
 export type BiographyEntryPatch = z.output<typeof updateBiographyEntrySchema>
+export type BiographyChatMessage = z.output<typeof biographyChatMessageSchema>
+/** What Cronos' `done` event adds: the saved memory, or why there is none. */
+export type BiographySaved = { entry: BiographyEntry | null; notSavedReason: (typeof biographyNotSavedReasons)[number] | null }
 
 interface Logger {
   warn(details: object, message: string): void
-  error(details: object, message: string): void
 }
 
 interface Deps {
   repo: BiographyRepository
-  ai: {
-    provider: AiProvider
-    persona: Persona
-    /** AI replies per user; not applied to the guided mode, which costs nothing. */
-    limiter: AttemptLimiter
-    timeoutMs: number
-  }
+  chat: ChatEngine
   /** The member that represents the user (family tree), whose life the biography tells. */
   findSelfMemberId(userId: string): Promise<string | undefined>
   /** The media feature keeps the links between files and entries. */
@@ -38,13 +35,8 @@ interface Deps {
   log: Logger
 }
 
-/** English for logs and API clients; the page shows its own translation of the code. */
-const failureMessages = {
-  ai_blocked: 'AI content generation blocked',
-  ai_invalid_key: 'Invalid API Key for AI Service',
-  upstream_failed: 'AI content generation failed',
-  ai_unavailable: 'This needs an AI model, and none is configured',
-} as const
+/** Earlier memories read for a model's context; the engine then keeps what fits its character budget. */
+const contextEntries = 200
 
 function readPair(json: string): StoredChatTurn[] {
   try {
@@ -84,10 +76,7 @@ function conversationOf(rows: BiographyEntryRow[]): ChatTurn[] {
   })
 }
 
-export function createBiographyService({ repo, ai, findSelfMemberId, media, log }: Deps) {
-  /** Replies still being written or saved; shutting down waits for them (nothing is lost). */
-  const inFlight = new Set<Promise<void>>()
-
+export function createBiographyService({ repo, chat, findSelfMemberId, media, log }: Deps) {
   async function withMedia(userId: string, rows: BiographyEntryRow[]): Promise<BiographyEntry[]> {
     const ids = await media.mediaIdsForEntries(userId, rows.map((row) => row.id))
     return rows.map((row) => toEntry(row, ids.get(row.id) ?? []))
@@ -96,63 +85,29 @@ export function createBiographyService({ repo, ai, findSelfMemberId, media, log 
 
   /** The guided interviewer reads the whole conversation (so it never repeats a question); a model, the latest exchanges. */
   async function conversation(userId: string): Promise<ChatTurn[]> {
-    const rows = await repo.listConversation(userId, ai.provider.kind === 'guided' ? undefined : limits.biographyContextEntries)
-    return conversationOf(rows)
+    return conversationOf(await repo.listConversation(userId, chat.mode === 'guided' ? undefined : contextEntries))
   }
 
-  /** Streams the reply into `channel`, then saves the exchange; runs to the end even if nobody reads. */
-  async function answer(userId: string, message: string, language: Language, channel: ReturnType<typeof createEventChannel<ChatStreamEvent>>) {
-    try {
-      const [history, selfMemberId] = await Promise.all([conversation(userId), findSelfMemberId(userId)])
-      let reply = ''
-      try {
-        const pieces = ai.provider.streamReply({
-          persona: ai.persona,
-          language,
-          turns: [...history, { role: 'user', text: message }],
-          signal: AbortSignal.timeout(ai.timeoutMs),
-        })
-        for await (const piece of pieces) {
-          reply += piece
-          channel.push({ event: 'delta', data: { text: piece } })
-        }
-      } catch (error) {
-        const code = error instanceof AiError ? error.code : 'upstream_failed'
-        log.warn({ code, detail: error instanceof AiError ? error.detail : String(error), provider: ai.provider.kind }, 'AI reply failed')
-        channel.push({ event: 'error', data: { code, message: failureMessages[code] } })
-        return
-      }
-      if (!selfMemberId) {
-        channel.push({ event: 'done', data: { entry: null, notSavedReason: 'biography.no_self_member' } })
-        return
-      }
-      try {
-        const now = nowIso()
-        const conversationPair: StoredChatTurn[] = [
-          { role: 'user', parts: [{ text: message }] },
-          { role: 'model', parts: [{ text: reply }] },
-        ]
-        const row = await repo.insert({
-          id: newId(),
-          authorUserId: userId,
-          subjectMemberId: selfMemberId,
-          conversationPair: JSON.stringify(conversationPair),
-          title: '',
-          eventDate: null,
-          entryDate: now,
-          updatedAt: now,
-        })
-        channel.push({ event: 'done', data: { entry: toEntry(row, []), notSavedReason: null } })
-      } catch (error) {
-        log.error({ err: error }, 'saving a biography exchange failed')
-        channel.push({ event: 'done', data: { entry: null, notSavedReason: 'biography.save_failed' } })
-      }
-    } catch (error) {
-      log.error({ err: error }, 'the biography chat failed')
-      channel.push({ event: 'error', data: { code: 'upstream_failed', message: failureMessages.upstream_failed } })
-    } finally {
-      channel.close()
-    }
+  /** Saves Cronos' finished reply as a memory about the self member; without one, nothing is saved. */
+  async function saveExchange(userId: string, message: string, reply: string): Promise<{ isSaved: boolean; fields: BiographySaved }> {
+    const selfMemberId = await findSelfMemberId(userId)
+    if (!selfMemberId) return { isSaved: false, fields: { entry: null, notSavedReason: 'biography.no_self_member' } }
+    const now = nowIso()
+    const conversationPair: StoredChatTurn[] = [
+      { role: 'user', parts: [{ text: message }] },
+      { role: 'model', parts: [{ text: reply }] },
+    ]
+    const row = await repo.insert({
+      id: newId(),
+      authorUserId: userId,
+      subjectMemberId: selfMemberId,
+      conversationPair: JSON.stringify(conversationPair),
+      title: '',
+      eventDate: null,
+      entryDate: now,
+      updatedAt: now,
+    })
+    return { isSaved: true, fields: { entry: toEntry(row, []), notSavedReason: null } }
   }
 
   return {
@@ -219,31 +174,26 @@ export function createBiographyService({ repo, ai, findSelfMemberId, media, log 
 
     /** How the chat opens; nothing is saved and no model is called. */
     async opening(userId: string, language: Language): Promise<ChatOpening> {
-      const turns = ai.provider.opening ? await conversation(userId) : []
-      const text = ai.provider.opening?.({ persona: ai.persona, language, turns }) ?? ai.persona.greeting?.[language] ?? ''
-      return { mode: ai.provider.kind, text }
+      const history = chat.mode === 'guided' ? await conversation(userId) : []
+      return chat.opening({ persona: cronos, language, history })
     },
 
     /**
-     * Cronos' reply to `message`, as stream events. Refuses with `rate_limited` before anything
-     * starts; after that, failures arrive as an `error` event. The exchange is saved by the server
-     * once the reply is complete, whether or not the browser is still listening.
+     * Cronos' reply to the message, as stream events; the exchange is saved by the server once the
+     * reply is complete, whether or not the browser is still listening (see the chat engine).
      */
-    async chat(userId: string, message: string, language: Language): Promise<AsyncIterable<ChatStreamEvent>> {
-      if (ai.provider.kind !== 'guided') {
-        await ai.limiter.assertAllowed([userId])
-        await ai.limiter.record([userId])
-      }
-      const channel = createEventChannel<ChatStreamEvent>()
-      const task = answer(userId, message, language, channel)
-      inFlight.add(task)
-      void task.finally(() => inFlight.delete(task))
-      return channel
-    },
-
-    /** Resolves once every reply under way has been saved (each ends within the AI timeout). */
-    async drain(): Promise<void> {
-      await Promise.allSettled([...inFlight])
+    async chat(userId: string, { message, language, carried }: BiographyChatMessage): Promise<AsyncIterable<ChatEvent<BiographySaved>>> {
+      return chat.reply<BiographySaved>({
+        userId,
+        conversation: 'biography',
+        persona: cronos,
+        language,
+        history: await conversation(userId),
+        carried,
+        message,
+        save: (reply) => saveExchange(userId, message, reply),
+        saveFailed: { entry: null, notSavedReason: 'biography.save_failed' },
+      })
     },
   }
 }

@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http'
 import { expect } from 'vitest'
-import type { BiographyEntry, ChatStreamEvent } from '../../../shared/contracts/biography.ts'
+import type { BiographyChatEvent as ChatStreamEvent, BiographyEntry } from '../../../shared/contracts/biography.ts'
 import { readServerSentEvents } from '../../test/server-sent-events.ts'
 import { as, type TestApp, type TestUser } from '../../test/test-app.ts'
 
@@ -12,8 +12,8 @@ export async function addSelf(t: TestApp, user: TestUser): Promise<string> {
   return response.json().member.memberId
 }
 
-export async function chat(t: TestApp, user: TestUser, message: string, language = 'es') {
-  const response = await as(t.app, user)({ method: 'POST', url: '/api/biography/chat', payload: { message, language } })
+export async function chat(t: TestApp, user: TestUser, message: string, language = 'es', carried: unknown[] = []) {
+  const response = await as(t.app, user)({ method: 'POST', url: '/api/biography/chat', payload: { message, language, carried } })
   return { response, events: response.statusCode === 200 ? readServerSentEvents(response.body) : [] }
 }
 

@@ -13,7 +13,17 @@ export type HarmCategory =
   | 'HARM_CATEGORY_DANGEROUS_CONTENT'
 export type HarmThreshold = 'BLOCK_NONE' | 'BLOCK_ONLY_HIGH' | 'BLOCK_MEDIUM_AND_ABOVE' | 'BLOCK_LOW_AND_ABOVE'
 
-/** A persona's voice and its exact generation and safety settings (spec §9). */
+/** Who a conversation is about, when it is not the person themself (Ana's relative). */
+export interface PersonaSubject {
+  /** How the persona names them: the first name. */
+  name: string
+  isDeceased: boolean
+}
+
+/**
+ * A persona's voice and its exact generation and safety settings (spec §9). Its texts may hold
+ * `{placeholders}`; `withSubject` fills them before the persona reaches a provider.
+ */
 export interface Persona {
   name: string
   systemInstruction: Record<Language, string>
@@ -21,6 +31,8 @@ export interface Persona {
   greeting?: Record<Language, string>
   generation: { temperature: number; topK?: number; topP?: number; maxOutputTokens: number }
   safety: { category: HarmCategory; threshold: HarmThreshold }[]
+  /** Set by `withSubject`; the guided mode speaks of them by name and in the right tense. */
+  subject?: PersonaSubject
 }
 
 export interface ChatRequest {
@@ -45,12 +57,38 @@ export class AiError extends Error {
   }
 }
 
+/**
+ * A piece of a streamed reply: text, or the sign that the model stopped at its output limit, so
+ * what came before is cut mid-thought (it always comes last).
+ */
+export type ReplyChunk = { type: 'text'; text: string } | { type: 'cut' }
+
 /** A model that answers a conversation, streaming its reply as text pieces. */
 export interface AiProvider {
   readonly kind: 'gemini' | 'openai' | 'guided'
-  streamReply(request: ChatRequest): AsyncIterable<string>
+  streamReply(request: ChatRequest): AsyncIterable<ReplyChunk>
   /** The opening line, when the provider writes its own (the guided mode); else the persona's greeting. */
   opening?(request: Omit<ChatRequest, 'signal'>): string
-  /** The whole reply at once, for callers that have no use for streaming. */
+  /** The whole reply at once, for callers that have no use for streaming; a cut reply ends at its last whole sentence. */
   completeReply(request: ChatRequest): Promise<string>
+}
+
+/**
+ * A cut reply without its unfinished last sentence; '' when not even one sentence is whole. A
+ * sentence ends with . ! ? … (or a closing quote or bracket after one), then a space or the end.
+ */
+export function wholeSentences(text: string): string {
+  const ends = [...text.matchAll(/[.!?…]+["'»”’)\]]*(?=\s|$)/gu)]
+  const last = ends.at(-1)
+  return last?.index === undefined ? '' : text.slice(0, last.index + last[0].length).trim()
+}
+
+/**
+ * The reply as it may be kept: a cut reply loses its unfinished sentence, and a reply with no
+ * whole sentence left is a failure (never saved as if it were whole). `who` names the provider in the log.
+ */
+export function finishReply(text: string, isCut: boolean, who: string): string {
+  const whole = isCut ? wholeSentences(text) : text.trim()
+  if (!whole) throw new AiError('upstream_failed', isCut ? `${who} reached its token limit before a whole sentence` : `${who} answered with no text`)
+  return whole
 }

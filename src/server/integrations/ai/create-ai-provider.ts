@@ -1,7 +1,7 @@
 import type { AiConfig } from '../../config.ts'
 import type { AiProvider } from './ai-provider.ts'
 import { createGeminiProvider } from './gemini-provider.ts'
-import { guidedInterviewer } from './guided/guided-interviewer.ts'
+import { guidedCronos } from './guided/guided-interviewer.ts'
 import { createGuidedProvider } from './guided/guided-provider.ts'
 import { createOpenAiProvider } from './openai-provider.ts'
 import { cronos } from './personas/cronos.ts'
@@ -14,6 +14,6 @@ export function createAiProvider(config: AiConfig): AiProvider {
     case 'openai':
       return createOpenAiProvider(config)
     case 'guided':
-      return createGuidedProvider({ [cronos.name]: guidedInterviewer })
+      return createGuidedProvider({ [cronos.name]: guidedCronos })
   }
 }

@@ -22,7 +22,7 @@ describe('the Gemini provider against a fake of its wire format', () => {
   }
   const collect = async (req: ChatRequest) => {
     const pieces: string[] = []
-    for await (const piece of provider().streamReply(req)) pieces.push(piece)
+    for await (const piece of provider().streamReply(req)) pieces.push(piece.type === 'text' ? piece.text : '[cut]')
     return pieces
   }
 
@@ -60,12 +60,49 @@ describe('the Gemini provider against a fake of its wire format', () => {
     expect(sent.body).toMatchObject({ generationConfig: { temperature: 0.75, topK: 1, topP: 0.95, maxOutputTokens: 1024 } })
   })
 
-  it('maps a safety block of the prompt or of the reply to ai_blocked, streamed or not', async () => {
-    for (const kind of ['prompt-blocked', 'reply-blocked'] as const) {
-      gemini.answerWith({ kind })
-      await expect(collect(request)).rejects.toMatchObject({ code: 'ai_blocked' })
-      await expect(provider().completeReply(request)).rejects.toMatchObject({ code: 'ai_blocked' })
+  it('maps every safety reason, of the prompt or of the reply, to ai_blocked, streamed or not', async () => {
+    const cases = [
+      ...['SAFETY', 'PROHIBITED_CONTENT', 'BLOCKLIST', 'SPII', 'IMAGE_SAFETY'].map((reason) => ({ kind: 'reply-blocked' as const, reason })),
+      ...['SAFETY', 'OTHER', 'BLOCKLIST', 'PROHIBITED_CONTENT', 'IMAGE_SAFETY'].map((reason) => ({ kind: 'prompt-blocked' as const, reason })),
+    ]
+    for (const behaviour of cases) {
+      gemini.answerWith(behaviour)
+      await expect(collect(request), `${behaviour.kind} ${behaviour.reason}`).rejects.toMatchObject({ code: 'ai_blocked' })
+      await expect(provider().completeReply(request), `${behaviour.kind} ${behaviour.reason}`).rejects.toMatchObject({ code: 'ai_blocked' })
     }
+  })
+
+  it('asks a thinking model to spend its budget on the reply, and leaves older models as spec §7 sends them', async () => {
+    gemini.answerWith({ kind: 'stream', pieces: ['¿Y tu barrio?'] })
+    const send = async (model: string) => {
+      const pieces = createGeminiProvider({ apiKey: 'k', baseUrl: gemini.baseUrl, model }).streamReply(request)
+      for await (const _piece of pieces) void _piece
+      return (gemini.requests.at(-1)!.body as { generationConfig: unknown }).generationConfig
+    }
+    const cronosSettings = { temperature: 0.75, topK: 1, topP: 0.95 }
+    expect(await send('gemini-2.5-flash')).toEqual({ ...cronosSettings, maxOutputTokens: 1024, thinkingConfig: { thinkingBudget: 0 } })
+    expect(await send('gemini-2.5-flash-lite')).toEqual({ ...cronosSettings, maxOutputTokens: 1024, thinkingConfig: { thinkingBudget: 0 } })
+    // A Pro model cannot stop thinking: the smallest budget, and the limit grows by exactly that much.
+    expect(await send('gemini-2.5-pro')).toEqual({ ...cronosSettings, maxOutputTokens: 1024 + 128, thinkingConfig: { thinkingBudget: 128 } })
+    expect(await send('gemini-1.5-flash-latest')).toEqual({ ...cronosSettings, maxOutputTokens: 1024 })
+    expect(await send('gemini-2.0-flash')).toEqual({ ...cronosSettings, maxOutputTokens: 1024 })
+  })
+
+  it('leaves the model’s thoughts out of the reply', async () => {
+    gemini.answerWith({ kind: 'stream', thoughts: ['The user mentions Medellín; ask about the house.'], pieces: ['¿Cómo era tu casa?'] })
+    expect(await collect(request)).toEqual(['¿Cómo era tu casa?'])
+    expect(await provider().completeReply(request)).toBe('¿Cómo era tu casa?')
+  })
+
+  it('says when a reply was cut at the token limit, and keeps only its whole sentences when read at once', async () => {
+    gemini.answerWith({ kind: 'stream', pieces: ['Qué historia tan bonita. ', 'Me gustaría saber cómo era la casa de'], finishReason: 'MAX_TOKENS' })
+    expect(await collect(request)).toEqual(['Qué historia tan bonita. ', 'Me gustaría saber cómo era la casa de', '[cut]'])
+    expect(await provider().completeReply(request)).toBe('Qué historia tan bonita.')
+    gemini.answerWith({ kind: 'stream', pieces: ['Me gustaría saber cómo'], finishReason: 'MAX_TOKENS' })
+    await expect(provider().completeReply(request)).rejects.toMatchObject({ code: 'upstream_failed' })
+    // A thinking model that spent every token thinking answers nothing at all.
+    gemini.answerWith({ kind: 'stream', thoughts: ['Thinking…'], pieces: [''], finishReason: 'MAX_TOKENS' })
+    await expect(collect(request)).rejects.toMatchObject({ code: 'upstream_failed' })
   })
 
   it('maps a refused key to ai_invalid_key and anything else to upstream_failed, keeping the raw text for the log', async () => {

@@ -1,4 +1,4 @@
-import { AiError, type AiProvider, type ChatRequest } from './ai-provider.ts'
+import { AiError, finishReply, type AiProvider, type ChatRequest, type ReplyChunk } from './ai-provider.ts'
 import { sseData } from './sse.ts'
 
 export interface GeminiSettings {
@@ -12,15 +12,38 @@ export interface GeminiSettings {
 export const geminiClientId = 'legado/1'
 
 interface GeminiChunk {
-  candidates?: { content?: { parts?: { text?: string }[] }; finishReason?: string }[]
+  candidates?: { content?: { parts?: { text?: string; thought?: boolean }[] }; finishReason?: string }[]
   promptFeedback?: { blockReason?: string }
 }
 
+/** Every reason Gemini gives for stopping a reply on safety grounds; each shows the spec's safety message. */
+const safetyFinishReasons = new Set(['SAFETY', 'PROHIBITED_CONTENT', 'BLOCKLIST', 'SPII', 'IMAGE_SAFETY', 'IMAGE_PROHIBITED_CONTENT'])
+
+/**
+ * How a model thinks before it answers. On Gemini 2.5 and later the thinking counts against
+ * `maxOutputTokens`, so with spec §9's 1,024 tokens a thinking model can spend them all and answer
+ * nothing, or stop mid-sentence. Flash models can stop thinking (budget 0); Pro models cannot, so
+ * they get the smallest budget and the limit grows by exactly that much (the reply keeps its
+ * 1,024). Older models (1.5, 2.0) do not think and reject the setting: they get none.
+ */
+export function thinkingFor(model: string): { thinkingConfig?: Record<string, unknown>; extraTokens: number } {
+  const name = model.replace(/^models\//, '')
+  if (/^gemini-3/.test(name)) return { thinkingConfig: { thinkingLevel: 'low' }, extraTokens: 2048 }
+  if (/^gemini-2\.5-pro|^gemini-pro-latest$/.test(name)) return { thinkingConfig: { thinkingBudget: 128 }, extraTokens: 128 }
+  if (/^gemini-2\.5-flash|^gemini-flash(-lite)?-latest$/.test(name)) return { thinkingConfig: { thinkingBudget: 0 }, extraTokens: 0 }
+  return { extraTokens: 0 }
+}
+
 /** The request body spec §7 describes: contents, generationConfig, safetySettings, systemInstruction. */
-export function geminiBody({ persona, language, turns }: ChatRequest) {
+export function geminiBody({ persona, language, turns }: ChatRequest, model = '') {
+  const { thinkingConfig, extraTokens } = thinkingFor(model)
   return {
     contents: turns.map((turn) => ({ role: turn.role, parts: [{ text: turn.text }] })),
-    generationConfig: persona.generation,
+    generationConfig: {
+      ...persona.generation,
+      maxOutputTokens: persona.generation.maxOutputTokens + extraTokens,
+      ...(thinkingConfig ? { thinkingConfig } : {}),
+    },
     safetySettings: persona.safety,
     systemInstruction: { parts: [{ text: persona.systemInstruction[language] }] },
   }
@@ -33,15 +56,17 @@ async function failure(response: Response): Promise<AiError> {
   return new AiError(isKeyProblem ? 'ai_invalid_key' : 'upstream_failed', `Gemini answered ${response.status}: ${text.slice(0, 500)}`)
 }
 
-/** Text of one chunk; throws `ai_blocked` when the prompt or the reply was blocked for safety. */
-function textOf(chunk: GeminiChunk): string {
+/**
+ * The reply's pieces in one chunk: its text (thoughts left out) and, when the model stopped at its
+ * token limit, `cut`. Throws `ai_blocked` when the prompt or the reply was blocked for safety.
+ */
+function chunksOf(chunk: GeminiChunk): ReplyChunk[] {
   if (chunk.promptFeedback?.blockReason) throw new AiError('ai_blocked', `AI content generation blocked due to: ${chunk.promptFeedback.blockReason}`)
   const candidate = chunk.candidates?.[0]
-  const text = candidate?.content?.parts?.map((part) => part.text ?? '').join('') ?? ''
-  if (candidate?.finishReason === 'SAFETY' || candidate?.finishReason === 'PROHIBITED_CONTENT') {
-    throw new AiError('ai_blocked', `AI content generation blocked due to: ${candidate.finishReason}`)
-  }
-  return text
+  const finishReason = candidate?.finishReason ?? ''
+  if (safetyFinishReasons.has(finishReason)) throw new AiError('ai_blocked', `AI content generation blocked due to: ${finishReason}`)
+  const text = candidate?.content?.parts?.filter((part) => !part.thought).map((part) => part.text ?? '').join('') ?? ''
+  return [...(text ? [{ type: 'text' as const, text }] : []), ...(finishReason === 'MAX_TOKENS' ? [{ type: 'cut' as const }] : [])]
 }
 
 /** The Generative Language REST API (spec §7): `generateContent`, and `streamGenerateContent` over server-sent events. */
@@ -54,7 +79,7 @@ export function createGeminiProvider(settings: GeminiSettings): AiProvider {
         method: 'POST',
         // Spec §7: the key and a client identifier.
         headers: { 'content-type': 'application/json', 'x-goog-api-key': settings.apiKey, 'x-goog-api-client': geminiClientId },
-        body: JSON.stringify(geminiBody(request)),
+        body: JSON.stringify(geminiBody(request, settings.model)),
         signal: request.signal,
       })
     } catch (error) {
@@ -69,19 +94,18 @@ export function createGeminiProvider(settings: GeminiSettings): AiProvider {
       const response = await call('streamGenerateContent?alt=sse', request)
       let hasText = false
       for await (const data of sseData(response.body!)) {
-        const text = textOf(parseChunk(data))
-        if (text) {
-          hasText = true
-          yield text
+        for (const piece of chunksOf(parseChunk(data))) {
+          if (piece.type === 'text') hasText = true
+          yield piece
         }
       }
       if (!hasText) throw new AiError('upstream_failed', 'Gemini answered with no text')
     },
     async completeReply(request) {
       const response = await call('generateContent', request)
-      const text = textOf(parseChunk(await response.text()))
-      if (!text) throw new AiError('upstream_failed', 'Gemini answered with no text')
-      return text
+      const pieces = chunksOf(parseChunk(await response.text()))
+      const text = pieces.map((piece) => (piece.type === 'text' ? piece.text : '')).join('')
+      return finishReply(text, pieces.some((piece) => piece.type === 'cut'), 'Gemini')
     },
   }
 }
@@ -93,3 +117,4 @@ function parseChunk(data: string): GeminiChunk {
     throw new AiError('upstream_failed', `Gemini sent an unreadable answer: ${data.slice(0, 200)}`)
   }
 }
+

@@ -18,7 +18,8 @@ describe('the OpenAI-compatible provider', () => {
       if (reply.status !== 200) return void res.writeHead(reply.status, { 'content-type': 'application/json' }).end('{"error":{"message":"Incorrect API key provided"}}')
       if (body.stream === false) {
         const content = (reply.events ?? []).map((event) => (typeof event === 'string' ? '' : (event as ReturnType<typeof delta>).choices[0]!.delta.content)).join('')
-        const finish = (reply.events ?? []).some((event) => typeof event !== 'string' && (event as ReturnType<typeof delta>).choices[0]!.finish_reason === 'content_filter') ? 'content_filter' : 'stop'
+        const finishes = (reply.events ?? []).flatMap((event) => (typeof event === 'string' ? [] : [(event as ReturnType<typeof delta>).choices[0]!.finish_reason]))
+        const finish = finishes.findLast((reason) => reason !== null) ?? 'stop'
         return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ choices: [{ message: { role: 'assistant', content }, finish_reason: finish }] }))
       }
       res.writeHead(200, { 'content-type': 'text/event-stream' })
@@ -36,7 +37,7 @@ describe('the OpenAI-compatible provider', () => {
   const request: ChatRequest = { persona: cronos, language: 'fr', turns: [{ role: 'model', text: 'Où es-tu né ?' }, { role: 'user', text: 'À Lyon.' }] }
   const collect = async (apiKey?: string) => {
     const pieces: string[] = []
-    for await (const piece of createOpenAiProvider({ baseUrl, apiKey, model: 'llama3' }).streamReply(request)) pieces.push(piece)
+    for await (const piece of createOpenAiProvider({ baseUrl, apiKey, model: 'llama3' }).streamReply(request)) pieces.push(piece.type === 'text' ? piece.text : '[cut]')
     return pieces
   }
   const delta = (content: string, finish: string | null = null) => ({ choices: [{ delta: { content }, finish_reason: finish }] })
@@ -66,6 +67,13 @@ describe('the OpenAI-compatible provider', () => {
     expect(received.at(-1)!.body).toMatchObject({ stream: false, model: 'llama3', max_tokens: 1024 })
     reply = { status: 200, events: [delta('', 'content_filter')] }
     await expect(createOpenAiProvider({ baseUrl, model: 'llama3' }).completeReply(request)).rejects.toMatchObject({ code: 'ai_blocked' })
+  })
+
+  it('says when the server stopped at max_tokens, and keeps only whole sentences when read at once', async () => {
+    reply = { status: 200, events: [delta('Lyon ! '), delta('Quelle belle ville. Et votre'), delta('', 'length'), '[DONE]'] }
+    expect(await collect()).toEqual(['Lyon ! ', 'Quelle belle ville. Et votre', '[cut]'])
+    reply = { status: 200, events: [delta('Lyon ! Quelle belle ville. Et votre', 'length')] }
+    expect(await createOpenAiProvider({ baseUrl, model: 'llama3' }).completeReply(request)).toBe('Lyon ! Quelle belle ville.')
   })
 
   it('works without a key, as local servers do', async () => {

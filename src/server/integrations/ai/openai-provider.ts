@@ -1,4 +1,4 @@
-import { AiError, type AiProvider, type ChatRequest } from './ai-provider.ts'
+import { AiError, finishReply, type AiProvider, type ChatRequest } from './ai-provider.ts'
 import { sseData } from './sse.ts'
 
 export interface OpenAiSettings {
@@ -73,8 +73,10 @@ export function createOpenAiProvider(settings: OpenAiSettings): AiProvider {
         const text = choice?.delta?.content ?? ''
         if (text) {
           hasText = true
-          yield text
+          yield { type: 'text', text }
         }
+        // The server stopped at max_tokens: what came before is cut mid-thought.
+        if (choice?.finish_reason === 'length') yield { type: 'cut' }
       }
       if (!hasText) throw new AiError('upstream_failed', 'The OpenAI-compatible server answered with no text')
     },
@@ -82,9 +84,7 @@ export function createOpenAiProvider(settings: OpenAiSettings): AiProvider {
       const response = await call(request, false)
       const choice = parse<Completion>(await response.text()).choices?.[0]
       if (choice?.finish_reason === 'content_filter') throw blocked()
-      const text = choice?.message?.content ?? ''
-      if (!text) throw new AiError('upstream_failed', 'The OpenAI-compatible server answered with no text')
-      return text
+      return finishReply(choice?.message?.content ?? '', choice?.finish_reason === 'length', 'The OpenAI-compatible server')
     },
   }
 }

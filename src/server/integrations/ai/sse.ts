@@ -1,18 +1,12 @@
-/** The `data:` payloads of a server-sent-events body, one per event, as they arrive. */
+import { createEventStreamParser } from '../../../shared/event-stream.ts'
+
+/** The `data:` payloads of a provider's server-sent-events body, one per event, as they arrive. */
 export async function* sseData(body: ReadableStream<Uint8Array>): AsyncGenerator<string> {
   const decoder = new TextDecoder()
-  let pending = ''
+  const parser = createEventStreamParser()
   for await (const bytes of body as unknown as AsyncIterable<Uint8Array>) {
-    pending += decoder.decode(bytes, { stream: true })
-    const events = pending.split(/\r?\n\r?\n/)
-    pending = events.pop() ?? ''
-    for (const event of events) {
-      const data = event
-        .split(/\r?\n/)
-        .filter((line) => line.startsWith('data:'))
-        .map((line) => line.slice(5).trim())
-        .join('\n')
-      if (data) yield data
-    }
+    for (const event of parser.push(decoder.decode(bytes, { stream: true }))) yield event.data
   }
+  // A last event without its blank line still counts when the body ends.
+  for (const event of parser.push(`${decoder.decode()}\n\n`)) yield event.data
 }

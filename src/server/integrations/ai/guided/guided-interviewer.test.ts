@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Language } from '../../../../shared/limits.ts'
 import type { ChatTurn } from '../ai-provider.ts'
-import { guidedInterviewer, isSkipRequest, questionsPerVisit } from './guided-interviewer.ts'
+import { guidedCronos, isSkipRequest, questionsPerVisit } from './guided-interviewer.ts'
 import { acknowledgements, chapterIntroductions, closings, gentleAcknowledgements, questions, skipReplies, type GuidedQuestion } from './question-bank.ts'
 
 /** The guided question a text of Cronos ends with. */
@@ -13,11 +13,11 @@ function askedIn(text: string, language: Language = 'es'): GuidedQuestion | unde
 function interview(answers: (question: GuidedQuestion) => string, count: number, language: Language = 'es', history: ChatTurn[] = []) {
   const turns = [...history]
   const asked: GuidedQuestion[] = []
-  let current = askedIn(guidedInterviewer.opening(turns, language), language)
+  let current = askedIn(guidedCronos.opening(turns, language), language)
   for (let i = 0; i < count && current; i += 1) {
     asked.push(current)
     turns.push({ role: 'user', text: answers(current) })
-    const reply = guidedInterviewer.reply(turns, language)
+    const reply = guidedCronos.reply(turns, language)
     turns.push({ role: 'model', text: reply })
     current = askedIn(reply, language)
   }
@@ -26,7 +26,7 @@ function interview(answers: (question: GuidedQuestion) => string, count: number,
 
 describe('the guided interviewer', () => {
   it('opens with the greeting and the first question of the origins', () => {
-    const opening = guidedInterviewer.opening([], 'es')
+    const opening = guidedCronos.opening([], 'es')
     expect(opening).toContain('Cronos')
     expect(askedIn(opening)?.id).toBe(questions[0]!.id)
     expect(opening).toContain(chapterIntroductions.origins.es)
@@ -37,7 +37,7 @@ describe('the guided interviewer', () => {
     expect(asked).toHaveLength(questions.length)
     expect(new Set(asked.map((q) => q.id)).size).toBe(questions.length)
     expect(turns.at(-1)!.text.endsWith(closings.es)).toBe(true)
-    expect(guidedInterviewer.opening(turns, 'es').endsWith(closings.es)).toBe(true)
+    expect(guidedCronos.opening(turns, 'es').endsWith(closings.es)).toBe(true)
   })
 
   it('stays a few questions in a chapter, then moves on in life order while chapters are equally empty', () => {
@@ -75,12 +75,12 @@ describe('the guided interviewer', () => {
     for (let i = 1; i < replies.length; i += 1) expect(first(replies[i]!)).not.toBe(first(replies[i - 1]!))
 
     const hard = questions.find((q) => q.chapter === 'hardTimes')!
-    const reply = guidedInterviewer.reply([{ role: 'model', text: hard.text.es }, { role: 'user', text: 'Fue un año muy difícil.' }], 'es')
+    const reply = guidedCronos.reply([{ role: 'model', text: hard.text.es }, { role: 'user', text: 'Fue un año muy difícil.' }], 'es')
     expect(gentleAcknowledgements.es.some((ack) => reply.startsWith(ack))).toBe(true)
   })
 
   it('lets the person skip a question, and does not count a story as a skip', () => {
-    const reply = guidedInterviewer.reply([{ role: 'user', text: 'Siguiente.' }], 'es')
+    const reply = guidedCronos.reply([{ role: 'user', text: 'Siguiente.' }], 'es')
     expect(skipReplies.es.some((text) => reply.startsWith(text))).toBe(true)
     expect(askedIn(reply)?.id).not.toBe(questions[0]!.id)
     expect(isSkipRequest('otra')).toBe(true)
@@ -93,8 +93,8 @@ describe('the guided interviewer', () => {
   it('opens a returning person’s chat on the question still waiting for an answer', () => {
     const { turns } = interview(() => 'Respuesta.', 3)
     const waiting = askedIn(turns.at(-1)!.text)!
-    const reopened = guidedInterviewer.opening(turns, 'es')
+    const reopened = guidedCronos.opening(turns, 'es')
     expect(askedIn(reopened)?.id).toBe(waiting.id)
-    expect(askedIn(guidedInterviewer.opening(turns, 'en'), 'en')?.id).toBe(waiting.id)
+    expect(askedIn(guidedCronos.opening(turns, 'en'), 'en')?.id).toBe(waiting.id)
   })
 })

@@ -1,35 +1,35 @@
 import { languages, type Language } from '../../../../shared/limits.ts'
-import type { ChatTurn } from '../ai-provider.ts'
-import {
-  acknowledgements,
-  chapterIntroductions,
-  chapters,
-  closings,
-  gentleAcknowledgements,
-  greetings,
-  questions,
-  skipPhrases,
-  skipReplies,
-  type Chapter,
-  type GuidedQuestion,
-} from './question-bank.ts'
+import type { ChatTurn, PersonaSubject } from '../ai-provider.ts'
+import type { GuidedScript } from './guided-provider.ts'
+import { acknowledgements, chapterIntroductions, chapters, closings, gentleAcknowledgements, greetings, questions as cronosQuestions, skipPhrases, skipReplies } from './question-bank.ts'
+
+/** A text of the script: one form, or one while the subject lives and one once they have died. `{name}` is the subject's name. */
+export type Tensed = string | { living: string; deceased: string }
+
+export interface BankQuestion<Theme extends string> {
+  /** Stable forever, e.g. 'origins.birthplace'. */
+  id: string
+  theme: Theme
+  text: Record<Language, Tensed>
+}
+
+/** Everything a guided interviewer says, for any persona: its questions by theme and its set phrases. */
+export interface QuestionBank<Theme extends string> {
+  /** In asking order; ties between themes go to the earlier one. */
+  themes: readonly Theme[]
+  questions: readonly BankQuestion<Theme>[]
+  greeting: Record<Language, Tensed>
+  themeIntroductions: Record<Theme, Record<Language, Tensed>>
+  acknowledgements: Record<Language, readonly string[]>
+  /** For answers to the themes in `gentleThemes` (hard times, a loss). */
+  gentleAcknowledgements: Record<Language, readonly string[]>
+  gentleThemes: readonly Theme[]
+  skipReplies: Record<Language, readonly string[]>
+  closing: Record<Language, Tensed>
+}
 
 /** Questions asked in a row from one chapter before Cronos moves on to another. */
 export const questionsPerVisit = 3
-
-/** What the conversation so far says: which questions were asked, what is pending, how much each chapter holds. */
-interface Progress {
-  /** Ids of the questions asked, in the order they were asked. */
-  asked: string[]
-  /** Characters the person wrote in answer to each chapter's questions. */
-  written: Map<Chapter, number>
-  /** The question waiting for an answer, if any is left. */
-  pending: GuidedQuestion | undefined
-  /** The last thing Cronos said. */
-  lastReply: string
-}
-
-const byId = new Map(questions.map((question) => [question.id, question]))
 
 function normalise(text: string): string {
   return text
@@ -53,63 +53,10 @@ export function isSkipRequest(message: string): boolean {
   )
 }
 
-/** The guided question a reply of Cronos asked (in any language: the person may have switched). */
-function questionIn(reply: string): GuidedQuestion | undefined {
-  let found: { question: GuidedQuestion; at: number } | undefined
-  for (const question of questions) {
-    for (const language of languages) {
-      const at = reply.lastIndexOf(question.text[language])
-      if (at >= 0 && (!found || at > found.at)) found = { question, at }
-    }
-  }
-  return found?.question
-}
-
-/**
- * The next question: stay with the current chapter for a few questions, then go to the chapter
- * written about least (ties in life order, origins first). Never a question already asked.
- */
-function nextQuestion(asked: readonly string[], written: ReadonlyMap<Chapter, number>): GuidedQuestion | undefined {
-  const askedSet = new Set(asked)
-  const open = questions.filter((question) => !askedSet.has(question.id))
-  if (open.length === 0) return undefined
-  const last = byId.get(asked.at(-1) ?? '')
-  if (last) {
-    let visit = 0
-    for (let index = asked.length - 1; index >= 0 && byId.get(asked[index]!)?.chapter === last.chapter; index -= 1) visit += 1
-    const sameChapter = open.find((question) => question.chapter === last.chapter)
-    if (sameChapter && visit < questionsPerVisit) return sameChapter
-  }
-  const openChapters = chapters.filter((chapter) => open.some((question) => question.chapter === chapter))
-  const candidates = last && openChapters.length > 1 ? openChapters.filter((chapter) => chapter !== last.chapter) : openChapters
-  const leastWritten = candidates.reduce((best, chapter) => ((written.get(chapter) ?? 0) < (written.get(best) ?? 0) ? chapter : best))
-  return open.find((question) => question.chapter === leastWritten)
-}
-
-/** Reads the saved conversation (oldest first) into the interviewer's progress. */
-function progressOf(turns: readonly ChatTurn[]): Progress {
-  const asked: string[] = []
-  const written = new Map<Chapter, number>()
-  let pending: GuidedQuestion | undefined
-  let lastReply = ''
-  const ask = (question: GuidedQuestion | undefined) => {
-    pending = question
-    if (question && !asked.includes(question.id)) asked.push(question.id)
-  }
-  for (const turn of turns) {
-    if (turn.role === 'user') {
-      // An answer to no question in particular (a memory told freely) still counts for nothing here.
-      pending ??= nextQuestion(asked, written)
-      if (pending && !asked.includes(pending.id)) asked.push(pending.id)
-      if (pending && !isSkipRequest(turn.text)) written.set(pending.chapter, (written.get(pending.chapter) ?? 0) + turn.text.trim().length)
-      pending = undefined
-    } else {
-      lastReply = turn.text
-      ask(questionIn(turn.text))
-    }
-  }
-  pending ??= nextQuestion(asked, written)
-  return { asked, written, pending, lastReply }
+/** Renders a script text for the subject: the right tense, and their name. */
+function render(text: Tensed, subject: PersonaSubject | undefined): string {
+  const form = typeof text === 'string' ? text : subject?.isDeceased ? text.deceased : text.living
+  return form.replaceAll('{name}', subject?.name ?? '')
 }
 
 /** A stable choice among phrasings: varied from one message to the next, never the one just used. */
@@ -123,34 +70,113 @@ function pick(options: readonly string[], seed: string, avoidIn: string): string
   return options[hash % options.length]!
 }
 
-function asking(question: GuidedQuestion, previous: GuidedQuestion | undefined, language: Language): string {
-  const introduction = previous?.chapter === question.chapter ? '' : `${chapterIntroductions[question.chapter][language]} `
-  return `${introduction}${question.text[language]}`
-}
-
 /**
- * Cronos without a model (DESIGN §5): a patient interviewer that walks through the chapters of a
- * life with prepared questions. Everything it needs is in the conversation itself, so it keeps no
- * state of its own.
+ * A patient interviewer without a model (DESIGN §5) for any question bank: it stays with a theme
+ * for a few questions, then goes to the theme written about least, never asks a question twice
+ * and acknowledges each answer. Everything it needs is in the conversation itself (it recognises
+ * its questions by their text, in any language), so it keeps no state of its own.
  */
-export const guidedInterviewer = {
-  /** How the chat opens: the greeting and the question waiting for an answer. */
-  opening(history: readonly ChatTurn[], language: Language): string {
-    const { pending } = progressOf(history)
-    return pending ? `${greetings[language]} ${asking(pending, undefined, language)}` : `${greetings[language]} ${closings[language]}`
-  },
+export function createGuidedInterviewer<Theme extends string>(bank: QuestionBank<Theme>): GuidedScript {
+  type Question = BankQuestion<Theme>
+  const byId = new Map(bank.questions.map((question) => [question.id, question]))
 
-  /** The reply to the last user turn of `turns`: a brief acknowledgement, then the next question. */
-  reply(turns: readonly ChatTurn[], language: Language): string {
-    const message = turns.at(-1)
-    if (!message || message.role !== 'user') throw new Error('The conversation must end with the person’s message')
-    const before = progressOf(turns.slice(0, -1))
-    const answered = before.pending
-    const after = progressOf(turns)
-    const next = after.pending
-    const skipped = isSkipRequest(message.text)
-    const pool = skipped ? skipReplies[language] : answered?.chapter === 'hardTimes' ? gentleAcknowledgements[language] : acknowledgements[language]
-    const acknowledgement = pick(pool, message.text, before.lastReply)
-    return next ? `${acknowledgement} ${asking(next, answered, language)}` : `${acknowledgement} ${closings[language]}`
-  },
+  /** What the conversation so far says: which questions were asked, what is pending, how much each theme holds. */
+  interface Progress {
+    asked: string[]
+    written: Map<Theme, number>
+    pending: Question | undefined
+    lastReply: string
+  }
+
+  /** The question a reply asked, in any language (the person may have switched): the one found last. */
+  function questionIn(reply: string, subject: PersonaSubject | undefined): Question | undefined {
+    let found: { question: Question; at: number } | undefined
+    for (const question of bank.questions) {
+      for (const language of languages) {
+        const at = reply.lastIndexOf(render(question.text[language], subject))
+        if (at >= 0 && (!found || at > found.at)) found = { question, at }
+      }
+    }
+    return found?.question
+  }
+
+  function nextQuestion(asked: readonly string[], written: ReadonlyMap<Theme, number>): Question | undefined {
+    const askedSet = new Set(asked)
+    const open = bank.questions.filter((question) => !askedSet.has(question.id))
+    if (open.length === 0) return undefined
+    const last = byId.get(asked.at(-1) ?? '')
+    if (last) {
+      let visit = 0
+      for (let index = asked.length - 1; index >= 0 && byId.get(asked[index]!)?.theme === last.theme; index -= 1) visit += 1
+      const sameTheme = open.find((question) => question.theme === last.theme)
+      if (sameTheme && visit < questionsPerVisit) return sameTheme
+    }
+    const openThemes = bank.themes.filter((theme) => open.some((question) => question.theme === theme))
+    const candidates = last && openThemes.length > 1 ? openThemes.filter((theme) => theme !== last.theme) : openThemes
+    const leastWritten = candidates.reduce((best, theme) => ((written.get(theme) ?? 0) < (written.get(best) ?? 0) ? theme : best))
+    return open.find((question) => question.theme === leastWritten)
+  }
+
+  function progressOf(turns: readonly ChatTurn[], subject: PersonaSubject | undefined): Progress {
+    const asked: string[] = []
+    const written = new Map<Theme, number>()
+    let pending: Question | undefined
+    let lastReply = ''
+    for (const turn of turns) {
+      if (turn.role === 'user') {
+        // An answer to no question in particular (a memory told freely) counts for the next one.
+        pending ??= nextQuestion(asked, written)
+        if (pending && !asked.includes(pending.id)) asked.push(pending.id)
+        if (pending && !isSkipRequest(turn.text)) written.set(pending.theme, (written.get(pending.theme) ?? 0) + turn.text.trim().length)
+        pending = undefined
+      } else {
+        lastReply = turn.text
+        pending = questionIn(turn.text, subject)
+        if (pending && !asked.includes(pending.id)) asked.push(pending.id)
+      }
+    }
+    pending ??= nextQuestion(asked, written)
+    return { asked, written, pending, lastReply }
+  }
+
+  function asking(question: Question, previous: Question | undefined, language: Language, subject: PersonaSubject | undefined): string {
+    const introduction = previous?.theme === question.theme ? '' : `${render(bank.themeIntroductions[question.theme][language], subject)} `
+    return `${introduction}${render(question.text[language], subject)}`
+  }
+
+  return {
+    opening(history, language, subject) {
+      const { pending } = progressOf(history, subject)
+      const greeting = render(bank.greeting[language], subject)
+      return pending ? `${greeting} ${asking(pending, undefined, language, subject)}` : `${greeting} ${render(bank.closing[language], subject)}`
+    },
+
+    reply(turns, language, subject) {
+      const message = turns.at(-1)
+      if (!message || message.role !== 'user') throw new Error('The conversation must end with the person’s message')
+      const before = progressOf(turns.slice(0, -1), subject)
+      const answered = before.pending
+      const next = progressOf(turns, subject).pending
+      const pool = isSkipRequest(message.text)
+        ? bank.skipReplies[language]
+        : answered && bank.gentleThemes.includes(answered.theme)
+          ? bank.gentleAcknowledgements[language]
+          : bank.acknowledgements[language]
+      const acknowledgement = pick(pool, message.text, before.lastReply)
+      return next ? `${acknowledgement} ${asking(next, answered, language, subject)}` : `${acknowledgement} ${render(bank.closing[language], subject)}`
+    },
+  }
 }
+
+/** Cronos without a model: the chapters of a life, asked of the person themself. */
+export const guidedCronos = createGuidedInterviewer({
+  themes: chapters,
+  questions: cronosQuestions.map(({ id, chapter, text }) => ({ id, theme: chapter, text })),
+  greeting: greetings,
+  themeIntroductions: chapterIntroductions,
+  acknowledgements,
+  gentleAcknowledgements,
+  gentleThemes: ['hardTimes'],
+  skipReplies,
+  closing: closings,
+})

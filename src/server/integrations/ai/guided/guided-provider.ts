@@ -1,10 +1,10 @@
 import type { Language } from '../../../../shared/limits.ts'
-import { AiError, type AiProvider, type ChatRequest, type ChatTurn } from '../ai-provider.ts'
+import { AiError, type AiProvider, type ChatRequest, type ChatTurn, type PersonaSubject } from '../ai-provider.ts'
 
 /** A persona's interviewer that needs no model: it reads the conversation and answers from its script. */
 export interface GuidedScript {
-  opening(history: readonly ChatTurn[], language: Language): string
-  reply(turns: readonly ChatTurn[], language: Language): string
+  opening(history: readonly ChatTurn[], language: Language, subject?: PersonaSubject): string
+  reply(turns: readonly ChatTurn[], language: Language, subject?: PersonaSubject): string
 }
 
 /**
@@ -19,14 +19,14 @@ export function createGuidedProvider(scripts: Record<string, GuidedScript>): AiP
   }
   return {
     kind: 'guided',
-    opening: (request) => scriptFor(request).opening(request.turns, request.language),
+    opening: (request) => scriptFor(request).opening(request.turns, request.language, request.persona.subject),
     async *streamReply(request) {
-      const reply = scriptFor(request).reply(request.turns, request.language)
+      const reply = scriptFor(request).reply(request.turns, request.language, request.persona.subject)
       // Sentence by sentence, so the page shows it the way it shows a model's reply.
-      for (const piece of reply.match(/[^.!?¿¡]*[.!?]+\s*|.+$/gsu) ?? [reply]) yield piece
+      for (const text of reply.match(/[^.!?¿¡]*[.!?]+\s*|.+$/gsu) ?? [reply]) yield { type: 'text', text }
     },
     async completeReply(request) {
-      return scriptFor(request).reply(request.turns, request.language)
+      return scriptFor(request).reply(request.turns, request.language, request.persona.subject)
     },
   }
 }

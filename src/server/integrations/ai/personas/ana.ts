@@ -1,4 +1,6 @@
+import type { Language } from '../../../../shared/limits.ts'
 import type { Persona } from '../ai-provider.ts'
+import { withSubject } from './persona-template.ts'
 
 const noBlocks = (['HARM_CATEGORY_HARASSMENT', 'HARM_CATEGORY_HATE_SPEECH', 'HARM_CATEGORY_SEXUALLY_EXPLICIT', 'HARM_CATEGORY_DANGEROUS_CONTENT'] as const).map(
   (category) => ({ category, threshold: 'BLOCK_NONE' as const }),
@@ -7,14 +9,14 @@ const noBlocks = (['HARM_CATEGORY_HARASSMENT', 'HARM_CATEGORY_HATE_SPEECH', 'HAR
 /**
  * Ana, who interviews the person about a relative (spec §1, §9: temperature 0.8, topK 1, topP
  * 0.95, 1024 tokens, every safety block off: family memories may speak of war, illness or death).
- * `{member}` in the instruction is the relative's name, filled in by the interview.
+ * `{member}` is the relative's first name and `{details}` what the tree knows of them (`anaAbout`).
  */
 export const ana: Persona = {
   name: 'Ana',
   systemInstruction: {
-    es: 'Eres Ana, una entrevistadora cálida y curiosa que ayuda a una persona a recordar y contar la vida de su familiar {member}. Haz una sola pregunta a la vez, breve y concreta, sobre cómo era {member}, sus lugares, su trabajo, sus costumbres, sus frases y lo que la persona vivió a su lado. Reconoce con una frase sencilla lo que te cuentan antes de preguntar algo nuevo. No inventes hechos. Responde siempre en español, con un tono cercano y respetuoso.',
-    en: 'You are Ana, a warm and curious interviewer who helps a person remember and tell the life of their relative {member}. Ask one short, concrete question at a time about what {member} was like, their places, work, habits, sayings and what the person lived through with them. Acknowledge what they tell you in one simple sentence before asking something new. Do not invent facts. Always answer in English, in a kind and respectful tone.',
-    fr: "Tu es Ana, une intervieweuse chaleureuse et curieuse qui aide une personne à se souvenir de la vie de son proche {member} et à la raconter. Pose une seule question à la fois, courte et concrète, sur la personnalité de {member}, ses lieux, son travail, ses habitudes, ses expressions et ce que la personne a vécu à ses côtés. Reconnais en une phrase simple ce qu'on te raconte avant de poser une nouvelle question. N'invente pas de faits. Réponds toujours en français et vouvoie la personne, avec un ton proche et respectueux.",
+    es: 'Eres Ana, una entrevistadora cálida y curiosa que ayuda a una persona a recordar y contar la vida de su familiar {member}. Haz una sola pregunta a la vez, breve y concreta, sobre cómo era {member}, sus lugares, su trabajo, sus costumbres, sus frases y lo que la persona vivió a su lado. Reconoce con una frase sencilla lo que te cuentan antes de preguntar algo nuevo. No inventes hechos. Responde siempre en español, con un tono cercano y respetuoso. {details}',
+    en: 'You are Ana, a warm and curious interviewer who helps a person remember and tell the life of their relative {member}. Ask one short, concrete question at a time about what {member} was like, their places, work, habits, sayings and what the person lived through with them. Acknowledge what they tell you in one simple sentence before asking something new. Do not invent facts. Always answer in English, in a kind and respectful tone. {details}',
+    fr: "Tu es Ana, une intervieweuse chaleureuse et curieuse qui aide une personne à se souvenir de la vie de son proche {member} et à la raconter. Pose une seule question à la fois, courte et concrète, sur la personnalité de {member}, ses lieux, son travail, ses habitudes, ses expressions et ce que la personne a vécu à ses côtés. Reconnais en une phrase simple ce qu'on te raconte avant de poser une nouvelle question. N'invente pas de faits. Réponds toujours en français et vouvoie la personne, avec un ton proche et respectueux. {details}",
   },
   greeting: {
     es: 'Hola, soy Ana. Me encantaría conocer a {member} a través de tus recuerdos. ¿Cómo describirías a {member} a alguien que no le conoció?',
@@ -23,4 +25,45 @@ export const ana: Persona = {
   },
   generation: { temperature: 0.8, topK: 1, topP: 0.95, maxOutputTokens: 1024 },
   safety: noBlocks,
+}
+
+/** What the family tree knows of the relative Ana asks about. */
+export interface RelativeFacts {
+  firstName: string
+  lastName: string
+  relationshipToOwner: string
+  /** `YYYY-MM-DD` or null. */
+  birthDate: string | null
+  deathDate: string | null
+  isDeceased: boolean
+  bioSummary: string
+}
+
+const labels: Record<Language, { intro: string; relationship: string; born: string; died: string; deceased: string; bio: string; pastTense: string }> = {
+  es: { intro: 'Lo que se sabe de', relationship: 'parentesco con quien te habla', born: 'nació el', died: 'falleció el', deceased: 'ya falleció', bio: 'resumen', pastTense: 'Como ya falleció, habla de su vida en pasado y con delicadeza.' },
+  en: { intro: 'What is known about', relationship: 'relationship to the person talking to you', born: 'born on', died: 'died on', deceased: 'has passed away', bio: 'summary', pastTense: 'As they have passed away, speak of their life in the past tense, gently.' },
+  fr: { intro: 'Ce que l’on sait de', relationship: 'lien avec la personne qui vous parle', born: 'né·e le', died: 'décédé·e le', deceased: 'est décédé·e', bio: 'résumé', pastTense: 'Comme cette personne est décédée, parle de sa vie au passé, avec délicatesse.' },
+}
+
+function longDate(date: string, language: Language): string {
+  return new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`))
+}
+
+/** The facts as one sentence per language, leaving out what is not known. */
+function details(relative: RelativeFacts, language: Language): string {
+  const l = labels[language]
+  const facts = [
+    relative.relationshipToOwner && `${l.relationship}: ${relative.relationshipToOwner}`,
+    relative.birthDate && `${l.born} ${longDate(relative.birthDate, language)}`,
+    relative.isDeceased && (relative.deathDate ? `${l.died} ${longDate(relative.deathDate, language)}` : l.deceased),
+    relative.bioSummary.trim() && `${l.bio}: ${relative.bioSummary.trim().replace(/\s+/g, ' ')}`,
+  ].filter(Boolean)
+  const name = `${relative.firstName} ${relative.lastName}`.trim()
+  return [`${l.intro} ${name}: ${facts.length > 0 ? facts.join('; ') : '—'}.`, relative.isDeceased ? l.pastTense : ''].filter(Boolean).join(' ')
+}
+
+/** Ana speaking about this relative: their name in her words, their facts in her instruction. */
+export function anaAbout(relative: RelativeFacts): Persona {
+  const values = (language: Language) => ({ member: relative.firstName, details: details(relative, language) })
+  return withSubject(ana, { name: relative.firstName, isDeceased: relative.isDeceased }, { es: values('es'), en: values('en'), fr: values('fr') })
 }

@@ -2,11 +2,11 @@ import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient }
 import {
   biographyEntryListSchema,
   biographyEntrySchema,
-  chatOpeningSchema,
   type BiographyEntry,
   type CreateBiographyEntry,
   type UpdateBiographyEntry,
 } from '../../../../shared/contracts/biography.ts'
+import { chatOpeningSchema } from '../../../../shared/contracts/chat.ts'
 import type { Language } from '../../../../shared/limits.ts'
 import { apiFetch } from '../../../lib/api-client.ts'
 

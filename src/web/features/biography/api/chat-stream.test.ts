@@ -4,36 +4,10 @@ import { ApiError } from '../../../lib/api-client.ts'
 import { jsonResponse } from '../../../test/http.ts'
 import { controlledEventStream, eventStreamResponse } from '../test/event-stream.ts'
 import { buildEntry } from '../test/fake-biography-api.ts'
-import { ChatStreamInterrupted, createEventStreamParser, isAbort, readChatEvent, sendChatMessage } from './chat-stream.ts'
+import { ChatStreamInterrupted, isAbort, readChatEvent, sendChatMessage } from './chat-stream.ts'
 
 afterEach(() => {
   vi.restoreAllMocks()
-})
-
-describe('createEventStreamParser', () => {
-  it('completes an event cut anywhere across chunks, including inside a CRLF', () => {
-    const parser = createEventStreamParser()
-    expect(parser.push('event: del')).toEqual([])
-    expect(parser.push('ta\r')).toEqual([])
-    expect(parser.push('\ndata: {"text":"Hola')).toEqual([])
-    expect(parser.push(' Rosa"}\r\n')).toEqual([])
-    expect(parser.push('\r\n')).toEqual([{ event: 'delta', data: '{"text":"Hola Rosa"}' }])
-  })
-
-  it('gives every event a chunk holds, in order, and keeps the unfinished rest', () => {
-    const parser = createEventStreamParser()
-    const events = parser.push('event: delta\ndata: {"text":"a"}\n\nevent: delta\ndata: {"text":"b"}\n\nevent: done\ndata: {')
-    expect(events).toEqual([
-      { event: 'delta', data: '{"text":"a"}' },
-      { event: 'delta', data: '{"text":"b"}' },
-    ])
-    expect(parser.push('}\n\n')).toEqual([{ event: 'done', data: '{}' }])
-  })
-
-  it('joins data lines, ignores comments and unknown fields, and names a nameless event "message"', () => {
-    const parser = createEventStreamParser()
-    expect(parser.push(': keep-alive\n\nid: 7\ndata:uno\ndata: dos\n\n')).toEqual([{ event: 'message', data: 'uno\ndos' }])
-  })
 })
 
 describe('readChatEvent', () => {
@@ -63,14 +37,14 @@ describe('sendChatMessage', () => {
       eventStreamResponse([
         { event: 'delta', data: { text: 'Qué ' } },
         { event: 'delta', data: { text: 'bonito.' } },
-        { event: 'done', data: { entry, notSavedReason: null } },
+        { event: 'done', data: { reply: 'Qué bonito.', carry: null, entry, notSavedReason: null } },
       ]),
     )
     const pieces: string[] = []
     const outcome = await sendChatMessage({ message: 'Nací en Cali.', language: 'es' }, { onDelta: (text) => pieces.push(text) })
 
     expect(pieces).toEqual(['Qué ', 'bonito.'])
-    expect(outcome).toEqual({ event: 'done', data: { entry, notSavedReason: null } })
+    expect(outcome).toEqual({ event: 'done', data: { reply: 'Qué bonito.', carry: null, entry, notSavedReason: null } })
     const [path, init] = fetchSpy.mock.calls[0]!
     expect(path).toBe('/api/biography/chat')
     expect(init).toMatchObject({ method: 'POST', credentials: 'same-origin' })

@@ -63,7 +63,7 @@ describe('writing to Cronos', () => {
     await user.keyboard('{Enter}')
 
     expect(await screen.findByText('Guardado en tus recuerdos.')).toBeInTheDocument()
-    expect(api.chatMessages()).toEqual([{ message: 'Nací en Cali\nen 1950', language: 'es' }])
+    expect(api.chatMessages()).toEqual([{ message: 'Nací en Cali\nen 1950', language: 'es', carried: [] }])
     expect(input).toHaveValue('')
     expect(bubbles()).toEqual([`Cronos: ${opening}`, 'Tú: Nací en Cali\nen 1950', 'Cronos: Gracias por contarme: Nací en Cali\nen 1950'])
     await waitFor(() => expect(memoryHeadings()).toHaveLength(2))
@@ -115,7 +115,7 @@ describe('writing to Cronos', () => {
 
     const entry = buildEntry({ conversationPair: [{ role: 'user', parts: [{ text: 'Crecí junto al río.' }] }, { role: 'model', parts: [{ text: 'Qué lindo río.' }] }] })
     api.storeEntry(entry)
-    await stream.send({ event: 'done', data: { entry, notSavedReason: null } })
+    await stream.send({ event: 'done', data: { reply: 'Qué lindo río.', carry: null, entry, notSavedReason: null } })
     expect(within(chatLog()).getByText('Qué lindo río.')).toBeInTheDocument()
     expect(screen.queryByTestId('chat-reply-in-progress')).not.toBeInTheDocument()
     expect(sendButton()).toHaveTextContent('Enviar')
@@ -136,10 +136,10 @@ describe('writing to Cronos', () => {
     expect(input).toHaveValue('Y otra cosa')
     expect(api.chatMessages()).toHaveLength(1)
 
-    await stream.send({ event: 'done', data: { entry: buildEntry(), notSavedReason: null } })
+    await stream.send({ event: 'done', data: { reply: 'Hola.', carry: null, entry: buildEntry(), notSavedReason: null } })
     await user.click(sendButton())
     await waitFor(() => expect(api.chatMessages()).toHaveLength(2))
-    expect(api.chatMessages()[1]).toEqual({ message: 'Y otra cosa', language: 'es' })
+    expect(api.chatMessages()[1]).toEqual({ message: 'Y otra cosa', language: 'es', carried: [] })
   })
 })
 
@@ -220,8 +220,8 @@ describe('when Cronos cannot answer', () => {
     await user.click(screen.getByRole('button', { name: 'Intentar de nuevo' }))
     expect(await within(chatLog()).findByText('Gracias por contarme: Mi primer trabajo')).toBeInTheDocument()
     expect(api.chatMessages()).toEqual([
-      { message: 'Mi primer trabajo', language: 'es' },
-      { message: 'Mi primer trabajo', language: 'es' },
+      { message: 'Mi primer trabajo', language: 'es', carried: [] },
+      { message: 'Mi primer trabajo', language: 'es', carried: [] },
     ])
     expect(bubbles()).toEqual([`Cronos: ${opening}`, 'Tú: Mi primer trabajo', 'Cronos: Gracias por contarme: Mi primer trabajo'])
   })
@@ -260,9 +260,34 @@ describe('when Cronos cannot answer', () => {
     const { user, input } = await renderChat()
     await user.type(input, 'Hola{Enter}')
     await stream.delta('Hola, Rosa.')
-    await stream.send({ event: 'done', data: { entry: null, notSavedReason: reason } })
+    await stream.send({ event: 'done', data: { reply: 'Hola, Rosa.', carry: { user: 'Hola', model: 'Hola, Rosa.', receipt: 'firma' }, entry: null, notSavedReason: reason } })
     expect(within(chatLog()).getByText(text)).toBeInTheDocument()
     expect(screen.queryByText('Guardado en tus recuerdos.')).not.toBeInTheDocument()
+  })
+
+  it('sends the exchanges the server could not save with the next message, so Cronos remembers them', async () => {
+    const api = fakeBiographyApi({ opening })
+    const stream = api.holdNextChat()
+    const { user, input } = await renderChat()
+    await user.type(input, 'Nací en Cali{Enter}')
+    const carry = { user: 'Nací en Cali', model: '¡Cali! ¿Y tu casa?', receipt: 'firma-del-servidor' }
+    await stream.delta('¡Cali! ¿Y tu casa?')
+    await stream.send({ event: 'done', data: { reply: carry.model, carry, entry: null, notSavedReason: 'biography.no_self_member' } })
+    await user.type(input, 'Tenía un patio{Enter}')
+    await waitFor(() => expect(api.chatMessages()).toHaveLength(2))
+    expect(api.chatMessages()[0]).toMatchObject({ carried: [] })
+    expect(api.chatMessages()[1]).toEqual({ message: 'Tenía un patio', language: 'es', carried: [carry] })
+  })
+
+  it('shows the reply as the server kept it when the model was cut off mid-sentence', async () => {
+    const api = fakeBiographyApi({ opening })
+    const stream = api.holdNextChat()
+    const { user, input } = await renderChat()
+    await user.type(input, 'Hola{Enter}')
+    await stream.delta('Qué alegría. ¿Cómo se llamaba tu')
+    await stream.send({ event: 'done', data: { reply: 'Qué alegría.', carry: null, entry: buildEntry(), notSavedReason: null } })
+    expect(within(chatLog()).getByText('Qué alegría.')).toBeInTheDocument()
+    expect(screen.queryByText(/Cómo se llamaba tu/)).not.toBeInTheDocument()
   })
 
   it('answers a server that refuses the message as a whole with the translated reason', async () => {

@@ -77,7 +77,7 @@ describe('attaching files while chatting', () => {
     await user.type(input, '{Enter}')
 
     await waitFor(() => expect(uploads).toHaveLength(1))
-    expect(api.chatMessages()).toEqual([{ message: 'Te comparto: abuela.jpg y carta.pdf.', language: 'es' }])
+    expect(api.chatMessages()).toEqual([{ message: 'Te comparto: abuela.jpg y carta.pdf.', language: 'es', carried: [] }])
     const entry = api.entries()[0]!
     expect(uploads[0]).toMatchObject({ entryId: entry.id, file: expect.objectContaining({ name: 'abuela.jpg' }) })
 
@@ -148,7 +148,7 @@ describe('attaching files while chatting', () => {
     await user.click(chips().getByRole('button', { name: 'Quitar abuela.jpg' }))
     const entry = buildEntry()
     api.storeEntry(entry)
-    await stream.send({ event: 'done', data: { entry, notSavedReason: null } })
+    await stream.send({ event: 'done', data: { reply: 'Qué bonita foto', carry: null, entry, notSavedReason: null } })
 
     expect(await screen.findByText('Guardado en tus recuerdos.')).toBeInTheDocument()
     expect(slot.upload).not.toHaveBeenCalled()

@@ -46,7 +46,7 @@ describe('dictating a message', () => {
 
     await user.click(screen.getByRole('button', { name: 'Enviar' }))
     expect(session.stopCalls).toBe(1)
-    await waitFor(() => expect(api.chatMessages()).toEqual([{ message: 'Mi madre se llamaba Carmen Ruiz', language: 'es' }]))
+    await waitFor(() => expect(api.chatMessages()).toEqual([{ message: 'Mi madre se llamaba Carmen Ruiz', language: 'es', carried: [] }]))
     session.emitEnd()
     expect(screen.queryByText('Grabando ahora')).not.toBeInTheDocument()
     expect(micButton()).toHaveAttribute('aria-pressed', 'false')
@@ -94,7 +94,7 @@ describe('dictating a message', () => {
     expect(micButton()).not.toBeInTheDocument()
     expect(screen.queryByText(/No se pudo acceder al micrófono/)).not.toBeInTheDocument()
     await user.type(input, 'Escribo sin micrófono{Enter}')
-    await waitFor(() => expect(api.chatMessages()).toEqual([{ message: 'Escribo sin micrófono', language: 'es' }]))
+    await waitFor(() => expect(api.chatMessages()).toEqual([{ message: 'Escribo sin micrófono', language: 'es', carried: [] }]))
   })
 
   it('reaches the same blocked state when the refusal comes on pressing the mic', async () => {

@@ -1,6 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
-import type { ChatOpening } from '../../../../shared/contracts/biography.ts'
+import type { ChatOpening } from '../../../../shared/contracts/chat.ts'
 import { ChatBubble } from './chat-bubble.tsx'
 
 /** Cronos' first bubble: the greeting (in guided mode, with the first question), or why it is missing. */

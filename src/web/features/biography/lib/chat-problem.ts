@@ -1,9 +1,9 @@
 import type { TFunction } from 'i18next'
-import type { ChatStreamEvent } from '../../../../shared/contracts/biography.ts'
+import type { BiographyChatEvent } from '../../../../shared/contracts/biography.ts'
 import { ApiError } from '../../../lib/api-client.ts'
 import { errorText, fieldErrorText } from '../../../lib/error-text.ts'
 
-type ReplyErrorCode = Extract<ChatStreamEvent, { event: 'error' }>['data']['code']
+type ReplyErrorCode = Extract<BiographyChatEvent, { event: 'error' }>['data']['code']
 
 /** Why a message got no reply: the assistant failed (`reply`), or the request was refused (`request`). */
 export type ChatProblem = { type: 'reply'; code: ReplyErrorCode } | { type: 'request'; error: unknown }

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { BiographyEntry } from '../../../../shared/contracts/biography.ts'
+import type { CarriedExchange } from '../../../../shared/contracts/chat.ts'
 import type { Language } from '../../../../shared/limits.ts'
 import { biographyKeys, storeEntry } from '../api/biography-queries.ts'
 import { ChatStreamInterrupted, isAbort, sendChatMessage } from '../api/chat-stream.ts'
@@ -27,7 +28,8 @@ export type ChatResult = { messageId: string } & (
 /**
  * The conversation of this visit with Cronos: the bubbles, the reply as it streams in, and the
  * exchange's end. The server saves each exchange and builds the model's context from saved
- * memories, so only the new message travels. Leaving the page aborts the stream.
+ * memories; the exchanges it could not save (no self member yet) travel back with each message,
+ * signed by the server, so Cronos still remembers them. Leaving the page aborts the stream.
  */
 export function useChatSession(language: Language) {
   const queryClient = useQueryClient()
@@ -35,6 +37,7 @@ export function useChatSession(language: Language) {
   const [phase, setPhase] = useState<ChatPhase>('idle')
   const [replyText, setReplyText] = useState('')
   const running = useRef<AbortController>(undefined)
+  const carried = useRef<CarriedExchange[]>([])
   const nextId = useRef(0)
 
   useEffect(() => () => running.current?.abort(), [])
@@ -58,7 +61,7 @@ export function useChatSession(language: Language) {
       }
       try {
         const outcome = await sendChatMessage(
-          { message, language },
+          { message, language, carried: carried.current },
           {
             signal: controller.signal,
             onDelta: (piece) => {
@@ -69,10 +72,12 @@ export function useChatSession(language: Language) {
           },
         )
         if (outcome.event === 'error') return fail({ type: 'reply', code: outcome.data.code })
-        const { entry, notSavedReason } = outcome.data
+        const { entry, notSavedReason, reply, carry } = outcome.data
         if (entry) storeEntry(queryClient, entry)
-        addTurn({ id: newId(), speaker: 'model', text, saved: entry ? 'saved' : (notSavedReason ?? 'biography.save_failed') })
-        return { messageId, type: 'done', text, entry, notSavedReason }
+        if (carry) carried.current = [...carried.current, carry]
+        // The reply as kept: a reply the model cut off ends at its last whole sentence.
+        addTurn({ id: newId(), speaker: 'model', text: reply, saved: entry ? 'saved' : (notSavedReason ?? 'biography.save_failed') })
+        return { messageId, type: 'done', text: reply, entry, notSavedReason }
       } catch (error) {
         if (isAbort(error)) return { messageId, type: 'left' }
         if (error instanceof ChatStreamInterrupted) {

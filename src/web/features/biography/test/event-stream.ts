@@ -1,8 +1,8 @@
 import { act } from '@testing-library/react'
-import type { ChatStreamEvent } from '../../../../shared/contracts/biography.ts'
+import type { BiographyChatEvent } from '../../../../shared/contracts/biography.ts'
 
 /** The wire form of one event: `event: <name>\ndata: <json>\n\n`. */
-export function eventText({ event, data }: ChatStreamEvent): string {
+export function eventText({ event, data }: BiographyChatEvent): string {
   return `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`
 }
 
@@ -34,7 +34,7 @@ export function controlledEventStream() {
     raw: (text: string) => write(() => controller.enqueue(encoder.encode(text))),
     /** Writes bytes as they came off the network, e.g. half of a multi-byte character. */
     bytes: (bytes: Uint8Array) => write(() => controller.enqueue(bytes)),
-    send: (event: ChatStreamEvent) => write(() => controller.enqueue(encoder.encode(eventText(event)))),
+    send: (event: BiographyChatEvent) => write(() => controller.enqueue(encoder.encode(eventText(event)))),
     delta: (text: string) => write(() => controller.enqueue(encoder.encode(eventText({ event: 'delta', data: { text } })))),
     close: () => write(() => controller.close()),
     /** The connection drops mid-stream. */
@@ -45,7 +45,7 @@ export function controlledEventStream() {
 export type ControlledEventStream = ReturnType<typeof controlledEventStream>
 
 /** A complete answer stream, sent in one piece. */
-export function eventStreamResponse(events: ChatStreamEvent[]): Response {
+export function eventStreamResponse(events: BiographyChatEvent[]): Response {
   const text = events.map(eventText).join('')
   return new Response(text, { status: 200, headers: { 'Content-Type': 'text/event-stream; charset=utf-8' } })
 }

@@ -1,5 +1,6 @@
 import { vi } from 'vitest'
-import type { AiMode, BiographyEntry, ChatStreamEvent } from '../../../../shared/contracts/biography.ts'
+import type { BiographyChatEvent, BiographyEntry } from '../../../../shared/contracts/biography.ts'
+import type { AiMode } from '../../../../shared/contracts/chat.ts'
 import type { MediaAsset } from '../../../../shared/contracts/media.ts'
 import { jsonResponse } from '../../../test/http.ts'
 import { controlledEventStream, eventStreamResponse, type ControlledEventStream } from './event-stream.ts'
@@ -95,10 +96,10 @@ export function fakeBiographyApi(options: FakeBiographyOptions = {}) {
       const message = (body as { message: string }).message
       const reply = `Gracias por contarme: ${message}`
       const entry = canSave ? save(message, reply) : null
-      const events: ChatStreamEvent[] = [
+      const events: BiographyChatEvent[] = [
         { event: 'delta', data: { text: 'Gracias por contarme: ' } },
         { event: 'delta', data: { text: message } },
-        { event: 'done', data: { entry, notSavedReason: entry ? null : 'biography.no_self_member' } },
+        { event: 'done', data: { reply, carry: entry ? null : { user: message, model: reply, receipt: 'firma' }, entry, notSavedReason: entry ? null : 'biography.no_self_member' } },
       ]
       return eventStreamResponse(events)
     }
