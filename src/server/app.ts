@@ -25,6 +25,9 @@ import { createBiographyRepository } from './features/biography/biography.reposi
 import { biographyRoutes } from './features/biography/biography.routes.ts'
 import { createBiographyService } from './features/biography/biography.service.ts'
 import { healthRoutes } from './features/health/health.routes.ts'
+import { createInterviewRepository } from './features/interviews/interviews.repository.ts'
+import { interviewRoutes } from './features/interviews/interviews.routes.ts'
+import { createInterviewService } from './features/interviews/interviews.service.ts'
 import { createMediaRepository } from './features/media/media.repository.ts'
 import { mediaRoutes } from './features/media/media.routes.ts'
 import { createMediaService } from './features/media/media.service.ts'
@@ -88,6 +91,10 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const familyTree = createFamilyTreeService({
     repo: createFamilyTreeRepository(database.db),
     getOwner: (userId) => accounts.getMe(userId),
+    relatedIds: async (ownerId, memberIds) => {
+      const [interviewSegments, mediaAssetIds] = await Promise.all([interviews.sessionIdsByMember(ownerId), media.mediaIdsFor(ownerId, 'member', memberIds)])
+      return { interviewSegments, mediaAssetIds }
+    },
   })
   const objectStorage = createObjectStorage(config.storage)
   app.addHook('onClose', async () => objectStorage.close())
@@ -95,7 +102,15 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     repo: createMediaRepository(database.db),
     storage: objectStorage.storage,
     maxUploadBytes: config.maxUploadBytes,
-    targetExists: (ownerId, type, id) => (type === 'member' ? familyTree.hasMember(ownerId, id) : biography.hasEntry(ownerId, id)),
+    // What an upload to each kind of target links to; a recording belongs to its session and to the member.
+    linkTargets: {
+      member: async (ownerId, id) => ((await familyTree.hasMember(ownerId, id)) ? [{ type: 'member', id }] : undefined),
+      biographyEntry: async (ownerId, id) => ((await biography.hasEntry(ownerId, id)) ? [{ type: 'biographyEntry', id }] : undefined),
+      interviewSession: async (ownerId, id) => {
+        const memberId = await interviews.findSessionMember(ownerId, id)
+        return memberId ? [{ type: 'interviewSession', id }, { type: 'member', id: memberId }] : undefined
+      },
+    },
   })
   const chat = createChatEngine({
     provider: createAiProvider(config.ai),
@@ -113,6 +128,13 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     findSelfMemberId: (userId) => familyTree.findSelfMemberId(userId),
     media,
     log: app.log.child({ feature: 'biography' }),
+  })
+  const interviews = createInterviewService({
+    repo: createInterviewRepository(database.db),
+    chat,
+    findMember: (ownerId, memberId) => familyTree.findMember(ownerId, memberId),
+    media,
+    log: app.log.child({ feature: 'interviews' }),
   })
   const contact = createContactService({
     repo: createContactRepository(database.db),
@@ -140,6 +162,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(dreamDiaryRoutes, { prefix: '/api', service: dreams })
   await app.register(familyTreeRoutes, { prefix: '/api', service: familyTree })
   await app.register(biographyRoutes, { prefix: '/api', service: biography })
+  await app.register(interviewRoutes, { prefix: '/api', service: interviews })
   await app.register(mediaRoutes, { prefix: '/api', service: media })
   await app.register(mediaUploadRoutes, {
     prefix: '/api',

@@ -4,6 +4,7 @@ import * as m0002 from './0002-dreams-and-contact.ts'
 import * as m0003 from './0003-family-tree.ts'
 import * as m0004 from './0004-media.ts'
 import * as m0005 from './0005-biography.ts'
+import * as m0006 from './0006-interviews.ts'
 
 /** Every migration, in order. Names are permanent: never rename or edit a released one. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '0003-family-tree': m0003,
   '0004-media': m0004,
   '0005-biography': m0005,
+  '0006-interviews': m0006,
 }

@@ -28,8 +28,8 @@ interface Deps {
   findSelfMemberId(userId: string): Promise<string | undefined>
   /** The media feature keeps the links between files and entries. */
   media: {
-    mediaIdsForEntries(userId: string, entryIds: string[]): Promise<Map<string, string[]>>
-    setEntryMedia(userId: string, entryId: string, mediaIds: string[]): Promise<void>
+    mediaIdsFor(userId: string, type: 'biographyEntry', entryIds: string[]): Promise<Map<string, string[]>>
+    setMedia(userId: string, type: 'biographyEntry', entryId: string, mediaIds: string[]): Promise<void>
     deleteMedia(userId: string, mediaId: string): Promise<void>
   }
   log: Logger
@@ -78,7 +78,7 @@ function conversationOf(rows: BiographyEntryRow[]): ChatTurn[] {
 
 export function createBiographyService({ repo, chat, findSelfMemberId, media, log }: Deps) {
   async function withMedia(userId: string, rows: BiographyEntryRow[]): Promise<BiographyEntry[]> {
-    const ids = await media.mediaIdsForEntries(userId, rows.map((row) => row.id))
+    const ids = await media.mediaIdsFor(userId, 'biographyEntry', rows.map((row) => row.id))
     return rows.map((row) => toEntry(row, ids.get(row.id) ?? []))
   }
   const one = async (userId: string, row: BiographyEntryRow) => (await withMedia(userId, [row]))[0]!
@@ -138,7 +138,7 @@ export function createBiographyService({ repo, chat, findSelfMemberId, media, lo
       })
       if (input.mediaAssetIds.length > 0) {
         try {
-          await media.setEntryMedia(userId, row.id, input.mediaAssetIds)
+          await media.setMedia(userId, 'biographyEntry', row.id, input.mediaAssetIds)
         } catch (error) {
           await repo.delete(userId, row.id)
           throw error
@@ -150,7 +150,7 @@ export function createBiographyService({ repo, chat, findSelfMemberId, media, lo
     async updateEntry(userId: string, id: string, patch: BiographyEntryPatch): Promise<BiographyEntry> {
       const existing = await repo.findById(userId, id)
       if (!existing) throw notFound('Memory')
-      if (patch.mediaAssetIds !== undefined) await media.setEntryMedia(userId, id, patch.mediaAssetIds)
+      if (patch.mediaAssetIds !== undefined) await media.setMedia(userId, 'biographyEntry', id, patch.mediaAssetIds)
       const row = await repo.update(userId, id, {
         ...(patch.title === undefined ? {} : { title: patch.title }),
         ...(patch.eventDate === undefined ? {} : { eventDate: patch.eventDate }),
@@ -165,7 +165,7 @@ export function createBiographyService({ repo, chat, findSelfMemberId, media, lo
      * goes first; a file that then fails to go stays in storage, unlinked, rather than half a memory.
      */
     async deleteEntry(userId: string, id: string): Promise<void> {
-      const mediaIds = (await media.mediaIdsForEntries(userId, [id])).get(id) ?? []
+      const mediaIds = (await media.mediaIdsFor(userId, 'biographyEntry', [id])).get(id) ?? []
       if (!(await repo.delete(userId, id))) throw notFound('Memory')
       for (const mediaId of mediaIds) {
         await media.deleteMedia(userId, mediaId).catch((error: unknown) => log.warn({ err: error, mediaId }, 'a deleted memory’s file could not be removed'))

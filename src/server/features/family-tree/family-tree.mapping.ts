@@ -47,13 +47,19 @@ export function toProposed(row: MemberRow, links: LinkIndex): ProposedMember {
   }
 }
 
-export function toMember(row: MemberRow, links: LinkIndex): Member {
+/** Ids that other features keep about each member: their interview sessions and their media. */
+export interface MemberRelatedIds {
+  interviewSegments: ReadonlyMap<string, string[]>
+  mediaAssetIds: ReadonlyMap<string, string[]>
+}
+
+export function toMember(row: MemberRow, links: LinkIndex, related?: MemberRelatedIds): Member {
   const { id, ...fields } = toProposed(row, links)
   return {
     memberId: id,
     ...fields,
-    interviewSegments: [],
-    mediaAssetIds: [],
+    interviewSegments: related?.interviewSegments.get(id) ?? [],
+    mediaAssetIds: related?.mediaAssetIds.get(id) ?? [],
     linkedUserAccountId: null,
     connectionRequestSentBy: null,
     connectionStatus: null,

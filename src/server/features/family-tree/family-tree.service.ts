@@ -3,11 +3,11 @@ import type { createMemberSchema, FamilyTree, Member } from '../../../shared/con
 import { isSelfMember } from '../../../shared/family-tree/self-member.ts'
 import type { Language } from '../../../shared/limits.ts'
 import { nowIso, toIsoString } from '../../db/timestamps.ts'
-import { notFound } from '../../lib/app-error.ts'
+import { AppError, notFound } from '../../lib/app-error.ts'
 import { newId } from '../../lib/ids.ts'
 import type { FamilyTreeQueries, FamilyTreeRepository, TreeSnapshot } from './family-tree.repository.ts'
 import { checkMember, type MemberChanges, type ProposedMember } from './family-tree.rules.ts'
-import { columns, indexLinks, toMember, toProposed, type LinkIndex } from './family-tree.mapping.ts'
+import { columns, indexLinks, toMember, toProposed, type LinkIndex, type MemberRelatedIds } from './family-tree.mapping.ts'
 
 export type NewMember = z.output<typeof createMemberSchema>
 
@@ -21,6 +21,8 @@ export interface TreeOwner {
 interface Deps {
   repo: FamilyTreeRepository
   getOwner(userId: string): Promise<TreeOwner>
+  /** The interview sessions and media of the owner's members, from the features that keep them. */
+  relatedIds?(ownerId: string, memberIds: string[]): Promise<MemberRelatedIds>
 }
 
 const treeNames: Record<Language, (name: string) => string> = {
@@ -43,7 +45,8 @@ async function writeRelations(q: FamilyTreeQueries, ownerId: string, member: Pro
   await q.replaceSpouses(ownerId, member.id, member.spouseMemberIds)
 }
 
-export function createFamilyTreeService({ repo, getOwner }: Deps) {
+export function createFamilyTreeService({ repo, getOwner, relatedIds }: Deps) {
+  /** The member as the tree alone knows it (safe inside a transaction). */
   async function readMember(q: FamilyTreeQueries, ownerId: string, memberId: string): Promise<Member> {
     const snapshot = await q.loadTree(ownerId)
     const row = snapshot.members.find((m) => m.id === memberId)
@@ -51,7 +54,27 @@ export function createFamilyTreeService({ repo, getOwner }: Deps) {
     return toMember(row, indexLinks(snapshot))
   }
 
+  /**
+   * With what the other features keep about them. Never inside a transaction: on SQLite the
+   * transaction holds the only connection, and the other features read through their own.
+   */
+  async function withRelated(ownerId: string, member: Member): Promise<Member> {
+    const related = await relatedIds?.(ownerId, [member.memberId])
+    return related
+      ? { ...member, interviewSegments: related.interviewSegments.get(member.memberId) ?? [], mediaAssetIds: related.mediaAssetIds.get(member.memberId) ?? [] }
+      : member
+  }
+
   return {
+    /** One member of the owner's tree, or undefined (another user's member looks exactly the same). */
+    async findMember(ownerId: string, memberId: string): Promise<Member | undefined> {
+      const member = await readMember(repo, ownerId, memberId).catch((error: unknown) => {
+        if (error instanceof AppError && error.code === 'not_found') return undefined
+        throw error
+      })
+      return member && withRelated(ownerId, member)
+    },
+
     /** Whether `memberId` is a member of the owner's tree (for features that link to members). */
     hasMember(ownerId: string, memberId: string): Promise<boolean> {
       return repo.memberExists(ownerId, memberId)
@@ -71,8 +94,9 @@ export function createFamilyTreeService({ repo, getOwner }: Deps) {
     async getTree(ownerId: string): Promise<FamilyTree> {
       const snapshot = await repo.loadTree(ownerId)
       const links = indexLinks(snapshot)
+      const related = await relatedIds?.(ownerId, snapshot.members.map((row) => row.id))
       const members = snapshot.members
-        .map((row) => toMember(row, links))
+        .map((row) => toMember(row, links, related))
         .sort((a, b) => a.lastName.localeCompare(b.lastName, 'es') || a.firstName.localeCompare(b.firstName, 'es'))
       const tree = snapshot.tree && {
         ownerId,
@@ -126,7 +150,7 @@ export function createFamilyTreeService({ repo, getOwner }: Deps) {
     /** Merges the sent fields into the member; the relation lists sent replace its relations. */
     async updateMember(ownerId: string, memberId: string, changes: MemberChanges): Promise<Member> {
       const now = nowIso()
-      return repo.transaction(async (q) => {
+      const updated = await repo.transaction(async (q) => {
         const snapshot = await q.loadTree(ownerId)
         const row = snapshot.members.find((m) => m.id === memberId)
         if (!row) throw notFound('Member')
@@ -139,6 +163,7 @@ export function createFamilyTreeService({ repo, getOwner }: Deps) {
         await q.touchTree(ownerId, now)
         return readMember(q, ownerId, memberId)
       })
+      return withRelated(ownerId, updated)
     },
 
     /** Deletes the member and every link to it, in one transaction. */

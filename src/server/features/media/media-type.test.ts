@@ -1,5 +1,6 @@
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
+import { webmHeader } from '../../test/media-fixtures.ts'
 import { sniffMediaType } from './media-type.ts'
 
 /** A zip with stored (uncompressed) entries: enough for type detection by local headers. */
@@ -46,6 +47,15 @@ describe('sniffMediaType', () => {
       mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
       kind: 'document',
     })
+  })
+
+  it('calls a WebM recording declared as audio audio, and any other WebM video', async () => {
+    const webm = webmHeader()
+    expect(await sniffMediaType(webm, 'voz.webm', 'audio/webm;codecs=opus')).toEqual({ mime: 'audio/webm', extension: '.webm', kind: 'audio' })
+    expect(await sniffMediaType(webm, 'paseo.webm', 'video/webm')).toMatchObject({ mime: 'video/webm', kind: 'video' })
+    expect(await sniffMediaType(webm, 'paseo.webm')).toMatchObject({ mime: 'video/webm', kind: 'video' })
+    // A declared type never turns other bytes into audio.
+    expect(await sniffMediaType(await image('png'), 'voz.webm', 'audio/webm')).toMatchObject({ mime: 'image/png', kind: 'image' })
   })
 
   it('accepts plain UTF-8 text as .txt', async () => {

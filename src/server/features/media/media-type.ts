@@ -59,11 +59,16 @@ function isPlainText(bytes: Uint8Array): boolean {
   return !/^\uFEFF?\s*</.test(text)
 }
 
+/** Containers that hold sound alone as often as sound and picture; their bytes' signature cannot tell which. */
+const audioOrVideo: Record<string, string> = { 'video/webm': 'audio/webm', 'video/ogg': 'audio/ogg' }
+
 /**
  * The real type of an upload from its first bytes (DESIGN §6): never the name or the header the
- * client sent, except to tell a .doc from other OLE files. Undefined: not a type we accept.
+ * client sent, except to tell a .doc from other OLE files and to call a WebM or Ogg recording the
+ * uploader declared as audio (a recorded voice) audio rather than video: the same container, so
+ * nothing the browser would treat differently. Undefined: not a type we accept.
  */
-export async function sniffMediaType(bytes: Uint8Array, fileName: string): Promise<SniffedType | undefined> {
+export async function sniffMediaType(bytes: Uint8Array, fileName: string, declaredType?: string | null): Promise<SniffedType | undefined> {
   const detected = await fileTypeFromBuffer(bytes)
   if (detected) {
     const rule = accepted[detected.mime]
@@ -71,6 +76,8 @@ export async function sniffMediaType(bytes: Uint8Array, fileName: string): Promi
     if (detected.mime === 'application/x-cfb') {
       return /\.doc$/i.test(fileName) ? { mime: 'application/msword', extension: '.doc', kind: 'document' } : undefined
     }
+    const audio = audioOrVideo[detected.mime]
+    if (audio && declaredType?.toLowerCase().startsWith('audio/')) return { mime: audio, extension: `.${detected.ext}`, kind: 'audio' }
     return { mime: rule.mime ?? detected.mime, extension: `.${detected.ext}`, kind: rule.kind }
   }
   if (bytes.length > 0 && isPlainText(bytes)) return { mime: 'text/plain; charset=utf-8', extension: '.txt', kind: 'document' }

@@ -1,11 +1,33 @@
-import type { Kysely } from 'kysely'
+import type { Kysely, Transaction } from 'kysely'
 import type { Database } from '../../db/schema.ts'
 import type { MediaLinkType } from '../../../shared/media-path.ts'
-import type { MediaAssetRow, NewMediaAssetRow } from './media.tables.ts'
+import type { MediaAssetRow, MediaTables, NewMediaAssetRow } from './media.tables.ts'
 
 export interface AssetWithLinks extends MediaAssetRow {
   memberIds: string[]
 }
+
+/** One link of a file: the kind of target and its id. A file may have several (a recording: its session and its member). */
+export interface MediaLinkTarget {
+  type: MediaLinkType
+  id: string
+}
+
+/**
+ * Every kind of thing a file can be linked to: its link table (with real foreign keys, ADR 0007),
+ * the column naming the target, and how that target lists its files. A new kind is a migration
+ * and a line here.
+ */
+export const mediaLinkKinds = {
+  member: { table: 'mediaMemberLink', column: 'memberId', order: 'newest' },
+  biographyEntry: { table: 'mediaBiographyEntryLink', column: 'entryId', order: 'attached' },
+  interviewSession: { table: 'mediaInterviewSessionLink', column: 'sessionId', order: 'attached' },
+} as const satisfies Record<MediaLinkType, { table: Exclude<keyof MediaTables, 'mediaAsset'>; column: string; order: 'newest' | 'attached' }>
+
+// The link table is chosen from the registry at run time, which Kysely's types cannot follow; the
+// registry above is what keeps the names right.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const untyped = (db: Kysely<Database> | Transaction<Database>) => db as unknown as Kysely<any>
 
 /** Every query is filtered by the owner: another user's media do not exist here. */
 export function createMediaRepository(db: Kysely<Database>) {
@@ -26,85 +48,78 @@ export function createMediaRepository(db: Kysely<Database>) {
       return row && (await withLinks([row]))[0]
     },
 
-    /** The owner's media linked to a member, newest first. */
-    async listForMember(ownerUserId: string, memberId: string): Promise<AssetWithLinks[]> {
-      const rows = await db
+    /** The owner's media linked to one target: a member's newest first, the others in the order attached. */
+    async listFor(ownerUserId: string, type: MediaLinkType, targetId: string): Promise<AssetWithLinks[]> {
+      const kind = mediaLinkKinds[type]
+      const rows = (await untyped(db)
         .selectFrom('mediaAsset')
-        .innerJoin('mediaMemberLink', 'mediaMemberLink.mediaId', 'mediaAsset.id')
+        .innerJoin(`${kind.table} as link`, 'link.mediaId', 'mediaAsset.id')
         .selectAll('mediaAsset')
         .where('mediaAsset.ownerUserId', '=', ownerUserId)
-        .where('mediaMemberLink.memberId', '=', memberId)
-        .orderBy('mediaAsset.uploadedAt', 'desc')
-        .orderBy('mediaAsset.id', 'desc')
-        .execute()
+        .where(`link.${kind.column}`, '=', targetId)
+        .$call((query) => (kind.order === 'newest' ? query.orderBy('mediaAsset.uploadedAt', 'desc').orderBy('mediaAsset.id', 'desc') : query.orderBy('link.createdAt').orderBy('mediaAsset.id')))
+        .execute()) as MediaAssetRow[]
       return withLinks(rows)
     },
 
-    /** The owner's media linked to a biography entry, in the order they were attached. */
-    async listForEntry(ownerUserId: string, entryId: string): Promise<AssetWithLinks[]> {
-      const rows = await db
-        .selectFrom('mediaAsset')
-        .innerJoin('mediaBiographyEntryLink', 'mediaBiographyEntryLink.mediaId', 'mediaAsset.id')
-        .selectAll('mediaAsset')
-        .where('mediaAsset.ownerUserId', '=', ownerUserId)
-        .where('mediaBiographyEntryLink.entryId', '=', entryId)
-        .orderBy('mediaBiographyEntryLink.createdAt')
-        .orderBy('mediaAsset.id')
-        .execute()
-      return withLinks(rows)
-    },
-
-    /** The media ids of each of the owner's entries, in the order they were attached. */
-    async idsForEntries(ownerUserId: string, entryIds: string[]): Promise<Map<string, string[]>> {
-      const ids = new Map(entryIds.map((id) => [id, [] as string[]]))
-      if (entryIds.length === 0) return ids
-      const links = await db
-        .selectFrom('mediaBiographyEntryLink')
-        .select(['entryId', 'mediaId'])
+    /** The media ids of each of the owner's targets of one kind, in the order they were attached. */
+    async idsFor(ownerUserId: string, type: MediaLinkType, targetIds: string[]): Promise<Map<string, string[]>> {
+      const ids = new Map(targetIds.map((id) => [id, [] as string[]]))
+      if (targetIds.length === 0) return ids
+      const kind = mediaLinkKinds[type]
+      const links: { targetId: string; mediaId: string }[] = await untyped(db)
+        .selectFrom(kind.table)
+        .select([`${kind.column} as targetId`, 'mediaId'])
         .where('ownerUserId', '=', ownerUserId)
-        .where('entryId', 'in', entryIds)
+        .where(kind.column, 'in', targetIds)
         .orderBy('createdAt')
         .orderBy('mediaId')
         .execute()
-      for (const link of links) ids.get(link.entryId)?.push(link.mediaId)
+      for (const link of links) ids.get(link.targetId)?.push(link.mediaId)
       return ids
     },
 
     /**
-     * Makes `mediaIds` the entry's whole list of media, in one transaction. False (and nothing
+     * Makes `mediaIds` the target's whole list of media, in one transaction. False (and nothing
      * changed) when one of them is not the owner's.
      */
-    async replaceEntryLinks(ownerUserId: string, entryId: string, mediaIds: string[], at: string): Promise<boolean> {
+    async replaceLinks(ownerUserId: string, type: MediaLinkType, targetId: string, mediaIds: string[], at: string): Promise<boolean> {
+      const kind = mediaLinkKinds[type]
       return db.transaction().execute(async (trx) => {
         const wanted = [...new Set(mediaIds)]
         if (wanted.length > 0) {
           const owned = await trx.selectFrom('mediaAsset').select('id').where('ownerUserId', '=', ownerUserId).where('id', 'in', wanted).execute()
           if (owned.length !== wanted.length) return false
         }
-        const current = await trx.selectFrom('mediaBiographyEntryLink').select('mediaId').where('ownerUserId', '=', ownerUserId).where('entryId', '=', entryId).execute()
+        const links = untyped(trx)
+        const current: { mediaId: string }[] = await links.selectFrom(kind.table).select('mediaId').where('ownerUserId', '=', ownerUserId).where(kind.column, '=', targetId).execute()
         const currentIds = new Set(current.map((link) => link.mediaId))
         const removed = [...currentIds].filter((id) => !wanted.includes(id))
-        if (removed.length > 0) await trx.deleteFrom('mediaBiographyEntryLink').where('entryId', '=', entryId).where('mediaId', 'in', removed).execute()
+        if (removed.length > 0) await links.deleteFrom(kind.table).where(kind.column, '=', targetId).where('mediaId', 'in', removed).execute()
         const added = wanted.filter((id) => !currentIds.has(id))
         // Distinct instants keep the order the person chose.
         const base = Date.parse(at)
         if (added.length > 0) {
-          await trx
-            .insertInto('mediaBiographyEntryLink')
-            .values(added.map((mediaId, index) => ({ mediaId, entryId, ownerUserId, createdAt: new Date(base + index).toISOString() })))
+          await links
+            .insertInto(kind.table)
+            .values(added.map((mediaId, index) => ({ mediaId, [kind.column]: targetId, ownerUserId, createdAt: new Date(base + index).toISOString() })))
             .execute()
         }
         return true
       })
     },
 
-    /** The asset and its first link, in one transaction. */
-    async insertWithLink(asset: NewMediaAssetRow, linkedToType: MediaLinkType, targetId: string): Promise<void> {
+    /** The asset and its links, in one transaction. */
+    async insertWithLinks(asset: NewMediaAssetRow, targets: MediaLinkTarget[]): Promise<void> {
       await db.transaction().execute(async (trx) => {
         await trx.insertInto('mediaAsset').values(asset).execute()
-        const link = { mediaId: asset.id, ownerUserId: asset.ownerUserId, createdAt: asset.uploadedAt }
-        if (linkedToType === 'member') await trx.insertInto('mediaMemberLink').values({ ...link, memberId: targetId }).execute()
-        else await trx.insertInto('mediaBiographyEntryLink').values({ ...link, entryId: targetId }).execute()
+        for (const target of targets) {
+          const kind = mediaLinkKinds[target.type]
+          await untyped(trx)
+            .insertInto(kind.table)
+            .values({ mediaId: asset.id, [kind.column]: target.id, ownerUserId: asset.ownerUserId, createdAt: asset.uploadedAt })
+            .execute()
+        }
       })
     },
 

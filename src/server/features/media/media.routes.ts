@@ -29,7 +29,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ service: MediaService }> = asy
     async (request) => {
       const { memberId, entryId } = request.query
       const userId = currentUser(request).id
-      return { media: memberId ? await service.listForMember(userId, memberId) : await service.listForEntry(userId, entryId!) }
+      return { media: memberId ? await service.listFor(userId, 'member', memberId) : await service.listFor(userId, 'biographyEntry', entryId!) }
     },
   )
 

@@ -4,10 +4,12 @@ import path from 'node:path'
 import sharp from 'sharp'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createLocalStorage } from '../../integrations/storage/local-storage.ts'
-import type { MediaRepository } from './media.repository.ts'
+import type { MediaLinkTarget, MediaRepository } from './media.repository.ts'
 import { createMediaService } from './media.service.ts'
 
 const roots: string[] = []
+/** The same answer for every kind of target. */
+const anyTarget = (resolve: (owner: string, id: string) => Promise<MediaLinkTarget[] | undefined>) => ({ member: resolve, biographyEntry: resolve, interviewSession: resolve })
 afterEach(() => roots.splice(0).forEach((root) => rmSync(root, { recursive: true, force: true })))
 
 /** Every file under `root`, as relative paths. */
@@ -22,11 +24,11 @@ describe('finishing an upload', () => {
     const root = mkdtempSync(path.join(tmpdir(), 'legado-media-fail-'))
     roots.push(root)
     const failingRepo = {
-      insertWithLink: async () => {
+      insertWithLinks: async () => {
         throw new Error('the database went away')
       },
     } as unknown as MediaRepository
-    const service = createMediaService({ repo: failingRepo, storage: createLocalStorage(root), maxUploadBytes: 5_242_880, targetExists: async () => true })
+    const service = createMediaService({ repo: failingRepo, storage: createLocalStorage(root), maxUploadBytes: 5_242_880, linkTargets: anyTarget(async (_owner, id) => [{ type: 'member', id }]) })
     const photo = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#9a4a2c' } }).jpeg().toBuffer()
 
     await expect(
@@ -38,7 +40,7 @@ describe('finishing an upload', () => {
   it('refuses a file over the limit and one linked to someone else’s member before storing anything', async () => {
     const root = mkdtempSync(path.join(tmpdir(), 'legado-media-refuse-'))
     roots.push(root)
-    const service = createMediaService({ repo: {} as MediaRepository, storage: createLocalStorage(root), maxUploadBytes: 10, targetExists: async () => false })
+    const service = createMediaService({ repo: {} as MediaRepository, storage: createLocalStorage(root), maxUploadBytes: 10, linkTargets: anyTarget(async () => undefined) })
     const upload = { ownerId: 'u1', fileName: 'nota.txt', caption: '', linkedToType: 'member' as const, linkedToId: 'm1' }
     await expect(service.completeUpload({ ...upload, bytes: Buffer.from('demasiado largo para el límite') })).rejects.toMatchObject({ code: 'payload_too_large' })
     await expect(service.completeUpload({ ...upload, bytes: Buffer.from('hola') })).rejects.toMatchObject({ code: 'not_found' })

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { mediaStoragePath, splitExtension, type MediaLinkType } from '../../../shared/media-path.ts'
+import { mediaLinkTypes, mediaStoragePath, splitExtension, type MediaLinkType } from '../../../shared/media-path.ts'
 import type { MediaAsset } from '../../../shared/contracts/media.ts'
 import { toIsoString } from '../../db/timestamps.ts'
 import type { ObjectStorage } from '../../integrations/storage/object-storage.ts'
@@ -7,14 +7,18 @@ import { AppError, notFound } from '../../lib/app-error.ts'
 import { newId } from '../../lib/ids.ts'
 import { imageDimensions, makeThumbnail, removeLocation } from './image-processing.ts'
 import { sniffMediaType } from './media-type.ts'
-import type { AssetWithLinks, MediaRepository } from './media.repository.ts'
+import type { AssetWithLinks, MediaLinkTarget, MediaRepository } from './media.repository.ts'
 
 interface Deps {
   repo: MediaRepository
   storage: ObjectStorage
   maxUploadBytes: number
-  /** Whether the owner may link media to this target (it exists and is theirs). */
-  targetExists(ownerId: string, type: MediaLinkType, id: string): Promise<boolean>
+  /**
+   * For each kind of target, the links an upload to one of the owner's targets makes (a recording
+   * of an interview session is linked to the session and to its member); undefined when the
+   * target is not the owner's.
+   */
+  linkTargets: Record<MediaLinkType, (ownerId: string, id: string) => Promise<MediaLinkTarget[] | undefined>>
 }
 
 export interface FinishedUpload {
@@ -23,6 +27,8 @@ export interface FinishedUpload {
   caption: string
   linkedToType: MediaLinkType
   linkedToId: string
+  /** The type the uploader declared; only narrows a WebM or Ogg container to audio. */
+  declaredType?: string | null
   bytes: Buffer
 }
 
@@ -38,7 +44,7 @@ function toAsset(row: AssetWithLinks): MediaAsset {
     size: row.size,
     caption: row.caption,
     uploadedAt: toIsoString(row.uploadedAt),
-    linkedToType: row.linkedToType === 'member' || row.linkedToType === 'biographyEntry' ? row.linkedToType : null,
+    linkedToType: (mediaLinkTypes as readonly string[]).includes(row.linkedToType ?? '') ? (row.linkedToType as MediaLinkType) : null,
     linkedToId: row.linkedToId,
     linkedToMemberIds: row.memberIds,
     sha256: row.sha256,
@@ -47,7 +53,7 @@ function toAsset(row: AssetWithLinks): MediaAsset {
   }
 }
 
-export function createMediaService({ repo, storage, maxUploadBytes, targetExists }: Deps) {
+export function createMediaService({ repo, storage, maxUploadBytes, linkTargets }: Deps) {
   async function getRow(ownerId: string, id: string): Promise<AssetWithLinks> {
     const row = await repo.findById(ownerId, id)
     if (!row) throw notFound('Media')
@@ -55,9 +61,11 @@ export function createMediaService({ repo, storage, maxUploadBytes, targetExists
   }
 
   return {
-    /** Refuses an upload before any byte is sent: the target must be the uploader's. */
-    async assertCanLink(ownerId: string, type: MediaLinkType, id: string): Promise<void> {
-      if (!(await targetExists(ownerId, type, id))) throw notFound('Upload target')
+    /** The links an upload to this target makes; refuses (before any byte is sent) a target that is not the uploader's. */
+    async assertCanLink(ownerId: string, type: MediaLinkType, id: string): Promise<MediaLinkTarget[]> {
+      const targets = await linkTargets[type](ownerId, id)
+      if (!targets) throw notFound('Upload target')
+      return targets
     },
 
     /**
@@ -67,9 +75,9 @@ export function createMediaService({ repo, storage, maxUploadBytes, targetExists
      */
     async completeUpload(upload: FinishedUpload): Promise<MediaAsset> {
       if (upload.bytes.length > maxUploadBytes) throw new AppError('payload_too_large', `Files are limited to ${maxUploadBytes} bytes`)
-      const type = await sniffMediaType(upload.bytes, upload.fileName)
+      const type = await sniffMediaType(upload.bytes, upload.fileName, upload.declaredType)
       if (!type) throw new AppError('unsupported_media_type', 'This kind of file is not accepted')
-      await this.assertCanLink(upload.ownerId, upload.linkedToType, upload.linkedToId)
+      const targets = await this.assertCanLink(upload.ownerId, upload.linkedToType, upload.linkedToId)
       const sha256 = createHash('sha256').update(upload.bytes).digest('hex')
       const bytes = type.kind === 'image' ? (await removeLocation(upload.bytes, type.mime)).bytes : upload.bytes
       const [base] = splitExtension(upload.fileName)
@@ -89,7 +97,7 @@ export function createMediaService({ repo, storage, maxUploadBytes, targetExists
           stored.push(thumbnailPath)
         }
         const id = newId()
-        await repo.insertWithLink(
+        await repo.insertWithLinks(
           {
             id,
             ownerUserId: upload.ownerId,
@@ -106,8 +114,7 @@ export function createMediaService({ repo, storage, maxUploadBytes, targetExists
             linkedToId: upload.linkedToId,
             uploadedAt: at.toISOString(),
           },
-          upload.linkedToType,
-          upload.linkedToId,
+          targets,
         )
         return toAsset(await getRow(upload.ownerId, id))
       } catch (error) {
@@ -116,22 +123,19 @@ export function createMediaService({ repo, storage, maxUploadBytes, targetExists
       }
     },
 
-    async listForMember(ownerId: string, memberId: string): Promise<MediaAsset[]> {
-      return (await repo.listForMember(ownerId, memberId)).map(toAsset)
+    /** The owner's media linked to one target (a member's newest first, the others as attached). */
+    async listFor(ownerId: string, type: MediaLinkType, targetId: string): Promise<MediaAsset[]> {
+      return (await repo.listFor(ownerId, type, targetId)).map(toAsset)
     },
 
-    async listForEntry(ownerId: string, entryId: string): Promise<MediaAsset[]> {
-      return (await repo.listForEntry(ownerId, entryId)).map(toAsset)
+    /** The media ids of each of the owner's targets of one kind (for the features that show them). */
+    mediaIdsFor(ownerId: string, type: MediaLinkType, targetIds: string[]): Promise<Map<string, string[]>> {
+      return repo.idsFor(ownerId, type, targetIds)
     },
 
-    /** The media ids of each of the owner's biography entries (for the biography feature). */
-    mediaIdsForEntries(ownerId: string, entryIds: string[]): Promise<Map<string, string[]>> {
-      return repo.idsForEntries(ownerId, entryIds)
-    },
-
-    /** Makes `mediaIds` an entry's whole list of media; ids left out are unlinked, not deleted. */
-    async setEntryMedia(ownerId: string, entryId: string, mediaIds: string[]): Promise<void> {
-      if (!(await repo.replaceEntryLinks(ownerId, entryId, mediaIds, new Date().toISOString()))) throw notFound('Media')
+    /** Makes `mediaIds` a target's whole list of media; ids left out are unlinked, not deleted. */
+    async setMedia(ownerId: string, type: MediaLinkType, targetId: string, mediaIds: string[]): Promise<void> {
+      if (!(await repo.replaceLinks(ownerId, type, targetId, mediaIds, new Date().toISOString()))) throw notFound('Media')
     },
 
     async getMedia(ownerId: string, id: string): Promise<MediaAsset> {

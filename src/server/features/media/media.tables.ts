@@ -35,8 +35,16 @@ export interface MediaBiographyEntryLinkTable {
   createdAt: Instant
 }
 
+export interface MediaInterviewSessionLinkTable {
+  mediaId: string
+  sessionId: string
+  ownerUserId: string
+  createdAt: Instant
+}
+
 export interface MediaTables {
   mediaAsset: MediaAssetTable
   mediaMemberLink: MediaMemberLinkTable
   mediaBiographyEntryLink: MediaBiographyEntryLinkTable
+  mediaInterviewSessionLink: MediaInterviewSessionLinkTable
 }

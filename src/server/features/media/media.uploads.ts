@@ -70,7 +70,7 @@ export const mediaUploadRoutes: FastifyPluginAsync<Options> = async (app, { serv
       try {
         const metadata = parseMetadata(upload)
         const bytes = await buffer(await datastore.read(upload.id))
-        const asset = await service.completeUpload({ ownerId: user, fileName: metadata.filename, caption: metadata.caption, linkedToType: metadata.linkedToType, linkedToId: metadata.linkedToId, bytes })
+        const asset = await service.completeUpload({ ownerId: user, fileName: metadata.filename, caption: metadata.caption, linkedToType: metadata.linkedToType, linkedToId: metadata.linkedToId, declaredType: metadata.filetype, bytes })
         return { status_code: 204, headers: { [mediaIdHeader]: asset.id } }
       } catch (error) {
         if (!(error instanceof AppError)) app.log.error({ err: error }, 'finishing an upload failed')

@@ -1,0 +1,43 @@
+import type { Kysely } from 'kysely'
+import type { Database } from '../../db/schema.ts'
+import type { InterviewSessionRow, NewInterviewSessionRow } from './interviews.tables.ts'
+
+/** Every query is filtered by the owner: another user's interviews simply do not exist here. */
+export function createInterviewRepository(db: Kysely<Database>) {
+  return {
+    /** The sessions about one member, oldest first (spec §7). */
+    async listForMember(ownerUserId: string, memberId: string): Promise<InterviewSessionRow[]> {
+      return db
+        .selectFrom('interviewSession')
+        .selectAll()
+        .where('ownerUserId', '=', ownerUserId)
+        .where('interviewedMemberId', '=', memberId)
+        .orderBy('timestamp')
+        .orderBy('id')
+        .execute()
+    },
+
+    /** The ids of the owner's sessions, per member, oldest first (the members' `interviewSegments`). */
+    async idsByMember(ownerUserId: string): Promise<Map<string, string[]>> {
+      const rows = await db.selectFrom('interviewSession').select(['id', 'interviewedMemberId']).where('ownerUserId', '=', ownerUserId).orderBy('timestamp').orderBy('id').execute()
+      const ids = new Map<string, string[]>()
+      for (const row of rows) ids.set(row.interviewedMemberId, [...(ids.get(row.interviewedMemberId) ?? []), row.id])
+      return ids
+    },
+
+    async findById(ownerUserId: string, id: string): Promise<InterviewSessionRow | undefined> {
+      return db.selectFrom('interviewSession').selectAll().where('ownerUserId', '=', ownerUserId).where('id', '=', id).executeTakeFirst()
+    },
+
+    async insert(row: NewInterviewSessionRow): Promise<InterviewSessionRow> {
+      return db.insertInto('interviewSession').values(row).returningAll().executeTakeFirstOrThrow()
+    },
+
+    /** Whether a session was deleted; its media links go with it (ON DELETE CASCADE). */
+    async delete(ownerUserId: string, id: string): Promise<boolean> {
+      const result = await db.deleteFrom('interviewSession').where('ownerUserId', '=', ownerUserId).where('id', '=', id).executeTakeFirst()
+      return result.numDeletedRows > 0n
+    },
+  }
+}
+export type InterviewRepository = ReturnType<typeof createInterviewRepository>
