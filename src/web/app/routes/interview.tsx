@@ -1,7 +1,61 @@
+import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
-import { BeingBuilt } from '../../components/ui/being-built.tsx'
+import { useParams } from 'react-router'
+import { isSelfMember } from '../../../shared/family-tree/self-member.ts'
+import { useDocumentTitle } from '../../components/ui/use-document-title.ts'
+import { useFamilyTree } from '../../features/family-tree/api/family-tree-queries.ts'
+import { InterviewChat } from '../../features/interviews/components/interview-chat.tsx'
+import { InterviewHeader } from '../../features/interviews/components/interview-header.tsx'
+import { InterviewHistory, type RecordingLookup } from '../../features/interviews/components/interview-history.tsx'
+import { InterviewProblem } from '../../features/interviews/components/interview-problem.tsx'
+import { problemOfError, type InterviewProblemKind } from '../../features/interviews/lib/interview-problem.ts'
+import { memberMediaQuery, useRefreshMedia } from '../../features/media/api/media-queries.ts'
 
+/** /interview/:memberId (spec §2): Ana interviews the person about a relative from their tree. */
 export function InterviewRoute() {
-  const { t } = useTranslation()
-  return <BeingBuilt title={t('pages.interview')} />
+  const { t } = useTranslation('interviews')
+  const memberId = useParams().memberId?.trim() ?? ''
+  const tree = useFamilyTree()
+  const member = memberId ? tree.data?.members.find((candidate) => candidate.memberId === memberId) : undefined
+  const canInterview = member !== undefined && !isSelfMember(member)
+  // The relative's files: their first photo for the header, and the recordings of the interviews
+  // (a recording uploaded to a session is linked to its member too).
+  const media = useQuery({ ...memberMediaQuery(memberId), enabled: canInterview })
+  const refreshMedia = useRefreshMedia()
+  const name = member ? `${member.firstName} ${member.lastName}`.trim() : ''
+  useDocumentTitle(name ? t('page.titleAbout', { name }) : t('page.title'))
+
+  // A tree already shown stays, even if refetching it failed later.
+  let problem: InterviewProblemKind | undefined
+  if (!memberId) problem = 'noMember'
+  else if (tree.data) {
+    if (!member) problem = tree.data.tree === null ? 'noTree' : 'notFound'
+    else if (!canInterview) problem = 'self'
+  } else if (tree.isError) problem = problemOfError(tree.error) === 'unreachable' ? 'unreachable' : 'loadFailed'
+  else problem = 'loading'
+
+  if (problem || !member) {
+    return (
+      <section className="page interview-page" aria-labelledby="interview-title">
+        <h1 id="interview-title">{t('page.title')}</h1>
+        <InterviewProblem problem={problem ?? 'loading'} onRetry={() => void tree.refetch()} isRetrying={tree.isFetching} />
+      </section>
+    )
+  }
+
+  const photo = media.data?.find((asset) => asset.contentType.startsWith('image/'))
+  // ── Recordings ── each session's voice, played from the media feature's files.
+  const recordings: RecordingLookup = {
+    find: (assetId) => media.data?.find((asset) => asset.id === assetId),
+    isLoading: media.isPending,
+  }
+
+  return (
+    <section className="page interview-page" aria-labelledby="interview-title">
+      <InterviewHeader titleId="interview-title" person={member} photoURL={photo ? (photo.thumbnailURL ?? photo.downloadURL) : null} />
+      {/* ── Chat ── the conversation with Ana goes here (next step). */}
+      <InterviewChat memberId={member.memberId} memberName={name} />
+      <InterviewHistory memberId={member.memberId} memberName={member.firstName || name} recordings={recordings} onDeleted={refreshMedia} />
+    </section>
+  )
 }

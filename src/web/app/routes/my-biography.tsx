@@ -25,7 +25,8 @@ const memoryMedia: MemoryMediaSlot = ({ entry, canManage, onChanged }) => (
 
 /** /my-biography (spec §2): the chat with Cronos, and the memories it keeps. */
 export function MyBiographyRoute() {
-  const { t } = useTranslation('biography')
+  // The chat kit's catalogue too, so the page waits for both at once rather than one after the other.
+  const { t } = useTranslation(['biography', 'chat'])
   useDocumentTitle(t('page.title'))
   const session = useSession()
   const tree = useFamilyTree()

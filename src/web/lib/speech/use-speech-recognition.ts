@@ -1,4 +1,5 @@
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react'
+import { microphoneFailure, queryMicrophonePermission } from './microphone.ts'
 import { speechLanguage } from './speech-language.ts'
 import { findSpeechRecognition, type SpeechRecognitionInstance, type SpeechRecognitionResultEventLike } from './speech-types.ts'
 
@@ -204,10 +205,6 @@ function detach(recognition: SpeechRecognitionInstance) {
   recognition.onend = null
 }
 
-async function queryMicrophonePermission(): Promise<PermissionStatus | undefined> {
-  return navigator.permissions?.query({ name: 'microphone' })
-}
-
 /** Opens the microphone only to learn whether it may be used; the recognition opens its own. */
 async function askForMicrophone(): Promise<MicrophoneAccess> {
   const mediaDevices = navigator.mediaDevices as MediaDevices | undefined
@@ -217,19 +214,6 @@ async function askForMicrophone(): Promise<MicrophoneAccess> {
     for (const track of stream.getTracks()) track.stop()
     return 'granted'
   } catch (error) {
-    switch (errorName(error)) {
-      case 'NotAllowedError':
-      case 'SecurityError':
-        return 'denied'
-      case 'NotFoundError':
-      case 'NotReadableError':
-        return 'audio-capture'
-      default:
-        return 'other'
-    }
+    return microphoneFailure(error)
   }
-}
-
-function errorName(error: unknown): string {
-  return typeof error === 'object' && error !== null && 'name' in error && typeof error.name === 'string' ? error.name : ''
 }

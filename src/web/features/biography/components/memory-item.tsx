@@ -5,8 +5,8 @@ import { formatCalendarDate, formatDateTime } from '../../../lib/format-dates.ts
 import { useEditInPlace } from '../../../components/ui/use-edit-in-place.ts'
 import { useUpdateEntry } from '../api/biography-queries.ts'
 import { memoryName, turnText } from '../lib/memory-name.ts'
-import { useUiLanguage } from '../lib/ui-language.ts'
-import { ChatBubble } from './chat-bubble.tsx'
+import { ChatBubble } from '../../../components/chat/chat-bubble.tsx'
+import { useUiLanguage } from '../../../lib/chat/ui-language.ts'
 import { MemoryDetailsForm, type MemoryDetails } from './memory-details-form.tsx'
 
 interface MemoryItemProps {
@@ -69,7 +69,9 @@ export function MemoryItem({ entry, onManageMedia, onUpdated, onDelete }: Memory
       <ol className="memory-conversation" aria-label={t('memories.conversation')}>
         {entry.conversationPair.map((turn, index) => (
           <li key={index} className="chat-turn" data-speaker={turn.role}>
-            <ChatBubble speaker={turn.role}>{turnText(turn)}</ChatBubble>
+            <ChatBubble speaker={turn.role} persona={t('chat.persona')}>
+              {turnText(turn)}
+            </ChatBubble>
           </li>
         ))}
       </ol>

@@ -3,7 +3,7 @@ import type { BiographyChatEvent, BiographyEntry } from '../../../../shared/cont
 import type { AiMode } from '../../../../shared/contracts/chat.ts'
 import type { MediaAsset } from '../../../../shared/contracts/media.ts'
 import { jsonResponse } from '../../../test/http.ts'
-import { controlledEventStream, eventStreamResponse, type ControlledEventStream } from './event-stream.ts'
+import { controlledEventStream, eventStreamResponse, type ControlledEventStream } from '../../../test/event-stream.ts'
 
 let sequence = 0
 
@@ -64,7 +64,7 @@ export function fakeBiographyApi(options: FakeBiographyOptions = {}) {
   const media = new Map(Object.entries(options.media ?? {}))
   const requests: RecordedRequest[] = []
   const overrides = new Map<string, Answer[]>()
-  const heldChats: ControlledEventStream[] = []
+  const heldChats: ControlledEventStream<BiographyChatEvent>[] = []
   const canSave = options.canSave ?? true
 
   function save(message: string, reply: string): BiographyEntry {
@@ -158,8 +158,8 @@ export function fakeBiographyApi(options: FakeBiographyOptions = {}) {
       )
     },
     /** The next chat answer is a stream the test writes by hand. */
-    holdNextChat(): ControlledEventStream {
-      const stream = controlledEventStream()
+    holdNextChat(): ControlledEventStream<BiographyChatEvent> {
+      const stream = controlledEventStream<BiographyChatEvent>()
       heldChats.push(stream)
       return stream
     },

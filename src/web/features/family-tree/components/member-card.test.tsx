@@ -109,3 +109,23 @@ describe('editing a member in place', () => {
     expect(api.writes()).toHaveLength(1)
   })
 })
+
+describe('the interviews of a member', () => {
+  it('shows how many there are beside "Entrevistar", and nothing when there are none', async () => {
+    fakeFamilyApi([
+      buildMember({ firstName: 'Carmen', lastName: 'López', interviewSegments: ['s1'] }),
+      buildMember({ firstName: 'Luis', lastName: 'Martín', interviewSegments: ['s2', 's3', 's4'] }),
+      buildMember({ firstName: 'Ana', lastName: 'Ruiz' }),
+    ])
+    renderWithProviders(<FamilyTreeManager />)
+
+    const carmen = await screen.findByRole('article', { name: 'Carmen López' })
+    expect(within(carmen).getByText('1 entrevista')).toBeInTheDocument()
+    expect(within(carmen).getByRole('link', { name: 'Entrevistar sobre Carmen López' })).toHaveAccessibleDescription('1 entrevista')
+    const luis = screen.getByRole('article', { name: 'Luis Martín' })
+    expect(within(luis).getByRole('link', { name: 'Entrevistar sobre Luis Martín' })).toHaveAccessibleDescription('3 entrevistas')
+    const ana = screen.getByRole('article', { name: 'Ana Ruiz' })
+    expect(within(ana).queryByText(/entrevistas?$/)).not.toBeInTheDocument()
+    expect(within(ana).getByRole('link', { name: 'Entrevistar sobre Ana Ruiz' })).not.toHaveAccessibleDescription()
+  })
+})

@@ -31,7 +31,9 @@ export function MemberCard({ member, members, membersById, onDelete, onUpdated, 
   const uploaderId = useId()
   const galleryId = useId()
   const headingId = useId()
+  const interviewCountId = useId()
   const name = memberName(member)
+  const interviewCount = member.interviewSegments.length
   const isSelf = isSelfMember(member)
 
   async function handleSave(changes: CreateMember) {
@@ -78,9 +80,22 @@ export function MemberCard({ member, members, membersById, onDelete, onUpdated, 
       <p className="member-relationship">{isSelf ? t('card.selfRelationship') : member.relationshipToOwner}</p>
       <MemberDetails member={member} membersById={membersById} />
       <div className="member-actions">
-        <Link className="button button-primary" to={`/interview/${encodeURIComponent(member.memberId)}`} aria-label={t('card.interviewLabel', { name })}>
-          {t('card.interview')}
-        </Link>
+        <span className="member-interview">
+          <Link
+            className="button button-primary"
+            to={`/interview/${encodeURIComponent(member.memberId)}`}
+            aria-label={t('card.interviewLabel', { name })}
+            aria-describedby={interviewCount > 0 ? interviewCountId : undefined}
+          >
+            {t('card.interview')}
+          </Link>
+          {/* None yet says nothing: a card full of "no interviews" reads as a reproach. */}
+          {interviewCount > 0 && (
+            <span id={interviewCountId} className="member-interview-count">
+              {t('card.interviewCount', { count: interviewCount })}
+            </span>
+          )}
+        </span>
         <MediaButtons
           name={name}
           hasMedia={media !== undefined}

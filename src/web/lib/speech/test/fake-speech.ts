@@ -15,7 +15,8 @@ export function uninstallSpeechFakes() {
   for (const uninstall of [...installed].reverse()) uninstall()
 }
 
-function replaceProperty(target: object, key: string, value: unknown): () => void {
+/** Replaces a global for the test; returns how to put it back. */
+export function replaceProperty(target: object, key: string, value: unknown): () => void {
   const previous = Object.getOwnPropertyDescriptor(target, key)
   Object.defineProperty(target, key, { configurable: true, writable: true, value })
   return () => {
@@ -24,7 +25,8 @@ function replaceProperty(target: object, key: string, value: unknown): () => voi
   }
 }
 
-function track(...undos: (() => void)[]): () => void {
+/** Registers undos with uninstallSpeechFakes(); returns an uninstall() that runs them once. */
+export function track(...undos: (() => void)[]): () => void {
   let isDone = false
   const uninstall = () => {
     if (isDone) return

@@ -1,0 +1,139 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import i18n from 'i18next'
+import { Route, Routes } from 'react-router'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { FamilyTree, Member } from '../../../shared/contracts/family-tree.ts'
+import type { InterviewSession } from '../../../shared/contracts/interviews.ts'
+import type { MediaAsset } from '../../../shared/contracts/media.ts'
+import { buildMember } from '../../features/family-tree/test/fake-family-api.ts'
+import { buildSession, errorResponse, fakeInterviewApi } from '../../features/interviews/test/fake-interview-api.ts'
+import { buildAsset } from '../../features/media/test/media-fixtures.ts'
+import { jsonResponse } from '../../test/http.ts'
+import { renderWithProviders } from '../../test/render.tsx'
+import { InterviewRoute } from './interview.tsx'
+
+afterEach(async () => {
+  vi.restoreAllMocks()
+  await i18n.changeLanguage('es')
+})
+
+const carmen = () =>
+  buildMember({ memberId: 'carmen', firstName: 'Carmen', lastName: 'López', relationshipToOwner: 'Abuela', birthDate: '1931-05-04', isDeceased: true })
+
+interface ServerOptions {
+  members?: Member[]
+  tree?: FamilyTree['tree']
+  sessions?: InterviewSession[]
+  media?: MediaAsset[]
+}
+
+/** The server: the family tree, Carmen's files and the interviews API. */
+function fakeServer({ members = [carmen()], tree, sessions = [], media = [] }: ServerOptions = {}) {
+  const at = '2024-03-01T09:00:00.000Z'
+  const treeRow = tree === undefined ? { ownerId: 'u1', treeName: 'Árbol de Rosa', createdAt: at, lastModified: at } : tree
+  return fakeInterviewApi({
+    sessions,
+    fallback: (method, path) => {
+      if (method === 'GET' && path === '/api/family-tree') return jsonResponse(200, { tree: treeRow, members })
+      if (method === 'GET' && path === '/api/media?memberId=carmen') return jsonResponse(200, { media })
+      return undefined
+    },
+  })
+}
+
+function renderRoute(route = '/interview/carmen') {
+  const user = userEvent.setup()
+  renderWithProviders(
+    <Routes>
+      <Route path="/interview/:memberId" element={<InterviewRoute />} />
+      <Route path="/family-tree" element={<h1>Árbol de prueba</h1>} />
+      <Route path="/my-biography" element={<h1>Biografía de prueba</h1>} />
+    </Routes>,
+    { route },
+  )
+  return { user }
+}
+
+describe('/interview/:memberId', () => {
+  it('presents the relative with their first photo, and the earlier interviews with their recordings', async () => {
+    const voice = buildAsset({ id: 'voice-1', fileName: 'voz.webm', contentType: 'video/webm', thumbnailURL: null, linkedToType: 'interviewSession' })
+    const photo = buildAsset({ id: 'photo-1', thumbnailURL: '/api/media/photo-1/thumbnail' })
+    const session = buildSession({ interviewedMemberId: 'carmen', conversationPair: [{ role: 'user', text: 'Cantaba en la cocina.' }], mediaAssetIds: ['voice-1'] })
+    fakeServer({ sessions: [session], media: [voice, photo] })
+    renderRoute()
+
+    expect(screen.getByRole('status')).toHaveTextContent('Cargando…')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Entrevista sobre Carmen López' })).toBeInTheDocument()
+    expect(document.title).toBe('Entrevista sobre Carmen López · Legado')
+    expect(screen.getByText('En memoria')).toBeInTheDocument()
+    expect(await screen.findByRole('img', { name: 'Foto de Carmen López' })).toHaveAttribute('src', '/api/media/photo-1/thumbnail')
+    const history = screen.getByRole('region', { name: 'Entrevistas anteriores' })
+    expect(await within(history).findByText('Cantaba en la cocina.')).toBeInTheDocument()
+    expect(within(history).getByLabelText('Grabación de tu voz')).toHaveAttribute('src', voice.downloadURL)
+  })
+
+  it('refreshes the files once a session and its recordings are deleted', async () => {
+    const session = buildSession({ interviewedMemberId: 'carmen', mediaAssetIds: ['voice-1'] })
+    const api = fakeServer({ sessions: [session] })
+    const { user } = renderRoute()
+
+    await user.click(await screen.findByRole('button', { name: /^Eliminar la entrevista/ }))
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Eliminar' }))
+    expect(await screen.findByText(/^Todavía no hay entrevistas sobre Carmen\./)).toBeInTheDocument()
+    await waitFor(() => expect(api.requests.filter((request) => request.path === '/api/media?memberId=carmen')).toHaveLength(2))
+  })
+
+  it('says so when the person has no family tree yet, and leads to it', async () => {
+    fakeServer({ members: [], tree: null })
+    const { user } = renderRoute()
+    expect(await screen.findByText('No encontramos tu árbol familiar.')).toBeInTheDocument()
+    expect(screen.getByRole('heading', { level: 1, name: 'Entrevista' })).toBeInTheDocument()
+    await user.click(screen.getByRole('link', { name: 'Ir a mi árbol familiar' }))
+    expect(screen.getByRole('heading', { name: 'Árbol de prueba' })).toBeInTheDocument()
+  })
+
+  it('says so when the person is not in the tree, and asks for nothing about them', async () => {
+    const api = fakeServer()
+    renderRoute('/interview/nadie')
+    expect(await screen.findByText('No encontramos a esta persona en tu árbol.')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Volver al árbol familiar' })).toHaveAttribute('href', '/family-tree')
+    expect(api.requests.map((request) => request.path)).toEqual(['/api/family-tree'])
+  })
+
+  it('says so when no person is given', async () => {
+    fakeServer()
+    renderRoute('/interview/%20')
+    expect(await screen.findByText('No se indicó a qué persona entrevistar.')).toBeInTheDocument()
+  })
+
+  it('sends the person to their biography when the member is themself', async () => {
+    fakeServer({ members: [buildMember({ memberId: 'carmen', relationshipToOwner: 'Yo misma' })] })
+    const { user } = renderRoute()
+    expect(await screen.findByText('Esta persona eres tú.')).toBeInTheDocument()
+    expect(screen.getByText('Tu propia historia se escribe con Cronos, en «Mi biografía».')).toBeInTheDocument()
+    await user.click(screen.getByRole('link', { name: 'Ir a Mi biografía' }))
+    expect(screen.getByRole('heading', { name: 'Biografía de prueba' })).toBeInTheDocument()
+  })
+
+  it.each([
+    ['the server is out of reach', () => Promise.reject(new TypeError('Failed to fetch')), 'No pudimos conectar con la base de datos. Inténtalo de nuevo en unos minutos.'],
+    ['the database fails', () => errorResponse(503, 'internal'), 'No pudimos conectar con la base de datos. Inténtalo de nuevo en unos minutos.'],
+    ['the tree cannot be read', () => errorResponse(400, 'validation_failed'), 'Error al cargar la entrevista.'],
+  ])('when %s, says so and tries again on request', async (_case, answer, text) => {
+    const api = fakeServer()
+    api.answerNext('GET', '/api/family-tree', answer)
+    const { user } = renderRoute()
+    expect(await screen.findByRole('alert')).toHaveTextContent(text)
+    await user.click(screen.getByRole('button', { name: 'Reintentar' }))
+    expect(await screen.findByRole('heading', { level: 1, name: 'Entrevista sobre Carmen López' })).toBeInTheDocument()
+  })
+
+  it('speaks English too', async () => {
+    await i18n.changeLanguage('en')
+    fakeServer()
+    renderRoute()
+    expect(await screen.findByRole('heading', { level: 1, name: 'Interview about Carmen López' })).toBeInTheDocument()
+    expect(await screen.findByText(/^There are no interviews about Carmen yet\./)).toBeInTheDocument()
+  })
+})

@@ -1,0 +1,40 @@
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import './chat-bubble.css'
+
+interface ChatBubbleProps {
+  speaker: 'user' | 'model'
+  /** The persona's name, written above its words ("Cronos", "Ana"). */
+  persona: string
+  children: ReactNode
+  /** Below the words: whether the exchange was saved, or a way to try again. */
+  footer?: ReactNode
+  tone?: 'normal' | 'problem'
+}
+
+/**
+ * One turn of a conversation. Who speaks is written above the words ("Tú", "Cronos"), and the
+ * two sides differ in place, frame and colour, so colour is never the only sign.
+ */
+export function ChatBubble({ speaker, persona, children, footer, tone = 'normal' }: ChatBubbleProps) {
+  const { t } = useTranslation('chat')
+  return (
+    <div className={`chat-bubble chat-bubble-${speaker}${tone === 'problem' ? ' chat-bubble-problem' : ''}`}>
+      <p className="chat-bubble-speaker">{speaker === 'user' ? t('you') : persona}</p>
+      <div className="chat-bubble-text">{children}</div>
+      {footer}
+    </div>
+  )
+}
+
+/** A reply's footer saying what became of the exchange: kept (with a tick), or not. */
+export function ReplyNote({ isSaved, children }: { isSaved: boolean; children: ReactNode }) {
+  if (isSaved) {
+    return (
+      <p className="chat-bubble-footer chat-bubble-saved">
+        <span aria-hidden="true">✓</span> {children}
+      </p>
+    )
+  }
+  return <p className="chat-bubble-footer chat-bubble-not-saved">{children}</p>
+}

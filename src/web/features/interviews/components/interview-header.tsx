@@ -1,0 +1,65 @@
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import type { Member } from '../../../../shared/contracts/family-tree.ts'
+import { formatCalendarDate } from '../../../lib/format-dates.ts'
+import './interview-page.css'
+
+/** What the header shows of the relative. */
+export type InterviewedPerson = Pick<Member, 'firstName' | 'lastName' | 'relationshipToOwner' | 'birthDate' | 'deathDate' | 'isDeceased'>
+
+interface InterviewHeaderProps {
+  person: InterviewedPerson
+  /** The id of the page's title, for the page's aria-labelledby. */
+  titleId: string
+  /** A small picture of the relative (their first photo), when they have one. */
+  photoURL?: string | null
+}
+
+/** Who the interview is about (spec §2): photo, name, relationship, dates, and the way back to the tree. */
+export function InterviewHeader({ person, titleId, photoURL }: InterviewHeaderProps) {
+  const { t, i18n } = useTranslation('interviews')
+  const language = i18n.resolvedLanguage ?? i18n.language
+  const name = `${person.firstName} ${person.lastName}`.trim()
+  const date = (value: string) => <time dateTime={value}>{formatCalendarDate(value, language)}</time>
+
+  const facts: { key: 'birth' | 'death'; value: ReactNode }[] = []
+  if (person.birthDate) facts.push({ key: 'birth', value: date(person.birthDate) })
+  if (person.isDeceased) facts.push({ key: 'death', value: person.deathDate ? date(person.deathDate) : t('header.deathDateUnknown') })
+
+  return (
+    <header className="interview-header">
+      <div className="interview-header-top">
+        {photoURL && <img className="interview-photo" src={photoURL} alt={t('header.photoAlt', { name })} />}
+        <div className="interview-identity">
+          <h1 id={titleId} className="interview-title">
+            <span className="interview-eyebrow">{t('header.eyebrow')}</span> {name}
+          </h1>
+          <p className="interview-relationship">
+            {person.relationshipToOwner}
+            {person.isDeceased && (
+              <>
+                {person.relationshipToOwner && <span className="visually-hidden">, </span>}
+                <span className="interview-deceased">{t('header.deceased')}</span>
+              </>
+            )}
+          </p>
+          {facts.length > 0 && (
+            <dl className="interview-facts">
+              {facts.map(({ key, value }) => (
+                <div key={key}>
+                  <dt>{t(`header.${key}`)}</dt>
+                  <dd>{value}</dd>
+                </div>
+              ))}
+            </dl>
+          )}
+        </div>
+        <Link className="button interview-back" to="/family-tree">
+          <span aria-hidden="true">←</span> {t('page.back')}
+        </Link>
+      </div>
+      <p className="interview-intro">{t('header.intro', { name: person.firstName || name })}</p>
+    </header>
+  )
+}

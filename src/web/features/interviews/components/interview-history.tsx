@@ -1,0 +1,126 @@
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { InterviewSession } from '../../../../shared/contracts/interviews.ts'
+import { ErrorBanner, StatusMessage } from '../../../components/ui/banner.tsx'
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx'
+import { formatDateTime } from '../../../lib/format-dates.ts'
+import { useDeleteInterviewSession, useInterviewSessions } from '../api/interview-queries.ts'
+import { problemOfError } from '../lib/interview-problem.ts'
+import { InterviewSessionItem, type RecordingLookup } from './interview-session-item.tsx'
+import './interview-history.css'
+
+export type { RecordingLookup, RecordingSource } from './interview-session-item.tsx'
+
+interface InterviewHistoryProps {
+  memberId: string
+  /** How the empty list names the relative: "Carmen". */
+  memberName: string
+  /** Where each session's recordings are played from; without it they show as unavailable. */
+  recordings?: RecordingLookup
+  /** After a session and its recordings were deleted, e.g. to refresh the lists of media. */
+  onDeleted?: (session: InterviewSession) => void
+}
+
+/** The earlier interviews about a relative, oldest first (spec §4), each of which can be deleted. */
+export function InterviewHistory({ memberId, memberName, recordings, onDeleted }: InterviewHistoryProps) {
+  const { t, i18n } = useTranslation('interviews')
+  const language = i18n.resolvedLanguage ?? i18n.language
+  const sessions = useInterviewSessions(memberId)
+  const deleteSession = useDeleteInterviewSession()
+  const [sessionToDelete, setSessionToDelete] = useState<InterviewSession>()
+  const [announcement, setAnnouncement] = useState('')
+  const headingRef = useRef<HTMLHeadingElement>(null)
+  const deletedId = useRef<string>(undefined)
+  const headingId = useId()
+  const dateOf = (session: InterviewSession) => formatDateTime(session.timestamp, language)
+
+  // The deleted session's button is gone, so focus lands on the list's heading: once the dialog
+  // has closed (it gives focus back first) and the session has left the list.
+  useEffect(() => {
+    if (!deletedId.current || sessionToDelete || sessions.data?.some((session) => session.id === deletedId.current)) return
+    deletedId.current = undefined
+    headingRef.current?.focus()
+  }, [sessionToDelete, sessions.data])
+
+  function handleDeleteRequest(session: InterviewSession) {
+    deleteSession.reset()
+    setSessionToDelete(session)
+  }
+
+  function handleDeleteCancel() {
+    setSessionToDelete(undefined)
+    deleteSession.reset()
+  }
+
+  function handleDeleteConfirm() {
+    const session = sessionToDelete
+    if (!session) return
+    deleteSession.mutate(session.id, {
+      onSuccess: () => {
+        deletedId.current = session.id
+        setSessionToDelete(undefined)
+        setAnnouncement(t('history.deleted', { date: dateOf(session) }))
+        onDeleted?.(session)
+      },
+    })
+  }
+
+  function deleteDescription(session: InterviewSession) {
+    const count = session.mediaAssetIds.length
+    const date = dateOf(session)
+    return count > 0 ? t('deleteSession.descriptionWithRecordings', { date, count }) : t('deleteSession.description', { date })
+  }
+
+  let content: ReactNode
+  if (sessions.data && sessions.data.length > 0) {
+    content = (
+      <ol className="interview-history-list">
+        {sessions.data.map((session) => (
+          <li key={session.id}>
+            <InterviewSessionItem session={session} dateText={dateOf(session)} recordings={recordings} onDelete={handleDeleteRequest} />
+          </li>
+        ))}
+      </ol>
+    )
+  } else if (sessions.data) {
+    content = <p className="interview-history-empty">{t('history.empty', { name: memberName })}</p>
+  } else if (sessions.isError) {
+    const isUnreachable = problemOfError(sessions.error) === 'unreachable'
+    content = (
+      <ErrorBanner>
+        <p className="interview-history-error">{isUnreachable ? t('problem.unreachable') : t('history.loadFailed')}</p>
+        <button type="button" className="button" aria-disabled={sessions.isFetching} onClick={() => !sessions.isFetching && void sessions.refetch()}>
+          {sessions.isFetching ? t('problem.retrying') : t('problem.retry')}
+        </button>
+      </ErrorBanner>
+    )
+  } else {
+    content = (
+      <p className="interview-history-loading" role="status">
+        {t('history.loading')}
+      </p>
+    )
+  }
+
+  return (
+    <section className="interview-history" aria-labelledby={headingId}>
+      <h2 id={headingId} ref={headingRef} tabIndex={-1}>
+        {t('history.heading')}
+      </h2>
+      <StatusMessage>{announcement}</StatusMessage>
+      {content}
+      <ConfirmDialog
+        open={sessionToDelete !== undefined}
+        title={t('deleteSession.title')}
+        description={sessionToDelete && <p>{deleteDescription(sessionToDelete)}</p>}
+        confirmLabel={t('deleteSession.confirm')}
+        cancelLabel={t('deleteSession.cancel')}
+        pendingLabel={t('deleteSession.pending')}
+        pending={deleteSession.isPending}
+        error={deleteSession.isError ? t('deleteSession.failed') : undefined}
+        onConfirm={handleDeleteConfirm}
+        onCancel={handleDeleteCancel}
+      />
+    </section>
+  )
+}

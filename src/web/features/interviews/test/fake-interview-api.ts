@@ -1,0 +1,85 @@
+import { vi } from 'vitest'
+import type { InterviewSession } from '../../../../shared/contracts/interviews.ts'
+import { jsonResponse } from '../../../test/http.ts'
+
+let sequence = 0
+
+/** A session as the server returns it; each call is later than the previous one. */
+export function buildSession(overrides: Partial<InterviewSession> = {}): InterviewSession {
+  sequence += 1
+  return {
+    id: `session-${sequence}`,
+    ownerUserId: 'u1',
+    interviewedMemberId: 'member-1',
+    timestamp: new Date(Date.UTC(2025, 2, 12, 10, sequence)).toISOString(),
+    conversationPair: [
+      { role: 'user', text: `Recuerdo ${sequence}` },
+      { role: 'model', text: `Pregunta de Ana ${sequence}` },
+    ],
+    mediaAssetIds: [],
+    ...overrides,
+  }
+}
+
+export function errorResponse(status: number, code: string) {
+  return jsonResponse(status, { error: { code, message: code } })
+}
+
+interface RecordedRequest {
+  method: string
+  path: string
+}
+
+type Answer = () => Response | Promise<Response>
+
+interface FakeInterviewOptions {
+  sessions?: InterviewSession[]
+  /** Ana's greeting. */
+  opening?: string
+  /** Answers for paths this fake does not know (the family tree, the media). */
+  fallback?: (method: string, path: string) => Response | undefined
+}
+
+/**
+ * An in-memory `/api/interviews` behind a spied `fetch`: the sessions of each member oldest first,
+ * Ana's opening, and DELETE. `answerNext` replaces the next answer to one route.
+ */
+export function fakeInterviewApi(options: FakeInterviewOptions = {}) {
+  let sessions = [...(options.sessions ?? [])]
+  const requests: RecordedRequest[] = []
+  const overrides = new Map<string, Answer[]>()
+
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const method = init?.method ?? 'GET'
+    const path = typeof input === 'string' ? input : input instanceof URL ? `${input.pathname}${input.search}` : input.url
+    requests.push({ method, path })
+    const override = overrides.get(`${method} ${path}`)?.shift()
+    if (override) return override()
+
+    const url = new URL(path, 'http://legado.test')
+    const memberId = url.searchParams.get('memberId')
+    if (method === 'GET' && url.pathname === '/api/interviews' && memberId) {
+      const ofMember = sessions.filter((session) => session.interviewedMemberId === memberId)
+      return jsonResponse(200, { sessions: ofMember.sort((a, b) => a.timestamp.localeCompare(b.timestamp)) })
+    }
+    if (method === 'GET' && url.pathname === '/api/interviews/chat' && memberId) {
+      return jsonResponse(200, { mode: 'guided', text: options.opening ?? 'Hola, soy Ana.' })
+    }
+    const sessionId = /^\/api\/interviews\/([^/?]+)$/.exec(url.pathname)?.[1]
+    if (method === 'DELETE' && sessionId) {
+      if (!sessions.some((session) => session.id === sessionId)) return errorResponse(404, 'not_found')
+      sessions = sessions.filter((session) => session.id !== sessionId)
+      return new Response(null, { status: 204 })
+    }
+    return options.fallback?.(method, path) ?? errorResponse(404, 'not_found')
+  })
+
+  return {
+    requests,
+    /** The sessions as the server holds them now. */
+    sessions: () => sessions,
+    answerNext(method: string, path: string, answer: Answer) {
+      overrides.set(`${method} ${path}`, [...(overrides.get(`${method} ${path}`) ?? []), answer])
+    },
+  }
+}
