@@ -4,12 +4,13 @@ import { useParams } from 'react-router'
 import { isSelfMember } from '../../../shared/family-tree/self-member.ts'
 import { useDocumentTitle } from '../../components/ui/use-document-title.ts'
 import { useFamilyTree } from '../../features/family-tree/api/family-tree-queries.ts'
-import { InterviewChat } from '../../features/interviews/components/interview-chat.tsx'
+import { InterviewChat, type RecordingUpload } from '../../features/interviews/components/interview-chat.tsx'
 import { InterviewHeader } from '../../features/interviews/components/interview-header.tsx'
 import { InterviewHistory, type RecordingLookup } from '../../features/interviews/components/interview-history.tsx'
 import { InterviewProblem } from '../../features/interviews/components/interview-problem.tsx'
 import { problemOfError, type InterviewProblemKind } from '../../features/interviews/lib/interview-problem.ts'
 import { memberMediaQuery, useRefreshMedia } from '../../features/media/api/media-queries.ts'
+import { uploadMediaFile } from '../../features/media/lib/upload-media-file.ts'
 
 /** /interview/:memberId (spec §2): Ana interviews the person about a relative from their tree. */
 export function InterviewRoute() {
@@ -44,6 +45,16 @@ export function InterviewRoute() {
   }
 
   const photo = media.data?.find((asset) => asset.contentType.startsWith('image/'))
+  // ── Recording upload ── the voice of an answer, sent with tus (features/media) to its saved session;
+  // the server links it to the member too.
+  const uploadRecording: RecordingUpload = async (recording, sessionId, onProgress) => {
+    const type = recording.type || 'audio/webm'
+    const extension = type.includes('ogg') ? 'ogg' : type.includes('mp4') ? 'm4a' : 'webm'
+    const file = new File([recording], `${t('page.recordingFileName')}-${new Date().toISOString().slice(0, 10)}.${extension}`, { type })
+    const outcome = await uploadMediaFile({ file, linkedToType: 'interviewSession', linkedToId: sessionId }, onProgress)
+    return outcome.type === 'done'
+  }
+
   // ── Recordings ── each session's voice, played from the media feature's files.
   const recordings: RecordingLookup = {
     find: (assetId) => media.data?.find((asset) => asset.id === assetId),
@@ -53,8 +64,8 @@ export function InterviewRoute() {
   return (
     <section className="page interview-page" aria-labelledby="interview-title">
       <InterviewHeader titleId="interview-title" person={member} photoURL={photo ? (photo.thumbnailURL ?? photo.downloadURL) : null} />
-      {/* ── Chat ── the conversation with Ana goes here (next step). */}
-      <InterviewChat memberId={member.memberId} memberName={name} />
+      {/* ── Chat ── keyed by the member, so a conversation never carries over to another relative. */}
+      <InterviewChat key={member.memberId} memberId={member.memberId} memberName={member.firstName || name} uploadRecording={uploadRecording} onSaved={refreshMedia} />
       <InterviewHistory memberId={member.memberId} memberName={member.firstName || name} recordings={recordings} onDeleted={refreshMedia} />
     </section>
   )

@@ -20,6 +20,8 @@ export interface ChatComposerOptions {
   isSaving?: boolean
   /** One more reason to hold a message back, in the feature's words (e.g. a recording still running). */
   waitFor?: string | null
+  /** Called when a message was held back for `waitFor` (e.g. to stop the recording it names). */
+  onWaitFor?: () => void
   /** The feature's words for an empty message (the kit's: "Por favor, escribe o dicta algo antes de enviar."). */
   emptyNotice?: string
 }
@@ -38,6 +40,7 @@ export function useChatComposer({
   isSpeaking,
   isSaving = false,
   waitFor = null,
+  onWaitFor,
   emptyNotice,
 }: ChatComposerOptions) {
   const { t } = useTranslation('chat')
@@ -67,6 +70,7 @@ export function useChatComposer({
   /** Says why the person must wait, if they must; true when nothing may be sent now. */
   function holdBack(): boolean {
     setNotice(waitReason ?? '')
+    if (waitReason !== null && waitReason === waitFor) onWaitFor?.()
     return waitReason !== null
   }
 

@@ -1,13 +1,164 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { interviewChatEvents, type InterviewSession } from '../../../../shared/contracts/interviews.ts'
+import { limits } from '../../../../shared/limits.ts'
+import { ChatComposer } from '../../../components/chat/chat-composer.tsx'
+import { ChatLog } from '../../../components/chat/chat-log.tsx'
+import { GuidedNotice, OpeningBubble } from '../../../components/chat/chat-opening.tsx'
+import { ReadAloudControls } from '../../../components/chat/read-aloud-controls.tsx'
+import { useChatComposer, type ChatComposerState } from '../../../components/chat/use-chat-composer.ts'
+import { StatusMessage } from '../../../components/ui/banner.tsx'
+import { useUiLanguage } from '../../../lib/chat/ui-language.ts'
+import { useChatSession, type ChatResult } from '../../../lib/chat/use-chat-session.ts'
+import { useReadAloud } from '../../../lib/speech/use-read-aloud.ts'
+import { useInterviewOpening } from '../api/interview-queries.ts'
+import { useInterviewRecording, type PendingRecording } from '../lib/use-interview-recording.ts'
+import { InterviewSavedNote } from './interview-saved-note.tsx'
+import { MicrophoneDenied } from './microphone-denied.tsx'
+import { PendingRecordings } from './pending-recordings.tsx'
+import { RecordButton, RecordingStatus } from './record-button.tsx'
+import './interview-chat.css'
+
+/** Saves one recording of the person's voice with a session (the media feature's tus upload). */
+export type RecordingUpload = (recording: Blob, sessionId: string, onProgress: (percent: number) => void) => Promise<boolean>
+
 interface InterviewChatProps {
   memberId: string
-  /** How Ana and the composer name the relative: "Carmen López". */
+  /** How Ana names the relative in the page's own texts: their first name. */
   memberName: string
+  uploadRecording: RecordingUpload
+  /** An exchange was saved (and its recordings uploaded, or not): the page refreshes what shows it. */
+  onSaved: (session: InterviewSession) => void
 }
 
 /**
- * The conversation with Ana about the relative (spec §2, §4): her opening, the composer with the
- * voice recorder, and the microphone's permission screen. Still to be built: renders nothing.
+ * The conversation with Ana about a relative (spec §2, §4): her opening, the composer, and the
+ * record button that dictates and keeps the person's voice. Each exchange is saved by the server
+ * as a session; the voice recorded for it is then uploaded to that session. A refused microphone
+ * gets its own screen (spec §4) with a way to go on typing.
  */
-export function InterviewChat(_props: InterviewChatProps) {
-  return null
+export function InterviewChat({ memberId, memberName, uploadRecording, onSaved }: InterviewChatProps) {
+  const { t } = useTranslation(['interviews', 'chat'])
+  const persona = t('chat.persona')
+  const language = useUiLanguage()
+  const queryClient = useQueryClient()
+  const opening = useInterviewOpening(memberId, language)
+  const extraFields = useMemo(() => ({ memberId }), [memberId])
+  const chat = useChatSession({ url: '/api/interviews/chat', language, events: interviewChatEvents, extraFields })
+  const voice = useReadAloud(language)
+  const [announcement, setAnnouncement] = useState('')
+  const [isUploading, setIsUploading] = useState(false)
+  const [isTypingOnly, setIsTypingOnly] = useState(false)
+  const headingId = useId()
+  // Dictated words arrive through a callback made before the composer: they reach its latest state here.
+  const composerRef = useRef<ChatComposerState | null>(null)
+
+  const handleDictated = useCallback((text: string) => {
+    const current = composerRef.current
+    if (!current) return
+    current.change(current.draft.trim() ? `${current.draft.trimEnd()} ${text}` : text)
+  }, [])
+  const recording = useInterviewRecording({ language, onFinalText: handleDictated })
+  const composer = useChatComposer({
+    persona,
+    language,
+    hasDictation: false,
+    phase: chat.phase,
+    isSpeaking: voice.isReading,
+    isSaving: isUploading,
+    waitFor: recording.isRecording ? t('chat.stopRecordingFirst') : null,
+    // Sending stops the recording; the message waits, since the last words are still being heard.
+    onWaitFor: () => void recording.stop(),
+    emptyNotice: t('chat.empty'),
+  })
+  useEffect(() => {
+    composerRef.current = composer
+  })
+
+  async function saveRecordings(session: InterviewSession, recordings: PendingRecording[]) {
+    setIsUploading(true)
+    const failed: PendingRecording[] = []
+    try {
+      for (const item of recordings) {
+        const isSaved = await uploadRecording(item.blob, session.id, (percent) => setAnnouncement(t('chat.uploading', { percent })))
+        if (!isSaved) failed.push(item)
+      }
+    } finally {
+      setIsUploading(false)
+    }
+    recording.release(recordings.filter((item) => !failed.includes(item)))
+    if (failed.length > 0) recording.restore(failed)
+    setAnnouncement(failed.length > 0 ? t('chat.uploadFailed') : t('chat.uploaded'))
+  }
+
+  async function finish(result: ChatResult<{ session: InterviewSession | null }> | undefined, recordings: PendingRecording[]) {
+    if (result?.type !== 'done') {
+      recording.restore(recordings)
+      return
+    }
+    void voice.readReply(result.text)
+    const { session } = result.done
+    if (!session) {
+      recording.restore(recordings)
+      return
+    }
+    if (recordings.length > 0) await saveRecordings(session, recordings)
+    void queryClient.invalidateQueries({ queryKey: ['interviews'] })
+    onSaved(session)
+  }
+
+  function handleSend(text: string) {
+    const recordings = recording.takePending()
+    setAnnouncement('')
+    void chat.send(text || t('chat.recordedOnly')).then((result) => finish(result, recordings))
+  }
+
+  function handleRetry(problemId: string) {
+    if (composer.holdBack()) return
+    const sending = chat.retry(problemId)
+    if (!sending) return
+    const recordings = recording.takePending()
+    setAnnouncement('')
+    void sending.then((result) => finish(result, recordings))
+  }
+
+  if (recording.isDenied && !isTypingOnly) {
+    return <MicrophoneDenied onRetry={() => void recording.start()} onKeepTyping={() => setIsTypingOnly(true)} />
+  }
+
+  const canRecord = !isTypingOnly && (recording.canRecordVoice || recording.canDictate)
+
+  return (
+    <section className="card interview-chat" aria-labelledby={headingId}>
+      <div className="interview-chat-header">
+        <h2 id={headingId}>{t('chat.heading')}</h2>
+        {voice.isSupported && (
+          <ReadAloudControls persona={persona} isEnabled={voice.isEnabled} isReading={voice.isReading} onToggle={voice.setEnabled} onStop={voice.stop} />
+        )}
+      </div>
+      {opening.data?.mode === 'guided' && <GuidedNotice persona={persona} />}
+      <ChatLog
+        persona={persona}
+        opening={<OpeningBubble persona={persona} opening={opening} />}
+        turns={chat.turns}
+        phase={chat.phase}
+        replyText={chat.replyText}
+        canRetry={chat.phase === 'idle'}
+        onRetry={handleRetry}
+        replyFooter={(done) => <InterviewSavedNote isSaved={done.session !== null} name={memberName} />}
+      />
+      <ChatComposer
+        composer={composer}
+        maxLength={limits.chatMessageMaxLength}
+        allowEmpty={recording.pending.length > 0}
+        onSend={handleSend}
+        actions={canRecord && <RecordButton isRecording={recording.isRecording} onToggle={() => void (recording.isRecording ? recording.stop() : recording.start())} />}
+      >
+        {canRecord && <RecordingStatus recording={recording} />}
+        <PendingRecordings items={recording.pending} onRemove={recording.remove} />
+        <StatusMessage tone="info">{announcement}</StatusMessage>
+      </ChatComposer>
+    </section>
+  )
 }
