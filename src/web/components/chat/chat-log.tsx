@@ -5,7 +5,7 @@ import type { ChatPhase, ChatTurn } from '../../lib/chat/use-chat-session.ts'
 import { ChatBubble } from './chat-bubble.tsx'
 import './chat-log.css'
 
-interface ChatLogProps<Done> {
+export interface ChatLogProps<Done> {
   /** The persona's name, as its bubbles and the log's label say it. */
   persona: string
   /** The persona's opening bubble (or its loading and failure states). */

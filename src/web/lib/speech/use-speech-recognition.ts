@@ -1,5 +1,6 @@
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react'
-import { microphoneFailure, queryMicrophonePermission } from './microphone.ts'
+import { microphoneFailure } from './microphone.ts'
+import { useMicrophonePermission } from './use-microphone-permission.ts'
 import { speechLanguage } from './speech-language.ts'
 import { findSpeechRecognition, type SpeechRecognitionInstance, type SpeechRecognitionResultEventLike } from './speech-types.ts'
 
@@ -54,36 +55,14 @@ export function useSpeechRecognition({ language, continuous = false, onFinalText
     latestOnFinalText.current = onFinalText
   })
 
-  useEffect(() => {
-    if (!isSupported) return
-    let permission: PermissionStatus | undefined
-    let isMounted = true
-    const follow = () => {
-      if (!permission) return
-      if (permission.state === 'denied') {
-        abortSession(session)
-        setInterimText('')
-        setStatus('denied')
-      } else {
-        setStatus((current) => (current === 'denied' ? 'idle' : current))
-      }
-    }
-    // Not every browser can query the microphone permission (Firefox rejects the name): then
-    // a refusal only shows when start() asks for the microphone.
-    queryMicrophonePermission().then(
-      (found) => {
-        if (!isMounted || !found) return
-        permission = found
-        permission.addEventListener('change', follow)
-        if (permission.state === 'denied') follow()
-      },
-      () => undefined,
-    )
-    return () => {
-      isMounted = false
-      permission?.removeEventListener('change', follow)
-    }
-  }, [isSupported])
+  useMicrophonePermission(isSupported, {
+    onDenied: () => {
+      abortSession(session)
+      setInterimText('')
+      setStatus('denied')
+    },
+    onAllowed: () => setStatus((current) => (current === 'denied' ? 'idle' : current)),
+  })
 
   useEffect(() => () => abortSession(session), [])
 

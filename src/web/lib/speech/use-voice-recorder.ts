@@ -1,5 +1,6 @@
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react'
-import { microphoneFailure, queryMicrophonePermission } from './microphone.ts'
+import { microphoneFailure } from './microphone.ts'
+import { useMicrophonePermission } from './use-microphone-permission.ts'
 
 /** 'denied': the browser refused the microphone (the interview then shows its permission screen). 'failed': any other trouble. */
 export type RecorderStatus = 'unsupported' | 'idle' | 'recording' | 'denied' | 'failed'
@@ -43,32 +44,13 @@ export function useVoiceRecorder(): VoiceRecorderControls {
   // A recording that ended by itself waits here for the next stop(), so the voice is not lost.
   const unclaimed = useRef<Promise<Blob | null> | null>(null)
 
-  useEffect(() => {
-    if (!isSupported) return
-    let permission: PermissionStatus | undefined
-    let isMounted = true
-    const follow = () => {
-      if (permission?.state === 'denied') {
-        abandon(current)
-        setStatus('denied')
-      } else {
-        setStatus((now) => (now === 'denied' ? 'idle' : now))
-      }
-    }
-    queryMicrophonePermission().then(
-      (found) => {
-        if (!isMounted || !found) return
-        permission = found
-        permission.addEventListener('change', follow)
-        if (permission.state === 'denied') follow()
-      },
-      () => undefined,
-    )
-    return () => {
-      isMounted = false
-      permission?.removeEventListener('change', follow)
-    }
-  }, [isSupported])
+  useMicrophonePermission(isSupported, {
+    onDenied: () => {
+      abandon(current)
+      setStatus('denied')
+    },
+    onAllowed: () => setStatus((now) => (now === 'denied' ? 'idle' : now)),
+  })
 
   useEffect(() => () => abandon(current), [])
 

@@ -1,10 +1,8 @@
-import { useCallback, useId, useState } from 'react'
+import { useCallback, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { limits } from '../../../../shared/limits.ts'
 import { ChatComposer } from '../../../components/chat/chat-composer.tsx'
-import { ChatLog } from '../../../components/chat/chat-log.tsx'
-import { GuidedNotice, OpeningBubble } from '../../../components/chat/chat-opening.tsx'
-import { ReadAloudControls } from '../../../components/chat/read-aloud-controls.tsx'
+import { ChatPanel } from '../../../components/chat/chat-panel.tsx'
 import { useChatComposer } from '../../../components/chat/use-chat-composer.ts'
 import { StatusMessage } from '../../../components/ui/banner.tsx'
 import { Icon } from '../../../components/ui/icon.tsx'
@@ -41,7 +39,6 @@ export function BiographyChat({ attachments: slot }: BiographyChatProps) {
   const refreshEntries = useRefreshEntries()
   const [announcement, setAnnouncement] = useState('')
   const [isAttachOpen, setIsAttachOpen] = useState(false)
-  const headingId = useId()
 
   const handleAttached = useCallback((file: File) => setAnnouncement(t('chat.attach.done', { name: file.name })), [t])
   const attachments = usePendingAttachments(slot, handleAttached)
@@ -83,24 +80,20 @@ export function BiographyChat({ attachments: slot }: BiographyChatProps) {
   const room = limits.biographyMediaPerEntry - attachments.waiting.length
 
   return (
-    <section className="card biography-chat" aria-labelledby={headingId}>
-      <div className="biography-chat-header">
-        <h2 id={headingId}>{t('chat.heading')}</h2>
-        {voice.isSupported && (
-          <ReadAloudControls persona={persona} isEnabled={voice.isEnabled} isReading={voice.isReading} onToggle={voice.setEnabled} onStop={voice.stop} />
-        )}
-      </div>
-      {opening.data?.mode === 'guided' && <GuidedNotice persona={persona} />}
-      <ChatLog
-        persona={persona}
-        opening={<OpeningBubble persona={persona} opening={opening} />}
-        turns={chat.turns}
-        phase={chat.phase}
-        replyText={chat.replyText}
-        canRetry={chat.phase === 'idle'}
-        onRetry={(problemId) => void handleRetry(problemId)}
-        replyFooter={(done) => <MemorySavedNote done={done} />}
-      />
+    <ChatPanel
+      heading={t('chat.heading')}
+      persona={persona}
+      voice={voice}
+      opening={opening}
+      log={{
+        turns: chat.turns,
+        phase: chat.phase,
+        replyText: chat.replyText,
+        canRetry: chat.phase === 'idle',
+        onRetry: (problemId) => void handleRetry(problemId),
+        replyFooter: (done) => <MemorySavedNote done={done} />,
+      }}
+    >
       <ChatComposer
         composer={composer}
         maxLength={limits.biographyMessageMaxLength}
@@ -118,6 +111,6 @@ export function BiographyChat({ attachments: slot }: BiographyChatProps) {
         <StatusMessage tone="info">{announcement}</StatusMessage>
       </ChatComposer>
       {slot && <AttachMediaDialog open={isAttachOpen} slot={slot} room={room} onAttach={attachments.add} onClose={() => setIsAttachOpen(false)} />}
-    </section>
+    </ChatPanel>
   )
 }

@@ -1,12 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { interviewChatEvents, type InterviewSession } from '../../../../shared/contracts/interviews.ts'
 import { limits } from '../../../../shared/limits.ts'
 import { ChatComposer } from '../../../components/chat/chat-composer.tsx'
-import { ChatLog } from '../../../components/chat/chat-log.tsx'
-import { GuidedNotice, OpeningBubble } from '../../../components/chat/chat-opening.tsx'
-import { ReadAloudControls } from '../../../components/chat/read-aloud-controls.tsx'
+import { ChatPanel } from '../../../components/chat/chat-panel.tsx'
 import { useChatComposer, type ChatComposerState } from '../../../components/chat/use-chat-composer.ts'
 import { StatusMessage } from '../../../components/ui/banner.tsx'
 import { useUiLanguage } from '../../../lib/chat/ui-language.ts'
@@ -50,7 +48,6 @@ export function InterviewChat({ memberId, memberName, uploadRecording, onSaved }
   const [announcement, setAnnouncement] = useState('')
   const [isUploading, setIsUploading] = useState(false)
   const [isTypingOnly, setIsTypingOnly] = useState(false)
-  const headingId = useId()
   // Dictated words arrive through a callback made before the composer: they reach its latest state here.
   const composerRef = useRef<ChatComposerState | null>(null)
 
@@ -130,24 +127,20 @@ export function InterviewChat({ memberId, memberName, uploadRecording, onSaved }
   const canRecord = !isTypingOnly && (recording.canRecordVoice || recording.canDictate)
 
   return (
-    <section className="card interview-chat" aria-labelledby={headingId}>
-      <div className="interview-chat-header">
-        <h2 id={headingId}>{t('chat.heading')}</h2>
-        {voice.isSupported && (
-          <ReadAloudControls persona={persona} isEnabled={voice.isEnabled} isReading={voice.isReading} onToggle={voice.setEnabled} onStop={voice.stop} />
-        )}
-      </div>
-      {opening.data?.mode === 'guided' && <GuidedNotice persona={persona} />}
-      <ChatLog
-        persona={persona}
-        opening={<OpeningBubble persona={persona} opening={opening} />}
-        turns={chat.turns}
-        phase={chat.phase}
-        replyText={chat.replyText}
-        canRetry={chat.phase === 'idle'}
-        onRetry={handleRetry}
-        replyFooter={(done) => <InterviewSavedNote isSaved={done.session !== null} name={memberName} />}
-      />
+    <ChatPanel
+      heading={t('chat.heading')}
+      persona={persona}
+      voice={voice}
+      opening={opening}
+      log={{
+        turns: chat.turns,
+        phase: chat.phase,
+        replyText: chat.replyText,
+        canRetry: chat.phase === 'idle',
+        onRetry: handleRetry,
+        replyFooter: (done) => <InterviewSavedNote isSaved={done.session !== null} name={memberName} />,
+      }}
+    >
       <ChatComposer
         composer={composer}
         maxLength={limits.chatMessageMaxLength}
@@ -159,6 +152,6 @@ export function InterviewChat({ memberId, memberName, uploadRecording, onSaved }
         <PendingRecordings items={recording.pending} onRemove={recording.remove} />
         <StatusMessage tone="info">{announcement}</StatusMessage>
       </ChatComposer>
-    </section>
+    </ChatPanel>
   )
 }
