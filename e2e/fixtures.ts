@@ -96,3 +96,21 @@ export async function addSelfMemberThroughApi(page: Page) {
   const response = await page.request.post('/api/family-tree/members', { data: { firstName: 'Rosa', lastName: 'Martínez', isSelf: true } })
   expect(response.status(), `adding the self member answered ${response.status()}: ${await response.text()}`).toBe(201)
 }
+
+/** What `addMemberThroughApi` sends: the fields of `POST /api/family-tree/members` the journeys use. */
+export interface NewMember {
+  firstName: string
+  lastName: string
+  relationshipToOwner?: string
+  isDeceased?: boolean
+  birthDate?: string
+  isSelf?: boolean
+}
+
+/** Adds a member to the signed-in person's tree (the tree is created with the first) and returns its id. */
+export async function addMemberThroughApi(page: Page, member: NewMember): Promise<string> {
+  const response = await page.request.post('/api/family-tree/members', { data: member })
+  expect(response.status(), `adding ${member.firstName} answered ${response.status()}: ${await response.text()}`).toBe(201)
+  const { member: created } = (await response.json()) as { member: { memberId: string } }
+  return created.memberId
+}

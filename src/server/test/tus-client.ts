@@ -16,6 +16,14 @@ export function tusClient(app: FastifyInstance, user: TestUser) {
   return {
     create: (length: number, metadata: Record<string, string>) =>
       request({ method: 'POST', url: '/api/uploads/', headers: { ...tusHeaders, 'upload-length': String(length), 'upload-metadata': encodeMetadata(metadata) } }),
+    /** A small file sent whole in its creating request (tus creation-with-upload), as tus-js-client does for files up to one chunk. */
+    createWithData: (bytes: Buffer, metadata: Record<string, string>) =>
+      request({
+        method: 'POST',
+        url: '/api/uploads/',
+        headers: { ...tusHeaders, 'upload-length': String(bytes.length), 'upload-metadata': encodeMetadata(metadata), 'content-type': 'application/offset+octet-stream' },
+        payload: bytes,
+      }),
     patch: (location: string, offset: number, bytes: Buffer): Promise<LightMyRequestResponse> =>
       request({
         method: 'PATCH',

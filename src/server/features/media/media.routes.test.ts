@@ -42,6 +42,18 @@ describe.each(testDatabases)('media routes on %s', (database) => {
     expect(asset).toMatchObject({ fileName: 'nota.txt', caption: '', contentType: 'text/plain; charset=utf-8' })
   })
 
+  it('finishes a small file sent whole in its creating request: 201 with its Location and the new asset, and nothing left to resume', async () => {
+    const bytes = Buffer.from('Una carta corta, enviada de una vez.')
+    const created = await tusClient(t.app, owner).createWithData(bytes, { filename: 'carta.txt', filetype: 'text/plain', caption: '', linkedToType: 'member', linkedToId: memberId })
+    expect(created.statusCode, created.body).toBe(201)
+    expect(created.headers.location).toMatch(/\/api\/uploads\/.+/)
+    expect(created.headers['upload-offset']).toBe(String(bytes.length))
+    const id = String(created.headers['legado-media-id'])
+    const asset = (await as(t.app, owner)({ method: 'GET', url: `/api/media/${id}` })).json<MediaAsset>()
+    expect(asset).toMatchObject({ fileName: 'carta.txt', linkedToMemberIds: [memberId] })
+    await expect.poll(async () => (await tusClient(t.app, owner).head(String(created.headers.location))).statusCode).toBeOneOf([404, 410])
+  })
+
   it('stores a photo, links it to the member and serves it with a thumbnail', async () => {
     const photo = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#9a4a2c' } }).jpeg().toBuffer()
     const finished = await upload(owner, photo, 'Abuela Rosa.jpeg')

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream'
 import { buffer } from 'node:stream/consumers'
-import { Server as TusServer, type Upload } from '@tus/server'
+import { EVENTS, Server as TusServer, type Upload } from '@tus/server'
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import { mediaIdHeader, uploadMetadataSchema } from '../../../shared/contracts/media.ts'
 import type { ErrorBody } from '../../../shared/errors.ts'
@@ -71,15 +71,19 @@ export const mediaUploadRoutes: FastifyPluginAsync<Options> = async (app, { serv
         const metadata = parseMetadata(upload)
         const bytes = await buffer(await datastore.read(upload.id))
         const asset = await service.completeUpload({ ownerId: user, fileName: metadata.filename, caption: metadata.caption, linkedToType: metadata.linkedToType, linkedToId: metadata.linkedToId, declaredType: metadata.filetype, bytes })
-        return { status_code: 204, headers: { [mediaIdHeader]: asset.id } }
+        // Only the header: a small file comes whole in its creating POST, whose answer must stay
+        // 201 with its Location (the tus client refuses anything else); a PATCH answers 204 anyway.
+        return { headers: { [mediaIdHeader]: asset.id } }
       } catch (error) {
         if (!(error instanceof AppError)) app.log.error({ err: error }, 'finishing an upload failed')
-        throw refusal(error)
-      } finally {
         await datastore.remove(upload.id).catch(() => undefined)
+        throw refusal(error)
       }
     },
   })
+  // The finished upload's bytes now live in storage. They go only once the answer is written: the
+  // tus server still reads the upload after this hook, when it was created with its data.
+  tus.on(EVENTS.POST_FINISH, (_req, _res, upload) => void datastore.remove(upload.id).catch(() => undefined))
 
   // Uploads abandoned half-way (a closed laptop, a lost connection) would otherwise stay on disk or
   // in the bucket for ever. Several instances may sweep at once: deleting twice is harmless.

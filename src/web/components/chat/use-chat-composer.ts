@@ -53,6 +53,9 @@ export function useChatComposer({
     textarea.current = node
   }, [])
 
+  // The box may be disabled or not yet shown until the next render, and such a box takes no focus.
+  const focusSoon = useCallback(() => void setTimeout(() => textarea.current?.focus(), 0), [])
+
   const handleDictated = useCallback((text: string) => {
     setNotice('')
     setDraft((current) => (current.trim() ? `${current.trimEnd()} ${text}` : text))
@@ -95,10 +98,11 @@ export function useChatComposer({
       keepTyping() {
         setIsTypingWithoutMic(true)
         setNotice('')
-        // The box is enabled only on the next render, and a disabled box takes no focus.
-        setTimeout(() => textarea.current?.focus(), 0)
+        focusSoon()
       },
     },
+    /** Puts the cursor in the box once it is shown (after the next render). */
+    focusSoon,
     change(text: string) {
       setDraft(text)
       setNotice('')

@@ -51,7 +51,7 @@ describe('the interview chat with Ana', () => {
     installFakeMicrophone()
     const recognition = installFakeRecognition()
     const recorder = installFakeRecorder()
-    const { stream, sent, uploads, onSaved, user } = setUp()
+    const { api, stream, sent, uploads, onSaved, user } = setUp()
     expect(await screen.findByText('Hola, soy Ana. ¿Cómo era Carmen?')).toBeInTheDocument()
 
     await user.click(recordButton())
@@ -88,6 +88,8 @@ describe('the interview chat with Ana', () => {
     expect(await screen.findByText('Tu voz quedó guardada con esta entrevista.')).toBeInTheDocument()
     expect(screen.queryByRole('list', { name: 'Grabaciones listas para enviar' })).not.toBeInTheDocument()
     expect(onSaved).toHaveBeenCalledWith(session)
+    // Ana's opening is what she said when the visit began; it is not asked for again.
+    expect(api.requests.filter((request) => request.path.startsWith('/api/interviews/chat?'))).toHaveLength(1)
   })
 
   it('keeps the recording for the next message when the exchange was not saved', async () => {
@@ -148,6 +150,7 @@ describe('the interview chat with Ana', () => {
     expect(screen.queryByLabelText('Tu mensaje para Ana')).not.toBeInTheDocument()
     await user.click(within(denied).getByRole('button', { name: 'Seguir solo escribiendo' }))
     expect(input()).toBeEnabled()
+    await waitFor(() => expect(input()).toHaveFocus())
     expect(screen.queryByTestId('interview-record')).not.toBeInTheDocument()
   })
 })

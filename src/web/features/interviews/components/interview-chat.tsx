@@ -10,7 +10,7 @@ import { StatusMessage } from '../../../components/ui/banner.tsx'
 import { useUiLanguage } from '../../../lib/chat/ui-language.ts'
 import { useChatSession, type ChatResult } from '../../../lib/chat/use-chat-session.ts'
 import { useReadAloud } from '../../../lib/speech/use-read-aloud.ts'
-import { useInterviewOpening } from '../api/interview-queries.ts'
+import { interviewKeys, useInterviewOpening } from '../api/interview-queries.ts'
 import { useInterviewRecording, type PendingRecording } from '../lib/use-interview-recording.ts'
 import { InterviewSavedNote } from './interview-saved-note.tsx'
 import { MicrophoneDenied } from './microphone-denied.tsx'
@@ -101,7 +101,8 @@ export function InterviewChat({ memberId, memberName, uploadRecording, onSaved }
       return
     }
     if (recordings.length > 0) await saveRecordings(session, recordings)
-    void queryClient.invalidateQueries({ queryKey: ['interviews'] })
+    // The sessions only: Ana's opening stays as she said it on this visit.
+    void queryClient.invalidateQueries({ queryKey: interviewKeys.sessions() })
     onSaved(session)
   }
 
@@ -121,7 +122,15 @@ export function InterviewChat({ memberId, memberName, uploadRecording, onSaved }
   }
 
   if (recording.isDenied && !isTypingOnly) {
-    return <MicrophoneDenied onRetry={() => void recording.start()} onKeepTyping={() => setIsTypingOnly(true)} />
+    return (
+      <MicrophoneDenied
+        onRetry={() => void recording.start()}
+        onKeepTyping={() => {
+          setIsTypingOnly(true)
+          composer.focusSoon()
+        }}
+      />
+    )
   }
 
   const canRecord = !isTypingOnly && (recording.canRecordVoice || recording.canDictate)

@@ -53,10 +53,12 @@ export function RecordingStatus({ recording }: RecordingStatusProps) {
           </p>
         )}
         {recording.recorderFailed && <p className="chat-mic-problem">{t('chat.recordingFailed')}</p>}
-        {recording.dictationProblem && <p className="chat-mic-problem">{t(problemKeys[recording.dictationProblem])}</p>}
+        {/* While the voice is kept, failed dictation only means typing the words (its reasons would
+            contradict the recording going on); without a recorder, dictation is all there is. */}
+        {recording.dictationProblem && !isVoiceKept && <p className="chat-mic-problem">{t(problemKeys[recording.dictationProblem])}</p>}
       </div>
       {recording.interimText && <p className="chat-mic-heard">{t('chat:mic.heard', { text: recording.interimText })}</p>}
-      {!recording.canDictate && isVoiceKept && <p className="chat-mic-note">{t('chat.dictationUnavailable')}</p>}
+      {(!recording.canDictate || recording.dictationProblem) && isVoiceKept && <p className="chat-mic-note">{t('chat.dictationUnavailable')}</p>}
       {!recording.canRecordVoice && <p className="chat-mic-note">{t('chat.recordingUnsupported')}</p>}
     </>
   )
