@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { chatProblemText } from '../../lib/chat/chat-problem.ts'
+import { chatProblemText, type ReplyErrorTexts } from '../../lib/chat/chat-problem.ts'
 import type { ChatPhase, ChatTurn } from '../../lib/chat/use-chat-session.ts'
 import { ChatBubble } from './chat-bubble.tsx'
 import './chat-log.css'
@@ -18,6 +18,8 @@ export interface ChatLogProps<Done> {
   onRetry: (problemId: string) => void
   /** Under each reply: what the feature made of it, e.g. whether it was saved. */
   replyFooter?: (done: Done) => ReactNode
+  /** The persona's own words for some failures, instead of the kit's. */
+  replyErrors?: ReplyErrorTexts
 }
 
 /**
@@ -25,7 +27,7 @@ export interface ChatLogProps<Done> {
  * complete reply once; the reply still being written sits just below it, outside the log, so it
  * is not read out word by word.
  */
-export function ChatLog<Done>({ persona, opening, turns, phase, replyText, canRetry, onRetry, replyFooter }: ChatLogProps<Done>) {
+export function ChatLog<Done>({ persona, opening, turns, phase, replyText, canRetry, onRetry, replyFooter, replyErrors }: ChatLogProps<Done>) {
   const { t } = useTranslation('chat')
   const endRef = useRef<HTMLDivElement>(null)
   const lastTurn = turns.at(-1)
@@ -69,7 +71,7 @@ export function ChatLog<Done>({ persona, opening, turns, phase, replyText, canRe
                     ) : undefined
                   }
                 >
-                  {chatProblemText(t, turn.problem)}
+                  {chatProblemText(t, turn.problem, replyErrors)}
                 </ChatBubble>
               )}
             </li>

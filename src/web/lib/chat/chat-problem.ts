@@ -13,14 +13,18 @@ const replyErrorKeys: Record<ChatReplyErrorCode, string> = {
   upstream_failed: 'errors.other',
 }
 
+/** A persona's own words for some failures (spec §8 gives the interview its own apology). */
+export type ReplyErrorTexts = Partial<Record<ChatReplyErrorCode, string>>
+
 /**
  * What the persona says when a message got no reply (spec §8 "AI replies shown in chat"): the
- * safety block, the invalid key, or the general apology; a refused request (too many messages,
- * signed out, offline) says why in the words of the errors catalogue.
+ * safety block, the invalid key, or the general apology, unless the persona has its own words
+ * (`own`); a refused request (too many messages, signed out, offline) says why in the words of
+ * the errors catalogue.
  */
-export function chatProblemText(t: TFunction<'chat'>, problem: ChatProblem): string {
-  if (problem.type === 'reply') return t(replyErrorKeys[problem.code])
+export function chatProblemText(t: TFunction<'chat'>, problem: ChatProblem, own: ReplyErrorTexts = {}): string {
+  if (problem.type === 'reply') return own[problem.code] ?? t(replyErrorKeys[problem.code])
   const { error } = problem
-  if (!(error instanceof ApiError) || error.code === 'internal') return t('errors.other')
+  if (!(error instanceof ApiError) || error.code === 'internal') return own.upstream_failed ?? t('errors.other')
   return fieldErrorText(t as TFunction, error, 'message') ?? errorText(t as TFunction, error)
 }

@@ -10,8 +10,8 @@ import {
   anaSkipReplies,
   anaThemeIntroductions,
   anaThemes,
-  type Tensed,
 } from './ana-question-bank.ts'
+import type { Tensed } from './guided-interviewer.ts'
 import { skipPhrases } from './question-bank.ts'
 
 const duplicatesOf = (items: readonly string[]) => items.filter((item, index) => items.indexOf(item) !== index)

@@ -1,4 +1,5 @@
 import type { Language } from '../../../../shared/limits.ts'
+import type { Tensed } from './guided-interviewer.ts'
 
 /**
  * What Ana says in guided mode, when no AI model is configured: a fixed interview about one
@@ -17,9 +18,6 @@ import type { Language } from '../../../../shared/limits.ts'
  * The interviewer recognises the question it asked by finding its exact text in Ana's reply, so
  * no question text may be contained in another, in any language or form.
  */
-
-/** A text about the relative: one form, or one while they live and one once they have died. `{name}` is the relative's first name. */
-export type Tensed = string | { living: string; deceased: string }
 
 export const anaThemes = ['portrait', 'childhood', 'family', 'work', 'character', 'sayings', 'kitchen', 'traditions', 'places', 'stories', 'hardTimes', 'together', 'legacy'] as const
 export type AnaTheme = (typeof anaThemes)[number]

@@ -92,6 +92,19 @@ describe('the interview chat with Ana', () => {
     expect(api.requests.filter((request) => request.path.startsWith('/api/interviews/chat?'))).toHaveLength(1)
   })
 
+  it.each([
+    ['upstream_failed', 'Lo siento, tuve un problema...'],
+    ['ai_blocked', 'Mi configuración de seguridad me impide responder a eso. ¿Podemos hablar de otra cosa?'],
+    ['ai_invalid_key', 'Problema con la API Key de IA.'],
+  ] as const)('answers %s with the spec’s interview message and keeps the words to try again', async (code, text) => {
+    installFakeMicrophone()
+    const { stream, user } = setUp()
+    await user.type(input(), 'Era costurera{Enter}')
+    await stream.send({ event: 'error', data: { code, message: code } })
+    expect(await screen.findByText(text)).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Intentar de nuevo' })).toBeInTheDocument()
+  })
+
   it('keeps the recording for the next message when the exchange was not saved', async () => {
     installFakeMicrophone()
     installFakeRecognition()

@@ -148,6 +148,7 @@ export function InterviewChat({ memberId, memberName, uploadRecording, onSaved }
         canRetry: chat.phase === 'idle',
         onRetry: handleRetry,
         replyFooter: (done) => <InterviewSavedNote isSaved={done.session !== null} name={memberName} />,
+        replyErrors: { upstream_failed: t('chat.replyFailed') },
       }}
     >
       <ChatComposer
