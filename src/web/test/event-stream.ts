@@ -1,4 +1,5 @@
 import { act } from '@testing-library/react'
+import { formatServerSentEvent } from '../../shared/event-stream.ts'
 
 /** One event of a chat stream as a test writes it (any persona's, or a malformed one). */
 export interface StreamEvent {
@@ -6,10 +7,8 @@ export interface StreamEvent {
   data: unknown
 }
 
-/** The wire form of one event: `event: <name>\ndata: <json>\n\n`. */
-export function eventText({ event, data }: StreamEvent): string {
-  return `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`
-}
+/** The wire form of one event, as the server writes it. */
+export const eventText = ({ event, data }: StreamEvent): string => formatServerSentEvent(event, data)
 
 /**
  * A `text/event-stream` answer whose body the test writes when it wants: whole events, raw text

@@ -143,6 +143,21 @@ describe('the interview chat with Ana', () => {
     expect(sent[0]).toMatchObject({ message: 'Te lo cuento con mi voz.' })
   })
 
+  it('says when dictation heard nothing, and that a failed dictation still keeps the voice', async () => {
+    installFakeMicrophone()
+    const recognition = installFakeRecognition()
+    installFakeRecorder()
+    const { user } = setUp()
+    await user.click(await screen.findByTestId('interview-record'))
+    await waitFor(() => expect(recordButton()).toHaveAttribute('aria-pressed', 'true'))
+    recognition.latest().emitError('no-speech')
+    expect(await screen.findByText('No se detectó ninguna voz. Pulsa «Grabar» e inténtalo de nuevo.')).toBeInTheDocument()
+    recognition.latest().emitError('network')
+    expect(await screen.findByText(/no convierte la voz en texto, pero tu voz se graba igual/)).toBeInTheDocument()
+    expect(screen.queryByText(/necesita conexión a internet/)).not.toBeInTheDocument()
+    expect(recordButton()).toHaveAttribute('aria-pressed', 'true')
+  })
+
   it('records the voice where the browser has no speech recognition, and says to type the words', async () => {
     installFakeMicrophone()
     const recorder = installFakeRecorder()

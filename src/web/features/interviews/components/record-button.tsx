@@ -20,7 +20,7 @@ export function RecordButton({ isRecording, onToggle }: { isRecording: boolean; 
 }
 
 const problemKeys: Record<RecognitionProblem, string> = {
-  'no-speech': 'chat:mic.problems.noSpeech',
+  'no-speech': 'chat.noSpeech',
   'audio-capture': 'chat:mic.problems.audioCapture',
   network: 'chat:mic.problems.network',
   other: 'chat:mic.problems.other',
@@ -53,12 +53,17 @@ export function RecordingStatus({ recording }: RecordingStatusProps) {
           </p>
         )}
         {recording.recorderFailed && <p className="chat-mic-problem">{t('chat.recordingFailed')}</p>}
-        {/* While the voice is kept, failed dictation only means typing the words (its reasons would
-            contradict the recording going on); without a recorder, dictation is all there is. */}
-        {recording.dictationProblem && !isVoiceKept && <p className="chat-mic-problem">{t(problemKeys[recording.dictationProblem])}</p>}
+        {/* While the voice is kept, failed dictation only means typing the words (a missing
+            microphone or network would contradict the recording going on), though silence is
+            worth saying; without a recorder, dictation is all there is. */}
+        {recording.dictationProblem && (!isVoiceKept || recording.dictationProblem === 'no-speech') && (
+          <p className="chat-mic-problem">{t(problemKeys[recording.dictationProblem])}</p>
+        )}
       </div>
       {recording.interimText && <p className="chat-mic-heard">{t('chat:mic.heard', { text: recording.interimText })}</p>}
-      {(!recording.canDictate || recording.dictationProblem) && isVoiceKept && <p className="chat-mic-note">{t('chat.dictationUnavailable')}</p>}
+      {(!recording.canDictate || (recording.dictationProblem && recording.dictationProblem !== 'no-speech')) && isVoiceKept && (
+        <p className="chat-mic-note">{t('chat.dictationUnavailable')}</p>
+      )}
       {!recording.canRecordVoice && <p className="chat-mic-note">{t('chat.recordingUnsupported')}</p>}
     </>
   )
