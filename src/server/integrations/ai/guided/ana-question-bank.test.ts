@@ -3,11 +3,9 @@ import { languages, type Language } from '../../../../shared/limits.ts'
 import {
   anaAcknowledgements,
   anaClosings,
-  anaGentleAcknowledgements,
   anaGentleThemes,
   anaGreetings,
   anaQuestions,
-  anaSkipReplies,
   anaThemeIntroductions,
   anaThemes,
 } from './ana-question-bank.ts'
@@ -94,15 +92,13 @@ describe('Ana’s guided question bank', () => {
       ...formsOf(anaClosings.fr),
       ...anaThemes.flatMap((theme) => formsOf(anaThemeIntroductions[theme].fr)),
       ...anaAcknowledgements.fr,
-      ...anaGentleAcknowledgements.fr,
-      ...anaSkipReplies.fr,
     ]
     for (const text of frenchTexts) expect(text, text).not.toMatch(frenchSpacingMistake)
   })
 })
 
 describe('what Ana says around the questions', () => {
-  const pools = { anaAcknowledgements: [anaAcknowledgements, 8], anaGentleAcknowledgements: [anaGentleAcknowledgements, 4], anaSkipReplies: [anaSkipReplies, 4] } as const
+  const pools = { anaAcknowledgements: [anaAcknowledgements, 8] } as const
 
   it.each(Object.entries(pools))('has a varied pool of %s in every language, none naming the relative or asking', (_name, [pool, minimum]) => {
     for (const language of languages) {

@@ -618,40 +618,8 @@ export const anaAcknowledgements: Record<Language, readonly string[]> = {
   ],
 }
 
-/** Gentler acknowledgements, for answers about a painful time: an illness, a loss, the last days. */
-export const anaGentleAcknowledgements: Record<Language, readonly string[]> = {
-  es: [
-    'Gracias por confiarme algo tan personal.',
-    'Gracias. Sé que no siempre es fácil recordar.',
-    'Lo guardo con mucho respeto.',
-    'Gracias por contarlo. Puedes ir a tu ritmo.',
-    'Tómate el tiempo que necesites. Gracias por compartirlo.',
-  ],
-  en: [
-    'Thank you for trusting me with something so personal.',
-    'Thank you. I know remembering is not always easy.',
-    'I will keep this with great respect.',
-    'Thank you for sharing it. You can go at your own pace.',
-    'Take all the time you need. Thank you for telling me.',
-  ],
-  fr: [
-    'Merci de m’avoir confié quelque chose d’aussi personnel.',
-    'Merci. Je sais qu’il n’est pas toujours facile de se souvenir.',
-    'Je garde cela avec beaucoup de respect.',
-    'Merci de l’avoir partagé. Vous pouvez aller à votre rythme.',
-    'Prenez tout le temps qu’il vous faut. Merci de me l’avoir raconté.',
-  ],
-}
-
 /** Themes whose answers get the gentle acknowledgements. */
 export const anaGentleThemes: readonly AnaTheme[] = ['hardTimes']
-
-/** Said when the person asks to skip a question, before the next one. */
-export const anaSkipReplies: Record<Language, readonly string[]> = {
-  es: ['Claro, pasemos a otra.', 'Sin problema. Vamos con otra pregunta.', 'Por supuesto, no hace falta responderla.', 'Está bien, seguimos con otra.'],
-  en: ['Of course, let’s move on.', 'No problem. Here is another question.', 'Of course, there is no need to answer that one.', 'That is fine, let’s try another.'],
-  fr: ['Bien sûr, passons à une autre.', 'Aucun problème. Voici une autre question.', 'Bien entendu, inutile d’y répondre.', 'D’accord, continuons avec une autre.'],
-}
 
 /** When every question has been asked. */
 export const anaClosings: Record<Language, Tensed> = {

@@ -1,15 +1,15 @@
 import {
   anaAcknowledgements,
   anaClosings,
-  anaGentleAcknowledgements,
   anaGentleThemes,
   anaGreetings,
   anaQuestions,
-  anaSkipReplies,
   anaThemeIntroductions,
   anaThemes,
 } from './ana-question-bank.ts'
 import { createGuidedInterviewer } from './guided-interviewer.ts'
+// Words for a painful memory and for a skipped question name no one: Ana says them as Cronos does.
+import { gentleAcknowledgements, skipReplies } from './question-bank.ts'
 
 /** Ana without a model: questions about the relative by name, in their tense, themes written about least first. */
 export const guidedAna = createGuidedInterviewer({
@@ -18,8 +18,8 @@ export const guidedAna = createGuidedInterviewer({
   greeting: anaGreetings,
   themeIntroductions: anaThemeIntroductions,
   acknowledgements: anaAcknowledgements,
-  gentleAcknowledgements: anaGentleAcknowledgements,
+  gentleAcknowledgements,
   gentleThemes: anaGentleThemes,
-  skipReplies: anaSkipReplies,
+  skipReplies,
   closing: anaClosings,
 })

@@ -28,7 +28,7 @@ export interface QuestionBank<Theme extends string> {
   closing: Record<Language, Tensed>
 }
 
-/** Questions asked in a row from one chapter before Cronos moves on to another. */
+/** Questions asked in a row from one theme before the interviewer moves on to another. */
 export const questionsPerVisit = 3
 
 function normalise(text: string): string {
