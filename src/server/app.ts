@@ -9,6 +9,9 @@ import type { Config } from './config.ts'
 import { openDatabase, pingDatabase } from './db/database.ts'
 import { migrateToLatest } from './db/migrate.ts'
 import { createAuth } from './features/account/account.auth.ts'
+import { createAiLabRepository } from './features/ai-lab/ai-lab.repository.ts'
+import { aiLabRoutes } from './features/ai-lab/ai-lab.routes.ts'
+import { createAiLabService } from './features/ai-lab/ai-lab.service.ts'
 import { createAccountRepository } from './features/account/account.repository.ts'
 import { accountRoutes } from './features/account/account.routes.ts'
 import { createAccountService } from './features/account/account.service.ts'
@@ -136,6 +139,11 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     media,
     log: app.log.child({ feature: 'interviews' }),
   })
+  const aiLab = createAiLabService({
+    repo: createAiLabRepository(database.db),
+    chat,
+    getDream: (userId, dreamId) => dreams.getDream(userId, dreamId),
+  })
   const contact = createContactService({
     repo: createContactRepository(database.db),
     limiter: createAttemptLimiter(rateLimitStore, { max: config.contactRateLimitPerHour, windowMs: 60 * 60 * 1000 }, 'contact'),
@@ -163,6 +171,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(familyTreeRoutes, { prefix: '/api', service: familyTree })
   await app.register(biographyRoutes, { prefix: '/api', service: biography })
   await app.register(interviewRoutes, { prefix: '/api', service: interviews })
+  await app.register(aiLabRoutes, { prefix: '/api', service: aiLab })
   await app.register(mediaRoutes, { prefix: '/api', service: media })
   await app.register(mediaUploadRoutes, {
     prefix: '/api',

@@ -56,6 +56,10 @@ export const fieldErrorCodes = [
   'biography.message_required',
   'interview.member_required',
   'interview.message_required',
+  'aiLab.memory_required',
+  'aiLab.original_required',
+  'aiLab.variation_required',
+  'aiLab.dream_required',
 ] as const
 
 export type FieldErrorCode = (typeof fieldErrorCodes)[number]

@@ -26,6 +26,8 @@ export const limits = {
   chatCarriedExchanges: 20,
   /** Characters of earlier conversation a model is given as context for the next reply (newest kept). */
   chatContextChars: 24_000,
+  /** A memory told in the AI lab, as written or dictated. */
+  aiLabMemoryMaxLength: 10_000,
 } as const
 
 export const languages = ['es', 'en', 'fr'] as const

@@ -1,3 +1,4 @@
+import type { AiLabTables } from '../features/ai-lab/ai-lab.tables.ts'
 import type { AccountTables } from '../features/account/account.tables.ts'
 import type { BiographyTables } from '../features/biography/biography.tables.ts'
 import type { ContactTables } from '../features/contact/contact.tables.ts'
@@ -7,4 +8,4 @@ import type { InterviewTables } from '../features/interviews/interviews.tables.t
 import type { MediaTables } from '../features/media/media.tables.ts'
 
 /** Every table, as repositories see it. Each feature declares its own in `<feature>.tables.ts`. */
-export interface Database extends AccountTables, BiographyTables, DreamDiaryTables, ContactTables, FamilyTreeTables, MediaTables, InterviewTables {}
+export interface Database extends AccountTables, BiographyTables, DreamDiaryTables, ContactTables, FamilyTreeTables, MediaTables, InterviewTables, AiLabTables {}

@@ -5,6 +5,7 @@ import * as m0003 from './0003-family-tree.ts'
 import * as m0004 from './0004-media.ts'
 import * as m0005 from './0005-biography.ts'
 import * as m0006 from './0006-interviews.ts'
+import * as m0007 from './0007-ai-lab.ts'
 
 /** Every migration, in order. Names are permanent: never rename or edit a released one. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0004-media': m0004,
   '0005-biography': m0005,
   '0006-interviews': m0006,
+  '0007-ai-lab': m0007,
 }

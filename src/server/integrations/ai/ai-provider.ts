@@ -66,6 +66,8 @@ export type ReplyChunk = { type: 'text'; text: string } | { type: 'cut' }
 /** A model that answers a conversation, streaming its reply as text pieces. */
 export interface AiProvider {
   readonly kind: 'gemini' | 'openai' | 'guided'
+  /** Whether it can answer as this persona; a model answers as any (the guided mode only where it has a script). */
+  speaks(persona: Persona): boolean
   streamReply(request: ChatRequest): AsyncIterable<ReplyChunk>
   /** The opening line, when the provider writes its own (the guided mode); else the persona's greeting. */
   opening?(request: Omit<ChatRequest, 'signal'>): string

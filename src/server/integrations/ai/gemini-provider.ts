@@ -90,6 +90,7 @@ export function createGeminiProvider(settings: GeminiSettings): AiProvider {
   }
   return {
     kind: 'gemini',
+    speaks: () => true,
     async *streamReply(request) {
       const response = await call('streamGenerateContent?alt=sse', request)
       let hasText = false

@@ -63,6 +63,7 @@ export function createOpenAiProvider(settings: OpenAiSettings): AiProvider {
 
   return {
     kind: 'openai',
+    speaks: () => true,
     async *streamReply(request) {
       const response = await call(request, true)
       let hasText = false

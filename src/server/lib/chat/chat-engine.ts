@@ -1,16 +1,19 @@
 import type { CarriedExchange, ChatOpening, ChatReplyErrorCode } from '../../../shared/contracts/chat.ts'
 import { limits, type Language } from '../../../shared/limits.ts'
 import { AiError, finishReply, type AiProvider, type ChatTurn, type Persona } from '../../integrations/ai/ai-provider.ts'
-import { invalidField } from '../app-error.ts'
+import { AppError, invalidField } from '../app-error.ts'
 import type { AttemptLimiter } from '../attempt-limiter.ts'
 import { createEventChannel } from '../event-channel.ts'
 import type { ExchangeReceipts } from './exchange-receipts.ts'
 
-/** The events of one reply; `Saved` is what the feature's finished exchange adds to `done`. */
-export type ChatEvent<Saved> =
+/** The events of one reply; `Done` is what `done` carries beside the reply. */
+type StreamEvent<Done> =
   | { event: 'delta'; data: { text: string } }
-  | { event: 'done'; data: { reply: string; carry: CarriedExchange | null } & Saved }
+  | { event: 'done'; data: { reply: string } & Done }
   | { event: 'error'; data: { code: ChatReplyErrorCode; message: string } }
+
+/** The events of one reply; `Saved` is what the feature's finished exchange adds to `done`. */
+export type ChatEvent<Saved> = StreamEvent<{ carry: CarriedExchange | null } & Saved>
 
 /** One message to a persona, and what the feature does with the finished exchange. */
 export interface ChatExchange<Saved> {
@@ -27,6 +30,18 @@ export interface ChatExchange<Saved> {
   message: string
   /** Saves the finished exchange; `isSaved` false (the reason in `fields`) when the feature chose not to. */
   save(reply: string): Promise<{ isSaved: boolean; fields: Saved }>
+  /** The `done` fields when saving threw. */
+  saveFailed: Saved
+}
+
+/** One request to a persona that is not a conversation: a memory to retell, a dream to read. */
+export interface OneRequest<Saved> {
+  userId: string
+  persona: Persona
+  language: Language
+  message: string
+  /** What the feature keeps of the finished reply, as the `done` fields (`{}` when it keeps nothing). */
+  save(reply: string): Promise<Saved>
   /** The `done` fields when saving threw. */
   saveFailed: Saved
 }
@@ -96,54 +111,76 @@ export function createChatEngine({ provider, limiter, timeoutMs, receipts, log }
     return provider.kind === 'guided' ? earlier : fitContext(earlier, limits.chatContextChars)
   }
 
-  async function run<Saved>(exchange: ChatExchange<Saved>, earlier: ChatTurn[], channel: ReturnType<typeof createEventChannel<ChatEvent<Saved>>>) {
-    try {
-      let reply: string
+  /** Refuses at once a persona the provider cannot answer as (the guided mode has no storyteller). */
+  function assertSpeaks(persona: Persona) {
+    if (!provider.speaks(persona)) throw new AppError('ai_unavailable', failureMessages.ai_unavailable)
+  }
+
+  /** Counts the request against the person's AI limit; the guided mode costs nothing and is not counted. */
+  async function countAgainstLimit(userId: string) {
+    if (provider.kind === 'guided') return
+    await limiter.assertAllowed([userId])
+    await limiter.record([userId])
+  }
+
+  /**
+   * Streams the reply to `turns` into `channel`, then hands the finished reply to `finish` for the
+   * rest of the `done` event. Runs on its own, so the reply is saved even when nobody listens.
+   */
+  function start<Done extends object>(
+    { persona, language, turns }: { persona: Persona; language: Language; turns: ChatTurn[] },
+    finish: (reply: string) => Promise<Done>,
+  ): AsyncIterable<StreamEvent<Done>> {
+    const channel = createEventChannel<StreamEvent<Done>>()
+    const task = (async () => {
       try {
-        let text = ''
-        let isCut = false
-        const chunks = provider.streamReply({
-          persona: exchange.persona,
-          language: exchange.language,
-          turns: [...earlier, { role: 'user', text: exchange.message }],
-          signal: AbortSignal.timeout(timeoutMs),
-        })
-        for await (const chunk of chunks) {
-          if (chunk.type === 'cut') {
-            isCut = true
-            continue
+        let reply: string
+        try {
+          let text = ''
+          let isCut = false
+          for await (const chunk of provider.streamReply({ persona, language, turns, signal: AbortSignal.timeout(timeoutMs) })) {
+            if (chunk.type === 'cut') {
+              isCut = true
+              continue
+            }
+            text += chunk.text
+            channel.push({ event: 'delta', data: { text: chunk.text } })
           }
-          text += chunk.text
-          channel.push({ event: 'delta', data: { text: chunk.text } })
+          reply = finishReply(text, isCut, provider.kind).slice(0, limits.chatReplyMaxLength)
+        } catch (error) {
+          const code = error instanceof AiError ? error.code : 'upstream_failed'
+          log.warn({ code, detail: error instanceof AiError ? error.detail : String(error), provider: provider.kind, persona: persona.name }, 'AI reply failed')
+          channel.push({ event: 'error', data: { code, message: failureMessages[code] } })
+          return
         }
-        reply = finishReply(text, isCut, provider.kind).slice(0, limits.chatReplyMaxLength)
+        channel.push({ event: 'done', data: { reply, ...(await finish(reply)) } })
       } catch (error) {
-        const code = error instanceof AiError ? error.code : 'upstream_failed'
-        log.warn({ code, detail: error instanceof AiError ? error.detail : String(error), provider: provider.kind, persona: exchange.persona.name }, 'AI reply failed')
-        channel.push({ event: 'error', data: { code, message: failureMessages[code] } })
-        return
+        log.error({ err: error }, 'a chat reply failed')
+        channel.push({ event: 'error', data: { code: 'upstream_failed', message: failureMessages.upstream_failed } })
+      } finally {
+        channel.close()
       }
-      let outcome: { isSaved: boolean; fields: Saved }
-      try {
-        outcome = await exchange.save(reply)
-      } catch (error) {
-        log.error({ err: error, persona: exchange.persona.name }, 'saving a chat exchange failed')
-        outcome = { isSaved: false, fields: exchange.saveFailed }
-      }
-      const carry = outcome.isSaved
-        ? null
-        : { user: exchange.message, model: reply, receipt: receipts.sign(exchange.userId, exchange.conversation, exchange.message, reply) }
-      channel.push({ event: 'done', data: { reply, carry, ...outcome.fields } })
+    })()
+    inFlight.add(task)
+    void task.finally(() => inFlight.delete(task))
+    return channel
+  }
+
+  /** What the feature saves of a finished reply; when saving throws, its `saveFailed` fields. */
+  async function saved<Saved>(save: (reply: string) => Promise<Saved>, reply: string, saveFailed: Saved, persona: Persona): Promise<Saved> {
+    try {
+      return await save(reply)
     } catch (error) {
-      log.error({ err: error }, 'a chat reply failed')
-      channel.push({ event: 'error', data: { code: 'upstream_failed', message: failureMessages.upstream_failed } })
-    } finally {
-      channel.close()
+      log.error({ err: error, persona: persona.name }, 'saving a chat exchange failed')
+      return saveFailed
     }
   }
 
   return {
     mode: provider.kind,
+
+    /** Whether the provider can answer as this persona (the guided mode only has Cronos and Ana). */
+    speaks: (persona: Persona) => provider.speaks(persona),
 
     /** How the persona opens the conversation; nothing is saved and no model is called. */
     opening({ persona, language, history }: { persona: Persona; language: Language; history: ChatTurn[] }): ChatOpening {
@@ -157,16 +194,31 @@ export function createChatEngine({ provider, limiter, timeoutMs, receipts, log }
      * `error` event.
      */
     async reply<Saved>(exchange: ChatExchange<Saved>): Promise<AsyncIterable<ChatEvent<Saved>>> {
+      assertSpeaks(exchange.persona)
       const earlier = contextOf(exchange)
-      if (provider.kind !== 'guided') {
-        await limiter.assertAllowed([exchange.userId])
-        await limiter.record([exchange.userId])
-      }
-      const channel = createEventChannel<ChatEvent<Saved>>()
-      const task = run(exchange, earlier, channel)
-      inFlight.add(task)
-      void task.finally(() => inFlight.delete(task))
-      return channel
+      await countAgainstLimit(exchange.userId)
+      const turns: ChatTurn[] = [...earlier, { role: 'user', text: exchange.message }]
+      return start({ persona: exchange.persona, language: exchange.language, turns }, async (reply) => {
+        const outcome = await saved(exchange.save, reply, { isSaved: false, fields: exchange.saveFailed }, exchange.persona)
+        const carry = outcome.isSaved
+          ? null
+          : { user: exchange.message, model: reply, receipt: receipts.sign(exchange.userId, exchange.conversation, exchange.message, reply) }
+        return { carry, ...outcome.fields }
+      })
+    },
+
+    /**
+     * A persona's answer to one request that is not a conversation (a memory to retell, a dream to
+     * read), as stream events; nothing is carried. Refuses before anything starts (`ai_unavailable`
+     * when the provider cannot answer as the persona, `rate_limited`).
+     */
+    async tell<Saved>(request: OneRequest<Saved>): Promise<AsyncIterable<ChatEvent<Saved>>> {
+      assertSpeaks(request.persona)
+      await countAgainstLimit(request.userId)
+      return start({ ...request, turns: [{ role: 'user', text: request.message }] }, async (reply) => ({
+        carry: null,
+        ...(await saved(request.save, reply, request.saveFailed, request.persona)),
+      }))
     },
 
     /** Resolves once every reply under way has been saved (each ends within the AI timeout). */

@@ -13,12 +13,13 @@ export interface GuidedScript {
  */
 export function createGuidedProvider(scripts: Record<string, GuidedScript>): AiProvider {
   const scriptFor = (request: Pick<ChatRequest, 'persona'>) => {
-    const script = scripts[request.persona.name]
+    const script = Object.hasOwn(scripts, request.persona.name) ? scripts[request.persona.name] : undefined
     if (!script) throw new AiError('ai_unavailable', `${request.persona.name} needs an AI model; the guided mode has no script for it`)
     return script
   }
   return {
     kind: 'guided',
+    speaks: (persona) => Object.hasOwn(scripts, persona.name),
     opening: (request) => scriptFor(request).opening(request.turns, request.language, request.persona.subject),
     async *streamReply(request) {
       const reply = scriptFor(request).reply(request.turns, request.language, request.persona.subject)

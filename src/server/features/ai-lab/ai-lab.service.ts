@@ -1,0 +1,103 @@
+import type { z } from 'zod'
+import type { AiLabMemory, AiLabStatus, DreamReading, createAiLabMemorySchema, dreamReadingNotSavedReasons, dreamReadingRequestSchema, variationRequestSchema } from '../../../shared/contracts/ai-lab.ts'
+import type { Dream } from '../../../shared/contracts/dream-diary.ts'
+import { nowIso, toIsoString } from '../../db/timestamps.ts'
+import { dreamMessage, dreamReader } from '../../integrations/ai/personas/dream-reader.ts'
+import { storyteller } from '../../integrations/ai/personas/storyteller.ts'
+import { notFound } from '../../lib/app-error.ts'
+import type { ChatEngine, ChatEvent } from '../../lib/chat/chat-engine.ts'
+import { newId } from '../../lib/ids.ts'
+import type { AiLabRepository } from './ai-lab.repository.ts'
+import type { AiLabMemoryRow, DreamReadingRow } from './ai-lab.tables.ts'
+
+export type NewAiLabMemory = z.output<typeof createAiLabMemorySchema>
+export type VariationRequest = z.output<typeof variationRequestSchema>
+export type DreamReadingRequest = z.output<typeof dreamReadingRequestSchema>
+/** What the dream reader's `done` event adds: the saved reading, or why there is none. */
+export type DreamReadingSaved = { reading: DreamReading | null; notSavedReason: (typeof dreamReadingNotSavedReasons)[number] | null }
+
+interface Deps {
+  repo: AiLabRepository
+  chat: ChatEngine
+  /** The owner's dream; another user's dream is not found, exactly like a missing one. */
+  getDream(userId: string, dreamId: string): Promise<Dream>
+}
+
+function toMemory(row: AiLabMemoryRow): AiLabMemory {
+  return {
+    id: row.id,
+    userId: row.userId,
+    originalText: row.originalText,
+    aiVariationText: row.aiVariationText,
+    saveMethod: row.saveMethod,
+    timestamp: toIsoString(row.timestamp),
+  }
+}
+
+function toReading(row: DreamReadingRow): DreamReading {
+  return { id: row.id, dreamId: row.dreamId, text: row.text, language: row.language, createdAt: toIsoString(row.createdAt) }
+}
+
+/**
+ * The AI lab (spec §2): the storyteller retells a memory as a fantastical variation, which the
+ * person keeps or not (nothing is saved until they choose); the dream reader reads a dream from
+ * the diary back to them, and that reading is kept with the dream.
+ */
+export function createAiLabService({ repo, chat, getDream }: Deps) {
+  return {
+    /** Whether the lab's personas can answer here: a variation or a reading needs a model. */
+    status(): AiLabStatus {
+      return { mode: chat.mode, canGenerate: chat.speaks(storyteller) && chat.speaks(dreamReader) }
+    },
+
+    /** Newest first. */
+    async listMemories(userId: string): Promise<AiLabMemory[]> {
+      return (await repo.listMemories(userId)).map(toMemory)
+    },
+
+    async saveMemory(userId: string, memory: NewAiLabMemory): Promise<AiLabMemory> {
+      return toMemory(
+        await repo.insertMemory({
+          id: newId(),
+          userId,
+          originalText: memory.originalText,
+          aiVariationText: memory.aiVariationText,
+          saveMethod: memory.saveMethod,
+          timestamp: nowIso(),
+        }),
+      )
+    },
+
+    async deleteMemory(userId: string, id: string): Promise<void> {
+      if (!(await repo.deleteMemory(userId, id))) throw notFound('Memory')
+    },
+
+    /** The storyteller's variation of a memory, as stream events. Nothing is saved. */
+    async variation(userId: string, { text, language }: VariationRequest): Promise<AsyncIterable<ChatEvent<object>>> {
+      return chat.tell({ userId, persona: storyteller, language, message: text, save: async () => ({}), saveFailed: {} })
+    },
+
+    /** The readings of one of the person's dreams, newest first. */
+    async listReadings(userId: string, dreamId: string): Promise<DreamReading[]> {
+      await getDream(userId, dreamId)
+      return (await repo.listReadings(userId, dreamId)).map(toReading)
+    },
+
+    /** A reading of one of the person's dreams, as stream events; it is kept with the dream once whole. */
+    async readDream(userId: string, { dreamId, language }: DreamReadingRequest): Promise<AsyncIterable<ChatEvent<DreamReadingSaved>>> {
+      const dream = await getDream(userId, dreamId)
+      return chat.tell<DreamReadingSaved>({
+        userId,
+        persona: dreamReader,
+        language,
+        message: dreamMessage(dream, language),
+        save: async (text) => {
+          const row = await repo.insertReading({ id: newId(), ownerUserId: userId, dreamId, text, language, createdAt: nowIso() })
+          return { reading: toReading(row), notSavedReason: null }
+        },
+        saveFailed: { reading: null, notSavedReason: 'aiLab.reading_save_failed' },
+      })
+    },
+  }
+}
+export type AiLabService = ReturnType<typeof createAiLabService>
