@@ -5,7 +5,7 @@ import { initReactI18next } from 'react-i18next'
 import { defaultLanguage, languages } from '../../shared/limits.ts'
 
 /** Catalogue files under `locales/{lng}/`; each page loads the namespaces it uses. */
-export const namespaces = ['common', 'errors', 'landing', 'auth', 'dashboard', 'dreams', 'contact', 'family-tree', 'family-chart', 'media', 'biography', 'chat', 'interviews'] as const
+export const namespaces = ['common', 'errors', 'landing', 'auth', 'dashboard', 'dreams', 'contact', 'family-tree', 'family-chart', 'media', 'biography', 'chat', 'interviews', 'ai-lab', 'memory-game'] as const
 export type Namespace = (typeof namespaces)[number]
 
 /** Spec §9: detection order, and the choice cached in local storage and a cookie. */

@@ -1,7 +1,68 @@
 import { useTranslation } from 'react-i18next'
-import { BeingBuilt } from '../../components/ui/being-built.tsx'
+import { useSearchParams } from 'react-router'
+import { Tabs } from '../../components/ui/tabs.tsx'
+import { useDocumentTitle } from '../../components/ui/use-document-title.ts'
+import { useAiLabStatus } from '../../features/ai-lab/api/ai-lab-queries.ts'
+import { Constellations } from '../../features/ai-lab/components/constellations.tsx'
+import { RevealedDreams } from '../../features/ai-lab/components/revealed-dreams.tsx'
+import { TellAMemory } from '../../features/ai-lab/components/tell-a-memory.tsx'
+import { MemoryGame } from '../../features/ai-lab/memory-game/memory-game.tsx'
+import { useDreams } from '../../features/dream-diary/api/dream-queries.ts'
+import { useFamilyTree } from '../../features/family-tree/api/family-tree-queries.ts'
+import { memberMediaQuery } from '../../features/media/api/media-queries.ts'
+import '../../features/ai-lab/components/ai-lab.css'
 
+const tabIds = ['memory', 'dreams', 'constellations', 'game'] as const
+type TabId = (typeof tabIds)[number]
+
+function isTabId(value: string | null): value is TabId {
+  return (tabIds as readonly (string | null)[]).includes(value)
+}
+
+/** The dreams tab: the diary's dreams, read back by the AI. */
+function DreamsTab({ canGenerate }: { canGenerate: boolean | undefined }) {
+  return <RevealedDreams dreams={useDreams()} canGenerate={canGenerate} />
+}
+
+/** The game tab: the family tree's people, with their photos from the media feature. */
+function GameTab() {
+  return <MemoryGame tree={useFamilyTree()} mediaQuery={memberMediaQuery} />
+}
+
+/**
+ * /ai-lab (spec §2): four tabs, the chosen one kept in `?tab=` so a link or a reload opens it.
+ * Each tab loads its data only when shown.
+ */
 export function AiLabRoute() {
-  const { t } = useTranslation()
-  return <BeingBuilt title={t('pages.aiLab')} />
+  const { t } = useTranslation('ai-lab')
+  useDocumentTitle(t('common:pages.aiLab'))
+  const [searchParams, setSearchParams] = useSearchParams()
+  const requested = searchParams.get('tab')
+  const selected: TabId = isTabId(requested) ? requested : 'memory'
+  const status = useAiLabStatus()
+  const canGenerate = status.data?.canGenerate
+
+  function select(id: TabId) {
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current)
+        next.set('tab', id)
+        return next
+      },
+      { replace: true },
+    )
+  }
+
+  return (
+    <section className="page ai-lab-page" aria-labelledby="ai-lab-title">
+      <h1 id="ai-lab-title">{t('page.title')}</h1>
+      <p>{t('page.intro')}</p>
+      <Tabs label={t('tabs.label')} tabs={tabIds.map((id) => ({ id, label: t(`tabs.${id}`) }))} selected={selected} onSelect={select} idPrefix="ai-lab">
+        {selected === 'memory' && <TellAMemory canGenerate={canGenerate} />}
+        {selected === 'dreams' && <DreamsTab canGenerate={canGenerate} />}
+        {selected === 'constellations' && <Constellations />}
+        {selected === 'game' && <GameTab />}
+      </Tabs>
+    </section>
+  )
 }

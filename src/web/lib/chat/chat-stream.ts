@@ -51,7 +51,8 @@ interface SendChatOptions {
  */
 export async function sendChatMessage<Events extends ChatEventSchemas>(
   url: string,
-  body: ChatMessageBody,
+  /** A chat message (`ChatMessageBody`), or a one-off request such as a memory to retell. */
+  body: object,
   events: Events,
   { onDelta, signal }: SendChatOptions,
 ): Promise<ChatOutcome<Events>> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { speechLanguage } from './speech-language.ts'
+import { labSpeechLanguage, speechLanguage } from './speech-language.ts'
 
 describe('speechLanguage', () => {
   it.each([
@@ -13,5 +13,17 @@ describe('speechLanguage', () => {
     ['', 'es-CO'],
   ])('maps %j to %s', (language, expected) => {
     expect(speechLanguage(language)).toBe(expected)
+  })
+})
+
+describe('labSpeechLanguage', () => {
+  it.each([
+    ['es', 'es-ES'],
+    ['es-CO', 'es-ES'],
+    ['en', 'en-US'],
+    ['fr', 'fr-FR'],
+    ['de', 'es-ES'],
+  ])('maps %j to %s', (language, expected) => {
+    expect(labSpeechLanguage(language)).toBe(expected)
   })
 })

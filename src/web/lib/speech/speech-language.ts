@@ -1,4 +1,4 @@
-export type SpeechLanguage = 'es-CO' | 'en-US' | 'fr-FR'
+export type SpeechLanguage = 'es-CO' | 'es-ES' | 'en-US' | 'fr-FR'
 
 const byBaseLanguage: Record<string, SpeechLanguage> = { es: 'es-CO', en: 'en-US', fr: 'fr-FR' }
 
@@ -9,4 +9,10 @@ const byBaseLanguage: Record<string, SpeechLanguage> = { es: 'es-CO', en: 'en-US
 export function speechLanguage(language: string): SpeechLanguage {
   const base = language.trim().toLowerCase().split(/[-_]/)[0] ?? ''
   return byBaseLanguage[base] ?? 'es-CO'
+}
+
+/** The AI lab dictates Spanish as spoken in Spain (spec §9: es-ES or en-US); French stays fr-FR. */
+export function labSpeechLanguage(language: string): SpeechLanguage {
+  const locale = speechLanguage(language)
+  return locale === 'es-CO' ? 'es-ES' : locale
 }

@@ -1,7 +1,7 @@
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react'
 import { microphoneFailure } from './microphone.ts'
 import { useMicrophonePermission } from './use-microphone-permission.ts'
-import { speechLanguage } from './speech-language.ts'
+import { speechLanguage, type SpeechLanguage } from './speech-language.ts'
 import { findSpeechRecognition, type SpeechRecognitionInstance, type SpeechRecognitionResultEventLike } from './speech-types.ts'
 
 /** Spec §4 voice recording: idle, listening (recording), blocked (denied), or no support at all. */
@@ -13,6 +13,8 @@ export interface SpeechRecognitionOptions {
   language: string
   /** false (default): one utterance, then it stops by itself (biography). true: keeps listening until stop() (interview, AI lab). */
   continuous?: boolean
+  /** The recognition locale for a UI language, when a page hears another accent (the AI lab: es-ES). */
+  locale?: (language: string) => SpeechLanguage
   /** Called with each final transcript piece (trimmed, non-empty). */
   onFinalText: (text: string) => void
 }
@@ -43,7 +45,7 @@ type MicrophoneAccess = 'granted' | 'denied' | RecognitionProblem
  * refusal shows as 'denied' rather than as a silent failure, and follows the permission while
  * mounted so the blocked state lifts when the user allows the microphone again.
  */
-export function useSpeechRecognition({ language, continuous = false, onFinalText }: SpeechRecognitionOptions): SpeechRecognitionControls {
+export function useSpeechRecognition({ language, continuous = false, locale = speechLanguage, onFinalText }: SpeechRecognitionOptions): SpeechRecognitionControls {
   const [isSupported] = useState(() => findSpeechRecognition() !== undefined)
   const [status, setStatus] = useState<RecognitionStatus>(isSupported ? 'idle' : 'unsupported')
   const [interimText, setInterimText] = useState('')
@@ -87,7 +89,7 @@ export function useSpeechRecognition({ language, continuous = false, onFinalText
       if (access !== 'granted') return giveUp('idle', access)
 
       const recognition = new Recognition()
-      recognition.lang = speechLanguage(language)
+      recognition.lang = locale(language)
       recognition.continuous = continuous
       recognition.interimResults = true
       recognition.maxAlternatives = 1
@@ -118,7 +120,7 @@ export function useSpeechRecognition({ language, continuous = false, onFinalText
         giveUp('idle', 'other')
       }
     })
-  }, [language, continuous])
+  }, [language, continuous, locale])
 
   const stop = useCallback(() => {
     const current = session.current

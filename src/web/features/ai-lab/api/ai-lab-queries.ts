@@ -1,0 +1,84 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import {
+  aiLabMemoryListSchema,
+  aiLabMemorySchema,
+  aiLabStatusSchema,
+  dreamReadingListSchema,
+  type AiLabMemory,
+  type CreateAiLabMemory,
+  type DreamReading,
+} from '../../../../shared/contracts/ai-lab.ts'
+import { apiFetch } from '../../../lib/api-client.ts'
+
+export const aiLabKeys = {
+  all: ['ai-lab'] as const,
+  status: () => [...aiLabKeys.all, 'status'] as const,
+  memories: () => [...aiLabKeys.all, 'memories'] as const,
+  readings: (dreamId: string) => [...aiLabKeys.all, 'readings', dreamId] as const,
+}
+
+export const aiLabUrls = {
+  variations: '/api/ai-lab/variations',
+  dreamReadings: '/api/ai-lab/dream-readings',
+}
+
+/** Which AI answers, and whether variations and readings can be made (not in the guided mode). */
+export function useAiLabStatus() {
+  return useQuery({
+    queryKey: aiLabKeys.status(),
+    queryFn: async ({ signal }) => aiLabStatusSchema.parse(await apiFetch<unknown>('/api/ai-lab/status', { signal })),
+    staleTime: 5 * 60 * 1000,
+  })
+}
+
+/** The memories kept in the lab, newest first. */
+export function useLabMemories() {
+  return useQuery(
+    queryOptions({
+      queryKey: aiLabKeys.memories(),
+      queryFn: async ({ signal }) => aiLabMemoryListSchema.parse(await apiFetch<unknown>('/api/ai-lab/memories', { signal })).memories,
+    }),
+  )
+}
+
+/** Keeps a memory; the list shows it first at once, then re-syncs. */
+export function useSaveLabMemory() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async (body: CreateAiLabMemory) => aiLabMemorySchema.parse(await apiFetch<unknown>('/api/ai-lab/memories', { method: 'POST', body })),
+    onSuccess: (memory) => {
+      queryClient.setQueryData<AiLabMemory[]>(aiLabKeys.memories(), (memories) => (memories ? [memory, ...memories] : memories))
+      void queryClient.invalidateQueries({ queryKey: aiLabKeys.memories() })
+    },
+  })
+}
+
+export function useDeleteLabMemory() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (id: string) => apiFetch<void>(`/api/ai-lab/memories/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSuccess: (_nothing, id) => {
+      queryClient.setQueryData<AiLabMemory[]>(aiLabKeys.memories(), (memories) => memories?.filter((memory) => memory.id !== id))
+      void queryClient.invalidateQueries({ queryKey: aiLabKeys.memories() })
+    },
+  })
+}
+
+/** The readings of one dream, newest first. */
+export function useDreamReadings(dreamId: string | undefined) {
+  return useQuery({
+    queryKey: aiLabKeys.readings(dreamId ?? ''),
+    queryFn: async ({ signal }) =>
+      dreamReadingListSchema.parse(await apiFetch<unknown>(`/api/ai-lab/dream-readings?dreamId=${encodeURIComponent(dreamId ?? '')}`, { signal })).readings,
+    enabled: Boolean(dreamId),
+  })
+}
+
+/** Puts a reading just saved at the top of its dream's list, then re-syncs. */
+export function useAddDreamReading() {
+  const queryClient = useQueryClient()
+  return (reading: DreamReading) => {
+    queryClient.setQueryData<DreamReading[]>(aiLabKeys.readings(reading.dreamId), (readings) => (readings ? [reading, ...readings.filter((r) => r.id !== reading.id)] : readings))
+    void queryClient.invalidateQueries({ queryKey: aiLabKeys.readings(reading.dreamId) })
+  }
+}

@@ -1,0 +1,178 @@
+import { useId, useRef, useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import { variationEvents } from '../../../../shared/contracts/ai-lab.ts'
+import { limits } from '../../../../shared/limits.ts'
+import { MicButton, MicStatus } from '../../../components/chat/mic-control.tsx'
+import { ErrorBanner, StatusMessage } from '../../../components/ui/banner.tsx'
+import { ApiError } from '../../../lib/api-client.ts'
+import { useUiLanguage } from '../../../lib/chat/ui-language.ts'
+import { useTell } from '../../../lib/chat/use-tell.ts'
+import { fieldErrorText } from '../../../lib/error-text.ts'
+import { labSpeechLanguage } from '../../../lib/speech/speech-language.ts'
+import { useSpeechRecognition } from '../../../lib/speech/use-speech-recognition.ts'
+import { aiLabUrls, useSaveLabMemory } from '../api/ai-lab-queries.ts'
+import { isAiUnavailable, labProblemText } from '../lib/lab-problem.ts'
+import { AiNeeded } from './ai-needed.tsx'
+import { LabMemoryList } from './lab-memory-list.tsx'
+
+interface TellAMemoryProps {
+  /** False when no model answers (the guided mode); undefined while the server has not said. */
+  canGenerate: boolean | undefined
+}
+
+type Notice = { tone: 'error'; text: string } | { tone: 'success'; text: string } | null
+
+/**
+ * Tell a Memory (spec §2, §4): write or dictate a memory (continuous dictation, es-ES for Spanish),
+ * ask the storyteller for a fantastical variation as it is written, then keep the memory as told
+ * or with the variation. Nothing is saved until the person chooses.
+ */
+export function TellAMemory({ canGenerate }: TellAMemoryProps) {
+  const { t } = useTranslation('ai-lab')
+  const language = useUiLanguage()
+  const [text, setText] = useState('')
+  const [notice, setNotice] = useState<Notice>(null)
+  const [isMicDismissed, setIsMicDismissed] = useState(false)
+  const textRef = useRef<HTMLTextAreaElement>(null)
+  const variationTitleRef = useRef<HTMLHeadingElement>(null)
+  const variation = useTell(aiLabUrls.variations, variationEvents, { onDone: () => setTimeout(() => variationTitleRef.current?.focus()) })
+  const save = useSaveLabMemory()
+  const hintId = useId()
+
+  const dictation = useSpeechRecognition({
+    language,
+    continuous: true,
+    locale: labSpeechLanguage,
+    onFinalText: (heard) => setText((current) => (current.trim() ? `${current.trimEnd()} ${heard}` : heard)),
+  })
+  const isListening = dictation.status === 'listening' || dictation.status === 'starting'
+  const isWriting = variation.phase === 'writing'
+  const isUnavailable = canGenerate === false || isAiUnavailable(variation.problem)
+  const hasVariation = variation.phase === 'done' && variation.text.trim() !== ''
+
+  function handleGenerate() {
+    setNotice(null)
+    if (isListening) dictation.stop()
+    if (!text.trim()) {
+      setNotice({ tone: 'error', text: t('memory.memoryRequired') })
+      textRef.current?.focus()
+      return
+    }
+    void variation.start({ text, language })
+  }
+
+  function handleSave(saveMethod: 'original' | 'withVariation') {
+    setNotice(null)
+    if (isListening) dictation.stop()
+    if (!text.trim()) {
+      setNotice({ tone: 'error', text: t('memory.originalRequired') })
+      textRef.current?.focus()
+      return
+    }
+    save.mutate(
+      { originalText: text, aiVariationText: saveMethod === 'withVariation' ? variation.text : null, saveMethod },
+      {
+        onSuccess: () => {
+          setText('')
+          variation.reset()
+          setNotice({ tone: 'success', text: t('memory.saved') })
+        },
+        onError: (error) => {
+          const field = fieldErrorText(t as never, error, 'originalText') ?? fieldErrorText(t as never, error, 'aiVariationText')
+          const reason = field ?? (error instanceof ApiError && error.code !== 'internal' && error.code !== 'validation_failed' ? t(`errors:${error.code}`) : '')
+          setNotice({ tone: 'error', text: [t('memory.saveFailed'), reason].filter(Boolean).join(' ') })
+        },
+      },
+    )
+  }
+
+  function handleSubmit(event: FormEvent) {
+    event.preventDefault()
+    handleSave('original')
+  }
+
+  return (
+    <section className="lab-section tell-a-memory" aria-labelledby="tell-a-memory-title">
+      <h2 id="tell-a-memory-title">{t('memory.title')}</h2>
+      <p>{t('memory.intro')}</p>
+      {isUnavailable && <AiNeeded />}
+
+      <form className="tell-form" onSubmit={handleSubmit} noValidate>
+        <label htmlFor="lab-memory-text" className="tell-label">
+          {t('memory.label')}
+        </label>
+        <p id={hintId} className="field-hint">
+          {t('memory.hint')}
+        </p>
+        <textarea
+          id="lab-memory-text"
+          ref={textRef}
+          className="tell-text"
+          rows={7}
+          value={text}
+          maxLength={limits.aiLabMemoryMaxLength}
+          aria-describedby={hintId}
+          onChange={(event) => setText(event.target.value)}
+        />
+        <div className="tell-mic">
+          <MicButton status={dictation.status} onToggle={() => (isListening ? dictation.stop() : dictation.start())} />
+          <MicStatus
+            status={dictation.status}
+            problem={dictation.problem}
+            interimText={dictation.interimText}
+            isDismissed={isMicDismissed}
+            onKeepTyping={() => {
+              setIsMicDismissed(true)
+              textRef.current?.focus()
+            }}
+          />
+        </div>
+
+        <div className="tell-actions">
+          {!isUnavailable &&
+            (isWriting ? (
+              <>
+                <button type="button" className="button" disabled aria-disabled="true">
+                  {t('memory.generating')}
+                </button>
+                <button type="button" className="button" onClick={variation.stop}>
+                  {t('memory.stop')}
+                </button>
+              </>
+            ) : (
+              <button type="button" className="button" onClick={handleGenerate} disabled={save.isPending}>
+                {t('memory.generate')}
+              </button>
+            ))}
+          <button type="submit" className="button button-primary" disabled={save.isPending || isWriting}>
+            {save.isPending ? t('memory.saving') : t('memory.saveOriginal')}
+          </button>
+          {hasVariation && (
+            <button type="button" className="button button-primary" onClick={() => handleSave('withVariation')} disabled={save.isPending}>
+              {t('memory.saveWithVariation')}
+            </button>
+          )}
+        </div>
+      </form>
+
+      {notice?.tone === 'error' && <ErrorBanner>{notice.text}</ErrorBanner>}
+      <StatusMessage>{notice?.tone === 'success' ? notice.text : variation.phase === 'done' ? t('memory.variationReady') : undefined}</StatusMessage>
+
+      {variation.phase !== 'idle' && !isUnavailable && (
+        <section className="lab-answer" aria-labelledby="variation-title" aria-busy={isWriting}>
+          <h3 id="variation-title" ref={variationTitleRef} tabIndex={-1}>
+            {t('memory.variationTitle')}
+          </h3>
+          {isWriting && !variation.text && <p className="lab-waiting">{t('memory.generating')}</p>}
+          {variation.text && <p className="lab-answer-text">{variation.text}</p>}
+          {variation.phase === 'stopped' && <p className="lab-note">{t('memory.stopped')}</p>}
+          {variation.phase === 'failed' && variation.problem && (
+            <ErrorBanner>{labProblemText(t, variation.problem, { failed: t('memory.variationFailed'), blocked: t('memory.variationBlocked') })}</ErrorBanner>
+          )}
+        </section>
+      )}
+
+      <LabMemoryList />
+    </section>
+  )
+}
