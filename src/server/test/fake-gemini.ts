@@ -30,6 +30,8 @@ export type GeminiBehaviour =
  */
 export async function startFakeGemini(options: { port?: number; behaviour?: GeminiBehaviour } = {}) {
   const requests: RecordedRequest[] = []
+  /** Streamed answers whose caller hung up before the end. */
+  let abandoned = 0
   let behaviour: GeminiBehaviour = options.behaviour ?? { kind: 'stream', pieces: ['Hola'] }
 
   const answer = async (res: ServerResponse, isStream: boolean, chunks: unknown[], delayMs = 0) => {
@@ -38,8 +40,12 @@ export async function startFakeGemini(options: { port?: number; behaviour?: Gemi
       return
     }
     res.writeHead(200, { 'content-type': 'text/event-stream' })
+    res.on('close', () => {
+      if (!res.writableFinished) abandoned += 1
+    })
     for (const chunk of chunks) {
       if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs))
+      if (res.destroyed) return
       res.write(`data: ${JSON.stringify(chunk)}\r\n\r\n`)
     }
     res.end()
@@ -74,6 +80,8 @@ export async function startFakeGemini(options: { port?: number; behaviour?: Gemi
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     requests,
+    /** How many streamed answers the caller stopped reading before their end. */
+    abandoned: () => abandoned,
     answerWith(next: GeminiBehaviour) {
       behaviour = next
     },

@@ -4,7 +4,7 @@ import { dreamReader } from '../../integrations/ai/personas/dream-reader.ts'
 import { storyteller } from '../../integrations/ai/personas/storyteller.ts'
 import { startFakeGemini } from '../../test/fake-gemini.ts'
 import { openAiDelta, startFakeOpenAi } from '../../test/fake-openai.ts'
-import { readServerSentEvents } from '../../test/server-sent-events.ts'
+import { leaveStreamAfterFirstPiece, readServerSentEvents } from '../../test/server-sent-events.ts'
 import { as, createTestApp, createTestUser, testDatabases, type TestApp, type TestUser } from '../../test/test-app.ts'
 
 const categories = ['HARM_CATEGORY_HARASSMENT', 'HARM_CATEGORY_HATE_SPEECH', 'HARM_CATEGORY_SEXUALLY_EXPLICIT', 'HARM_CATEGORY_DANGEROUS_CONTENT']
@@ -132,6 +132,20 @@ describe.each(testDatabases)('the AI lab against a Gemini fake on %s', (database
     // The readings go with their dream.
     expect((await as(t.app, user)({ method: 'DELETE', url: `/api/dreams/${dreamId}` })).statusCode).toBe(204)
     expect(await t.db.selectFrom('dreamReading').select('id').where('dreamId', '=', dreamId).execute()).toEqual([])
+  })
+
+  it('stops the model when the person stops a variation or leaves, but finishes and keeps a reading', async () => {
+    const user = await createTestUser(t.app)
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' })
+    const before = gemini.abandoned()
+    gemini.answerWith({ kind: 'stream', pieces: ['Había ', 'una ', 'vez ', 'un río.'], delayMs: 150 })
+    await leaveStreamAfterFirstPiece(address, user, '/api/ai-lab/variations', { text: 'El río de mi infancia.' })
+    await expect.poll(() => gemini.abandoned(), { timeout: 3000 }).toBe(before + 1)
+
+    const dreamId = await writeDream(t, user, { content: 'Un jardín de relojes.' })
+    await leaveStreamAfterFirstPiece(address, user, '/api/ai-lab/dream-readings', { dreamId })
+    await expect.poll(async () => (await readingsOf(t, user, dreamId)).map((reading: { text: string }) => reading.text), { timeout: 5000 }).toEqual(['Había una vez un río.'])
+    expect(gemini.abandoned()).toBe(before + 1)
   })
 
   it('keeps no reading when the reply fails', async () => {

@@ -35,7 +35,14 @@ export const aiLabRoutes: FastifyPluginAsyncZod<{ service: AiLabService }> = asy
         body: variationRequestSchema,
       },
     },
-    async (request, reply) => sendEventStream(reply, await service.variation(currentUser(request).id, request.body)),
+    async (request, reply) => {
+      // The browser gone before the end (stopped, or the tab closed): the model stops writing.
+      const left = new AbortController()
+      reply.raw.on('close', () => {
+        if (!reply.raw.writableFinished) left.abort()
+      })
+      return sendEventStream(reply, await service.variation(currentUser(request).id, request.body, left.signal))
+    },
   )
 
   app.get('/ai-lab/memories', { schema: { tags, summary: 'Your AI-lab memories, newest first', response: { 200: aiLabMemoryListSchema } } }, async (request) => ({

@@ -72,9 +72,12 @@ export function createAiLabService({ repo, chat, getDream }: Deps) {
       if (!(await repo.deleteMemory(userId, id))) throw notFound('Memory')
     },
 
-    /** The storyteller's variation of a memory, as stream events. Nothing is saved. */
-    async variation(userId: string, { text, language }: VariationRequest): Promise<AsyncIterable<ChatEvent<object>>> {
-      return chat.tell({ userId, persona: storyteller, language, message: text, save: async () => ({}), saveFailed: {} })
+    /**
+     * The storyteller's variation of a memory, as stream events. Nothing is saved until the person
+     * keeps the memory, so `signal` (the browser leaving or stopping it) ends the model's work too.
+     */
+    async variation(userId: string, { text, language }: VariationRequest, signal?: AbortSignal): Promise<AsyncIterable<ChatEvent<object>>> {
+      return chat.tell({ userId, persona: storyteller, language, message: text, save: async () => ({}), saveFailed: {}, signal })
     },
 
     /** The readings of one of the person's dreams, newest first. */

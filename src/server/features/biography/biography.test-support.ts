@@ -1,7 +1,6 @@
-import { request as httpRequest } from 'node:http'
 import { expect } from 'vitest'
 import type { BiographyChatEvent as ChatStreamEvent, BiographyEntry } from '../../../shared/contracts/biography.ts'
-import { readServerSentEvents } from '../../test/server-sent-events.ts'
+import { leaveStreamAfterFirstPiece, readServerSentEvents } from '../../test/server-sent-events.ts'
 import { as, type TestApp, type TestUser } from '../../test/test-app.ts'
 
 // Shared by the biography route tests (guided mode and against the Gemini fake).
@@ -28,23 +27,5 @@ export async function entriesOf(t: TestApp, user: TestUser): Promise<BiographyEn
 
 /** Opens a chat over a real socket and closes it after the first piece of the reply, as a closing tab does. */
 export function leaveAfterFirstPiece(address: string, user: TestUser, message: string): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
-    const body = JSON.stringify({ message })
-    const request = httpRequest(`${address}/api/biography/chat`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), cookie: user.cookie, origin: address },
-    })
-    request.on('response', (response) => {
-      let seen = ''
-      response.on('data', (chunk: Buffer) => {
-        seen += chunk.toString()
-        if (seen.includes('event: delta')) {
-          request.destroy()
-          resolve()
-        }
-      })
-    })
-    request.on('error', (error) => (request.destroyed ? undefined : reject(error)))
-    request.end(body)
-  })
+  return leaveStreamAfterFirstPiece(address, user, '/api/biography/chat', { message })
 }

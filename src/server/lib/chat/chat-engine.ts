@@ -44,6 +44,11 @@ export interface OneRequest<Saved> {
   save(reply: string): Promise<Saved>
   /** The `done` fields when saving threw. */
   saveFailed: Saved
+  /**
+   * Ends the request early: for an answer nothing keeps, the person stopping it or leaving should
+   * not spend the model's tokens. Left out when the answer is saved, so it is finished anyway.
+   */
+  signal?: AbortSignal
 }
 
 interface Logger {
@@ -128,7 +133,7 @@ export function createChatEngine({ provider, limiter, timeoutMs, receipts, log }
    * rest of the `done` event. Runs on its own, so the reply is saved even when nobody listens.
    */
   function start<Done extends object>(
-    { persona, language, turns }: { persona: Persona; language: Language; turns: ChatTurn[] },
+    { persona, language, turns, signal }: { persona: Persona; language: Language; turns: ChatTurn[]; signal?: AbortSignal },
     finish: (reply: string) => Promise<Done>,
   ): AsyncIterable<StreamEvent<Done>> {
     const channel = createEventChannel<StreamEvent<Done>>()
@@ -138,7 +143,8 @@ export function createChatEngine({ provider, limiter, timeoutMs, receipts, log }
         try {
           let text = ''
           let isCut = false
-          for await (const chunk of provider.streamReply({ persona, language, turns, signal: AbortSignal.timeout(timeoutMs) })) {
+          const timeout = AbortSignal.timeout(timeoutMs)
+          for await (const chunk of provider.streamReply({ persona, language, turns, signal: signal ? AbortSignal.any([timeout, signal]) : timeout })) {
             if (chunk.type === 'cut') {
               isCut = true
               continue
@@ -148,6 +154,7 @@ export function createChatEngine({ provider, limiter, timeoutMs, receipts, log }
           }
           reply = finishReply(text, isCut, provider.kind).slice(0, limits.chatReplyMaxLength)
         } catch (error) {
+          if (signal?.aborted) return
           const code = error instanceof AiError ? error.code : 'upstream_failed'
           log.warn({ code, detail: error instanceof AiError ? error.detail : String(error), provider: provider.kind, persona: persona.name }, 'AI reply failed')
           channel.push({ event: 'error', data: { code, message: failureMessages[code] } })
