@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { AxeBuilder } from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
+import { recordedRequestsPath } from '../src/server/test/fake-gemini.ts'
 
 /** Shared helpers for the browser journeys: fresh accounts and the accessibility check. */
 
@@ -90,6 +91,23 @@ export async function expectNoSeriousA11yViolations(page: Page, pageName: string
 
 /** The second server of playwright.config.ts: AI_PROVIDER=gemini, answered by a fake Gemini. */
 export const geminiServerUrl = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3107) + 1}`
+
+/** The fake Gemini behind that server (e2e/fake-gemini-server.ts). */
+const fakeGeminiUrl = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3107) + 2}`
+
+/** A request the fake Gemini received: `body` is what the server sent the model. */
+export interface FakeGeminiRequest {
+  method: string
+  url: string
+  body: unknown
+}
+
+/** Everything the fake Gemini has received so far, from every journey, oldest first. */
+export async function fakeGeminiRequests(page: Page): Promise<FakeGeminiRequest[]> {
+  const response = await page.request.get(`${fakeGeminiUrl}${recordedRequestsPath}`)
+  expect(response.ok(), `the fake Gemini's request log answered ${response.status()}`).toBe(true)
+  return ((await response.json()) as { requests: FakeGeminiRequest[] }).requests
+}
 
 /** Adds the member that represents the signed-in user, so the biography can save memories. */
 export async function addSelfMemberThroughApi(page: Page) {

@@ -8,6 +8,9 @@ export interface RecordedRequest {
   body: unknown
 }
 
+/** GET this on the fake for what it has received so far: `{ requests: [{ method, url, body }] }`. */
+export const recordedRequestsPath = '/__requests'
+
 /** How the fake answers the next requests. */
 export type GeminiBehaviour =
   | {
@@ -52,6 +55,11 @@ export async function startFakeGemini(options: { port?: number; behaviour?: Gemi
   }
 
   const server = createServer((req, res) => {
+    // A journey in another process asks the fake what the server sent the model.
+    if (req.method === 'GET' && req.url === recordedRequestsPath) {
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ requests: requests.map(({ method, url, body }) => ({ method, url, body })) }))
+      return
+    }
     let raw = ''
     req.on('data', (chunk: Buffer) => (raw += chunk.toString()))
     req.on('end', () => {

@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useEffect } from 'react'
 import {
   aiLabMemoryListSchema,
   aiLabMemorySchema,
@@ -9,6 +10,8 @@ import {
   type DreamReading,
 } from '../../../../shared/contracts/ai-lab.ts'
 import { apiFetch } from '../../../lib/api-client.ts'
+import type { TellProblem } from '../../../lib/chat/use-tell.ts'
+import { isAiUnavailable } from '../lib/lab-problem.ts'
 
 export const aiLabKeys = {
   all: ['ai-lab'] as const,
@@ -29,6 +32,18 @@ export function useAiLabStatus() {
     queryFn: async ({ signal }) => aiLabStatusSchema.parse(await apiFetch<unknown>('/api/ai-lab/status', { signal })),
     staleTime: 5 * 60 * 1000,
   })
+}
+
+/**
+ * When the server answers that no model is configured although the status said otherwise (it was
+ * restarted without one), the status is asked again, so the explanation stays after the answer goes.
+ */
+export function useRecheckWhenAiUnavailable(problem: TellProblem | null) {
+  const queryClient = useQueryClient()
+  const isUnavailable = isAiUnavailable(problem)
+  useEffect(() => {
+    if (isUnavailable) void queryClient.invalidateQueries({ queryKey: aiLabKeys.status() })
+  }, [isUnavailable, queryClient])
 }
 
 /** The memories kept in the lab, newest first. */

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next'
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { AiLabMemory } from '../../../../shared/contracts/ai-lab.ts'
 import { ErrorBanner, StatusMessage } from '../../../components/ui/banner.tsx'
@@ -17,6 +17,7 @@ export function LabMemoryList() {
   const remove = useDeleteLabMemory()
   const [toDelete, setToDelete] = useState<AiLabMemory>()
   const [deleted, setDeleted] = useState(false)
+  const headingRef = useRef<HTMLHeadingElement>(null)
 
   function confirmDelete() {
     if (!toDelete) return
@@ -24,6 +25,8 @@ export function LabMemoryList() {
       onSuccess: () => {
         setToDelete(undefined)
         setDeleted(true)
+        // The deleted memory's button is gone: the list's heading takes the focus.
+        setTimeout(() => headingRef.current?.focus())
       },
     })
   }
@@ -87,7 +90,9 @@ export function LabMemoryList() {
 
   return (
     <section className="lab-saved" aria-labelledby="lab-saved-title">
-      <h3 id="lab-saved-title">{t('saved.title')}</h3>
+      <h3 id="lab-saved-title" ref={headingRef} tabIndex={-1}>
+        {t('saved.title')}
+      </h3>
       <StatusMessage>{deleted ? t('saved.deleted') : undefined}</StatusMessage>
       {content}
       <ConfirmDialog

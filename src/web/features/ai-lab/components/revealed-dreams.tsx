@@ -8,7 +8,7 @@ import { ErrorBanner, StatusMessage } from '../../../components/ui/banner.tsx'
 import { useUiLanguage } from '../../../lib/chat/ui-language.ts'
 import { useTell } from '../../../lib/chat/use-tell.ts'
 import { formatCalendarDate, formatDateTime } from '../../../lib/format-dates.ts'
-import { aiLabUrls, useAddDreamReading, useDreamReadings } from '../api/ai-lab-queries.ts'
+import { aiLabUrls, useAddDreamReading, useDreamReadings, useRecheckWhenAiUnavailable } from '../api/ai-lab-queries.ts'
 import { isAiUnavailable, labProblemText } from '../lib/lab-problem.ts'
 import { AiNeeded } from './ai-needed.tsx'
 
@@ -42,6 +42,7 @@ export function RevealedDreams({ dreams, canGenerate }: RevealedDreamsProps) {
   const readings = useDreamReadings(dream?.id)
   const isWriting = reading.phase === 'writing'
   const isUnavailable = canGenerate === false || isAiUnavailable(reading.problem)
+  useRecheckWhenAiUnavailable(reading.problem)
 
   function choose(id: string) {
     reading.reset()
@@ -115,19 +116,22 @@ export function RevealedDreams({ dreams, canGenerate }: RevealedDreamsProps) {
       </blockquote>
 
       {!isUnavailable && (
+        // A busy button says so with aria-disabled rather than disabled, so the focus stays on it.
         <div className="tell-actions">
-          {isWriting ? (
-            <>
-              <button type="button" className="button" disabled aria-disabled="true">
-                {t('dreams.reading')}
-              </button>
-              <button type="button" className="button" onClick={reading.stop}>
-                {t('dreams.stop')}
-              </button>
-            </>
-          ) : (
-            <button type="button" className="button button-primary" onClick={() => void reading.start({ dreamId: dream.id, language })}>
-              {hasReadings ? t('dreams.readAgain') : t('dreams.read')}
+          <button type="button" className="button button-primary" aria-disabled={isWriting} onClick={() => !isWriting && void reading.start({ dreamId: dream.id, language })}>
+            {isWriting ? t('dreams.reading') : hasReadings ? t('dreams.readAgain') : t('dreams.read')}
+          </button>
+          {isWriting && (
+            <button
+              type="button"
+              className="button"
+              onClick={() => {
+                // The Stop button goes with the stream: focus moves to what was written so far.
+                reading.stop()
+                setTimeout(() => answerTitleRef.current?.focus())
+              }}
+            >
+              {t('dreams.stop')}
             </button>
           )}
         </div>

@@ -1,6 +1,6 @@
-import { useId, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useEffectEvent, useId, useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { variationEvents } from '../../../../shared/contracts/ai-lab.ts'
+import { variationEvents, type SaveMethod } from '../../../../shared/contracts/ai-lab.ts'
 import { limits } from '../../../../shared/limits.ts'
 import { MicButton, MicStatus } from '../../../components/chat/mic-control.tsx'
 import { ErrorBanner, StatusMessage } from '../../../components/ui/banner.tsx'
@@ -10,7 +10,7 @@ import { useTell } from '../../../lib/chat/use-tell.ts'
 import { fieldErrorText } from '../../../lib/error-text.ts'
 import { labSpeechLanguage } from '../../../lib/speech/speech-language.ts'
 import { useSpeechRecognition } from '../../../lib/speech/use-speech-recognition.ts'
-import { aiLabUrls, useSaveLabMemory } from '../api/ai-lab-queries.ts'
+import { aiLabUrls, useRecheckWhenAiUnavailable, useSaveLabMemory } from '../api/ai-lab-queries.ts'
 import { isAiUnavailable, labProblemText } from '../lib/lab-problem.ts'
 import { AiNeeded } from './ai-needed.tsx'
 import { LabMemoryList } from './lab-memory-list.tsx'
@@ -19,6 +19,8 @@ interface TellAMemoryProps {
   /** False when no model answers (the guided mode); undefined while the server has not said. */
   canGenerate: boolean | undefined
 }
+
+type Action = 'generate' | SaveMethod
 
 type Notice = { tone: 'error'; text: string } | { tone: 'success'; text: string } | null
 
@@ -49,10 +51,10 @@ export function TellAMemory({ canGenerate }: TellAMemoryProps) {
   const isWriting = variation.phase === 'writing'
   const isUnavailable = canGenerate === false || isAiUnavailable(variation.problem)
   const hasVariation = variation.phase === 'done' && variation.text.trim() !== ''
+  const isBusy = isWriting || save.isPending
+  useRecheckWhenAiUnavailable(variation.problem)
 
-  function handleGenerate() {
-    setNotice(null)
-    if (isListening) dictation.stop()
+  function generate() {
     if (!text.trim()) {
       setNotice({ tone: 'error', text: t('memory.memoryRequired') })
       textRef.current?.focus()
@@ -61,9 +63,13 @@ export function TellAMemory({ canGenerate }: TellAMemoryProps) {
     void variation.start({ text, language })
   }
 
-  function handleSave(saveMethod: 'original' | 'withVariation') {
-    setNotice(null)
-    if (isListening) dictation.stop()
+  /** The Stop button goes with the stream: focus moves to what was written so far. */
+  function handleStop() {
+    variation.stop()
+    setTimeout(() => variationTitleRef.current?.focus())
+  }
+
+  function saveAs(saveMethod: SaveMethod) {
     if (!text.trim()) {
       setNotice({ tone: 'error', text: t('memory.originalRequired') })
       textRef.current?.focus()
@@ -76,6 +82,8 @@ export function TellAMemory({ canGenerate }: TellAMemoryProps) {
           setText('')
           variation.reset()
           setNotice({ tone: 'success', text: t('memory.saved') })
+          // The pressed button may be gone (the variation went with the save): the box is ready for the next memory.
+          textRef.current?.focus()
         },
         onError: (error) => {
           const field = fieldErrorText(t as never, error, 'originalText') ?? fieldErrorText(t as never, error, 'aiVariationText')
@@ -86,9 +94,33 @@ export function TellAMemory({ canGenerate }: TellAMemoryProps) {
     )
   }
 
+  function run(action: Action) {
+    if (action === 'generate') generate()
+    else saveAs(action)
+  }
+
+  // Pressing Generate or Save while dictating stops the dictation first; its last words arrive
+  // after stop(), so the action waits for the microphone to go quiet and then uses the whole text.
+  const queued = useRef<Action | null>(null)
+  const runQueued = useEffectEvent(() => {
+    const action = queued.current
+    queued.current = null
+    if (action) run(action)
+  })
+  useEffect(() => {
+    if (!isListening) runQueued()
+  }, [isListening])
+
+  function request(action: Action) {
+    setNotice(null)
+    if (!isListening) return run(action)
+    queued.current = action
+    dictation.stop()
+  }
+
   function handleSubmit(event: FormEvent) {
     event.preventDefault()
-    handleSave('original')
+    if (!isBusy) request('original')
   }
 
   return (
@@ -128,27 +160,23 @@ export function TellAMemory({ canGenerate }: TellAMemoryProps) {
           />
         </div>
 
+        {/* Buttons that are busy say so with aria-disabled rather than disabled, so the focus stays on them. */}
         <div className="tell-actions">
-          {!isUnavailable &&
-            (isWriting ? (
-              <>
-                <button type="button" className="button" disabled aria-disabled="true">
-                  {t('memory.generating')}
-                </button>
-                <button type="button" className="button" onClick={variation.stop}>
-                  {t('memory.stop')}
-                </button>
-              </>
-            ) : (
-              <button type="button" className="button" onClick={handleGenerate} disabled={save.isPending}>
-                {t('memory.generate')}
-              </button>
-            ))}
-          <button type="submit" className="button button-primary" disabled={save.isPending || isWriting}>
+          {!isUnavailable && (
+            <button type="button" className="button" aria-disabled={isBusy} onClick={() => !isBusy && request('generate')}>
+              {isWriting ? t('memory.generating') : t('memory.generate')}
+            </button>
+          )}
+          {isWriting && (
+            <button type="button" className="button" onClick={handleStop}>
+              {t('memory.stop')}
+            </button>
+          )}
+          <button type="submit" className="button button-primary" aria-disabled={isBusy}>
             {save.isPending ? t('memory.saving') : t('memory.saveOriginal')}
           </button>
           {hasVariation && (
-            <button type="button" className="button button-primary" onClick={() => handleSave('withVariation')} disabled={save.isPending}>
+            <button type="button" className="button button-primary" aria-disabled={isBusy} onClick={() => !isBusy && request('withVariation')}>
               {t('memory.saveWithVariation')}
             </button>
           )}
