@@ -52,3 +52,27 @@ test('dream diary with dreams listed', async ({ page }) => {
   await expect(page.getByText('La descripción del sueño es obligatoria.')).toBeVisible()
   await expectNoSeriousA11yViolations(page, 'the dream diary with a form error')
 })
+
+test('AI lab, each tab, in the guided mode', async ({ page }) => {
+  await signUpThroughApi(page, { name: 'Marta Ríos' })
+  await createDreamThroughApi(page, { title: 'La casa del río', content: 'La casa de mi abuela flotaba sobre el río.' })
+  await page.goto('/ai-lab')
+  await expect(page.getByRole('heading', { level: 1, name: 'Laboratorio de IA' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Esto necesita un proveedor de IA' })).toBeVisible()
+  await expectNoSeriousA11yViolations(page, 'the AI lab, Tell a Memory (/ai-lab)')
+
+  // The form's own error: a memory is needed to keep one.
+  await page.getByRole('button', { name: 'Guardar tal como lo conté' }).click()
+  await expect(page.getByRole('alert')).toHaveText('No hay recuerdo original para guardar.')
+  await expectNoSeriousA11yViolations(page, 'Tell a Memory with its error')
+
+  for (const [tab, heading] of [
+    ['dreams', 'Sueños revelados'],
+    ['constellations', 'Constelaciones'],
+    ['game', 'Juego de memoria'],
+  ] as const) {
+    await page.goto(`/ai-lab?tab=${tab}`)
+    await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible()
+    await expectNoSeriousA11yViolations(page, `the AI lab, ${heading} (/ai-lab?tab=${tab})`)
+  }
+})

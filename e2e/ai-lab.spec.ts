@@ -1,6 +1,6 @@
-import { expect, test, type Locator, type Page } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 import { fakeGeminiReply } from './fake-gemini-reply.ts'
-import { addMemberThroughApi, createDreamThroughApi, fakeGeminiRequests, geminiServerUrl, signUpThroughApi, type NewMember } from './fixtures.ts'
+import { addMemberThroughApi, createDreamThroughApi, expectVisibleFocus, fakeGeminiRequests, geminiServerUrl, signUpThroughApi, tabTo, type NewMember } from './fixtures.ts'
 
 /**
  * The AI lab at /ai-lab: a memory retold by the storyteller and kept with its variation, a dream
@@ -13,23 +13,6 @@ const memoryBox = (page: Page) => page.getByRole('textbox', { name: 'Tu recuerdo
 const savedMemories = (page: Page) => page.getByRole('region', { name: 'Recuerdos guardados' })
 const status = (page: Page, text: string | RegExp) => page.getByRole('status').filter({ hasText: text })
 const wholeReply = fakeGeminiReply.join('').trim()
-
-/**
- * Presses Tab (or Shift+Tab) until `target` has the focus, as a person using the keyboard does,
- * then checks the focus ring shows on it.
- */
-async function tabTo(page: Page, target: Locator, key: 'Tab' | 'Shift+Tab' = 'Tab') {
-  for (let presses = 0; presses < 60; presses++) {
-    if (await target.evaluate((element) => element === document.activeElement).catch(() => false)) break
-    await page.keyboard.press(key)
-  }
-  await expectVisibleFocus(target)
-}
-
-async function expectVisibleFocus(target: Locator) {
-  await expect(target).toBeFocused()
-  expect(await target.evaluate((element) => element.matches(':focus-visible') && getComputedStyle(element).outlineStyle !== 'none')).toBe(true)
-}
 
 /** The tab is the chosen one: selected, focused, in the address, with its panel shown. */
 async function expectChosenTab(page: Page, name: string, id: string) {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { AxeBuilder } from '@axe-core/playwright'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Locator, type Page } from '@playwright/test'
 import { recordedRequestsPath } from '../src/server/test/fake-gemini.ts'
 
 /** Shared helpers for the browser journeys: fresh accounts and the accessibility check. */
@@ -131,4 +131,23 @@ export async function addMemberThroughApi(page: Page, member: NewMember): Promis
   expect(response.status(), `adding ${member.firstName} answered ${response.status()}: ${await response.text()}`).toBe(201)
   const { member: created } = (await response.json()) as { member: { memberId: string } }
   return created.memberId
+}
+
+/**
+ * Presses Tab (or Shift+Tab) until `target` has the focus, as a person moving through the page with
+ * the keyboard does, then checks the focus ring shows on it.
+ */
+export async function tabTo(page: Page, target: Locator, key: 'Tab' | 'Shift+Tab' = 'Tab') {
+  for (let presses = 0; presses < 60; presses++) {
+    if (await target.evaluate((element) => element === document.activeElement).catch(() => false)) break
+    await page.keyboard.press(key)
+  }
+  await expectVisibleFocus(target)
+}
+
+/** `target` has the focus, is visible, and shows the focus ring (`:focus-visible`, a solid outline). */
+export async function expectVisibleFocus(target: Locator) {
+  await expect(target).toBeFocused()
+  await expect(target).toBeVisible()
+  expect(await target.evaluate((element) => element.matches(':focus-visible') && getComputedStyle(element).outlineStyle !== 'none')).toBe(true)
 }

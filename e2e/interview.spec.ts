@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test'
-import { addMemberThroughApi, expectNoSeriousA11yViolations, signUpThroughApi, type NewMember } from './fixtures.ts'
+import { addMemberThroughApi, expectNoSeriousA11yViolations, expectVisibleFocus, signUpThroughApi, tabTo, type NewMember } from './fixtures.ts'
 
 /**
  * The interview with Ana at /interview/:memberId, in the guided mode (no model): talking with the
@@ -39,24 +39,6 @@ async function openingQuestion(page: Page): Promise<string> {
   const opening = anaBubbles(page).first()
   await expect(opening).toContainText(/¿[^¿?]*Carmen[^¿?]*\?\s*$/)
   return lastQuestion(await opening.innerText())
-}
-
-/**
- * Presses Tab (or Shift+Tab) until `target` has the focus, as a person moving through the page with
- * the keyboard does, then checks the focus ring shows on it (`:focus-visible`, a solid outline).
- */
-async function tabTo(page: Page, target: Locator, key: 'Tab' | 'Shift+Tab' = 'Tab') {
-  for (let presses = 0; presses < 60; presses++) {
-    if (await target.evaluate((element) => element === document.activeElement).catch(() => false)) break
-    await page.keyboard.press(key)
-  }
-  await expectVisibleFocus(target)
-}
-
-async function expectVisibleFocus(target: Locator) {
-  await expect(target).toBeFocused()
-  await expect(target).toBeVisible()
-  expect(await target.evaluate((element) => element.matches(':focus-visible') && getComputedStyle(element).outlineStyle !== 'none')).toBe(true)
 }
 
 /**
