@@ -2,6 +2,7 @@ import type { TFunction } from 'i18next'
 import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { AiLabMemory } from '../../../../shared/contracts/ai-lab.ts'
+import { ListenButton } from '../../../components/chat/listen-button.tsx'
 import { ErrorBanner, StatusMessage } from '../../../components/ui/banner.tsx'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx'
 import { ApiError } from '../../../lib/api-client.ts'
@@ -64,6 +65,7 @@ export function LabMemoryList() {
                   <section aria-label={t('saved.variation')}>
                     <h4>{t('saved.variation')}</h4>
                     <p className="lab-memory-text">{memory.aiVariationText}</p>
+                    <ListenButton text={memory.aiVariationText} language={language} what={`${t('saved.variation')}, ${t('saved.savedOn', { date })}`} />
                   </section>
                 ) : (
                   <p className="lab-note">{t('saved.keptAsTold')}</p>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { dreamReadingEvents } from '../../../../shared/contracts/ai-lab.ts'
 import type { Dream } from '../../../../shared/contracts/dream-diary.ts'
+import { ListenButton } from '../../../components/chat/listen-button.tsx'
 import { ErrorBanner, StatusMessage } from '../../../components/ui/banner.tsx'
 import { useUiLanguage } from '../../../lib/chat/ui-language.ts'
 import { useTell } from '../../../lib/chat/use-tell.ts'
@@ -145,6 +146,7 @@ export function RevealedDreams({ dreams, canGenerate }: RevealedDreamsProps) {
           </h3>
           {isWriting && !reading.text && <p className="lab-waiting">{t('dreams.reading')}</p>}
           {reading.text && <p className="lab-answer-text">{reading.text}</p>}
+          {!isWriting && <ListenButton text={reading.text} language={language} what={t('dreams.readingTitle')} />}
           {reading.phase === 'stopped' && <p className="lab-note">{t('dreams.stopped')}</p>}
           {reading.phase === 'done' && <p className="lab-note">{t('dreams.notSaved')}</p>}
           {reading.phase === 'failed' && reading.problem && <ErrorBanner>{labProblemText(t, reading.problem, { failed: t('dreams.failed'), blocked: t('dreams.blocked') })}</ErrorBanner>}
@@ -176,6 +178,7 @@ export function RevealedDreams({ dreams, canGenerate }: RevealedDreamsProps) {
                 <p className="lab-answer-text" lang={saved.language}>
                   {saved.text}
                 </p>
+                <ListenButton text={saved.text} language={saved.language} what={t('dreams.readOn', { date: formatDateTime(saved.createdAt, uiLanguage) })} />
               </li>
             ))}
           </ol>

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { installFakeMicrophone, installFakeRecognition, uninstallSpeechFakes } from '../../../lib/speech/test/fake-speech.ts'
+import { installFakeMicrophone, installFakeRecognition, installFakeSynthesis, uninstallSpeechFakes } from '../../../lib/speech/test/fake-speech.ts'
 import { jsonResponse } from '../../../test/http.ts'
 import { renderWithProviders } from '../../../test/render.tsx'
 import { deferred } from '../../dream-diary/test/fake-dream-api.ts'
@@ -84,6 +84,22 @@ describe('Tell a memory', () => {
     expect(saveAsToldButton()).not.toHaveAttribute('aria-disabled', 'true')
     expect(saveWithVariationButton()).not.toHaveAttribute('aria-disabled', 'true')
     expect(memoryBox()).toHaveValue('Mi abuela cantaba boleros en la cocina.')
+  })
+
+  it('reads the whole variation aloud on request, once it is written', async () => {
+    const synthesis = installFakeSynthesis()
+    const api = fakeAiLabApi()
+    const stream = api.holdNextVariation()
+    const { user } = renderTell()
+
+    await user.type(memoryBox(), 'El río de mi infancia.')
+    await user.click(generateButton()!)
+    await stream.delta('Había una vez ')
+    expect(screen.queryByRole('button', { name: /^Escuchar/ })).not.toBeInTheDocument()
+    await stream.send({ event: 'done', data: { reply: 'Había una vez un río que cantaba.', carry: null } })
+
+    await user.click(await screen.findByRole('button', { name: 'Escuchar: Variación fantástica' }))
+    expect(synthesis.latest().text).toBe('Había una vez un río que cantaba.')
   })
 
   it('stops the variation when asked, keeping what was written and offering no save with it', async () => {

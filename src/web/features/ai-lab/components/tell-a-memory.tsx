@@ -2,6 +2,7 @@ import { useEffect, useEffectEvent, useId, useRef, useState, type FormEvent } fr
 import { useTranslation } from 'react-i18next'
 import { variationEvents, type SaveMethod } from '../../../../shared/contracts/ai-lab.ts'
 import { limits } from '../../../../shared/limits.ts'
+import { ListenButton } from '../../../components/chat/listen-button.tsx'
 import { MicButton, MicStatus } from '../../../components/chat/mic-control.tsx'
 import { ErrorBanner, StatusMessage } from '../../../components/ui/banner.tsx'
 import { ApiError } from '../../../lib/api-client.ts'
@@ -193,6 +194,7 @@ export function TellAMemory({ canGenerate }: TellAMemoryProps) {
           </h3>
           {isWriting && !variation.text && <p className="lab-waiting">{t('memory.generating')}</p>}
           {variation.text && <p className="lab-answer-text">{variation.text}</p>}
+          {!isWriting && <ListenButton text={variation.text} language={language} what={t('memory.variationTitle')} />}
           {variation.phase === 'stopped' && <p className="lab-note">{t('memory.stopped')}</p>}
           {variation.phase === 'failed' && variation.problem && (
             <ErrorBanner>{labProblemText(t, variation.problem, { failed: t('memory.variationFailed'), blocked: t('memory.variationBlocked') })}</ErrorBanner>
