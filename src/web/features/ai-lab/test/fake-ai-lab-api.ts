@@ -1,8 +1,7 @@
-import { vi } from 'vitest'
 import type { AiLabMemory, DreamReading, DreamReadingEvent, VariationEvent } from '../../../../shared/contracts/ai-lab.ts'
 import type { Dream } from '../../../../shared/contracts/dream-diary.ts'
 import { controlledEventStream, eventStreamResponse, type ControlledEventStream } from '../../../test/event-stream.ts'
-import { jsonResponse } from '../../../test/http.ts'
+import { fakeApi, jsonResponse } from '../../../test/http.ts'
 
 let sequence = 0
 
@@ -47,14 +46,6 @@ export function dreamReaderText(dream: Pick<Dream, 'content'>) {
   return `Tu sueño habla de esto: ${dream.content}`
 }
 
-interface RecordedRequest {
-  method: string
-  path: string
-  body: unknown
-}
-
-type Answer = () => Response | Promise<Response>
-
 interface FakeAiLabOptions {
   /** What `GET /api/ai-lab/status` says; false is the guided mode. */
   canGenerate?: boolean
@@ -79,21 +70,11 @@ export function fakeAiLabApi(options: FakeAiLabOptions = {}) {
   let memories = [...(options.memories ?? [])]
   let readings = [...(options.readings ?? [])]
   const dreams = options.dreams ?? []
-  const requests: RecordedRequest[] = []
-  const overrides = new Map<string, Answer[]>()
   const heldVariations: ControlledEventStream<VariationEvent>[] = []
   const heldReadings: ControlledEventStream<DreamReadingEvent>[] = []
   const newestFirst = <T>(items: T[], at: (item: T) => string) => [...items].sort((a, b) => at(b).localeCompare(at(a)))
 
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const method = init?.method ?? 'GET'
-    const path = typeof input === 'string' ? input : input instanceof URL ? `${input.pathname}${input.search}` : input.url
-    const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined
-    requests.push({ method, path, body })
-    const override = overrides.get(`${method} ${path}`)?.shift()
-    if (override) return override()
-
-    const url = new URL(path, 'http://legado.test')
+  const { requests, requestsTo, answerNext } = fakeApi(({ method, path, body }, url) => {
     const route = `${method} ${url.pathname}`
     if (route === 'GET /api/ai-lab/status') {
       const canGenerate = options.canGenerate ?? true
@@ -152,8 +133,7 @@ export function fakeAiLabApi(options: FakeAiLabOptions = {}) {
 
   return {
     requests,
-    /** The requests of one route, e.g. `POST /api/ai-lab/memories`. */
-    requestsTo: (method: string, path: string) => requests.filter((request) => request.method === method && request.path === path),
+    requestsTo,
     /** The memories as the server holds them now. */
     memories: () => memories,
     /** The readings as the server holds them now. */
@@ -174,8 +154,6 @@ export function fakeAiLabApi(options: FakeAiLabOptions = {}) {
       heldReadings.push(stream)
       return stream
     },
-    answerNext(method: string, path: string, answer: Answer) {
-      overrides.set(`${method} ${path}`, [...(overrides.get(`${method} ${path}`) ?? []), answer])
-    },
+    answerNext,
   }
 }

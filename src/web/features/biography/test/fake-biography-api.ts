@@ -1,8 +1,7 @@
-import { vi } from 'vitest'
 import type { BiographyChatEvent, BiographyEntry } from '../../../../shared/contracts/biography.ts'
 import type { AiMode } from '../../../../shared/contracts/chat.ts'
 import type { MediaAsset } from '../../../../shared/contracts/media.ts'
-import { jsonResponse } from '../../../test/http.ts'
+import { fakeApi, jsonResponse } from '../../../test/http.ts'
 import { controlledEventStream, eventStreamResponse, type ControlledEventStream } from '../../../test/event-stream.ts'
 
 let sequence = 0
@@ -32,14 +31,6 @@ export function errorResponse(status: number, code: string, details?: { path: st
   return jsonResponse(status, { error: { code, message: code, details } })
 }
 
-interface RecordedRequest {
-  method: string
-  path: string
-  body: unknown
-}
-
-type Answer = () => Response | Promise<Response>
-
 interface FakeBiographyOptions {
   entries?: BiographyEntry[]
   mode?: AiMode
@@ -62,8 +53,6 @@ interface FakeBiographyOptions {
 export function fakeBiographyApi(options: FakeBiographyOptions = {}) {
   let entries = [...(options.entries ?? [])]
   const media = new Map(Object.entries(options.media ?? {}))
-  const requests: RecordedRequest[] = []
-  const overrides = new Map<string, Answer[]>()
   const heldChats: ControlledEventStream<BiographyChatEvent>[] = []
   const canSave = options.canSave ?? true
 
@@ -78,14 +67,7 @@ export function fakeBiographyApi(options: FakeBiographyOptions = {}) {
     return entry
   }
 
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const method = init?.method ?? 'GET'
-    const path = typeof input === 'string' ? input : input instanceof URL ? `${input.pathname}${input.search}` : input.url
-    const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined
-    requests.push({ method, path, body })
-    const override = overrides.get(`${method} ${path}`)?.shift()
-    if (override) return override()
-
+  const { requests, answerNext } = fakeApi(({ method, path, body }) => {
     const opening = /^\/api\/biography\/chat\?language=(es|en|fr)$/.exec(path)
     if (method === 'GET' && opening) {
       return jsonResponse(200, { mode: options.mode ?? 'gemini', text: options.opening ?? 'Hola, soy Cronos. ¿Dónde naciste?' })
@@ -163,17 +145,6 @@ export function fakeBiographyApi(options: FakeBiographyOptions = {}) {
       heldChats.push(stream)
       return stream
     },
-    answerNext(method: string, path: string, answer: Answer) {
-      overrides.set(`${method} ${path}`, [...(overrides.get(`${method} ${path}`) ?? []), answer])
-    },
+    answerNext,
   }
-}
-
-/** A promise the test settles by hand, to look at a pending state. */
-export function deferred<T>() {
-  let resolve!: (value: T) => void
-  const promise = new Promise<T>((settle) => {
-    resolve = settle
-  })
-  return { promise, resolve }
 }

@@ -1,5 +1,5 @@
-import { vi } from 'vitest'
 import type { Dream } from '../../../../shared/contracts/dream-diary.ts'
+import { fakeApi, type RecordedRequest } from '../../../test/http.ts'
 
 let sequence = 0
 
@@ -26,14 +26,6 @@ export function errorResponse(status: number, code: string, details?: { path: st
   return jsonResponse({ error: { code, message: code, details } }, status)
 }
 
-interface RecordedRequest {
-  method: string
-  path: string
-  body: unknown
-}
-
-type Override = () => Response | Promise<Response>
-
 /**
  * An in-memory `/api/dreams` behind a spied `fetch`, as the server behaves: newest first,
  * 201 on create, 204 on delete. `answerNext` replaces the next answer to one route (a failure,
@@ -41,17 +33,8 @@ type Override = () => Response | Promise<Response>
  */
 export function fakeDreamApi(initial: Dream[] = []) {
   let dreams = [...initial]
-  const requests: RecordedRequest[] = []
-  const overrides = new Map<string, Override[]>()
 
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const method = init?.method ?? 'GET'
-    const path = typeof input === 'string' ? input : input instanceof URL ? input.pathname : input.url
-    const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined
-    requests.push({ method, path, body })
-    const override = overrides.get(`${method} ${path}`)?.shift()
-    if (override) return override()
-
+  function route({ method, path, body }: RecordedRequest) {
     const id = /^\/api\/dreams\/([^/]+)$/.exec(path)?.[1]
     const changes = body as Partial<Dream>
     if (method === 'GET' && path === '/api/dreams') return jsonResponse({ dreams })
@@ -72,23 +55,14 @@ export function fakeDreamApi(initial: Dream[] = []) {
       return new Response(null, { status: 204 })
     }
     return errorResponse(404, 'not_found')
-  })
+  }
+
+  const { requests, answerNext } = fakeApi(route)
 
   return {
     requests,
     /** The requests that wrote something (everything but GET). */
     writes: () => requests.filter((request) => request.method !== 'GET'),
-    answerNext(method: string, path: string, answer: Override) {
-      overrides.set(`${method} ${path}`, [...(overrides.get(`${method} ${path}`) ?? []), answer])
-    },
+    answerNext,
   }
-}
-
-/** A promise the test settles by hand, to look at a pending state. */
-export function deferred<T>() {
-  let resolve!: (value: T) => void
-  const promise = new Promise<T>((settle) => {
-    resolve = settle
-  })
-  return { promise, resolve }
 }

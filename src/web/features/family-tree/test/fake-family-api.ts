@@ -1,6 +1,6 @@
-import { vi } from 'vitest'
 import type { CreateMember, FamilyTree, Member } from '../../../../shared/contracts/family-tree.ts'
 import type { FieldIssue } from '../../../../shared/errors.ts'
+import { fakeApi, type RecordedRequest } from '../../../test/http.ts'
 
 let sequence = 0
 
@@ -42,13 +42,6 @@ export function errorResponse(status: number, code: string, details?: FieldIssue
   return jsonResponse({ error: { code, message: code, details } }, status)
 }
 
-interface RecordedRequest {
-  method: string
-  path: string
-  body: unknown
-}
-
-type Override = () => Response | Promise<Response>
 type Stored = Omit<Member, 'childrenMemberIds'>
 
 /**
@@ -60,8 +53,6 @@ export function fakeFamilyApi(initial: Member[] = []) {
   const stored = new Map<string, Stored>(initial.map(({ childrenMemberIds: _derived, ...member }) => [member.memberId, member]))
   for (const member of initial) for (const child of member.childrenMemberIds) linkParent(child, member.memberId)
   for (const member of initial) for (const spouse of member.spouseMemberIds) linkSpouse(member.memberId, spouse, true)
-  const requests: RecordedRequest[] = []
-  const overrides = new Map<string, Override[]>()
 
   function linkParent(childId: string, parentId: string) {
     const child = stored.get(childId)
@@ -107,14 +98,7 @@ export function fakeFamilyApi(initial: Member[] = []) {
     return jsonResponse({ member: view(member) }, 200)
   }
 
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const method = init?.method ?? 'GET'
-    const path = typeof input === 'string' ? input : input instanceof URL ? input.pathname : input.url
-    const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined
-    requests.push({ method, path, body })
-    const override = overrides.get(`${method} ${path}`)?.shift()
-    if (override) return override()
-
+  async function route({ method, path, body }: RecordedRequest) {
     if (method === 'GET' && path === '/api/family-tree') return jsonResponse(tree())
     if (method === 'POST' && path === '/api/family-tree/members') {
       const created = buildMember({ parentMemberIds: [], spouseMemberIds: [] })
@@ -135,7 +119,9 @@ export function fakeFamilyApi(initial: Member[] = []) {
       return new Response(null, { status: 204 })
     }
     return errorResponse(404, 'not_found')
-  })
+  }
+
+  const { requests, answerNext } = fakeApi(route)
 
   return {
     requests,
@@ -143,17 +129,6 @@ export function fakeFamilyApi(initial: Member[] = []) {
     writes: () => requests.filter((request) => request.method !== 'GET'),
     /** The tree as the server would answer it now. */
     tree,
-    answerNext(method: string, path: string, answer: Override) {
-      overrides.set(`${method} ${path}`, [...(overrides.get(`${method} ${path}`) ?? []), answer])
-    },
+    answerNext,
   }
-}
-
-/** A promise the test settles by hand, to look at a pending state. */
-export function deferred<T>() {
-  let resolve!: (value: T) => void
-  const promise = new Promise<T>((settle) => {
-    resolve = settle
-  })
-  return { promise, resolve }
 }

@@ -18,14 +18,9 @@ afterEach(() => {
 function setUp() {
   const api = fakeInterviewApi({ opening: 'Hola, soy Ana. ¿Cómo era Carmen?' })
   const stream = controlledEventStream<InterviewChatEvent>()
-  const sent: unknown[] = []
   api.answerNext('POST', '/api/interviews/chat', () => stream.response)
-  const fetchSpy = vi.mocked(globalThis.fetch)
-  const original = fetchSpy.getMockImplementation()!
-  fetchSpy.mockImplementation(async (input, init) => {
-    if (init?.method === 'POST') sent.push(JSON.parse(String(init.body)))
-    return original(input, init)
-  })
+  /** The bodies of the messages sent to Ana, in order. */
+  const sent = () => api.requests.filter((request) => request.method === 'POST').map((request) => request.body)
   const uploads: { recording: Blob; sessionId: string }[] = []
   const upload = vi.fn<RecordingUpload>(async (recording, sessionId) => {
     uploads.push({ recording, sessionId })
@@ -69,7 +64,7 @@ describe('the interview chat with Ana', () => {
     // Sending while recording stops it and asks to send again: the last words may still come.
     await user.type(input(), '{Enter}')
     expect(alertText()).toContain('Por favor, detén la grabación primero.')
-    expect(sent).toEqual([])
+    expect(sent()).toEqual([])
     expect(recognition.latest().stopCalls).toBe(1)
     recognition.latest().emitEnd()
     expect(await screen.findByRole('list', { name: 'Grabaciones listas para enviar' })).toBeInTheDocument()
@@ -77,8 +72,8 @@ describe('the interview chat with Ana', () => {
     expect(input()).toHaveValue('Cantaba boleros')
 
     await user.type(input(), '{Enter}')
-    await waitFor(() => expect(sent).toHaveLength(1))
-    expect(sent[0]).toEqual({ memberId: 'member-1', message: 'Cantaba boleros', language: 'es', carried: [] })
+    await waitFor(() => expect(sent()).toHaveLength(1))
+    expect(sent()[0]).toEqual({ memberId: 'member-1', message: 'Cantaba boleros', language: 'es', carried: [] })
     const session = buildSession({ id: 'session-42' })
     await answerWithSession(stream, session)
     expect(await screen.findByText('Guardado en las entrevistas sobre Carmen.')).toBeInTheDocument()
@@ -131,7 +126,7 @@ describe('the interview chat with Ana', () => {
     await screen.findByText('Hola, soy Ana. ¿Cómo era Carmen?')
     await user.type(input(), '{Enter}')
     expect(alertText()).toBe('Por favor, escribe o graba algo.')
-    expect(sent).toEqual([])
+    expect(sent()).toEqual([])
 
     await user.click(recordButton())
     await waitFor(() => expect(recordButton()).toHaveAttribute('aria-pressed', 'true'))
@@ -139,8 +134,8 @@ describe('the interview chat with Ana', () => {
     await user.click(recordButton())
     await screen.findByRole('list', { name: 'Grabaciones listas para enviar' })
     await user.type(input(), '{Enter}')
-    await waitFor(() => expect(sent).toHaveLength(1))
-    expect(sent[0]).toMatchObject({ message: 'Te lo cuento con mi voz.' })
+    await waitFor(() => expect(sent()).toHaveLength(1))
+    expect(sent()[0]).toMatchObject({ message: 'Te lo cuento con mi voz.' })
   })
 
   it('says when dictation heard nothing, and that a failed dictation still keeps the voice', async () => {

@@ -1,6 +1,5 @@
-import { vi } from 'vitest'
 import type { InterviewSession } from '../../../../shared/contracts/interviews.ts'
-import { jsonResponse } from '../../../test/http.ts'
+import { fakeApi, jsonResponse } from '../../../test/http.ts'
 
 let sequence = 0
 
@@ -25,13 +24,6 @@ export function errorResponse(status: number, code: string) {
   return jsonResponse(status, { error: { code, message: code } })
 }
 
-interface RecordedRequest {
-  method: string
-  path: string
-}
-
-type Answer = () => Response | Promise<Response>
-
 interface FakeInterviewOptions {
   sessions?: InterviewSession[]
   /** Ana's greeting. */
@@ -46,17 +38,8 @@ interface FakeInterviewOptions {
  */
 export function fakeInterviewApi(options: FakeInterviewOptions = {}) {
   let sessions = [...(options.sessions ?? [])]
-  const requests: RecordedRequest[] = []
-  const overrides = new Map<string, Answer[]>()
 
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const method = init?.method ?? 'GET'
-    const path = typeof input === 'string' ? input : input instanceof URL ? `${input.pathname}${input.search}` : input.url
-    requests.push({ method, path })
-    const override = overrides.get(`${method} ${path}`)?.shift()
-    if (override) return override()
-
-    const url = new URL(path, 'http://legado.test')
+  const { requests, answerNext } = fakeApi(({ method, path }, url) => {
     const memberId = url.searchParams.get('memberId')
     if (method === 'GET' && url.pathname === '/api/interviews' && memberId) {
       const ofMember = sessions.filter((session) => session.interviewedMemberId === memberId)
@@ -78,8 +61,6 @@ export function fakeInterviewApi(options: FakeInterviewOptions = {}) {
     requests,
     /** The sessions as the server holds them now. */
     sessions: () => sessions,
-    answerNext(method: string, path: string, answer: Answer) {
-      overrides.set(`${method} ${path}`, [...(overrides.get(`${method} ${path}`) ?? []), answer])
-    },
+    answerNext,
   }
 }

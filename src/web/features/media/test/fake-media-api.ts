@@ -1,6 +1,5 @@
-import { vi } from 'vitest'
 import { updateMediaSchema, type MediaAsset } from '../../../../shared/contracts/media.ts'
-import { jsonResponse } from '../../../test/http.ts'
+import { fakeApi, jsonResponse, type RecordedRequest } from '../../../test/http.ts'
 
 interface FakeMediaApiOptions {
   /** Status of every DELETE; 204 deletes the file. */
@@ -16,18 +15,17 @@ interface FakeMediaApiOptions {
 export function fakeMediaApi(media: MediaAsset[], { deleteStatus = 204, updateStatus = 200 }: FakeMediaApiOptions = {}) {
   let stored = [...media]
   const findAsset = (url: string) => stored.find((asset) => url.endsWith(`/api/media/${asset.id}`))
-  return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const url = String(input)
-    if (init?.method === 'DELETE') {
+  function route({ method, path: url, body }: RecordedRequest) {
+    if (method === 'DELETE') {
       if (deleteStatus !== 204) return jsonResponse(deleteStatus, { error: { code: 'not_found', message: 'nope' } })
       stored = stored.filter((asset) => asset !== findAsset(url))
       return new Response(null, { status: 204 })
     }
-    if (init?.method === 'PATCH') {
+    if (method === 'PATCH') {
       const asset = findAsset(url)
       if (updateStatus !== 200) return jsonResponse(updateStatus, { error: { code: 'internal', message: 'boom' } })
       if (!asset) return jsonResponse(404, { error: { code: 'not_found', message: 'nope' } })
-      const parsed = updateMediaSchema.safeParse(JSON.parse(String(init.body)))
+      const parsed = updateMediaSchema.safeParse(body)
       if (!parsed.success) {
         const details = parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), code: issue.message }))
         return jsonResponse(400, { error: { code: 'validation_failed', message: 'invalid', details } })
@@ -38,5 +36,7 @@ export function fakeMediaApi(media: MediaAsset[], { deleteStatus = 204, updateSt
     }
     if (url.startsWith('/api/media?memberId=member-1') || url === '/api/media?entryId=entry-1') return jsonResponse(200, { media: stored })
     return jsonResponse(500, { error: { code: 'internal', message: 'boom' } })
-  })
+  }
+
+  return fakeApi(route).fetch
 }

@@ -1,16 +1,7 @@
-import { vi } from 'vitest'
 import type { AiMode } from '../../../../shared/contracts/chat.ts'
 import { controlledEventStream, eventStreamResponse, type ControlledEventStream } from '../../../test/event-stream.ts'
-import { jsonResponse } from '../../../test/http.ts'
+import { fakeApi, jsonResponse } from '../../../test/http.ts'
 import { testChatUrl, testOpening, type TestChatEvent } from './test-persona.ts'
-
-interface RecordedRequest {
-  method: string
-  path: string
-  body: unknown
-}
-
-type Answer = () => Response | Promise<Response>
 
 /**
  * The test persona's chat API behind a spied `fetch`: the opening per language, and a reply that
@@ -18,19 +9,10 @@ type Answer = () => Response | Promise<Response>
  * stream to write by hand; `answerNext` replaces the next answer to one route.
  */
 export function fakeChatServer({ opening = testOpening, mode = 'gemini' as AiMode } = {}) {
-  const requests: RecordedRequest[] = []
-  const overrides = new Map<string, Answer[]>()
   const heldChats: ControlledEventStream<TestChatEvent>[] = []
   let sessions = 0
 
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const method = init?.method ?? 'GET'
-    const path = typeof input === 'string' ? input : input instanceof URL ? `${input.pathname}${input.search}` : input.url
-    const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined
-    requests.push({ method, path, body })
-    const override = overrides.get(`${method} ${path}`)?.shift()
-    if (override) return override()
-
+  const { requests, answerNext } = fakeApi(({ method, path, body }) => {
     if (method === 'GET' && /^\/api\/test\/chat\?language=(es|en|fr)$/.test(path)) return jsonResponse(200, { mode, text: opening })
     if (method === 'POST' && path === testChatUrl) {
       const held = heldChats.shift()
@@ -56,8 +38,6 @@ export function fakeChatServer({ opening = testOpening, mode = 'gemini' as AiMod
       heldChats.push(stream)
       return stream
     },
-    answerNext(method: string, path: string, answer: Answer) {
-      overrides.set(`${method} ${path}`, [...(overrides.get(`${method} ${path}`) ?? []), answer])
-    },
+    answerNext,
   }
 }

@@ -1,25 +1,16 @@
-import { vi } from 'vitest'
 import type { FamilyTree, Member } from '../../../../../shared/contracts/family-tree.ts'
 import type { MediaAsset } from '../../../../../shared/contracts/media.ts'
-import { jsonResponse } from '../../../../test/http.ts'
+import { fakeApi, jsonResponse, type Answer, type RecordedRequest } from '../../../../test/http.ts'
 
 /** A random source under which every shuffle keeps the order it was given. */
 export const keepOrder = () => 1 - Number.EPSILON
-
-type Override = () => Response | Promise<Response>
 
 /**
  * `/api/family-tree` and each member's `/api/media?memberId=…` behind a spied `fetch`;
  * `answerNext` replaces the next answer to one path (a failure, or a promise held open).
  */
 export function fakeGameApi(members: Member[], mediaOf: Record<string, MediaAsset[]> = {}) {
-  const requests: string[] = []
-  const overrides = new Map<string, Override[]>()
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
-    const path = String(input)
-    requests.push(path)
-    const override = overrides.get(path)?.shift()
-    if (override) return override()
+  function route({ path }: RecordedRequest) {
     if (path === '/api/family-tree') {
       const at = '2024-03-01T09:00:00.000Z'
       const tree: FamilyTree = { tree: { ownerId: 'u1', treeName: 'Árbol', createdAt: at, lastModified: at }, members }
@@ -28,13 +19,12 @@ export function fakeGameApi(members: Member[], mediaOf: Record<string, MediaAsse
     const memberId = /^\/api\/media\?memberId=(.+)$/.exec(path)?.[1]
     if (memberId) return jsonResponse(200, { media: mediaOf[decodeURIComponent(memberId)] ?? [] })
     return jsonResponse(404, { error: { code: 'not_found', message: 'nope' } })
-  })
+  }
+  const api = fakeApi(route)
   return {
     /** The members whose files were asked for. */
-    mediaRequests: () => requests.flatMap((path) => /memberId=(.+)$/.exec(path)?.[1] ?? []),
-    answerNext(path: string, answer: Override) {
-      overrides.set(path, [...(overrides.get(path) ?? []), answer])
-    },
+    mediaRequests: () => api.requests.flatMap(({ path }) => /memberId=(.+)$/.exec(path)?.[1] ?? []),
+    answerNext: (path: string, answer: Answer) => api.answerNext('*', path, answer),
   }
 }
 
