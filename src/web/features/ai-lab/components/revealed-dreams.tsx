@@ -102,7 +102,7 @@ export function RevealedDreams({ dreams, canGenerate }: RevealedDreamsProps) {
   return (
     <section className="lab-section" aria-labelledby="revealed-dreams-title">
       {header}
-      <div className="dream-choice">
+      <div className="field dream-choice">
         <label htmlFor={selectId}>{t('dreams.choose')}</label>
         <select id={selectId} value={dream.id} onChange={(event) => choose(event.target.value)} disabled={isWriting}>
           {dreams.data.map((candidate) => (

@@ -131,22 +131,21 @@ export function TellAMemory({ canGenerate }: TellAMemoryProps) {
       {isUnavailable && <AiNeeded />}
 
       <form className="tell-form" onSubmit={handleSubmit} noValidate>
-        <label htmlFor="lab-memory-text" className="tell-label">
-          {t('memory.label')}
-        </label>
-        <p id={hintId} className="field-hint">
-          {t('memory.hint')}
-        </p>
-        <textarea
-          id="lab-memory-text"
-          ref={textRef}
-          className="tell-text"
-          rows={7}
-          value={text}
-          maxLength={limits.aiLabMemoryMaxLength}
-          aria-describedby={hintId}
-          onChange={(event) => setText(event.target.value)}
-        />
+        <div className="field tell-field">
+          <label htmlFor="lab-memory-text">{t('memory.label')}</label>
+          <p id={hintId} className="hint">
+            {t('memory.hint')}
+          </p>
+          <textarea
+            id="lab-memory-text"
+            ref={textRef}
+            rows={7}
+            value={text}
+            maxLength={limits.aiLabMemoryMaxLength}
+            aria-describedby={hintId}
+            onChange={(event) => setText(event.target.value)}
+          />
+        </div>
         <div className="tell-mic">
           <MicButton status={dictation.status} onToggle={() => (isListening ? dictation.stop() : dictation.start())} />
           <MicStatus
