@@ -151,3 +151,9 @@ export async function expectVisibleFocus(target: Locator) {
   await expect(target).toBeVisible()
   expect(await target.evaluate((element) => element.matches(':focus-visible') && getComputedStyle(element).outlineStyle !== 'none')).toBe(true)
 }
+
+/** One of the AI lab's tabs, by its name. */
+export const aiLabTab = (page: Page, name: string) => page.getByRole('tablist', { name: 'Secciones del laboratorio' }).getByRole('tab', { name })
+
+/** A polite status message of the page with this text. */
+export const statusMessage = (page: Page, text: string | RegExp) => page.getByRole('status').filter({ hasText: text })
