@@ -1,6 +1,6 @@
 // Time to first token: what Legado's chat proxy (session, rate limit, history, self member, SSE
-// re-encoding) adds to a streamed Gemini reply, against calling the same fake Gemini directly, in
-// one run. Run with `node --import tsx` (the fake is the tests' own, in TypeScript).
+// re-encoding) and the AI lab's variation (session, rate limit, SSE) add to a streamed Gemini
+// reply, against calling the same fake Gemini directly, in one run. Run with `node --import tsx` (the fake is the tests' own, in TypeScript).
 import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -56,6 +56,7 @@ try {
 
   const direct = []
   const proxied = []
+  const told = []
   for (let run = 0; run < runs; run += 1) {
     const message = `Recuerdo número ${run}: la casa de la abuela tenía un patio con un limonero.`
     direct.push(
@@ -66,15 +67,17 @@ try {
       ),
     )
     proxied.push(await timeToFirst(`${legado}/api/biography/chat`, { method: 'POST', headers: { ...json, cookie }, body: JSON.stringify({ message }) }, 'event: delta'))
+    told.push(await timeToFirst(`${legado}/api/ai-lab/variations`, { method: 'POST', headers: { ...json, cookie }, body: JSON.stringify({ text: message }) }, 'event: delta'))
   }
   // The first runs warm up connections and caches on both sides.
   const warm = (values) => values.slice(Math.min(5, Math.floor(values.length / 4)))
-  const [d, p] = [warm(direct), warm(proxied)]
-  const row = (name, values) => `  ${name.padEnd(26)} ${percentile(values, 0.5).toFixed(1).padStart(6)} ms  p95 ${percentile(values, 0.95).toFixed(1).padStart(6)} ms`
+  const [d, p, v] = [warm(direct), warm(proxied), warm(told)]
+  const row = (name, values) => `  ${name.padEnd(31)} ${percentile(values, 0.5).toFixed(1).padStart(6)} ms  p95 ${percentile(values, 0.95).toFixed(1).padStart(6)} ms`
   console.log(`Time to first token of a streamed reply, ${d.length} runs after warm-up (fake Gemini on this machine):`)
   console.log(row('fake Gemini directly', d))
   console.log(row('through /api/biography/chat', p))
-  console.log(`  added by Legado (median)   ${(percentile(p, 0.5) - percentile(d, 0.5)).toFixed(1).padStart(6)} ms`)
+  console.log(row('through /api/ai-lab/variations', v))
+  console.log(`  added by Legado (median)        ${(percentile(p, 0.5) - percentile(d, 0.5)).toFixed(1).padStart(6)} ms chat, ${(percentile(v, 0.5) - percentile(d, 0.5)).toFixed(1).padStart(6)} ms variation`)
 } finally {
   server.kill('SIGTERM')
   await new Promise((resolve) => server.once('exit', resolve))
