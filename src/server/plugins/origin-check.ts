@@ -4,28 +4,54 @@ import { AppError } from '../lib/app-error.ts'
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS'])
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * Body types the route takes beside JSON, e.g. `application/offset+octet-stream` for tus, or
+     * `multipart/form-data` for a file import. Every other route takes JSON bodies only.
+     */
+    bodyTypes?: readonly string[]
+  }
+}
+
 /** The origin this request was addressed to: PUBLIC_URL when set, else scheme and Host. */
 function ownOrigin(request: FastifyRequest, publicUrl?: string): string {
   if (publicUrl) return new URL(publicUrl).origin
   return `${request.protocol}://${request.host}`
 }
 
+/** Whether the request carries a body (a length above zero, or a chunked one). */
+function hasBody(request: FastifyRequest): boolean {
+  const length = request.headers['content-length']
+  return request.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0')
+}
+
+/** The media type of a Content-Type header, lower-case and without its parameters. */
+function mediaType(header: string | undefined): string {
+  return (header ?? '').split(';')[0]!.trim().toLowerCase()
+}
+
 /**
- * CSRF defence for every state-changing API request (DESIGN §4): a browser always names the page's
- * origin (Origin, or Sec-Fetch-Site on older ones); another origin is refused. Clients that are not
- * browsers send neither and are let through: they cannot ride on a victim's cookies.
+ * CSRF defence for every state-changing request (DESIGN §4), whatever its path and however that
+ * path is written (the router decodes `%61pi` into `api`, so the raw URL proves nothing): a
+ * browser always names the page's origin (Origin, or Sec-Fetch-Site on older ones), and another
+ * origin is refused. Clients that are not browsers send neither and are let through: they cannot
+ * ride on a victim's cookies. Then the body type: JSON everywhere, anything else only where the
+ * route declares it (`config.bodyTypes`), so no form a foreign page can post is ever read.
  */
 export const originCheckPlugin = fp(async (app: FastifyInstance, { publicUrl }: { publicUrl?: string }) => {
   app.addHook('onRequest', async (request) => {
-    if (safeMethods.has(request.method) || !request.url.startsWith('/api/')) return
+    if (safeMethods.has(request.method)) return
     const origin = request.headers.origin
     if (origin !== undefined) {
-      if (origin === 'null' || origin !== ownOrigin(request, publicUrl)) {
-        throw new AppError('forbidden', 'Cross-origin request refused')
-      }
-      return
+      if (origin === 'null' || origin !== ownOrigin(request, publicUrl)) throw new AppError('forbidden', 'Cross-origin request refused')
+    } else {
+      const site = request.headers['sec-fetch-site']
+      if (site === 'cross-site' || site === 'same-site') throw new AppError('forbidden', 'Cross-origin request refused')
     }
-    const site = request.headers['sec-fetch-site']
-    if (site === 'cross-site' || site === 'same-site') throw new AppError('forbidden', 'Cross-origin request refused')
+    if (!hasBody(request)) return
+    const type = mediaType(request.headers['content-type'])
+    if (type === 'application/json' || request.routeOptions.config.bodyTypes?.includes(type)) return
+    throw new AppError('unsupported_media_type', `This route takes JSON bodies, not ${type || 'an untyped body'}`)
   })
 })

@@ -9,6 +9,9 @@ import { AppError } from '../../lib/app-error.ts'
 import { fromZodIssues } from '../../lib/validation.ts'
 import type { MediaService } from './media.service.ts'
 
+/** The body type of tus requests: raw bytes of the file. */
+const tusBodyType = 'application/offset+octet-stream'
+
 /** Set by our route after the session check, never by the client (any sent value is dropped). */
 const userHeader = 'x-legado-upload-user'
 
@@ -100,7 +103,7 @@ export const mediaUploadRoutes: FastifyPluginAsync<Options> = async (app, { serv
   app.addHook('onClose', () => clearInterval(sweeper))
 
   // tus bodies are raw bytes: leave the stream for the tus server to read.
-  app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null))
+  app.addContentTypeParser(tusBodyType, (_request, _payload, done) => done(null))
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     await app.authenticate(request)
@@ -122,6 +125,6 @@ export const mediaUploadRoutes: FastifyPluginAsync<Options> = async (app, { serv
     return reply.send(answer.body ? Buffer.from(await answer.arrayBuffer()) : null)
   }
   for (const url of ['/uploads', '/uploads/', '/uploads/*']) {
-    app.route({ method: ['POST', 'PATCH', 'HEAD', 'DELETE', 'OPTIONS'], url, schema: { hide: true }, handler })
+    app.route({ method: ['POST', 'PATCH', 'HEAD', 'DELETE', 'OPTIONS'], url, schema: { hide: true }, config: { bodyTypes: [tusBodyType] }, handler })
   }
 }
