@@ -51,8 +51,10 @@ import { webAppPlugin } from './plugins/web-app.ts'
 
 /** The composition root: builds every dependency from `config` and registers the features. */
 export async function buildApp(config: Config): Promise<FastifyInstance> {
+  const { trustProxy } = config
   const app = Fastify({
-    trustProxy: config.trustProxy,
+    // A hop count trusts that many proxies from this server outwards (Fastify's own rule for a number).
+    trustProxy: typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
     bodyLimit: 1024 * 1024,
     logger: {
       level: config.logLevel,
@@ -85,9 +87,20 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const accounts = createAccountService({
     auth,
     repo: createAccountRepository(database.db),
+    // A few mistakes cost a minute; more, the window; a guessing run, a day. Never a long lock-out at
+    // once. Longest first, so the wait a refusal names is the longest one that applies.
     limiters: {
-      perAccount: createAttemptLimiter(rateLimitStore, { max, windowMs }, 'login-account'),
+      perEmail: [
+        createAttemptLimiter(rateLimitStore, { max: max * 4, windowMs: 24 * 60 * 60 * 1000 }, 'login-email-day'),
+        createAttemptLimiter(rateLimitStore, { max: max * 2, windowMs }, 'login-email-window'),
+        createAttemptLimiter(rateLimitStore, { max, windowMs: 60 * 1000 }, 'login-email-minute'),
+      ],
       perAddress: createAttemptLimiter(rateLimitStore, { max: max * 4, windowMs }, 'login-address'),
+      overall: createAttemptLimiter(rateLimitStore, { max: config.loginFailureCeiling, windowMs }, 'login-all'),
+    },
+    signUpLimiters: {
+      perAddress: createAttemptLimiter(rateLimitStore, { max: config.signUpRateLimitPerHour, windowMs: 60 * 60 * 1000 }, 'signup-address'),
+      overall: createAttemptLimiter(rateLimitStore, { max: config.signUpRateLimitPerHour * 20, windowMs: 60 * 60 * 1000 }, 'signup-all'),
     },
   })
   const dreams = createDreamDiaryService({ repo: createDreamRepository(database.db) })

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net'
 import path from 'node:path'
 import { z } from 'zod'
 import type { S3Settings } from './integrations/storage/s3-storage.ts'
@@ -5,6 +6,34 @@ import type { S3Settings } from './integrations/storage/s3-storage.ts'
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
   .transform((value) => ['true', '1', 'yes'].includes(value))
+
+const proxyKeywords = ['loopback', 'linklocal', 'uniquelocal']
+
+/** An IP address, or a CIDR range of them, or one of proxy-addr's names for private ranges. */
+function isProxyAddress(value: string): boolean {
+  if (proxyKeywords.includes(value)) return true
+  const [address = '', prefix, ...rest] = value.split('/')
+  const version = isIP(address)
+  if (version === 0 || rest.length > 0) return false
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128))
+}
+
+/**
+ * Which proxies in front may tell the client's address (X-Forwarded-For): none (`false`), a number
+ * of hops counted from this server (`true` is one: a single reverse proxy), or the proxies' own
+ * addresses and ranges. Never "everyone": the left-most X-Forwarded-For entry is the client's own
+ * writing, and trusting it would let anyone reset every per-address limit.
+ */
+const trustProxyFromEnv = z.string().transform((raw, context): false | number | string => {
+  const value = raw.trim().toLowerCase()
+  if (['', 'false', '0', 'no'].includes(value)) return false
+  if (['true', 'yes'].includes(value)) return 1
+  if (/^\d{1,2}$/.test(value)) return Number(value)
+  const proxies = value.split(',').map((entry) => entry.trim())
+  if (proxies.every(isProxyAddress)) return proxies.join(',')
+  context.addIssue({ code: 'custom', message: 'must be false, true (one proxy), a number of proxy hops, or the proxies\' addresses or CIDR ranges, comma-separated' })
+  return z.NEVER
+})
 
 const postgresUrl = z
   .string()
@@ -22,7 +51,7 @@ const envSchema = z.object({
     .optional(),
   AUTH_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
   PUBLIC_URL: z.url({ error: 'must be an absolute URL such as https://legado.example.org' }).optional(),
-  TRUST_PROXY: booleanFromEnv.default(false),
+  TRUST_PROXY: trustProxyFromEnv.default(false),
   REDIS_URL: z
     .string()
     .refine((value) => /^rediss?:\/\//.test(value), { error: 'must be a redis:// or rediss:// URL' })
@@ -30,6 +59,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOGIN_RATE_LIMIT_MAX: z.coerce.number({ error: 'must be a number' }).int().min(1).default(5),
   LOGIN_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number({ error: 'must be a number' }).int().min(1).default(900),
+  LOGIN_FAILURE_CEILING: z.coerce.number({ error: 'must be a number' }).int().min(1).default(1000),
+  SIGNUP_RATE_LIMIT_PER_HOUR: z.coerce.number({ error: 'must be a number' }).int().min(1).default(10),
   STORAGE: z.enum(['local', 's3'], { error: 'must be local or s3' }).default('local'),
   S3_ENDPOINT: z.url({ error: 'must be an absolute URL such as https://s3.example.org' }).optional(),
   S3_BUCKET: z.string().min(3).optional(),
@@ -70,10 +101,15 @@ export interface Config {
   /** Undefined: generated once and kept in `DATA_DIR` (see auth-secret.ts). */
   authSecret?: string
   publicUrl?: string
-  trustProxy: boolean
+  /** Fastify's `trustProxy`: false, a hop count, or the proxies' addresses and ranges. */
+  trustProxy: false | number | string
   redisUrl?: string
   logLevel: string
   loginRateLimit: { max: number; windowMs: number }
+  /** Failed sign-ins of every account together per login window, beyond which all sign-ins wait. */
+  loginFailureCeiling: number
+  /** Sign-ups per address and hour; twenty times as many overall. */
+  signUpRateLimitPerHour: number
   /** Contact messages accepted per sender address and hour. */
   contactRateLimitPerHour: number
   /** Media: files under `DATA_DIR/media`, or an S3-compatible bucket. */
@@ -130,6 +166,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,
     loginRateLimit: { max: e.LOGIN_RATE_LIMIT_MAX, windowMs: e.LOGIN_RATE_LIMIT_WINDOW_SECONDS * 1000 },
+    loginFailureCeiling: e.LOGIN_FAILURE_CEILING,
+    signUpRateLimitPerHour: e.SIGNUP_RATE_LIMIT_PER_HOUR,
     contactRateLimitPerHour: e.CONTACT_RATE_LIMIT_PER_HOUR,
     storage:
       e.STORAGE === 's3'

@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis'
 import { afterAll, describe, expect, it } from 'vitest'
-import { createAttemptLimiter } from './attempt-limiter.ts'
+import { createAttemptLimiter, takeEach } from './attempt-limiter.ts'
 import { createMemoryRateLimitStore, createRedisRateLimitStore, type RateLimitStore } from './rate-limit-store.ts'
 
 describe('memory rate-limit store', () => {
@@ -16,15 +16,35 @@ describe('memory rate-limit store', () => {
 })
 
 describe('attempt limiter', () => {
-  it('blocks a key after max failures with a Retry-After in seconds, and reset unblocks it', async () => {
+  it('refuses an attempt beyond the limit with a Retry-After in seconds, counting none of it; reset forgets the key', async () => {
     const limiter = createAttemptLimiter(createMemoryRateLimitStore(), { max: 2, windowMs: 60_000 }, 'test')
-    await limiter.record(['a'])
-    await limiter.assertAllowed(['a'])
-    await limiter.record(['a'])
-    await expect(limiter.assertAllowed(['a', 'b'])).rejects.toMatchObject({ code: 'rate_limited', status: 429, headers: { 'Retry-After': '60' } })
-    await limiter.assertAllowed(['b'])
+    await limiter.take(['a'])
+    await limiter.take(['a'])
+    await expect(limiter.take(['a', 'b'])).rejects.toMatchObject({ code: 'rate_limited', status: 429, headers: { 'Retry-After': '60' } })
+    // The refused attempt was given back on every key, so 'b' still has both of its attempts.
+    await limiter.take(['b'])
+    await limiter.take(['b'])
     await limiter.reset(['a'])
-    await limiter.assertAllowed(['a'])
+    await limiter.take(['a'])
+  })
+
+  it('lets only the allowed number of a simultaneous burst through', async () => {
+    const limiter = createAttemptLimiter(createMemoryRateLimitStore(), { max: 3, windowMs: 60_000 }, 'burst')
+    const outcomes = await Promise.allSettled(Array.from({ length: 20 }, () => limiter.take(['rosa@example.com'])))
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(3)
+  })
+
+  it('gives an attempt back, and takeEach gives back what it took when a later limiter refuses', async () => {
+    const store = createMemoryRateLimitStore()
+    const first = createAttemptLimiter(store, { max: 1, windowMs: 60_000 }, 'first')
+    const second = createAttemptLimiter(store, { max: 1, windowMs: 60_000 }, 'second')
+    const ticket = await first.take(['k'])
+    await ticket.giveBack()
+    await second.take(['k'])
+    await expect(takeEach([() => first.take(['k']), () => second.take(['k'])])).rejects.toMatchObject({ code: 'rate_limited' })
+    expect(await store.get('first:k')).toMatchObject({ count: 0 })
+    await (await takeEach([() => first.take(['other'])])).giveBack()
+    expect(await store.get('first:other')).toMatchObject({ count: 0 })
   })
 })
 
@@ -52,6 +72,15 @@ describe.skipIf(!redisUrl)('redis rate-limit store', () => {
       expect((await a.get('shared')).count).toBe(2)
       await b.reset('shared')
       expect(await a.get('shared')).toEqual({ count: 0, resetInMs: 0 })
+      await a.increment('given', 60_000)
+      await b.decrement('given')
+      expect((await a.get('given')).count).toBe(0)
+      // Uncounting a key that does not exist leaves nothing behind (no -1 without an expiry).
+      await a.decrement('never')
+      expect(await redis.exists(`${prefix}never`)).toBe(0)
+      const burst = createAttemptLimiter(a, { max: 3, windowMs: 60_000 }, 'burst')
+      const outcomes = await Promise.allSettled(Array.from({ length: 12 }, (_, i) => (i % 2 ? burst : createAttemptLimiter(b, { max: 3, windowMs: 60_000 }, 'burst')).take(['x'])))
+      expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(3)
       await a.increment('short', 50)
       await new Promise((resolve) => setTimeout(resolve, 120))
       expect((await b.get('short')).count).toBe(0)

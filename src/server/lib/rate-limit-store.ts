@@ -12,6 +12,8 @@ export interface WindowCount {
  */
 export interface RateLimitStore {
   increment(key: string, windowMs: number): Promise<WindowCount>
+  /** Uncounts one (never below zero; a window that has ended stays ended). */
+  decrement(key: string): Promise<void>
   get(key: string): Promise<WindowCount>
   reset(key: string): Promise<void>
 }
@@ -35,6 +37,10 @@ export function createMemoryRateLimitStore(now: () => number = Date.now): RateLi
       windows.set(key, entry)
       return { count: entry.count, resetInMs: entry.resetAt - now() }
     },
+    async decrement(key) {
+      const entry = live(key)
+      if (entry && entry.count > 0) entry.count -= 1
+    },
     async get(key) {
       const entry = live(key)
       return entry ? { count: entry.count, resetInMs: entry.resetAt - now() } : { count: 0, resetInMs: 0 }
@@ -44,6 +50,9 @@ export function createMemoryRateLimitStore(now: () => number = Date.now): RateLi
     },
   }
 }
+
+// DECR on a missing key would create it at -1 with no expiry: only a live window is uncounted.
+const decrementLive = "if redis.call('exists', KEYS[1]) == 1 and tonumber(redis.call('get', KEYS[1])) > 0 then return redis.call('decr', KEYS[1]) end return 0"
 
 export function createRedisRateLimitStore(redis: Redis, prefix = 'legado:rl:'): RateLimitStore {
   return {
@@ -58,6 +67,9 @@ export function createRedisRateLimitStore(redis: Redis, prefix = 'legado:rl:'): 
       const [[incrError, count], , [ttlError, ttl]] = result as [[Error | null, number], unknown, [Error | null, number]]
       if (incrError ?? ttlError) throw incrError ?? ttlError
       return { count, resetInMs: Math.max(ttl, 0) }
+    },
+    async decrement(key) {
+      await redis.eval(decrementLive, 1, prefix + key)
     },
     async get(key) {
       const [count, ttl] = await Promise.all([redis.get(prefix + key), redis.pttl(prefix + key)])

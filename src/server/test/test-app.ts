@@ -30,7 +30,8 @@ export interface TestApp {
  */
 export async function createTestApp(kind: TestDatabase, overrides: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'legado-test-'))
-  const env: Record<string, string> = { NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...overrides }
+  // Test files sign many people up from one address; the sign-up limit has tests of its own.
+  const env: Record<string, string> = { NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', SIGNUP_RATE_LIMIT_PER_HOUR: '10000', ...overrides }
   const postgresUrl = process.env.TEST_POSTGRES_URL
   if (kind === 'postgres') {
     if (!postgresUrl) throw new Error('TEST_POSTGRES_URL is not set')

@@ -33,7 +33,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ service: AccountService }> =
     '/auth/sign-up/email',
     { schema: { tags: ['account'], summary: 'Create an account and sign in', body: signUpSchema, response: { 200: authResultSchema } } },
     async (request, reply) => {
-      const { user, cookies } = await service.signUp(request.body, authHeaders(request))
+      const { user, cookies } = await service.signUp(request.body, authHeaders(request), request.ip)
       sendCookies(request, reply, cookies)
       return { user }
     },

@@ -2,7 +2,7 @@ import type { z } from 'zod'
 import type { Me, SignIn, signUpSchema, updateMeSchema } from '../../../shared/contracts/account.ts'
 import { isLanguage } from '../../../shared/limits.ts'
 import { AppError, invalidField, notFound } from '../../lib/app-error.ts'
-import type { AttemptLimiter } from '../../lib/attempt-limiter.ts'
+import { takeEach, type AttemptLimiter } from '../../lib/attempt-limiter.ts'
 import { toIsoString } from '../../db/timestamps.ts'
 import type { Auth } from './account.auth.ts'
 import type { AccountRepository } from './account.repository.ts'
@@ -13,7 +13,16 @@ interface Deps {
   auth: Auth
   repo: AccountRepository
   /** Failed sign-ins per e-mail and address, and per address alone. */
-  limiters: { perAccount: AttemptLimiter; perAddress: AttemptLimiter }
+  /**
+   * Sign-in attempts, counted before the password is checked: per e-mail in tiers whose waits grow
+   * with the failures (a minute, then the window, then a day), per address, and overall.
+   */
+  limiters: { perEmail: AttemptLimiter[]; perAddress: AttemptLimiter; overall: AttemptLimiter }
+  /**
+   * Sign-ups per address and overall: registration says which e-mails have an account, so how
+   * often it may be asked is the control (and it keeps a script from filling the database).
+   */
+  signUpLimiters: { perAddress: AttemptLimiter; overall: AttemptLimiter }
 }
 
 export interface AuthResult {
@@ -40,7 +49,7 @@ async function userIdOf(response: Response): Promise<string> {
   return body.user.id
 }
 
-export function createAccountService({ auth, repo, limiters }: Deps) {
+export function createAccountService({ auth, repo, limiters, signUpLimiters }: Deps) {
   async function getMe(userId: string): Promise<Me> {
     const row = await repo.findUserById(userId)
     if (!row) throw notFound('User')
@@ -57,7 +66,8 @@ export function createAccountService({ auth, repo, limiters }: Deps) {
     },
 
     /** Input already validated by `signUpSchema`. */
-    async signUp(input: z.output<typeof signUpSchema>, headers: Headers): Promise<AuthResult> {
+    async signUp(input: z.output<typeof signUpSchema>, headers: Headers, address: string): Promise<AuthResult> {
+      await takeEach([() => signUpLimiters.perAddress.take([address]), () => signUpLimiters.overall.take(['all'])])
       if (isCommonPassword(input.password)) {
         throw invalidField('password', 'auth.password_too_common', 'This password is among the most common ones')
       }
@@ -78,19 +88,22 @@ export function createAccountService({ auth, repo, limiters }: Deps) {
       return { user: await getMe(await userIdOf(response)), cookies: response.headers.getSetCookie() }
     },
 
-    /** An unknown e-mail and a wrong password answer alike; failures are rate limited. */
+    /**
+     * An unknown e-mail and a wrong password answer alike. Every attempt is counted before the
+     * password is checked, so simultaneous guesses cannot slip past the limits; a success gives
+     * its attempt back and forgets the e-mail's failures.
+     */
     async signIn(input: SignIn, headers: Headers, address: string): Promise<AuthResult> {
-      const accountKey = [`${input.email}|${address}`]
-      const addressKey = [address]
-      await limiters.perAccount.assertAllowed(accountKey)
-      await limiters.perAddress.assertAllowed(addressKey)
+      const ticket = await takeEach([
+        ...limiters.perEmail.map((limiter) => () => limiter.take([input.email])),
+        () => limiters.perAddress.take([address]),
+        () => limiters.overall.take(['all']),
+      ])
       const response = await auth.api.signInEmail({ body: { email: input.email, password: input.password }, headers, asResponse: true })
-      if (response.status === 401 || response.status === 400) {
-        await Promise.all([limiters.perAccount.record(accountKey), limiters.perAddress.record(addressKey)])
-        throw new AppError('auth.invalid_credentials', 'Wrong e-mail or password')
-      }
+      if (response.status === 401 || response.status === 400) throw new AppError('auth.invalid_credentials', 'Wrong e-mail or password')
+      await ticket.giveBack()
       if (!response.ok) throw new Error(`better-auth sign-in answered ${response.status}: ${await response.text()}`)
-      await limiters.perAccount.reset(accountKey)
+      await Promise.all(limiters.perEmail.map((limiter) => limiter.reset([input.email])))
       return { user: await getMe(await userIdOf(response)), cookies: response.headers.getSetCookie() }
     },
 

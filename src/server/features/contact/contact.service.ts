@@ -21,8 +21,7 @@ interface Deps {
 export function createContactService({ repo, limiter }: Deps) {
   return {
     async receive(input: NewContactMessage, userId: string | null, address: string): Promise<ContactMessageReceipt> {
-      await limiter.assertAllowed([address])
-      await limiter.record([address])
+      await limiter.take([address])
       const id = newId()
       const receivedAt = nowIso()
       await repo.insert({ id, ...input, language: input.language ?? null, userId, createdAt: receivedAt })

@@ -124,8 +124,7 @@ export function createChatEngine({ provider, limiter, timeoutMs, receipts, log }
   /** Counts the request against the person's AI limit; the guided mode costs nothing and is not counted. */
   async function countAgainstLimit(userId: string) {
     if (provider.kind === 'guided') return
-    await limiter.assertAllowed([userId])
-    await limiter.record([userId])
+    await limiter.take([userId])
   }
 
   /**
