@@ -18,12 +18,13 @@ export function splitExtension(fileName: string): [base: string, extension: stri
 }
 
 /**
- * The object key of an upload, as spec §3 shapes it:
- * `userMedia/{ownerUserId}/{linkedToType or general}/{YYYY-MM}/{sanitised base}_{timestamp}{ext}`.
- * The month and the timestamp are UTC.
+ * The object key of an upload, as spec §3 shapes it, with the asset's id after the timestamp:
+ * `userMedia/{ownerUserId}/{linkedToType or general}/{YYYY-MM}/{sanitised base}_{timestamp}_{assetId}{ext}`.
+ * Two uploads of one name in one millisecond would otherwise share a key, and the second would
+ * overwrite the first (ADR 0011). The month and the timestamp are UTC.
  */
-export function mediaStoragePath(input: { ownerUserId: string; linkedToType: MediaLinkType | null; fileName: string; at: Date }): string {
+export function mediaStoragePath(input: { ownerUserId: string; linkedToType: MediaLinkType | null; fileName: string; at: Date; assetId: string }): string {
   const [base, extension] = splitExtension(input.fileName)
   const month = input.at.toISOString().slice(0, 7)
-  return `userMedia/${input.ownerUserId}/${input.linkedToType ?? 'general'}/${month}/${sanitiseBaseName(base)}_${input.at.getTime()}${extension}`
+  return `userMedia/${input.ownerUserId}/${input.linkedToType ?? 'general'}/${month}/${sanitiseBaseName(base)}_${input.at.getTime()}_${sanitiseBaseName(input.assetId)}${extension}`
 }

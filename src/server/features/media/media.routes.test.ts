@@ -62,7 +62,7 @@ describe.each(testDatabases)('media routes on %s', (database) => {
 
     const asset = (await as(t.app, owner)({ method: 'GET', url: `/api/media/${id}` })).json<MediaAsset>()
     expect(asset).toMatchObject({ fileName: 'Abuela Rosa.jpeg', contentType: 'image/jpeg', size: photo.length, caption: 'En la finca', width: 900, height: 600, linkedToType: 'member', linkedToId: memberId, linkedToMemberIds: [memberId] })
-    expect(asset.storagePath).toMatch(new RegExp(`^userMedia/${owner.id}/member/\\d{4}-\\d{2}/Abuela_Rosa_\\d+\\.jpg$`))
+    expect(asset.storagePath).toMatch(new RegExp(`^userMedia/${owner.id}/member/\\d{4}-\\d{2}/Abuela_Rosa_\\d+_${asset.id}\\.jpg$`))
 
     const content = await as(t.app, owner)({ method: 'GET', url: asset.downloadURL })
     expect(content.statusCode).toBe(200)

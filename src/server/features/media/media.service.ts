@@ -82,7 +82,8 @@ export function createMediaService({ repo, storage, maxUploadBytes, linkTargets 
       const bytes = type.kind === 'image' ? (await removeLocation(upload.bytes, type.mime)).bytes : upload.bytes
       const [base] = splitExtension(upload.fileName)
       const at = new Date()
-      const key = mediaStoragePath({ ownerUserId: upload.ownerId, linkedToType: upload.linkedToType, fileName: `${base}${type.extension}`, at })
+      const id = newId()
+      const key = mediaStoragePath({ ownerUserId: upload.ownerId, linkedToType: upload.linkedToType, fileName: `${base}${type.extension}`, at, assetId: id })
       const stored: string[] = []
       try {
         await storage.put(key, bytes, type.mime)
@@ -96,7 +97,6 @@ export function createMediaService({ repo, storage, maxUploadBytes, linkTargets 
           await storage.put(thumbnailPath, thumbnail.bytes, thumbnail.contentType)
           stored.push(thumbnailPath)
         }
-        const id = newId()
         await repo.insertWithLinks(
           {
             id,

@@ -1,13 +1,24 @@
 import { randomUUID } from 'node:crypto'
 import { createReadStream } from 'node:fs'
-import { mkdir, open, rename, rm, stat } from 'node:fs/promises'
+import { link, mkdir, open, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
 import type { Readable } from 'node:stream'
-import { assertSafeKey, type ByteRange, ObjectNotFoundError, type ObjectStorage } from './object-storage.ts'
+import { assertSafeKey, type ByteRange, ObjectExistsError, ObjectNotFoundError, type ObjectStorage } from './object-storage.ts'
+
+/** Flushes a folder, so a name just linked into it survives a power cut. */
+async function syncFolder(folder: string) {
+  const handle = await open(folder, 'r')
+  try {
+    await handle.sync()
+  } finally {
+    await handle.close()
+  }
+}
 
 /**
- * Media as files under `root` (`DATA_DIR/media`). A write goes to a temporary file that is
- * flushed to disk and then renamed into place, so a crash never leaves half a photo behind.
+ * Media as files under `root` (`DATA_DIR/media`). A write goes to a temporary file that is flushed
+ * to disk, then linked under its name (which fails if the name is taken: an object is never
+ * overwritten) and the folder flushed, so a crash never leaves half a photo behind.
  */
 export function createLocalStorage(root: string): ObjectStorage {
   const fileOf = (key: string) => {
@@ -29,7 +40,15 @@ export function createLocalStorage(root: string): ObjectStorage {
       } finally {
         await handle.close()
       }
-      await rename(temporary, file)
+      try {
+        await link(temporary, file)
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new ObjectExistsError(key)
+        throw error
+      } finally {
+        await rm(temporary, { force: true })
+      }
+      await syncFolder(path.dirname(file))
     },
 
     async get(key, range?: ByteRange): Promise<Readable> {

@@ -5,7 +5,7 @@ import { text } from 'node:stream/consumers'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestS3, type TestS3 } from '../../test/s3-server.ts'
 import { createObjectStorage } from './create-storage.ts'
-import { ObjectNotFoundError, type ObjectStorage } from './object-storage.ts'
+import { ObjectExistsError, ObjectNotFoundError, type ObjectStorage } from './object-storage.ts'
 
 const backends: [string, () => Promise<{ storage: ObjectStorage; close(): Promise<void> }>][] = [
   [
@@ -62,6 +62,15 @@ describe.each(backends)('object storage on %s', (_name, open) => {
     const chunks: Buffer[] = []
     for await (const chunk of stream) chunks.push(chunk as Buffer)
     expect(Buffer.concat(chunks).equals(binary)).toBe(true)
+  })
+
+  // s3rver ignores If-None-Match; S3, MinIO and R2 answer 412, which the S3 storage maps alike.
+  it.runIf(_name === 'local disk')('never overwrites an object: a second put on a taken key is refused and the first bytes stay', async () => {
+    const taken = 'userMedia/u1/member/2026-11/foto_1795000000000_a1.txt'
+    await storage.put(taken, body, 'text/plain')
+    await expect(storage.put(taken, Buffer.from('otra cosa'), 'text/plain')).rejects.toBeInstanceOf(ObjectExistsError)
+    expect(Buffer.from(await text(await storage.get(taken)))).toEqual(body)
+    await storage.delete(taken)
   })
 
   it('reports a missing object, and deleting twice is fine', async () => {

@@ -12,6 +12,7 @@ export interface ByteRange {
  */
 export interface ObjectStorage {
   readonly kind: 'local' | 's3'
+  /** Creates the object; a key already taken is refused (`ObjectExistsError`), never overwritten. */
   put(key: string, body: Buffer, contentType: string): Promise<void>
   /** The object's bytes, or the `range` of them. Throws `ObjectNotFoundError`. */
   get(key: string, range?: ByteRange): Promise<Readable>
@@ -25,6 +26,13 @@ export class ObjectNotFoundError extends Error {
   constructor(readonly key: string) {
     super(`No stored object at ${key}`)
     this.name = 'ObjectNotFoundError'
+  }
+}
+
+export class ObjectExistsError extends Error {
+  constructor(readonly key: string) {
+    super(`An object is already stored at ${key}`)
+    this.name = 'ObjectExistsError'
   }
 }
 

@@ -1,6 +1,6 @@
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, NotFound, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3'
 import type { Readable } from 'node:stream'
-import { assertSafeKey, type ByteRange, ObjectNotFoundError, type ObjectStorage } from './object-storage.ts'
+import { assertSafeKey, type ByteRange, ObjectExistsError, ObjectNotFoundError, type ObjectStorage } from './object-storage.ts'
 
 export interface S3Settings {
   bucket: string
@@ -35,7 +35,13 @@ export function createS3Storage(client: S3Client, bucket: string): ObjectStorage
 
     async put(key, body, contentType) {
       assertSafeKey(key)
-      await client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentType: contentType, ContentLength: body.length }))
+      try {
+        // A conditional write: S3 (and MinIO, R2…) refuse it with 412 when the key is taken.
+        await client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentType: contentType, ContentLength: body.length, IfNoneMatch: '*' }))
+      } catch (error) {
+        if ((error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 412) throw new ObjectExistsError(key)
+        throw error
+      }
     },
 
     async get(key, range?: ByteRange): Promise<Readable> {
