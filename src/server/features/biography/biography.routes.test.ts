@@ -200,6 +200,36 @@ describe.each(testDatabases)('biography routes in the guided mode on %s', (datab
     expect((await as(t.app, writer)({ method: 'DELETE', url: `/api/biography/entries/${entry.id}` })).statusCode).toBe(404)
   })
 
+  it('deletes with a memory only the files nothing else uses: a photo also in a member’s gallery or another memory stays', async () => {
+    const user = await createTestUser(t.app)
+    const selfId = await addSelf(t, user)
+    const memory = async (content: string) => (await as(t.app, user)({ method: 'POST', url: '/api/biography/entries', payload: { content } })).json<BiographyEntry>()
+    const [going, staying] = [await memory('La boda'), await memory('El bautizo')]
+    const upload = async (name: string, linkedToType: string, linkedToId: string) => {
+      const bytes = Buffer.from(`Contenido de ${name}`)
+      const tus = tusClient(t.app, user)
+      const created = await tus.create(bytes.length, { filename: name, linkedToType, linkedToId })
+      return String((await tus.patch(String(created.headers.location), 0, bytes)).headers['legado-media-id'])
+    }
+    const onlyHere = await upload('solo-aqui.txt', 'biographyEntry', going.id)
+    const alsoInGallery = await upload('galeria.txt', 'member', selfId)
+    const alsoInOtherMemory = await upload('otra.txt', 'biographyEntry', staying.id)
+    const attach = await as(t.app, user)({ method: 'PATCH', url: `/api/biography/entries/${going.id}`, payload: { mediaAssetIds: [onlyHere, alsoInGallery, alsoInOtherMemory] } })
+    expect(attach.json().mediaAssetIds).toEqual([onlyHere, alsoInGallery, alsoInOtherMemory])
+    const stored = async (mediaId: string) => {
+      const response = await as(t.app, user)({ method: 'GET', url: `/api/media/${mediaId}/content` })
+      return response.statusCode === 200 ? response.body : response.statusCode
+    }
+
+    expect((await as(t.app, user)({ method: 'DELETE', url: `/api/biography/entries/${going.id}` })).statusCode).toBe(204)
+    expect(await stored(onlyHere)).toBe(404)
+    expect(await stored(alsoInGallery)).toBe('Contenido de galeria.txt')
+    expect(await stored(alsoInOtherMemory)).toBe('Contenido de otra.txt')
+    const gallery = (await as(t.app, user)({ method: 'GET', url: `/api/media?memberId=${selfId}` })).json().media.map((m: { id: string }) => m.id)
+    expect(gallery).toContain(alsoInGallery)
+    expect((await entriesOf(t, user)).find((e) => e.id === staying.id)!.mediaAssetIds).toEqual([alsoInOtherMemory])
+  })
+
   it('keeps the memories when the self member is deleted', async () => {
     const user = await createTestUser(t.app)
     const self = await addSelf(t, user)

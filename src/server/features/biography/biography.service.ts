@@ -30,7 +30,8 @@ interface Deps {
   media: {
     mediaIdsFor(userId: string, type: 'biographyEntry', entryIds: string[]): Promise<Map<string, string[]>>
     setMedia(userId: string, type: 'biographyEntry', entryId: string, mediaIds: string[]): Promise<void>
-    deleteMedia(userId: string, mediaId: string): Promise<void>
+    /** Deletes those of the files that nothing links to any more. */
+    deleteUnlinked(userId: string, mediaIds: string[]): Promise<void>
   }
   log: Logger
 }
@@ -161,15 +162,15 @@ export function createBiographyService({ repo, chat, findSelfMemberId, media, lo
     },
 
     /**
-     * Deletes a memory and the files attached to it (the page says so before asking). The memory
-     * goes first; a file that then fails to go stays in storage, unlinked, rather than half a memory.
+     * Deletes a memory and the files attached to it that nothing else uses (the page says so before
+     * asking); a photo also in a member's gallery or another memory stays there. The memory goes
+     * first, its links with it; a file that then fails to go stays in storage, unlinked, rather
+     * than half a memory.
      */
     async deleteEntry(userId: string, id: string): Promise<void> {
       const mediaIds = (await media.mediaIdsFor(userId, 'biographyEntry', [id])).get(id) ?? []
       if (!(await repo.delete(userId, id))) throw notFound('Memory')
-      for (const mediaId of mediaIds) {
-        await media.deleteMedia(userId, mediaId).catch((error: unknown) => log.warn({ err: error, mediaId }, 'a deleted memory’s file could not be removed'))
-      }
+      await media.deleteUnlinked(userId, mediaIds).catch((error: unknown) => log.warn({ err: error, mediaIds }, 'a deleted memory’s files could not be removed'))
     },
 
     /** How the chat opens; nothing is saved and no model is called. */

@@ -128,6 +128,24 @@ export function createMediaRepository(db: Kysely<Database>) {
       return result.numUpdatedRows > 0n
     },
 
+    /**
+     * Deletes those of `ids` that nothing links to any more, in one transaction that checks every
+     * kind of link as it deletes (a link made meanwhile keeps its file); the rows deleted, for
+     * their stored objects.
+     */
+    async deleteUnlinked(ownerUserId: string, ids: string[]): Promise<MediaAssetRow[]> {
+      if (ids.length === 0) return []
+      return db.transaction().execute(async (trx) => {
+        let unlinked = untyped(trx).selectFrom('mediaAsset').selectAll().where('ownerUserId', '=', ownerUserId).where('id', 'in', ids)
+        for (const kind of Object.values(mediaLinkKinds)) {
+          unlinked = unlinked.where((eb) => eb.not(eb.exists(eb.selectFrom(`${kind.table} as link`).select('link.mediaId').whereRef('link.mediaId', '=', 'mediaAsset.id'))))
+        }
+        const rows = (await unlinked.execute()) as MediaAssetRow[]
+        if (rows.length > 0) await trx.deleteFrom('mediaAsset').where('id', 'in', rows.map((row) => row.id)).execute()
+        return rows
+      })
+    },
+
     /** Deletes the asset row; its links go with it (ON DELETE CASCADE). */
     async delete(ownerUserId: string, id: string): Promise<boolean> {
       const result = await db.deleteFrom('mediaAsset').where('ownerUserId', '=', ownerUserId).where('id', '=', id).executeTakeFirst()

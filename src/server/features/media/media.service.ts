@@ -155,6 +155,15 @@ export function createMediaService({ repo, storage, maxUploadBytes, linkTargets 
       return { key, contentType: variant === 'content' ? row.contentType : 'image/webp', fileName: row.fileName, storage }
     },
 
+    /**
+     * Deletes, of the files a deleted thing was linked to, those nothing else uses (a photo also in
+     * a member's gallery or another memory stays), then their stored objects.
+     */
+    async deleteUnlinked(ownerId: string, mediaIds: string[]): Promise<void> {
+      const rows = await repo.deleteUnlinked(ownerId, mediaIds)
+      await Promise.all(rows.flatMap((row) => [storage.delete(row.storagePath), row.thumbnailPath ? storage.delete(row.thumbnailPath) : []]))
+    },
+
     /** Removes the object, the thumbnail, the asset and every link (owner only). */
     async deleteMedia(ownerId: string, id: string): Promise<void> {
       const row = await getRow(ownerId, id)

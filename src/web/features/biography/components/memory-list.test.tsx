@@ -158,7 +158,7 @@ describe('managing a memory’s media', () => {
 
     await user.click(screen.getByRole('button', { name: 'Eliminar «Un error»' }))
     const confirm = screen.getByRole('alertdialog', { name: '¿Eliminar este recuerdo?' })
-    expect(confirm).toHaveTextContent('«Un error» se borrará de tu biografía junto con sus 2 archivos adjuntos.')
+    expect(confirm).toHaveTextContent('«Un error» se borrará de tu biografía junto con sus 2 archivos adjuntos, salvo los que uses también en otro recuerdo o en tu árbol.')
     await user.click(within(confirm).getByRole('button', { name: 'Cancelar' }))
     expect(articles()).toHaveLength(2)
     expect(api.writes()).toEqual([])
