@@ -40,6 +40,7 @@ import { createObjectStorage } from './integrations/storage/create-storage.ts'
 import { createUploadStore } from './integrations/tus/create-upload-store.ts'
 import { resolveAuthSecret } from './lib/auth-secret.ts'
 import { createAttemptLimiter } from './lib/attempt-limiter.ts'
+import { createAiBudget } from './lib/chat/ai-budget.ts'
 import { createChatEngine } from './lib/chat/chat-engine.ts'
 import { createExchangeReceipts } from './lib/chat/exchange-receipts.ts'
 import { createMemoryRateLimitStore, createRedisRateLimitStore } from './lib/rate-limit-store.ts'
@@ -131,6 +132,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const chat = createChatEngine({
     provider: createAiProvider(config.ai),
     limiter: createAttemptLimiter(rateLimitStore, { max: config.aiRateLimitPerHour, windowMs: 60 * 60 * 1000 }, 'ai'),
+    guidedLimiter: createAttemptLimiter(rateLimitStore, { max: config.aiRateLimitPerHour * 4, windowMs: 60 * 60 * 1000 }, 'guided'),
+    budget: createAiBudget(rateLimitStore, config.aiBudget),
     timeoutMs: config.aiTimeoutMs,
     // Its own key, derived from the auth secret: a receipt can never pass for a session token.
     receipts: createExchangeReceipts(`${secret}:chat-receipts`),

@@ -80,6 +80,8 @@ const envSchema = z.object({
   OPENAI_API_KEY: z.string().min(1).optional(),
   AI_RATE_LIMIT_PER_HOUR: z.coerce.number({ error: 'must be a number' }).int().min(1).default(120),
   AI_TIMEOUT_SECONDS: z.coerce.number({ error: 'must be a number' }).int().min(1).default(90),
+  AI_BUDGET_CHARS_PER_HOUR: z.coerce.number({ error: 'must be a number' }).int().min(1).default(2_000_000),
+  AI_BUDGET_CHARS_PER_DAY: z.coerce.number({ error: 'must be a number' }).int().min(1).default(10_000_000),
 })
 
 /** A current Flash model; the spec's `gemini-1.5-flash-latest` still works when set in AI_MODEL. */
@@ -122,6 +124,8 @@ export interface Config {
   aiRateLimitPerHour: number
   /** How long one AI reply may take before it counts as failed. */
   aiTimeoutMs: number
+  /** Characters sent to and received from the model by everyone together, per hour and per day. */
+  aiBudget: { charsPerHour: number; charsPerDay: number }
   /** Built web app to serve; undefined serves the API only. */
   webRoot?: string
 }
@@ -194,6 +198,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           : { provider: 'guided' },
     aiRateLimitPerHour: e.AI_RATE_LIMIT_PER_HOUR,
     aiTimeoutMs: e.AI_TIMEOUT_SECONDS * 1000,
+    aiBudget: { charsPerHour: e.AI_BUDGET_CHARS_PER_HOUR, charsPerDay: e.AI_BUDGET_CHARS_PER_DAY },
     webRoot: e.WEB_ROOT ? path.resolve(e.WEB_ROOT) : undefined,
   }
 }

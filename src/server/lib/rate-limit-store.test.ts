@@ -12,6 +12,12 @@ describe('memory rate-limit store', () => {
     expect(await store.increment('k', 500)).toEqual({ count: 2, resetInMs: 300 })
     now += 300
     expect(await store.get('k')).toEqual({ count: 0, resetInMs: 0 })
+    // Amounts, as the AI budget counts characters; never below zero.
+    expect((await store.increment('chars', 500, 1_200)).count).toBe(1_200)
+    await store.decrement('chars', 200)
+    expect((await store.get('chars')).count).toBe(1_000)
+    await store.decrement('chars', 5_000)
+    expect((await store.get('chars')).count).toBe(0)
   })
 })
 
@@ -75,6 +81,11 @@ describe.skipIf(!redisUrl)('redis rate-limit store', () => {
       await a.increment('given', 60_000)
       await b.decrement('given')
       expect((await a.get('given')).count).toBe(0)
+      expect((await a.increment('chars', 60_000, 1_200)).count).toBe(1_200)
+      await b.decrement('chars', 200)
+      expect((await a.get('chars')).count).toBe(1_000)
+      await b.decrement('chars', 5_000)
+      expect((await a.get('chars')).count).toBe(0)
       // Uncounting a key that does not exist leaves nothing behind (no -1 without an expiry).
       await a.decrement('never')
       expect(await redis.exists(`${prefix}never`)).toBe(0)

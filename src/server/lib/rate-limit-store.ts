@@ -11,9 +11,10 @@ export interface WindowCount {
  * them (DESIGN §1 scale-out).
  */
 export interface RateLimitStore {
-  increment(key: string, windowMs: number): Promise<WindowCount>
-  /** Uncounts one (never below zero; a window that has ended stays ended). */
-  decrement(key: string): Promise<void>
+  /** Counts `amount` (1 by default) in the key's window, opening one if none is live. */
+  increment(key: string, windowMs: number, amount?: number): Promise<WindowCount>
+  /** Uncounts `amount` (1 by default; never below zero; a window that has ended stays ended). */
+  decrement(key: string, amount?: number): Promise<void>
   get(key: string): Promise<WindowCount>
   reset(key: string): Promise<void>
 }
@@ -29,17 +30,17 @@ export function createMemoryRateLimitStore(now: () => number = Date.now): RateLi
     return entry
   }
   return {
-    async increment(key, windowMs) {
+    async increment(key, windowMs, amount = 1) {
       // Forget expired windows now and then so the map cannot grow without bound.
       if (windows.size > 10_000) for (const k of windows.keys()) live(k)
       const entry = live(key) ?? { count: 0, resetAt: now() + windowMs }
-      entry.count += 1
+      entry.count += amount
       windows.set(key, entry)
       return { count: entry.count, resetInMs: entry.resetAt - now() }
     },
-    async decrement(key) {
+    async decrement(key, amount = 1) {
       const entry = live(key)
-      if (entry && entry.count > 0) entry.count -= 1
+      if (entry) entry.count = Math.max(entry.count - amount, 0)
     },
     async get(key) {
       const entry = live(key)
@@ -51,15 +52,19 @@ export function createMemoryRateLimitStore(now: () => number = Date.now): RateLi
   }
 }
 
-// DECR on a missing key would create it at -1 with no expiry: only a live window is uncounted.
-const decrementLive = "if redis.call('exists', KEYS[1]) == 1 and tonumber(redis.call('get', KEYS[1])) > 0 then return redis.call('decr', KEYS[1]) end return 0"
+// DECRBY on a missing key would create it below zero with no expiry: only a live window is uncounted.
+const decrementLive = `
+local count = tonumber(redis.call('get', KEYS[1]))
+if not count then return 0 end
+local amount = math.min(tonumber(ARGV[1]), count)
+return redis.call('decrby', KEYS[1], amount)`
 
 export function createRedisRateLimitStore(redis: Redis, prefix = 'legado:rl:'): RateLimitStore {
   return {
-    async increment(key, windowMs) {
+    async increment(key, windowMs, amount = 1) {
       const result = await redis
         .multi()
-        .incr(prefix + key)
+        .incrby(prefix + key, amount)
         .pexpire(prefix + key, windowMs, 'NX')
         .pttl(prefix + key)
         .exec()
@@ -68,8 +73,8 @@ export function createRedisRateLimitStore(redis: Redis, prefix = 'legado:rl:'): 
       if (incrError ?? ttlError) throw incrError ?? ttlError
       return { count, resetInMs: Math.max(ttl, 0) }
     },
-    async decrement(key) {
-      await redis.eval(decrementLive, 1, prefix + key)
+    async decrement(key, amount = 1) {
+      await redis.eval(decrementLive, 1, prefix + key, amount)
     },
     async get(key) {
       const [count, ttl] = await Promise.all([redis.get(prefix + key), redis.pttl(prefix + key)])

@@ -4,6 +4,7 @@ import { AiError, finishReply, type AiProvider, type ChatTurn, type Persona } fr
 import { AppError, invalidField } from '../app-error.ts'
 import type { AttemptLimiter } from '../attempt-limiter.ts'
 import { createEventChannel } from '../event-channel.ts'
+import type { AiBudget } from './ai-budget.ts'
 import type { ExchangeReceipts } from './exchange-receipts.ts'
 
 /** The events of one reply; `Done` is what `done` carries beside the reply. */
@@ -58,8 +59,12 @@ interface Logger {
 
 export interface ChatEngineDeps {
   provider: AiProvider
-  /** AI replies per user; not applied to the guided mode, which costs nothing. */
+  /** AI replies per user. */
   limiter: AttemptLimiter
+  /** Replies per user in the guided mode: no model to pay, but each one writes to the database. */
+  guidedLimiter: AttemptLimiter
+  /** The server's AI spend per hour and day, every person together. */
+  budget: AiBudget
   timeoutMs: number
   receipts: ExchangeReceipts
   log: Logger
@@ -95,7 +100,7 @@ export function fitContext(turns: readonly ChatTurn[], maxChars: number): ChatTu
  * A reply cut at the model's token limit keeps only its whole sentences, and is never saved when
  * none is left. Shutting down waits for the replies under way (`drain`).
  */
-export function createChatEngine({ provider, limiter, timeoutMs, receipts, log }: ChatEngineDeps) {
+export function createChatEngine({ provider, limiter, guidedLimiter, budget, timeoutMs, receipts, log }: ChatEngineDeps) {
   const inFlight = new Set<Promise<void>>()
 
   function contextOf<Saved>(exchange: ChatExchange<Saved>): ChatTurn[] {
@@ -121,10 +126,23 @@ export function createChatEngine({ provider, limiter, timeoutMs, receipts, log }
     if (!provider.speaks(persona)) throw new AppError('ai_unavailable', failureMessages.ai_unavailable)
   }
 
-  /** Counts the request against the person's AI limit; the guided mode costs nothing and is not counted. */
-  async function countAgainstLimit(userId: string) {
-    if (provider.kind === 'guided') return
-    await limiter.take([userId])
+  /**
+   * Counts the request against the person's limit and reserves its prompt in the server's budget
+   * (the instruction and every turn sent); the guided mode, which pays no model, has a limit of its own.
+   */
+  async function countAgainstLimits(userId: string, persona: Persona, language: Language, turns: ChatTurn[]) {
+    if (provider.kind === 'guided') {
+      await guidedLimiter.take([userId])
+      return
+    }
+    const ticket = await limiter.take([userId])
+    const promptChars = persona.systemInstruction[language].length + turns.reduce((sum, turn) => sum + turn.text.length, 0)
+    try {
+      await budget.reserve(promptChars)
+    } catch (error) {
+      await ticket.giveBack()
+      throw error
+    }
   }
 
   /**
@@ -151,6 +169,7 @@ export function createChatEngine({ provider, limiter, timeoutMs, receipts, log }
             text += chunk.text
             channel.push({ event: 'delta', data: { text: chunk.text } })
           }
+          if (provider.kind !== 'guided') await budget.spend(text.length).catch((error: unknown) => log.warn({ err: error }, 'the AI budget could not count a reply'))
           reply = finishReply(text, isCut, provider.kind).slice(0, limits.chatReplyMaxLength)
         } catch (error) {
           if (signal?.aborted) return
@@ -202,8 +221,8 @@ export function createChatEngine({ provider, limiter, timeoutMs, receipts, log }
     async reply<Saved>(exchange: ChatExchange<Saved>): Promise<AsyncIterable<ChatEvent<Saved>>> {
       assertSpeaks(exchange.persona)
       const earlier = contextOf(exchange)
-      await countAgainstLimit(exchange.userId)
       const turns: ChatTurn[] = [...earlier, { role: 'user', text: exchange.message }]
+      await countAgainstLimits(exchange.userId, exchange.persona, exchange.language, turns)
       return start({ persona: exchange.persona, language: exchange.language, turns }, async (reply) => {
         const outcome = await saved(exchange.save, reply, { isSaved: false, fields: exchange.saveFailed }, exchange.persona)
         const carry = outcome.isSaved
@@ -220,8 +239,9 @@ export function createChatEngine({ provider, limiter, timeoutMs, receipts, log }
      */
     async tell<Saved>(request: OneRequest<Saved>): Promise<AsyncIterable<ChatEvent<Saved>>> {
       assertSpeaks(request.persona)
-      await countAgainstLimit(request.userId)
-      return start({ ...request, turns: [{ role: 'user', text: request.message }] }, async (reply) => ({
+      const turns: ChatTurn[] = [{ role: 'user', text: request.message }]
+      await countAgainstLimits(request.userId, request.persona, request.language, turns)
+      return start({ ...request, turns }, async (reply) => ({
         carry: null,
         ...(await saved(request.save, reply, request.saveFailed, request.persona)),
       }))

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest'
+import { storyteller } from '../../integrations/ai/personas/storyteller.ts'
+import { startFakeGemini } from '../../test/fake-gemini.ts'
+import { as, createTestApp, createTestUser } from '../../test/test-app.ts'
+
+describe('the limits on AI spend', () => {
+  it('refuses every person once the server’s hourly budget of characters is spent, counting prompts and replies', async () => {
+    const gemini = await startFakeGemini({ behaviour: { kind: 'stream', pieces: ['Había una vez un río que cantaba.'] } })
+    const memory = 'El río de mi infancia, donde aprendí a nadar con mi abuelo.'
+    const perRequest = storyteller.systemInstruction.es.length + memory.length + 'Había una vez un río que cantaba.'.length
+    // Room for two variations, not three.
+    const budget = String(perRequest * 2 + 10)
+    const t = await createTestApp('sqlite', { AI_PROVIDER: 'gemini', GEMINI_API_KEY: 'k', GEMINI_BASE_URL: gemini.baseUrl, AI_BUDGET_CHARS_PER_HOUR: budget })
+    try {
+      const [rosa, luis] = [await createTestUser(t.app), await createTestUser(t.app)]
+      const variation = (user: typeof rosa) => as(t.app, user)({ method: 'POST', url: '/api/ai-lab/variations', payload: { text: memory } })
+      expect((await variation(rosa)).statusCode).toBe(200)
+      expect((await variation(luis)).statusCode).toBe(200)
+      const refused = await variation(rosa)
+      expect(refused.statusCode).toBe(429)
+      expect(refused.json().error.code).toBe('rate_limited')
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0)
+      expect((await variation(luis)).statusCode).toBe(429)
+      expect(gemini.requests).toHaveLength(2)
+    } finally {
+      await t.close()
+      await gemini.close()
+    }
+  })
+
+  it('limits the guided mode too, at four times the AI limit per person', async () => {
+    const t = await createTestApp('sqlite', { AI_RATE_LIMIT_PER_HOUR: '1' })
+    try {
+      const user = await createTestUser(t.app)
+      const statuses = []
+      for (let message = 1; message <= 5; message += 1) {
+        statuses.push((await as(t.app, user)({ method: 'POST', url: '/api/biography/chat', payload: { message: `Recuerdo ${message}` } })).statusCode)
+      }
+      expect(statuses).toEqual([200, 200, 200, 200, 429])
+      const other = await createTestUser(t.app)
+      expect((await as(t.app, other)({ method: 'POST', url: '/api/biography/chat', payload: { message: 'Hola' } })).statusCode).toBe(200)
+    } finally {
+      await t.close()
+    }
+  })
+})
