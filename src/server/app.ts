@@ -166,6 +166,11 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   })
 
   await app.register(errorHandlerPlugin)
+  // Answers of the API are a person's own data: never kept in a browser's or a proxy's cache
+  // (a shared computer keeps nothing after sign-out), unless a route says otherwise.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store')
+  })
   await app.register(helmet, securityHeaders(config))
   await app.register(originCheckPlugin, { publicUrl: config.publicUrl })
   await app.register(sessionPlugin, { findSessionUser: accounts.findSessionUser })

@@ -124,6 +124,10 @@ describe.each(testDatabases)('account routes on %s', (database) => {
     const session = await as(t.app, user)({ method: 'GET', url: '/api/auth/get-session' })
     expect(session.statusCode).toBe(200)
     expect(session.json().user.id).toBe(user.id)
+    // The token stays in its httpOnly cookie: no script can read it from this answer.
+    expect(session.json().session).toBeDefined()
+    expect(session.json().session).not.toHaveProperty('token')
+    expect(session.body).not.toContain(decodeURIComponent(user.cookie.split('=')[1]!.split('.')[0]!))
     for (const url of ['/api/auth/update-user', '/api/auth/delete-user', '/api/auth/list-sessions']) {
       const response = await as(t.app, user)({ method: url.endsWith('sessions') ? 'GET' : 'POST', url, payload: url.endsWith('sessions') ? undefined : { name: 'x' } })
       expect(response.statusCode, url).toBe(404)

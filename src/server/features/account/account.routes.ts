@@ -25,6 +25,23 @@ function authHeaders(request: FastifyRequest): Headers {
   return headers
 }
 
+/**
+ * The answer without the session's token: it lives in an httpOnly cookie so that no script can
+ * read it, and get-session's body would hand it to any script that asks.
+ */
+function withoutToken(text: string): string {
+  try {
+    const body: unknown = JSON.parse(text)
+    if (body && typeof body === 'object' && 'session' in body && body.session && typeof body.session === 'object' && 'token' in body.session) {
+      delete (body.session as { token?: unknown }).token
+      return JSON.stringify(body)
+    }
+  } catch {
+    // Not JSON: passed on as it came.
+  }
+  return text
+}
+
 /** better-auth endpoints passed through untouched; every other one of its paths answers 404. */
 const forwarded = new Set(['POST /api/auth/sign-out', 'GET /api/auth/get-session'])
 
@@ -69,7 +86,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ service: AccountService }> =
         request.log.warn({ status: response.status }, 'better-auth refused a forwarded request')
         throw new AppError(response.status === 401 ? 'unauthenticated' : 'validation_failed', 'The auth request was refused')
       }
-      return reply.status(response.status).type('application/json; charset=utf-8').send(text || 'null')
+      return reply.status(response.status).type('application/json; charset=utf-8').send(withoutToken(text) || 'null')
     },
   })
 

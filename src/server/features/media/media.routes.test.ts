@@ -1,10 +1,28 @@
 import { readdirSync } from 'node:fs'
 import path from 'node:path'
+import { crc32, deflateSync } from 'node:zlib'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { MediaAsset } from '../../../shared/contracts/media.ts'
 import { as, createTestApp, createTestUser, testDatabases, type TestApp, type TestUser } from '../../test/test-app.ts'
 import { encodeMetadata, tusClient, tusHeaders } from '../../test/tus-client.ts'
+
+/** A tiny PNG whose header claims `width` × `height` pixels (its one row of data is all it has). */
+function pngClaiming(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data])
+    const length = Buffer.alloc(4)
+    length.writeUInt32BE(data.length)
+    const crc = Buffer.alloc(4)
+    crc.writeUInt32BE(crc32(body))
+    return Buffer.concat([length, body, crc])
+  }
+  const header = Buffer.alloc(13)
+  header.writeUInt32BE(width, 0)
+  header.writeUInt32BE(height, 4)
+  header.set([8, 2, 0, 0, 0], 8)
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.alloc(64))), chunk('IEND', Buffer.alloc(0))])
+}
 
 
 describe.each(testDatabases)('media routes on %s', (database) => {
@@ -117,6 +135,9 @@ describe.each(testDatabases)('media routes on %s', (database) => {
     const id = String(finished.headers['legado-media-id'])
     const content = await as(t.app, owner)({ method: 'GET', url: `/api/media/${id}/content` })
     expect(content.rawPayload.equals(bytes)).toBe(true)
+    // Nothing of it stays in the cache of a shared computer, nor does the API's JSON.
+    expect(content.headers['cache-control']).toBe('private, no-store')
+    expect((await as(t.app, owner)({ method: 'GET', url: '/api/media?memberId=' + encodeURIComponent('x') })).headers['cache-control']).toBe('no-store')
     expect((await as(t.app, owner)({ method: 'GET', url: `/api/media/${id}` })).json().sha256).toMatch(/^[0-9a-f]{64}$/)
   })
 
@@ -144,6 +165,14 @@ describe.each(testDatabases)('media routes on %s', (database) => {
     const refused = await upload(owner, Buffer.from('<!doctype html><script>alert(1)</script>'), 'gatito.jpg')
     expect(refused.statusCode).toBe(415)
     expect(JSON.parse(refused.body).error.code).toBe('unsupported_media_type')
+    expect(await t.db.selectFrom('mediaAsset').select('id').execute()).toEqual(before)
+  })
+
+  it('refuses an image that claims more pixels than any camera makes (a decompression bomb), and keeps nothing', async () => {
+    const before = await t.db.selectFrom('mediaAsset').select('id').execute()
+    const refused = await upload(owner, pngClaiming(30_000, 30_000), 'bomba.png', { filetype: 'image/png' })
+    expect(refused.statusCode).toBe(413)
+    expect(JSON.parse(refused.body).error.code).toBe('payload_too_large')
     expect(await t.db.selectFrom('mediaAsset').select('id').execute()).toEqual(before)
   })
 

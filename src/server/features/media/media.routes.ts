@@ -59,7 +59,8 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ service: MediaService }> = asy
         .header('X-Content-Type-Options', 'nosniff')
         .header('Content-Disposition', `${disposition}; filename*=UTF-8''${encodeURIComponent(fileName)}`)
         .header('Content-Security-Policy', "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox")
-        .header('Cache-Control', 'private, max-age=3600')
+        // Family photos stay off the disk of a shared computer once the person signs out.
+        .header('Cache-Control', 'private, no-store')
         .header('Accept-Ranges', 'bytes')
       try {
         if (range) {

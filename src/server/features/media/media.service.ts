@@ -5,7 +5,7 @@ import { toIsoString } from '../../db/timestamps.ts'
 import type { ObjectStorage } from '../../integrations/storage/object-storage.ts'
 import { AppError, notFound } from '../../lib/app-error.ts'
 import { newId } from '../../lib/ids.ts'
-import { imageDimensions, makeThumbnail, removeLocation } from './image-processing.ts'
+import { imageDimensions, makeThumbnail, removeLocation, withImageSlot } from './image-processing.ts'
 import { sniffMediaType } from './media-type.ts'
 import type { AssetWithLinks, MediaLinkTarget, MediaRepository } from './media.repository.ts'
 
@@ -79,7 +79,7 @@ export function createMediaService({ repo, storage, maxUploadBytes, linkTargets 
       if (!type) throw new AppError('unsupported_media_type', 'This kind of file is not accepted')
       const targets = await this.assertCanLink(upload.ownerId, upload.linkedToType, upload.linkedToId)
       const sha256 = createHash('sha256').update(upload.bytes).digest('hex')
-      const bytes = type.kind === 'image' ? (await removeLocation(upload.bytes, type.mime)).bytes : upload.bytes
+      const bytes = type.kind === 'image' ? (await withImageSlot(() => removeLocation(upload.bytes, type.mime))).bytes : upload.bytes
       const [base] = splitExtension(upload.fileName)
       const at = new Date()
       const id = newId()
@@ -91,8 +91,8 @@ export function createMediaService({ repo, storage, maxUploadBytes, linkTargets 
         let thumbnailPath: string | null = null
         let size: { width: number; height: number } | undefined
         if (type.kind === 'image') {
-          size = await imageDimensions(bytes)
-          const thumbnail = await makeThumbnail(bytes)
+          const [dimensions, thumbnail] = await withImageSlot(async () => [await imageDimensions(bytes), await makeThumbnail(bytes)] as const)
+          size = dimensions
           thumbnailPath = `${key}.thumb.webp`
           await storage.put(thumbnailPath, thumbnail.bytes, thumbnail.contentType)
           stored.push(thumbnailPath)
