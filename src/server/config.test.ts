@@ -11,8 +11,16 @@ describe('loadConfig', () => {
   })
 
   it('switches to PostgreSQL for a postgres URL, with an optional schema', () => {
-    const config = loadConfig({ DATABASE_URL: 'postgres://u@db:5432/legado', DATABASE_SCHEMA: 'family' })
+    const config = loadConfig({ DATABASE_URL: 'postgres://u@db:5432/legado', DATABASE_SCHEMA: 'family', AUTH_SECRET: 'x'.repeat(32) })
     expect(config.database).toEqual({ dialect: 'postgres', url: 'postgres://u@db:5432/legado', schema: 'family' })
+  })
+
+  it('requires a shared AUTH_SECRET where several instances may run (PostgreSQL or Redis), of at least 32 characters', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://u@db:5432/legado' })).toThrow(/AUTH_SECRET: required with DATABASE_URL or REDIS_URL/)
+    expect(() => loadConfig({ REDIS_URL: 'redis://cache:6379' })).toThrow(/AUTH_SECRET: required with DATABASE_URL or REDIS_URL/)
+    expect(() => loadConfig({ REDIS_URL: 'redis://cache:6379', AUTH_SECRET: 'x'.repeat(31) })).toThrow(/AUTH_SECRET: must be at least 32 characters/)
+    expect(loadConfig({ REDIS_URL: 'redis://cache:6379', AUTH_SECRET: 'x'.repeat(32) }).authSecret).toBe('x'.repeat(32))
+    expect(loadConfig({}).authSecret).toBeUndefined()
   })
 
   it('fails fast naming every bad key', () => {

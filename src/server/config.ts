@@ -151,6 +151,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
     problems.push('S3_ACCESS_KEY_ID: set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither')
   }
+  // Several instances may run on PostgreSQL or Redis: each would generate a secret of its own and
+  // refuse the others' sessions.
+  if (!e.AUTH_SECRET && (e.DATABASE_URL || e.REDIS_URL)) {
+    problems.push('AUTH_SECRET: required with DATABASE_URL or REDIS_URL, the same on every instance (at least 32 characters, e.g. openssl rand -base64 48)')
+  }
   const aiProvider = e.AI_PROVIDER ?? (e.GEMINI_API_KEY ? 'gemini' : e.OPENAI_BASE_URL ? 'openai' : 'guided')
   if (aiProvider === 'gemini' && !e.GEMINI_API_KEY) problems.push('GEMINI_API_KEY: required when AI_PROVIDER=gemini')
   if (aiProvider === 'openai' && !e.OPENAI_BASE_URL) problems.push('OPENAI_BASE_URL: required when AI_PROVIDER=openai (e.g. https://api.openai.com/v1)')

@@ -33,6 +33,8 @@ export async function createTestApp(kind: TestDatabase, overrides: Record<string
   // Test files sign many people up from one address; the sign-up limit has tests of its own.
   const env: Record<string, string> = { NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', SIGNUP_RATE_LIMIT_PER_HOUR: '10000', ...overrides }
   const postgresUrl = process.env.TEST_POSTGRES_URL
+  // PostgreSQL and Redis mean several instances may run: they must share a configured secret.
+  if (kind === 'postgres' || env.REDIS_URL) env.AUTH_SECRET ??= 'a-shared-test-secret-of-at-least-32-characters'
   if (kind === 'postgres') {
     if (!postgresUrl) throw new Error('TEST_POSTGRES_URL is not set')
     env.DATABASE_URL = postgresUrl
