@@ -112,6 +112,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
       const [interviewSegments, mediaAssetIds] = await Promise.all([interviews.sessionIdsByMember(ownerId), media.mediaIdsFor(ownerId, 'member', memberIds)])
       return { interviewSegments, mediaAssetIds }
     },
+    deleteUnlinkedMedia: (ownerId, mediaIds) => media.deleteUnlinked(ownerId, mediaIds),
+    log: app.log.child({ feature: 'family-tree' }),
   })
   const objectStorage = createObjectStorage(config.storage)
   app.addHook('onClose', async () => objectStorage.close())

@@ -23,6 +23,9 @@ interface Deps {
   getOwner(userId: string): Promise<TreeOwner>
   /** The interview sessions and media of the owner's members, from the features that keep them. */
   relatedIds?(ownerId: string, memberIds: string[]): Promise<MemberRelatedIds>
+  /** Deletes, of these files, those nothing links to any more (the media feature's rule). */
+  deleteUnlinkedMedia?(ownerId: string, mediaIds: string[]): Promise<void>
+  log?: { warn(details: object, message: string): void }
 }
 
 const treeNames: Record<Language, (name: string) => string> = {
@@ -45,7 +48,7 @@ async function writeRelations(q: FamilyTreeQueries, ownerId: string, member: Pro
   await q.replaceSpouses(ownerId, member.id, member.spouseMemberIds)
 }
 
-export function createFamilyTreeService({ repo, getOwner, relatedIds }: Deps) {
+export function createFamilyTreeService({ repo, getOwner, relatedIds, deleteUnlinkedMedia, log }: Deps) {
   /** The member as the tree alone knows it (safe inside a transaction). */
   async function readMember(q: FamilyTreeQueries, ownerId: string, memberId: string): Promise<Member> {
     const snapshot = await q.loadTree(ownerId)
@@ -167,11 +170,18 @@ export function createFamilyTreeService({ repo, getOwner, relatedIds }: Deps) {
     },
 
     /** Deletes the member and every link to it, in one transaction. */
+    /**
+     * Deletes a member with their links to the others and their interviews (the database cascades),
+     * then the files that were theirs alone (a photo also in a memory stays there), so nothing is
+     * left in storage that no page can reach. A file that then fails to go stays, unlinked.
+     */
     async deleteMember(ownerId: string, memberId: string): Promise<void> {
+      const mediaIds = (await relatedIds?.(ownerId, [memberId]))?.mediaAssetIds.get(memberId) ?? []
       await repo.transaction(async (q) => {
         if (!(await q.deleteMember(ownerId, memberId))) throw notFound('Member')
         await q.touchTree(ownerId, nowIso())
       })
+      await deleteUnlinkedMedia?.(ownerId, mediaIds).catch((error: unknown) => log?.warn({ err: error, mediaIds }, 'a deleted member’s files could not be removed'))
     },
   }
 }

@@ -7,6 +7,11 @@ import type { MediaAsset } from '../../../shared/contracts/media.ts'
 import { as, createTestApp, createTestUser, testDatabases, type TestApp, type TestUser } from '../../test/test-app.ts'
 import { encodeMetadata, tusClient, tusHeaders } from '../../test/tus-client.ts'
 
+/** The names of every file stored under the app's media folder. */
+function storedFiles(t: TestApp): string[] {
+  return readdirSync(path.join(t.dataDir, 'media'), { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => entry.name)
+}
+
 /** A tiny PNG whose header claims `width` × `height` pixels (its one row of data is all it has). */
 function pngClaiming(width: number, height: number): Buffer {
   const chunk = (type: string, data: Buffer) => {
@@ -141,11 +146,22 @@ describe.each(testDatabases)('media routes on %s', (database) => {
     expect((await as(t.app, owner)({ method: 'GET', url: `/api/media/${id}` })).json().sha256).toMatch(/^[0-9a-f]{64}$/)
   })
 
-  it('forgets the links of a member who is deleted', async () => {
+  it('deletes with a member the files that were theirs alone, objects too, and keeps a file also in a memory', async () => {
     const cousin = (await as(t.app, owner)({ method: 'POST', url: '/api/family-tree/members', payload: { firstName: 'Primo', lastName: 'D', relationshipToOwner: 'Primo' } })).json().member.memberId
-    const id = String((await upload(owner, Buffer.from('una nota del primo\n'), 'primo.txt', { linkedToId: cousin })).headers['legado-media-id'])
+    const onlyHis = String((await upload(owner, Buffer.from('una nota del primo\n'), 'primo.txt', { linkedToId: cousin })).headers['legado-media-id'])
+    const shared = String((await upload(owner, Buffer.from('una foto de todos\n'), 'todos.txt', { linkedToId: cousin })).headers['legado-media-id'])
+    await as(t.app, owner)({ method: 'POST', url: '/api/family-tree/members', payload: { firstName: 'Yo', lastName: 'D', isSelf: true } })
+    const memory = await as(t.app, owner)({ method: 'POST', url: '/api/biography/entries', payload: { content: 'La fiesta', mediaAssetIds: [shared] } })
+    expect(memory.statusCode, memory.body).toBe(201)
+    const filesBefore = await t.db.selectFrom('mediaAsset').select(['id', 'storagePath']).where('id', 'in', [onlyHis, shared]).execute()
+
     expect((await as(t.app, owner)({ method: 'DELETE', url: `/api/family-tree/members/${cousin}` })).statusCode).toBe(204)
-    expect((await as(t.app, owner)({ method: 'GET', url: `/api/media/${id}` })).json().linkedToMemberIds).toEqual([])
+    expect((await as(t.app, owner)({ method: 'GET', url: `/api/media/${onlyHis}` })).statusCode).toBe(404)
+    expect((await as(t.app, owner)({ method: 'GET', url: `/api/media/${shared}` })).json().linkedToMemberIds).toEqual([])
+    expect((await as(t.app, owner)({ method: 'GET', url: `/api/media/${shared}/content` })).body).toBe('una foto de todos\n')
+    const onDisk = storedFiles(t)
+    expect(onDisk).not.toContain(path.basename(filesBefore.find((file) => file.id === onlyHis)!.storagePath))
+    expect(onDisk).toContain(path.basename(filesBefore.find((file) => file.id === shared)!.storagePath))
   })
 
   it('answers Range requests so audio and video can seek', async () => {
