@@ -10,6 +10,20 @@ function send(reply: FastifyReply, status: number, code: ErrorCode, message: str
   return reply.status(status).type('application/json; charset=utf-8').send(body)
 }
 
+/**
+ * A write that lost a race with another: a unique or foreign key the other write took first
+ * (PostgreSQL 23505/23503, SQLite's constraint codes), or a transaction PostgreSQL could not
+ * serialise (40001) or broke a deadlock with (40P01). The person's request met a changed world:
+ * 409, to be tried again, never a 500.
+ */
+function isLostRace(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code
+  return (
+    typeof code === 'string' &&
+    (['23505', '23503', '40001', '40P01'].includes(code) || ['SQLITE_CONSTRAINT_UNIQUE', 'SQLITE_CONSTRAINT_PRIMARYKEY', 'SQLITE_CONSTRAINT_FOREIGNKEY'].includes(code))
+  )
+}
+
 /** Fastify's own client errors, mapped onto our codes. */
 const fastifyCodes: Record<string, { status: number; code: ErrorCode }> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: 'unsupported_media_type' },
@@ -41,6 +55,10 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
         })),
       )
       return send(reply, 400, 'validation_failed', 'Request validation failed', details)
+    }
+    if (isLostRace(error)) {
+      request.log.warn({ err: error }, 'a write lost a race with another')
+      return send(reply, 409, 'conflict', 'This changed at the same time elsewhere; try again')
     }
     const known = error.code ? fastifyCodes[error.code] : undefined
     if (known) return send(reply, known.status, known.code, error.message)
