@@ -66,6 +66,12 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>()
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
+  // Every route as registered: the access tests walk this table, so a new route cannot miss them.
+  const routeTable: { method: string; url: string }[] = []
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url })
+  })
+  app.decorate('routeTable', routeTable)
 
   const database = await openDatabase(config.database)
   app.addHook('onClose', () => database.destroy())

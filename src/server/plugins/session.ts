@@ -15,6 +15,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Hook that answers 401 `unauthenticated` unless the request carries a live session. */
     authenticate(request: FastifyRequest): Promise<void>
+    /** Every route as registered (method and URL pattern), for the tests that must cover them all. */
+    routeTable: readonly { method: string; url: string }[]
   }
 }
 

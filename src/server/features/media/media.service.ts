@@ -123,8 +123,12 @@ export function createMediaService({ repo, storage, maxUploadBytes, linkTargets 
       }
     },
 
-    /** The owner's media linked to one target (a member's newest first, the others as attached). */
+    /**
+     * The owner's media linked to one target (a member's newest first, the others as attached);
+     * a target that is not the owner's is not found, exactly like one that does not exist.
+     */
     async listFor(ownerId: string, type: MediaLinkType, targetId: string): Promise<MediaAsset[]> {
+      if (!(await linkTargets[type](ownerId, targetId))) throw notFound(type === 'member' ? 'Member' : 'Target')
       return (await repo.listFor(ownerId, type, targetId)).map(toAsset)
     },
 

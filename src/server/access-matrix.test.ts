@@ -1,0 +1,155 @@
+import type { InjectOptions } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { as, createTestApp, createTestUser, testDatabases, type TestApp, type TestUser } from './test/test-app.ts'
+import { encodeMetadata, tusClient, tusHeaders } from './test/tus-client.ts'
+
+// The cross-user matrix, generated from the app's own route table: every API route is classified
+// below, and a route that is not makes the first test fail. Each route that names something of a
+// person's (in its path, its query, its body or its upload metadata) is called by another user
+// (404, never a leak), without a session and with a signed-out session (401); the owner's data is
+// the same afterwards.
+
+/** The ids of everything the owner has. */
+interface OwnerIds {
+  dream: string
+  member: string
+  entry: string
+  session: string
+  media: string
+  labMemory: string
+}
+
+type Call = (ids: OwnerIds) => InjectOptions
+
+/** Routes anyone may call. */
+const publicRoutes = new Set(['GET /api/health', 'POST /api/auth/sign-up/email', 'POST /api/auth/sign-in/email', 'POST /api/contact', 'GET /api/auth/*', 'POST /api/auth/*'])
+
+/** Routes about the caller's own data that name nothing of anyone's: only a session is asked. */
+const ownRoutes: Record<string, InjectOptions> = {
+  'GET /api/me': { method: 'GET', url: '/api/me' },
+  'PATCH /api/me': { method: 'PATCH', url: '/api/me', payload: { displayName: 'Otro' } },
+  'GET /api/dreams': { method: 'GET', url: '/api/dreams' },
+  'POST /api/dreams': { method: 'POST', url: '/api/dreams', payload: { content: 'Un sueño' } },
+  'GET /api/family-tree': { method: 'GET', url: '/api/family-tree' },
+  'POST /api/family-tree/members': { method: 'POST', url: '/api/family-tree/members', payload: { firstName: 'A', lastName: 'B', relationshipToOwner: 'Tía' } },
+  'GET /api/biography/entries': { method: 'GET', url: '/api/biography/entries' },
+  'POST /api/biography/entries': { method: 'POST', url: '/api/biography/entries', payload: { content: 'Un recuerdo' } },
+  'GET /api/biography/chat': { method: 'GET', url: '/api/biography/chat' },
+  'POST /api/biography/chat': { method: 'POST', url: '/api/biography/chat', payload: { message: 'Hola' } },
+  'GET /api/ai-lab/status': { method: 'GET', url: '/api/ai-lab/status' },
+  'POST /api/ai-lab/variations': { method: 'POST', url: '/api/ai-lab/variations', payload: { text: 'Un recuerdo' } },
+  'GET /api/ai-lab/memories': { method: 'GET', url: '/api/ai-lab/memories' },
+  'POST /api/ai-lab/memories': { method: 'POST', url: '/api/ai-lab/memories', payload: { originalText: 'Un recuerdo', saveMethod: 'original' } },
+}
+
+/** Routes that name something of a person's: another user must meet 404. */
+const namingRoutes: Record<string, Call> = {
+  'GET /api/dreams/:id': (ids) => ({ method: 'GET', url: `/api/dreams/${ids.dream}` }),
+  'PATCH /api/dreams/:id': (ids) => ({ method: 'PATCH', url: `/api/dreams/${ids.dream}`, payload: { content: 'Cambiado' } }),
+  'DELETE /api/dreams/:id': (ids) => ({ method: 'DELETE', url: `/api/dreams/${ids.dream}` }),
+  'PATCH /api/family-tree/members/:memberId': (ids) => ({ method: 'PATCH', url: `/api/family-tree/members/${ids.member}`, payload: { firstName: 'Cambiado' } }),
+  'DELETE /api/family-tree/members/:memberId': (ids) => ({ method: 'DELETE', url: `/api/family-tree/members/${ids.member}` }),
+  'PATCH /api/biography/entries/:id': (ids) => ({ method: 'PATCH', url: `/api/biography/entries/${ids.entry}`, payload: { title: 'Cambiado' } }),
+  'DELETE /api/biography/entries/:id': (ids) => ({ method: 'DELETE', url: `/api/biography/entries/${ids.entry}` }),
+  'GET /api/interviews': (ids) => ({ method: 'GET', url: `/api/interviews?memberId=${ids.member}` }),
+  'GET /api/interviews/chat': (ids) => ({ method: 'GET', url: `/api/interviews/chat?memberId=${ids.member}` }),
+  'POST /api/interviews/chat': (ids) => ({ method: 'POST', url: '/api/interviews/chat', payload: { memberId: ids.member, message: 'Hola' } }),
+  'DELETE /api/interviews/:id': (ids) => ({ method: 'DELETE', url: `/api/interviews/${ids.session}` }),
+  'GET /api/media': (ids) => ({ method: 'GET', url: `/api/media?memberId=${ids.member}` }),
+  'GET /api/media?entryId': (ids) => ({ method: 'GET', url: `/api/media?entryId=${ids.entry}` }),
+  'GET /api/media/:id': (ids) => ({ method: 'GET', url: `/api/media/${ids.media}` }),
+  'PATCH /api/media/:id': (ids) => ({ method: 'PATCH', url: `/api/media/${ids.media}`, payload: { caption: 'Cambiado' } }),
+  'DELETE /api/media/:id': (ids) => ({ method: 'DELETE', url: `/api/media/${ids.media}` }),
+  'GET /api/media/:id/content': (ids) => ({ method: 'GET', url: `/api/media/${ids.media}/content` }),
+  'GET /api/media/:id/thumbnail': (ids) => ({ method: 'GET', url: `/api/media/${ids.media}/thumbnail` }),
+  'DELETE /api/ai-lab/memories/:id': (ids) => ({ method: 'DELETE', url: `/api/ai-lab/memories/${ids.labMemory}` }),
+  'GET /api/ai-lab/dream-readings': (ids) => ({ method: 'GET', url: `/api/ai-lab/dream-readings?dreamId=${ids.dream}` }),
+  'POST /api/ai-lab/dream-readings': (ids) => ({ method: 'POST', url: '/api/ai-lab/dream-readings', payload: { dreamId: ids.dream } }),
+  'POST /api/uploads': (ids) => ({
+    method: 'POST',
+    url: '/api/uploads',
+    headers: { ...tusHeaders, 'upload-length': '4', 'upload-metadata': encodeMetadata({ filename: 'x.txt', linkedToType: 'member', linkedToId: ids.member }) },
+  }),
+}
+
+/** tus's own verbs on an upload in progress: the upload's id is the caller's, checked by the tus tests. */
+const uploadProtocolRoutes = new Set(['POST /api/uploads/', 'POST /api/uploads/*', 'PATCH /api/uploads', 'PATCH /api/uploads/', 'PATCH /api/uploads/*', 'DELETE /api/uploads', 'DELETE /api/uploads/', 'DELETE /api/uploads/*'])
+
+const isDocs = (url: string) => url === '/api/docs' || url.startsWith('/api/docs/')
+
+describe.each(testDatabases)('who may reach what, on every API route, on %s', (database) => {
+  let t: TestApp
+  let owner: TestUser
+  let stranger: TestUser
+  let signedOut: TestUser
+  let ids: OwnerIds
+
+  /** Everything the owner can read, to prove nothing changed. */
+  async function ownerSnapshot() {
+    const read = async (url: string) => (await as(t.app, owner)({ method: 'GET', url })).json()
+    return {
+      dreams: await read('/api/dreams'),
+      tree: await read('/api/family-tree'),
+      entries: await read('/api/biography/entries'),
+      media: await read(`/api/media?memberId=${ids.member}`),
+      sessions: await read(`/api/interviews?memberId=${ids.member}`),
+      memories: await read('/api/ai-lab/memories'),
+      me: await read('/api/me'),
+    }
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp(database)
+    ;[owner, stranger, signedOut] = [await createTestUser(t.app), await createTestUser(t.app), await createTestUser(t.app)]
+    expect((await as(t.app, signedOut)({ method: 'POST', url: '/api/auth/sign-out', payload: {} })).statusCode).toBe(200)
+
+    const post = async (url: string, payload: object) => {
+      const response = await as(t.app, owner)({ method: 'POST', url, payload })
+      expect(response.statusCode, `${url}: ${response.body}`).toBeLessThan(300)
+      return response
+    }
+    await post('/api/family-tree/members', { firstName: 'Rosa', lastName: 'Díaz', isSelf: true })
+    const member = (await post('/api/family-tree/members', { firstName: 'Carmen', lastName: 'Ruiz', relationshipToOwner: 'Abuela' })).json().member.memberId
+    const dream = (await post('/api/dreams', { content: 'Volaba' })).json().id
+    const entry = (await post('/api/biography/entries', { content: 'La finca' })).json().id
+    const chat = await post('/api/interviews/chat', { memberId: member, message: 'Cantaba boleros.' })
+    const session = JSON.parse(chat.body.split('event: done\ndata: ')[1]!.split('\n')[0]!).session.id
+    const labMemory = (await post('/api/ai-lab/memories', { originalText: 'El río', saveMethod: 'original' })).json().id
+    const tus = tusClient(t.app, owner)
+    const bytes = Buffer.from('Una carta.')
+    const created = await tus.create(bytes.length, { filename: 'carta.txt', linkedToType: 'member', linkedToId: member })
+    const media = String((await tus.patch(String(created.headers.location), 0, bytes)).headers['legado-media-id'])
+    ids = { dream, member, entry, session, media, labMemory }
+  })
+  afterAll(() => t.close())
+
+  it('classifies every API route, so none escapes the matrix', () => {
+    const routes = [...new Set(t.app.routeTable.filter((route) => route.url.startsWith('/api') && !isDocs(route.url) && route.method !== 'HEAD' && route.method !== 'OPTIONS').map((route) => `${route.method} ${route.url}`))]
+    // A key may add `?field` to tell apart two calls of one route (the media of a member, of a memory).
+    const known = new Set([...publicRoutes, ...Object.keys(ownRoutes), ...Object.keys(namingRoutes).map((key) => key.split('?')[0]!), ...uploadProtocolRoutes])
+    expect(routes.filter((route) => !known.has(route))).toEqual([])
+    expect([...known].filter((route) => !routes.includes(route))).toEqual([])
+  })
+
+  it('answers another user 404 on every route that names the owner’s things, and changes nothing', async () => {
+    const before = await ownerSnapshot()
+    for (const [route, call] of Object.entries(namingRoutes)) {
+      const response = await as(t.app, stranger)(call(ids))
+      expect(response.statusCode, `${route}: ${response.body}`).toBe(404)
+      if (response.headers['content-type']?.toString().includes('json')) expect(response.json().error.code, route).toBe('not_found')
+    }
+    expect(await ownerSnapshot()).toEqual(before)
+  })
+
+  it('answers 401 without a session and with a signed-out one, on every route but the public ones, and changes nothing', async () => {
+    const before = await ownerSnapshot()
+    const calls = [...Object.entries(ownRoutes).map(([route, options]) => [route, options] as const), ...Object.entries(namingRoutes).map(([route, call]) => [route, call(ids)] as const)]
+    for (const [route, options] of calls) {
+      const anonymous = await t.app.inject(options)
+      expect(anonymous.statusCode, `${route} without a session: ${anonymous.body}`).toBe(401)
+      const stale = await as(t.app, signedOut)(options)
+      expect(stale.statusCode, `${route} signed out: ${stale.body}`).toBe(401)
+    }
+    expect(await ownerSnapshot()).toEqual(before)
+  })
+})
