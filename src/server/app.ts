@@ -127,6 +127,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     repo: createMediaRepository(database.db),
     storage: objectStorage.storage,
     maxUploadBytes: config.maxUploadBytes,
+    quotaBytes: config.storageQuotaBytes,
     // What an upload to each kind of target links to; a recording belongs to its session and to the member.
     linkTargets: {
       member: async (ownerId, id) => ((await familyTree.hasMember(ownerId, id)) ? [{ type: 'member', id }] : undefined),
@@ -208,6 +209,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     datastore: createUploadStore(config.storage, path.join(config.dataDir, 'uploads'), config.uploadExpiryMs),
     maxUploadBytes: config.maxUploadBytes,
     expiryMs: config.uploadExpiryMs,
+    openUploads: createAttemptLimiter(rateLimitStore, { max: config.maxUnfinishedUploads, windowMs: config.uploadExpiryMs }, 'uploads-open'),
   })
   await app.register(contactRoutes, { prefix: '/api', service: contact, findSessionUser: accounts.findSessionUser })
   await app.register(webAppPlugin, { webRoot: config.webRoot })

@@ -69,6 +69,8 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: booleanFromEnv.default(false),
   MAX_UPLOAD_BYTES: z.coerce.number({ error: 'must be a number' }).int().min(1).default(5 * 1024 * 1024),
+  STORAGE_QUOTA_BYTES: z.coerce.number({ error: 'must be a number' }).int().min(1).default(5 * 1024 * 1024 * 1024),
+  MAX_UNFINISHED_UPLOADS: z.coerce.number({ error: 'must be a number' }).int().min(1).default(20),
   UPLOAD_EXPIRY_HOURS: z.coerce.number({ error: 'must be a number' }).positive({ error: 'must be more than 0' }).default(24),
   CONTACT_RATE_LIMIT_PER_HOUR: z.coerce.number({ error: 'must be a number' }).int().min(1).default(10),
   WEB_ROOT: z.string().optional(),
@@ -119,6 +121,10 @@ export interface Config {
   maxUploadBytes: number
   /** An unfinished upload not resumed within this time is removed. */
   uploadExpiryMs: number
+  /** The bytes of files each person may keep. */
+  storageQuotaBytes: number
+  /** Uploads each person may have unfinished at once. */
+  maxUnfinishedUploads: number
   ai: AiConfig
   /** AI replies allowed per user and hour (the guided mode is not counted). */
   aiRateLimitPerHour: number
@@ -195,6 +201,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : { kind: 'local', dir: path.join(dataDir, 'media') },
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
     uploadExpiryMs: Math.round(e.UPLOAD_EXPIRY_HOURS * 60 * 60 * 1000),
+    storageQuotaBytes: e.STORAGE_QUOTA_BYTES,
+    maxUnfinishedUploads: e.MAX_UNFINISHED_UPLOADS,
     ai:
       aiProvider === 'gemini'
         ? { provider: 'gemini', apiKey: e.GEMINI_API_KEY!, baseUrl: e.GEMINI_BASE_URL.replace(/\/+$/, ''), model: e.AI_MODEL ?? defaultGeminiModel }

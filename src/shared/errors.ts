@@ -22,6 +22,8 @@ export const errorStatus = {
   'biography.no_self_member': 409,
   /** The self member's story is the biography's (Cronos), not an interview. */
   'interview.self_member': 409,
+  /** The person's files fill their storage quota (spec §8: storage/quota-exceeded). */
+  'media.quota_exceeded': 507,
 } as const
 
 export type ErrorCode = keyof typeof errorStatus

@@ -32,6 +32,10 @@ export function createAttemptLimiter(store: RateLimitStore, limit: AttemptLimit,
       }
       return { giveBack: () => giveBack(parts) }
     },
+    /** Gives back one attempt of each of `parts`, for a count that outlives the request (an upload in progress). */
+    async release(parts: string[]): Promise<void> {
+      await giveBack(parts)
+    },
     /** Forgets every attempt of `parts`. */
     async reset(parts: string[]): Promise<void> {
       await Promise.all(parts.map((part) => store.reset(key(part))))

@@ -146,6 +146,12 @@ export function createMediaRepository(db: Kysely<Database>) {
       })
     },
 
+    /** The bytes of every file the owner has stored. */
+    async totalSize(ownerUserId: string): Promise<number> {
+      const row = await db.selectFrom('mediaAsset').select((eb) => eb.fn.sum<number | string | null>('size').as('total')).where('ownerUserId', '=', ownerUserId).executeTakeFirst()
+      return Number(row?.total ?? 0)
+    },
+
     /** Deletes the asset row; its links go with it (ON DELETE CASCADE). */
     async delete(ownerUserId: string, id: string): Promise<boolean> {
       const result = await db.deleteFrom('mediaAsset').where('ownerUserId', '=', ownerUserId).where('id', '=', id).executeTakeFirst()

@@ -13,6 +13,8 @@ interface Deps {
   repo: MediaRepository
   storage: ObjectStorage
   maxUploadBytes: number
+  /** The bytes each person may keep in all. */
+  quotaBytes: number
   /**
    * For each kind of target, the links an upload to one of the owner's targets makes (a recording
    * of an interview session is linked to the session and to its member); undefined when the
@@ -53,7 +55,7 @@ function toAsset(row: AssetWithLinks): MediaAsset {
   }
 }
 
-export function createMediaService({ repo, storage, maxUploadBytes, linkTargets }: Deps) {
+export function createMediaService({ repo, storage, maxUploadBytes, quotaBytes, linkTargets }: Deps) {
   async function getRow(ownerId: string, id: string): Promise<AssetWithLinks> {
     const row = await repo.findById(ownerId, id)
     if (!row) throw notFound('Media')
@@ -61,6 +63,13 @@ export function createMediaService({ repo, storage, maxUploadBytes, linkTargets 
   }
 
   return {
+    /** Refuses (507 `media.quota_exceeded`) a file of `bytes` that would not fit in the owner's quota. */
+    async assertRoomFor(ownerId: string, bytes: number): Promise<void> {
+      if ((await repo.totalSize(ownerId)) + bytes > quotaBytes) {
+        throw new AppError('media.quota_exceeded', `Each person may keep ${quotaBytes} bytes of files; this one does not fit`)
+      }
+    },
+
     /** The links an upload to this target makes; refuses (before any byte is sent) a target that is not the uploader's. */
     async assertCanLink(ownerId: string, type: MediaLinkType, id: string): Promise<MediaLinkTarget[]> {
       const targets = await linkTargets[type](ownerId, id)
@@ -78,6 +87,7 @@ export function createMediaService({ repo, storage, maxUploadBytes, linkTargets 
       const type = await sniffMediaType(upload.bytes, upload.fileName, upload.declaredType)
       if (!type) throw new AppError('unsupported_media_type', 'This kind of file is not accepted')
       const targets = await this.assertCanLink(upload.ownerId, upload.linkedToType, upload.linkedToId)
+      await this.assertRoomFor(upload.ownerId, upload.bytes.length)
       const sha256 = createHash('sha256').update(upload.bytes).digest('hex')
       const bytes = type.kind === 'image' ? (await withImageSlot(() => removeLocation(upload.bytes, type.mime))).bytes : upload.bytes
       const [base] = splitExtension(upload.fileName)

@@ -6,6 +6,7 @@ import { mediaIdHeader, uploadMetadataSchema } from '../../../shared/contracts/m
 import type { ErrorBody } from '../../../shared/errors.ts'
 import type { UploadStore } from '../../integrations/tus/create-upload-store.ts'
 import { AppError } from '../../lib/app-error.ts'
+import type { AttemptLimiter } from '../../lib/attempt-limiter.ts'
 import { fromZodIssues } from '../../lib/validation.ts'
 import type { MediaService } from './media.service.ts'
 
@@ -22,6 +23,8 @@ interface Options {
   maxUploadBytes: number
   /** Unfinished uploads older than this are swept away (checked every hour, or sooner for a short expiry). */
   expiryMs: number
+  /** Unfinished uploads per person at once: each holds space on disk or in the bucket until it ends. */
+  openUploads: AttemptLimiter
 }
 
 /** A tus hook's refusal, in our error model. */
@@ -43,7 +46,7 @@ function parseMetadata(upload: Upload) {
  * refused before its first byte if it is too large or its target is not the uploader's; when the
  * last byte arrives the media service stores it, and the answer names the new asset.
  */
-export const mediaUploadRoutes: FastifyPluginAsync<Options> = async (app, { service, datastore, maxUploadBytes, expiryMs }) => {
+export const mediaUploadRoutes: FastifyPluginAsync<Options> = async (app, { service, datastore, maxUploadBytes, expiryMs, openUploads }) => {
   const tus = new TusServer({
     path: '/api/uploads',
     datastore,
@@ -63,6 +66,8 @@ export const mediaUploadRoutes: FastifyPluginAsync<Options> = async (app, { serv
         const user = req.headers.get(userHeader)!
         const metadata = parseMetadata(upload)
         await service.assertCanLink(user, metadata.linkedToType, metadata.linkedToId)
+        if (upload.size !== undefined) await service.assertRoomFor(user, upload.size)
+        await openUploads.take([user])
         return { metadata: { ...upload.metadata, ownerUserId: user } }
       } catch (error) {
         throw refusal(error)
@@ -80,13 +85,22 @@ export const mediaUploadRoutes: FastifyPluginAsync<Options> = async (app, { serv
       } catch (error) {
         if (!(error instanceof AppError)) app.log.error({ err: error }, 'finishing an upload failed')
         await datastore.remove(upload.id).catch(() => undefined)
+        await openUploads.release([user]).catch(() => undefined)
         throw refusal(error)
       }
     },
   })
   // The finished upload's bytes now live in storage. They go only once the answer is written: the
   // tus server still reads the upload after this hook, when it was created with its data.
-  tus.on(EVENTS.POST_FINISH, (_req, _res, upload) => void datastore.remove(upload.id).catch(() => undefined))
+  tus.on(EVENTS.POST_FINISH, (_req, _res, upload) => {
+    void datastore.remove(upload.id).catch(() => undefined)
+    if (upload.metadata?.ownerUserId) void openUploads.release([upload.metadata.ownerUserId]).catch(() => undefined)
+  })
+  // An upload cancelled by its owner frees its place too.
+  tus.on(EVENTS.POST_TERMINATE, (req) => {
+    const user = req.headers.get(userHeader)
+    if (user) void openUploads.release([user]).catch(() => undefined)
+  })
 
   // Uploads abandoned half-way (a closed laptop, a lost connection) would otherwise stay on disk or
   // in the bucket for ever. Several instances may sweep at once: deleting twice is harmless.
