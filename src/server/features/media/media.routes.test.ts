@@ -4,6 +4,7 @@ import { crc32, deflateSync } from 'node:zlib'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { MediaAsset } from '../../../shared/contracts/media.ts'
+import { filmedIn, phoneVideo } from '../../test/media-fixtures.ts'
 import { as, createTestApp, createTestUser, testDatabases, type TestApp, type TestUser } from '../../test/test-app.ts'
 import { encodeMetadata, tusClient, tusHeaders } from '../../test/tus-client.ts'
 
@@ -190,6 +191,17 @@ describe.each(testDatabases)('media routes on %s', (database) => {
     expect(refused.statusCode).toBe(413)
     expect(JSON.parse(refused.body).error.code).toBe('payload_too_large')
     expect(await t.db.selectFrom('mediaAsset').select('id').execute()).toEqual(before)
+  })
+
+  it('keeps no trace of where a video was filmed, and the video otherwise as it came', async () => {
+    const video = phoneVideo()
+    const finished = await upload(owner, video, 'cumple.mov', { filetype: 'video/quicktime' })
+    expect(finished.statusCode, finished.body).toBe(204)
+    const id = String(finished.headers['legado-media-id'])
+    const stored = (await as(t.app, owner)({ method: 'GET', url: `/api/media/${id}/content` })).rawPayload
+    expect((await as(t.app, owner)({ method: 'GET', url: `/api/media/${id}` })).json().contentType).toBe('video/quicktime')
+    expect(stored.length).toBe(video.length)
+    expect(stored.toString('latin1')).not.toContain(filmedIn)
   })
 
   it('refuses a 6 MB file before any byte is stored', async () => {

@@ -6,6 +6,7 @@ import type { ObjectStorage } from '../../integrations/storage/object-storage.ts
 import { AppError, notFound } from '../../lib/app-error.ts'
 import { newId } from '../../lib/ids.ts'
 import { imageDimensions, makeThumbnail, removeLocation, withImageSlot } from './image-processing.ts'
+import { stripVideoLocation } from './video-location.ts'
 import { sniffMediaType } from './media-type.ts'
 import type { AssetWithLinks, MediaLinkTarget, MediaRepository } from './media.repository.ts'
 
@@ -89,7 +90,13 @@ export function createMediaService({ repo, storage, maxUploadBytes, quotaBytes, 
       const targets = await this.assertCanLink(upload.ownerId, upload.linkedToType, upload.linkedToId)
       await this.assertRoomFor(upload.ownerId, upload.bytes.length)
       const sha256 = createHash('sha256').update(upload.bytes).digest('hex')
-      const bytes = type.kind === 'image' ? (await withImageSlot(() => removeLocation(upload.bytes, type.mime))).bytes : upload.bytes
+      // Where it was taken stays private: photos lose their GPS, videos (and M4A audio) their location boxes.
+      const bytes =
+        type.kind === 'image'
+          ? (await withImageSlot(() => removeLocation(upload.bytes, type.mime))).bytes
+          : type.kind === 'video' || type.mime === 'audio/mp4'
+            ? stripVideoLocation(upload.bytes).bytes
+            : upload.bytes
       const [base] = splitExtension(upload.fileName)
       const at = new Date()
       const id = newId()
