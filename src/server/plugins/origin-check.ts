@@ -7,8 +7,8 @@ const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS'])
 declare module 'fastify' {
   interface FastifyContextConfig {
     /**
-     * Body types the route takes beside JSON, e.g. `application/offset+octet-stream` for tus, or
-     * `multipart/form-data` for a file import. Every other route takes JSON bodies only.
+     * The body types the route takes instead of JSON, e.g. `application/offset+octet-stream` for
+     * tus, or `multipart/form-data` for a file import. Every other route takes JSON bodies only.
      */
     bodyTypes?: readonly string[]
   }
@@ -37,7 +37,7 @@ function mediaType(header: string | undefined): string {
  * browser always names the page's origin (Origin, or Sec-Fetch-Site on older ones), and another
  * origin is refused. Clients that are not browsers send neither and are let through: they cannot
  * ride on a victim's cookies. Then the body type: JSON everywhere, anything else only where the
- * route declares it (`config.bodyTypes`), so no form a foreign page can post is ever read.
+ * route declares another (`config.bodyTypes`), so no form a foreign page can post is ever read.
  */
 export const originCheckPlugin = fp(async (app: FastifyInstance, { publicUrl }: { publicUrl?: string }) => {
   app.addHook('onRequest', async (request) => {
@@ -51,7 +51,8 @@ export const originCheckPlugin = fp(async (app: FastifyInstance, { publicUrl }: 
     }
     if (!hasBody(request)) return
     const type = mediaType(request.headers['content-type'])
-    if (type === 'application/json' || request.routeOptions.config.bodyTypes?.includes(type)) return
-    throw new AppError('unsupported_media_type', `This route takes JSON bodies, not ${type || 'an untyped body'}`)
+    const accepted = request.routeOptions.config.bodyTypes ?? ['application/json']
+    if (accepted.includes(type)) return
+    throw new AppError('unsupported_media_type', `This route takes ${accepted.join(' or ')} bodies, not ${type || 'an untyped body'}`)
   })
 })

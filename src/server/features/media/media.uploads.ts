@@ -3,7 +3,7 @@ import { buffer } from 'node:stream/consumers'
 import { EVENTS, Server as TusServer, type Upload } from '@tus/server'
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import { mediaIdHeader, uploadMetadataSchema } from '../../../shared/contracts/media.ts'
-import type { ErrorBody } from '../../../shared/errors.ts'
+import { isErrorBody, type ErrorBody, type ErrorCode } from '../../../shared/errors.ts'
 import type { UploadStore } from '../../integrations/tus/create-upload-store.ts'
 import { AppError } from '../../lib/app-error.ts'
 import type { AttemptLimiter } from '../../lib/attempt-limiter.ts'
@@ -25,6 +25,20 @@ interface Options {
   expiryMs: number
   /** Unfinished uploads per person at once: each holds space on disk or in the bucket until it ends. */
   openUploads: AttemptLimiter
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
+}
+
+/** The error code of a status the tus server answered with. */
+function codeForStatus(status: number): ErrorCode {
+  const codes: Record<number, ErrorCode> = { 401: 'unauthenticated', 403: 'forbidden', 404: 'not_found', 409: 'conflict', 410: 'not_found', 413: 'payload_too_large', 415: 'unsupported_media_type', 429: 'rate_limited' }
+  return codes[status] ?? (status >= 500 ? 'internal' : 'validation_failed')
 }
 
 /** A tus hook's refusal, in our error model. */
@@ -136,7 +150,15 @@ export const mediaUploadRoutes: FastifyPluginAsync<Options> = async (app, { serv
     )
     reply.status(answer.status)
     answer.headers.forEach((value, name) => void reply.header(name, value))
-    return reply.send(answer.body ? Buffer.from(await answer.arrayBuffer()) : null)
+    const body = answer.body ? Buffer.from(await answer.arrayBuffer()) : null
+    // Refusals leave in the error model: our hooks' already are; the tus server's own (a missing
+    // Tus-Resumable, a wrong offset) are plain text and are put in it.
+    if (answer.status >= 400) {
+      const text = body?.toString('utf8').trim() ?? ''
+      const error: ErrorBody = isErrorBody(parseJson(text)) ? (parseJson(text) as ErrorBody) : { error: { code: codeForStatus(answer.status), message: text || 'The upload request was refused' } }
+      return reply.type('application/json; charset=utf-8').send(JSON.stringify(error))
+    }
+    return reply.send(body)
   }
   for (const url of ['/uploads', '/uploads/', '/uploads/*']) {
     app.route({ method: ['POST', 'PATCH', 'HEAD', 'DELETE', 'OPTIONS'], url, schema: { hide: true }, config: { bodyTypes: [tusBodyType] }, handler })
