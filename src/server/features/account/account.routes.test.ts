@@ -168,3 +168,24 @@ describe('account routes behind an HTTPS proxy', () => {
     }
   })
 })
+
+describe('sessions', () => {
+  it('gives each sign-in a session of its own, and signing out everywhere ends them all on the very next request', async () => {
+    const t = await createTestApp('sqlite')
+    try {
+      const user = await createTestUser(t.app, { email: 'viajera@example.com', password: 'clave-de-viaje' })
+      const signInOn = async () => cookieHeader(await signIn(t, { email: 'viajera@example.com', password: 'clave-de-viaje' }))
+      const [phone, laptop] = [await signInOn(), await signInOn()]
+      expect(phone).not.toBe(laptop)
+      expect(phone).not.toBe(user.cookie)
+      const me = (cookie: string) => t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })
+      for (const cookie of [user.cookie, phone, laptop]) expect((await me(cookie)).statusCode).toBe(200)
+
+      const everywhere = await t.app.inject({ method: 'POST', url: '/api/auth/revoke-sessions', payload: {}, headers: { cookie: phone } })
+      expect(everywhere.statusCode, everywhere.body).toBe(200)
+      for (const cookie of [user.cookie, phone, laptop]) expect((await me(cookie)).statusCode).toBe(401)
+    } finally {
+      await t.close()
+    }
+  })
+})

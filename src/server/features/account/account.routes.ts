@@ -43,7 +43,7 @@ function withoutToken(text: string): string {
 }
 
 /** better-auth endpoints passed through untouched; every other one of its paths answers 404. */
-const forwarded = new Set(['POST /api/auth/sign-out', 'GET /api/auth/get-session'])
+const forwarded = new Set(['POST /api/auth/sign-out', 'GET /api/auth/get-session', 'POST /api/auth/revoke-sessions'])
 
 export const accountRoutes: FastifyPluginAsyncZod<{ service: AccountService }> = async (app, { service }) => {
   app.post(
@@ -69,7 +69,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ service: AccountService }> =
   app.route({
     method: ['GET', 'POST'],
     url: '/auth/*',
-    schema: { tags: ['account'], summary: 'sign-out (POST) and get-session (GET), answered by better-auth' },
+    schema: { tags: ['account'], summary: 'sign-out and revoke-sessions (POST: this device, or every device) and get-session (GET), answered by better-auth' },
     handler: async (request, reply) => {
       const path = request.url.split('?')[0]
       if (!forwarded.has(`${request.method} ${path}`)) throw new AppError('not_found', 'No such auth endpoint')

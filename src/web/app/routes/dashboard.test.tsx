@@ -12,7 +12,7 @@ function fakeServer(me: typeof rosa = rosa) {
   return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
     const url = String(input)
     if (url === '/api/me') return jsonResponse(200, me)
-    if (url === '/api/auth/sign-out') return jsonResponse(200, { success: true })
+    if (url === '/api/auth/sign-out' || url === '/api/auth/revoke-sessions') return jsonResponse(200, { success: true })
     throw new Error(`Unexpected request ${url}`)
   })
 }
@@ -86,5 +86,15 @@ describe('DashboardRoute', () => {
 
     expect(await screen.findByRole('heading', { name: 'Página de acceso' })).toBeInTheDocument()
     expect(fetch).toHaveBeenCalledWith('/api/auth/sign-out', expect.objectContaining({ method: 'POST' }))
+  })
+
+  it('signs out on every device on request, and goes to the login page', async () => {
+    const fetch = fakeServer()
+    renderDashboard()
+    await userEvent.click(await screen.findByRole('button', { name: 'Cerrar sesión en todos mis dispositivos' }))
+
+    expect(await screen.findByRole('heading', { name: 'Página de acceso' })).toBeInTheDocument()
+    expect(fetch).toHaveBeenCalledWith('/api/auth/revoke-sessions', expect.objectContaining({ method: 'POST' }))
+    expect(fetch).not.toHaveBeenCalledWith('/api/auth/sign-out', expect.anything())
   })
 })

@@ -56,10 +56,11 @@ export function useSignUp() {
   })
 }
 
+/** Signs out this device, or (`everywhere`) every device where the person is signed in. */
 export function useSignOut() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: () => apiFetch<unknown>('/api/auth/sign-out', { method: 'POST', body: {} }),
+    mutationFn: ({ everywhere = false }: { everywhere?: boolean } = {}) => apiFetch<unknown>(everywhere ? '/api/auth/revoke-sessions' : '/api/auth/sign-out', { method: 'POST', body: {} }),
     onSuccess: () => {
       // Nothing of the previous user may stay in the cache for the next one.
       queryClient.clear()

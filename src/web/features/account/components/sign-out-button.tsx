@@ -2,14 +2,17 @@ import { useTranslation } from 'react-i18next'
 import { ErrorBanner } from '../../../components/ui/banner.tsx'
 import { errorText } from '../../../lib/error-text.ts'
 import { useSignOut } from '../api/session-queries.ts'
+import './sign-out-button.css'
 
+/** Signs out here, or on every device (a phone lost, a shared computer left signed in). */
 export function SignOutButton({ onSignedOut }: { onSignedOut: () => void }) {
   const { t } = useTranslation(['auth', 'errors'])
   const signOut = useSignOut()
+  const everywhere = signOut.isPending && signOut.variables?.everywhere === true
 
-  async function handleClick() {
+  async function handleClick(options: { everywhere?: boolean }) {
     try {
-      await signOut.mutateAsync()
+      await signOut.mutateAsync(options)
     } catch {
       return // shown by the banner below
     }
@@ -19,9 +22,14 @@ export function SignOutButton({ onSignedOut }: { onSignedOut: () => void }) {
   return (
     <div className="sign-out">
       <ErrorBanner>{signOut.isError ? errorText(t, signOut.error, 'auth:signOut.error') : null}</ErrorBanner>
-      <button type="button" className="button" onClick={() => void handleClick()} disabled={signOut.isPending}>
-        {signOut.isPending ? t('signOut.submitting') : t('signOut.submit')}
+      <div className="sign-out-buttons">
+      <button type="button" className="button" onClick={() => void handleClick({})} disabled={signOut.isPending}>
+        {signOut.isPending && !everywhere ? t('signOut.submitting') : t('signOut.submit')}
       </button>
+      <button type="button" className="button" onClick={() => void handleClick({ everywhere: true })} disabled={signOut.isPending}>
+        {everywhere ? t('signOut.submitting') : t('signOut.everywhere')}
+      </button>
+      </div>
     </div>
   )
 }
