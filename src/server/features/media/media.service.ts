@@ -80,7 +80,7 @@ export function createMediaService({ repo, storage, maxUploadBytes, quotaBytes, 
 
     /**
      * Turns finished upload bytes into a stored asset (issue 4 §3), in order: size, real type,
-     * sha256, location stripped, object stored under the spec's path, thumbnail, then the asset
+     * location stripped, sha256 of what is stored, object stored under the spec's path, thumbnail, then the asset
      * and its link in one transaction. Whatever fails leaves no object and no row behind.
      */
     async completeUpload(upload: FinishedUpload): Promise<MediaAsset> {
@@ -89,7 +89,6 @@ export function createMediaService({ repo, storage, maxUploadBytes, quotaBytes, 
       if (!type) throw new AppError('unsupported_media_type', 'This kind of file is not accepted')
       const targets = await this.assertCanLink(upload.ownerId, upload.linkedToType, upload.linkedToId)
       await this.assertRoomFor(upload.ownerId, upload.bytes.length)
-      const sha256 = createHash('sha256').update(upload.bytes).digest('hex')
       // Where it was taken stays private: photos lose their GPS, videos (and M4A audio) their location boxes.
       const bytes =
         type.kind === 'image'
@@ -97,6 +96,8 @@ export function createMediaService({ repo, storage, maxUploadBytes, quotaBytes, 
           : type.kind === 'video' || type.mime === 'audio/mp4'
             ? stripVideoLocation(upload.bytes).bytes
             : upload.bytes
+      // The hash of the bytes as stored (after the location went), so an integrity check can verify them.
+      const sha256 = createHash('sha256').update(bytes).digest('hex')
       const [base] = splitExtension(upload.fileName)
       const at = new Date()
       const id = newId()

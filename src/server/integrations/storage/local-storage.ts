@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { createReadStream } from 'node:fs'
-import { link, mkdir, open, rm, stat } from 'node:fs/promises'
+import { link, mkdir, open, readdir, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
 import type { Readable } from 'node:stream'
 import { assertSafeKey, type ByteRange, ObjectExistsError, ObjectNotFoundError, type ObjectStorage } from './object-storage.ts'
@@ -69,6 +69,22 @@ export function createLocalStorage(root: string): ObjectStorage {
 
     async delete(key) {
       await rm(fileOf(key), { force: true })
+    },
+
+    async *list(prefix) {
+      const folder = path.join(root, ...prefix.split('/').filter(Boolean))
+      let entries
+      try {
+        entries = await readdir(folder, { recursive: true, withFileTypes: true })
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return
+        throw error
+      }
+      for (const entry of entries) {
+        // A `.part` file is a write under way (or one a crash cut short), not an object.
+        if (!entry.isFile() || entry.name.endsWith('.part')) continue
+        yield path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/')
+      }
     },
   }
 }

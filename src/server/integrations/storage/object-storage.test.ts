@@ -73,6 +73,15 @@ describe.each(backends)('object storage on %s', (_name, open) => {
     await storage.delete(taken)
   })
 
+  it('lists the keys under a prefix', async () => {
+    const keys = ['userMedia/u9/member/2026-11/a_1_x.txt', 'userMedia/u9/general/2026-11/b_2_y.txt']
+    for (const key of keys) await storage.put(key, body, 'text/plain')
+    const listed: string[] = []
+    for await (const key of storage.list('userMedia/u9/')) listed.push(key)
+    expect(listed.sort()).toEqual([...keys].sort())
+    for (const key of keys) await storage.delete(key)
+  })
+
   it('reports a missing object, and deleting twice is fine', async () => {
     await storage.delete(key)
     expect(await storage.size(key)).toBeUndefined()

@@ -20,6 +20,8 @@ export interface ObjectStorage {
   size(key: string): Promise<number | undefined>
   /** Removes the object; removing a missing one is not an error. */
   delete(key: string): Promise<void>
+  /** Every key under `prefix` (a folder-like `userMedia/`), in no particular order. */
+  list(prefix: string): AsyncIterable<string>
 }
 
 export class ObjectNotFoundError extends Error {

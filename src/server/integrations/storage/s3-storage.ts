@@ -1,4 +1,4 @@
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, NotFound, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3'
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, NotFound, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3'
 import type { Readable } from 'node:stream'
 import { assertSafeKey, type ByteRange, ObjectExistsError, ObjectNotFoundError, type ObjectStorage } from './object-storage.ts'
 
@@ -70,6 +70,15 @@ export function createS3Storage(client: S3Client, bucket: string): ObjectStorage
     async delete(key) {
       assertSafeKey(key)
       await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }))
+    },
+
+    async *list(prefix) {
+      let token: string | undefined
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }))
+        for (const object of page.Contents ?? []) if (object.Key) yield object.Key
+        token = page.IsTruncated ? page.NextContinuationToken : undefined
+      } while (token)
     },
   }
 }
