@@ -1,25 +1,14 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { installFakeMicrophone, installFakeRecognition, uninstallSpeechFakes } from '../../../lib/speech/test/fake-speech.ts'
-import { renderWithProviders } from '../../../test/render.tsx'
 import { fakeAiLabApi } from '../test/fake-ai-lab-api.ts'
-import { TellAMemory } from './tell-a-memory.tsx'
+import { generateButton, memoryBox, renderTell, saveAsToldButton } from '../test/render-tell.tsx'
 
 afterEach(() => {
   uninstallSpeechFakes()
   vi.restoreAllMocks()
 })
 
-function renderTell({ canGenerate = true as boolean | undefined } = {}) {
-  const user = userEvent.setup()
-  renderWithProviders(<TellAMemory canGenerate={canGenerate} />)
-  return { user }
-}
-
-const memoryBox = () => screen.getByRole('textbox', { name: 'Tu recuerdo' })
-const generateButton = () => screen.queryByRole('button', { name: 'Generar variación con IA' })
-const saveAsToldButton = () => screen.getByRole('button', { name: 'Guardar tal como lo conté' })
 
 describe('Tell a memory, dictated', () => {
   it('dictates in Spanish from Spain, continuously, adding what it hears to the memory', async () => {

@@ -1,27 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { installFakeSynthesis, uninstallSpeechFakes } from '../../../lib/speech/test/fake-speech.ts'
 import { deferred, jsonResponse } from '../../../test/http.ts'
-import { renderWithProviders } from '../../../test/render.tsx'
 import { buildLabMemory, errorResponse, fakeAiLabApi, storytellerVariation } from '../test/fake-ai-lab-api.ts'
-import { TellAMemory } from './tell-a-memory.tsx'
+import { generateButton, memoryBox, renderTell, saveAsToldButton, saveWithVariationButton } from '../test/render-tell.tsx'
 
 afterEach(() => {
   uninstallSpeechFakes()
   vi.restoreAllMocks()
 })
 
-function renderTell({ canGenerate = true as boolean | undefined } = {}) {
-  const user = userEvent.setup()
-  renderWithProviders(<TellAMemory canGenerate={canGenerate} />)
-  return { user }
-}
-
-const memoryBox = () => screen.getByRole('textbox', { name: 'Tu recuerdo' })
-const generateButton = () => screen.queryByRole('button', { name: 'Generar variación con IA' })
-const saveAsToldButton = () => screen.getByRole('button', { name: 'Guardar tal como lo conté' })
-const saveWithVariationButton = () => screen.queryByRole('button', { name: 'Guardar con la variación' })
 const savedList = () => screen.getByRole('region', { name: 'Recuerdos guardados' })
 const variationAnswer = () => screen.queryByRole('heading', { level: 3, name: 'Variación fantástica' })?.closest('section') ?? null
 
