@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BiographyEntry } from '../../../shared/contracts/biography.ts'
 import { cronos } from '../../integrations/ai/personas/cronos.ts'
-import { startFakeGemini } from '../../test/fake-gemini.ts'
+import { geminiSettings, startFakeGemini } from '../../test/fake-gemini.ts'
 import { as, createTestApp, createTestUser, testDatabases, type TestApp, type TestUser } from '../../test/test-app.ts'
 import { addSelf, chat, entriesOf, leaveAfterFirstPiece } from './biography.test-support.ts'
 
@@ -12,7 +12,7 @@ describe.each(testDatabases)('the biography chat against a Gemini fake on %s', (
 
   beforeAll(async () => {
     gemini = await startFakeGemini()
-    t = await createTestApp(database, { AI_PROVIDER: 'gemini', GEMINI_API_KEY: 'server-side-key', GEMINI_BASE_URL: gemini.baseUrl, AI_MODEL: 'gemini-1.5-flash-latest', AI_RATE_LIMIT_PER_HOUR: '6' })
+    t = await createTestApp(database, { ...geminiSettings(gemini), AI_RATE_LIMIT_PER_HOUR: '6' })
     writer = await createTestUser(t.app)
     await addSelf(t, writer)
   })

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { interviewChatEvents } from '../../../shared/contracts/interviews.ts'
 import { ana } from '../../integrations/ai/personas/ana.ts'
-import { startFakeGemini } from '../../test/fake-gemini.ts'
+import { geminiSettings, startFakeGemini } from '../../test/fake-gemini.ts'
 import { openAiDelta, startFakeOpenAi } from '../../test/fake-openai.ts'
 import { readServerSentEvents } from '../../test/server-sent-events.ts'
 import { as, createTestApp, createTestUser, testDatabases, type TestApp, type TestUser } from '../../test/test-app.ts'
@@ -33,7 +33,7 @@ describe.each(testDatabases)('Ana against a Gemini fake on %s', (database) => {
 
   beforeAll(async () => {
     gemini = await startFakeGemini()
-    t = await createTestApp(database, { AI_PROVIDER: 'gemini', GEMINI_API_KEY: 'server-side-key', GEMINI_BASE_URL: gemini.baseUrl, AI_MODEL: 'gemini-1.5-flash-latest' })
+    t = await createTestApp(database, geminiSettings(gemini))
   })
   afterAll(async () => {
     await t.close()

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { storyteller } from '../../integrations/ai/personas/storyteller.ts'
-import { startFakeGemini } from '../../test/fake-gemini.ts'
+import { geminiSettings, startFakeGemini } from '../../test/fake-gemini.ts'
 import { as, createTestApp, createTestUser } from '../../test/test-app.ts'
 
 describe('the limits on AI spend', () => {
@@ -10,7 +10,7 @@ describe('the limits on AI spend', () => {
     const perRequest = storyteller.systemInstruction.es.length + memory.length + 'Había una vez un río que cantaba.'.length
     // Room for two variations, not three.
     const budget = String(perRequest * 2 + 10)
-    const t = await createTestApp('sqlite', { AI_PROVIDER: 'gemini', GEMINI_API_KEY: 'k', GEMINI_BASE_URL: gemini.baseUrl, AI_BUDGET_CHARS_PER_HOUR: budget })
+    const t = await createTestApp('sqlite', { ...geminiSettings(gemini), AI_BUDGET_CHARS_PER_HOUR: budget })
     try {
       const [rosa, luis] = [await createTestUser(t.app), await createTestUser(t.app)]
       const variation = (user: typeof rosa) => as(t.app, user)({ method: 'POST', url: '/api/ai-lab/variations', payload: { text: memory } })

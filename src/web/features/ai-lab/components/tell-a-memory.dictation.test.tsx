@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { installFakeMicrophone, installFakeRecognition, uninstallSpeechFakes } from '../../../lib/speech/test/fake-speech.ts'
+import { installFakeMicrophone, installFakeRecognition, uninstallSpeechFakes, type FakeRecognitionController } from '../../../lib/speech/test/fake-speech.ts'
 import { fakeAiLabApi } from '../test/fake-ai-lab-api.ts'
 import { generateButton, memoryBox, renderTell, saveAsToldButton } from '../test/render-tell.tsx'
 
@@ -9,6 +9,14 @@ afterEach(() => {
   vi.restoreAllMocks()
 })
 
+
+/** Starts dictation with the mic button and hears `words`, said and final. */
+async function dictate(user: ReturnType<typeof renderTell>['user'], recognition: FakeRecognitionController, words: string) {
+  await user.click(screen.getByRole('button', { name: 'Dictar con el micrófono' }))
+  await waitFor(() => expect(recognition.instances).toHaveLength(1))
+  recognition.latest().emitStart()
+  recognition.latest().emitResult([{ transcript: words, isFinal: true }])
+}
 
 describe('Tell a memory, dictated', () => {
   it('dictates in Spanish from Spain, continuously, adding what it hears to the memory', async () => {
@@ -44,10 +52,7 @@ describe('Tell a memory, dictated', () => {
     const api = fakeAiLabApi()
     const { user } = renderTell()
 
-    await user.click(screen.getByRole('button', { name: 'Dictar con el micrófono' }))
-    await waitFor(() => expect(recognition.instances).toHaveLength(1))
-    recognition.latest().emitStart()
-    recognition.latest().emitResult([{ transcript: 'El mar de Cádiz', isFinal: true }])
+    await dictate(user, recognition, 'El mar de Cádiz')
     await user.click(generateButton()!)
     expect(recognition.latest().stopCalls).toBe(1)
     // The recognition hands over its last words after stop(), then ends.
@@ -65,10 +70,7 @@ describe('Tell a memory, dictated', () => {
     const api = fakeAiLabApi()
     const { user } = renderTell()
 
-    await user.click(screen.getByRole('button', { name: 'Dictar con el micrófono' }))
-    await waitFor(() => expect(recognition.instances).toHaveLength(1))
-    recognition.latest().emitStart()
-    recognition.latest().emitResult([{ transcript: 'Mi abuela', isFinal: true }])
+    await dictate(user, recognition, 'Mi abuela')
     await user.click(saveAsToldButton())
     act(() => {
       recognition.latest().emitResult([{ transcript: 'cantaba', isFinal: true }])
