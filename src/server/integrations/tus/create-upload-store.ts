@@ -8,7 +8,13 @@ import type { Config } from '../../config.ts'
  */
 export type UploadStore = FileStore | S3Store
 
-/** `expiryMs`: an unfinished upload older than this answers 410 and is removed by the next sweep. */
+/**
+ * `expiryMs`: an unfinished upload older than this answers 410 and is removed by the next sweep.
+ *
+ * The local store needs no flush of its own: an upload's offset is the size of its file on disk,
+ * so after a crash the client's HEAD learns what really arrived and resumes from there, and the
+ * finished bytes are flushed and linked by the media storage before the upload is acknowledged.
+ */
 export function createUploadStore(storage: Config['storage'], localDirectory: string, expiryMs: number): UploadStore {
   if (storage.kind === 'local') return new FileStore({ directory: localDirectory, expirationPeriodInMilliseconds: expiryMs })
   const { bucket, region, endpoint, forcePathStyle, credentials } = storage.s3
