@@ -28,6 +28,7 @@ const publicRoutes = new Set(['GET /api/health', 'POST /api/auth/sign-up/email',
 const ownRoutes: Record<string, InjectOptions> = {
   'GET /api/me': { method: 'GET', url: '/api/me' },
   'PATCH /api/me': { method: 'PATCH', url: '/api/me', payload: { displayName: 'Otro' } },
+  'POST /api/auth/change-password': { method: 'POST', url: '/api/auth/change-password', payload: { currentPassword: 'una-clave', newPassword: 'otra-clave-nueva' } },
   'GET /api/dreams': { method: 'GET', url: '/api/dreams' },
   'POST /api/dreams': { method: 'POST', url: '/api/dreams', payload: { content: 'Un sueño' } },
   'GET /api/family-tree': { method: 'GET', url: '/api/family-tree' },

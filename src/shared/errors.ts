@@ -38,6 +38,8 @@ export const fieldErrorCodes = [
   'validation.date_in_future',
   'auth.password_too_short',
   'auth.password_too_common',
+  /** The current password given to change it is not the account's. */
+  'auth.wrong_password',
   'dream.description_required',
   'contact.name_required',
   'contact.message_required',

@@ -31,6 +31,19 @@ export const signInSchema = z.object({
 })
 export type SignIn = z.input<typeof signInSchema>
 
+/**
+ * Body of `POST /api/auth/change-password`: the current password proves it is the person (a
+ * session left open on a shared computer is not enough), the new one follows the sign-up rules.
+ */
+export const changePasswordSchema = z.object({
+  currentPassword: z
+    .string({ error: 'validation.required' })
+    .min(1, { error: 'validation.required' })
+    .max(limits.passwordMaxLength, { error: 'validation.too_long' }),
+  newPassword: passwordSchema,
+})
+export type ChangePassword = z.input<typeof changePasswordSchema>
+
 export const meSchema = z.object({
   id: z.string(),
   email: z.string(),

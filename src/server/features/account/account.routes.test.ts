@@ -189,3 +189,67 @@ describe('sessions', () => {
     }
   })
 })
+
+describe.each(testDatabases)('changing the password on %s', (database) => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await createTestApp(database, { LOGIN_RATE_LIMIT_MAX: '3' })
+  })
+  afterAll(() => t.close())
+
+  const me = (cookie: string) => t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })
+  const change = (cookie: string, payload: object) => t.app.inject({ method: 'POST', url: '/api/auth/change-password', payload, headers: { cookie } })
+
+  it('ends every session on every device on the very next request, and this device goes on with a fresh one', async () => {
+    const user = await createTestUser(t.app, { password: 'la-clave-de-antes' })
+    const laptop = cookieHeader(await signIn(t, { email: user.email, password: 'la-clave-de-antes' }))
+
+    const changed = await change(user.cookie, { currentPassword: 'la-clave-de-antes', newPassword: 'la-clave-de-ahora' })
+    expect(changed.statusCode, changed.body).toBe(200)
+    expect(changed.json().user).toMatchObject({ id: user.id, email: user.email })
+    expect(changed.body).not.toContain('token')
+    const fresh = cookieHeader(changed)
+    expect(fresh).not.toBe(user.cookie)
+
+    for (const cookie of [user.cookie, laptop]) expect((await me(cookie)).statusCode).toBe(401)
+    expect((await me(fresh)).statusCode).toBe(200)
+    expect((await signIn(t, { email: user.email, password: 'la-clave-de-antes' })).statusCode).toBe(401)
+    expect((await signIn(t, { email: user.email, password: 'la-clave-de-ahora' })).statusCode).toBe(200)
+  })
+
+  it('refuses a wrong current password on its field and changes nothing', async () => {
+    const user = await createTestUser(t.app, { password: 'la-clave-de-siempre' })
+    const wrong = await change(user.cookie, { currentPassword: 'no-es-esta', newPassword: 'otra-clave-nueva' })
+    expect(wrong.statusCode).toBe(400)
+    expect(wrong.json().error).toMatchObject({ code: 'validation_failed', details: [{ path: 'currentPassword', code: 'auth.wrong_password' }] })
+    expect((await me(user.cookie)).statusCode).toBe(200)
+    expect((await signIn(t, { email: user.email, password: 'la-clave-de-siempre' })).statusCode).toBe(200)
+  })
+
+  it('applies the sign-up rules to the new password', async () => {
+    const user = await createTestUser(t.app, { password: 'la-clave-de-siempre' })
+    const short = await change(user.cookie, { currentPassword: 'la-clave-de-siempre', newPassword: '12345' })
+    expect(short.json().error.details).toEqual([{ path: 'newPassword', code: 'auth.password_too_short' }])
+    const common = await change(user.cookie, { currentPassword: 'la-clave-de-siempre', newPassword: 'password123' })
+    expect(common.json().error.details).toEqual([{ path: 'newPassword', code: 'auth.password_too_common' }])
+    const missing = await change(user.cookie, { newPassword: 'otra-clave-nueva' })
+    expect(missing.json().error.details).toEqual([{ path: 'currentPassword', code: 'validation.required' }])
+    expect((await me(user.cookie)).statusCode).toBe(200)
+  })
+
+  it('counts guesses at the current password against the e-mail’s sign-in limit', async () => {
+    const user = await createTestUser(t.app, { password: 'la-clave-de-siempre' })
+    const answers = []
+    for (let i = 0; i < 4; i += 1) answers.push((await change(user.cookie, { currentPassword: `adivinanza-${i}`, newPassword: 'otra-clave-nueva' })).statusCode)
+    expect(answers).toEqual([400, 400, 400, 429])
+    // The owner, signing in elsewhere with the right password, meets the same wait.
+    const signingIn = await signIn(t, { email: user.email, password: 'la-clave-de-siempre' })
+    expect(signingIn.statusCode).toBe(429)
+    expect(Number(signingIn.headers['retry-after'])).toBeGreaterThan(0)
+  })
+
+  it('needs a session', async () => {
+    const anonymous = await t.app.inject({ method: 'POST', url: '/api/auth/change-password', payload: { currentPassword: 'a', newPassword: 'otra-clave-nueva' } })
+    expect(anonymous.statusCode).toBe(401)
+  })
+})

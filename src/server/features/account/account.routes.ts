@@ -2,7 +2,7 @@ import { fromNodeHeaders } from 'better-auth/node'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { meSchema, signInSchema, signUpSchema, updateMeSchema } from '../../../shared/contracts/account.ts'
+import { changePasswordSchema, meSchema, signInSchema, signUpSchema, updateMeSchema } from '../../../shared/contracts/account.ts'
 import { AppError } from '../../lib/app-error.ts'
 import { currentUser } from '../../plugins/session.ts'
 import type { AccountService } from './account.service.ts'
@@ -61,6 +61,19 @@ export const accountRoutes: FastifyPluginAsyncZod<{ service: AccountService }> =
     { schema: { tags: ['account'], summary: 'Sign in with e-mail and password', body: signInSchema, response: { 200: authResultSchema } } },
     async (request, reply) => {
       const { user, cookies } = await service.signIn(request.body, authHeaders(request), request.ip)
+      sendCookies(request, reply, cookies)
+      return { user }
+    },
+  )
+
+  app.post(
+    '/auth/change-password',
+    {
+      onRequest: app.authenticate,
+      schema: { tags: ['account'], summary: 'Change your password: every session ends, this device gets a new one', body: changePasswordSchema, response: { 200: authResultSchema } },
+    },
+    async (request, reply) => {
+      const { user, cookies } = await service.changePassword(currentUser(request), request.body, authHeaders(request))
       sendCookies(request, reply, cookies)
       return { user }
     },

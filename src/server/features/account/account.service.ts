@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import type { Me, SignIn, signUpSchema, updateMeSchema } from '../../../shared/contracts/account.ts'
+import type { ChangePassword, Me, SignIn, signUpSchema, updateMeSchema } from '../../../shared/contracts/account.ts'
 import { isLanguage } from '../../../shared/limits.ts'
 import { AppError, invalidField, notFound } from '../../lib/app-error.ts'
 import { takeEach, type AttemptLimiter } from '../../lib/attempt-limiter.ts'
@@ -105,6 +105,32 @@ export function createAccountService({ auth, repo, limiters, signUpLimiters }: D
       if (!response.ok) throw new Error(`better-auth sign-in answered ${response.status}: ${await response.text()}`)
       await Promise.all(limiters.perEmail.map((limiter) => limiter.reset([input.email])))
       return { user: await getMe(await userIdOf(response)), cookies: response.headers.getSetCookie() }
+    },
+
+    /**
+     * A new password for the signed-in person, who must give the current one. Guesses at it count
+     * against the same per-e-mail limits as signing in, so an open session on a shared computer
+     * is no back door for guessing. Every session ends, on every device, and this one is
+     * replaced by a fresh session: whoever knew the old password is out on their next request.
+     */
+    async changePassword(user: { id: string; email: string }, input: ChangePassword, headers: Headers): Promise<AuthResult> {
+      const ticket = await takeEach(limiters.perEmail.map((limiter) => () => limiter.take([user.email])))
+      if (isCommonPassword(input.newPassword)) {
+        await ticket.giveBack()
+        throw invalidField('newPassword', 'auth.password_too_common', 'This password is among the most common ones')
+      }
+      const response = await auth.api.changePassword({
+        body: { currentPassword: input.currentPassword, newPassword: input.newPassword, revokeOtherSessions: true },
+        headers,
+        asResponse: true,
+      })
+      if (response.status === 400 || response.status === 401) {
+        throw invalidField('currentPassword', 'auth.wrong_password', 'The current password is not right')
+      }
+      await ticket.giveBack()
+      if (!response.ok) throw new Error(`better-auth change-password answered ${response.status}: ${await response.text()}`)
+      await Promise.all(limiters.perEmail.map((limiter) => limiter.reset([user.email])))
+      return { user: await getMe(user.id), cookies: response.headers.getSetCookie() }
     },
 
     /** better-auth endpoints we expose as they are (sign-out, get-session). */
