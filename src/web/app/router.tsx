@@ -24,6 +24,7 @@ export const routes: RouteObject[] = [
               { path: 'family-tree', lazy: async () => ({ Component: (await import('./routes/family-tree.tsx')).FamilyTreeRoute }) },
               { path: 'interview/:memberId', lazy: async () => ({ Component: (await import('./routes/interview.tsx')).InterviewRoute }) },
               { path: 'my-biography', lazy: async () => ({ Component: (await import('./routes/my-biography.tsx')).MyBiographyRoute }) },
+              { path: 'account', lazy: async () => ({ Component: (await import('./routes/account.tsx')).AccountRoute }) },
               { path: 'ai-lab', lazy: async () => ({ Component: (await import('./routes/ai-lab.tsx')).AiLabRoute }) },
             ],
           },

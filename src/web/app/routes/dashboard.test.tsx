@@ -88,13 +88,10 @@ describe('DashboardRoute', () => {
     expect(fetch).toHaveBeenCalledWith('/api/auth/sign-out', expect.objectContaining({ method: 'POST' }))
   })
 
-  it('signs out on every device on request, and goes to the login page', async () => {
-    const fetch = fakeServer()
+  it('leads to the account page, where signing out everywhere and the password live', async () => {
+    fakeServer()
     renderDashboard()
-    await userEvent.click(await screen.findByRole('button', { name: 'Cerrar sesión en todos mis dispositivos' }))
-
-    expect(await screen.findByRole('heading', { name: 'Página de acceso' })).toBeInTheDocument()
-    expect(fetch).toHaveBeenCalledWith('/api/auth/revoke-sessions', expect.objectContaining({ method: 'POST' }))
-    expect(fetch).not.toHaveBeenCalledWith('/api/auth/sign-out', expect.anything())
+    expect(await screen.findByRole('link', { name: 'Mi cuenta' })).toHaveAttribute('href', '/account')
+    expect(screen.queryByRole('button', { name: 'Cerrar sesión en todos mis dispositivos' })).not.toBeInTheDocument()
   })
 })

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { useNavigate } from 'react-router'
+import { Link, useNavigate } from 'react-router'
 import { useDocumentTitle } from '../../components/ui/use-document-title.ts'
 import { useSession } from '../../features/account/api/session-queries.ts'
 import { SignOutButton } from '../../features/account/components/sign-out-button.tsx'
@@ -19,6 +19,9 @@ export function DashboardRoute() {
       <DashboardTiles />
       <div className="dashboard-actions">
         <InviteButton />
+        <Link to="/account" className="button">
+          {t('account')}
+        </Link>
         <SignOutButton onSignedOut={() => void navigate('/login', { replace: true })} />
       </div>
     </section>

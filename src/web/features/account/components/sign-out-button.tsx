@@ -4,8 +4,11 @@ import { errorText } from '../../../lib/error-text.ts'
 import { useSignOut } from '../api/session-queries.ts'
 import './sign-out-button.css'
 
-/** Signs out here, or on every device (a phone lost, a shared computer left signed in). */
-export function SignOutButton({ onSignedOut }: { onSignedOut: () => void }) {
+/**
+ * Signs out here and, with `offerEverywhere`, on every device (a phone lost, a shared computer
+ * left signed in).
+ */
+export function SignOutButton({ onSignedOut, offerEverywhere = false }: { onSignedOut: () => void; offerEverywhere?: boolean }) {
   const { t } = useTranslation(['auth', 'errors'])
   const signOut = useSignOut()
   const everywhere = signOut.isPending && signOut.variables?.everywhere === true
@@ -23,12 +26,14 @@ export function SignOutButton({ onSignedOut }: { onSignedOut: () => void }) {
     <div className="sign-out">
       <ErrorBanner>{signOut.isError ? errorText(t, signOut.error, 'auth:signOut.error') : null}</ErrorBanner>
       <div className="sign-out-buttons">
-      <button type="button" className="button" onClick={() => void handleClick({})} disabled={signOut.isPending}>
-        {signOut.isPending && !everywhere ? t('signOut.submitting') : t('signOut.submit')}
-      </button>
-      <button type="button" className="button" onClick={() => void handleClick({ everywhere: true })} disabled={signOut.isPending}>
-        {everywhere ? t('signOut.submitting') : t('signOut.everywhere')}
-      </button>
+        <button type="button" className="button" onClick={() => void handleClick({})} disabled={signOut.isPending}>
+          {signOut.isPending && !everywhere ? t('signOut.submitting') : t('signOut.submit')}
+        </button>
+        {offerEverywhere ? (
+          <button type="button" className="button" onClick={() => void handleClick({ everywhere: true })} disabled={signOut.isPending}>
+            {everywhere ? t('signOut.submitting') : t('signOut.everywhere')}
+          </button>
+        ) : null}
       </div>
     </div>
   )

@@ -1,0 +1,37 @@
+import { expect, test } from '@playwright/test'
+import { expectNoSeriousA11yViolations, signUpThroughApi } from './fixtures.ts'
+
+test('a new password signs out the other devices at once, and this one stays signed in', async ({ page, browser }) => {
+  const account = await signUpThroughApi(page, { name: 'Rosa Díaz' })
+  // The same person, signed in on a second computer.
+  const laptop = await browser.newContext()
+  const laptopPage = await laptop.newPage()
+  const signedIn = await laptopPage.request.post('/api/auth/sign-in/email', { data: { email: account.email, password: account.password } })
+  expect(signedIn.status()).toBe(200)
+  await laptopPage.goto('/my-dreams')
+  await expect(laptopPage.getByRole('heading', { level: 1, name: 'Mi diario de sueños' })).toBeVisible()
+
+  await page.goto('/dashboard')
+  await page.getByRole('link', { name: 'Mi cuenta' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Mi cuenta' })).toBeVisible()
+  await expect(page.getByText(account.email)).toBeVisible()
+  await expectNoSeriousA11yViolations(page, 'the account page (/account)')
+
+  const password = page.getByRole('region', { name: 'Cambiar contraseña' })
+  await password.getByLabel('Contraseña actual').fill(account.password)
+  await password.getByLabel('Contraseña nueva', { exact: true }).fill('una-clave-nueva-2026')
+  await password.getByLabel('Confirmar contraseña nueva').fill('una-clave-nueva-2026')
+  await password.getByRole('button', { name: 'Cambiar contraseña' }).click()
+  await expect(password.getByRole('status')).toHaveText('Listo: tu contraseña ha cambiado y se cerró la sesión en tus otros dispositivos.')
+
+  // The other computer is out on its very next request; this one goes on.
+  await laptopPage.reload()
+  await expect(laptopPage).toHaveURL(/\/login/)
+  await page.goto('/my-dreams')
+  await expect(page.getByRole('heading', { level: 1, name: 'Mi diario de sueños' })).toBeVisible()
+
+  // Only the new password opens the account now.
+  expect((await laptopPage.request.post('/api/auth/sign-in/email', { data: { email: account.email, password: account.password } })).status()).toBe(401)
+  expect((await laptopPage.request.post('/api/auth/sign-in/email', { data: { email: account.email, password: 'una-clave-nueva-2026' } })).status()).toBe(200)
+  await laptop.close()
+})

@@ -1,0 +1,38 @@
+import { useTranslation } from 'react-i18next'
+import { useNavigate } from 'react-router'
+import { useDocumentTitle } from '../../components/ui/use-document-title.ts'
+import { useSession } from '../../features/account/api/session-queries.ts'
+import { ChangePasswordForm } from '../../features/account/components/change-password-form.tsx'
+import { ProfileForm } from '../../features/account/components/profile-form.tsx'
+import { SignOutButton } from '../../features/account/components/sign-out-button.tsx'
+import '../../features/account/components/account-page.css'
+
+/** /account: the person's name, their password, and where they are signed in. */
+export function AccountRoute() {
+  const { t } = useTranslation(['auth', 'common'])
+  useDocumentTitle(t('common:pages.account'))
+  const session = useSession()
+  const navigate = useNavigate()
+  const me = session.data
+
+  return (
+    <section className="page page-narrow account-page" aria-labelledby="account-title">
+      <h1 id="account-title">{t('account.title')}</h1>
+      <p>{t('account.intro')}</p>
+      <section className="card account-section" aria-labelledby="account-profile">
+        <h2 id="account-profile">{t('account.profile.heading')}</h2>
+        {me ? <ProfileForm me={me} /> : null}
+      </section>
+      <section className="card account-section" aria-labelledby="account-password">
+        <h2 id="account-password">{t('account.password.heading')}</h2>
+        <p>{t('account.password.intro')}</p>
+        <ChangePasswordForm />
+      </section>
+      <section className="card account-section" aria-labelledby="account-sessions">
+        <h2 id="account-sessions">{t('account.sessions.heading')}</h2>
+        <p>{t('account.sessions.intro')}</p>
+        <SignOutButton offerEverywhere onSignedOut={() => void navigate('/login', { replace: true })} />
+      </section>
+    </section>
+  )
+}

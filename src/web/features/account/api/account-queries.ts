@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { ChangePassword, Me, UpdateMe } from '../../../../shared/contracts/account.ts'
+import { apiFetch } from '../../../lib/api-client.ts'
+import { sessionKeys } from './session-queries.ts'
+
+/** Changes the name (or any profile field) and keeps the cached user in step. */
+export function useUpdateProfile() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (patch: UpdateMe) => apiFetch<Me>('/api/me', { method: 'PATCH', body: patch }),
+    onSuccess: (me) => queryClient.setQueryData(sessionKeys.me, me),
+  })
+}
+
+/** A new password: the server ends every other session and hands this device a fresh cookie. */
+export function useChangePassword() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: ChangePassword) => apiFetch<{ user: Me }>('/api/auth/change-password', { method: 'POST', body }),
+    onSuccess: ({ user }) => queryClient.setQueryData(sessionKeys.me, user),
+  })
+}
