@@ -1,7 +1,8 @@
 import type { InjectOptions } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { as, createTestApp, createTestUser, testDatabases, type TestApp, type TestUser } from './test/test-app.ts'
-import { encodeMetadata, tusClient, tusHeaders } from './test/tus-client.ts'
+import { seedOwnerData, type OwnerIds } from './test/owner-data.ts'
+import { encodeMetadata, tusHeaders } from './test/tus-client.ts'
 
 // The cross-user matrix, generated from the app's own route table: every API route is classified
 // below, and a route that is not makes the first test fail. Each route that names something of a
@@ -9,15 +10,6 @@ import { encodeMetadata, tusClient, tusHeaders } from './test/tus-client.ts'
 // (404, never a leak), without a session and with a signed-out session (401); the owner's data is
 // the same afterwards.
 
-/** The ids of everything the owner has. */
-interface OwnerIds {
-  dream: string
-  member: string
-  entry: string
-  session: string
-  media: string
-  labMemory: string
-}
 
 type Call = (ids: OwnerIds) => InjectOptions
 
@@ -28,6 +20,7 @@ const publicRoutes = new Set(['GET /api/health', 'POST /api/auth/sign-up/email',
 const ownRoutes: Record<string, InjectOptions> = {
   'GET /api/me': { method: 'GET', url: '/api/me' },
   'PATCH /api/me': { method: 'PATCH', url: '/api/me', payload: { displayName: 'Otro' } },
+  'DELETE /api/me': { method: 'DELETE', url: '/api/me', payload: { password: 'no-es-la-clave' } },
   'POST /api/auth/change-password': { method: 'POST', url: '/api/auth/change-password', payload: { currentPassword: 'una-clave', newPassword: 'otra-clave-nueva' } },
   'GET /api/dreams': { method: 'GET', url: '/api/dreams' },
   'POST /api/dreams': { method: 'POST', url: '/api/dreams', payload: { content: 'Un sueño' } },
@@ -104,23 +97,7 @@ describe.each(testDatabases)('who may reach what, on every API route, on %s', (d
     ;[owner, stranger, signedOut] = [await createTestUser(t.app), await createTestUser(t.app), await createTestUser(t.app)]
     expect((await as(t.app, signedOut)({ method: 'POST', url: '/api/auth/sign-out', payload: {} })).statusCode).toBe(200)
 
-    const post = async (url: string, payload: object) => {
-      const response = await as(t.app, owner)({ method: 'POST', url, payload })
-      expect(response.statusCode, `${url}: ${response.body}`).toBeLessThan(300)
-      return response
-    }
-    await post('/api/family-tree/members', { firstName: 'Rosa', lastName: 'Díaz', isSelf: true })
-    const member = (await post('/api/family-tree/members', { firstName: 'Carmen', lastName: 'Ruiz', relationshipToOwner: 'Abuela' })).json().member.memberId
-    const dream = (await post('/api/dreams', { content: 'Volaba' })).json().id
-    const entry = (await post('/api/biography/entries', { content: 'La finca' })).json().id
-    const chat = await post('/api/interviews/chat', { memberId: member, message: 'Cantaba boleros.' })
-    const session = JSON.parse(chat.body.split('event: done\ndata: ')[1]!.split('\n')[0]!).session.id
-    const labMemory = (await post('/api/ai-lab/memories', { originalText: 'El río', saveMethod: 'original' })).json().id
-    const tus = tusClient(t.app, owner)
-    const bytes = Buffer.from('Una carta.')
-    const created = await tus.create(bytes.length, { filename: 'carta.txt', linkedToType: 'member', linkedToId: member })
-    const media = String((await tus.patch(String(created.headers.location), 0, bytes)).headers['legado-media-id'])
-    ids = { dream, member, entry, session, media, labMemory }
+    ids = await seedOwnerData(t.app, owner)
   })
   afterAll(() => t.close())
 

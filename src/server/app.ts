@@ -109,6 +109,14 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
       perAddress: createAttemptLimiter(rateLimitStore, { max: config.signUpRateLimitPerHour, windowMs: 60 * 60 * 1000 }, 'signup-address'),
       overall: createAttemptLimiter(rateLimitStore, { max: config.signUpRateLimitPerHour * 20, windowMs: 60 * 60 * 1000 }, 'signup-all'),
     },
+    erasure: {
+      beforeUserDeleted: (userId) => contact.forgetSender(userId),
+      // An unfinished upload is not the account's yet: it is swept when it expires.
+      afterUserDeleted: async (userId) => {
+        const erased = await media.eraseAllObjectsOf(userId)
+        app.log.info({ erased }, 'an account was deleted with its stored objects')
+      },
+    },
   })
   const dreams = createDreamDiaryService({ repo: createDreamRepository(database.db) })
   const familyTree = createFamilyTreeService({

@@ -23,8 +23,13 @@ export function splitExtension(fileName: string): [base: string, extension: stri
  * Two uploads of one name in one millisecond would otherwise share a key, and the second would
  * overwrite the first (ADR 0011). The month and the timestamp are UTC.
  */
+/** Where every object of one person lives, so that all of them can be found (and erased) together. */
+export function userMediaPrefix(ownerUserId: string): string {
+  return `userMedia/${ownerUserId}/`
+}
+
 export function mediaStoragePath(input: { ownerUserId: string; linkedToType: MediaLinkType | null; fileName: string; at: Date; assetId: string }): string {
   const [base, extension] = splitExtension(input.fileName)
   const month = input.at.toISOString().slice(0, 7)
-  return `userMedia/${input.ownerUserId}/${input.linkedToType ?? 'general'}/${month}/${sanitiseBaseName(base)}_${input.at.getTime()}_${sanitiseBaseName(input.assetId)}${extension}`
+  return `${userMediaPrefix(input.ownerUserId)}${input.linkedToType ?? 'general'}/${month}/${sanitiseBaseName(base)}_${input.at.getTime()}_${sanitiseBaseName(input.assetId)}${extension}`
 }

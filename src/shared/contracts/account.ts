@@ -44,6 +44,18 @@ export const changePasswordSchema = z.object({
 })
 export type ChangePassword = z.input<typeof changePasswordSchema>
 
+/**
+ * Body of `DELETE /api/me`: the password, so that a session left open is not enough to erase a
+ * family's memories. (The typed confirmation is the page's, before it sends this.)
+ */
+export const deleteAccountSchema = z.object({
+  password: z
+    .string({ error: 'validation.required' })
+    .min(1, { error: 'validation.required' })
+    .max(limits.passwordMaxLength, { error: 'validation.too_long' }),
+})
+export type DeleteAccount = z.input<typeof deleteAccountSchema>
+
 export const meSchema = z.object({
   id: z.string(),
   email: z.string(),

@@ -16,6 +16,14 @@ export function createAccountRepository(db: Kysely<Database>) {
       return db.selectFrom('user').selectAll().where('id', '=', id).executeTakeFirst()
     },
 
+    /**
+     * Deletes the user; every owned row (sessions, dreams, the tree, memories, media rows…)
+     * goes with it through the foreign keys' ON DELETE CASCADE.
+     */
+    async deleteUser(id: string): Promise<void> {
+      await db.deleteFrom('user').where('id', '=', id).execute()
+    },
+
     async updateProfile(id: string, patch: UserProfilePatch): Promise<void> {
       await db
         .updateTable('user')

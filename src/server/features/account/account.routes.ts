@@ -2,7 +2,7 @@ import { fromNodeHeaders } from 'better-auth/node'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { changePasswordSchema, meSchema, signInSchema, signUpSchema, updateMeSchema } from '../../../shared/contracts/account.ts'
+import { changePasswordSchema, deleteAccountSchema, meSchema, signInSchema, signUpSchema, updateMeSchema } from '../../../shared/contracts/account.ts'
 import { AppError } from '../../lib/app-error.ts'
 import { currentUser } from '../../plugins/session.ts'
 import type { AccountService } from './account.service.ts'
@@ -41,6 +41,9 @@ function withoutToken(text: string): string {
   }
   return text
 }
+
+/** The cookies better-auth sets for a session (`cookiePrefix` legado). */
+const sessionCookieNames = ['legado.session_token', 'legado.session_data', 'legado.dont_remember']
 
 /** better-auth endpoints passed through untouched; every other one of its paths answers 404. */
 const forwarded = new Set(['POST /api/auth/sign-out', 'GET /api/auth/get-session', 'POST /api/auth/revoke-sessions'])
@@ -107,6 +110,20 @@ export const accountRoutes: FastifyPluginAsyncZod<{ service: AccountService }> =
     '/me',
     { onRequest: app.authenticate, schema: { tags: ['account'], summary: 'The signed-in user', response: { 200: meSchema } } },
     async (request) => service.getMe(currentUser(request).id),
+  )
+
+  app.delete(
+    '/me',
+    {
+      onRequest: app.authenticate,
+      schema: { tags: ['account'], summary: 'Delete your account and everything in it (needs your password)', body: deleteAccountSchema, response: { 204: z.null() } },
+    },
+    async (request, reply) => {
+      await service.deleteAccount(currentUser(request), request.body)
+      // The session is gone with the account; the browser forgets its cookies too.
+      sendCookies(request, reply, sessionCookieNames.map((name) => `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`))
+      return reply.status(204).send(null)
+    },
   )
 
   app.patch(

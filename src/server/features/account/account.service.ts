@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import type { ChangePassword, Me, SignIn, signUpSchema, updateMeSchema } from '../../../shared/contracts/account.ts'
+import type { ChangePassword, DeleteAccount, Me, SignIn, signUpSchema, updateMeSchema } from '../../../shared/contracts/account.ts'
 import { isLanguage } from '../../../shared/limits.ts'
 import { AppError, invalidField, notFound } from '../../lib/app-error.ts'
 import { takeEach, type AttemptLimiter } from '../../lib/attempt-limiter.ts'
@@ -23,6 +23,11 @@ interface Deps {
    * often it may be asked is the control (and it keeps a script from filling the database).
    */
   signUpLimiters: { perAddress: AttemptLimiter; overall: AttemptLimiter }
+  /**
+   * What other features keep of a person outside the rows that cascade from the user: run before
+   * the user goes (while the person can still be found) and after (objects in storage).
+   */
+  erasure: { beforeUserDeleted(userId: string): Promise<void>; afterUserDeleted(userId: string): Promise<void> }
 }
 
 export interface AuthResult {
@@ -49,7 +54,18 @@ async function userIdOf(response: Response): Promise<string> {
   return body.user.id
 }
 
-export function createAccountService({ auth, repo, limiters, signUpLimiters }: Deps) {
+export function createAccountService({ auth, repo, limiters, signUpLimiters, erasure }: Deps) {
+  /** Whether `password` is the person's, guesses counted against their e-mail's sign-in limits. */
+  async function checkPassword(user: { id: string; email: string }, password: string, field: string): Promise<void> {
+    const ticket = await takeEach(limiters.perEmail.map((limiter) => () => limiter.take([user.email])))
+    const context = await auth.$context
+    const credential = await context.internalAdapter.findCredentialAccount(user.id)
+    if (!credential?.password || !(await context.password.verify({ hash: credential.password, password }))) {
+      throw invalidField(field, 'auth.wrong_password', 'The password is not right')
+    }
+    await ticket.giveBack()
+  }
+
   async function getMe(userId: string): Promise<Me> {
     const row = await repo.findUserById(userId)
     if (!row) throw notFound('User')
@@ -131,6 +147,19 @@ export function createAccountService({ auth, repo, limiters, signUpLimiters }: D
       if (!response.ok) throw new Error(`better-auth change-password answered ${response.status}: ${await response.text()}`)
       await Promise.all(limiters.perEmail.map((limiter) => limiter.reset([user.email])))
       return { user: await getMe(user.id), cookies: response.headers.getSetCookie() }
+    },
+
+    /**
+     * Erases the account and everything in it: every row (sessions included, so every device is
+     * signed out on its next request) and every stored object. The rows go first: an object left
+     * by a failure afterwards belongs to nobody and is found by the integrity check, whereas a
+     * row without its object would be a broken photo in an account that still exists.
+     */
+    async deleteAccount(user: { id: string; email: string }, input: DeleteAccount): Promise<void> {
+      await checkPassword(user, input.password, 'password')
+      await erasure.beforeUserDeleted(user.id)
+      await repo.deleteUser(user.id)
+      await erasure.afterUserDeleted(user.id)
     },
 
     /** better-auth endpoints we expose as they are (sign-out, get-session). */

@@ -7,6 +7,10 @@ export function createContactRepository(db: Kysely<Database>) {
     async insert(row: NewContactMessageRow): Promise<void> {
       await db.insertInto('contactMessage').values(row).execute()
     },
+
+    async deleteBySender(userId: string): Promise<void> {
+      await db.deleteFrom('contactMessage').where('userId', '=', userId).execute()
+    },
   }
 }
 export type ContactRepository = ReturnType<typeof createContactRepository>

@@ -27,6 +27,11 @@ export function createContactService({ repo, limiter }: Deps) {
       await repo.insert({ id, ...input, language: input.language ?? null, userId, createdAt: receivedAt })
       return { id, receivedAt }
     },
+
+    /** A deleted account's messages go with it: they hold its name, e-mail and words. */
+    async forgetSender(userId: string): Promise<void> {
+      await repo.deleteBySender(userId)
+    },
   }
 }
 export type ContactService = ReturnType<typeof createContactService>

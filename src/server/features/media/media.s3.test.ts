@@ -57,4 +57,27 @@ describe('media in S3 mode (s3rver)', () => {
     expect(await bucket.size(`${asset.storagePath}.thumb.webp`)).toBeUndefined()
     client.destroy()
   })
+
+  it('erases every object of a deleted account from the bucket', async () => {
+    const leaving = await createTestUser(t.app, { password: 'me-voy-de-legado' })
+    const self = (await as(t.app, leaving)({ method: 'POST', url: '/api/family-tree/members', payload: { firstName: 'Luis', lastName: 'Gómez', isSelf: true } })).json().member.memberId
+    const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#2e8b57' } }).png().toBuffer()
+    const uploaded = await tusClient(t.app, leaving).createWithData(photo, { filename: 'luis.png', linkedToType: 'member', linkedToId: self })
+    expect(uploaded.statusCode, uploaded.body).toBe(201)
+    const client = createS3Client({ bucket: s3.bucket, region: 'us-east-1', endpoint: s3.endpoint, forcePathStyle: true, credentials: s3.credentials })
+    const bucket = createS3Storage(client, s3.bucket)
+    const keysOf = async (userId: string) => {
+      const keys: string[] = []
+      for await (const key of bucket.list(`userMedia/${userId}/`)) keys.push(key)
+      return keys
+    }
+    expect(await keysOf(leaving.id)).toHaveLength(2)
+    const ownerKeys = await keysOf(owner.id)
+
+    const erased = await as(t.app, leaving)({ method: 'DELETE', url: '/api/me', payload: { password: 'me-voy-de-legado' } })
+    expect(erased.statusCode, erased.body).toBe(204)
+    expect(await keysOf(leaving.id)).toEqual([])
+    expect(await keysOf(owner.id)).toEqual(ownerKeys)
+    client.destroy()
+  })
 })

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { mediaLinkTypes, mediaStoragePath, splitExtension, type MediaLinkType } from '../../../shared/media-path.ts'
+import { mediaLinkTypes, mediaStoragePath, splitExtension, userMediaPrefix, type MediaLinkType } from '../../../shared/media-path.ts'
 import type { MediaAsset } from '../../../shared/contracts/media.ts'
 import { toIsoString } from '../../db/timestamps.ts'
 import type { ObjectStorage } from '../../integrations/storage/object-storage.ts'
@@ -184,6 +184,17 @@ export function createMediaService({ repo, storage, maxUploadBytes, quotaBytes, 
     async deleteUnlinked(ownerId: string, mediaIds: string[]): Promise<void> {
       const rows = await repo.deleteUnlinked(ownerId, mediaIds)
       await Promise.all(rows.flatMap((row) => [storage.delete(row.storagePath), row.thumbnailPath ? storage.delete(row.thumbnailPath) : []]))
+    },
+
+    /**
+     * Erases every stored object of a person whose account is gone (the rows went with it):
+     * everything under their prefix, so a file a crash once left without its row goes too.
+     */
+    async eraseAllObjectsOf(ownerId: string): Promise<number> {
+      const keys: string[] = []
+      for await (const key of storage.list(userMediaPrefix(ownerId))) keys.push(key)
+      for (const key of keys) await storage.delete(key)
+      return keys.length
     },
 
     /** Removes the object, the thumbnail, the asset and every link (owner only). */

@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify'
+import { expect } from 'vitest'
+import { as, type TestUser } from './test-app.ts'
+import { tusClient } from './tus-client.ts'
+
+/** The ids of one of everything a person can have. */
+export interface OwnerIds {
+  dream: string
+  member: string
+  entry: string
+  session: string
+  media: string
+  labMemory: string
+}
+
+/**
+ * Gives `owner` one of everything through the real API: themselves and a grandmother in the tree,
+ * a dream, a memory, an interview, a kept lab memory and a file linked to the grandmother.
+ */
+export async function seedOwnerData(app: FastifyInstance, owner: TestUser): Promise<OwnerIds> {
+  const post = async (url: string, payload: object) => {
+    const response = await as(app, owner)({ method: 'POST', url, payload })
+    expect(response.statusCode, `${url}: ${response.body}`).toBeLessThan(300)
+    return response
+  }
+  await post('/api/family-tree/members', { firstName: 'Rosa', lastName: 'Díaz', isSelf: true })
+  const member = (await post('/api/family-tree/members', { firstName: 'Carmen', lastName: 'Ruiz', relationshipToOwner: 'Abuela' })).json().member.memberId
+  const dream = (await post('/api/dreams', { content: 'Volaba' })).json().id
+  const entry = (await post('/api/biography/entries', { content: 'La finca' })).json().id
+  const chat = await post('/api/interviews/chat', { memberId: member, message: 'Cantaba boleros.' })
+  const session = JSON.parse(chat.body.split('event: done\ndata: ')[1]!.split('\n')[0]!).session.id
+  const labMemory = (await post('/api/ai-lab/memories', { originalText: 'El río', saveMethod: 'original' })).json().id
+  const tus = tusClient(app, owner)
+  const bytes = Buffer.from('Una carta.')
+  const created = await tus.create(bytes.length, { filename: 'carta.txt', linkedToType: 'member', linkedToId: member })
+  const media = String((await tus.patch(String(created.headers.location), 0, bytes)).headers['legado-media-id'])
+  return { dream, member, entry, session, media, labMemory }
+}
