@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { expectNoSeriousA11yViolations, signUpThroughApi } from './fixtures.ts'
+import { createDreamThroughApi, expectNoSeriousA11yViolations, signUpThroughApi } from './fixtures.ts'
 
 test('a new password signs out the other devices at once, and this one stays signed in', async ({ page, browser }) => {
   const account = await signUpThroughApi(page, { name: 'Rosa Díaz' })
@@ -34,4 +34,22 @@ test('a new password signs out the other devices at once, and this one stays sig
   expect((await laptopPage.request.post('/api/auth/sign-in/email', { data: { email: account.email, password: account.password } })).status()).toBe(401)
   expect((await laptopPage.request.post('/api/auth/sign-in/email', { data: { email: account.email, password: 'una-clave-nueva-2026' } })).status()).toBe(200)
   await laptop.close()
+})
+
+test('deleting the account erases it, says goodbye on the landing page, and the password opens nothing afterwards', async ({ page }) => {
+  const account = await signUpThroughApi(page, { name: 'Luis Gómez' })
+  await createDreamThroughApi(page, { content: 'Un sueño que se irá con la cuenta.' })
+  await page.goto('/account')
+  const erase = page.getByRole('region', { name: 'Eliminar mi cuenta' })
+  await erase.getByLabel('Tu contraseña').fill(account.password)
+  await erase.getByLabel('Para confirmar, escribe ELIMINAR').fill('ELIMINAR')
+  await expectNoSeriousA11yViolations(page, 'the account page, about to delete')
+  await erase.getByRole('button', { name: 'Eliminar mi cuenta para siempre' }).click()
+
+  await expect(page).toHaveURL(/\/$/)
+  await expect(page.getByRole('status').filter({ hasText: 'Tu cuenta y todo lo que contenía se han eliminado.' })).toBeVisible()
+  expect((await page.request.get('/api/me')).status()).toBe(401)
+  expect((await page.request.post('/api/auth/sign-in/email', { data: { email: account.email, password: account.password } })).status()).toBe(401)
+  await page.goto('/my-dreams')
+  await expect(page).toHaveURL(/\/login/)
 })

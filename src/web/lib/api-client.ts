@@ -32,7 +32,8 @@ interface RequestOptions {
  */
 export async function apiFetch<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const method = options.method ?? (options.body === undefined ? 'GET' : 'POST')
-  const hasBody = method !== 'GET' && method !== 'DELETE'
+  // A DELETE carries a body only when it has something to say (the password that erases an account).
+  const hasBody = method !== 'GET' && (method !== 'DELETE' || options.body !== undefined)
   let response: Response
   try {
     response = await fetch(path, {

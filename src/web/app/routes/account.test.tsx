@@ -110,3 +110,51 @@ describe('AccountRoute', () => {
     expect(api.requestsTo('POST', '/api/auth/sign-out')).toHaveLength(0)
   })
 })
+
+describe('deleting the account', () => {
+  function renderWithLanding() {
+    return renderWithProviders(
+      <Routes>
+        <Route path="/account" element={<AccountRoute />} />
+        <Route path="/" element={<h1>Portada</h1>} />
+        <Route path="/login" element={<h1>Página de acceso</h1>} />
+      </Routes>,
+      { route: '/account' },
+    )
+  }
+  const section = () => screen.getByRole('region', { name: 'Eliminar mi cuenta' })
+
+  it('needs the typed word before it sends anything, then the password, then leaves for the landing page', async () => {
+    const api = fakeServer()
+    api.answerNext('DELETE', '/api/me', () => new Response(null, { status: 204 }))
+    renderWithLanding()
+    await screen.findByRole('heading', { level: 1, name: 'Mi cuenta' })
+    await userEvent.type(within(section()).getByLabelText('Tu contraseña'), 'la-clave-de-rosa')
+    await userEvent.type(within(section()).getByLabelText('Para confirmar, escribe ELIMINAR'), 'eliminar cuenta')
+    await userEvent.click(within(section()).getByRole('button', { name: 'Eliminar mi cuenta para siempre' }))
+    expect(await within(section()).findByText('Escribe ELIMINAR para confirmar.')).toBeInTheDocument()
+    expect(api.requestsTo('DELETE', '/api/me')).toEqual([])
+
+    const word = within(section()).getByLabelText('Para confirmar, escribe ELIMINAR')
+    await userEvent.clear(word)
+    await userEvent.type(word, ' eliminar ')
+    await userEvent.click(within(section()).getByRole('button', { name: 'Eliminar mi cuenta para siempre' }))
+    expect(await screen.findByRole('heading', { level: 1, name: 'Portada' })).toBeInTheDocument()
+    expect(api.requestsTo('DELETE', '/api/me').map((r) => r.body)).toEqual([{ password: 'la-clave-de-rosa' }])
+  })
+
+  it('says so on the password field when it is wrong, and stays', async () => {
+    const api = fakeServer()
+    api.answerNext('DELETE', '/api/me', () =>
+      jsonResponse(400, { error: { code: 'validation_failed', message: 'The password is not right', details: [{ path: 'password', code: 'auth.wrong_password' }] } }),
+    )
+    renderWithLanding()
+    await screen.findByRole('heading', { level: 1, name: 'Mi cuenta' })
+    await userEvent.type(within(section()).getByLabelText('Tu contraseña'), 'no-es-la-clave')
+    await userEvent.type(within(section()).getByLabelText('Para confirmar, escribe ELIMINAR'), 'ELIMINAR')
+    await userEvent.click(within(section()).getByRole('button', { name: 'Eliminar mi cuenta para siempre' }))
+    expect(await within(section()).findByText('Contraseña incorrecta.')).toBeInTheDocument()
+    expect(within(section()).getByLabelText('Tu contraseña')).toHaveFocus()
+    expect(screen.getByRole('heading', { level: 1, name: 'Mi cuenta' })).toBeInTheDocument()
+  })
+})

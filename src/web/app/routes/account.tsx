@@ -2,12 +2,13 @@ import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { useDocumentTitle } from '../../components/ui/use-document-title.ts'
 import { useSession } from '../../features/account/api/session-queries.ts'
+import { DeleteAccountForm } from '../../features/account/components/delete-account-form.tsx'
 import { ChangePasswordForm } from '../../features/account/components/change-password-form.tsx'
 import { ProfileForm } from '../../features/account/components/profile-form.tsx'
 import { SignOutButton } from '../../features/account/components/sign-out-button.tsx'
 import '../../features/account/components/account-page.css'
 
-/** /account: the person's name, their password, and where they are signed in. */
+/** /account: the person's name, their password, where they are signed in, and leaving for good. */
 export function AccountRoute() {
   const { t } = useTranslation(['auth', 'common'])
   useDocumentTitle(t('common:pages.account'))
@@ -32,6 +33,11 @@ export function AccountRoute() {
         <h2 id="account-sessions">{t('account.sessions.heading')}</h2>
         <p>{t('account.sessions.intro')}</p>
         <SignOutButton offerEverywhere onSignedOut={() => void navigate('/login', { replace: true })} />
+      </section>
+      <section className="card account-section account-danger" aria-labelledby="account-delete">
+        <h2 id="account-delete">{t('account.delete.heading')}</h2>
+        <p>{t('account.delete.intro')}</p>
+        <DeleteAccountForm onDeleted={() => navigate('/', { replace: true, state: { accountDeleted: true } })} />
       </section>
     </section>
   )

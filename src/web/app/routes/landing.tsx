@@ -1,6 +1,7 @@
 import { useRef } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useNavigate } from 'react-router'
+import { useLocation, useNavigate } from 'react-router'
+import { StatusMessage } from '../../components/ui/banner.tsx'
 import { useDocumentTitle } from '../../components/ui/use-document-title.ts'
 import { useSaveLanguage, useSession } from '../../features/account/api/session-queries.ts'
 import { SignUpForm } from '../../features/account/components/sign-up-form.tsx'
@@ -19,6 +20,8 @@ export function LandingRoute() {
   const signUpHeading = useRef<HTMLHeadingElement>(null)
   const isSignedIn = Boolean(session.data)
   const saveLanguage = useSaveLanguage()
+  // Set by the account page after the account was erased: a word of farewell, once.
+  const accountDeleted = (useLocation().state as { accountDeleted?: boolean } | null)?.accountDeleted === true
 
   return (
     <div className="page landing">
@@ -26,6 +29,7 @@ export function LandingRoute() {
         isSignedIn={isSignedIn}
         onLanguageChanged={isSignedIn ? (language) => saveLanguage.mutate(language) : undefined}
       />
+      <StatusMessage>{accountDeleted ? t('accountDeleted') : null}</StatusMessage>
       <Hero onStart={() => revealSection(signUpHeading.current)} />
       <IntroSection />
       <FeatureCards />

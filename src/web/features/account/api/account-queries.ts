@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { ChangePassword, Me, UpdateMe } from '../../../../shared/contracts/account.ts'
+import type { ChangePassword, DeleteAccount, Me, UpdateMe } from '../../../../shared/contracts/account.ts'
 import { apiFetch } from '../../../lib/api-client.ts'
 import { sessionKeys } from './session-queries.ts'
 
@@ -18,5 +18,16 @@ export function useChangePassword() {
   return useMutation({
     mutationFn: (body: ChangePassword) => apiFetch<{ user: Me }>('/api/auth/change-password', { method: 'POST', body }),
     onSuccess: ({ user }) => queryClient.setQueryData(sessionKeys.me, user),
+  })
+}
+
+/**
+ * Erases the account. The cache is left alone here: the page first leaves for the landing page,
+ * then forgets the signed-in data (`forgetSignedInData`), or the sign-in guard would send the
+ * person to the login page before the farewell.
+ */
+export function useDeleteAccount() {
+  return useMutation({
+    mutationFn: (body: DeleteAccount) => apiFetch<undefined>('/api/me', { method: 'DELETE', body }),
   })
 }

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import type { Me, SignIn, SignUp } from '../../../../shared/contracts/account.ts'
 import type { Language } from '../../../../shared/limits.ts'
@@ -61,10 +61,12 @@ export function useSignOut() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: ({ everywhere = false }: { everywhere?: boolean } = {}) => apiFetch<unknown>(everywhere ? '/api/auth/revoke-sessions' : '/api/auth/sign-out', { method: 'POST', body: {} }),
-    onSuccess: () => {
-      // Nothing of the previous user may stay in the cache for the next one.
-      queryClient.clear()
-      queryClient.setQueryData(sessionKeys.me, null)
-    },
+    onSuccess: () => forgetSignedInData(queryClient),
   })
+}
+
+/** Nothing of the previous user may stay in the cache for the next one. */
+export function forgetSignedInData(queryClient: QueryClient) {
+  queryClient.clear()
+  queryClient.setQueryData(sessionKeys.me, null)
 }
