@@ -17,7 +17,19 @@ function startServer(env: Record<string, string>) {
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
-  return { child, exited, output: () => output }
+  /** The address the server announces once it listens (Fastify logs it); rejects if it exits first. */
+  const listening = () =>
+    new Promise<string>((resolve, reject) => {
+      const announced = () => /Server listening at (http:\/\/[^"\s]+)/.exec(output)?.[1]
+      const check = () => {
+        const address = announced()
+        if (address) resolve(address)
+      }
+      check()
+      child.stdout.on('data', check)
+      void exited.then((code) => reject(new Error(`the server exited (${code}) before listening:\n${output}`)))
+    })
+  return { child, exited, listening, output: () => output }
 }
 
 describe('the server process', () => {
@@ -30,15 +42,11 @@ describe('the server process', () => {
   })
 
   it('starts, answers, and shuts down cleanly on SIGTERM', async () => {
-    const port = 3400 + Math.floor(Math.random() * 500)
-    const server = startServer({ PORT: String(port), HOST: '127.0.0.1' })
-    let healthy = false
-    for (let attempt = 0; attempt < 150 && !healthy; attempt += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 100))
-      healthy = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false)
-    }
-    expect(healthy, server.output()).toBe(true)
-    const response = await fetch(`http://127.0.0.1:${port}/api/auth/sign-in/email`, {
+    // Any free port: the server says which once it listens, so nothing polls for it to come up.
+    const server = startServer({ PORT: '0', HOST: '127.0.0.1' })
+    const address = await server.listening()
+    expect((await fetch(`${address}/api/health`)).ok, server.output()).toBe(true)
+    const response = await fetch(`${address}/api/auth/sign-in/email`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: 'nadie@example.com', password: 'secreto-que-no-se-loguea' }),

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { FamilyTree, Member } from '../../../shared/contracts/family-tree.ts'
 import { as, createTestApp, createTestUser, testDatabases, type TestApp, type TestUser } from '../../test/test-app.ts'
 
@@ -53,12 +53,20 @@ describe.each(testDatabases)('family tree routes on %s', (database) => {
 
   it('updates lastModified on every change', async () => {
     const f = await family()
-    const a = await f.add({ firstName: 'Ana', lastName: 'Ruiz', relationshipToOwner: 'Madre' })
-    const first = (await f.tree()).tree!.lastModified
-    await new Promise((resolve) => setTimeout(resolve, 5))
-    expect((await f.patch(a.memberId, { bioSummary: 'Maestra' })).statusCode).toBe(200)
-    const second = (await f.tree()).tree!.lastModified
-    expect(second > first).toBe(true)
+    // The app stamps changes with its own clock: a fake one, stopped, puts a known minute between
+    // them (it starts at the real time, so the session signed up just before stays valid).
+    vi.useFakeTimers({ toFake: ['Date'] })
+    try {
+      const added = new Date().toISOString()
+      const a = await f.add({ firstName: 'Ana', lastName: 'Ruiz', relationshipToOwner: 'Madre' })
+      expect((await f.tree()).tree!.lastModified).toBe(added)
+      vi.advanceTimersByTime(60_000)
+      const changed = new Date().toISOString()
+      expect((await f.patch(a.memberId, { bioSummary: 'Maestra' })).statusCode).toBe(200)
+      expect((await f.tree()).tree!.lastModified).toBe(changed)
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('requires first and last name, and a relationship unless the member is the owner', async () => {

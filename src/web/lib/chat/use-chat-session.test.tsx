@@ -91,9 +91,12 @@ describe('useChatSession', () => {
     act(() => {
       sending = result.current.send('Hola')
     })
-    await act(() => new Promise((resolve) => setTimeout(resolve, 0)))
+    const chatCall = vi.mocked(fetch).mock.calls.findIndex(([path]) => path === testChatUrl)
+    // Once the answer has come, the hook goes on at once to read its body: it is left mid-reply.
+    await act(async () => void (await vi.mocked(fetch).mock.results[chatCall]?.value))
+    expect(stream.response.body?.locked).toBe(true)
 
-    const signal = vi.mocked(fetch).mock.calls.find(([path]) => path === testChatUrl)?.[1]?.signal
+    const signal = vi.mocked(fetch).mock.calls[chatCall]?.[1]?.signal
     expect(signal?.aborted).toBe(false)
     unmount()
     expect(signal?.aborted).toBe(true)

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react'
+import { act, fireEvent, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import i18n from 'i18next'
 import { Route, Routes } from 'react-router'
@@ -109,20 +109,28 @@ describe('the memory game', () => {
     const { user } = renderGame()
     await user.click(await screen.findByRole('button', { name: 'Fácil 3 parejas' }))
 
-    await user.click(card(1))
-    await user.click(card(4))
-    expect(card(1)).toHaveAccessibleName('Tarjeta 1: Carmen López')
-    expect(card(4)).toHaveAccessibleName('Tarjeta 4: Esposo')
-    expect(message()).toHaveTextContent(
-      'Esposo. No es pareja de Carmen López. Fíjense bien dónde están; cuando quieran, elijan otra tarjeta o pulsen «Continuar».',
-    )
-    expect(screen.getByText('Intentos: 1')).toBeInTheDocument()
-    expect(screen.getByText('0 de 3 parejas')).toBeInTheDocument()
-    expect(document.body).not.toHaveTextContent(/incorrect|error|fall/i)
+    // The two cards are turned on a fake clock, so any timer set to turn them back would be there
+    // to run. fireEvent, not user-event: the latter waits on timers of its own between steps.
+    vi.useFakeTimers()
+    try {
+      fireEvent.click(card(1))
+      fireEvent.click(card(4))
+      expect(card(1)).toHaveAccessibleName('Tarjeta 1: Carmen López')
+      expect(card(4)).toHaveAccessibleName('Tarjeta 4: Esposo')
+      expect(message()).toHaveTextContent(
+        'Esposo. No es pareja de Carmen López. Fíjense bien dónde están; cuando quieran, elijan otra tarjeta o pulsen «Continuar».',
+      )
+      expect(screen.getByText('Intentos: 1')).toBeInTheDocument()
+      expect(screen.getByText('0 de 3 parejas')).toBeInTheDocument()
+      expect(document.body).not.toHaveTextContent(/incorrect|error|fall/i)
 
-    // No timer turns them back: only the next choice does.
-    await new Promise((resolve) => setTimeout(resolve, 50))
-    expect(card(4)).toHaveAccessibleName('Tarjeta 4: Esposo')
+      // No timer turns them back, however long they stay up: only the next choice does.
+      act(() => vi.advanceTimersByTime(60 * 60 * 1000))
+      expect(card(1)).toHaveAccessibleName('Tarjeta 1: Carmen López')
+      expect(card(4)).toHaveAccessibleName('Tarjeta 4: Esposo')
+    } finally {
+      vi.useRealTimers()
+    }
     await user.click(card(3))
     expect(card(1)).toHaveAccessibleName('Tarjeta 1, tapada')
     expect(card(4)).toHaveAccessibleName('Tarjeta 4, tapada')
