@@ -8,13 +8,14 @@ import { Redis } from 'ioredis'
 import type { Config } from './config.ts'
 import { openDatabase, pingDatabase } from './db/database.ts'
 import { migrateToLatest } from './db/migrate.ts'
-import { createAuth } from './features/account/account.auth.ts'
+import { createAuth, sessionLifetime } from './features/account/account.auth.ts'
 import { createAiLabRepository } from './features/ai-lab/ai-lab.repository.ts'
 import { aiLabRoutes } from './features/ai-lab/ai-lab.routes.ts'
 import { createAiLabService } from './features/ai-lab/ai-lab.service.ts'
 import { createAccountRepository } from './features/account/account.repository.ts'
 import { accountRoutes } from './features/account/account.routes.ts'
 import { createAccountService } from './features/account/account.service.ts'
+import { createSessionVerifier } from './features/account/session-verifier.ts'
 import { createContactRepository } from './features/contact/contact.repository.ts'
 import { contactRoutes } from './features/contact/contact.routes.ts'
 import { createContactService } from './features/contact/contact.service.ts'
@@ -94,6 +95,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const accounts = createAccountService({
     auth,
     repo: createAccountRepository(database.db),
+    sessions: createSessionVerifier({ db: database.db, secret, ...sessionLifetime }),
     // A few mistakes cost a minute; more, the window; a guessing run, a day. Never a long lock-out at
     // once. Longest first, so the wait a refusal names is the longest one that applies.
     limiters: {
@@ -190,7 +192,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   })
   await app.register(helmet, securityHeaders(config))
   await app.register(originCheckPlugin, { publicUrl: config.publicUrl })
-  await app.register(sessionPlugin, { findSessionUser: accounts.findSessionUser })
+  await app.register(sessionPlugin, { findSession: (headers) => accounts.findSession(headers) })
   await app.register(swagger, {
     openapi: { info: { title: 'Legado API', version: '1' }, servers: [] },
     transform: jsonSchemaTransform,
@@ -219,7 +221,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     expiryMs: config.uploadExpiryMs,
     openUploads: createAttemptLimiter(rateLimitStore, { max: config.maxUnfinishedUploads, windowMs: config.uploadExpiryMs }, 'uploads-open'),
   })
-  await app.register(contactRoutes, { prefix: '/api', service: contact, findSessionUser: accounts.findSessionUser })
+  await app.register(contactRoutes, { prefix: '/api', service: contact, findSessionUser: (headers) => accounts.findSessionUser(headers) })
   await app.register(webAppPlugin, { webRoot: config.webRoot })
 
   return app

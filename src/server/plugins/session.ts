@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { fromNodeHeaders } from 'better-auth/node'
 import { AppError } from '../lib/app-error.ts'
@@ -13,23 +13,37 @@ declare module 'fastify' {
     sessionUser: SessionUser | null
   }
   interface FastifyInstance {
-    /** Hook that answers 401 `unauthenticated` unless the request carries a live session. */
-    authenticate(request: FastifyRequest): Promise<void>
+    /**
+     * Hook that answers 401 `unauthenticated` unless the request carries a live session; given the
+     * reply, it also passes on a renewed session cookie when the session's expiry slid forward.
+     */
+    authenticate(request: FastifyRequest, reply?: FastifyReply): Promise<void>
     /** Every route as registered (method and URL pattern), for the tests that must cover them all. */
     routeTable: readonly { method: string; url: string }[]
   }
 }
 
 interface Options {
-  findSessionUser(headers: Headers): Promise<SessionUser | null>
+  findSession(headers: Headers): Promise<{ user: SessionUser; cookies: string[] } | null>
 }
 
-export const sessionPlugin = fp(async (app: FastifyInstance, { findSessionUser }: Options) => {
+/** Behind HTTPS (directly or through a trusted proxy) every session cookie is Secure. */
+export function sendSessionCookies(request: FastifyRequest, reply: FastifyReply, cookies: string[]) {
+  if (cookies.length === 0) return
+  const secure = request.protocol === 'https'
+  reply.header(
+    'set-cookie',
+    cookies.map((cookie) => (secure && !/;\s*secure/i.test(cookie) ? `${cookie}; Secure` : cookie)),
+  )
+}
+
+export const sessionPlugin = fp(async (app: FastifyInstance, { findSession }: Options) => {
   app.decorateRequest('sessionUser', null)
-  app.decorate('authenticate', async (request: FastifyRequest) => {
-    const user = await findSessionUser(fromNodeHeaders(request.headers))
-    if (!user) throw new AppError('unauthenticated', 'Sign in to continue')
-    request.sessionUser = user
+  app.decorate('authenticate', async (request: FastifyRequest, reply?: FastifyReply) => {
+    const session = await findSession(fromNodeHeaders(request.headers))
+    if (!session) throw new AppError('unauthenticated', 'Sign in to continue')
+    request.sessionUser = session.user
+    if (reply) sendSessionCookies(request, reply, session.cookies)
   })
 })
 

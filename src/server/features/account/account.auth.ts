@@ -16,6 +16,9 @@ export interface AuthOptions {
 
 const instantFields = { createdAt: 'created_at', updatedAt: 'updated_at' }
 
+/** A session lives 30 days, and its expiry slides forward at most once a day while it is used. */
+export const sessionLifetime = { expiresInSeconds: 60 * 60 * 24 * 30, updateAgeSeconds: 60 * 60 * 24 }
+
 /**
  * better-auth, configured onto our own tables (migration 0001, snake_case). Its CSRF and rate
  * limiting are off because the app does both once for every route (ADR 0005): the origin check
@@ -44,8 +47,8 @@ export function createAuth({ raw, dialect, secret, baseURL, log }: AuthOptions) 
     },
     session: {
       fields: { expiresAt: 'expires_at', ipAddress: 'ip_address', userAgent: 'user_agent', userId: 'user_id', ...instantFields },
-      expiresIn: 60 * 60 * 24 * 30,
-      updateAge: 60 * 60 * 24,
+      expiresIn: sessionLifetime.expiresInSeconds,
+      updateAge: sessionLifetime.updateAgeSeconds,
     },
     account: {
       fields: {

@@ -1,22 +1,13 @@
 import { fromNodeHeaders } from 'better-auth/node'
-import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { changePasswordSchema, deleteAccountSchema, meSchema, signInSchema, signUpSchema, updateMeSchema } from '../../../shared/contracts/account.ts'
 import { AppError } from '../../lib/app-error.ts'
-import { currentUser } from '../../plugins/session.ts'
+import { currentUser, sendSessionCookies } from '../../plugins/session.ts'
 import type { AccountService } from './account.service.ts'
 
 const authResultSchema = z.object({ user: meSchema })
-
-/** Behind HTTPS (directly or through a trusted proxy) every session cookie is Secure. */
-function sendCookies(request: FastifyRequest, reply: FastifyReply, cookies: string[]) {
-  const secure = request.protocol === 'https'
-  reply.header(
-    'set-cookie',
-    cookies.map((cookie) => (secure && !/;\s*secure/i.test(cookie) ? `${cookie}; Secure` : cookie)),
-  )
-}
 
 /** Headers for better-auth, with the client's address (after TRUST_PROXY) for its session record. */
 function authHeaders(request: FastifyRequest): Headers {
@@ -54,7 +45,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ service: AccountService }> =
     { schema: { tags: ['account'], summary: 'Create an account and sign in', body: signUpSchema, response: { 200: authResultSchema } } },
     async (request, reply) => {
       const { user, cookies } = await service.signUp(request.body, authHeaders(request), request.ip)
-      sendCookies(request, reply, cookies)
+      sendSessionCookies(request, reply, cookies)
       return { user }
     },
   )
@@ -64,7 +55,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ service: AccountService }> =
     { schema: { tags: ['account'], summary: 'Sign in with e-mail and password', body: signInSchema, response: { 200: authResultSchema } } },
     async (request, reply) => {
       const { user, cookies } = await service.signIn(request.body, authHeaders(request), request.ip)
-      sendCookies(request, reply, cookies)
+      sendSessionCookies(request, reply, cookies)
       return { user }
     },
   )
@@ -77,7 +68,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ service: AccountService }> =
     },
     async (request, reply) => {
       const { user, cookies } = await service.changePassword(currentUser(request), request.body, authHeaders(request))
-      sendCookies(request, reply, cookies)
+      sendSessionCookies(request, reply, cookies)
       return { user }
     },
   )
@@ -96,7 +87,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ service: AccountService }> =
           body: request.method === 'POST' ? JSON.stringify(request.body ?? {}) : undefined,
         }),
       )
-      sendCookies(request, reply, response.headers.getSetCookie())
+      sendSessionCookies(request, reply, response.headers.getSetCookie())
       const text = await response.text()
       if (!response.ok) {
         request.log.warn({ status: response.status }, 'better-auth refused a forwarded request')
@@ -121,7 +112,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ service: AccountService }> =
     async (request, reply) => {
       await service.deleteAccount(currentUser(request), request.body)
       // The session is gone with the account; the browser forgets its cookies too.
-      sendCookies(request, reply, sessionCookieNames.map((name) => `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`))
+      sendSessionCookies(request, reply, sessionCookieNames.map((name) => `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`))
       return reply.status(204).send(null)
     },
   )

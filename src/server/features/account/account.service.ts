@@ -7,11 +7,14 @@ import { toIsoString } from '../../db/timestamps.ts'
 import type { Auth } from './account.auth.ts'
 import type { AccountRepository } from './account.repository.ts'
 import type { UserRow } from './account.tables.ts'
+import type { SessionVerifier } from './session-verifier.ts'
 import { isCommonPassword } from './common-passwords.ts'
 
 interface Deps {
   auth: Auth
   repo: AccountRepository
+  /** The fast check of a session cookie on every authenticated request. */
+  sessions: SessionVerifier
   /** Failed sign-ins per e-mail and address, and per address alone. */
   /**
    * Sign-in attempts, counted before the password is checked: per e-mail in tiers whose waits grow
@@ -54,7 +57,7 @@ async function userIdOf(response: Response): Promise<string> {
   return body.user.id
 }
 
-export function createAccountService({ auth, repo, limiters, signUpLimiters, erasure }: Deps) {
+export function createAccountService({ auth, repo, sessions, limiters, signUpLimiters, erasure }: Deps) {
   /** Whether `password` is the person's, guesses counted against their e-mail's sign-in limits. */
   async function checkPassword(user: { id: string; email: string }, password: string, field: string): Promise<void> {
     const ticket = await takeEach(limiters.perEmail.map((limiter) => () => limiter.take([user.email])))
@@ -66,6 +69,19 @@ export function createAccountService({ auth, repo, limiters, signUpLimiters, era
     await ticket.giveBack()
   }
 
+  /**
+   * The signed-in user of a request, checked by the session verifier; about once a day per
+   * session, better-auth slides the session's expiry forward and renews its cookie (`cookies`).
+   */
+  async function findSession(headers: Headers): Promise<{ user: { id: string; email: string }; cookies: string[] } | null> {
+    const cookieName = (await auth.$context).authCookies.sessionToken.name
+    const verified = await sessions.verify(headers.get('cookie') ?? undefined, cookieName)
+    if (!verified) return null
+    if (!verified.refreshDue) return { user: verified.user, cookies: [] }
+    const renewed = await auth.api.getSession({ headers, asResponse: true })
+    return { user: verified.user, cookies: renewed.headers.getSetCookie() }
+  }
+
   async function getMe(userId: string): Promise<Me> {
     const row = await repo.findUserById(userId)
     if (!row) throw notFound('User')
@@ -74,6 +90,7 @@ export function createAccountService({ auth, repo, limiters, signUpLimiters, era
 
   return {
     getMe,
+    findSession,
 
     async updateMe(userId: string, patch: z.output<typeof updateMeSchema>): Promise<Me> {
       const { displayName, ...rest } = patch
@@ -168,8 +185,7 @@ export function createAccountService({ auth, repo, limiters, signUpLimiters, era
     },
 
     async findSessionUser(headers: Headers): Promise<{ id: string; email: string } | null> {
-      const session = await auth.api.getSession({ headers })
-      return session ? { id: session.user.id, email: session.user.email } : null
+      return (await findSession(headers))?.user ?? null
     },
   }
 }

@@ -17,6 +17,19 @@ export interface UserTable {
 }
 export type UserRow = Selectable<UserTable>
 
+/** better-auth's session row: the cookie carries `token`, signed. */
+export interface SessionTable {
+  id: string
+  token: string
+  userId: string
+  expiresAt: Instant
+  createdAt: Instant
+  updatedAt: Instant
+  ipAddress: string | null
+  userAgent: string | null
+}
+
 export interface AccountTables {
   user: UserTable
+  session: SessionTable
 }

@@ -134,7 +134,7 @@ export const mediaUploadRoutes: FastifyPluginAsync<Options> = async (app, { serv
   app.addContentTypeParser(tusBodyType, (_request, _payload, done) => done(null))
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
-    await app.authenticate(request)
+    await app.authenticate(request, reply)
     const headers = new Headers()
     for (const [name, value] of Object.entries(request.headers)) {
       if (value !== undefined && name !== userHeader) headers.set(name, Array.isArray(value) ? value.join(', ') : value)
