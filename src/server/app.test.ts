@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from './app.ts'
 import { loadConfig } from './config.ts'
@@ -94,6 +95,11 @@ describe('serving the web app', () => {
     mkdirSync(path.join(webRoot, 'assets'), { recursive: true })
     writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>Legado</title><div id="root"></div>')
     writeFileSync(path.join(webRoot, 'assets', 'app-abc123.js'), 'console.log(1)')
+    // As the build leaves them: a brotli and a gzip copy beside a larger file.
+    const big = `console.log(${JSON.stringify('recuerdos '.repeat(300))})`
+    writeFileSync(path.join(webRoot, 'assets', 'big-def456.js'), big)
+    writeFileSync(path.join(webRoot, 'assets', 'big-def456.js.br'), brotliCompressSync(big))
+    writeFileSync(path.join(webRoot, 'assets', 'big-def456.js.gz'), gzipSync(big))
     t = await createTestApp('sqlite', { WEB_ROOT: webRoot })
   })
   afterAll(async () => {
@@ -109,6 +115,21 @@ describe('serving the web app', () => {
       expect(response.headers['cache-control']).toBe('no-cache')
       expect(response.body).toContain('<div id="root">')
     }
+  })
+
+  it('serves the build’s compressed copy the browser accepts, and the plain file to others', async () => {
+    const big = `console.log(${JSON.stringify('recuerdos '.repeat(300))})`
+    const brotli = await t.app.inject({ method: 'GET', url: '/assets/big-def456.js', headers: { 'accept-encoding': 'gzip, deflate, br' } })
+    expect(brotli.headers['content-encoding']).toBe('br')
+    expect(brotli.headers.vary).toContain('accept-encoding')
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(big)
+    const gzip = await t.app.inject({ method: 'GET', url: '/assets/big-def456.js', headers: { 'accept-encoding': 'gzip' } })
+    expect(gzip.headers['content-encoding']).toBe('gzip')
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(big)
+    const plain = await t.app.inject({ method: 'GET', url: '/assets/big-def456.js' })
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.body).toBe(big)
+    expect(plain.headers['content-type']).toContain('javascript')
   })
 
   it('serves hashed assets with a long cache and keeps /api 404s in JSON', async () => {

@@ -7,7 +7,8 @@ import { AppError } from '../lib/app-error.ts'
 
 /**
  * Serves the built React app: hashed assets cached for a year, and index.html (never cached) for
- * every other non-API path so the client router can take it. Unknown /api paths answer JSON 404.
+ * every other non-API path so the client router can take it, each compressed ahead of time when
+ * the build made a compressed copy. Unknown /api paths answer JSON 404.
  */
 export const webAppPlugin = fp(async (app: FastifyInstance, { webRoot }: { webRoot?: string }) => {
   const hasWeb = webRoot !== undefined && existsSync(path.join(webRoot, 'index.html'))
@@ -16,6 +17,8 @@ export const webAppPlugin = fp(async (app: FastifyInstance, { webRoot }: { webRo
       root: webRoot,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each text file; the browser's Accept-Encoding picks.
+      preCompressed: true,
       setHeaders(res, filePath) {
         const isHashed = filePath.includes(`${path.sep}assets${path.sep}`)
         res.header('Cache-Control', isHashed ? 'public, max-age=31536000, immutable' : 'no-cache')
