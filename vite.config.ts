@@ -71,8 +71,14 @@ function precompress(outDir: string): Plugin {
 
 const outDir = path.join(root, 'dist/web')
 
-export default defineConfig({
+export default defineConfig(({ mode }) => ({
   root: path.join(root, 'src/web'),
+  // react-router's package exports only its development build (extra checks and warnings, larger);
+  // a production build takes the production one, which the package ships beside it.
+  resolve:
+    mode === 'production'
+      ? { alias: [{ find: /^react-router$/, replacement: path.join(root, 'node_modules/react-router/dist/production/index.mjs') }] }
+      : {},
   plugins: [react(), locales(), precompress(outDir)],
   build: {
     outDir,
@@ -85,4 +91,4 @@ export default defineConfig({
     port: 5173,
     proxy: { '/api': `http://127.0.0.1:${process.env.API_PORT ?? 3000}` },
   },
-})
+}))
