@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { Icon } from '../ui/icon.tsx'
 import './chat-bubble.css'
 
 interface ChatBubbleProps {
@@ -32,7 +33,7 @@ export function ReplyNote({ isSaved, children }: { isSaved: boolean; children: R
   if (isSaved) {
     return (
       <p className="chat-bubble-footer chat-bubble-saved">
-        <span aria-hidden="true">✓</span> {children}
+        <Icon name="check" /> {children}
       </p>
     )
   }

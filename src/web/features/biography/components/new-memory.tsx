@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next'
 import type { z } from 'zod'
 import { createBiographyEntrySchema } from '../../../../shared/contracts/biography.ts'
 import { limits } from '../../../../shared/limits.ts'
+import { Icon } from '../../../components/ui/icon.tsx'
 import { ErrorBanner, StatusMessage } from '../../../components/ui/banner.tsx'
 import { FormActions } from '../../../components/ui/form-actions.tsx'
 import { applyServerFieldErrors, fieldMessageText } from '../../../components/ui/form-errors.ts'
@@ -89,7 +90,7 @@ export function NewMemory() {
           else setIsOpen(true)
         }}
       >
-        <span aria-hidden="true">✎</span> {t('manual.open')}
+        <Icon name="pencil" /> {t('manual.open')}
       </button>
       {isOpen && (
         <section id={formId} className="card new-memory-card" aria-labelledby={headingId}>

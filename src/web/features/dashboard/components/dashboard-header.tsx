@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Me } from '../../../../shared/contracts/account.ts'
+import { Icon } from '../../../components/ui/icon.tsx'
 import { avatars, currentAvatar } from '../avatar.ts'
 import { greetingName } from '../greeting-name.ts'
 import { pickQuote } from '../quotes.ts'
@@ -15,7 +16,7 @@ export function DashboardHeader({ me }: { me: Me | null | undefined }) {
   return (
     <header className="dashboard-header">
       <span className="dashboard-avatar" role="img" aria-label={t('avatarLabel')}>
-        {avatars[currentAvatar]}
+        <Icon name={avatars[currentAvatar]} />
       </span>
       <div className="dashboard-greeting">
         <h1 id="dashboard-title">{t('greeting', { name })}</h1>

@@ -1,12 +1,13 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { Icon } from '../../../components/ui/icon.tsx'
 import './dashboard.css'
 
 const tiles = [
-  { key: 'biography', to: '/my-biography', icon: '📖' },
-  { key: 'legacy', to: '/family-tree', icon: '🌳' },
-  { key: 'dreams', to: '/my-dreams', icon: '🌙' },
-  { key: 'aiLab', to: '/ai-lab', icon: '✨' },
+  { key: 'biography', to: '/my-biography', icon: 'book' },
+  { key: 'legacy', to: '/family-tree', icon: 'tree' },
+  { key: 'dreams', to: '/my-dreams', icon: 'moon' },
+  { key: 'aiLab', to: '/ai-lab', icon: 'sparkles' },
 ] as const
 
 /** The four ways into the app (spec §2): the whole tile is one link, named by its title. */
@@ -27,7 +28,7 @@ export function DashboardTiles() {
               aria-describedby={`tile-${key}-description`}
             >
               <span className="dashboard-tile-icon" aria-hidden="true">
-                {icon}
+                <Icon name={icon} />
               </span>
               <span id={`tile-${key}-title`} className="dashboard-tile-title">{t(`tiles.${key}.title`)}</span>
               <span id={`tile-${key}-description`} className="dashboard-tile-description">

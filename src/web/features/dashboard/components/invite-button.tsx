@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { StatusMessage } from '../../../components/ui/banner.tsx'
+import { Icon } from '../../../components/ui/icon.tsx'
 import './dashboard.css'
 
 /** Inviting relatives is not built yet (spec §6): the button only says so, politely. */
@@ -10,7 +11,7 @@ export function InviteButton() {
   return (
     <div className="dashboard-invite">
       <button type="button" className="button" onClick={() => setIsNoticeShown(true)}>
-        <span aria-hidden="true">💌</span> {t('invite.button')}
+        <Icon name="envelope" /> {t('invite.button')}
       </button>
       <StatusMessage tone="info">{isNoticeShown ? t('invite.comingSoon') : null}</StatusMessage>
     </div>

@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next'
+import { Icon } from '../../../components/ui/icon.tsx'
 import './landing.css'
 
 const features = [
-  { key: 'media', icon: '📷' },
-  { key: 'tree', icon: '🌳' },
-  { key: 'dreams', icon: '🌙' },
+  { key: 'media', icon: 'camera' },
+  { key: 'tree', icon: 'tree' },
+  { key: 'dreams', icon: 'moon' },
 ] as const
 
 /** The three promises of the landing copy (spec §1). */
@@ -17,7 +18,7 @@ export function FeatureCards() {
         {features.map(({ key, icon }) => (
           <li key={key} className="card landing-feature">
             <span className="landing-feature-icon" aria-hidden="true">
-              {icon}
+              <Icon name={icon} />
             </span>
             <h3>{t(`features.${key}.title`)}</h3>
             <p>{t(`features.${key}.body`)}</p>
