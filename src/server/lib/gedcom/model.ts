@@ -1,0 +1,112 @@
+// The neutral family-tree model the GEDCOM reader produces and the writer consumes. It holds what
+// Legado keeps of a tree (people, couples, children, two life events, notes, media references),
+// never GEDCOM syntax: no CONC/CONT, no escapes, no @ around identifiers.
+import type { GedcomWarning, GedcomWarningCode } from './warnings.ts'
+
+/** GEDCOM 7 adds X (does not fit the M/F categories) to 5.5.1's M, F and U. */
+export type GedcomSex = 'M' | 'F' | 'X' | 'U'
+
+/** How a child belongs to a family (PEDI). A FAMC link without PEDI is `birth`. */
+export type GedcomPedigree = 'birth' | 'adopted' | 'foster' | 'sealing' | 'other'
+
+export interface GedcomEvent {
+  /** The DATE value as written (surrounding spaces trimmed); interpreting it is another module's job. */
+  date?: string
+  /** GEDCOM 7's DATE.PHRASE: free text that says what the date value cannot. */
+  datePhrase?: string
+  /** The PLAC value as written (surrounding spaces trimmed). */
+  place?: string
+}
+
+export interface GedcomNote {
+  text: string
+  /** Set when the text lives in a shared note record (5.5.1 NOTE, 7.0 SNOTE): that record's xref. */
+  record?: string
+}
+
+export interface GedcomMediaRef {
+  /** The FILE value: a path or URL as written. */
+  file: string
+  title?: string
+  /** FORM: a short format (`jpg`) in 5.5/5.5.1, a media type (`image/jpeg`) in 7.0. */
+  format?: string
+  /** Set when the reference comes from a multimedia record: that record's xref. */
+  record?: string
+}
+
+export interface GedcomChildLink {
+  /** xref of the family the person is a child of. */
+  family: string
+  pedigree: GedcomPedigree
+}
+
+export interface GedcomIndividual {
+  /** The file's identifier without the @s; a record the file left unnamed gets one with a space in it, which no file can use. */
+  xref: string
+  /** The first NAME value exactly as written, slashes included; absent when the person has no NAME. */
+  name?: string
+  /** GIVN when present, else the part of NAME before the surname. */
+  givenNames: string
+  /** The part of NAME between slashes, else SURN (with its SPFX prefix). */
+  surname: string
+  sex: GedcomSex
+  /** Present when the file records the event, even with no date or place (`1 DEAT Y`). */
+  birth?: GedcomEvent
+  death?: GedcomEvent
+  notes: GedcomNote[]
+  media: GedcomMediaRef[]
+  /** FAMC links, in file order. */
+  childOf: GedcomChildLink[]
+  /** FAMS links (families where the person is a partner), in file order. */
+  spouseOf: string[]
+}
+
+export interface GedcomFamily {
+  xref: string
+  /** The partners: HUSB and WIFE, GEDCOM's role names (a same-sex couple still uses both). */
+  husband?: string
+  wife?: string
+  /** CHIL links in file order. */
+  children: string[]
+  marriage?: GedcomEvent
+  divorce?: GedcomEvent
+  notes: GedcomNote[]
+  media: GedcomMediaRef[]
+}
+
+/** What the writer needs: people and families, each list in the order to write it. */
+export interface GedcomData {
+  individuals: GedcomIndividual[]
+  families: GedcomFamily[]
+}
+
+export interface GedcomHeader {
+  /** GEDC.VERS as written: `5.5`, `5.5.1`, `5.5.5`, `7.0`… */
+  version?: string
+  /** CHAR as written (GEDCOM 7 has none: it is always UTF-8). */
+  charset?: string
+  /** HEAD.SOUR: the program that wrote the file, its name and version. */
+  source?: { id: string; name?: string; version?: string }
+}
+
+export interface GedcomCounts {
+  people: number
+  families: number
+  /** Notes attached to people and families (a shared note counts once per person or family it is on). */
+  notes: number
+  /** Media references attached to people and families. */
+  mediaReferences: number
+}
+
+export interface GedcomTree extends GedcomData {
+  header: GedcomHeader
+  counts: GedcomCounts
+  /** Custom (`_TAG`) and non-standard tags anywhere in the file, counted per tag. */
+  unknownTags: Record<string, number>
+  /** Standard tags Legado does not keep (sources, occupations, burials…), counted per tag, for an import summary. */
+  unmappedTags: Record<string, number>
+  /** The first warnings of each kind, with line numbers where there is one. */
+  warnings: GedcomWarning[]
+  /** How many warnings of each kind there were, including those not kept in `warnings`. */
+  warningCounts: Partial<Record<GedcomWarningCode, number>>
+}

@@ -1,0 +1,80 @@
+// Reading one GEDCOM structure (a name, an event, a multimedia link) into the model's terms.
+import type { GedcomEvent, GedcomMediaRef, GedcomPedigree, GedcomSex } from './model.ts'
+import type { GedcomNode } from './parse.ts'
+
+export function childOf(node: GedcomNode, tag: string): GedcomNode | undefined {
+  return node.children.find((child) => child.tag === tag)
+}
+
+/** The payload of the first `tag` child, trimmed; undefined when missing or empty. */
+export function childValue(node: GedcomNode, tag: string): string | undefined {
+  const value = childOf(node, tag)?.value?.trim()
+  return value ? value : undefined
+}
+
+/** `Given /Surname/ suffix`: a NAME without slashes has no surname; an unclosed slash runs to the end. */
+export function splitName(name: string): { given: string; surname: string } {
+  const open = name.indexOf('/')
+  if (open === -1) return { given: name.trim(), surname: '' }
+  const close = name.indexOf('/', open + 1)
+  return { given: name.slice(0, open).trim(), surname: (close === -1 ? name.slice(open + 1) : name.slice(open + 1, close)).trim() }
+}
+
+export function readName(node: GedcomNode): { name: string | undefined; givenNames: string; surname: string } {
+  const name = node.value
+  const split = splitName(name ?? '')
+  const surnameParts = [childValue(node, 'SPFX'), childValue(node, 'SURN')].filter((part) => part !== undefined)
+  return {
+    name,
+    // GIVN drops the titles and nicknames a NAME line may carry ("Lt. Joseph "John" /Allen/").
+    givenNames: childValue(node, 'GIVN') ?? split.given,
+    // The slashed part is the surname as the family writes it, prefix included ("de Allen").
+    surname: split.surname || (surnameParts.length > 0 ? surnameParts.join(' ') : ''),
+  }
+}
+
+export function readEvent(node: GedcomNode): GedcomEvent {
+  const event: GedcomEvent = {}
+  const date = childOf(node, 'DATE')
+  const dateValue = date?.value?.trim()
+  if (dateValue) event.date = dateValue
+  const phrase = date ? childValue(date, 'PHRASE') : undefined
+  if (phrase !== undefined) event.datePhrase = phrase
+  const place = childValue(node, 'PLAC')
+  if (place !== undefined) event.place = place
+  return event
+}
+
+const SEXES: Record<string, GedcomSex> = { M: 'M', MALE: 'M', F: 'F', FEMALE: 'F', X: 'X', U: 'U', UNKNOWN: 'U' }
+
+export function readSex(value: string | undefined): GedcomSex | undefined {
+  return SEXES[(value ?? 'U').trim().toUpperCase() || 'U']
+}
+
+const PEDIGREES: Record<string, GedcomPedigree> = { BIRTH: 'birth', ADOPTED: 'adopted', FOSTER: 'foster', SEALING: 'sealing', OTHER: 'other' }
+
+export function readPedigree(value: string): GedcomPedigree | undefined {
+  return PEDIGREES[value.trim().toUpperCase()]
+}
+
+/**
+ * The files of a multimedia structure: FILE lines with their FORM and TITL. 5.5 puts FORM and TITL
+ * beside FILE, 5.5.1 inline links put TITL beside and FORM under it, records put both under FILE.
+ */
+export function readMediaFiles(node: GedcomNode): Omit<GedcomMediaRef, 'record'>[] {
+  const files: Omit<GedcomMediaRef, 'record'>[] = []
+  const title = childValue(node, 'TITL')
+  const format = childValue(node, 'FORM')
+  for (const fileNode of node.children) {
+    if (fileNode.tag !== 'FILE') continue
+    const file = fileNode.value?.trim()
+    if (!file) continue
+    const ref: Omit<GedcomMediaRef, 'record'> = { file }
+    const fileTitle = childValue(fileNode, 'TITL') ?? title
+    if (fileTitle !== undefined) ref.title = fileTitle
+    const fileFormat = childValue(fileNode, 'FORM') ?? format
+    if (fileFormat !== undefined) ref.format = fileFormat
+    files.push(ref)
+  }
+  return files
+}

@@ -1,0 +1,279 @@
+import { linkFamilies } from './read-links.ts'
+import { childOf, childValue, readEvent, readMediaFiles, readName, readPedigree, readSex } from './read-structures.ts'
+import type { GedcomChildLink, GedcomFamily, GedcomHeader, GedcomIndividual, GedcomMediaRef, GedcomNote, GedcomTree } from './model.ts'
+import type { GedcomNode } from './parse.ts'
+import { isStandardTag } from './tags.ts'
+import { createWarningLog, type WarningLog, type WarningSink } from './warnings.ts'
+
+/** Structures only the first of which is read (a second NAME, BIRT…), as bits to remember per record. */
+const READ_ONCE: Record<string, number> = { NAME: 1, SEX: 2, BIRT: 4, DEAT: 8, MARR: 16, DIV: 32 }
+
+interface RecordContext {
+  warn: WarningSink
+  /** Counts a standard structure Legado does not keep. */
+  skip: (tag: string) => void
+}
+
+export interface ReadOptions {
+  /** Where warnings go; pass the log the decoder and parser wrote to, to get one list. */
+  warnings?: WarningLog
+}
+
+/**
+ * Records (from `parseGedcomRecords`) to the neutral model. Notes and media behind pointers are
+ * resolved, links between people and families are checked both ways, and whatever cannot be used
+ * (a pointer to nothing, a third partner) becomes a warning instead of an error.
+ */
+export function readGedcom(records: Iterable<GedcomNode>, options: ReadOptions = {}): GedcomTree {
+  const log = options.warnings ?? createWarningLog()
+  const warn = log.add
+  const header: GedcomHeader = {}
+  const individuals: GedcomIndividual[] = []
+  const families: GedcomFamily[] = []
+  // Each record's first line, for warnings about links found broken once the whole file is in.
+  const individualLines: number[] = []
+  const familyLines: number[] = []
+  const noteRecords = new Map<string, string>()
+  const mediaRecords = new Map<string, Omit<GedcomMediaRef, 'record'>[]>()
+  const unknownTags = new Map<string, number>()
+  const unmappedTags = new Map<string, number>()
+  const usedXrefs = new Set<string>()
+  const bump = (counts: Map<string, number>, tag: string) => counts.set(tag, (counts.get(tag) ?? 0) + 1)
+  let isFirst = true
+  const context: RecordContext = { warn, skip: (tag) => bump(unmappedTags, tag) }
+
+  /** The record's xref, made unique: a duplicate would make two people one. */
+  const identify = (record: GedcomNode): string => {
+    if (record.xref === undefined) return `(line ${record.line})`
+    if (!usedXrefs.has(record.xref)) {
+      usedXrefs.add(record.xref)
+      return record.xref
+    }
+    warn({ code: 'duplicate_xref', message: `@${record.xref}@ is defined twice; the second is kept unlinked`, line: record.line, xref: record.xref })
+    return `${record.xref} (line ${record.line})`
+  }
+
+  for (const record of records) {
+    countUnknownTags(record, unknownTags)
+    if (isFirst && record.tag !== 'HEAD') warn({ code: 'missing_header', message: 'the file does not start with HEAD', line: record.line })
+    isFirst = false
+    switch (record.tag) {
+      case 'HEAD':
+        Object.assign(header, readHeader(record))
+        break
+      case 'INDI':
+        individuals.push(readIndividual(record, identify(record), context))
+        individualLines.push(record.line)
+        break
+      case 'FAM':
+        families.push(readFamily(record, identify(record), context))
+        familyLines.push(record.line)
+        break
+      case 'NOTE':
+      case 'SNOTE':
+        if (record.xref !== undefined && !noteRecords.has(record.xref)) noteRecords.set(record.xref, record.value ?? '')
+        break
+      case 'OBJE':
+        if (record.xref !== undefined && !mediaRecords.has(record.xref)) mediaRecords.set(record.xref, readMediaFiles(record))
+        break
+      case 'TRLR':
+        break
+      default:
+        if (isStandardTag(record.tag)) bump(unmappedTags, record.tag)
+    }
+  }
+  linkFamilies({ individuals, individualLines, families, familyLines, noteRecords, mediaRecords, warn })
+  let notes = 0
+  let mediaReferences = 0
+  for (const owner of [individuals, families].flat()) {
+    notes += owner.notes.length
+    mediaReferences += owner.media.length
+  }
+  return {
+    header,
+    individuals,
+    families,
+    counts: { people: individuals.length, families: families.length, notes, mediaReferences },
+    unknownTags: Object.fromEntries(unknownTags),
+    unmappedTags: Object.fromEntries(unmappedTags),
+    warnings: log.warnings,
+    warningCounts: log.counts,
+  }
+}
+
+function readHeader(record: GedcomNode): GedcomHeader {
+  const header: GedcomHeader = {}
+  const gedc = childOf(record, 'GEDC')
+  const version = gedc ? childValue(gedc, 'VERS') : undefined
+  if (version !== undefined) header.version = version
+  const charset = childValue(record, 'CHAR')
+  if (charset !== undefined) header.charset = charset
+  const source = childOf(record, 'SOUR')
+  const id = source?.value?.trim()
+  if (source && id) {
+    header.source = { id }
+    const name = childValue(source, 'NAME')
+    if (name !== undefined) header.source.name = name
+    const sourceVersion = childValue(source, 'VERS')
+    if (sourceVersion !== undefined) header.source.version = sourceVersion
+  }
+  return header
+}
+
+function readIndividual(record: GedcomNode, xref: string, context: RecordContext): GedcomIndividual {
+  const person: GedcomIndividual = { xref, givenNames: '', surname: '', sex: 'U', notes: [], media: [], childOf: [], spouseOf: [] }
+  // FAMC links without PEDI, and families an ADOP event names: such a link is an adoption.
+  let withoutPedigree: GedcomChildLink[] | undefined
+  let adoptedInto: string[] | undefined
+  let seen = 0
+  for (const node of record.children) {
+    const once = READ_ONCE[node.tag] ?? 0
+    const isRepeat = (seen & once) !== 0
+    seen |= once
+    switch (node.tag) {
+      case 'NAME':
+        if (isRepeat) context.skip(node.tag)
+        else {
+          const { name, givenNames, surname } = readName(node)
+          if (name !== undefined) person.name = name
+          person.givenNames = givenNames
+          person.surname = surname
+        }
+        break
+      case 'SEX': {
+        const sex = readSex(node.value)
+        if (isRepeat) context.skip(node.tag)
+        else if (sex) person.sex = sex
+        else context.warn({ code: 'unknown_sex', message: `SEX ${JSON.stringify(node.value)} of @${xref}@ read as U`, line: node.line, xref })
+        break
+      }
+      case 'BIRT':
+        if (isRepeat) context.skip(node.tag)
+        else person.birth = readEvent(node)
+        break
+      case 'DEAT':
+        if (isRepeat) context.skip(node.tag)
+        else person.death = readEvent(node)
+        break
+      case 'FAMC': {
+        const family = pointerOf(node, xref, context)
+        if (family === undefined) break
+        const pedigreeText = childOf(node, 'PEDI')?.value
+        let pedigree = pedigreeText === undefined ? undefined : readPedigree(pedigreeText)
+        if (pedigreeText !== undefined && pedigree === undefined) {
+          context.warn({ code: 'unknown_pedigree', message: `PEDI ${JSON.stringify(pedigreeText)} read as other`, line: node.line, xref })
+          pedigree = 'other'
+        }
+        const link: GedcomChildLink = { family, pedigree: pedigree ?? 'birth' }
+        if (pedigree === undefined) (withoutPedigree ??= []).push(link)
+        person.childOf.push(link)
+        break
+      }
+      case 'FAMS': {
+        const family = pointerOf(node, xref, context)
+        if (family !== undefined) person.spouseOf.push(family)
+        break
+      }
+      case 'ADOP': {
+        context.skip(node.tag)
+        const family = childOf(node, 'FAMC')?.pointer
+        if (family) (adoptedInto ??= []).push(family)
+        break
+      }
+      case 'NOTE':
+      case 'SNOTE':
+        readNoteLink(node, person.notes)
+        break
+      case 'OBJE':
+        readMediaLink(node, person.media, xref, context)
+        break
+      default:
+        if (isStandardTag(node.tag)) context.skip(node.tag)
+    }
+  }
+  for (const family of adoptedInto ?? []) {
+    const link = person.childOf.find((candidate) => candidate.family === family)
+    if (link === undefined) person.childOf.push({ family, pedigree: 'adopted' })
+    else if (withoutPedigree?.includes(link)) link.pedigree = 'adopted'
+  }
+  return person
+}
+
+function readFamily(record: GedcomNode, xref: string, context: RecordContext): GedcomFamily {
+  const family: GedcomFamily = { xref, children: [], notes: [], media: [] }
+  let seen = 0
+  for (const node of record.children) {
+    const once = READ_ONCE[node.tag] ?? 0
+    const isRepeat = (seen & once) !== 0
+    seen |= once
+    switch (node.tag) {
+      case 'HUSB':
+      case 'WIFE': {
+        const partner = pointerOf(node, xref, context)
+        const role = node.tag === 'HUSB' ? 'husband' : 'wife'
+        if (partner === undefined || partner === family[role]) break
+        if (family[role] === undefined) family[role] = partner
+        else context.warn({ code: 'too_many_partners', message: `@${xref}@ names a second ${node.tag}; @${partner}@ is not linked`, line: node.line, xref })
+        break
+      }
+      case 'CHIL': {
+        const child = pointerOf(node, xref, context)
+        if (child !== undefined) family.children.push(child)
+        break
+      }
+      case 'MARR':
+        if (isRepeat) context.skip(node.tag)
+        else family.marriage = readEvent(node)
+        break
+      case 'DIV':
+        if (isRepeat) context.skip(node.tag)
+        else family.divorce = readEvent(node)
+        break
+      case 'NOTE':
+      case 'SNOTE':
+        readNoteLink(node, family.notes)
+        break
+      case 'OBJE':
+        readMediaLink(node, family.media, xref, context)
+        break
+      default:
+        if (isStandardTag(node.tag)) context.skip(node.tag)
+    }
+  }
+  return family
+}
+
+/** A pointer line's target; nothing for GEDCOM 7's @VOID@ and, with a warning, for text where a pointer belongs. */
+function pointerOf(node: GedcomNode, owner: string, context: RecordContext): string | undefined {
+  if (node.pointer !== undefined) return node.pointer ?? undefined
+  if (node.value !== undefined) context.warn({ code: 'dangling_pointer', message: `${node.tag} of @${owner}@ is text, not a pointer: ${JSON.stringify(node.value.slice(0, 40))}`, line: node.line, xref: owner })
+  return undefined
+}
+
+/** An inline note as it is; a pointer as `{ text: '', record }`, filled in once every note record is read. */
+function readNoteLink(node: GedcomNode, notes: GedcomNote[]): void {
+  if (node.pointer === undefined) notes.push({ text: node.value ?? '' })
+  else if (node.pointer !== null) notes.push({ text: '', record: node.pointer })
+}
+
+/** Inline files as they are; a pointer as `{ file: '', record }`, replaced by the record's files once it is read. */
+function readMediaLink(node: GedcomNode, media: GedcomMediaRef[], owner: string, context: RecordContext): void {
+  if (node.pointer === null) return
+  if (node.pointer !== undefined) {
+    const title = childValue(node, 'TITL')
+    media.push({ file: '', record: node.pointer, ...(title === undefined ? {} : { title }) })
+    return
+  }
+  const files = readMediaFiles(node)
+  if (files.length === 0) context.warn({ code: 'media_without_file', message: `a media link of @${owner}@ has no FILE (embedded BLOB data is not read)`, line: node.line, xref: owner })
+  for (const file of files) media.push(file)
+}
+
+/** Custom and non-standard tags at any depth, without recursion: a record can nest deeply. */
+function countUnknownTags(record: GedcomNode, counts: Map<string, number>): void {
+  const stack: GedcomNode[] = [record]
+  for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
+    if (!isStandardTag(node.tag)) counts.set(node.tag, (counts.get(node.tag) ?? 0) + 1)
+    for (const child of node.children) stack.push(child)
+  }
+}

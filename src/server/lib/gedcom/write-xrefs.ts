@@ -1,0 +1,67 @@
+import type { GedcomData } from './model.ts'
+
+/**
+ * An identifier both 5.5.1 (at most 20 characters, starting with a letter or digit) and 7.0
+ * (upper-case letters, digits and `_`; VOID reserved) accept, so both exports of one tree agree.
+ */
+const VALID_XREF = /^[A-Z0-9][A-Z0-9_]{0,19}$/
+
+/**
+ * The identifiers a file gets. A model xref that is already valid and unique is kept, so a
+ * re-exported file still matches the one it came from; the others (database ids, duplicates) get
+ * the next free `I7`, `F3`… in model order, so the same tree always gets the same file.
+ */
+export function planXrefs(data: GedcomData) {
+  const used = new Set<string>(['VOID'])
+  const keep = (xref: string): string | undefined => {
+    if (!VALID_XREF.test(xref) || used.has(xref)) return undefined
+    used.add(xref)
+    return xref
+  }
+  const counters = new Map<string, number>()
+  const next = (prefix: string): string => {
+    let counter = counters.get(prefix) ?? 0
+    let xref: string
+    do {
+      counter += 1
+      xref = `${prefix}${counter}`
+    } while (used.has(xref))
+    counters.set(prefix, counter)
+    used.add(xref)
+    return xref
+  }
+
+  const keptPeople = data.individuals.map((person) => keep(person.xref))
+  const keptFamilies = data.families.map((family) => keep(family.xref))
+  const noteKeys = new Map<string, string | undefined>()
+  const mediaKeys = new Map<string, string | undefined>()
+  for (const owner of [...data.individuals, ...data.families]) {
+    for (const note of owner.notes) if (note.record !== undefined && !noteKeys.has(note.record)) noteKeys.set(note.record, keep(note.record))
+    for (const media of owner.media) if (media.record !== undefined && !mediaKeys.has(media.record)) mediaKeys.set(media.record, keep(media.record))
+  }
+
+  const people = keptPeople.map((xref) => xref ?? next('I'))
+  const families = keptFamilies.map((xref) => xref ?? next('F'))
+  const byModel = (models: { xref: string }[], written: string[]) => {
+    const map = new Map<string, string>()
+    models.forEach((model, index) => {
+      if (!map.has(model.xref)) map.set(model.xref, written[index] as string)
+    })
+    return map
+  }
+  for (const [key, xref] of noteKeys) noteKeys.set(key, xref ?? next('N'))
+  for (const [key, xref] of mediaKeys) mediaKeys.set(key, xref ?? next('O'))
+  return {
+    people,
+    families,
+    /** Model xref → file xref, for pointers; a duplicated model xref points to its first holder. */
+    personByModel: byModel(data.individuals, people),
+    familyByModel: byModel(data.families, families),
+    noteRecords: noteKeys as Map<string, string>,
+    mediaRecords: mediaKeys as Map<string, string>,
+    submitter: next('U'),
+    /** A fresh identifier for a record the model does not name (a media file linked inline). */
+    next,
+  }
+}
+export type XrefPlan = ReturnType<typeof planXrefs>

@@ -1,0 +1,216 @@
+import { toGedcom551Date, toGedcom7Date } from './dates.ts'
+import { toGedcom7FileReference, toMediaType, toShortFormat } from './media-format.ts'
+import type { GedcomData, GedcomEvent, GedcomFamily, GedcomIndividual, GedcomMediaRef, GedcomNote } from './model.ts'
+import { splitName } from './read-structures.ts'
+import { pushValueLines, type TextEscape } from './value-lines.ts'
+import type { WarningSink } from './warnings.ts'
+import { planXrefs, type XrefPlan } from './write-xrefs.ts'
+
+export type GedcomWriteVersion = '5.5.1' | '7.0'
+
+export interface WriteOptions {
+  version: GedcomWriteVersion
+  lineEnding?: '\n' | '\r\n'
+  /** Legado's version, for HEAD.SOUR.VERS. */
+  sourceVersion?: string
+  /** 5.5.1 requires a submitter record; its NAME. */
+  submitterName?: string
+  /** HEAD.DATE; left out when absent, so the same tree always gives the same bytes. */
+  date?: Date
+  /** Told about what the file cannot say: a pointer to someone not in the model, a pedigree 5.5.1 lacks. */
+  onWarning?: WarningSink
+  /** Characters per chunk from `writeGedcom`. */
+  chunkSize?: number
+}
+
+const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC']
+
+/**
+ * The file as text chunks of about `chunkSize` characters, line endings included: pipe them to a
+ * response or file, so a 100,000-person export never exists as one string. Lines are gathered in
+ * an array and joined per chunk; yielding each line would cost more than writing it.
+ */
+export function* writeGedcom(data: GedcomData, options: WriteOptions): Generator<string, void, undefined> {
+  const ending = options.lineEnding ?? '\n'
+  const chunkSize = options.chunkSize ?? 65_536
+  const lines: string[] = []
+  let size = 0
+  let flushedUpTo = 0
+  const isFull = () => {
+    for (; flushedUpTo < lines.length; flushedUpTo += 1) size += (lines[flushedUpTo] as string).length + ending.length
+    return size >= chunkSize
+  }
+  const flush = () => {
+    const chunk = lines.join(ending) + ending
+    lines.length = 0
+    size = 0
+    flushedUpTo = 0
+    return chunk
+  }
+  const writer = createRecordWriter(data, options, lines)
+  writer.header()
+  for (let index = 0; index < data.individuals.length; index += 1) {
+    writer.individual(index)
+    if (isFull()) yield flush()
+  }
+  for (let index = 0; index < data.families.length; index += 1) {
+    writer.family(index)
+    if (isFull()) yield flush()
+  }
+  writer.sharedRecords()
+  lines.push('0 TRLR')
+  yield flush()
+}
+
+/** The whole file as one string: for tests and small trees. */
+export function writeGedcomString(data: GedcomData, options: WriteOptions): string {
+  return [...writeGedcom(data, options)].join('')
+}
+
+/** Writes records into `out`, one call per record, so the caller decides when to hand text on. */
+function createRecordWriter(data: GedcomData, options: WriteOptions, out: string[]) {
+  const isVersion7 = options.version === '7.0'
+  const warn = options.onWarning ?? (() => {})
+  const xrefs = planXrefs(data)
+  const text: TextEscape = isVersion7 ? 'gedcom7' : 'gedcom551'
+  const value = (head: string, level: number, payload: string, escape: TextEscape = text) => pushValueLines(out, head, level, payload, escape, isVersion7)
+  /** A pointer line; one to nobody in the tree is 7.0's @VOID@ (keeping order and pedigree) or, in 5.5.1, no line. */
+  const pointer = (level: number, tag: string, target: string | undefined, what: string, owner: string): boolean => {
+    if (target !== undefined) out.push(`${level} ${tag} @${target}@`)
+    else {
+      warn({ code: 'dangling_pointer', message: `${what} of ${owner} is not in the tree: ${isVersion7 ? 'written as @VOID@' : 'left out'}` })
+      if (isVersion7) out.push(`${level} ${tag} @VOID@`)
+    }
+    return target !== undefined || isVersion7
+  }
+  const media = createMediaRecords(xrefs)
+  const noteTexts = new Map<string, string>()
+
+  const event = (tag: string, occurred: GedcomEvent) => {
+    const date: { value?: string; phrase?: string } = isVersion7 ? gedcom7Date(occurred) : { value: toGedcom551Date(occurred.date, occurred.datePhrase) }
+    const hasDate = date.value !== undefined && (date.value !== '' || date.phrase !== undefined)
+    out.push(hasDate || occurred.place !== undefined ? `1 ${tag}` : `1 ${tag} Y`)
+    if (hasDate) {
+      // A 5.5.1 date keeps its @#DJULIAN@ calendar escape as it is.
+      value('2 DATE', 2, date.value ?? '', isVersion7 ? 'gedcom7' : 'none')
+      if (date.phrase !== undefined) value('3 PHRASE', 3, date.phrase)
+    }
+    if (occurred.place !== undefined) value('2 PLAC', 2, occurred.place)
+  }
+
+  const attachments = (notes: GedcomNote[], mediaRefs: GedcomMediaRef[]) => {
+    for (const note of notes) {
+      const record = note.record === undefined ? undefined : xrefs.noteRecords.get(note.record)
+      if (record === undefined || note.record === undefined) {
+        value('1 NOTE', 1, note.text)
+        continue
+      }
+      if (!noteTexts.has(note.record)) noteTexts.set(note.record, note.text)
+      out.push(`1 ${isVersion7 ? 'SNOTE' : 'NOTE'} @${record}@`)
+    }
+    let linked: string[] | undefined
+    for (const ref of mediaRefs) {
+      const record = media.recordFor(ref)
+      if (linked?.includes(record)) continue
+      ;(linked ??= []).push(record)
+      out.push(`1 OBJE @${record}@`)
+    }
+  }
+
+  return {
+    header: () => header(options, xrefs, out),
+    individual(index: number) {
+      const person = data.individuals[index] as GedcomIndividual
+      const owner = `individual ${person.xref}`
+      out.push(`0 @${xrefs.people[index]}@ INDI`)
+      const name = nameLine(person)
+      if (name !== undefined) {
+        value('1 NAME', 1, name)
+        if (person.givenNames) value('2 GIVN', 2, person.givenNames)
+        if (person.surname) value('2 SURN', 2, person.surname)
+      }
+      if (person.sex !== 'U') out.push(`1 SEX ${person.sex}`)
+      if (person.birth) event('BIRT', person.birth)
+      if (person.death) event('DEAT', person.death)
+      for (const link of person.childOf) {
+        if (!pointer(1, 'FAMC', xrefs.familyByModel.get(link.family), `the family @${link.family}@`, owner) || link.pedigree === 'birth') continue
+        if (link.pedigree === 'other' && !isVersion7) warn({ code: 'not_writable', message: `5.5.1 has no "other" pedigree: the link of ${owner} to @${link.family}@ is written without one` })
+        else out.push(`2 PEDI ${isVersion7 ? link.pedigree.toUpperCase() : link.pedigree}`)
+      }
+      for (const family of person.spouseOf) pointer(1, 'FAMS', xrefs.familyByModel.get(family), `the family @${family}@`, owner)
+      attachments(person.notes, person.media)
+    },
+    family(index: number) {
+      const family = data.families[index] as GedcomFamily
+      const owner = `family ${family.xref}`
+      out.push(`0 @${xrefs.families[index]}@ FAM`)
+      if (family.husband !== undefined) pointer(1, 'HUSB', xrefs.personByModel.get(family.husband), `the partner @${family.husband}@`, owner)
+      if (family.wife !== undefined) pointer(1, 'WIFE', xrefs.personByModel.get(family.wife), `the partner @${family.wife}@`, owner)
+      for (const child of family.children) pointer(1, 'CHIL', xrefs.personByModel.get(child), `the child @${child}@`, owner)
+      if (family.marriage) event('MARR', family.marriage)
+      if (family.divorce) event('DIV', family.divorce)
+      attachments(family.notes, family.media)
+    },
+    /** Shared notes and multimedia records, after everyone who points to them. */
+    sharedRecords() {
+      for (const [key, xref] of xrefs.noteRecords) value(`0 @${xref}@ ${isVersion7 ? 'SNOTE' : 'NOTE'}`, 0, noteTexts.get(key) ?? '')
+      for (const [xref, files] of media.records) {
+        out.push(`0 @${xref}@ OBJE`)
+        for (const file of files) {
+          value('1 FILE', 1, isVersion7 ? toGedcom7FileReference(file.file) : file.file)
+          value('2 FORM', 2, isVersion7 ? toMediaType(file.format, file.file) : toShortFormat(file.format, file.file))
+          if (file.title !== undefined) value('2 TITL', 2, file.title)
+        }
+      }
+    },
+  }
+}
+
+function header(options: WriteOptions, xrefs: XrefPlan, out: string[]): void {
+  const isVersion7 = options.version === '7.0'
+  out.push('0 HEAD')
+  if (isVersion7) out.push('1 GEDC', '2 VERS 7.0')
+  out.push('1 SOUR Legado', '2 NAME Legado')
+  if (options.sourceVersion) out.push(`2 VERS ${options.sourceVersion}`)
+  if (options.date) out.push(`1 DATE ${options.date.getUTCDate()} ${MONTHS[options.date.getUTCMonth()]} ${options.date.getUTCFullYear()}`)
+  if (isVersion7) return
+  out.push(`1 SUBM @${xrefs.submitter}@`, '1 GEDC', '2 VERS 5.5.1', '2 FORM LINEAGE-LINKED', '1 CHAR UTF-8', `0 @${xrefs.submitter}@ SUBM`)
+  pushValueLines(out, '1 NAME', 1, options.submitterName || 'Legado', 'gedcom551', false)
+}
+
+/**
+ * The NAME to write: the one the file had when it still says the same given names and surname,
+ * else `Given /Surname/` rebuilt, so an edited surname never hides behind a stale NAME.
+ */
+function nameLine(person: GedcomIndividual): string | undefined {
+  if (person.name !== undefined) {
+    const split = splitName(person.name)
+    if (split.surname === person.surname && (person.givenNames !== '' || split.given === '')) return person.name
+  }
+  if (person.surname) return `${person.givenNames} /${person.surname}/`.trimStart()
+  return person.givenNames || undefined
+}
+
+/** A model date as 7.0 writes it: one already in 7.0 form (it has a phrase) is kept; a 5.5.1 one is converted. */
+function gedcom7Date(event: GedcomEvent): { value?: string; phrase?: string } {
+  if (event.datePhrase !== undefined) return { value: event.date ?? '', phrase: event.datePhrase }
+  return event.date === undefined ? {} : toGedcom7Date(event.date)
+}
+
+/** OBJE records: one per media record the model names (its files gathered), one per file linked inline. */
+function createMediaRecords(xrefs: XrefPlan) {
+  const records = new Map<string, Omit<GedcomMediaRef, 'record'>[]>()
+  const inline = new Map<GedcomMediaRef, string>()
+  return {
+    records,
+    recordFor(ref: GedcomMediaRef): string {
+      const named = ref.record === undefined ? undefined : xrefs.mediaRecords.get(ref.record)
+      const xref = named ?? inline.get(ref) ?? xrefs.next('O')
+      if (named === undefined) inline.set(ref, xref)
+      const files = records.get(xref) ?? []
+      if (!files.some((file) => file.file === ref.file)) files.push({ file: ref.file, ...(ref.title === undefined ? {} : { title: ref.title }), ...(ref.format === undefined ? {} : { format: ref.format }) })
+      records.set(xref, files)
+      return xref
+    },
+  }
+}
