@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { AxeBuilder } from '@axe-core/playwright'
-import { expect, test, type Locator, type Page } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test'
 import { recordedRequestsPath } from '../src/server/test/fake-gemini.ts'
 
 /** Shared helpers for the browser journeys: fresh accounts and the accessibility check. */
@@ -24,12 +24,20 @@ export function newAccount(overrides: Partial<Account> = {}): Account {
 }
 
 /**
- * Creates an account through the API. `page.request` shares the browser context's cookie jar, so
- * the session cookie the server answers with signs the page in too.
+ * Whatever talks to the API for a journey: a page (its `request` shares the page's cookies) or a
+ * request context of its own, for an account several tests share.
  */
-export async function signUpThroughApi(page: Page, overrides: Partial<Account> = {}): Promise<Account> {
+export interface ApiClient {
+  request: APIRequestContext
+}
+
+/**
+ * Creates an account through the API. A page's `request` shares the browser context's cookie jar,
+ * so the session cookie the server answers with signs the page in too.
+ */
+export async function signUpThroughApi(client: ApiClient, overrides: Partial<Account> = {}): Promise<Account> {
   const account = newAccount(overrides)
-  const response = await page.request.post('/api/auth/sign-up/email', {
+  const response = await client.request.post('/api/auth/sign-up/email', {
     data: { name: account.name, email: account.email, password: account.password },
   })
   expect(response.status(), `sign-up answered ${response.status()}: ${await response.text()}`).toBe(200)
@@ -37,8 +45,8 @@ export async function signUpThroughApi(page: Page, overrides: Partial<Account> =
 }
 
 /** Creates a dream through the API for the signed-in page. */
-export async function createDreamThroughApi(page: Page, dream: { title?: string; content: string; dreamDate?: string | null }) {
-  const response = await page.request.post('/api/dreams', {
+export async function createDreamThroughApi(client: ApiClient, dream: { title?: string; content: string; dreamDate?: string | null }) {
+  const response = await client.request.post('/api/dreams', {
     data: { title: dream.title ?? '', content: dream.content, dreamDate: dream.dreamDate ?? null },
   })
   expect(response.ok(), `creating a dream answered ${response.status()}: ${await response.text()}`).toBe(true)
@@ -80,7 +88,9 @@ export async function expectNoSeriousA11yViolations(page: Page, pageName: string
         .map((animation) => animation.finished.catch(() => undefined)),
     ),
   )
-  const results = await new AxeBuilder({ page }).withTags(wcagTags).analyze()
+  // Legacy mode runs axe inside the page alone instead of opening a blank page to merge the
+  // results of every frame: the app has no frames, and it halves the time of each check.
+  const results = await new AxeBuilder({ page }).withTags(wcagTags).setLegacyMode(true).analyze()
   const blocking = results.violations.filter((violation) => blockingImpacts.has(violation.impact ?? ''))
   const minor = results.violations.filter((violation) => !blockingImpacts.has(violation.impact ?? ''))
   if (minor.length > 0) {
@@ -110,8 +120,8 @@ export async function fakeGeminiRequests(page: Page): Promise<FakeGeminiRequest[
 }
 
 /** Adds the member that represents the signed-in user, so the biography can save memories. */
-export async function addSelfMemberThroughApi(page: Page) {
-  const response = await page.request.post('/api/family-tree/members', { data: { firstName: 'Rosa', lastName: 'Martínez', isSelf: true } })
+export async function addSelfMemberThroughApi(client: ApiClient) {
+  const response = await client.request.post('/api/family-tree/members', { data: { firstName: 'Rosa', lastName: 'Martínez', isSelf: true } })
   expect(response.status(), `adding the self member answered ${response.status()}: ${await response.text()}`).toBe(201)
 }
 
@@ -123,14 +133,109 @@ export interface NewMember {
   isDeceased?: boolean
   birthDate?: string
   isSelf?: boolean
+  gender?: 'Masculino' | 'Femenino' | 'Otro' | ''
+  parentMemberIds?: string[]
 }
 
 /** Adds a member to the signed-in person's tree (the tree is created with the first) and returns its id. */
-export async function addMemberThroughApi(page: Page, member: NewMember): Promise<string> {
-  const response = await page.request.post('/api/family-tree/members', { data: member })
+export async function addMemberThroughApi(client: ApiClient, member: NewMember): Promise<string> {
+  const response = await client.request.post('/api/family-tree/members', { data: member })
   expect(response.status(), `adding ${member.firstName} answered ${response.status()}: ${await response.text()}`).toBe(201)
   const { member: created } = (await response.json()) as { member: { memberId: string } }
   return created.memberId
+}
+
+/** Keeps a memory written by hand in the signed-in person's biography (needs their own profile in the tree). */
+export async function createBiographyEntryThroughApi(client: ApiClient, entry: { content: string; title?: string; eventDate?: string }) {
+  const response = await client.request.post('/api/biography/entries', { data: entry })
+  expect(response.ok(), `keeping a memory answered ${response.status()}: ${await response.text()}`).toBe(true)
+}
+
+/** Keeps a memory in the AI lab as it was told. */
+export async function createLabMemoryThroughApi(client: ApiClient, originalText: string) {
+  const response = await client.request.post('/api/ai-lab/memories', { data: { originalText, saveMethod: 'original' } })
+  expect(response.ok(), `keeping a lab memory answered ${response.status()}: ${await response.text()}`).toBe(true)
+}
+
+/** The ids of the people `addFamilyThroughApi` adds. */
+export interface SeededFamily {
+  selfId: string
+  motherId: string
+  fatherId: string
+  grandmotherId: string
+}
+
+/** A small tree as a person builds it: a grandmother, both parents, and the person themself as their child. */
+export async function addFamilyThroughApi(client: ApiClient): Promise<SeededFamily> {
+  const grandmotherId = await addMemberThroughApi(client, { firstName: 'Carmen', lastName: 'Ruiz', relationshipToOwner: 'Abuela', isDeceased: true, birthDate: '1931-05-04', gender: 'Femenino' })
+  const motherId = await addMemberThroughApi(client, { firstName: 'Elena', lastName: 'López Ruiz', relationshipToOwner: 'Madre', birthDate: '1956-09-21', gender: 'Femenino', parentMemberIds: [grandmotherId] })
+  const fatherId = await addMemberThroughApi(client, { firstName: 'Pedro', lastName: 'Martínez', relationshipToOwner: 'Padre', gender: 'Masculino' })
+  const selfId = await addMemberThroughApi(client, { firstName: 'Rosa', lastName: 'Martínez López', isSelf: true, birthDate: '1980-04-12', gender: 'Femenino', parentMemberIds: [motherId, fatherId] })
+  return { selfId, motherId, fatherId, grandmotherId }
+}
+
+/** An element that reaches past the sides of the screen, described so it can be found in the code. */
+interface OverflowingElement {
+  element: string
+  left: number
+  right: number
+}
+
+/**
+ * Fails when the page scrolls sideways at its current width, or when any element (or the text in
+ * it) reaches past either side of the screen, naming those elements. Whatever sits inside a
+ * container that scrolls or clips on its own (a chart, a zoomed photo) is that container's business.
+ */
+export async function expectNoHorizontalOverflow(page: Page, pageName: string): Promise<void> {
+  // Widths are only final once the bundled fonts have replaced the fallback ones.
+  await page.evaluate(() => document.fonts.ready.then(() => undefined))
+  const { viewportWidth, scrollWidth, offenders } = await page.evaluate(() => {
+    const viewportWidth = window.innerWidth
+    // Sub-pixel layout rounds; a person does not see half a pixel.
+    const tolerance = 1
+    const isClipping = (element: Element) => {
+      if (element === document.documentElement || element === document.body) return false
+      const style = getComputedStyle(element)
+      return style.overflowX !== 'visible' || style.clip !== 'auto'
+    }
+    const isInsideClipping = (element: Element) => {
+      for (let ancestor = element.parentElement; ancestor; ancestor = ancestor.parentElement) if (isClipping(ancestor)) return true
+      return false
+    }
+    const reachesOut = (rect: DOMRect) => rect.width > 0 && rect.height > 0 && (rect.right > viewportWidth + tolerance || rect.left < -tolerance)
+    const describe = (element: Element) => {
+      const id = element.id ? `#${element.id}` : ''
+      const classes = [...element.classList].map((name) => `.${name}`).join('')
+      const text = (element.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 50)
+      return `<${element.tagName.toLowerCase()}${id}${classes}>${text ? ` "${text}"` : ''}`
+    }
+
+    const overflowing = new Map<Element, DOMRect>()
+    for (const element of document.body.querySelectorAll('*')) {
+      if (getComputedStyle(element).visibility === 'hidden' || isInsideClipping(element)) continue
+      const rect = element.getBoundingClientRect()
+      if (reachesOut(rect)) overflowing.set(element, rect)
+      // Text that does not wrap pokes out of a box that itself fits, unless the box clips it
+      // (as `.visually-hidden` does).
+      if (isClipping(element)) continue
+      for (const node of element.childNodes) {
+        if (node.nodeType !== Node.TEXT_NODE || !node.textContent?.trim()) continue
+        const range = document.createRange()
+        range.selectNodeContents(node)
+        const textRect = range.getBoundingClientRect()
+        if (reachesOut(textRect) && !overflowing.has(element)) overflowing.set(element, textRect)
+      }
+    }
+    // Name the outermost element that reaches out: its children only follow it.
+    const offenders = [...overflowing]
+      .filter(([element]) => !element.parentElement || !overflowing.has(element.parentElement))
+      .slice(0, 10)
+      .map(([element, rect]) => ({ element: describe(element), left: Math.round(rect.left), right: Math.round(rect.right) }))
+    return { viewportWidth, scrollWidth: document.documentElement.scrollWidth, offenders }
+  })
+  const list = (offenders as OverflowingElement[]).map(({ element, left, right }) => `  - ${element}: from ${left} px to ${right} px`).join('\n')
+  expect(offenders, `Elements reaching past the ${viewportWidth} px screen on ${pageName}:\n${list}\n`).toEqual([])
+  expect(scrollWidth, `${pageName} scrolls sideways on a ${viewportWidth} px screen`).toBeLessThanOrEqual(viewportWidth)
 }
 
 /**
@@ -138,6 +243,8 @@ export async function addMemberThroughApi(page: Page, member: NewMember): Promis
  * the keyboard does, then checks the focus ring shows on it.
  */
 export async function tabTo(page: Page, target: Locator, key: 'Tab' | 'Shift+Tab' = 'Tab') {
+  // A control that is not there fails here, rather than after a minute of pressing keys.
+  await expect(target).toBeAttached()
   for (let presses = 0; presses < 60; presses++) {
     if (await target.evaluate((element) => element === document.activeElement).catch(() => false)) break
     await page.keyboard.press(key)
@@ -145,11 +252,31 @@ export async function tabTo(page: Page, target: Locator, key: 'Tab' | 'Shift+Tab
   await expectVisibleFocus(target)
 }
 
-/** `target` has the focus, is visible, and shows the focus ring (`:focus-visible`, a solid outline). */
+/**
+ * `target` has the focus, is visible, shows the focus ring (`:focus-visible`, a solid outline), and
+ * is on screen with nothing (a sticky header, say) covering it.
+ */
 export async function expectVisibleFocus(target: Locator) {
   await expect(target).toBeFocused()
   await expect(target).toBeVisible()
   expect(await target.evaluate((element) => element.matches(':focus-visible') && getComputedStyle(element).outlineStyle !== 'none')).toBe(true)
+  const hiddenBy = await target.evaluate((element) => {
+    const rect = element.getBoundingClientRect()
+    // Its top edge (where a field's text and caret are, and what a sticky header hides first) and
+    // a line below it; a tall box may run past the bottom of the screen, as browsers leave it.
+    const x = (Math.max(rect.left, 0) + Math.min(rect.right, window.innerWidth)) / 2
+    const inset = Math.min(4, rect.height / 2)
+    for (const y of [rect.top + inset, rect.top + Math.min(rect.height / 2, 24)]) {
+      if (y < 0 || y > window.innerHeight) return `off screen (${Math.round(y)} px from the top of a ${window.innerHeight} px screen)`
+      const found = document.elementFromPoint(x, y)
+      if (found && found !== element && !element.contains(found)) {
+        const classes = [...found.classList].map((name) => `.${name}`).join('')
+        return `covered by <${found.tagName.toLowerCase()}${classes}>`
+      }
+    }
+    return null
+  })
+  expect(hiddenBy, `the focused ${await target.evaluate((element) => element.outerHTML.slice(0, 120))} is hidden from view`).toBeNull()
 }
 
 /** One of the AI lab's tabs, by its name. */

@@ -1,6 +1,8 @@
+import { useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation, useNavigate } from 'react-router'
 import { shouldShowBackButton } from './back-button.ts'
+import { useHeaderScrollPadding } from './use-header-scroll-padding.ts'
 
 export function SiteHeader() {
   const { t } = useTranslation()
@@ -9,9 +11,11 @@ export function SiteHeader() {
   // Read on every render: the location changes (and so re-renders) whenever history grows.
   const showBack = shouldShowBackButton(window.history.length, pathname)
   const isDashboard = pathname === '/dashboard'
+  const headerRef = useRef<HTMLElement>(null)
+  useHeaderScrollPadding(headerRef)
 
   return (
-    <header className="site-header">
+    <header ref={headerRef} className="site-header">
       <div className="site-header-inner">
         <Link to="/" className="site-brand">
           {t('appName')}

@@ -1,0 +1,198 @@
+import { readFileSync } from 'node:fs'
+import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test'
+import {
+  addFamilyThroughApi,
+  createBiographyEntryThroughApi,
+  createDreamThroughApi,
+  createLabMemoryThroughApi,
+  expectNoHorizontalOverflow,
+  expectNoSeriousA11yViolations,
+  signUpThroughApi,
+  type SeededFamily,
+} from './fixtures.ts'
+
+/**
+ * Every page of the app, in each of its languages, on a desktop screen and on a 375 px phone, in
+ * the state a reader meets it (signed in, with a family, a dream and memories where the page
+ * shows them): the page speaks the chosen language, axe finds no serious or critical violation,
+ * and nothing reaches past the sides of the screen (which is where a phone shows it).
+ *
+ * A new page is one entry of `pages`.
+ */
+
+const languages = ['es', 'en', 'fr'] as const
+type Language = (typeof languages)[number]
+
+const viewports = {
+  desktop: { width: 1280, height: 800 },
+  phone: { width: 375, height: 667 },
+} as const
+
+/** Reads a text from the web's own catalogues, so each language is checked against what it says. */
+type Translate = (key: `${string}:${string}`, values?: Record<string, string>) => string
+
+const catalogues = new Map<string, Record<string, unknown>>()
+function translator(language: Language): Translate {
+  return (key, values = {}) => {
+    const [namespace, path] = key.split(':') as [string, string]
+    const file = `src/web/locales/${language}/${namespace}.json`
+    if (!catalogues.has(file)) catalogues.set(file, JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>)
+    const text = path.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], catalogues.get(file))
+    if (typeof text !== 'string') throw new Error(`${key} is not a text in ${file}`)
+    return text.replace(/\{\{(\w+)\}\}/g, (_whole, name: string) => values[name] ?? '')
+  }
+}
+
+/** What a signed-in page is opened with. */
+interface Seeded {
+  family: SeededFamily
+  displayName: string
+}
+
+interface PageCase {
+  /** Names the test. */
+  name: string
+  path: string | ((seeded: Seeded) => string)
+  /** Opened by someone signed in, with some of everything in their account. */
+  signedIn: boolean
+  /** The page's level-1 heading in the language shown. */
+  heading: (t: Translate, seeded: Seeded) => string
+  /** What the page shows once the data it loads after its heading has come, so axe sees it filled in. */
+  shows?: (page: Page, t: Translate) => Locator[]
+}
+
+const aiLabTabPanel = (page: Page, t: Translate, tab: 'memory' | 'dreams' | 'constellations' | 'game') => page.getByRole('tabpanel', { name: t(`ai-lab:tabs.${tab}`) })
+
+const pages: PageCase[] = [
+  { name: 'landing', path: '/', signedIn: false, heading: (t) => t('landing:hero.welcome') },
+  { name: 'login', path: '/login', signedIn: false, heading: (t) => t('auth:login.title') },
+  { name: 'signup', path: '/signup', signedIn: false, heading: (t) => t('auth:signup.title') },
+  { name: 'contact', path: '/contact', signedIn: false, heading: (t) => t('contact:title') },
+  { name: '404', path: '/una-pagina-que-no-existe', signedIn: false, heading: (t) => t('common:notFound.title') },
+  { name: 'dashboard', path: '/dashboard', signedIn: true, heading: (t, { displayName }) => t('dashboard:greeting', { name: displayName }) },
+  {
+    name: 'account',
+    path: '/account',
+    signedIn: true,
+    heading: (t) => t('auth:account.title'),
+    shows: (page) => [page.getByRole('textbox').first()],
+  },
+  {
+    name: 'my-biography',
+    path: '/my-biography',
+    signedIn: true,
+    heading: (t) => t('biography:page.title'),
+    shows: (page) => [page.getByTestId('memory-item'), page.locator('[data-speaker=model]').filter({ hasText: '?' }).first()],
+  },
+  {
+    name: 'interview',
+    path: ({ family }) => `/interview/${family.grandmotherId}`,
+    signedIn: true,
+    heading: (t) => `${t('interviews:header.eyebrow')} Carmen Ruiz`,
+    shows: (page) => [page.locator('[data-speaker=model]').filter({ hasText: '?' }).first()],
+  },
+  {
+    name: 'my-dreams',
+    path: '/my-dreams',
+    signedIn: true,
+    heading: (t) => t('dreams:page.title'),
+    shows: (page) => [page.getByRole('article')],
+  },
+  {
+    name: 'family-tree',
+    path: '/family-tree',
+    signedIn: true,
+    heading: (t) => t('family-tree:page.title'),
+    // The chart arrives in a chunk of its own once the people have loaded.
+    shows: (page) => [page.getByRole('article', { name: 'Rosa Martínez López' }), page.getByRole('button', { name: /Carmen Ruiz/ }).first()],
+  },
+  {
+    name: 'ai-lab, Tell a Memory',
+    path: '/ai-lab',
+    signedIn: true,
+    heading: (t) => t('ai-lab:page.title'),
+    shows: (page, t) => [aiLabTabPanel(page, t, 'memory').getByText('El huerto del abuelo')],
+  },
+  {
+    name: 'ai-lab, Revealed Dreams',
+    path: '/ai-lab?tab=dreams',
+    signedIn: true,
+    heading: (t) => t('ai-lab:page.title'),
+    shows: (page, t) => [aiLabTabPanel(page, t, 'dreams').getByText(/^Subía la escalera de un faro/)],
+  },
+  {
+    name: 'ai-lab, Constellations',
+    path: '/ai-lab?tab=constellations',
+    signedIn: true,
+    heading: (t) => t('ai-lab:page.title'),
+    shows: (page, t) => [aiLabTabPanel(page, t, 'constellations').getByRole('heading', { level: 2 })],
+  },
+  {
+    name: 'ai-lab, Memory Game',
+    path: '/ai-lab?tab=game',
+    signedIn: true,
+    heading: (t) => t('ai-lab:page.title'),
+    shows: (page, t) => [aiLabTabPanel(page, t, 'game').getByRole('button').first()],
+  },
+]
+
+type Cookies = Awaited<ReturnType<APIRequestContext['storageState']>>['cookies']
+
+/**
+ * A person with some of everything: a family, a dream, a memory in the biography and one in the
+ * lab. Signed up once for all the signed-in pages, which only read what it holds.
+ */
+const test = base.extend<object, { account: Seeded & { cookies: Cookies } }>({
+  account: [
+    async ({ playwright }, use, workerInfo) => {
+      const client = { request: await playwright.request.newContext({ baseURL: workerInfo.project.use.baseURL }) }
+      const displayName = 'Rosa Martínez'
+      await signUpThroughApi(client, { name: displayName })
+      const family = await addFamilyThroughApi(client)
+      await createDreamThroughApi(client, { title: 'El faro', content: 'Subía la escalera de un faro y arriba estaba mi abuela.', dreamDate: '2024-03-05' })
+      await createBiographyEntryThroughApi(client, { title: 'La casa de bahareque', content: 'Nací en Manizales, en una casa de bahareque con un patio lleno de helechos.', eventDate: '1980-04-12' })
+      await createLabMemoryThroughApi(client, 'El huerto del abuelo')
+      const { cookies } = await client.request.storageState()
+      await use({ family, displayName, cookies })
+      await client.request.dispose()
+    },
+    { scope: 'worker' },
+  ],
+})
+
+/** The address with the language chosen the way a link does it: `?lng=`, kept by the app from then on. */
+function withLanguage(path: string, language: Language): string {
+  return `${path}${path.includes('?') ? '&' : '?'}lng=${language}`
+}
+
+for (const pageCase of pages) {
+  test.describe(pageCase.name, () => {
+    for (const language of languages) {
+      // One load per page and language, checked on the phone and then on the desktop: the layout
+      // follows the viewport without a reload, and the page loads are what the sweep costs.
+      test(language, async ({ page, account }) => {
+        const t = translator(language)
+        await page.setViewportSize(viewports.phone)
+        if (pageCase.signedIn) await page.context().addCookies(account.cookies)
+        const path = typeof pageCase.path === 'string' ? pageCase.path : pageCase.path(account)
+
+        await page.goto(withLanguage(path, language))
+        // waitFor looks far more often than expect's backing-off retries: it adds up over so many pages.
+        const heading = page.getByRole('heading', { level: 1 })
+        await heading.waitFor()
+        await expect(heading).toHaveText(pageCase.heading(t, account))
+        await expect(page.locator('html')).toHaveAttribute('lang', language)
+        for (const shown of pageCase.shows?.(page, t) ?? []) await shown.waitFor()
+
+        for (const viewportName of ['phone', 'desktop'] as const) {
+          const viewport = viewports[viewportName]
+          await page.setViewportSize(viewport)
+          const pageName = `${path} in ${language} at ${viewport.width} px`
+          await expect(heading).toBeVisible()
+          await expectNoSeriousA11yViolations(page, pageName)
+          await expectNoHorizontalOverflow(page, pageName)
+        }
+      })
+    }
+  })
+}
