@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs'
 import { FileStore } from '@tus/file-store'
 import { S3Store } from '@tus/s3-store'
 import type { Config } from '../../config.ts'
@@ -9,6 +10,17 @@ import type { Config } from '../../config.ts'
 export type UploadStore = FileStore | S3Store
 
 /**
+ * FileStore makes its folder from its constructor in the background, and throws from that
+ * callback if it fails: an uncaught exception that ends the whole server (seen when the folder's
+ * parent went away meanwhile, as a test's temporary data folder does). Here the folder is made at
+ * once, and a failure is an ordinary error of starting up.
+ */
+class LocalUploadStore extends FileStore {}
+;(LocalUploadStore.prototype as unknown as { checkOrCreateDirectory(this: FileStore): void }).checkOrCreateDirectory = function () {
+  mkdirSync(this.directory, { recursive: true, mode: 0o700 })
+}
+
+/**
  * `expiryMs`: an unfinished upload older than this answers 410 and is removed by the next sweep.
  *
  * The local store needs no flush of its own: an upload's offset is the size of its file on disk,
@@ -16,7 +28,7 @@ export type UploadStore = FileStore | S3Store
  * finished bytes are flushed and linked by the media storage before the upload is acknowledged.
  */
 export function createUploadStore(storage: Config['storage'], localDirectory: string, expiryMs: number): UploadStore {
-  if (storage.kind === 'local') return new FileStore({ directory: localDirectory, expirationPeriodInMilliseconds: expiryMs })
+  if (storage.kind === 'local') return new LocalUploadStore({ directory: localDirectory, expirationPeriodInMilliseconds: expiryMs })
   const { bucket, region, endpoint, forcePathStyle, credentials } = storage.s3
   return new S3Store({
     // Uploads are at most MAX_UPLOAD_BYTES: parts of 8 MB keep each one a single part.
