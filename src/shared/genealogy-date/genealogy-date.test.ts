@@ -15,8 +15,8 @@ import {
   type DatePoint,
   type GedcomDate,
   type GenealogyDate,
-} from './genealogy-date.ts'
-import { languages, type Language } from './limits.ts'
+} from './index.ts'
+import { languages, type Language } from '../limits.ts'
 
 const at = (year: number, month?: number, day?: number, extra: Partial<DatePoint> = {}): DatePoint => ({
   year,
