@@ -2,6 +2,7 @@ import type { InjectOptions } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { as, createTestApp, createTestUser, testDatabases, type TestApp, type TestUser } from './test/test-app.ts'
 import { seedOwnerData, type OwnerIds } from './test/owner-data.ts'
+import { multipartFile } from './test/multipart.ts'
 import { encodeMetadata, tusHeaders } from './test/tus-client.ts'
 
 // The cross-user matrix, generated from the app's own route table: every API route is classified
@@ -21,6 +22,8 @@ const ownRoutes: Record<string, InjectOptions> = {
   'GET /api/me': { method: 'GET', url: '/api/me' },
   'PATCH /api/me': { method: 'PATCH', url: '/api/me', payload: { displayName: 'Otro' } },
   'DELETE /api/me': { method: 'DELETE', url: '/api/me', payload: { password: 'no-es-la-clave' } },
+  'GET /api/me/export': { method: 'GET', url: '/api/me/export' },
+  'POST /api/me/import': { method: 'POST', url: '/api/me/import', ...multipartFile('file', 'legado.zip', Buffer.from('PK')) },
   'POST /api/auth/change-password': { method: 'POST', url: '/api/auth/change-password', payload: { currentPassword: 'una-clave', newPassword: 'otra-clave-nueva' } },
   'GET /api/dreams': { method: 'GET', url: '/api/dreams' },
   'POST /api/dreams': { method: 'POST', url: '/api/dreams', payload: { content: 'Un sueño' } },

@@ -36,6 +36,10 @@ import { createMediaRepository } from './features/media/media.repository.ts'
 import { mediaRoutes } from './features/media/media.routes.ts'
 import { createMediaService } from './features/media/media.service.ts'
 import { mediaUploadRoutes } from './features/media/media.uploads.ts'
+import { familyTreeKind } from './features/portability/family-tree-kind.ts'
+import type { ExportExtension } from './features/portability/portability.ports.ts'
+import { portabilityRoutes } from './features/portability/portability.routes.ts'
+import { createPortabilityService } from './features/portability/portability.service.ts'
 import { createAiProvider } from './integrations/ai/create-ai-provider.ts'
 import { createObjectStorage } from './integrations/storage/create-storage.ts'
 import { createUploadStore } from './integrations/tus/create-upload-store.ts'
@@ -179,6 +183,33 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     chat,
     getDream: (userId, dreamId) => dreams.getDream(userId, dreamId),
   })
+  // Every feature exports and restores its own rows; portability only assembles the archive.
+  const exportExtensions: ExportExtension[] = [
+    // The tree as GEDCOM 7 (`family-tree.ged`) joins here once the GEDCOM routes exist.
+  ]
+  const portability = createPortabilityService({
+    ports: {
+      account: { exportProfile: (userId) => accounts.exportProfile(userId), restoreProfile: (userId, profile) => accounts.restoreProfile(userId, profile) },
+      familyTree: familyTreeKind(familyTree),
+      dreams: { exportDreams: (userId) => dreams.exportDreams(userId), restoreDreams: (userId, items) => dreams.restoreDreams(userId, items) },
+      aiLab: {
+        exportLab: (userId) => aiLab.exportLab(userId),
+        restoreMemories: (userId, items) => aiLab.restoreMemories(userId, items),
+        restoreReadings: (userId, items) => aiLab.restoreReadings(userId, items),
+      },
+      biography: { exportEntries: (userId) => biography.exportEntries(userId), restoreEntries: (userId, items) => biography.restoreEntries(userId, items) },
+      interviews: { exportSessions: (userId) => interviews.exportSessions(userId), restoreSessions: (userId, items) => interviews.restoreSessions(userId, items) },
+      media: {
+        exportAssets: (userId) => media.exportAssets(userId),
+        openContent: (userId, assetId) => media.openContent(userId, assetId),
+        restoreFile: (userId, file) => media.restoreFile(userId, file),
+      },
+    },
+    extensions: exportExtensions,
+    // Room for every file the quota allows, and for the rows beside them.
+    limits: { maxEntries: 200_000, maxTotalBytes: config.storageQuotaBytes + 1024 * 1024 * 1024 },
+    log: app.log.child({ feature: 'portability' }),
+  })
   const contact = createContactService({
     repo: createContactRepository(database.db),
     limiter: createAttemptLimiter(rateLimitStore, { max: config.contactRateLimitPerHour, windowMs: 60 * 60 * 1000 }, 'contact'),
@@ -213,6 +244,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(interviewRoutes, { prefix: '/api', service: interviews })
   await app.register(aiLabRoutes, { prefix: '/api', service: aiLab })
   await app.register(mediaRoutes, { prefix: '/api', service: media })
+  await app.register(portabilityRoutes, { prefix: '/api', service: portability, maxArchiveBytes: config.importMaxBytes, tempDir: path.join(config.dataDir, 'imports') })
   await app.register(mediaUploadRoutes, {
     prefix: '/api',
     service: media,

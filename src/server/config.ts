@@ -70,6 +70,8 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: booleanFromEnv.default(false),
   MAX_UPLOAD_BYTES: z.coerce.number({ error: 'must be a number' }).int().min(1).default(5 * 1024 * 1024),
   STORAGE_QUOTA_BYTES: z.coerce.number({ error: 'must be a number' }).int().min(1).default(5 * 1024 * 1024 * 1024),
+  // A zip without ZIP64 ends at 4 GiB: the export writes none larger, the import reads none larger.
+  IMPORT_MAX_BYTES: z.coerce.number({ error: 'must be a number' }).int().min(1).max(4 * 1024 * 1024 * 1024 - 1).default(4 * 1024 * 1024 * 1024 - 1),
   MAX_UNFINISHED_UPLOADS: z.coerce.number({ error: 'must be a number' }).int().min(1).default(20),
   UPLOAD_EXPIRY_HOURS: z.coerce.number({ error: 'must be a number' }).positive({ error: 'must be more than 0' }).default(24),
   CONTACT_RATE_LIMIT_PER_HOUR: z.coerce.number({ error: 'must be a number' }).int().min(1).default(10),
@@ -125,6 +127,8 @@ export interface Config {
   storageQuotaBytes: number
   /** Uploads each person may have unfinished at once. */
   maxUnfinishedUploads: number
+  /** The largest archive `POST /api/me/import` takes. */
+  importMaxBytes: number
   ai: AiConfig
   /** AI replies allowed per user and hour (the guided mode is not counted). */
   aiRateLimitPerHour: number
@@ -203,6 +207,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     uploadExpiryMs: Math.round(e.UPLOAD_EXPIRY_HOURS * 60 * 60 * 1000),
     storageQuotaBytes: e.STORAGE_QUOTA_BYTES,
     maxUnfinishedUploads: e.MAX_UNFINISHED_UPLOADS,
+    importMaxBytes: e.IMPORT_MAX_BYTES,
     ai:
       aiProvider === 'gemini'
         ? { provider: 'gemini', apiKey: e.GEMINI_API_KEY!, baseUrl: e.GEMINI_BASE_URL.replace(/\/+$/, ''), model: e.AI_MODEL ?? defaultGeminiModel }

@@ -24,6 +24,12 @@ export const errorStatus = {
   'interview.self_member': 409,
   /** The person's files fill their storage quota (spec §8: storage/quota-exceeded). */
   'media.quota_exceeded': 507,
+  /** The file given to import is not a Legado export (not a zip, or no manifest of ours). */
+  'portability.not_an_export': 422,
+  /** An export written by a later version of Legado, whose format this one does not know. */
+  'portability.unsupported_version': 422,
+  /** An archive built to harm: names climbing out of it, sizes that lie, encryption, duplicates. */
+  'portability.unsafe_archive': 422,
 } as const
 
 export type ErrorCode = keyof typeof errorStatus

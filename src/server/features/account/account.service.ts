@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 import type { ChangePassword, DeleteAccount, Me, SignIn, signUpSchema, updateMeSchema } from '../../../shared/contracts/account.ts'
+import type { PortableAccount } from '../../../shared/contracts/portability.ts'
 import { isLanguage } from '../../../shared/limits.ts'
 import { AppError, invalidField, notFound } from '../../lib/app-error.ts'
 import { takeEach, type AttemptLimiter } from '../../lib/attempt-limiter.ts'
@@ -96,6 +97,26 @@ export function createAccountService({ auth, repo, sessions, limiters, signUpLim
       const { displayName, ...rest } = patch
       await repo.updateProfile(userId, { ...rest, ...(displayName === undefined ? {} : { name: displayName }) })
       return getMe(userId)
+    },
+
+    /** The profile as an export carries it (the e-mail is informative: an import never changes it). */
+    async exportProfile(userId: string): Promise<PortableAccount> {
+      const { id: _id, ...profile } = await getMe(userId)
+      return profile
+    },
+
+    /**
+     * Fills, from an export, the profile fields the signed-in account has left empty; what the
+     * person already set here is theirs and stays.
+     */
+    async restoreProfile(userId: string, profile: PortableAccount): Promise<void> {
+      const me = await getMe(userId)
+      await repo.updateProfile(userId, {
+        ...(me.displayName.trim() === '' && profile.displayName.trim() !== '' ? { name: profile.displayName.trim() } : {}),
+        ...(me.birthDate === null && profile.birthDate ? { birthDate: profile.birthDate } : {}),
+        ...(me.familyRelation === '' && profile.familyRelation ? { familyRelation: profile.familyRelation } : {}),
+        ...(me.preferredLanguage === null && profile.preferredLanguage ? { preferredLanguage: profile.preferredLanguage } : {}),
+      })
     },
 
     /** Input already validated by `signUpSchema`. */

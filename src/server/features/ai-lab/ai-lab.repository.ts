@@ -32,6 +32,27 @@ export function createAiLabRepository(db: Kysely<Database>) {
         .execute()
     },
 
+    /** Every reading of the owner's, oldest first (for their export). */
+    async listAllReadings(ownerUserId: string): Promise<DreamReadingRow[]> {
+      return db.selectFrom('dreamReading').selectAll().where('ownerUserId', '=', ownerUserId).orderBy('createdAt').orderBy('id').execute()
+    },
+
+    /** Several memories in one transaction: all of them are written, or none. */
+    async insertMemories(rows: NewAiLabMemoryRow[]): Promise<void> {
+      if (rows.length === 0) return
+      await db.transaction().execute(async (trx) => {
+        for (const row of rows) await trx.insertInto('aiLabMemory').values(row).execute()
+      })
+    },
+
+    /** Several readings in one transaction: all of them are written, or none. */
+    async insertReadings(rows: NewDreamReadingRow[]): Promise<void> {
+      if (rows.length === 0) return
+      await db.transaction().execute(async (trx) => {
+        for (const row of rows) await trx.insertInto('dreamReading').values(row).execute()
+      })
+    },
+
     async insertReading(row: NewDreamReadingRow): Promise<DreamReadingRow> {
       return db.insertInto('dreamReading').values(row).returningAll().executeTakeFirstOrThrow()
     },

@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import type { AiLabMemory, AiLabStatus, DreamReading, createAiLabMemorySchema, dreamReadingNotSavedReasons, dreamReadingRequestSchema, variationRequestSchema } from '../../../shared/contracts/ai-lab.ts'
 import type { Dream } from '../../../shared/contracts/dream-diary.ts'
+import type { PortableAiLabMemory, PortableDreamReading } from '../../../shared/contracts/portability.ts'
 import { nowIso, toIsoString } from '../../db/timestamps.ts'
 import { dreamMessage, dreamReader } from '../../integrations/ai/personas/dream-reader.ts'
 import { storyteller } from '../../integrations/ai/personas/storyteller.ts'
@@ -70,6 +71,25 @@ export function createAiLabService({ repo, chat, getDream }: Deps) {
 
     async deleteMemory(userId: string, id: string): Promise<void> {
       if (!(await repo.deleteMemory(userId, id))) throw notFound('Memory')
+    },
+
+    /** Every kept memory and every dream reading of the user, for their export. */
+    async exportLab(userId: string): Promise<{ memories: PortableAiLabMemory[]; readings: PortableDreamReading[] }> {
+      const [memories, readings] = await Promise.all([repo.listMemories(userId), repo.listAllReadings(userId)])
+      return {
+        memories: memories.map(({ userId: _user, ...memory }) => ({ ...memory, timestamp: toIsoString(memory.timestamp) })),
+        readings: readings.map(toReading),
+      }
+    },
+
+    /** Kept memories from an export, already given their new ids: all or none. */
+    async restoreMemories(userId: string, memories: PortableAiLabMemory[]): Promise<void> {
+      await repo.insertMemories(memories.map((memory) => ({ ...memory, userId })))
+    },
+
+    /** Dream readings from an export, already pointing at the restored dreams: all or none. */
+    async restoreReadings(userId: string, readings: PortableDreamReading[]): Promise<void> {
+      await repo.insertReadings(readings.map((reading) => ({ ...reading, ownerUserId: userId })))
     },
 
     /**

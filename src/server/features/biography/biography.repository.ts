@@ -31,6 +31,14 @@ export function createBiographyRepository(db: Kysely<Database>) {
       return db.insertInto('biographyEntry').values(row).returningAll().executeTakeFirstOrThrow()
     },
 
+    /** Several memories in one transaction: all of them are written, or none. */
+    async insertMany(rows: NewBiographyEntryRow[]): Promise<void> {
+      if (rows.length === 0) return
+      await db.transaction().execute(async (trx) => {
+        for (const row of rows) await trx.insertInto('biographyEntry').values(row).execute()
+      })
+    },
+
     async update(authorUserId: string, id: string, patch: BiographyEntryUpdate): Promise<BiographyEntryRow | undefined> {
       return db.updateTable('biographyEntry').set(patch).where('authorUserId', '=', authorUserId).where('id', '=', id).returningAll().executeTakeFirst()
     },

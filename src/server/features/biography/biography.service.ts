@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import type { BiographyEntry, StoredChatTurn, biographyChatMessageSchema, biographyNotSavedReasons, createBiographyEntrySchema, updateBiographyEntrySchema } from '../../../shared/contracts/biography.ts'
 import type { ChatOpening } from '../../../shared/contracts/chat.ts'
+import type { PortableBiographyEntry } from '../../../shared/contracts/portability.ts'
 import type { Language } from '../../../shared/limits.ts'
 import { nowIso, toIsoString } from '../../db/timestamps.ts'
 import type { ChatTurn } from '../../integrations/ai/ai-provider.ts'
@@ -171,6 +172,26 @@ export function createBiographyService({ repo, chat, findSelfMemberId, media, lo
       const mediaIds = (await media.mediaIdsFor(userId, 'biographyEntry', [id])).get(id) ?? []
       if (!(await repo.delete(userId, id))) throw notFound('Memory')
       await media.deleteUnlinked(userId, mediaIds).catch((error: unknown) => log.warn({ err: error, mediaIds }, 'a deleted memory’s files could not be removed'))
+    },
+
+    /** Every memory of the user, for their export (the files they are linked to travel with the files). */
+    async exportEntries(userId: string): Promise<PortableBiographyEntry[]> {
+      return (await repo.listByAuthor(userId)).map((row) => ({
+        id: row.id,
+        subjectMemberId: row.subjectMemberId,
+        conversationPair: readPair(row.conversationPair),
+        title: row.title,
+        eventDate: row.eventDate,
+        entryDate: toIsoString(row.entryDate),
+        updatedAt: toIsoString(row.updatedAt),
+      }))
+    },
+
+    /** Memories from an export, already given their new ids and members: all or none. */
+    async restoreEntries(userId: string, entries: PortableBiographyEntry[]): Promise<void> {
+      await repo.insertMany(
+        entries.map((entry) => ({ ...entry, eventDate: entry.eventDate ?? null, authorUserId: userId, conversationPair: JSON.stringify(entry.conversationPair) })),
+      )
     },
 
     /** How the chat opens; nothing is saved and no model is called. */

@@ -28,6 +28,14 @@ export function createDreamRepository(db: Kysely<Database>) {
       return db.insertInto('dreamEntry').values(row).returningAll().executeTakeFirstOrThrow()
     },
 
+    /** Several dreams in one transaction: all of them are written, or none. */
+    async insertMany(rows: NewDreamEntryRow[]): Promise<void> {
+      if (rows.length === 0) return
+      await db.transaction().execute(async (trx) => {
+        for (const row of rows) await trx.insertInto('dreamEntry').values(row).execute()
+      })
+    },
+
     async update(authorUserId: string, id: string, patch: DreamEntryUpdate): Promise<DreamEntryRow | undefined> {
       return db
         .updateTable('dreamEntry')

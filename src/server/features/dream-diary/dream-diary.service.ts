@@ -1,4 +1,5 @@
 import type { Dream } from '../../../shared/contracts/dream-diary.ts'
+import type { PortableDream } from '../../../shared/contracts/portability.ts'
 import { notFound } from '../../lib/app-error.ts'
 import { newId } from '../../lib/ids.ts'
 import { nowIso, toIsoString } from '../../db/timestamps.ts'
@@ -65,6 +66,16 @@ export function createDreamDiaryService({ repo }: { repo: DreamRepository }) {
 
     async deleteDream(userId: string, id: string): Promise<void> {
       if (!(await repo.delete(userId, id))) throw notFound('Dream')
+    },
+
+    /** Every dream of the user, for their export. */
+    async exportDreams(userId: string): Promise<PortableDream[]> {
+      return (await repo.listByAuthor(userId)).map(({ authorUserId: _author, ...dream }) => ({ ...dream, entryDate: toIsoString(dream.entryDate), updatedAt: toIsoString(dream.updatedAt) }))
+    },
+
+    /** Dreams from an export, already given their new ids, with the dates they were written: all or none. */
+    async restoreDreams(userId: string, dreams: PortableDream[]): Promise<void> {
+      await repo.insertMany(dreams.map((dream) => ({ ...dream, dreamDate: dream.dreamDate ?? null, authorUserId: userId })))
     },
   }
 }

@@ -29,6 +29,19 @@ export function createInterviewRepository(db: Kysely<Database>) {
       return db.selectFrom('interviewSession').selectAll().where('ownerUserId', '=', ownerUserId).where('id', '=', id).executeTakeFirst()
     },
 
+    /** Every session of the owner, oldest first (for their export). */
+    async listAll(ownerUserId: string): Promise<InterviewSessionRow[]> {
+      return db.selectFrom('interviewSession').selectAll().where('ownerUserId', '=', ownerUserId).orderBy('timestamp').orderBy('id').execute()
+    },
+
+    /** Several sessions in one transaction: all of them are written, or none. */
+    async insertMany(rows: NewInterviewSessionRow[]): Promise<void> {
+      if (rows.length === 0) return
+      await db.transaction().execute(async (trx) => {
+        for (const row of rows) await trx.insertInto('interviewSession').values(row).execute()
+      })
+    },
+
     async insert(row: NewInterviewSessionRow): Promise<InterviewSessionRow> {
       return db.insertInto('interviewSession').values(row).returningAll().executeTakeFirstOrThrow()
     },

@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import type { ChatOpening } from '../../../shared/contracts/chat.ts'
 import type { Member } from '../../../shared/contracts/family-tree.ts'
+import type { PortableInterviewSession } from '../../../shared/contracts/portability.ts'
 import type { InterviewSession, InterviewTurn, interviewChatMessageSchema, interviewNotSavedReasons } from '../../../shared/contracts/interviews.ts'
 import { isSelfMember } from '../../../shared/family-tree/self-member.ts'
 import type { Language } from '../../../shared/limits.ts'
@@ -92,6 +93,21 @@ export function createInterviewService({ repo, chat, findMember, media, log }: D
     /** The member a session is about, when the session is the owner's (recordings link to both). */
     async findSessionMember(ownerId: string, sessionId: string): Promise<string | undefined> {
       return (await repo.findById(ownerId, sessionId))?.interviewedMemberId
+    },
+
+    /** Every session of the owner, for their export (recordings travel with the files). */
+    async exportSessions(ownerId: string): Promise<PortableInterviewSession[]> {
+      return (await repo.listAll(ownerId)).map((row) => ({
+        id: row.id,
+        interviewedMemberId: row.interviewedMemberId,
+        timestamp: toIsoString(row.timestamp),
+        conversationPair: readPair(row.conversationPair),
+      }))
+    },
+
+    /** Sessions from an export, already given their new ids and members: all or none. */
+    async restoreSessions(ownerId: string, sessions: PortableInterviewSession[]): Promise<void> {
+      await repo.insertMany(sessions.map((session) => ({ ...session, ownerUserId: ownerId, conversationPair: JSON.stringify(session.conversationPair) })))
     },
 
     /** How Ana opens: a greeting naming the member (in guided mode, with her next question). Nothing is saved. */

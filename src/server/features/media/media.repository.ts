@@ -109,6 +109,23 @@ export function createMediaRepository(db: Kysely<Database>) {
       })
     },
 
+    /** Every asset of the owner, oldest first, with every link of each kind (for their export). */
+    async listAllWithTargets(ownerUserId: string): Promise<(MediaAssetRow & { targets: MediaLinkTarget[] })[]> {
+      const rows = await db.selectFrom('mediaAsset').selectAll().where('ownerUserId', '=', ownerUserId).orderBy('uploadedAt').orderBy('id').execute()
+      const targets = new Map(rows.map((row) => [row.id, [] as MediaLinkTarget[]]))
+      for (const [type, kind] of Object.entries(mediaLinkKinds) as [MediaLinkType, (typeof mediaLinkKinds)[MediaLinkType]][]) {
+        const links: { mediaId: string; targetId: string }[] = await untyped(db)
+          .selectFrom(kind.table)
+          .select(['mediaId', `${kind.column} as targetId`])
+          .where('ownerUserId', '=', ownerUserId)
+          .orderBy('createdAt')
+          .orderBy('mediaId')
+          .execute()
+        for (const link of links) targets.get(link.mediaId)?.push({ type, id: link.targetId })
+      }
+      return rows.map((row) => ({ ...row, targets: targets.get(row.id) ?? [] }))
+    },
+
     /** The asset and its links, in one transaction. */
     async insertWithLinks(asset: NewMediaAssetRow, targets: MediaLinkTarget[]): Promise<void> {
       await db.transaction().execute(async (trx) => {

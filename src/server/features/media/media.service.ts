@@ -24,6 +24,32 @@ interface Deps {
   linkTargets: Record<MediaLinkType, (ownerId: string, id: string) => Promise<MediaLinkTarget[] | undefined>>
 }
 
+/** A file coming back from an export, its links already pointing at the restored things. */
+export interface RestoredFile {
+  fileName: string
+  caption: string
+  contentType: string
+  uploadedAt: string
+  linkedToType: MediaLinkType | null
+  linkedToId: string | null
+  targets: MediaLinkTarget[]
+  bytes: Buffer
+}
+
+/** A stored file as an export describes it. */
+export interface ExportedAsset {
+  id: string
+  fileName: string
+  caption: string
+  contentType: string
+  size: number
+  sha256: string
+  uploadedAt: string
+  linkedToType: MediaLinkType | null
+  linkedToId: string | null
+  targets: MediaLinkTarget[]
+}
+
 export interface FinishedUpload {
   ownerId: string
   fileName: string
@@ -63,13 +89,84 @@ export function createMediaService({ repo, storage, maxUploadBytes, quotaBytes, 
     return row
   }
 
-  return {
-    /** Refuses (507 `media.quota_exceeded`) a file of `bytes` that would not fit in the owner's quota. */
-    async assertRoomFor(ownerId: string, bytes: number): Promise<void> {
-      if ((await repo.totalSize(ownerId)) + bytes > quotaBytes) {
-        throw new AppError('media.quota_exceeded', `Each person may keep ${quotaBytes} bytes of files; this one does not fit`)
+  /** Refuses (507 `media.quota_exceeded`) a file of `bytes` that would not fit in the owner's quota. */
+  async function assertRoomFor(ownerId: string, bytes: number): Promise<void> {
+    if ((await repo.totalSize(ownerId)) + bytes > quotaBytes) {
+      throw new AppError('media.quota_exceeded', `Each person may keep ${quotaBytes} bytes of files; this one does not fit`)
+    }
+  }
+
+  /**
+   * Stores bytes whose type is known, in order: location stripped, sha256 of what is stored, the
+   * object under the spec's path, a thumbnail, then the asset and its links in one transaction.
+   * Whatever fails leaves no object and no row behind.
+   */
+  async function store(input: {
+    ownerId: string
+    fileName: string
+    caption: string
+    linkedToType: MediaLinkType | null
+    linkedToId: string | null
+    targets: MediaLinkTarget[]
+    type: NonNullable<Awaited<ReturnType<typeof sniffMediaType>>>
+    bytes: Buffer
+    at: Date
+  }): Promise<MediaAsset> {
+    const { type, targets, at } = input
+    await assertRoomFor(input.ownerId, input.bytes.length)
+    // Where it was taken stays private: photos lose their GPS, videos (and M4A audio) their location boxes.
+    const bytes =
+      type.kind === 'image'
+        ? (await withImageSlot(() => removeLocation(input.bytes, type.mime))).bytes
+        : type.kind === 'video' || type.mime === 'audio/mp4'
+          ? stripVideoLocation(input.bytes).bytes
+          : input.bytes
+    // The hash of the bytes as stored (after the location went), so an integrity check can verify them.
+    const sha256 = createHash('sha256').update(bytes).digest('hex')
+    const [base] = splitExtension(input.fileName)
+    const id = newId()
+    const key = mediaStoragePath({ ownerUserId: input.ownerId, linkedToType: input.linkedToType, fileName: `${base}${type.extension}`, at, assetId: id })
+    const stored: string[] = []
+    try {
+      await storage.put(key, bytes, type.mime)
+      stored.push(key)
+      let thumbnailPath: string | null = null
+      let size: { width: number; height: number } | undefined
+      if (type.kind === 'image') {
+        const [dimensions, thumbnail] = await withImageSlot(async () => [await imageDimensions(bytes), await makeThumbnail(bytes)] as const)
+        size = dimensions
+        thumbnailPath = `${key}.thumb.webp`
+        await storage.put(thumbnailPath, thumbnail.bytes, thumbnail.contentType)
+        stored.push(thumbnailPath)
       }
-    },
+      await repo.insertWithLinks(
+        {
+          id,
+          ownerUserId: input.ownerId,
+          fileName: input.fileName,
+          storagePath: key,
+          thumbnailPath,
+          contentType: type.mime,
+          size: bytes.length,
+          sha256,
+          width: size?.width ?? null,
+          height: size?.height ?? null,
+          caption: input.caption.trim(),
+          linkedToType: input.linkedToType,
+          linkedToId: input.linkedToId,
+          uploadedAt: at.toISOString(),
+        },
+        targets,
+      )
+      return toAsset(await getRow(input.ownerId, id))
+    } catch (error) {
+      await Promise.allSettled(stored.map((storedKey) => storage.delete(storedKey)))
+      throw error
+    }
+  }
+
+  return {
+    assertRoomFor,
 
     /** The links an upload to this target makes; refuses (before any byte is sent) a target that is not the uploader's. */
     async assertCanLink(ownerId: string, type: MediaLinkType, id: string): Promise<MediaLinkTarget[]> {
@@ -88,59 +185,45 @@ export function createMediaService({ repo, storage, maxUploadBytes, quotaBytes, 
       const type = await sniffMediaType(upload.bytes, upload.fileName, upload.declaredType)
       if (!type) throw new AppError('unsupported_media_type', 'This kind of file is not accepted')
       const targets = await this.assertCanLink(upload.ownerId, upload.linkedToType, upload.linkedToId)
-      await this.assertRoomFor(upload.ownerId, upload.bytes.length)
-      // Where it was taken stays private: photos lose their GPS, videos (and M4A audio) their location boxes.
-      const bytes =
-        type.kind === 'image'
-          ? (await withImageSlot(() => removeLocation(upload.bytes, type.mime))).bytes
-          : type.kind === 'video' || type.mime === 'audio/mp4'
-            ? stripVideoLocation(upload.bytes).bytes
-            : upload.bytes
-      // The hash of the bytes as stored (after the location went), so an integrity check can verify them.
-      const sha256 = createHash('sha256').update(bytes).digest('hex')
-      const [base] = splitExtension(upload.fileName)
-      const at = new Date()
-      const id = newId()
-      const key = mediaStoragePath({ ownerUserId: upload.ownerId, linkedToType: upload.linkedToType, fileName: `${base}${type.extension}`, at, assetId: id })
-      const stored: string[] = []
-      try {
-        await storage.put(key, bytes, type.mime)
-        stored.push(key)
-        let thumbnailPath: string | null = null
-        let size: { width: number; height: number } | undefined
-        if (type.kind === 'image') {
-          const [dimensions, thumbnail] = await withImageSlot(async () => [await imageDimensions(bytes), await makeThumbnail(bytes)] as const)
-          size = dimensions
-          thumbnailPath = `${key}.thumb.webp`
-          await storage.put(thumbnailPath, thumbnail.bytes, thumbnail.contentType)
-          stored.push(thumbnailPath)
-        }
-        await repo.insertWithLinks(
-          {
-            id,
-            ownerUserId: upload.ownerId,
-            fileName: upload.fileName,
-            storagePath: key,
-            thumbnailPath,
-            contentType: type.mime,
-            size: bytes.length,
-            sha256,
-            width: size?.width ?? null,
-            height: size?.height ?? null,
-            caption: upload.caption.trim(),
-            linkedToType: upload.linkedToType,
-            linkedToId: upload.linkedToId,
-            uploadedAt: at.toISOString(),
-          },
-          targets,
-        )
-        return toAsset(await getRow(upload.ownerId, id))
-      } catch (error) {
-        await Promise.allSettled(stored.map((storedKey) => storage.delete(storedKey)))
-        throw error
-      }
+      return store({ ...upload, type, targets, at: new Date() })
     },
 
+    /**
+     * A file from the owner's export, through the same checks as an upload (size, real type,
+     * location, quota, sha256), linked to every target it names; each must be the owner's.
+     */
+    async restoreFile(ownerId: string, file: RestoredFile): Promise<MediaAsset> {
+      if (file.bytes.length > maxUploadBytes) throw new AppError('payload_too_large', `Files are limited to ${maxUploadBytes} bytes`)
+      const type = await sniffMediaType(file.bytes, file.fileName, file.contentType)
+      if (!type) throw new AppError('unsupported_media_type', 'This kind of file is not accepted')
+      for (const target of file.targets) {
+        if (!(await linkTargets[target.type](ownerId, target.id))) throw notFound('Link target')
+      }
+      const at = new Date(file.uploadedAt)
+      return store({ ownerId, ...file, type, at: Number.isNaN(at.getTime()) ? new Date() : at })
+    },
+
+    /** Every file of the owner with all its links, for their export; the bytes come from `openContent`. */
+    async exportAssets(ownerId: string): Promise<ExportedAsset[]> {
+      return (await repo.listAllWithTargets(ownerId)).map((row) => ({
+        id: row.id,
+        fileName: row.fileName,
+        caption: row.caption,
+        contentType: row.contentType,
+        size: row.size,
+        sha256: row.sha256,
+        uploadedAt: toIsoString(row.uploadedAt),
+        linkedToType: (mediaLinkTypes as readonly string[]).includes(row.linkedToType ?? '') ? (row.linkedToType as MediaLinkType) : null,
+        linkedToId: row.linkedToId,
+        targets: row.targets,
+      }))
+    },
+
+    /** The stored bytes of one of the owner's files. */
+    async openContent(ownerId: string, id: string) {
+      const row = await getRow(ownerId, id)
+      return storage.get(row.storagePath)
+    },
     /**
      * The owner's media linked to one target (a member's newest first, the others as attached);
      * a target that is not the owner's is not found, exactly like one that does not exist.

@@ -1,0 +1,92 @@
+import { sanitiseBaseName } from '../../../shared/media-path.ts'
+import { exportFileOf, exportFormatName, exportSchemaVersion, type ExportKind, type ExportManifest, type PortableMedia } from '../../../shared/contracts/portability.ts'
+import type { ExportedAsset } from '../media/media.service.ts'
+import type { ExportExtension, PortabilityPorts } from './portability.ports.ts'
+import type { ZipWriter } from './zip-writer.ts'
+
+const json = (value: unknown) => Buffer.from(`${JSON.stringify(value, null, 2)}\n`)
+
+/** Where a file's bytes go in the archive: its own folder, so two files of one name never meet. */
+export function mediaEntryPath(asset: { id: string; fileName: string }): string {
+  const name = asset.fileName.split(/[/\\]/).pop() ?? ''
+  return `media/${sanitiseBaseName(asset.id)}/${sanitiseBaseName(name) || 'file'}`
+}
+
+function toPortableMedia(asset: ExportedAsset): PortableMedia {
+  const idsOf = (type: ExportedAsset['targets'][number]['type']) => asset.targets.filter((target) => target.type === type).map((target) => target.id)
+  return {
+    id: asset.id,
+    path: mediaEntryPath(asset),
+    fileName: asset.fileName,
+    caption: asset.caption,
+    contentType: asset.contentType,
+    size: asset.size,
+    sha256: asset.sha256,
+    uploadedAt: asset.uploadedAt,
+    linkedToType: asset.linkedToType,
+    linkedToId: asset.linkedToId,
+    links: { memberIds: idsOf('member'), biographyEntryIds: idsOf('biographyEntry'), interviewSessionIds: idsOf('interviewSession') },
+  }
+}
+
+export interface CollectedExport {
+  manifest: ExportManifest
+  files: Record<ExportKind, unknown>
+  media: PortableMedia[]
+}
+
+/**
+ * Reads every row of the user (they are small) before a byte is sent, so that a failure is an
+ * error answer rather than a broken download, and the manifest can count them.
+ */
+export async function collectExport(userId: string, ports: PortabilityPorts, extensions: ExportExtension[], now = new Date()): Promise<CollectedExport> {
+  const [account, familyTree, dreams, lab, biographyEntries, interviewSessions, assets] = await Promise.all([
+    ports.account.exportProfile(userId),
+    ports.familyTree.exportTree(userId),
+    ports.dreams.exportDreams(userId),
+    ports.aiLab.exportLab(userId),
+    ports.biography.exportEntries(userId),
+    ports.interviews.exportSessions(userId),
+    ports.media.exportAssets(userId),
+  ])
+  const media = assets.map(toPortableMedia)
+  const files: Record<ExportKind, unknown> = {
+    account,
+    familyTree,
+    dreams,
+    dreamReadings: lab.readings,
+    biographyEntries,
+    interviewSessions,
+    aiLabMemories: lab.memories,
+    media,
+  }
+  const manifest: ExportManifest = {
+    format: exportFormatName,
+    schemaVersion: exportSchemaVersion,
+    exportedAt: now.toISOString(),
+    application: 'Legado',
+    counts: {
+      familyTreeMembers: familyTree.members.length,
+      dreams: dreams.length,
+      dreamReadings: lab.readings.length,
+      biographyEntries: biographyEntries.length,
+      interviewSessions: interviewSessions.length,
+      aiLabMemories: lab.memories.length,
+      media: media.length,
+    },
+    extensions: extensions.map(({ path, description }) => ({ path, description })),
+  }
+  return { manifest, files, media }
+}
+
+/** Writes the archive: the manifest, one JSON file per kind, each file's bytes (one at a time), then the extensions. */
+export async function writeExport(userId: string, { manifest, files, media }: CollectedExport, ports: PortabilityPorts, extensions: ExportExtension[], zip: ZipWriter): Promise<void> {
+  await zip.addBuffer('manifest.json', json(manifest))
+  for (const [kind, value] of Object.entries(files) as [ExportKind, unknown][]) await zip.addBuffer(exportFileOf[kind], json(value))
+  for (const asset of media) await zip.addStream(asset.path, await ports.media.openContent(userId, asset.id))
+  for (const extension of extensions) {
+    const content = await extension.write(userId)
+    await (content instanceof Uint8Array ? zip.addBuffer(extension.path, content) : zip.addStream(extension.path, content))
+  }
+  zip.end()
+}

@@ -1,0 +1,209 @@
+import { createHash } from 'node:crypto'
+import type { z } from 'zod'
+import {
+  exportFileOf,
+  exportFormatName,
+  exportManifestSchema,
+  exportSchemaVersion,
+  portableAccountSchema,
+  portableAiLabMemorySchema,
+  portableBiographyEntrySchema,
+  portableDreamReadingSchema,
+  portableDreamSchema,
+  portableInterviewSessionSchema,
+  portableMediaSchema,
+  type ExportKind,
+  type ImportReport,
+  type ImportSkipReason,
+} from '../../../shared/contracts/portability.ts'
+import { AppError } from '../../lib/app-error.ts'
+import { newId } from '../../lib/ids.ts'
+import type { RestoredFile } from '../media/media.service.ts'
+import type { PortabilityPorts } from './portability.ports.ts'
+import type { ZipArchive } from './zip-reader.ts'
+
+type KindReport = ImportReport['kinds'][number]
+type Skipped = KindReport['skipped']
+/** Old id → new id, per kind, of what was restored; references are remapped through them. */
+type IdMap = Map<string, string>
+
+interface Logger {
+  warn(details: object, message: string): void
+}
+
+/** The largest JSON file read from an archive. */
+const maxJsonBytes = 64 * 1024 * 1024
+
+async function readJson(archive: ZipArchive, name: string): Promise<unknown> {
+  const entry = archive.entries.get(name)
+  if (!entry) return undefined
+  if (entry.size > maxJsonBytes) throw new AppError('payload_too_large', `${name} is larger than ${maxJsonBytes} bytes`)
+  try {
+    return JSON.parse((await archive.read(entry)).toString('utf8'))
+  } catch (error) {
+    if (error instanceof AppError) throw error
+    throw new AppError('portability.not_an_export', `${name} is not valid JSON`)
+  }
+}
+
+/** The manifest, checked before anything is written: format name first, then the version. */
+async function readManifest(archive: ZipArchive) {
+  const raw = await readJson(archive, 'manifest.json')
+  if (!raw || typeof raw !== 'object' || (raw as { format?: unknown }).format !== exportFormatName) {
+    throw new AppError('portability.not_an_export', 'This archive is not a Legado export (no manifest.json of ours)')
+  }
+  const version = (raw as { schemaVersion?: unknown }).schemaVersion
+  if (version !== exportSchemaVersion) {
+    throw new AppError('portability.unsupported_version', `This export is of format version ${String(version)}; this Legado reads version ${exportSchemaVersion}`)
+  }
+  const manifest = exportManifestSchema.safeParse(raw)
+  if (!manifest.success) throw new AppError('portability.not_an_export', 'The manifest of this export is damaged')
+  return manifest.data
+}
+
+/** The valid items of a kind's file (an array), the invalid ones reported by their id. */
+function validItems<T extends { id: string }>(raw: unknown, schema: z.ZodType<T>, skipped: Skipped): { items: T[]; found: number } {
+  if (raw === undefined) return { items: [], found: 0 }
+  if (!Array.isArray(raw)) {
+    skipped.push({ id: '*', reason: 'invalid', detail: 'not a list' })
+    return { items: [], found: 0 }
+  }
+  const items: T[] = []
+  for (const [index, item] of raw.entries()) {
+    const parsed = schema.safeParse(item)
+    if (parsed.success) items.push(parsed.data)
+    else skipped.push({ id: String((item as { id?: unknown })?.id ?? index), reason: 'invalid', detail: parsed.error.issues.map((issue) => issue.path.join('.')).join(', ') })
+  }
+  return { items, found: raw.length }
+}
+
+/**
+ * Writes one kind all at once under new ids: every item the checks let through is written in one
+ * transaction, or (when it fails) none, each then reported. Answers the old → new ids written.
+ */
+async function restoreAll<T extends { id: string }>(items: T[], skipped: Skipped, write: (items: T[]) => Promise<void>, log: Logger): Promise<IdMap> {
+  const ids: IdMap = new Map(items.map((item) => [item.id, newId()]))
+  try {
+    await write(items.map((item) => ({ ...item, id: ids.get(item.id)! })))
+    return ids
+  } catch (error) {
+    log.warn({ err: error }, 'an import could not write a kind of rows')
+    for (const item of items) skipped.push({ id: item.id, reason: 'failed' })
+    return new Map()
+  }
+}
+
+const reasonOf = (error: unknown): ImportSkipReason => {
+  if (!(error instanceof AppError)) return 'failed'
+  if (error.code === 'payload_too_large') return 'too_large'
+  if (error.code === 'unsupported_media_type') return 'unsupported_media_type'
+  if (error.code === 'media.quota_exceeded') return 'quota_exceeded'
+  if (error.code === 'not_found') return 'missing_reference'
+  return 'failed'
+}
+
+/**
+ * Restores an export into the signed-in account, kinds in order of reference (the tree's members
+ * first: memories, interviews and files point at them), everything under new ids.
+ */
+export async function importArchive(userId: string, archive: ZipArchive, ports: PortabilityPorts, log: Logger): Promise<ImportReport> {
+  await readManifest(archive)
+  // Every entry is unpacked and checked once before anything is written: an archive that lies
+  // about one entry (its size, its checksum) is refused whole, not half restored.
+  for (const entry of archive.entries.values()) await archive.read(entry)
+  const kinds: KindReport[] = []
+  const report = (kind: ExportKind, found: number, restored: number, skipped: Skipped) => kinds.push({ kind, found, restored, skipped })
+  const read = (kind: ExportKind) => readJson(archive, exportFileOf[kind])
+
+  const account = portableAccountSchema.safeParse(await read('account'))
+  if (account.success) await ports.account.restoreProfile(userId, account.data)
+  report('account', account.success ? 1 : 0, account.success ? 1 : 0, account.success ? [] : [{ id: exportFileOf.account, reason: 'invalid' }])
+
+  const rawTree = await read('familyTree')
+  const tree = rawTree === undefined ? { found: 0, restored: 0, skipped: [], ids: new Map<string, string>() } : await ports.familyTree.restoreTree(userId, rawTree)
+  report('familyTree', tree.found, tree.restored, tree.skipped)
+  const members = tree.ids
+
+  let skipped: Skipped = []
+  const dreamItems = validItems(await read('dreams'), portableDreamSchema, skipped)
+  const dreams = await restoreAll(dreamItems.items, skipped, (items) => ports.dreams.restoreDreams(userId, items), log)
+  report('dreams', dreamItems.found, dreams.size, skipped)
+
+  skipped = []
+  const readingItems = validItems(await read('dreamReadings'), portableDreamReadingSchema, skipped)
+  const readings = readingItems.items.filter((reading) => dreams.has(reading.dreamId) || void skipped.push({ id: reading.id, reason: 'missing_reference' }))
+  const readingIds = await restoreAll(readings.map((reading) => ({ ...reading, dreamId: dreams.get(reading.dreamId)! })), skipped, (items) => ports.aiLab.restoreReadings(userId, items), log)
+  report('dreamReadings', readingItems.found, readingIds.size, skipped)
+
+  skipped = []
+  const entryItems = validItems(await read('biographyEntries'), portableBiographyEntrySchema, skipped)
+  // A memory whose member is gone stays the person's memory, without its subject (as when that member is deleted).
+  const entries = await restoreAll(
+    entryItems.items.map((entry) => ({ ...entry, subjectMemberId: (entry.subjectMemberId && members.get(entry.subjectMemberId)) ?? null })),
+    skipped,
+    (items) => ports.biography.restoreEntries(userId, items),
+    log,
+  )
+  report('biographyEntries', entryItems.found, entries.size, skipped)
+
+  skipped = []
+  const sessionItems = validItems(await read('interviewSessions'), portableInterviewSessionSchema, skipped)
+  const sessionsWithMember = sessionItems.items.filter((session) => members.has(session.interviewedMemberId) || void skipped.push({ id: session.id, reason: 'missing_reference' }))
+  const sessions = await restoreAll(
+    sessionsWithMember.map((session) => ({ ...session, interviewedMemberId: members.get(session.interviewedMemberId)! })),
+    skipped,
+    (items) => ports.interviews.restoreSessions(userId, items),
+    log,
+  )
+  report('interviewSessions', sessionItems.found, sessions.size, skipped)
+
+  skipped = []
+  const memoryItems = validItems(await read('aiLabMemories'), portableAiLabMemorySchema, skipped)
+  const memories = await restoreAll(memoryItems.items, skipped, (items) => ports.aiLab.restoreMemories(userId, items), log)
+  report('aiLabMemories', memoryItems.found, memories.size, skipped)
+
+  skipped = []
+  const mediaItems = validItems(await read('media'), portableMediaSchema, skipped)
+  const targetIds = { member: members, biographyEntry: entries, interviewSession: sessions }
+  let restoredFiles = 0
+  for (const asset of mediaItems.items) {
+    const entry = archive.entries.get(asset.path)
+    if (!entry) {
+      skipped.push({ id: asset.id, reason: 'file_missing' })
+      continue
+    }
+    try {
+      const bytes = await archive.read(entry)
+      if (createHash('sha256').update(bytes).digest('hex') !== asset.sha256) {
+        skipped.push({ id: asset.id, reason: 'file_damaged' })
+        continue
+      }
+      // A link to something not restored is left out; the file itself is kept.
+      const targets: RestoredFile['targets'] = [
+        ...asset.links.memberIds.flatMap((id) => (members.has(id) ? [{ type: 'member' as const, id: members.get(id)! }] : [])),
+        ...asset.links.biographyEntryIds.flatMap((id) => (entries.has(id) ? [{ type: 'biographyEntry' as const, id: entries.get(id)! }] : [])),
+        ...asset.links.interviewSessionIds.flatMap((id) => (sessions.has(id) ? [{ type: 'interviewSession' as const, id: sessions.get(id)! }] : [])),
+      ]
+      const primary = asset.linkedToType && asset.linkedToId ? targetIds[asset.linkedToType].get(asset.linkedToId) : undefined
+      await ports.media.restoreFile(userId, {
+        fileName: asset.fileName,
+        caption: asset.caption,
+        contentType: asset.contentType,
+        uploadedAt: asset.uploadedAt,
+        linkedToType: primary ? asset.linkedToType : null,
+        linkedToId: primary ?? null,
+        targets,
+        bytes,
+      })
+      restoredFiles += 1
+    } catch (error) {
+      if (!(error instanceof AppError)) log.warn({ err: error }, 'an imported file could not be stored')
+      skipped.push({ id: asset.id, reason: reasonOf(error) })
+    }
+  }
+  report('media', mediaItems.found, restoredFiles, skipped)
+
+  const known = new Set<string>(['manifest.json', ...Object.values(exportFileOf), ...mediaItems.items.map((asset) => asset.path)])
+  const ignoredEntries = [...archive.entries.keys()].filter((name) => !known.has(name) && !name.endsWith('/'))
+  return { kinds, ignoredEntries }
+}

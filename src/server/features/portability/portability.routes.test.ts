@@ -1,0 +1,250 @@
+import { createHash, randomUUID } from 'node:crypto'
+import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate'
+import sharp from 'sharp'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { webmHeader } from '../../test/media-fixtures.ts'
+import { multipartFile } from '../../test/multipart.ts'
+import { seedOwnerData, type OwnerIds } from '../../test/owner-data.ts'
+import { as, createTestApp, createTestUser, testDatabases, type TestApp, type TestUser } from '../../test/test-app.ts'
+import { tusClient } from '../../test/tus-client.ts'
+
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex')
+type Json = Record<string, unknown> & { id: string }
+
+describe.each(testDatabases)('exporting everything and importing it into another account, on %s', (database) => {
+  let t: TestApp
+  let owner: TestUser
+  let ids: OwnerIds
+  let archive: Buffer
+
+  const read = async (user: TestUser, url: string) => {
+    const response = await as(t.app, user)({ method: 'GET', url })
+    expect(response.statusCode, `${url}: ${response.body}`).toBe(200)
+    return response.json()
+  }
+  const exportOf = async (user: TestUser) => {
+    const response = await as(t.app, user)({ method: 'GET', url: '/api/me/export' })
+    expect(response.statusCode, response.body).toBe(200)
+    expect(response.headers['content-type']).toBe('application/zip')
+    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="legado-\d{4}-\d{2}-\d{2}\.zip"$/)
+    return response.rawPayload
+  }
+  const importInto = (user: TestUser, bytes: Uint8Array) => as(t.app, user)({ method: 'POST', url: '/api/me/import', ...multipartFile('file', 'legado.zip', bytes) })
+
+  /** Everything a person sees of their own, by what it says rather than by its ids. */
+  async function everythingOf(user: TestUser) {
+    const tree = (await read(user, '/api/family-tree')).members as Json[]
+    const nameOf = new Map(tree.map((member) => [member.memberId as string, `${member.firstName as string} ${member.lastName as string}`]))
+    const names = (list: unknown) => (list as string[]).map((id) => nameOf.get(id)).sort()
+    const members = tree.map((member) => ({
+      name: nameOf.get(member.memberId as string),
+      relationshipToOwner: member.relationshipToOwner,
+      isSelf: member.isSelf,
+      parents: names(member.parentMemberIds),
+      spouses: names(member.spouseMemberIds),
+      children: names(member.childrenMemberIds),
+      interviews: (member.interviewSegments as string[]).length,
+      media: (member.mediaAssetIds as string[]).length,
+    }))
+    const dreams = (await read(user, '/api/dreams')).dreams as Json[]
+    const readings = await Promise.all(dreams.map(async (dream) => (await read(user, `/api/ai-lab/dream-readings?dreamId=${dream.id}`)).readings.map(({ text, language, createdAt }: Json) => ({ text, language, createdAt }))))
+    const entries = ((await read(user, '/api/biography/entries')).entries as Json[]).map(({ conversationPair, title, eventDate, entryDate, subjectMemberId, mediaAssetIds }) => ({
+      conversationPair,
+      title,
+      eventDate,
+      entryDate,
+      subject: nameOf.get(subjectMemberId as string),
+      media: (mediaAssetIds as string[]).length,
+    }))
+    const sessions = []
+    const files = []
+    for (const member of tree) {
+      for (const session of (await read(user, `/api/interviews?memberId=${member.memberId as string}`)).sessions as Json[]) {
+        sessions.push({ member: nameOf.get(member.memberId as string), conversationPair: session.conversationPair, timestamp: session.timestamp, recordings: (session.mediaAssetIds as string[]).length })
+      }
+      for (const asset of (await read(user, `/api/media?memberId=${member.memberId as string}`)).media as Json[]) {
+        const content = await as(t.app, user)({ method: 'GET', url: `/api/media/${asset.id}/content` })
+        files.push({ member: nameOf.get(member.memberId as string), fileName: asset.fileName, caption: asset.caption, contentType: asset.contentType, size: asset.size, sha256: asset.sha256, bytes: sha256(content.rawPayload) })
+      }
+    }
+    for (const entry of (await read(user, '/api/biography/entries')).entries as Json[]) {
+      for (const asset of (await read(user, `/api/media?entryId=${entry.id}`)).media as Json[]) {
+        const content = await as(t.app, user)({ method: 'GET', url: `/api/media/${asset.id}/content` })
+        files.push({ entry: entry.title, fileName: asset.fileName, caption: asset.caption, contentType: asset.contentType, size: asset.size, sha256: asset.sha256, bytes: sha256(content.rawPayload) })
+      }
+    }
+    const memories = ((await read(user, '/api/ai-lab/memories')).memories as Json[]).map(({ originalText, aiVariationText, saveMethod, timestamp }) => ({ originalText, aiVariationText, saveMethod, timestamp }))
+    return {
+      members,
+      dreams: dreams.map(({ title, content, dreamDate, entryDate, updatedAt }) => ({ title, content, dreamDate, entryDate, updatedAt })),
+      readings,
+      entries,
+      sessions,
+      files,
+      memories,
+    }
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp(database, { IMPORT_MAX_BYTES: '2000000' })
+    owner = await createTestUser(t.app, { birthDate: '1950-04-02', familyRelation: 'Abuela' })
+    ids = await seedOwnerData(t.app, owner)
+    const post = async (url: string, payload: object) => (await as(t.app, owner)({ method: 'POST', url, payload })).json()
+    await post('/api/family-tree/members', { firstName: 'Pedro', lastName: 'Ruiz', relationshipToOwner: 'Abuelo', spouseMemberIds: [ids.member] })
+    await post('/api/family-tree/members', { firstName: 'Luis', lastName: 'Díaz', relationshipToOwner: 'Padre', parentMemberIds: [ids.member], birthDate: '1948-11-30' })
+    await post('/api/dreams', { title: 'El mar', content: 'Nadaba con mi abuela 🌊', dreamDate: '2024-02-29' })
+    const tus = tusClient(t.app, owner)
+    const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#a0522d' } }).jpeg().toBuffer()
+    expect((await tus.createWithData(photo, { filename: 'la finca.jpg', caption: 'Verano', linkedToType: 'biographyEntry', linkedToId: ids.entry })).statusCode).toBe(201)
+    expect((await tus.createWithData(webmHeader(), { filename: 'voz.webm', filetype: 'audio/webm', linkedToType: 'interviewSession', linkedToId: ids.session })).statusCode).toBe(201)
+    // The guided mode cannot read dreams; a reading a model once wrote is kept like any other row.
+    await t.db.insertInto('dreamReading').values({ id: randomUUID(), ownerUserId: owner.id, dreamId: ids.dream, text: 'Un sueño de vuelo y libertad.', language: 'es', createdAt: new Date().toISOString() }).execute()
+    archive = await exportOf(owner)
+  })
+  afterAll(() => t.close())
+
+  it('writes a manifest, one JSON file per kind and every file’s bytes', async () => {
+    const files = unzipSync(archive)
+    const manifest = JSON.parse(strFromU8(files['manifest.json']!))
+    expect(manifest).toMatchObject({ format: 'legado-export', schemaVersion: 1, application: 'Legado', extensions: [] })
+    expect(manifest.counts).toEqual({ familyTreeMembers: 4, dreams: 2, dreamReadings: 1, biographyEntries: 1, interviewSessions: 1, aiLabMemories: 1, media: 3 })
+    for (const name of ['account.json', 'family-tree.json', 'dreams.json', 'dream-readings.json', 'biography-entries.json', 'interview-sessions.json', 'ai-lab-memories.json', 'media.json']) expect(files[name], name).toBeDefined()
+    expect(JSON.parse(strFromU8(files['account.json']!))).toMatchObject({ email: owner.email, birthDate: '1950-04-02', familyRelation: 'Abuela' })
+    const media = JSON.parse(strFromU8(files['media.json']!)) as { id: string; path: string; sha256: string }[]
+    for (const asset of media) {
+      const content = await as(t.app, owner)({ method: 'GET', url: `/api/media/${asset.id}/content` })
+      expect(sha256(files[asset.path]!)).toBe(asset.sha256)
+      expect(Buffer.from(files[asset.path]!).equals(content.rawPayload)).toBe(true)
+    }
+    expect(Object.keys(files).filter((name) => name.startsWith('media/')).sort()).toEqual(media.map((asset) => asset.path).sort())
+  })
+
+  it('restores everything into a fresh account under new ids, every file byte for byte', async () => {
+    const heir = await createTestUser(t.app)
+    const imported = await importInto(heir, archive)
+    expect(imported.statusCode, imported.body).toBe(200)
+    const report = imported.json()
+    expect(report.ignoredEntries).toEqual([])
+    for (const kind of report.kinds) {
+      expect(kind.skipped, kind.kind).toEqual([])
+      expect(kind.restored, kind.kind).toBe(kind.found)
+    }
+    expect(report.kinds.map((kind: { kind: string; restored: number }) => [kind.kind, kind.restored])).toEqual([
+      ['account', 1], ['familyTree', 4], ['dreams', 2], ['dreamReadings', 1], ['biographyEntries', 1], ['interviewSessions', 1], ['aiLabMemories', 1], ['media', 3],
+    ])
+
+    const original = await everythingOf(owner)
+    expect(await everythingOf(heir)).toEqual(original)
+    // The letter and the recording (the grandmother's), the photo (the memory's).
+    expect(original.files.map((file) => file.fileName).sort()).toEqual(['carta.txt', 'la finca.jpg', 'voz.webm'])
+    // Nothing keeps an old id: the heir's things are theirs alone.
+    const idsIn = (zip: Uint8Array) => {
+      const files = unzipSync(zip)
+      const list = (name: string) => JSON.parse(strFromU8(files[name]!)) as Json[]
+      return [
+        ...list('dreams.json'), ...list('dream-readings.json'), ...list('biography-entries.json'), ...list('interview-sessions.json'), ...list('ai-lab-memories.json'), ...list('media.json'),
+      ].map((item) => item.id).concat((JSON.parse(strFromU8(files['family-tree.json']!)).members as Json[]).map((member) => member.memberId as string))
+    }
+    const [before, after] = [idsIn(archive), idsIn(await exportOf(heir))]
+    expect(after).toHaveLength(before.length)
+    expect(after.filter((id) => before.includes(id))).toEqual([])
+    expect((await read(heir, '/api/me')).familyRelation).toBe('Abuela')
+  })
+
+  it('never shows one person’s export to another, and leaves the owner’s data as it was', async () => {
+    const stranger = await createTestUser(t.app)
+    const theirs = JSON.parse(strFromU8(unzipSync(await exportOf(stranger))['manifest.json']!))
+    expect(Object.values(theirs.counts).every((count) => count === 0)).toBe(true)
+    const before = await everythingOf(owner)
+    await importInto(stranger, archive)
+    expect(await everythingOf(owner)).toEqual(before)
+  })
+
+  it('restores what it can and reports each thing it skipped, with why', async () => {
+    const files = unzipSync(archive)
+    const edit = (name: string, change: (value: Json[]) => Json[]) => {
+      files[name] = strToU8(JSON.stringify(change(JSON.parse(strFromU8(files[name]!)))))
+    }
+    edit('dreams.json', (dreams) => [...dreams, { id: 'vacío', title: '', content: '   ', dreamDate: null, entryDate: '2024-01-01T00:00:00.000Z', updatedAt: '2024-01-01T00:00:00.000Z' }])
+    edit('interview-sessions.json', (sessions) => [...sessions, { ...sessions[0]!, id: 'huérfana', interviewedMemberId: 'nadie' }])
+    edit('media.json', (media) => media.map((asset, index) => (index === 0 ? { ...asset, sha256: '0'.repeat(64) } : asset)))
+    files['notas/extra.txt'] = strToU8('otra cosa')
+    const heir = await createTestUser(t.app)
+    const imported = await importInto(heir, zipSync(files))
+    expect(imported.statusCode, imported.body).toBe(200)
+    const kinds = Object.fromEntries(imported.json().kinds.map((kind: { kind: string }) => [kind.kind, kind]))
+    expect(kinds.dreams).toMatchObject({ found: 3, restored: 2, skipped: [{ id: 'vacío', reason: 'invalid', detail: 'content' }] })
+    expect(kinds.interviewSessions).toMatchObject({ found: 2, restored: 1, skipped: [{ id: 'huérfana', reason: 'missing_reference' }] })
+    expect(kinds.media.restored).toBe(2)
+    expect(kinds.media.skipped).toEqual([{ id: expect.any(String), reason: 'file_damaged' }])
+    expect(imported.json().ignoredEntries).toEqual(['notas/extra.txt'])
+  })
+})
+
+/** Rewrites the sizes a zip declares for `name`, in its directory and its local header. */
+function declareSize(zip: Uint8Array, name: string, size: number): Buffer {
+  const bytes = Buffer.from(zip)
+  for (let at = 0; at < bytes.length - 4; at += 1) {
+    const signature = bytes.readUInt32LE(at)
+    if (signature === 0x02014b50 && bytes.subarray(at + 46, at + 46 + bytes.readUInt16LE(at + 28)).toString() === name) bytes.writeUInt32LE(size, at + 24)
+    if (signature === 0x04034b50 && bytes.subarray(at + 30, at + 30 + bytes.readUInt16LE(at + 26)).toString() === name) bytes.writeUInt32LE(size, at + 22)
+  }
+  return bytes
+}
+
+describe.each(testDatabases)('hostile archives given to import, on %s', (database) => {
+  let t: TestApp
+  let user: TestUser
+  const manifest = (schemaVersion = 1) => strToU8(JSON.stringify({ format: 'legado-export', schemaVersion, exportedAt: new Date().toISOString(), application: 'Legado', counts: {} }))
+  const dream = strToU8(JSON.stringify([{ id: 'd1', title: '', content: 'Volaba', dreamDate: null, entryDate: '2024-01-01T00:00:00.000Z', updatedAt: '2024-01-01T00:00:00.000Z' }]))
+  const importing = (bytes: Uint8Array, fileName = 'legado.zip') => as(t.app, user)({ method: 'POST', url: '/api/me/import', ...multipartFile('file', fileName, bytes) })
+  const refusal = async (bytes: Uint8Array) => {
+    const response = await importing(bytes)
+    return { status: response.statusCode, code: response.json().error?.code as string }
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp(database, { IMPORT_MAX_BYTES: '2000000' })
+    user = await createTestUser(t.app)
+  })
+  afterAll(() => t.close())
+
+  it('refuses names that climb out of the archive, and writes nothing', async () => {
+    for (const name of ['../../evil.json', '/etc/passwd', 'media/..\\..\\x', 'C:/Windows/x', 'media/./x']) {
+      expect(await refusal(zipSync({ 'manifest.json': manifest(), 'dreams.json': dream, [name]: strToU8('x') })), name).toEqual({ status: 422, code: 'portability.unsafe_archive' })
+    }
+    expect((await as(t.app, user)({ method: 'GET', url: '/api/dreams' })).json().dreams).toEqual([])
+  })
+
+  it('refuses a zip bomb: an entry that unpacks to more than it declares, or declared sizes past the limit', async () => {
+    const bomb = zipSync({ 'manifest.json': manifest(), 'dreams.json': dream, 'media/x/huge.txt': new Uint8Array(20 * 1024 * 1024).fill(32) })
+    expect(bomb.length).toBeLessThan(100_000)
+    expect(await refusal(declareSize(bomb, 'media/x/huge.txt', 1000))).toEqual({ status: 422, code: 'portability.unsafe_archive' })
+    const declaredHuge = declareSize(declareSize(bomb, 'media/x/huge.txt', 0xf0000000), 'dreams.json', 0xf0000000)
+    expect(await refusal(declaredHuge)).toEqual({ status: 413, code: 'payload_too_large' })
+    expect((await as(t.app, user)({ method: 'GET', url: '/api/dreams' })).json().dreams).toEqual([])
+  })
+
+  it('refuses an unknown schema version, a zip that is not an export, and a file that is not a zip', async () => {
+    expect(await refusal(zipSync({ 'manifest.json': manifest(2), 'dreams.json': dream }))).toEqual({ status: 422, code: 'portability.unsupported_version' })
+    expect(await refusal(zipSync({ 'dreams.json': dream }))).toEqual({ status: 422, code: 'portability.not_an_export' })
+    expect(await refusal(zipSync({ 'manifest.json': strToU8('{"format": "otra-cosa"}') }))).toEqual({ status: 422, code: 'portability.not_an_export' })
+    expect(await refusal(strToU8('Esto no es un zip, es una carta.'))).toEqual({ status: 422, code: 'portability.not_an_export' })
+  })
+
+  it('refuses an archive over the size limit, a request without the file, and a JSON body', async () => {
+    expect(await refusal(new Uint8Array(2_100_000))).toEqual({ status: 413, code: 'payload_too_large' })
+    const wrongField = await as(t.app, user)({ method: 'POST', url: '/api/me/import', ...multipartFile('otro', 'legado.zip', zipSync({ 'manifest.json': manifest() })) })
+    expect(wrongField.statusCode).toBe(400)
+    expect(wrongField.json().error.details).toEqual([{ path: 'file', code: 'media.no_file' }])
+    const json = await as(t.app, user)({ method: 'POST', url: '/api/me/import', payload: { file: 'x' } })
+    expect(json.statusCode).toBe(415)
+    expect((await as(t.app, user)({ method: 'GET', url: '/api/dreams' })).json().dreams).toEqual([])
+  })
+
+  it('imports a well-formed archive written by another program', async () => {
+    const response = await importing(zipSync({ 'manifest.json': manifest(), 'dreams.json': dream }))
+    expect(response.statusCode, response.body).toBe(200)
+    expect((await as(t.app, user)({ method: 'GET', url: '/api/dreams' })).json().dreams).toMatchObject([{ content: 'Volaba', entryDate: '2024-01-01T00:00:00.000Z' }])
+  })
+})

@@ -1,0 +1,121 @@
+import { open, type FileHandle } from 'node:fs/promises'
+import { crc32, inflateRawSync } from 'node:zlib'
+import { AppError } from '../../lib/app-error.ts'
+
+export interface ZipLimits {
+  /** Entries in the archive, folders included. */
+  maxEntries: number
+  /** The sum of every entry's size once unpacked. */
+  maxTotalBytes: number
+}
+
+export interface ZipEntry {
+  name: string
+  size: number
+  compressedSize: number
+  method: number
+  crc: number
+  localHeaderOffset: number
+}
+
+const unsafe = (message: string) => new AppError('portability.unsafe_archive', message)
+
+/** A name that stays inside the archive's own folder: relative, forward slashes, no `..`, no drive. */
+export function isSafeEntryName(name: string): boolean {
+  if (name === '' || name.length > 1024 || name.startsWith('/') || name.includes('\\') || name.includes('\0') || /^[A-Za-z]:/.test(name)) return false
+  const segments = (name.endsWith('/') ? name.slice(0, -1) : name).split('/')
+  return segments.every((segment) => segment !== '' && segment !== '.' && segment !== '..')
+}
+
+/**
+ * Reads a zip file on disk through its central directory, refusing before any byte is unpacked
+ * what a hostile archive does: names that climb out (`../`), absolute or duplicated names,
+ * encryption, ZIP64, more entries or more unpacked bytes than the limits (a zip bomb declares
+ * them), and entries that unpack to more (or other) bytes than declared.
+ */
+export async function openZip(file: string, limits: ZipLimits) {
+  const handle = await open(file, 'r')
+  try {
+    const entries = await readDirectory(handle, limits)
+    return {
+      entries,
+      /** The entry's unpacked bytes, checked against its declared size and CRC-32. */
+      read: (entry: ZipEntry) => readEntry(handle, entry),
+      close: () => handle.close(),
+    }
+  } catch (error) {
+    await handle.close()
+    throw error
+  }
+}
+export type ZipArchive = Awaited<ReturnType<typeof openZip>>
+
+async function readAt(handle: FileHandle, position: number, length: number): Promise<Buffer> {
+  const buffer = Buffer.alloc(length)
+  const { bytesRead } = await handle.read(buffer, 0, length, position)
+  if (bytesRead !== length) throw unsafe('The archive ends early')
+  return buffer
+}
+
+async function readDirectory(handle: FileHandle, limits: ZipLimits): Promise<Map<string, ZipEntry>> {
+  const { size: fileSize } = await handle.stat()
+  const notZip = new AppError('portability.not_an_export', 'This file is not a zip archive')
+  if (fileSize < 22) throw notZip
+  // The end record sits in the last 22 bytes plus a comment of at most 65,535.
+  const tailLength = Math.min(fileSize, 22 + 0xffff)
+  const tail = await readAt(handle, fileSize - tailLength, tailLength)
+  const end = tail.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]))
+  if (end < 0 || end + 22 > tail.length) throw notZip
+  const count = tail.readUInt16LE(end + 10)
+  const directorySize = tail.readUInt32LE(end + 12)
+  const directoryOffset = tail.readUInt32LE(end + 16)
+  if (count === 0xffff || directoryOffset === 0xffffffff) throw unsafe('ZIP64 archives are not read')
+  if (count > limits.maxEntries) throw unsafe(`The archive holds more than ${limits.maxEntries} entries`)
+  if (directoryOffset + directorySize > fileSize) throw unsafe('The archive’s directory points outside the file')
+  const directory = await readAt(handle, directoryOffset, directorySize)
+  const entries = new Map<string, ZipEntry>()
+  let total = 0
+  let at = 0
+  for (let index = 0; index < count; index += 1) {
+    if (at + 46 > directory.length || directory.readUInt32LE(at) !== 0x02014b50) throw unsafe('The archive’s directory is damaged')
+    const flags = directory.readUInt16LE(at + 8)
+    const nameLength = directory.readUInt16LE(at + 28)
+    const entry: ZipEntry = {
+      method: directory.readUInt16LE(at + 10),
+      crc: directory.readUInt32LE(at + 16),
+      compressedSize: directory.readUInt32LE(at + 20),
+      size: directory.readUInt32LE(at + 24),
+      localHeaderOffset: directory.readUInt32LE(at + 42),
+      name: directory.subarray(at + 46, at + 46 + nameLength).toString('utf8'),
+    }
+    at += 46 + nameLength + directory.readUInt16LE(at + 30) + directory.readUInt16LE(at + 32)
+    if (!isSafeEntryName(entry.name)) throw unsafe(`Unsafe entry name: ${JSON.stringify(entry.name.slice(0, 200))}`)
+    if (entries.has(entry.name)) throw unsafe(`The entry ${entry.name} appears twice`)
+    if (flags & 0x1) throw unsafe('Encrypted archives are not read')
+    if (entry.size === 0xffffffff || entry.compressedSize === 0xffffffff) throw unsafe('ZIP64 archives are not read')
+    if (entry.localHeaderOffset + 30 + entry.compressedSize > fileSize) throw unsafe(`The entry ${entry.name} points outside the file`)
+    total += entry.size
+    if (total > limits.maxTotalBytes) throw new AppError('payload_too_large', `The archive unpacks to more than ${limits.maxTotalBytes} bytes`)
+    entries.set(entry.name, entry)
+  }
+  return entries
+}
+
+async function readEntry(handle: FileHandle, entry: ZipEntry): Promise<Buffer> {
+  const local = await readAt(handle, entry.localHeaderOffset, 30)
+  if (local.readUInt32LE(0) !== 0x04034b50) throw unsafe(`The entry ${entry.name} is damaged`)
+  const start = entry.localHeaderOffset + 30 + local.readUInt16LE(26) + local.readUInt16LE(28)
+  const packed = await readAt(handle, start, entry.compressedSize)
+  let bytes: Buffer
+  if (entry.method === 0) bytes = packed
+  else if (entry.method === 8) {
+    try {
+      // Never more than the declared size: a lying entry fails here instead of filling memory.
+      bytes = entry.size === 0 ? Buffer.alloc(0) : inflateRawSync(packed, { maxOutputLength: entry.size })
+    } catch {
+      throw unsafe(`The entry ${entry.name} unpacks to more than it declares, or is damaged`)
+    }
+  } else throw unsafe(`The entry ${entry.name} uses a compression this app does not read`)
+  if (bytes.length !== entry.size || crc32(bytes) !== entry.crc) throw unsafe(`The entry ${entry.name} does not match its declared size and checksum`)
+  return bytes
+}

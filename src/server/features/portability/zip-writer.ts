@@ -1,0 +1,62 @@
+import { PassThrough, type Readable } from 'node:stream'
+import { Zip, ZipDeflate, ZipPassThrough } from 'fflate'
+
+/** An archive written as it is read: one entry at a time, never held whole in memory. */
+export interface ZipWriter {
+  /** The archive's bytes, for the HTTP reply. */
+  stream: Readable
+  /** A small entry (JSON), deflated. */
+  addBuffer(name: string, data: Uint8Array): Promise<void>
+  /** A stored file, streamed as it is (photos, audio and video are compressed already). */
+  addStream(name: string, source: AsyncIterable<Uint8Array>): Promise<void>
+  end(): void
+  abort(error: Error): void
+}
+
+export function createZipWriter(): ZipWriter {
+  const output = new PassThrough()
+  const zip = new Zip((error, chunk, final) => {
+    if (error) return void output.destroy(error)
+    output.write(chunk)
+    if (final) output.end()
+  })
+  /** fflate pushes without back-pressure: the producer waits here while the client is slower. */
+  async function waitForRoom() {
+    if (output.destroyed) throw new Error('The download was closed')
+    if (!output.writableNeedDrain) return
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        output.off('drain', done)
+        output.off('close', done)
+        resolve()
+      }
+      output.once('drain', done)
+      output.once('close', done)
+    })
+    if (output.destroyed) throw new Error('The download was closed')
+  }
+  return {
+    stream: output,
+    async addBuffer(name, data) {
+      const entry = new ZipDeflate(name, { level: 6 })
+      zip.add(entry)
+      entry.push(data, true)
+      await waitForRoom()
+    },
+    async addStream(name, source) {
+      const entry = new ZipPassThrough(name)
+      zip.add(entry)
+      for await (const chunk of source) {
+        entry.push(chunk)
+        await waitForRoom()
+      }
+      entry.push(new Uint8Array(0), true)
+      await waitForRoom()
+    },
+    end: () => zip.end(),
+    abort(error) {
+      zip.terminate()
+      output.destroy(error)
+    },
+  }
+}

@@ -1,0 +1,151 @@
+import { z } from 'zod'
+import { languages, limits } from '../limits.ts'
+import { mediaLinkTypes } from '../media-path.ts'
+import { saveMethods } from './ai-lab.ts'
+import { chatTurnSchema } from './biography.ts'
+import { optionalDate, optionalText, requiredText } from './common.ts'
+import { interviewTurnSchema } from './interviews.ts'
+
+// The "export everything" archive (docs/export-format.md): what `GET /api/me/export` writes and
+// `POST /api/me/import` reads back. The schemas here are the import's checks as well as the
+// format's definition, so a file another program writes is held to the same rules as the forms.
+
+export const exportFormatName = 'legado-export'
+/** Raised when a file changes shape; an import refuses versions it does not know. */
+export const exportSchemaVersion = 1
+
+/** The JSON file of each kind of thing, in the order an import restores them (references first). */
+export const exportKinds = ['account', 'familyTree', 'dreams', 'dreamReadings', 'biographyEntries', 'interviewSessions', 'aiLabMemories', 'media'] as const
+export type ExportKind = (typeof exportKinds)[number]
+
+export const exportFileOf: Record<ExportKind, string> = {
+  account: 'account.json',
+  familyTree: 'family-tree.json',
+  dreams: 'dreams.json',
+  dreamReadings: 'dream-readings.json',
+  biographyEntries: 'biography-entries.json',
+  interviewSessions: 'interview-sessions.json',
+  aiLabMemories: 'ai-lab-memories.json',
+  media: 'media.json',
+}
+
+const id = z.string().min(1).max(100)
+/** An ISO 8601 instant, as every timestamp is written. */
+const instant = z.string().refine((value) => !Number.isNaN(Date.parse(value)), { error: 'validation.invalid_date' })
+const longText = (max: number) => z.string().max(max, { error: 'validation.too_long' })
+
+export const exportManifestSchema = z.object({
+  format: z.literal(exportFormatName),
+  schemaVersion: z.number().int(),
+  exportedAt: instant,
+  application: z.string(),
+  /** How many things of each kind the archive holds (media: files). */
+  counts: z.record(z.string(), z.number().int().min(0)),
+  /** Entries a later part of the app adds (e.g. the tree as GEDCOM): informative, never imported. */
+  extensions: z.array(z.object({ path: z.string(), description: z.string() })).default([]),
+})
+export type ExportManifest = z.infer<typeof exportManifestSchema>
+
+export const portableAccountSchema = z.object({
+  displayName: z.string().max(limits.displayNameMaxLength),
+  email: z.string(),
+  birthDate: optionalDate(),
+  familyRelation: z.string().max(limits.familyRelationMaxLength),
+  preferredLanguage: z.enum(languages).nullable(),
+  createdAt: instant,
+})
+export type PortableAccount = z.infer<typeof portableAccountSchema>
+
+export const portableDreamSchema = z.object({
+  id,
+  title: optionalText(limits.dreamTitleMaxLength),
+  content: requiredText(limits.dreamContentMaxLength, 'dream.description_required'),
+  dreamDate: optionalDate(),
+  entryDate: instant,
+  updatedAt: instant,
+})
+export type PortableDream = z.infer<typeof portableDreamSchema>
+
+export const portableDreamReadingSchema = z.object({
+  id,
+  dreamId: id,
+  text: longText(limits.chatReplyMaxLength),
+  language: z.enum(languages),
+  createdAt: instant,
+})
+export type PortableDreamReading = z.infer<typeof portableDreamReadingSchema>
+
+export const portableBiographyEntrySchema = z.object({
+  id,
+  subjectMemberId: id.nullable(),
+  conversationPair: z.array(chatTurnSchema).max(20),
+  title: optionalText(limits.biographyTitleMaxLength),
+  eventDate: optionalDate(),
+  entryDate: instant,
+  updatedAt: instant,
+})
+export type PortableBiographyEntry = z.infer<typeof portableBiographyEntrySchema>
+
+export const portableInterviewSessionSchema = z.object({
+  id,
+  interviewedMemberId: id,
+  timestamp: instant,
+  conversationPair: z.array(interviewTurnSchema).max(20),
+})
+export type PortableInterviewSession = z.infer<typeof portableInterviewSessionSchema>
+
+export const portableAiLabMemorySchema = z.object({
+  id,
+  originalText: requiredText(limits.aiLabMemoryMaxLength, 'aiLab.original_required'),
+  aiVariationText: longText(limits.chatReplyMaxLength).nullable(),
+  saveMethod: z.enum(saveMethods),
+  timestamp: instant,
+})
+export type PortableAiLabMemory = z.infer<typeof portableAiLabMemorySchema>
+
+/** A stored file's record; its bytes are the archive entry at `path`. */
+export const portableMediaSchema = z.object({
+  id,
+  path: z.string().min(1).max(400),
+  fileName: z.string().min(1).max(255),
+  caption: z.string().max(500),
+  contentType: z.string(),
+  size: z.number().int().min(0),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  uploadedAt: instant,
+  /** The target it was uploaded to, if any. */
+  linkedToType: z.enum(mediaLinkTypes).nullable(),
+  linkedToId: id.nullable(),
+  /** Everything it is linked to (a recording: its session and the member). */
+  links: z.object({ memberIds: z.array(id), biographyEntryIds: z.array(id), interviewSessionIds: z.array(id) }),
+})
+export type PortableMedia = z.infer<typeof portableMediaSchema>
+
+/** Why an import left something out; the page translates each reason. */
+export const importSkipReasons = [
+  'invalid',
+  'missing_reference',
+  'rejected_by_rules',
+  'file_missing',
+  'file_damaged',
+  'unsupported_media_type',
+  'too_large',
+  'quota_exceeded',
+  'failed',
+] as const
+export type ImportSkipReason = (typeof importSkipReasons)[number]
+
+export const importReportSchema = z.object({
+  kinds: z.array(
+    z.object({
+      kind: z.enum(exportKinds),
+      /** How many the archive held. */
+      found: z.number().int(),
+      restored: z.number().int(),
+      skipped: z.array(z.object({ id: z.string(), reason: z.enum(importSkipReasons), detail: z.string().optional() })),
+    }),
+  ),
+  /** Archive entries that are kept elsewhere (the tree as GEDCOM) and were not read. */
+  ignoredEntries: z.array(z.string()),
+})
+export type ImportReport = z.infer<typeof importReportSchema>
