@@ -45,6 +45,17 @@ async function fillPasswords(current: string, next: string, confirm = next) {
 afterEach(() => vi.restoreAllMocks())
 
 describe('AccountRoute', () => {
+  it('offers everything as one download, and an import beside it', async () => {
+    fakeServer()
+    renderAccount()
+    const portability = await screen.findByRole('region', { name: 'Tus datos son tuyos' })
+    const download = within(portability).getByRole('link', { name: 'Exportar todo' })
+    expect(download).toHaveAttribute('href', '/api/me/export')
+    expect(download).toHaveAttribute('download')
+    expect(within(portability).getByLabelText('Archivo .zip exportado')).toHaveAttribute('accept', '.zip,application/zip')
+    expect(within(portability).getByRole('button', { name: 'Importar' })).toBeEnabled()
+  })
+
   it('shows the e-mail and saves a new name', async () => {
     const api = fakeServer()
     renderAccount()

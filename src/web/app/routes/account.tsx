@@ -3,12 +3,13 @@ import { useNavigate } from 'react-router'
 import { useDocumentTitle } from '../../components/ui/use-document-title.ts'
 import { useSession } from '../../features/account/api/session-queries.ts'
 import { DeleteAccountForm } from '../../features/account/components/delete-account-form.tsx'
+import { ImportArchiveForm } from '../../features/account/components/import-archive-form.tsx'
 import { ChangePasswordForm } from '../../features/account/components/change-password-form.tsx'
 import { ProfileForm } from '../../features/account/components/profile-form.tsx'
 import { SignOutButton } from '../../features/account/components/sign-out-button.tsx'
 import '../../features/account/components/account-page.css'
 
-/** /account: the person's name, their password, where they are signed in, and leaving for good. */
+/** /account: the person's name, their password, where they are signed in, all their data in and out, and leaving for good. */
 export function AccountRoute() {
   const { t } = useTranslation(['auth', 'common'])
   useDocumentTitle(t('common:pages.account'))
@@ -33,6 +34,17 @@ export function AccountRoute() {
         <h2 id="account-sessions">{t('account.sessions.heading')}</h2>
         <p>{t('account.sessions.intro')}</p>
         <SignOutButton offerEverywhere onSignedOut={() => void navigate('/login', { replace: true })} />
+      </section>
+      <section className="card account-section" aria-labelledby="account-export">
+        <h2 id="account-export">{t('account.portability.heading')}</h2>
+        <p>{t('account.portability.intro')}</p>
+        {/* A plain link: the browser downloads the stream itself, however large, with its own progress. */}
+        <a className="button button-primary account-export" href="/api/me/export" download>
+          {t('account.portability.export')}
+        </a>
+        <h3>{t('account.portability.importHeading')}</h3>
+        <p>{t('account.portability.importIntro')}</p>
+        <ImportArchiveForm />
       </section>
       <section className="card account-section account-danger" aria-labelledby="account-delete">
         <h2 id="account-delete">{t('account.delete.heading')}</h2>

@@ -1,6 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { ChangePassword, DeleteAccount, Me, UpdateMe } from '../../../../shared/contracts/account.ts'
+import type { ImportReport } from '../../../../shared/contracts/portability.ts'
 import { apiFetch } from '../../../lib/api-client.ts'
+import { postFormWithProgress } from '../../../lib/post-form-with-progress.ts'
 import { sessionKeys } from './session-queries.ts'
 
 /** Changes the name (or any profile field) and keeps the cached user in step. */
@@ -29,5 +31,21 @@ export function useChangePassword() {
 export function useDeleteAccount() {
   return useMutation({
     mutationFn: (body: DeleteAccount) => apiFetch<undefined>('/api/me', { method: 'DELETE', body }),
+  })
+}
+
+/**
+ * Restores an export into this account, reporting the upload's progress (0 to 1); once the
+ * server has answered, everything the pages show is read again.
+ */
+export function useImportArchive(onProgress: (fraction: number) => void) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (file: File) => {
+      const form = new FormData()
+      form.append('file', file)
+      return postFormWithProgress<ImportReport>('/api/me/import', form, onProgress)
+    },
+    onSuccess: () => queryClient.invalidateQueries(),
   })
 }
