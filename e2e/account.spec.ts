@@ -53,3 +53,29 @@ test('deleting the account erases it, says goodbye on the landing page, and the 
   await page.goto('/my-dreams')
   await expect(page).toHaveURL(/\/login/)
 })
+
+test('everything exported from one account comes back in another: the dream returns, with a report of what was restored', async ({ page, browser }) => {
+  await signUpThroughApi(page, { name: 'Carmen Ruiz' })
+  await createDreamThroughApi(page, { title: 'El río', content: 'Cruzaba el río de la finca con mi padre.', dreamDate: '2024-05-01' })
+  await page.goto('/account')
+  const mine = page.getByRole('region', { name: 'Tus datos son tuyos' })
+  const [download] = await Promise.all([page.waitForEvent('download'), mine.getByRole('link', { name: 'Exportar todo' }).click()])
+  expect(download.suggestedFilename()).toMatch(/^legado-\d{4}-\d{2}-\d{2}\.zip$/)
+  const archive = await download.path()
+
+  // Her granddaughter, in an account of her own on another computer.
+  const other = await browser.newContext()
+  const heirPage = await other.newPage()
+  await signUpThroughApi(heirPage, { name: 'Lucía Ruiz' })
+  await heirPage.goto('/account')
+  const heirs = heirPage.getByRole('region', { name: 'Tus datos son tuyos' })
+  await heirs.getByLabel('Archivo .zip exportado').setInputFiles(archive)
+  await heirs.getByRole('button', { name: 'Importar' }).click()
+  await expect(heirs.getByRole('status')).toHaveText('Importación terminada.')
+  await expect(heirs.getByText('Sueños: 1 de 1')).toBeVisible()
+  await expectNoSeriousA11yViolations(heirPage, 'the account page, after an import')
+
+  await heirPage.goto('/my-dreams')
+  await expect(heirPage.getByText('Cruzaba el río de la finca con mi padre.')).toBeVisible()
+  await other.close()
+})
