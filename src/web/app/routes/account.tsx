@@ -35,7 +35,7 @@ export function AccountRoute() {
         <p>{t('account.sessions.intro')}</p>
         <SignOutButton offerEverywhere onSignedOut={() => void navigate('/login', { replace: true })} />
       </section>
-      <section className="card account-section" aria-labelledby="account-export">
+      <section className="card account-section account-portability" aria-labelledby="account-export">
         <h2 id="account-export">{t('account.portability.heading')}</h2>
         <p>{t('account.portability.intro')}</p>
         {/* A plain link: the browser downloads the stream itself, however large, with its own progress. */}
