@@ -160,6 +160,21 @@ describe.each(testDatabases)('exporting everything and importing it into another
     expect(await everythingOf(owner)).toEqual(before)
   })
 
+  it('adds to an account that has things of its own, and reports a member the tree’s rules refuse', async () => {
+    const heir = await createTestUser(t.app)
+    await as(t.app, heir)({ method: 'POST', url: '/api/family-tree/members', payload: { firstName: 'Lucía', lastName: 'Ruiz', isSelf: true } })
+    await as(t.app, heir)({ method: 'POST', url: '/api/dreams', payload: { content: 'Mi propio sueño' } })
+    const imported = await importInto(heir, archive)
+    expect(imported.statusCode, imported.body).toBe(200)
+    const tree = imported.json().kinds.find((kind: { kind: string }) => kind.kind === 'familyTree')
+    // Rosa says "this is me" in the archive; Lucía already is, and a tree has one.
+    expect(tree).toMatchObject({ found: 4, restored: 3, skipped: [{ reason: 'rejected_by_rules', detail: expect.stringContaining('member.self_exists') }] })
+    const dreams = (await read(heir, '/api/dreams')).dreams.map((dream: Json) => dream.content).sort()
+    expect(dreams).toEqual(['Mi propio sueño', 'Nadaba con mi abuela 🌊', 'Volaba'])
+    // Her memory keeps its words; its subject was the member that did not come back.
+    expect((await read(heir, '/api/biography/entries')).entries).toMatchObject([{ subjectMemberId: null, conversationPair: [{ role: 'user', parts: [{ text: 'La finca' }] }] }])
+  })
+
   it('restores what it can and reports each thing it skipped, with why', async () => {
     const files = unzipSync(archive)
     const edit = (name: string, change: (value: Json[]) => Json[]) => {
