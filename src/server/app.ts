@@ -208,6 +208,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     extensions: exportExtensions,
     // Room for every file the quota allows, and for the rows beside them.
     limits: { maxEntries: 200_000, maxTotalBytes: config.storageQuotaBytes + 1024 * 1024 * 1024 },
+    limiter: createAttemptLimiter(rateLimitStore, { max: 30, windowMs: 60 * 60 * 1000 }, 'portability'),
     log: app.log.child({ feature: 'portability' }),
   })
   const contact = createContactService({

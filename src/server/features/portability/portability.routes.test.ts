@@ -257,6 +257,17 @@ describe.each(testDatabases)('hostile archives given to import, on %s', (databas
     expect((await as(t.app, user)({ method: 'GET', url: '/api/dreams' })).json().dreams).toEqual([])
   })
 
+  it('lets each person export and import 30 times an hour, then asks them to wait', async () => {
+    const busy = await createTestUser(t.app)
+    for (let count = 0; count < 30; count += 1) expect((await as(t.app, busy)({ method: 'GET', url: '/api/me/export' })).statusCode).toBe(200)
+    const refused = await as(t.app, busy)({ method: 'GET', url: '/api/me/export' })
+    expect(refused.statusCode).toBe(429)
+    expect(refused.json().error.code).toBe('rate_limited')
+    expect(refused.headers['retry-after']).toBeDefined()
+    // Another person is not held back by it.
+    expect((await as(t.app, user)({ method: 'GET', url: '/api/me/export' })).statusCode).toBe(200)
+  })
+
   it('imports a well-formed archive written by another program', async () => {
     const response = await importing(zipSync({ 'manifest.json': manifest(), 'dreams.json': dream }))
     expect(response.statusCode, response.body).toBe(200)

@@ -52,6 +52,7 @@ export const portabilityRoutes: FastifyPluginAsyncZod<Options> = async (app, { s
     },
     async (request) => {
       if (!request.isMultipart()) throw invalidField('file', 'media.no_file', 'Send the archive as the multipart field "file"')
+      await service.admitImport(currentUser(request).id)
       await mkdir(tempDir, { recursive: true })
       const file = path.join(tempDir, `import-${randomUUID()}.zip`)
       try {

@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream'
 import type { ImportReport } from '../../../shared/contracts/portability.ts'
+import type { AttemptLimiter } from '../../lib/attempt-limiter.ts'
 import { collectExport, writeExport } from './portability.export.ts'
 import { importArchive } from './portability.import.ts'
 import type { ExportExtension, PortabilityPorts } from './portability.ports.ts'
@@ -19,14 +20,20 @@ interface Deps {
    */
   extensions: ExportExtension[]
   limits: ZipLimits
+  /**
+   * Exports and imports per person: each reads or writes every file they have, so a script
+   * looping on them would keep the disk and the database busy for everyone.
+   */
+  limiter: AttemptLimiter
   log: Logger
 }
 
 /** "Export everything" and its way back in (docs/export-format.md, ADR 0018). */
-export function createPortabilityService({ ports, extensions, limits, log }: Deps) {
+export function createPortabilityService({ ports, extensions, limits, limiter, log }: Deps) {
   return {
     /** The user's whole archive as a stream; the rows are read before it starts. */
     async exportAll(userId: string): Promise<Readable> {
+      await limiter.take([`export:${userId}`])
       const collected = await collectExport(userId, ports, extensions)
       const zip = createZipWriter()
       writeExport(userId, collected, ports, extensions, zip).catch((error: unknown) => {
@@ -34,6 +41,11 @@ export function createPortabilityService({ ports, extensions, limits, log }: Dep
         zip.abort(error instanceof Error ? error : new Error(String(error)))
       })
       return zip.stream
+    },
+
+    /** Counts an import before its archive is received; past the limit, `rate_limited`. */
+    async admitImport(userId: string): Promise<void> {
+      await limiter.take([`import:${userId}`])
     },
 
     /** Restores the export in `file` (a zip on disk) into the user's account. */
