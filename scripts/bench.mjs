@@ -1,57 +1,52 @@
-// `npm run bench`: figures, not pass/fail. Starts the built server on a fresh SQLite data folder,
-// then measures the dream API under concurrent load and prints the web bundle sizes.
-import { spawn } from 'node:child_process'
+// `npm run bench`: figures, not pass/fail. Starts the built server on a fresh SQLite data folder
+// (then on PostgreSQL when BENCH_POSTGRES_URL or TEST_POSTGRES_URL is set, in a schema of its own
+// dropped afterwards) and measures what a session costs: authenticated GET /api/dreams with 200
+// dreams against /api/health in the same run (goal: at least 40% of its rate), then p99 at a fixed
+// rate (goal: 25 ms at 500 req/s). Prints the web bundle sizes last.
+//
+// BENCH_SECONDS (5), BENCH_CONCURRENCY (16), BENCH_RATE (500), BENCH_PORT (3190).
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
-import { buildIfNeeded, root, serverEntry } from './build-if-needed.mjs'
+import { closedLoop, formatRun, openLoop, postgresSchema, postgresUrl, signUp, startServer, stopServer } from './bench-lib.mjs'
+import { buildIfNeeded, root } from './build-if-needed.mjs'
 
 const port = Number(process.env.BENCH_PORT ?? 3190)
 const base = `http://127.0.0.1:${port}`
 const seconds = Number(process.env.BENCH_SECONDS ?? 5)
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 16)
+const rate = Number(process.env.BENCH_RATE ?? 500)
 
-buildIfNeeded()
-const dataDir = mkdtempSync(path.join(tmpdir(), 'legado-bench-'))
-const server = spawn('node', [serverEntry], {
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'error' },
-  stdio: 'inherit',
-})
-
-async function waitForHealth() {
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return
-    } catch {
-      // not listening yet
+async function run(label, env) {
+  const server = await startServer(port, env)
+  try {
+    const cookie = await signUp(base, 'bench@example.com')
+    const authed = { 'content-type': 'application/json', origin: base, cookie }
+    for (let i = 0; i < 200; i += 1) {
+      const created = await fetch(`${base}/api/dreams`, { method: 'POST', headers: authed, body: JSON.stringify({ title: `Sueño ${i}`, content: 'Volaba sobre un río de luz. '.repeat(8) }) })
+      if (created.status !== 201) throw new Error(`creating a dream answered ${created.status}`)
     }
-    await new Promise((resolve) => setTimeout(resolve, 100))
+    // The browser's headers: it always offers compression.
+    const browser = { 'accept-encoding': 'gzip, deflate, br' }
+    const options = { seconds, concurrency }
+    // A short warm-up, so the first figures do not include the JIT's first compilations.
+    await closedLoop(`${base}/api/dreams`, { ...browser, cookie }, { seconds: 1, concurrency })
+    console.log(`\n${label}: ${concurrency} concurrent clients, ${seconds} s each`)
+    const health = await closedLoop(`${base}/api/health`, browser, options)
+    console.log(formatRun('GET /api/health', health))
+    // The session's own cost: an authenticated answer of a few hundred bytes.
+    const session = await closedLoop(`${base}/api/me`, { ...browser, cookie }, options)
+    console.log(formatRun('GET /api/me', session))
+    const dreams = await closedLoop(`${base}/api/dreams`, { ...browser, cookie }, options)
+    console.log(formatRun('GET /api/dreams (200 dreams)', dreams))
+    console.log(`  ratio dreams / health: ${((dreams.rate / health.rate) * 100).toFixed(0)}% (goal ≥ 40%); me / health: ${((session.rate / health.rate) * 100).toFixed(0)}%`)
+    const fixed = await openLoop(`${base}/api/dreams`, { ...browser, cookie }, { seconds, rate })
+    console.log(formatRun(`  at a fixed ${rate} req/s`, fixed))
+    console.log(`  p99 at ${rate} req/s: ${fixed.p99.toFixed(1)} ms (goal ≤ 25 ms)`)
+  } finally {
+    await stopServer(server)
   }
-  throw new Error('the server did not start')
-}
-
-/** Runs `request` from `concurrency` loops for `seconds`; returns throughput and latency percentiles. */
-async function load(name, request) {
-  const latencies = []
-  let failures = 0
-  const end = Date.now() + seconds * 1000
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (Date.now() < end) {
-        const start = performance.now()
-        const response = await request()
-        await response.arrayBuffer()
-        latencies.push(performance.now() - start)
-        if (!response.ok) failures += 1
-      }
-    }),
-  )
-  latencies.sort((a, b) => a - b)
-  const pick = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))].toFixed(1)
-  console.log(
-    `${name.padEnd(28)} ${(latencies.length / seconds).toFixed(0).padStart(6)} req/s   p50 ${pick(0.5)} ms   p95 ${pick(0.95)} ms   p99 ${pick(0.99)} ms   failures ${failures}`,
-  )
 }
 
 function bundleSizes() {
@@ -69,26 +64,23 @@ function bundleSizes() {
   console.log(`  total ${kb(total)} gzip in ${rows.length} files`)
 }
 
+buildIfNeeded()
+const sqliteDir = mkdtempSync(path.join(tmpdir(), 'legado-bench-'))
 try {
-  await waitForHealth()
-  const headers = { 'content-type': 'application/json', origin: base }
-  const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ name: 'Bench', email: 'bench@example.com', password: 'bench-password-2026' }),
-  })
-  const cookie = signUp.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
-  const authed = { ...headers, cookie }
-  for (let i = 0; i < 100; i += 1) {
-    await fetch(`${base}/api/dreams`, { method: 'POST', headers: authed, body: JSON.stringify({ title: `Sueño ${i}`, content: 'Volaba sobre un río de luz. '.repeat(8) }) })
-  }
-  console.log(`API on SQLite, ${concurrency} concurrent clients, ${seconds} s each:`)
-  await load('GET /api/health', () => fetch(`${base}/api/health`))
-  await load('GET /api/dreams (100 dreams)', () => fetch(`${base}/api/dreams`, { headers: { cookie } }))
-  await load('POST /api/dreams', () => fetch(`${base}/api/dreams`, { method: 'POST', headers: authed, body: JSON.stringify({ content: 'Un sueño breve.' }) }))
-  bundleSizes()
+  await run('API on SQLite', { DATA_DIR: sqliteDir })
 } finally {
-  server.kill('SIGTERM')
-  await new Promise((resolve) => server.once('exit', resolve))
-  rmSync(dataDir, { recursive: true, force: true })
+  rmSync(sqliteDir, { recursive: true, force: true })
 }
+if (postgresUrl) {
+  const database = postgresSchema()
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'legado-bench-'))
+  try {
+    await run('API on PostgreSQL', { DATA_DIR: dataDir, ...database.env })
+  } finally {
+    await database.drop()
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+} else {
+  console.log('\nAPI on PostgreSQL: skipped (set BENCH_POSTGRES_URL or TEST_POSTGRES_URL)')
+}
+bundleSizes()

@@ -50,6 +50,7 @@ import { createChatEngine } from './lib/chat/chat-engine.ts'
 import { createExchangeReceipts } from './lib/chat/exchange-receipts.ts'
 import { createMemoryRateLimitStore, createRedisRateLimitStore } from './lib/rate-limit-store.ts'
 import { errorHandlerPlugin } from './plugins/error-handler.ts'
+import { jsonCompressionPlugin } from './plugins/json-compression.ts'
 import { originCheckPlugin } from './plugins/origin-check.ts'
 import { sessionPlugin } from './plugins/session.ts'
 import { securityHeaders } from './plugins/security-headers.ts'
@@ -217,6 +218,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   })
 
   await app.register(errorHandlerPlugin)
+  await app.register(jsonCompressionPlugin)
   // Answers of the API are a person's own data: never kept in a browser's or a proxy's cache
   // (a shared computer keeps nothing after sign-out), unless a route says otherwise.
   app.addHook('onSend', async (request, reply) => {

@@ -34,7 +34,7 @@ export async function openDatabase(config: Config['database']): Promise<Database
     database.pragma('foreign_keys = ON')
     database.pragma('synchronous = FULL')
     database.pragma('busy_timeout = 5000')
-    raw = new Kysely({ dialect: new SqliteDialect({ database }) })
+    raw = new Kysely({ dialect: new SqliteDialect({ database: withStatementCache(database) }) })
   } else {
     if (config.schema) await ensureSchema(config.url, config.schema)
     const pool = new pg.Pool({
@@ -50,6 +50,31 @@ export async function openDatabase(config: Config['database']): Promise<Database
     dialect: config.dialect,
     ...(config.dialect === 'postgres' ? { schema: config.schema ?? 'public' } : {}),
     destroy: () => raw.destroy(),
+  }
+}
+
+/** Most statements a connection keeps compiled; the app has a few hundred distinct queries at most. */
+const statementCacheSize = 500
+
+/**
+ * Kysely asks better-sqlite3 to compile every query anew, which cost about a tenth of a small
+ * authenticated read. The same SQL text is the same statement, so compiled statements are kept
+ * (the oldest dropped past `statementCacheSize`); one still being iterated is never handed out twice.
+ */
+function withStatementCache(database: SQLite.Database) {
+  const cache = new Map<string, SQLite.Statement>()
+  return {
+    close: () => database.close(),
+    prepare(sqlText: string): SQLite.Statement {
+      const cached = cache.get(sqlText)
+      if (cached && !cached.busy) return cached
+      const statement = database.prepare(sqlText)
+      if (!cached) {
+        if (cache.size >= statementCacheSize) cache.delete(cache.keys().next().value!)
+        cache.set(sqlText, statement)
+      }
+      return statement
+    },
   }
 }
 

@@ -169,9 +169,9 @@ describe('account routes behind an HTTPS proxy', () => {
   })
 })
 
-describe('sessions', () => {
+describe.each(testDatabases)('sessions on %s', (database) => {
   it('gives each sign-in a session of its own, and signing out everywhere ends them all on the very next request', async () => {
-    const t = await createTestApp('sqlite')
+    const t = await createTestApp(database)
     try {
       const user = await createTestUser(t.app, { email: 'viajera@example.com', password: 'clave-de-viaje' })
       const signInOn = async () => cookieHeader(await signIn(t, { email: 'viajera@example.com', password: 'clave-de-viaje' }))
