@@ -36,6 +36,7 @@ import { createMediaRepository } from './features/media/media.repository.ts'
 import { mediaRoutes } from './features/media/media.routes.ts'
 import { createMediaService } from './features/media/media.service.ts'
 import { mediaUploadRoutes } from './features/media/media.uploads.ts'
+import { createUploadIds } from './features/media/upload-ids.ts'
 import { familyTreeKind } from './features/portability/family-tree-kind.ts'
 import type { ExportExtension } from './features/portability/portability.ports.ts'
 import { portabilityRoutes } from './features/portability/portability.routes.ts'
@@ -251,6 +252,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(mediaUploadRoutes, {
     prefix: '/api',
     service: media,
+    uploadIds: createUploadIds(secret),
     datastore: createUploadStore(config.storage, path.join(config.dataDir, 'uploads'), config.uploadExpiryMs),
     maxUploadBytes: config.maxUploadBytes,
     expiryMs: config.uploadExpiryMs,

@@ -43,32 +43,74 @@ const accepted: Record<string, { kind: MediaKind; mime?: string }> = {
   'application/vnd.openxmlformats-officedocument.wordprocessingml.document': { kind: 'document' },
 }
 
+/** Markup a browser could run script from (HTML, SVG, XML), recognised by its first non-blank character. */
+const markupStart = /^\uFEFF?\s*</
+// eslint-disable-next-line no-control-regex -- finding control bytes is the point
+const controlCharacters = /[\u0000-\u0008\u000B\u000E-\u001F\u007F]/
+
+export interface PlainTextCheck {
+  /** The next bytes; false once the text is not plain (the bytes are not UTF-8, or hold control characters or markup). */
+  push(bytes: Uint8Array): boolean
+  /** The last bytes arrived: false when they end in the middle of a character. */
+  end(): boolean
+}
+
 /**
- * Plain text: valid UTF-8, no NUL or other control bytes, and not markup. HTML, SVG and XML are
- * refused because a browser could run script from them.
+ * Plain text as it streams by: valid UTF-8 throughout, no NUL or other control bytes, and not
+ * markup. HTML, SVG and XML are refused because a browser could run script from them.
  */
-function isPlainText(bytes: Uint8Array): boolean {
-  let text: string
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
-  } catch {
-    return false
+export function createPlainTextCheck(): PlainTextCheck {
+  const decoder = new TextDecoder('utf-8', { fatal: true })
+  let isPlain = true
+  // The text up to its first non-blank character, which says whether it is markup.
+  let start: string | undefined = ''
+  const accept = (text: string) => {
+    if (controlCharacters.test(text)) return false
+    if (start === undefined) return true
+    start += text
+    if (!/[^\s\uFEFF]/.test(start)) return true
+    const isMarkup = markupStart.test(start)
+    start = undefined
+    return !isMarkup
   }
-  // eslint-disable-next-line no-control-regex -- finding control bytes is the point
-  if (/[\u0000-\u0008\u000B\u000E-\u001F\u007F]/.test(text)) return false
-  return !/^\uFEFF?\s*</.test(text)
+  return {
+    push(bytes) {
+      if (!isPlain) return false
+      try {
+        isPlain = accept(decoder.decode(bytes, { stream: true }))
+      } catch {
+        isPlain = false
+      }
+      return isPlain
+    },
+    end() {
+      if (!isPlain) return false
+      try {
+        isPlain = accept(decoder.decode())
+      } catch {
+        isPlain = false
+      }
+      return isPlain
+    },
+  }
 }
 
 /** Containers that hold sound alone as often as sound and picture; their bytes' signature cannot tell which. */
 const audioOrVideo: Record<string, string> = { 'video/webm': 'audio/webm', 'video/ogg': 'audio/ogg' }
+
+/** How many of a file's first bytes its type is read from: file-type's own sample is 4,100. */
+export const sniffedBytes = 64 * 1024
 
 /**
  * The real type of an upload from its first bytes (DESIGN §6): never the name or the header the
  * client sent, except to tell a .doc from other OLE files and to call a WebM or Ogg recording the
  * uploader declared as audio (a recorded voice) audio rather than video: the same container, so
  * nothing the browser would treat differently. Undefined: not a type we accept.
+ *
+ * `bytes` is the whole file, or its first bytes when `isWhole` is false: text is then only known
+ * to start as plain text, and the rest must pass `createPlainTextCheck` as it is stored.
  */
-export async function sniffMediaType(bytes: Uint8Array, fileName: string, declaredType?: string | null): Promise<SniffedType | undefined> {
+export async function sniffMediaType(bytes: Uint8Array, fileName: string, declaredType?: string | null, isWhole = true): Promise<SniffedType | undefined> {
   const detected = await fileTypeFromBuffer(bytes)
   if (detected) {
     const rule = accepted[detected.mime]
@@ -80,6 +122,7 @@ export async function sniffMediaType(bytes: Uint8Array, fileName: string, declar
     if (audio && declaredType?.toLowerCase().startsWith('audio/')) return { mime: audio, extension: `.${detected.ext}`, kind: 'audio' }
     return { mime: rule.mime ?? detected.mime, extension: `.${detected.ext}`, kind: rule.kind }
   }
-  if (bytes.length > 0 && isPlainText(bytes)) return { mime: 'text/plain; charset=utf-8', extension: '.txt', kind: 'document' }
+  const check = createPlainTextCheck()
+  if (bytes.length > 0 && check.push(bytes) && (!isWhole || check.end())) return { mime: 'text/plain; charset=utf-8', extension: '.txt', kind: 'document' }
   return undefined
 }

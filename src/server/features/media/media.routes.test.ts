@@ -199,6 +199,38 @@ describe.each(testDatabases)('media routes on %s', (database) => {
     expect(await t.db.selectFrom('mediaAsset').select('id').execute()).toEqual(before)
   })
 
+  it('refuses text that turns binary past the bytes its type is read from, and keeps nothing', async () => {
+    const before = await t.db.selectFrom('mediaAsset').select('id').execute()
+    const filesBefore = storedFiles(t)
+    const bytes = Buffer.concat([Buffer.from('Querida nieta: '.repeat(8000)), Buffer.from([0, 1, 2, 0xff, 0xfe]), Buffer.from('fin')])
+    expect(bytes.length).toBeGreaterThan(64 * 1024)
+    const refused = await upload(owner, bytes, 'carta.txt', { filetype: 'text/plain' })
+    expect(refused.statusCode).toBe(415)
+    expect(JSON.parse(refused.body).error.code).toBe('unsupported_media_type')
+    expect(await t.db.selectFrom('mediaAsset').select('id').execute()).toEqual(before)
+    expect(storedFiles(t)).toEqual(filesBefore)
+  })
+
+  it('stops an upload at its next chunk once its owner signs out, and names the upload by its owner alone', async () => {
+    const writer = await createTestUser(t.app)
+    const own = await as(t.app, writer)({ method: 'POST', url: '/api/family-tree/members', payload: { firstName: 'Ana', lastName: 'Ruiz', isSelf: true } })
+    const bytes = Buffer.from('Una carta larga de la abuela. '.repeat(1000))
+    const created = await tusClient(t.app, writer).create(bytes.length, { filename: 'carta.txt', linkedToType: 'member', linkedToId: own.json().member.memberId })
+    const location = String(created.headers.location)
+    // A path, so it stays right behind any proxy.
+    expect(location).toMatch(/^\/api\/uploads\/[0-9a-f]{32}-[0-9a-f]{32}$/)
+    expect((await tusClient(t.app, writer).patch(location, 0, bytes.subarray(0, 10_000))).statusCode).toBe(204)
+    // Another person cannot touch it, and neither can a forged id that claims to be theirs.
+    const [nonce] = location.split('/').at(-1)!.split('-')
+    for (const path of [location, `/api/uploads/${nonce}-${'0'.repeat(32)}`]) {
+      expect((await as(t.app, stranger)({ method: 'HEAD', url: path, headers: tusHeaders })).statusCode, path).toBe(404)
+    }
+    expect((await as(t.app, writer)({ method: 'POST', url: '/api/auth/sign-out', payload: {} })).statusCode).toBe(200)
+    const after = await tusClient(t.app, writer).patch(location, 10_000, bytes.subarray(10_000))
+    expect(after.statusCode).toBe(401)
+    expect(after.json().error.code).toBe('unauthenticated')
+  })
+
   it('refuses an image that claims more pixels than any camera makes (a decompression bomb), and keeps nothing', async () => {
     const before = await t.db.selectFrom('mediaAsset').select('id').execute()
     const refused = await upload(owner, pngClaiming(30_000, 30_000), 'bomba.png', { filetype: 'image/png' })

@@ -1,4 +1,5 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { Readable } from 'node:stream'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import sharp from 'sharp'
@@ -10,6 +11,8 @@ import { createMediaService } from './media.service.ts'
 const roots: string[] = []
 /** The same answer for every kind of target. */
 const anyTarget = (resolve: (owner: string, id: string) => Promise<MediaLinkTarget[] | undefined>) => ({ member: resolve, biographyEntry: resolve, interviewSession: resolve })
+/** A finished upload's bytes, as the upload store hands them over. */
+const upload = (bytes: Buffer) => ({ size: bytes.length, read: async () => Readable.from([bytes]) })
 afterEach(() => roots.splice(0).forEach((root) => rmSync(root, { recursive: true, force: true })))
 
 /** Every file under `root`, as relative paths. */
@@ -33,7 +36,7 @@ describe('finishing an upload', () => {
     const photo = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#9a4a2c' } }).jpeg().toBuffer()
 
     await expect(
-      service.completeUpload({ ownerId: 'u1', fileName: 'foto.jpg', caption: '', linkedToType: 'member', linkedToId: 'm1', bytes: photo }),
+      service.completeUpload({ ownerId: 'u1', fileName: 'foto.jpg', caption: '', linkedToType: 'member', linkedToId: 'm1', ...upload(photo) }),
     ).rejects.toThrow('the database went away')
     expect(filesUnder(root)).toEqual([])
   })
@@ -42,9 +45,9 @@ describe('finishing an upload', () => {
     const root = mkdtempSync(path.join(tmpdir(), 'legado-media-refuse-'))
     roots.push(root)
     const service = createMediaService({ repo: {} as MediaRepository, storage: createLocalStorage(root), maxUploadBytes: 10, quotaBytes: 100, linkTargets: anyTarget(async () => undefined) })
-    const upload = { ownerId: 'u1', fileName: 'nota.txt', caption: '', linkedToType: 'member' as const, linkedToId: 'm1' }
-    await expect(service.completeUpload({ ...upload, bytes: Buffer.from('demasiado largo para el límite') })).rejects.toMatchObject({ code: 'payload_too_large' })
-    await expect(service.completeUpload({ ...upload, bytes: Buffer.from('hola') })).rejects.toMatchObject({ code: 'not_found' })
+    const note = { ownerId: 'u1', fileName: 'nota.txt', caption: '', linkedToType: 'member' as const, linkedToId: 'm1' }
+    await expect(service.completeUpload({ ...note, ...upload(Buffer.from('demasiado largo para el límite')) })).rejects.toMatchObject({ code: 'payload_too_large' })
+    await expect(service.completeUpload({ ...note, ...upload(Buffer.from('hola')) })).rejects.toMatchObject({ code: 'not_found' })
     expect(filesUnder(root)).toEqual([])
   })
 })

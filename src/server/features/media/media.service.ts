@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { Readable } from 'node:stream'
 import { mediaLinkTypes, mediaStoragePath, splitExtension, userMediaPrefix, type MediaLinkType } from '../../../shared/media-path.ts'
 import type { MediaAsset } from '../../../shared/contracts/media.ts'
 import { toIsoString } from '../../db/timestamps.ts'
@@ -7,7 +8,8 @@ import { AppError, notFound } from '../../lib/app-error.ts'
 import { newId } from '../../lib/ids.ts'
 import { imageDimensions, makeThumbnail, removeLocation, withImageSlot } from './image-processing.ts'
 import { stripVideoLocation } from './video-location.ts'
-import { sniffMediaType } from './media-type.ts'
+import { createPlainTextCheck, sniffedBytes, sniffMediaType, type SniffedType } from './media-type.ts'
+import { hashWhileStreaming, readAll, splitHead } from './upload-bytes.ts'
 import type { AssetWithLinks, MediaLinkTarget, MediaRepository } from './media.repository.ts'
 
 interface Deps {
@@ -22,6 +24,20 @@ interface Deps {
    * target is not the owner's.
    */
   linkTargets: Record<MediaLinkType, (ownerId: string, id: string) => Promise<MediaLinkTarget[] | undefined>>
+}
+
+export interface FinishedUpload {
+  ownerId: string
+  fileName: string
+  caption: string
+  linkedToType: MediaLinkType
+  linkedToId: string
+  /** The type the uploader declared; only narrows a WebM or Ogg container to audio. */
+  declaredType?: string | null
+  /** The file's length in bytes, as the upload announced and received it. */
+  size: number
+  /** A stream of the file's bytes from the start (where the upload waits: on disk or in the bucket). */
+  read(): Promise<Readable>
 }
 
 /** A file coming back from an export, its links already pointing at the restored things. */
@@ -50,16 +66,18 @@ export interface ExportedAsset {
   targets: MediaLinkTarget[]
 }
 
-export interface FinishedUpload {
+/** What `store` needs to know of a file besides its bytes. */
+interface StoredFile {
   ownerId: string
   fileName: string
   caption: string
-  linkedToType: MediaLinkType
-  linkedToId: string
-  /** The type the uploader declared; only narrows a WebM or Ogg container to audio. */
-  declaredType?: string | null
-  bytes: Buffer
+  linkedToType: MediaLinkType | null
+  linkedToId: string | null
+  size: number
 }
+
+/** Photos and videos are changed before they are stored (their location removed): they are read whole. */
+const isEdited = (type: SniffedType) => type.kind === 'image' || type.kind === 'video' || type.mime === 'audio/mp4'
 
 function toAsset(row: AssetWithLinks): MediaAsset {
   return {
@@ -97,43 +115,43 @@ export function createMediaService({ repo, storage, maxUploadBytes, quotaBytes, 
   }
 
   /**
-   * Stores bytes whose type is known, in order: location stripped, sha256 of what is stored, the
-   * object under the spec's path, a thumbnail, then the asset and its links in one transaction.
-   * Whatever fails leaves no object and no row behind.
+   * Stores a file whose type and targets are known, in order: quota, location stripped, sha256 of
+   * what is stored, the object under the spec's path, a thumbnail, then the asset and its links in
+   * one transaction. `whole` is read once, from its first byte. Whatever fails leaves no object and
+   * no row behind.
    */
-  async function store(input: {
-    ownerId: string
-    fileName: string
-    caption: string
-    linkedToType: MediaLinkType | null
-    linkedToId: string | null
-    targets: MediaLinkTarget[]
-    type: NonNullable<Awaited<ReturnType<typeof sniffMediaType>>>
-    bytes: Buffer
-    at: Date
-  }): Promise<MediaAsset> {
-    const { type, targets, at } = input
-    await assertRoomFor(input.ownerId, input.bytes.length)
-    // Where it was taken stays private: photos lose their GPS, videos (and M4A audio) their location boxes.
-    const bytes =
-      type.kind === 'image'
-        ? (await withImageSlot(() => removeLocation(input.bytes, type.mime))).bytes
-        : type.kind === 'video' || type.mime === 'audio/mp4'
-          ? stripVideoLocation(input.bytes).bytes
-          : input.bytes
-    // The hash of the bytes as stored (after the location went), so an integrity check can verify them.
-    const sha256 = createHash('sha256').update(bytes).digest('hex')
-    const [base] = splitExtension(input.fileName)
+  async function store(upload: StoredFile, type: SniffedType, targets: MediaLinkTarget[], whole: Readable, at: Date): Promise<MediaAsset> {
+    await assertRoomFor(upload.ownerId, upload.size)
+    const [base] = splitExtension(upload.fileName)
     const id = newId()
-    const key = mediaStoragePath({ ownerUserId: input.ownerId, linkedToType: input.linkedToType, fileName: `${base}${type.extension}`, at, assetId: id })
+    const key = mediaStoragePath({ ownerUserId: upload.ownerId, linkedToType: upload.linkedToType, fileName: `${base}${type.extension}`, at, assetId: id })
     const stored: string[] = []
     try {
-      await storage.put(key, bytes, type.mime)
+      let bytes: Buffer | undefined
+      let written: { sha256: string; size: number }
+      if (isEdited(type)) {
+        // Where it was taken stays private: photos lose their GPS, videos (and M4A audio) their location boxes.
+        const original = await readAll(whole, upload.size)
+        bytes = type.kind === 'image' ? (await withImageSlot(() => removeLocation(original, type.mime))).bytes : stripVideoLocation(original).bytes
+        // The hash of the bytes as stored (after the location went), so an integrity check can verify them.
+        written = { sha256: createHash('sha256').update(bytes).digest('hex'), size: bytes.length }
+        await storage.put(key, bytes, type.mime)
+      } else {
+        const tap = hashWhileStreaming(whole, type.mime.startsWith('text/plain') ? createPlainTextCheck() : undefined)
+        try {
+          await storage.putStream(key, tap.stream, type.mime, upload.size)
+        } catch (error) {
+          throw tap.refusal ?? error
+        }
+        written = tap.result()
+        if (written.size !== upload.size) throw new AppError('internal', 'The stored file is not the size of the upload')
+      }
       stored.push(key)
       let thumbnailPath: string | null = null
       let size: { width: number; height: number } | undefined
-      if (type.kind === 'image') {
-        const [dimensions, thumbnail] = await withImageSlot(async () => [await imageDimensions(bytes), await makeThumbnail(bytes)] as const)
+      if (type.kind === 'image' && bytes) {
+        const image = bytes
+        const [dimensions, thumbnail] = await withImageSlot(async () => [await imageDimensions(image), await makeThumbnail(image)] as const)
         size = dimensions
         thumbnailPath = `${key}.thumb.webp`
         await storage.put(thumbnailPath, thumbnail.bytes, thumbnail.contentType)
@@ -142,30 +160,30 @@ export function createMediaService({ repo, storage, maxUploadBytes, quotaBytes, 
       await repo.insertWithLinks(
         {
           id,
-          ownerUserId: input.ownerId,
-          fileName: input.fileName,
+          ownerUserId: upload.ownerId,
+          fileName: upload.fileName,
           storagePath: key,
           thumbnailPath,
           contentType: type.mime,
-          size: bytes.length,
-          sha256,
+          size: written.size,
+          sha256: written.sha256,
           width: size?.width ?? null,
           height: size?.height ?? null,
-          caption: input.caption.trim(),
-          linkedToType: input.linkedToType,
-          linkedToId: input.linkedToId,
+          caption: upload.caption.trim(),
+          linkedToType: upload.linkedToType,
+          linkedToId: upload.linkedToId,
           uploadedAt: at.toISOString(),
         },
         targets,
       )
-      return toAsset(await getRow(input.ownerId, id))
+      return toAsset(await getRow(upload.ownerId, id))
     } catch (error) {
       await Promise.allSettled(stored.map((storedKey) => storage.delete(storedKey)))
       throw error
     }
   }
 
-  return {
+  const service = {
     assertRoomFor,
 
     /** The links an upload to this target makes; refuses (before any byte is sent) a target that is not the uploader's. */
@@ -181,11 +199,17 @@ export function createMediaService({ repo, storage, maxUploadBytes, quotaBytes, 
      * and its link in one transaction. Whatever fails leaves no object and no row behind.
      */
     async completeUpload(upload: FinishedUpload): Promise<MediaAsset> {
-      if (upload.bytes.length > maxUploadBytes) throw new AppError('payload_too_large', `Files are limited to ${maxUploadBytes} bytes`)
-      const type = await sniffMediaType(upload.bytes, upload.fileName, upload.declaredType)
-      if (!type) throw new AppError('unsupported_media_type', 'This kind of file is not accepted')
-      const targets = await this.assertCanLink(upload.ownerId, upload.linkedToType, upload.linkedToId)
-      return store({ ...upload, type, targets, at: new Date() })
+      if (upload.size > maxUploadBytes) throw new AppError('payload_too_large', `Files are limited to ${maxUploadBytes} bytes`)
+      // The type comes from the first bytes; the rest is read once, while it is stored.
+      const { head, whole } = await splitHead(await upload.read(), sniffedBytes)
+      try {
+        const type = await sniffMediaType(head, upload.fileName, upload.declaredType, head.length >= upload.size)
+        if (!type) throw new AppError('unsupported_media_type', 'This kind of file is not accepted')
+        const targets = await service.assertCanLink(upload.ownerId, upload.linkedToType, upload.linkedToId)
+        return await store(upload, type, targets, whole, new Date())
+      } finally {
+        whole.destroy()
+      }
     },
 
     /**
@@ -200,7 +224,7 @@ export function createMediaService({ repo, storage, maxUploadBytes, quotaBytes, 
         if (!(await linkTargets[target.type](ownerId, target.id))) throw notFound('Link target')
       }
       const at = new Date(file.uploadedAt)
-      return store({ ownerId, ...file, type, at: Number.isNaN(at.getTime()) ? new Date() : at })
+      return store({ ownerId, ...file, size: file.bytes.length }, type, file.targets, Readable.from([file.bytes]), Number.isNaN(at.getTime()) ? new Date() : at)
     },
 
     /** Every file of the owner with all its links, for their export; the bytes come from `openContent`. */
@@ -289,6 +313,7 @@ export function createMediaService({ repo, storage, maxUploadBytes, quotaBytes, 
       await Promise.all([storage.delete(row.storagePath), row.thumbnailPath ? storage.delete(row.thumbnailPath) : undefined])
     },
   }
+  return service
 }
 export type MediaService = ReturnType<typeof createMediaService>
 

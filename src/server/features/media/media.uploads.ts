@@ -1,7 +1,7 @@
-import { Readable } from 'node:stream'
-import { buffer } from 'node:stream/consumers'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import { EVENTS, Server as TusServer, type Upload } from '@tus/server'
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
+import { NodeRequest } from 'srvx/node'
 import { mediaIdHeader, uploadMetadataSchema } from '../../../shared/contracts/media.ts'
 import { isErrorBody, type ErrorBody, type ErrorCode } from '../../../shared/errors.ts'
 import type { UploadStore } from '../../integrations/tus/create-upload-store.ts'
@@ -9,15 +9,24 @@ import { AppError } from '../../lib/app-error.ts'
 import type { AttemptLimiter } from '../../lib/attempt-limiter.ts'
 import { fromZodIssues } from '../../lib/validation.ts'
 import type { MediaService } from './media.service.ts'
+import type { UploadIds } from './upload-ids.ts'
 
 /** The body type of tus requests: raw bytes of the file. */
 const tusBodyType = 'application/offset+octet-stream'
 
-/** Set by our route after the session check, never by the client (any sent value is dropped). */
-const userHeader = 'x-legado-upload-user'
+/** The signed-in uploader of each request the tus server handles, set by our route after the session check. */
+const uploaders = new WeakMap<IncomingMessage, string>()
+
+/** The uploader of a request as the tus server's hooks see it (srvx wraps Node's own request). */
+function uploaderOf(req: Request): string | undefined {
+  const node = (req as unknown as { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req
+  return node ? uploaders.get(node) : undefined
+}
 
 interface Options {
   service: MediaService
+  /** Upload ids that name their owner, so each chunk's request is checked without a read. */
+  uploadIds: UploadIds
   /** Where unfinished uploads wait. */
   datastore: UploadStore
   maxUploadBytes: number
@@ -60,24 +69,18 @@ function parseMetadata(upload: Upload) {
  * refused before its first byte if it is too large or its target is not the uploader's; when the
  * last byte arrives the media service stores it, and the answer names the new asset.
  */
-export const mediaUploadRoutes: FastifyPluginAsync<Options> = async (app, { service, datastore, maxUploadBytes, expiryMs, openUploads }) => {
+export const mediaUploadRoutes: FastifyPluginAsync<Options> = async (app, { service, uploadIds, datastore, maxUploadBytes, expiryMs, openUploads }) => {
   const tus = new TusServer({
     path: '/api/uploads',
     datastore,
     maxSize: maxUploadBytes,
     respectForwardedHeaders: false,
-    async onIncomingRequest(req, uploadId) {
-      const user = req.headers.get(userHeader)
-      if (!user) throw { status_code: 401, body: 'Sign in to upload' }
-      if (!uploadId || req.method === 'POST') return
-      // The owner is kept in the upload's own metadata, so any instance can check it and an
-      // abandoned upload leaves nothing behind in memory.
-      const owner = await datastore.getUpload(uploadId).then((u) => u.metadata?.ownerUserId, () => undefined)
-      if (owner !== user) throw { status_code: 404, body: 'No such upload' }
-    },
+    // A path, not a URL: right behind any proxy, whatever scheme and host the browser used.
+    relativeLocation: true,
+    namingFunction: (req) => uploadIds.create(uploaderOf(req)!),
     async onUploadCreate(req, upload) {
       try {
-        const user = req.headers.get(userHeader)!
+        const user = uploaderOf(req)!
         const metadata = parseMetadata(upload)
         await service.assertCanLink(user, metadata.linkedToType, metadata.linkedToId)
         if (upload.size !== undefined) await service.assertRoomFor(user, upload.size)
@@ -88,11 +91,19 @@ export const mediaUploadRoutes: FastifyPluginAsync<Options> = async (app, { serv
       }
     },
     async onUploadFinish(req, upload) {
-      const user = req.headers.get(userHeader)!
+      const user = uploaderOf(req)!
       try {
         const metadata = parseMetadata(upload)
-        const bytes = await buffer(await datastore.read(upload.id))
-        const asset = await service.completeUpload({ ownerId: user, fileName: metadata.filename, caption: metadata.caption, linkedToType: metadata.linkedToType, linkedToId: metadata.linkedToId, declaredType: metadata.filetype, bytes })
+        const asset = await service.completeUpload({
+          ownerId: user,
+          fileName: metadata.filename,
+          caption: metadata.caption,
+          linkedToType: metadata.linkedToType,
+          linkedToId: metadata.linkedToId,
+          declaredType: metadata.filetype,
+          size: upload.offset,
+          read: async () => datastore.read(upload.id),
+        })
         // Only the header: a small file comes whole in its creating POST, whose answer must stay
         // 201 with its Location (the tus client refuses anything else); a PATCH answers 204 anyway.
         return { headers: { [mediaIdHeader]: asset.id } }
@@ -112,7 +123,7 @@ export const mediaUploadRoutes: FastifyPluginAsync<Options> = async (app, { serv
   })
   // An upload cancelled by its owner frees its place too.
   tus.on(EVENTS.POST_TERMINATE, (req) => {
-    const user = req.headers.get(userHeader)
+    const user = uploaderOf(req)
     if (user) void openUploads.release([user]).catch(() => undefined)
   })
 
@@ -133,34 +144,60 @@ export const mediaUploadRoutes: FastifyPluginAsync<Options> = async (app, { serv
   // tus bodies are raw bytes: leave the stream for the tus server to read.
   app.addContentTypeParser(tusBodyType, (_request, _payload, done) => done(null))
 
+  /** Whether an upload in progress is the person's: by its id's signature, or for an older id by its record. */
+  async function isOwnUpload(id: string, user: string): Promise<boolean> {
+    const signed = uploadIds.isOwnedBy(id, user)
+    if (signed !== undefined) return signed
+    return (await datastore.getUpload(id).then((u) => u.metadata?.ownerUserId, () => undefined)) === user
+  }
+
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    // The session on every request (one signature check and one indexed query), so signing out
+    // stops an upload at its next chunk; ownership from the upload's id, without a read.
     await app.authenticate(request, reply)
-    const headers = new Headers()
-    for (const [name, value] of Object.entries(request.headers)) {
-      if (value !== undefined && name !== userHeader) headers.set(name, Array.isArray(value) ? value.join(', ') : value)
+    const user = request.sessionUser!.id
+    const uploadId = /^\/api\/uploads\/([^/?]+)/.exec(request.url)?.[1]
+    if (uploadId && request.method !== 'POST' && !(await isOwnUpload(decodeURIComponent(uploadId), user))) {
+      throw new AppError('not_found', 'No such upload')
     }
-    headers.set(userHeader, request.sessionUser!.id)
-    const hasBody = request.method === 'PATCH' || request.method === 'POST'
-    const answer = await tus.handleWeb(
-      new Request(`${request.protocol}://${request.host}${request.url}`, {
-        method: request.method,
-        headers,
-        ...(hasBody ? { body: Readable.toWeb(request.raw) as ReadableStream, duplex: 'half' } : {}),
-      } as RequestInit),
-    )
-    reply.status(answer.status)
-    answer.headers.forEach((value, name) => void reply.header(name, value))
-    const body = answer.body ? Buffer.from(await answer.arrayBuffer()) : null
-    // Refusals leave in the error model: our hooks' already are; the tus server's own (a missing
-    // Tus-Resumable, a wrong offset) are plain text and are put in it.
-    if (answer.status >= 400) {
-      const text = body?.toString('utf8').trim() ?? ''
-      const error: ErrorBody = isErrorBody(parseJson(text)) ? (parseJson(text) as ErrorBody) : { error: { code: codeForStatus(answer.status), message: text || 'The upload request was refused' } }
-      return reply.type('application/json; charset=utf-8').send(JSON.stringify(error))
+    // The tus server reads the request's body and writes its answer on Node's own objects: no
+    // conversion of every chunk into a WHATWG stream and back. Fastify's hooks do not see this
+    // answer, so the headers they would add are carried here.
+    reply.hijack()
+    uploaders.set(request.raw, user)
+    for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value)
+    reply.raw.setHeader('cache-control', 'no-store')
+    try {
+      await send(reply.raw, await tus.handleWeb(new NodeRequest({ req: request.raw, res: reply.raw })))
+    } catch (error) {
+      request.log.error({ err: error }, 'an upload request failed')
+      if (!reply.raw.headersSent) await send(reply.raw, new Response('The upload request failed', { status: 500 }))
+      else reply.raw.destroy()
     }
-    return reply.send(body)
   }
   for (const url of ['/uploads', '/uploads/', '/uploads/*']) {
     app.route({ method: ['POST', 'PATCH', 'HEAD', 'DELETE', 'OPTIONS'], url, schema: { hide: true }, config: { bodyTypes: [tusBodyType] }, handler })
   }
+}
+
+/**
+ * Writes the tus server's answer. Refusals leave in the error model: our hooks' already are; the
+ * tus server's own (a missing Tus-Resumable, a wrong offset) are plain text and are put in it.
+ */
+async function send(res: ServerResponse, answer: Response) {
+  const headers: Record<string, string> = {}
+  answer.headers.forEach((value, name) => {
+    headers[name] = value
+  })
+  const text = answer.body ? await answer.text() : ''
+  if (answer.status >= 400) {
+    const parsed = parseJson(text.trim())
+    const error: ErrorBody = isErrorBody(parsed) ? parsed : { error: { code: codeForStatus(answer.status), message: text.trim() || 'The upload request was refused' } }
+    const body = JSON.stringify(error)
+    res.writeHead(answer.status, { ...headers, 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(body)) })
+    await new Promise<void>((resolve) => res.end(body, resolve))
+    return
+  }
+  res.writeHead(answer.status, headers)
+  await new Promise<void>((resolve) => res.end(text || undefined, resolve))
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { createReadStream } from 'node:fs'
-import { link, mkdir, open, readdir, rm, stat } from 'node:fs/promises'
+import { type FileHandle, link, mkdir, open, readdir, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
 import type { Readable } from 'node:stream'
 import { assertSafeKey, type ByteRange, ObjectExistsError, ObjectNotFoundError, type ObjectStorage } from './object-storage.ts'
@@ -26,29 +26,40 @@ export function createLocalStorage(root: string): ObjectStorage {
     return path.join(root, ...key.split('/'))
   }
 
-  return {
-    kind: 'local',
-
-    async put(key, body) {
-      const file = fileOf(key)
-      await mkdir(path.dirname(file), { recursive: true })
-      const temporary = `${file}.${randomUUID()}.part`
+  /** Writes a temporary file with `fill`, flushes it, then links it under the key's name. */
+  async function create(key: string, fill: (handle: FileHandle) => Promise<unknown>) {
+    const file = fileOf(key)
+    await mkdir(path.dirname(file), { recursive: true })
+    const temporary = `${file}.${randomUUID()}.part`
+    try {
       const handle = await open(temporary, 'wx', 0o600)
       try {
-        await handle.writeFile(body)
+        await fill(handle)
         await handle.sync()
       } finally {
         await handle.close()
       }
-      try {
-        await link(temporary, file)
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new ObjectExistsError(key)
-        throw error
-      } finally {
-        await rm(temporary, { force: true })
-      }
-      await syncFolder(path.dirname(file))
+      await link(temporary, file)
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new ObjectExistsError(key)
+      throw error
+    } finally {
+      await rm(temporary, { force: true })
+    }
+    await syncFolder(path.dirname(file))
+  }
+
+  return {
+    kind: 'local',
+
+    async put(key, body) {
+      await create(key, (handle) => handle.writeFile(body))
+    },
+
+    async putStream(key, body) {
+      await create(key, async (handle) => {
+        for await (const chunk of body as AsyncIterable<Buffer>) await handle.write(chunk)
+      })
     },
 
     async get(key, range?: ByteRange): Promise<Readable> {

@@ -14,6 +14,11 @@ export interface ObjectStorage {
   readonly kind: 'local' | 's3'
   /** Creates the object; a key already taken is refused (`ObjectExistsError`), never overwritten. */
   put(key: string, body: Buffer, contentType: string): Promise<void>
+  /**
+   * Creates the object from a stream of exactly `size` bytes, as `put` does, without holding them
+   * in memory; a stream that fails leaves no object.
+   */
+  putStream(key: string, body: Readable, contentType: string, size: number): Promise<void>
   /** The object's bytes, or the `range` of them. Throws `ObjectNotFoundError`. */
   get(key: string, range?: ByteRange): Promise<Readable>
   /** The object's size in bytes, or undefined when there is no such object. */

@@ -44,6 +44,29 @@ export function createS3Storage(client: S3Client, bucket: string): ObjectStorage
       }
     },
 
+    async putStream(key, body, contentType, size) {
+      assertSafeKey(key)
+      // The SDK pipes the body into its request, and a pipe does not pass a failing source on: the
+      // request would wait for the rest for ever. A failure aborts it, and S3 keeps no object.
+      const abort = new AbortController()
+      const failed = new Promise<never>((_resolve, reject) =>
+        body.once('error', (error) => {
+          abort.abort(error)
+          reject(error)
+        }),
+      )
+      try {
+        await Promise.race([
+          client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentType: contentType, ContentLength: size, IfNoneMatch: '*' }), { abortSignal: abort.signal }),
+          failed,
+        ])
+      } catch (error) {
+        body.destroy()
+        if ((error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 412) throw new ObjectExistsError(key)
+        throw error
+      }
+    },
+
     async get(key, range?: ByteRange): Promise<Readable> {
       assertSafeKey(key)
       try {
