@@ -1,7 +1,7 @@
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { webmHeader } from '../../test/media-fixtures.ts'
-import { sniffMediaType } from './media-type.ts'
+import { createPlainTextCheck, sniffMediaType } from './media-type.ts'
 
 /** A zip with stored (uncompressed) entries: enough for type detection by local headers. */
 function storedZip(entries: Record<string, string>): Buffer {
@@ -82,5 +82,33 @@ describe('sniffMediaType', () => {
     expect(await sniffMediaType(storedZip({ 'a.txt': 'x' }), 'fotos.zip')).toBeUndefined()
     expect(await sniffMediaType(Buffer.from([0, 1, 2, 3, 250, 251, 252]), 'raro.bin')).toBeUndefined()
     expect(await sniffMediaType(Buffer.alloc(0), 'vacio.txt')).toBeUndefined()
+  })
+})
+
+describe('checking plain text as it streams by', () => {
+  /** Whether `text`'s bytes, cut into pieces at `cuts`, pass as plain text. */
+  const passes = (bytes: Buffer, cuts: number[]) => {
+    const check = createPlainTextCheck()
+    const edges = [0, ...cuts, bytes.length]
+    for (let i = 0; i + 1 < edges.length; i += 1) if (!check.push(bytes.subarray(edges[i], edges[i + 1]))) return false
+    return check.end()
+  }
+
+  it('accepts a character cut between two pieces, and text in many pieces', () => {
+    const letter = Buffer.from('Querida nieta: te escribo desde Cartagena, con café y niños 🌙.\n')
+    for (let cut = 1; cut < letter.length; cut += 1) expect(passes(letter, [cut]), String(cut)).toBe(true)
+  })
+
+  it('refuses bytes that are not UTF-8, a control byte deep in the text, and text ending mid-character', () => {
+    const long = Buffer.from('Memorias de la familia. '.repeat(4000))
+    expect(passes(Buffer.concat([long, Buffer.from([0xc3, 0x28]), long]), [long.length + 1])).toBe(false)
+    expect(passes(Buffer.concat([long, Buffer.from([0x00]), long]), [65_536])).toBe(false)
+    expect(passes(Buffer.concat([long, Buffer.from('ñ').subarray(0, 1)]), [])).toBe(false)
+  })
+
+  it('refuses markup even when its blank start arrives in pieces', () => {
+    const page = Buffer.from('   \n\t  <html><script>alert(1)</script></html>')
+    expect(passes(page, [2, 5])).toBe(false)
+    expect(passes(Buffer.from('  hola <b>'), [2])).toBe(true)
   })
 })

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs'
+import { createReadStream, mkdirSync } from 'node:fs'
 import { FileStore } from '@tus/file-store'
 import { S3Store } from '@tus/s3-store'
 import type { Config } from '../../config.ts'
@@ -15,7 +15,17 @@ export type UploadStore = FileStore | S3Store
  * parent went away meanwhile, as a test's temporary data folder does). Here the folder is made at
  * once, and a failure is an ordinary error of starting up.
  */
-class LocalUploadStore extends FileStore {}
+class LocalUploadStore extends FileStore {
+  /**
+   * A finished upload is read once, to hash it and move it into media storage: in 1 MiB pieces
+   * rather than the default 64 KiB, so a 5 MB file is a handful of reads and writes, not eighty.
+   */
+  override read(id: string) {
+    // FileStore's own (private) resolve refuses an id that would climb out of its folder.
+    const file = (this as unknown as { resolve(id: string): string }).resolve(id)
+    return createReadStream(file, { highWaterMark: 1024 * 1024 })
+  }
+}
 ;(LocalUploadStore.prototype as unknown as { checkOrCreateDirectory(this: FileStore): void }).checkOrCreateDirectory = function () {
   mkdirSync(this.directory, { recursive: true, mode: 0o700 })
 }
