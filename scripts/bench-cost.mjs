@@ -1,8 +1,10 @@
 // Cost growth on PostgreSQL: one person's reads (their dreams, family tree, a member's media, their
 // memories) while the same tables hold 1,000 and then 1,000,000 rows of OTHER people's data,
 // written straight into the database with generate_series. Prints p99 at a fixed rate for both and
-// their ratio (goal: flat, at most 1.5×), then every table the reads scanned sequentially (goal:
-// none; each owner-scoped query is served by an index).
+// their ratio (goal: flat, at most 1.5×); then PostgreSQL's own plan and execution time of each
+// owner-scoped query behind them at both sizes (EXPLAIN ANALYZE), and every large table the reads
+// scanned sequentially (goal: none; each owner-scoped query is served by an index). Spouse links
+// and interviews get no rows of other people: their plans read empty tables.
 //
 // Needs BENCH_POSTGRES_URL or TEST_POSTGRES_URL; a schema of its own, dropped afterwards.
 // BENCH_COST_ROWS (1000000), BENCH_COST_RATE (100 req/s), BENCH_SECONDS (5), BENCH_PORT (3193).
@@ -44,6 +46,46 @@ const otherRows = (from, to) => [
      from generate_series(${from}, ${to}) g`,
 ]
 
+/**
+ * The owner-scoped queries behind those four routes, as the repositories write them: PostgreSQL's
+ * own plan and execution time for each, free of the HTTP client's and the machine's noise.
+ */
+const ownerQueries = {
+  'dreams, newest first': ['select * from dream_entry where author_user_id = $1 order by entry_date desc, id desc', (o) => [o.userId]],
+  "the tree's members": ['select * from member where owner_user_id = $1', (o) => [o.userId]],
+  'parent links': ['select child_id, parent_id from member_parent where owner_user_id = $1 order by parent_id', (o) => [o.userId]],
+  'spouse links': ['select member_id, spouse_id from member_spouse where owner_user_id = $1 order by spouse_id', (o) => [o.userId]],
+  "a member's media": [
+    'select media_asset.* from media_asset join media_member_link as link on link.media_id = media_asset.id where media_asset.owner_user_id = $1 and link.member_id = $2 order by media_asset.uploaded_at desc, media_asset.id desc',
+    (o) => [o.userId, o.selfId],
+  ],
+  "the members' media ids": ['select member_id, media_id from media_member_link where owner_user_id = $1 and member_id = any($2) order by created_at, media_id', (o) => [o.userId, o.memberIds]],
+  'interviews by member': ['select id, interviewed_member_id from interview_session where owner_user_id = $1', (o) => [o.userId]],
+  'memories, newest first': ['select * from biography_entry where author_user_id = $1 order by entry_date desc, id desc', (o) => [o.userId]],
+}
+
+/** Each owner query's plan (the access path of every table it reads) and its best execution time of five. */
+async function explainAll(client, owner) {
+  const results = {}
+  for (const [name, [text, params]] of Object.entries(ownerQueries)) {
+    let best = Infinity
+    let paths = []
+    for (let i = 0; i < 5; i += 1) {
+      const { rows } = await client.query(`explain (analyze, format json) ${text}`, params(owner))
+      const [plan] = rows[0]['QUERY PLAN']
+      best = Math.min(best, plan['Execution Time'])
+      paths = []
+      const walk = (node) => {
+        if (node['Index Name'] || node['Relation Name']) paths.push(`${node['Node Type']} ${node['Index Name'] ?? `on ${node['Relation Name']}`}`)
+        for (const child of node.Plans ?? []) walk(child)
+      }
+      walk(plan.Plan)
+    }
+    results[name] = { ms: best, paths }
+  }
+  return results
+}
+
 async function sql(client, statements) {
   for (const statement of statements) await client.query(statement)
 }
@@ -71,7 +113,15 @@ async function seedOwner() {
     })
     if (created.status !== 201) throw new Error(`an upload answered ${created.status}`)
   }
-  return { cookie, routes: ['/api/dreams', '/api/family-tree', `/api/media?memberId=${self}`, '/api/biography/entries'] }
+  const tree = await (await fetch(`${base}/api/family-tree`, { headers: { cookie } })).json()
+  const me = await (await fetch(`${base}/api/me`, { headers: { cookie } })).json()
+  return {
+    cookie,
+    userId: me.id,
+    selfId: self,
+    memberIds: tree.members.map((member) => member.memberId),
+    routes: ['/api/dreams', '/api/family-tree', `/api/media?memberId=${self}`, '/api/biography/entries'],
+  }
 }
 
 async function measure(label, owner) {
@@ -116,10 +166,12 @@ try {
   ])
   const owner = await seedOwner()
   const small = await measure('1,000 rows of other people in each table', owner)
+  const smallPlans = await explainAll(client, owner)
 
   let started = performance.now()
   await sql(client, [...otherRows(1000, bigRows - 1), 'analyze'])
   console.log(`\n(${(bigRows - 1000).toLocaleString('en')} more rows in each of 6 tables written in ${((performance.now() - started) / 1000).toFixed(0)} s)`)
+  const bigPlans = await explainAll(client, owner)
   const before = await scans(client, database.schema)
   const big = await measure(`${bigRows.toLocaleString('en')} rows of other people in each table`, owner)
   // A closed connection reports its statistics at once; a live one only every few seconds.
@@ -134,6 +186,11 @@ try {
     const [before99, after99] = [small[route].p99, big[route].p99]
     const [before50, after50] = [small[route].p50, big[route].p50]
     console.log(`  GET ${route.split('?')[0].padEnd(26)} p99 ${before99.toFixed(1).padStart(6)} ms → ${after99.toFixed(1).padStart(6)} ms ${(after99 / before99).toFixed(2).padStart(6)}×   (p50 ${before50.toFixed(1)} → ${after50.toFixed(1)} ms, ${(after50 / before50).toFixed(2)}×)`)
+  }
+  console.log(`\nPostgreSQL's execution time of each owner query (best of 5), and how it reads each table at ${bigRows.toLocaleString('en')}:`)
+  for (const name of Object.keys(ownerQueries)) {
+    const [was, now] = [smallPlans[name], bigPlans[name]]
+    console.log(`  ${name.padEnd(24)} ${was.ms.toFixed(2).padStart(6)} ms → ${now.ms.toFixed(2).padStart(6)} ms   ${now.paths.join(', ')}`)
   }
   const scanned = [...after].filter(([table, count]) => count.seq > (before.get(table)?.seq ?? 0) && count.rows > others)
   console.log(`\nSequential scans of a large table during the reads (goal: none): ${scanned.length === 0 ? 'none' : ''}`)
