@@ -5,7 +5,7 @@
 //
 // BENCH_RUNS (5), BENCH_PORT (3191; the bare server takes the next port).
 import { spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -41,6 +41,19 @@ async function upload(endpoint, headers, metadata) {
   return performance.now() - start
 }
 
+/**
+ * CPU time a process has used so far, in ms (Linux's /proc; undefined elsewhere). On a machine
+ * shared with other work, wall-clock times swing with the load; CPU per upload does not.
+ */
+function cpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100
+  } catch {
+    return undefined
+  }
+}
+
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
 
 async function startBare(env) {
@@ -62,11 +75,16 @@ async function compare(label, legadoEnv, bareEnv) {
     const member = await (await fetch(`${legado}/api/family-tree/members`, { method: 'POST', headers: { ...json, cookie }, body: JSON.stringify({ firstName: 'Bench', lastName: 'Mark', isSelf: true }) })).json()
     const ours = []
     const theirs = []
+    const cpu = { ours: 0, theirs: 0 }
     // One untimed upload each first: the JIT's first compilations are not what a family waits for.
     for (let run = -1; run < runs; run += 1) {
+      const legadoCpu = cpuMs(server.pid)
       const legadoMs = await upload(`${legado}/api/uploads/`, { cookie, origin: legado }, { filename: `bench-${run}.txt`, linkedToType: 'member', linkedToId: member.member.memberId })
+      const bareCpu = cpuMs(bare.pid)
       const bareMs = await upload(bareEndpoint, {}, { filename: `bench-${run}.txt` })
       if (run < 0) continue
+      cpu.ours += cpuMs(server.pid) - legadoCpu
+      cpu.theirs += cpuMs(bare.pid) - bareCpu
       ours.push(legadoMs)
       theirs.push(bareMs)
     }
@@ -75,6 +93,7 @@ async function compare(label, legadoEnv, bareEnv) {
     console.log(`  Legado /api/uploads/   ${median(ours).toFixed(0).padStart(6)} ms  ${mbps(median(ours)).padStart(6)} MB/s`)
     console.log(`  bare @tus/server       ${median(theirs).toFixed(0).padStart(6)} ms  ${mbps(median(theirs)).padStart(6)} MB/s`)
     console.log(`  Legado's throughput: ${((median(theirs) / median(ours)) * 100).toFixed(0)}% of the bare server's (goal ≥ 75%)`)
+    if (!Number.isNaN(cpu.ours)) console.log(`  server CPU per upload: Legado ${(cpu.ours / runs).toFixed(0)} ms, bare ${(cpu.theirs / runs).toFixed(0)} ms (load average ${readFileSync('/proc/loadavg', 'utf8').split(' ')[0]})`)
   } finally {
     bare.kill('SIGTERM')
     await stopServer(server)
