@@ -74,12 +74,10 @@ function percentiles(latencies) {
   return { p50: pick(0.5), p95: pick(0.95), p99: pick(0.99), max: pick(1) }
 }
 
-/** Closed loop: `concurrency` clients each send the next request when the last one is answered. */
-export async function closedLoop(url, headers, { seconds, concurrency }) {
-  const agent = new Agent({ keepAlive: true, maxSockets: concurrency })
-  const latencies = []
+/** `concurrency` clients that each send the next request when the last one is answered, for `ms`. */
+async function closedLoopFor(agent, url, headers, ms, concurrency, latencies) {
   let failures = 0
-  const end = performance.now() + seconds * 1000
+  const end = performance.now() + ms
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
       while (performance.now() < end) {
@@ -90,8 +88,35 @@ export async function closedLoop(url, headers, { seconds, concurrency }) {
       }
     }),
   )
+  return failures
+}
+
+/** Closed loop: `concurrency` clients each send the next request when the last one is answered. */
+export async function closedLoop(url, headers, { seconds, concurrency }) {
+  const agent = new Agent({ keepAlive: true, maxSockets: concurrency })
+  const latencies = []
+  const failures = await closedLoopFor(agent, url, headers, seconds * 1000, concurrency, latencies)
   agent.destroy()
   return { rate: latencies.length / seconds, failures, ...percentiles(latencies) }
+}
+
+/**
+ * Closed loops on several targets taking turns in short slices (`rounds` of each), so that on a
+ * machine shared with other work every target meets the same passing load and their ratio holds.
+ * Answers one result per target, in order.
+ */
+export async function interleavedLoops(targets, { seconds, concurrency, rounds = 10 }) {
+  const runs = targets.map(() => ({ latencies: [], failures: 0, agent: new Agent({ keepAlive: true, maxSockets: concurrency }) }))
+  for (let round = 0; round < rounds; round += 1) {
+    for (const [index, { url, headers }] of targets.entries()) {
+      const run = runs[index]
+      run.failures += await closedLoopFor(run.agent, url, headers, (seconds * 1000) / rounds, concurrency, run.latencies)
+    }
+  }
+  return runs.map(({ latencies, failures, agent }) => {
+    agent.destroy()
+    return { rate: latencies.length / seconds, failures, ...percentiles(latencies) }
+  })
 }
 
 /**

@@ -9,7 +9,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
-import { closedLoop, formatRun, openLoop, postgresSchema, postgresUrl, signUp, startServer, stopServer } from './bench-lib.mjs'
+import { closedLoop, formatRun, interleavedLoops, openLoop, postgresSchema, postgresUrl, signUp, startServer, stopServer } from './bench-lib.mjs'
 import { buildIfNeeded, root } from './build-if-needed.mjs'
 
 const port = Number(process.env.BENCH_PORT ?? 3190)
@@ -32,13 +32,18 @@ async function run(label, env) {
     const options = { seconds, concurrency }
     // A short warm-up, so the first figures do not include the JIT's first compilations.
     await closedLoop(`${base}/api/dreams`, { ...browser, cookie }, { seconds: 1, concurrency })
-    console.log(`\n${label}: ${concurrency} concurrent clients, ${seconds} s each`)
-    const health = await closedLoop(`${base}/api/health`, browser, options)
+    console.log(`\n${label}: ${concurrency} concurrent clients, ${seconds} s each, in turns of ${seconds / 10} s`)
+    // The session's own cost shows in /api/me: an authenticated answer of a few hundred bytes.
+    const [health, session, dreams] = await interleavedLoops(
+      [
+        { url: `${base}/api/health`, headers: browser },
+        { url: `${base}/api/me`, headers: { ...browser, cookie } },
+        { url: `${base}/api/dreams`, headers: { ...browser, cookie } },
+      ],
+      options,
+    )
     console.log(formatRun('GET /api/health', health))
-    // The session's own cost: an authenticated answer of a few hundred bytes.
-    const session = await closedLoop(`${base}/api/me`, { ...browser, cookie }, options)
     console.log(formatRun('GET /api/me', session))
-    const dreams = await closedLoop(`${base}/api/dreams`, { ...browser, cookie }, options)
     console.log(formatRun('GET /api/dreams (200 dreams)', dreams))
     console.log(`  ratio dreams / health: ${((dreams.rate / health.rate) * 100).toFixed(0)}% (goal ≥ 40%); me / health: ${((session.rate / health.rate) * 100).toFixed(0)}%`)
     const fixed = await openLoop(`${base}/api/dreams`, { ...browser, cookie }, { seconds, rate })
