@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto'
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
 
@@ -21,9 +20,10 @@ function localeFiles(): { file: string; relative: string }[] {
 /**
  * Translations are loaded over HTTP per language and namespace (spec §9: retries, parallel
  * reads), so they live outside the JS bundle: served from `src/web/locales` in development and
- * emitted to `locales/` in the build. A content hash busts caches when a catalogue changes.
+ * emitted to `assets/locales/<content hash>/` in the build, so each version of the catalogues has
+ * its own URL and can be cached for good. The pre-rendered pages carry their own catalogues inline.
  */
-function locales(): Plugin {
+function locales(isSsrBuild: boolean): Plugin {
   const hash = createHash('sha256')
   for (const { relative, file } of localeFiles()) hash.update(relative).update(readFileSync(file))
   const version = hash.digest('hex').slice(0, 12)
@@ -31,8 +31,9 @@ function locales(): Plugin {
     name: 'legado-locales',
     config: () => ({ define: { __LOCALES_VERSION__: JSON.stringify(version) } }),
     configureServer(server) {
-      server.middlewares.use('/locales', (req, res, next) => {
-        const relative = decodeURIComponent((req.url ?? '').split('?')[0] ?? '').replace(/^\/+/, '')
+      server.middlewares.use('/assets/locales', (req, res, next) => {
+        // The first segment is the version: development always serves the files as they are now.
+        const relative = decodeURIComponent((req.url ?? '').split('?')[0] ?? '').replace(/^\/+[^/]+\//, '')
         const match = localeFiles().find((entry) => entry.relative === relative)
         if (!match) return next()
         res.setHeader('Content-Type', 'application/json; charset=utf-8')
@@ -40,30 +41,9 @@ function locales(): Plugin {
       })
     },
     generateBundle() {
+      if (isSsrBuild) return
       for (const { file, relative } of localeFiles()) {
-        this.emitFile({ type: 'asset', fileName: `locales/${relative}`, source: readFileSync(file) })
-      }
-    },
-  }
-}
-
-/**
- * Brotli and gzip copies of every text file of the build, made once here at the highest levels
- * rather than by the server on each request; the server picks one by the browser's
- * Accept-Encoding. Files under 1 KiB gain too little to be worth it.
- */
-function precompress(outDir: string): Plugin {
-  const compressible = /\.(js|css|html|json|svg|txt|webmanifest)$/
-  const walk = (folder: string): string[] =>
-    readdirSync(folder, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? walk(path.join(folder, entry.name)) : [path.join(folder, entry.name)]))
-  return {
-    name: 'legado-precompress',
-    apply: 'build',
-    closeBundle() {
-      for (const file of walk(outDir).filter((name) => compressible.test(name) && statSync(name).size >= 1024)) {
-        const bytes = readFileSync(file)
-        writeFileSync(`${file}.br`, brotliCompressSync(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.length } }))
-        writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }))
+        this.emitFile({ type: 'asset', fileName: `assets/locales/${version}/${relative}`, source: readFileSync(file) })
       }
     },
   }
@@ -71,19 +51,29 @@ function precompress(outDir: string): Plugin {
 
 const outDir = path.join(root, 'dist/web')
 
-export default defineConfig(({ mode }) => ({
+export default defineConfig(({ mode, isSsrBuild = false }) => ({
   root: path.join(root, 'src/web'),
+  // The pre-rendered footer's year; the client and pre-render builds of one `npm run build` agree.
+  define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },
   // react-router's package exports only its development build (extra checks and warnings, larger);
   // a production build takes the production one, which the package ships beside it.
   resolve:
     mode === 'production'
       ? { alias: [{ find: /^react-router$/, replacement: path.join(root, 'node_modules/react-router/dist/production/index.mjs') }] }
       : {},
-  plugins: [react(), locales(), precompress(outDir)],
+  plugins: [react(), locales(isSsrBuild)],
+  publicDir: isSsrBuild ? false : 'public',
+  // The pre-render bundle (scripts/prerender.mjs) takes react-router through the alias above.
+  ssr: { noExternal: ['react-router'] },
   build: {
-    outDir,
+    // The pre-render bundle is a build tool: it goes beside the web root, never served.
+    outDir: isSsrBuild ? path.join(root, 'dist/prerender') : outDir,
     emptyOutDir: true,
-    assetsInlineLimit: 0,
+    // scripts/prerender.mjs reads which scripts and styles each page needs, then deletes it.
+    manifest: !isSsrBuild,
+    // The paper background is a small SVG behind every page: inline in the CSS it paints with the
+    // first frame instead of waiting for a request. Fonts and everything else stay files.
+    assetsInlineLimit: (file: string) => file.endsWith('paper-background.svg'),
     // Source maps publish the whole source to every visitor: only when asked for (debugging a build).
     sourcemap: process.env.LEGADO_SOURCEMAPS === 'true',
   },

@@ -15,7 +15,7 @@ export default defineConfig({
       },
       {
         plugins: [react()],
-        define: { __LOCALES_VERSION__: JSON.stringify('test') },
+        define: { __LOCALES_VERSION__: JSON.stringify('test'), __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },
         test: {
           name: 'web',
           include: ['src/web/**/*.test.{ts,tsx}'],

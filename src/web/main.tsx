@@ -1,19 +1,23 @@
-import '@fontsource/lora/500.css'
-import '@fontsource/lora/600.css'
-import '@fontsource/atkinson-hyperlegible/400.css'
-import '@fontsource/atkinson-hyperlegible/700.css'
+import './styles/fonts.css'
 import './styles/tokens.css'
 import './styles/base.css'
-import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
+import './app/public-pages.ts'
+import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App } from './app/app.tsx'
-import { initI18n } from './lib/i18n.ts'
+import { loadMatchedRoutes } from './app/router.tsx'
+import { i18n, initI18n, languageOnlyInStorage, readPageCatalogue } from './lib/i18n.ts'
 
-void initI18n()
 const container = document.getElementById('root')
 if (!container) throw new Error('#root is missing from index.html')
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-)
+
+const page = readPageCatalogue()
+const storedLanguage = page ? languageOnlyInStorage(page) : undefined
+void initI18n(page)
+
+// The page's own script first: a pre-rendered page then hydrates to exactly what its HTML shows,
+// and the app shell renders its page at once instead of an empty router.
+void loadMatchedRoutes(window.location.pathname).then(() => {
+  if (page && container.firstElementChild) hydrateRoot(container, <App />)
+  else createRoot(container).render(<App />)
+  if (storedLanguage) void i18n.loadLanguages(storedLanguage).then(() => i18n.changeLanguage(storedLanguage))
+})

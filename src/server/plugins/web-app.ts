@@ -4,14 +4,17 @@ import fastifyStatic from '@fastify/static'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { AppError } from '../lib/app-error.ts'
+import { loadPrerenderedPages, sendPrerenderedPage } from './prerendered-pages.ts'
 
 /**
- * Serves the built React app: hashed assets cached for a year, and index.html (never cached) for
- * every other non-API path so the client router can take it, each compressed ahead of time when
- * the build made a compressed copy. Unknown /api paths answer JSON 404.
+ * Serves the built React app: hashed assets cached for a year, each compressed ahead of time when
+ * the build made a compressed copy. Every other non-API path gets the build's pre-rendered page in
+ * the visitor's language (the public pages, the app shell for the signed-in ones, else the 404
+ * page), or index.html from a build without them. Unknown /api paths answer JSON 404.
  */
 export const webAppPlugin = fp(async (app: FastifyInstance, { webRoot }: { webRoot?: string }) => {
   const hasWeb = webRoot !== undefined && existsSync(path.join(webRoot, 'index.html'))
+  const pages = hasWeb ? loadPrerenderedPages(webRoot) : undefined
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webRoot,
@@ -31,6 +34,7 @@ export const webAppPlugin = fp(async (app: FastifyInstance, { webRoot }: { webRo
   app.setNotFoundHandler(async (request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/')
     if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
+      if (pages) return sendPrerenderedPage(request, reply, pages)
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html')
     }
     throw new AppError('not_found', `No route for ${request.method} ${request.url.split('?')[0]}`)

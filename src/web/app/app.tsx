@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { Suspense, useState } from 'react'
+import { StrictMode, Suspense, useState, type ReactNode } from 'react'
 import { RouterProvider } from 'react-router'
 import { createAppRouter } from './router.tsx'
 
@@ -18,14 +18,26 @@ export function createQueryClient() {
   })
 }
 
+/**
+ * Everything around the router, shared by the browser and the build's pre-render so that both
+ * produce the same tree (hydration compares them).
+ */
+export function AppFrame({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+  return (
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <Suspense fallback={<LoadingTranslations />}>{children}</Suspense>
+      </QueryClientProvider>
+    </StrictMode>
+  )
+}
+
 export function App() {
   const [queryClient] = useState(createQueryClient)
   const [router] = useState(createAppRouter)
   return (
-    <QueryClientProvider client={queryClient}>
-      <Suspense fallback={<LoadingTranslations />}>
-        <RouterProvider router={router} />
-      </Suspense>
-    </QueryClientProvider>
+    <AppFrame queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppFrame>
   )
 }

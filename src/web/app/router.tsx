@@ -1,7 +1,21 @@
-import { createBrowserRouter, type RouteObject } from 'react-router'
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router'
+import { i18n, type Namespace } from '../lib/i18n.ts'
 import { AppLayout } from './layouts/app-layout.tsx'
 import { RequireAuth } from './require-auth.tsx'
 import { RouteError } from './route-error.tsx'
+
+/**
+ * A lazily loaded page: its script and its catalogues are fetched side by side, so the page does
+ * not wait for the one and then the other (nor flash 'Loading translations...' in between).
+ */
+function page<Name extends string>(load: () => Promise<Record<Name, RouteObject['Component']>>, name: Name, namespaces: Namespace[]): Pick<RouteObject, 'lazy'> {
+  return {
+    lazy: async () => {
+      const [module] = await Promise.all([load(), i18n.isInitialized ? i18n.loadNamespaces(namespaces) : undefined])
+      return { Component: module[name] }
+    },
+  }
+}
 
 /** Every route of spec §2. Pages are loaded lazily; a failed chunk shows `RouteError`. */
 export const routes: RouteObject[] = [
@@ -12,23 +26,23 @@ export const routes: RouteObject[] = [
       {
         errorElement: <RouteError />,
         children: [
-          { index: true, lazy: async () => ({ Component: (await import('./routes/landing.tsx')).LandingRoute }) },
-          { path: 'login', lazy: async () => ({ Component: (await import('./routes/login.tsx')).LoginRoute }) },
-          { path: 'signup', lazy: async () => ({ Component: (await import('./routes/signup.tsx')).SignupRoute }) },
-          { path: 'contact', lazy: async () => ({ Component: (await import('./routes/contact.tsx')).ContactRoute }) },
+          { index: true, ...page(() => import('./routes/landing.tsx'), 'LandingRoute', ['landing', 'auth']) },
+          { path: 'login', ...page(() => import('./routes/login.tsx'), 'LoginRoute', ['auth']) },
+          { path: 'signup', ...page(() => import('./routes/signup.tsx'), 'SignupRoute', ['auth']) },
+          { path: 'contact', ...page(() => import('./routes/contact.tsx'), 'ContactRoute', ['contact']) },
           {
             element: <RequireAuth />,
             children: [
-              { path: 'dashboard', lazy: async () => ({ Component: (await import('./routes/dashboard.tsx')).DashboardRoute }) },
-              { path: 'my-dreams', lazy: async () => ({ Component: (await import('./routes/my-dreams.tsx')).MyDreamsRoute }) },
-              { path: 'family-tree', lazy: async () => ({ Component: (await import('./routes/family-tree.tsx')).FamilyTreeRoute }) },
-              { path: 'interview/:memberId', lazy: async () => ({ Component: (await import('./routes/interview.tsx')).InterviewRoute }) },
-              { path: 'my-biography', lazy: async () => ({ Component: (await import('./routes/my-biography.tsx')).MyBiographyRoute }) },
-              { path: 'account', lazy: async () => ({ Component: (await import('./routes/account.tsx')).AccountRoute }) },
-              { path: 'ai-lab', lazy: async () => ({ Component: (await import('./routes/ai-lab.tsx')).AiLabRoute }) },
+              { path: 'dashboard', ...page(() => import('./routes/dashboard.tsx'), 'DashboardRoute', ['dashboard']) },
+              { path: 'my-dreams', ...page(() => import('./routes/my-dreams.tsx'), 'MyDreamsRoute', ['dreams']) },
+              { path: 'family-tree', ...page(() => import('./routes/family-tree.tsx'), 'FamilyTreeRoute', ['family-tree', 'family-chart', 'media']) },
+              { path: 'interview/:memberId', ...page(() => import('./routes/interview.tsx'), 'InterviewRoute', ['interviews', 'chat', 'media']) },
+              { path: 'my-biography', ...page(() => import('./routes/my-biography.tsx'), 'MyBiographyRoute', ['biography', 'chat', 'media']) },
+              { path: 'account', ...page(() => import('./routes/account.tsx'), 'AccountRoute', ['auth']) },
+              { path: 'ai-lab', ...page(() => import('./routes/ai-lab.tsx'), 'AiLabRoute', ['ai-lab', 'memory-game']) },
             ],
           },
-          { path: '*', lazy: async () => ({ Component: (await import('./routes/not-found.tsx')).NotFoundRoute }) },
+          { path: '*', ...page(() => import('./routes/not-found.tsx'), 'NotFoundRoute', []) },
         ],
       },
     ],
@@ -37,4 +51,18 @@ export const routes: RouteObject[] = [
 
 export function createAppRouter() {
   return createBrowserRouter(routes)
+}
+
+/**
+ * Loads the pages that match `pathname` before the router starts, so that hydrating a
+ * pre-rendered page renders that page at once, as the server did, not an empty router first.
+ */
+export async function loadMatchedRoutes(pathname: string, tree: RouteObject[] = routes): Promise<void> {
+  const lazyMatches = (matchRoutes(tree, pathname) ?? []).filter((match) => typeof match.route.lazy === 'function')
+  await Promise.all(
+    lazyMatches.map(async ({ route }) => {
+      const load = route.lazy as () => Promise<Partial<RouteObject>>
+      Object.assign(route, { ...(await load()), lazy: undefined })
+    }),
+  )
 }

@@ -1,15 +1,29 @@
-import { useRef } from 'react'
+import { useRef, useSyncExternalStore } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation, useNavigate } from 'react-router'
 import { shouldShowBackButton } from './back-button.ts'
 import { useHeaderScrollPadding } from './use-header-scroll-padding.ts'
 
+const subscribeToNothing = () => () => {}
+
+/**
+ * The history's length, read on every render (the location changes, and so re-renders, whenever
+ * history grows). A pre-rendered page was made with no history: hydration starts from that and
+ * then shows the button if this tab's history calls for it.
+ */
+function useHistoryLength(): number {
+  return useSyncExternalStore(
+    subscribeToNothing,
+    () => window.history.length,
+    () => 0,
+  )
+}
+
 export function SiteHeader() {
   const { t } = useTranslation()
   const { pathname } = useLocation()
   const navigate = useNavigate()
-  // Read on every render: the location changes (and so re-renders) whenever history grows.
-  const showBack = shouldShowBackButton(window.history.length, pathname)
+  const showBack = shouldShowBackButton(useHistoryLength(), pathname)
   const isDashboard = pathname === '/dashboard'
   const headerRef = useRef<HTMLElement>(null)
   useHeaderScrollPadding(headerRef)

@@ -59,7 +59,8 @@ describe('LandingRoute', () => {
   it('opens the dashboard once the account is created', async () => {
     signedOutServer()
     renderLanding()
-    await userEvent.type(screen.getByLabelText('Nombre completo'), 'Rosa Martínez')
+    // The form's code loads on its own (it sits below the first screen): wait for it.
+    await userEvent.type(await screen.findByLabelText('Nombre completo'), 'Rosa Martínez')
     await userEvent.type(screen.getByLabelText('Correo electrónico'), 'rosa@example.com')
     await userEvent.type(screen.getByLabelText('Contraseña'), 'secreto')
     await userEvent.click(screen.getByRole('button', { name: 'Crear mi cuenta' }))

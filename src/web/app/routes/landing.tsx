@@ -1,22 +1,21 @@
 import { useRef } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useLocation, useNavigate } from 'react-router'
+import { useLocation } from 'react-router'
 import { StatusMessage } from '../../components/ui/banner.tsx'
 import { useDocumentTitle } from '../../components/ui/use-document-title.ts'
 import { useSaveLanguage, useSession } from '../../features/account/api/session-queries.ts'
-import { SignUpForm } from '../../features/account/components/sign-up-form.tsx'
 import { FeatureCards } from '../../features/landing/components/feature-cards.tsx'
 import { Hero, IntroSection } from '../../features/landing/components/hero.tsx'
 import { LandingTopBar } from '../../features/landing/components/landing-top-bar.tsx'
 import { revealSection } from '../../features/landing/components/reveal-section.ts'
 import { SignUpSection } from '../../features/landing/components/sign-up-section.tsx'
 import { WhySection } from '../../features/landing/components/why-section.tsx'
+import { LandingSignUpForm } from './landing-sign-up-form.tsx'
 
 export function LandingRoute() {
   const { t } = useTranslation(['landing', 'common'])
   useDocumentTitle(t('common:pages.landing'))
   const session = useSession()
-  const navigate = useNavigate()
   const signUpHeading = useRef<HTMLHeadingElement>(null)
   const isSignedIn = Boolean(session.data)
   const saveLanguage = useSaveLanguage()
@@ -34,7 +33,7 @@ export function LandingRoute() {
       <IntroSection />
       <FeatureCards />
       <SignUpSection headingRef={signUpHeading} isSignedIn={isSignedIn}>
-        <SignUpForm onSignedUp={() => void navigate('/dashboard')} />
+        <LandingSignUpForm />
       </SignUpSection>
       <WhySection />
     </div>

@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import { todayCalendarDate } from '../../../../shared/calendar-date.ts'
 import { signUpSchema, type SignUp } from '../../../../shared/contracts/account.ts'
 import { requiredText } from '../../../../shared/contracts/common.ts'
 import { isLanguage, limits } from '../../../../shared/limits.ts'
@@ -10,6 +9,7 @@ import { ErrorBanner } from '../../../components/ui/banner.tsx'
 import { applyServerFieldErrors, fieldMessageText } from '../../../components/ui/form-errors.ts'
 import { ShowPasswordToggle } from '../../../components/ui/show-password-toggle.tsx'
 import { TextField } from '../../../components/ui/text-field.tsx'
+import { useTodayCalendarDate } from '../../../lib/use-today.ts'
 import { useSignUp } from '../api/session-queries.ts'
 import { signUpErrorText } from './auth-errors.ts'
 
@@ -25,6 +25,7 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: () => void }) {
   const { t, i18n } = useTranslation(['auth', 'errors'])
   const signUp = useSignUp()
   const [showPassword, setShowPassword] = useState(false)
+  const today = useTodayCalendarDate()
   const {
     register,
     handleSubmit,
@@ -85,7 +86,7 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: () => void }) {
         label={t('signUpForm.birthDate')}
         type="date"
         optional
-        max={todayCalendarDate()}
+        max={today}
         error={message(errors.birthDate?.message)}
         {...register('birthDate')}
       />

@@ -1,4 +1,3 @@
-import imageCompression from 'browser-image-compression'
 // The compression worker loads the library by URL; this copy ships with the app (no CDN).
 import compressionLibUrl from 'browser-image-compression/dist/browser-image-compression.js?url'
 
@@ -11,8 +10,12 @@ export function needsCompression(file: File): boolean {
   return file.type.startsWith('image/') && file.type !== 'image/gif' && file.size >= compressionThresholdBytes
 }
 
-/** The compressed image, keeping the original's name (the server stores it under that name). */
+/**
+ * The compressed image, keeping the original's name (the server stores it under that name). The
+ * library is fetched with the first image that needs it, not with the pages that offer uploads.
+ */
 export async function compressImage(file: File): Promise<File> {
+  const { default: imageCompression } = await import('browser-image-compression')
   const libURL = new URL(compressionLibUrl, document.baseURI).href
   const compressed = await imageCompression(file, { ...compressionOptions, libURL })
   return new File([compressed], file.name, { type: compressed.type || file.type, lastModified: file.lastModified })

@@ -1,4 +1,4 @@
-import { Upload, type DetailedError } from 'tus-js-client'
+import type { DetailedError } from 'tus-js-client'
 import { mediaIdHeader, type UploadMetadata } from '../../../../shared/contracts/media.ts'
 
 export const uploadEndpoint = '/api/uploads/'
@@ -64,7 +64,8 @@ export function shouldRetryUpload(error: Error, allBytesSent: boolean): boolean 
  */
 export function startUpload(file: File, metadata: UploadMetadata, callbacks: UploadCallbacks): UploadHandle {
   let allBytesSent = false
-  const upload = new Upload(file, {
+  // The tus client is fetched with the first upload, not with the pages that offer one.
+  const upload = import('tus-js-client').then(({ Upload }) => new Upload(file, {
     endpoint: uploadEndpoint,
     chunkSize: uploadChunkSize,
     retryDelays: uploadRetryDelays,
@@ -85,31 +86,33 @@ export function startUpload(file: File, metadata: UploadMetadata, callbacks: Upl
     onSuccess: ({ lastResponse }) => callbacks.onSuccess(lastResponse.getHeader(mediaIdHeader) ?? null),
     onError: (error) => callbacks.onError(classifyUploadError(error, allBytesSent)),
     onShouldRetry: (error) => shouldRetryUpload(error, allBytesSent),
-  })
+  }))
   let cancelled = false
   let paused = false
-  void upload
-    .findPreviousUploads()
-    .then((previous) => {
-      if (previous[0]) upload.resumeFromPreviousUpload(previous[0])
-    })
-    .catch(() => undefined)
-    .finally(() => {
-      if (!cancelled && !paused) upload.start()
-    })
+  void upload.then((tus) =>
+    tus
+      .findPreviousUploads()
+      .then((previous) => {
+        if (previous[0]) tus.resumeFromPreviousUpload(previous[0])
+      })
+      .catch(() => undefined)
+      .finally(() => {
+        if (!cancelled && !paused) tus.start()
+      }),
+  )
   return {
     pause: () => {
       paused = true
-      void upload.abort()
+      void upload.then((tus) => tus.abort())
     },
     resume: () => {
       paused = false
-      upload.start()
+      void upload.then((tus) => tus.start())
     },
     cancel: () => {
       cancelled = true
       // Terminating also deletes what the server already holds of it.
-      void upload.abort(true).catch(() => undefined)
+      void upload.then((tus) => tus.abort(true)).catch(() => undefined)
     },
   }
 }

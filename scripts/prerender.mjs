@@ -1,0 +1,132 @@
+/**
+ * Second half of `npm run build:web`, after Vite's client build: renders the public pages to HTML
+ * in every language (the same React tree the browser then hydrates) and writes them to
+ * dist/web/pages/ with their styles inline, their catalogue inline and their route's scripts
+ * preloaded, plus an app shell per language for the signed-in pages; then compresses the web
+ * root once. The choices are in docs/decisions/0015-pages-that-paint-from-html.md.
+ */
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { gzipSync } from 'node:zlib'
+import { build } from 'vite'
+import { precompressTree } from './lib/precompress.mjs'
+
+const root = path.resolve(import.meta.dirname, '..')
+const webRoot = path.join(root, 'dist/web')
+const bundleDir = path.join(root, 'dist/prerender')
+const localesDir = path.join(root, 'src/web/locales')
+const languages = ['es', 'en', 'fr']
+const defaultLanguage = 'es'
+/** Preloaded: the faces of the first screen's largest text (headings) and of the body text. */
+const preloadedFonts = [/\/assets\/lora-latin-600-normal-[\w-]+\.woff2/, /\/assets\/atkinson-hyperlegible-latin-400-normal-[\w-]+\.woff2/]
+
+await build({ configFile: path.join(root, 'vite.config.ts'), mode: 'production', logLevel: 'error', build: { ssr: 'entry-prerender.tsx' } })
+const entry = await import(pathToFileURL(path.join(bundleDir, 'entry-prerender.js')).href)
+
+const manifest = JSON.parse(readFileSync(path.join(webRoot, '.vite/manifest.json'), 'utf8'))
+const template = readFileSync(path.join(webRoot, 'index.html'), 'utf8')
+
+/** A chunk and every chunk it imports statically. */
+function chunkKeys(key, seen = new Set()) {
+  if (seen.has(key)) return seen
+  seen.add(key)
+  for (const imported of manifest[key]?.imports ?? []) chunkKeys(imported, seen)
+  return seen
+}
+const mainKeys = chunkKeys('index.html')
+const mainCss = manifest['index.html'].css ?? []
+const routeKey = (name) => `app/routes/${name}.tsx`
+
+const resources = Object.fromEntries(
+  languages.map((lng) => [
+    lng,
+    Object.fromEntries(readdirSync(path.join(localesDir, lng)).filter((name) => name.endsWith('.json')).map((name) => [name.slice(0, -5), JSON.parse(readFileSync(path.join(localesDir, lng, name), 'utf8'))])),
+  ]),
+)
+await entry.initPrerender(resources, defaultLanguage)
+
+const escapeHtml = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+/** JSON inside <script>: `<` escaped so no text in a catalogue can close the element. */
+const scriptJson = (value) => JSON.stringify(value).replace(/</g, '\\u003c')
+const cssLink = (href) => new RegExp(`<link rel="stylesheet" crossorigin href="${href.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}">`)
+
+function catalogueScript(lng, namespaces) {
+  const page = { lng, resources: Object.fromEntries(namespaces.map((ns) => [ns, resources[lng][ns]])) }
+  return `<script type="application/json" id="${entry.pageCatalogueId}">${scriptJson(page)}</script>`
+}
+
+function document({ lng, title, description, body, namespaces, head }) {
+  return template
+    .replace('<html lang="es">', `<html lang="${lng}">`)
+    .replace('<title>Legado</title>', `<title>${escapeHtml(title)}</title>`)
+    .replace(/<meta name="description" content="[^"]*" \/>/, `<meta name="description" content="${escapeHtml(description)}" />`)
+    .replace('</head>', `${head}\n  </head>`)
+    .replace('<div id="root"></div>', `<div id="root">${body}</div>\n    ${catalogueScript(lng, namespaces)}`)
+}
+
+/**
+ * The page's first paint needs no request but the HTML: the main stylesheet goes inline (the
+ * public pages' own styles are part of it, see src/web/app/public-pages.ts), and the fonts of the
+ * first screen and the route's scripts start downloading while the HTML is still parsing.
+ */
+function inlineFirstPaint(html, pageName) {
+  let result = html
+  let fonts = []
+  for (const href of mainCss) {
+    const css = readFileSync(path.join(webRoot, href), 'utf8')
+    fonts = preloadedFonts.map((pattern) => pattern.exec(css)?.[0]).filter(Boolean)
+    result = result.replace(cssLink(`/${href}`), `<style>${css}</style>`)
+  }
+  const routeChunks = [...chunkKeys(routeKey(pageName))].filter((key) => !mainKeys.has(key))
+  const routeCss = routeChunks.flatMap((key) => manifest[key].css ?? [])
+  const preloads = [
+    ...fonts.map((href) => `<link rel="preload" href="${href}" as="font" type="font/woff2" crossorigin>`),
+    ...routeChunks.map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key].file}">`),
+    // Styles a public route brings beyond the main sheet (none today): linked, never missing.
+    ...routeCss.map((href) => `<link rel="stylesheet" crossorigin href="/${href}">`),
+  ]
+  return result.replace('</head>', `  ${preloads.join('\n    ')}\n  </head>`)
+}
+
+/** Bytes of JavaScript, gzip, that a page loads before it is interactive. */
+function initialScriptBytes(pageName) {
+  const keys = new Set([...mainKeys, ...chunkKeys(routeKey(pageName))])
+  return [...keys].reduce((sum, key) => sum + gzipSync(readFileSync(path.join(webRoot, manifest[key].file)), { level: 9 }).length, 0)
+}
+
+const pagesDir = path.join(webRoot, 'pages')
+rmSync(pagesDir, { recursive: true, force: true })
+for (const lng of languages) {
+  mkdirSync(path.join(pagesDir, lng), { recursive: true })
+  for (const page of entry.publicPages) {
+    const { html, title, description, namespaces } = await entry.renderPage(page.path, lng)
+    const file = inlineFirstPaint(document({ lng, title, description, body: html, namespaces, head: '' }), page.name)
+    writeFileSync(path.join(pagesDir, lng, `${page.name}.html`), file)
+  }
+  // The signed-in pages render in the browser; their shell still speaks the visitor's language.
+  const t = resources[lng].common
+  writeFileSync(path.join(pagesDir, lng, 'app.html'), document({ lng, title: t.appName, description: t.description, body: '', namespaces: ['common', 'errors'], head: '' }))
+}
+
+writeFileSync(
+  path.join(pagesDir, 'manifest.json'),
+  JSON.stringify(
+    {
+      languages,
+      defaultLanguage,
+      pages: Object.fromEntries(entry.publicPages.filter((page) => page.name !== 'not-found').map((page) => [page.path, page.name])),
+      notFound: 'not-found',
+      shell: 'app',
+      appPages: entry.appPagePatterns(),
+    },
+    null,
+    2,
+  ),
+)
+
+rmSync(path.join(webRoot, '.vite'), { recursive: true, force: true })
+rmSync(bundleDir, { recursive: true, force: true })
+precompressTree(webRoot)
+
+for (const page of entry.publicPages) console.log(`${page.name}: ${(initialScriptBytes(page.name) / 1024).toFixed(1)} KiB of JavaScript (gzip) before it is interactive`)

@@ -1,0 +1,103 @@
+import { createHash } from 'node:crypto'
+import { existsSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { visitorLanguage } from './visitor-language.ts'
+
+/** What the build wrote beside the pages (scripts/prerender.mjs). */
+interface PagesManifest {
+  languages: string[]
+  pages: Record<string, string>
+  notFound: string
+  shell: string
+  appPages: string[]
+}
+
+type Encoding = 'br' | 'gzip' | 'identity'
+interface Variant {
+  body: Buffer
+  etag: string
+}
+
+export interface PrerenderedPages {
+  manifest: PagesManifest
+  files: Map<string, Partial<Record<Encoding, Variant>>>
+}
+
+const suffixes: Record<Encoding, string> = { br: '.br', gzip: '.gz', identity: '' }
+
+/**
+ * Every pre-rendered page of the build, read once at start-up: a few dozen small files, each
+ * answered from memory with the compressed copy the browser accepts.
+ */
+export function loadPrerenderedPages(webRoot: string): PrerenderedPages | undefined {
+  const manifestFile = path.join(webRoot, 'pages', 'manifest.json')
+  if (!existsSync(manifestFile)) return undefined
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as PagesManifest
+  const files = new Map<string, Partial<Record<Encoding, Variant>>>()
+  const names = [...Object.values(manifest.pages), manifest.notFound, manifest.shell]
+  for (const lng of manifest.languages) {
+    for (const name of names) {
+      const variants: Partial<Record<Encoding, Variant>> = {}
+      for (const encoding of Object.keys(suffixes) as Encoding[]) {
+        const file = path.join(webRoot, 'pages', lng, `${name}.html${suffixes[encoding]}`)
+        if (!existsSync(file)) continue
+        const body = readFileSync(file)
+        variants[encoding] = { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"` }
+      }
+      files.set(`${lng}/${name}`, variants)
+    }
+  }
+  return { manifest, files }
+}
+
+/** Path patterns as the client router reads them: `:name` is one segment, case ignored. */
+function matchesPattern(pathname: string, pattern: string): boolean {
+  const segments = pathname.split('/').filter(Boolean)
+  const parts = pattern.split('/').filter(Boolean)
+  return segments.length === parts.length && parts.every((part, index) => part.startsWith(':') || part.toLowerCase() === segments[index]?.toLowerCase())
+}
+
+/** Which page answers a path: a public page, the app shell for a signed-in page, or the 404 page. */
+export function pageFor(pathname: string, manifest: PagesManifest): { name: string; status: 200 | 404 } {
+  const normalised = pathname.length > 1 ? pathname.replace(/\/+$/, '').toLowerCase() : pathname
+  const publicPage = manifest.pages[normalised]
+  if (publicPage) return { name: publicPage, status: 200 }
+  if (manifest.appPages.some((pattern) => matchesPattern(normalised, pattern))) return { name: manifest.shell, status: 200 }
+  return { name: manifest.notFound, status: 404 }
+}
+
+function preferredEncoding(header: string | undefined, available: Partial<Record<Encoding, Variant>>): Encoding {
+  const accepted = new Set(
+    (header ?? '')
+      .split(',')
+      .map((part) => part.trim().toLowerCase())
+      .filter((part) => !/;\s*q=0(\.0*)?$/.test(part))
+      .map((part) => part.split(';')[0]),
+  )
+  if (accepted.has('br') && available.br) return 'br'
+  if (accepted.has('gzip') && available.gzip) return 'gzip'
+  return 'identity'
+}
+
+/**
+ * Answers with the page in the visitor's language. It depends on the cookie and the browser's
+ * languages, so shared caches must not keep it, and the browser checks back (by its ETag) each time.
+ */
+export function sendPrerenderedPage(request: FastifyRequest, reply: FastifyReply, pages: PrerenderedPages) {
+  const [pathname = '/', query] = request.url.split('?', 2)
+  const lng = visitorLanguage({ query, cookie: request.headers.cookie, acceptLanguage: request.headers['accept-language'] })
+  const { name, status } = pageFor(pathname, pages.manifest)
+  const variants = pages.files.get(`${lng}/${name}`) ?? {}
+  const encoding = preferredEncoding(request.headers['accept-encoding'], variants)
+  const variant = variants[encoding]
+  if (!variant) throw new Error(`The build has no page ${lng}/${name}`)
+  reply
+    .header('Content-Language', lng)
+    .header('Vary', 'Accept-Language, Cookie, Accept-Encoding')
+    .header('Cache-Control', 'private, no-cache')
+    .header('ETag', variant.etag)
+  if (status === 200 && request.headers['if-none-match'] === variant.etag) return reply.code(304).send()
+  if (encoding !== 'identity') reply.header('Content-Encoding', encoding)
+  return reply.code(status).type('text/html; charset=utf-8').send(variant.body)
+}

@@ -1,0 +1,67 @@
+/**
+ * The build's pre-render (scripts/prerender.mjs, in Node): the public pages rendered to HTML in
+ * each language with the same tree the browser hydrates, and what the server must know to serve
+ * them. Never part of the browser bundle.
+ */
+import i18n from 'i18next'
+import { prerender } from 'react-dom/static'
+import { initReactI18next } from 'react-i18next'
+import { createStaticHandler, createStaticRouter, StaticRouterProvider, type RouteObject } from 'react-router'
+import { AppFrame, createQueryClient } from './app/app.tsx'
+import { routes } from './app/router.tsx'
+import { baseNamespaces, pageCatalogueId } from './lib/i18n.ts'
+
+export { pageCatalogueId }
+
+/** The pages anyone can open: each is pre-rendered in every language. */
+export const publicPages = [
+  { name: 'landing', path: '/', title: 'pages.landing' },
+  { name: 'login', path: '/login', title: 'pages.login' },
+  { name: 'signup', path: '/signup', title: 'pages.signup' },
+  { name: 'contact', path: '/contact', title: 'pages.contact' },
+  // Rendered through the catch-all route; the server answers it, with status 404, for any path
+  // that is neither a public page nor an app page.
+  { name: 'not-found', path: '/page-not-found', title: 'pages.notFound' },
+] as const
+
+/** Path patterns of the pages behind sign-in: the server answers them with the app shell. */
+export function appPagePatterns(tree: RouteObject[] = routes, parent = ''): string[] {
+  return tree.flatMap((route) => {
+    const path = route.path ? `${parent}/${route.path}`.replace(/\/+/g, '/') : parent
+    const own = route.path && route.path !== '*' && !publicPages.some((page) => page.path === path) ? [path] : []
+    return [...own, ...appPagePatterns(route.children ?? [], path)]
+  })
+}
+
+type Resources = Record<string, Record<string, Record<string, unknown>>>
+
+/** Collects the namespaces the components of one render asked for. */
+function trackNamespaces(): Set<string> {
+  const used = new Set<string>(baseNamespaces)
+  Object.assign(i18n, { reportNamespaces: { addUsedNamespaces: (names: string[]) => names.forEach((name) => used.add(name)), getUsedNamespaces: () => [...used] } })
+  return used
+}
+
+export async function initPrerender(resources: Resources, defaultLanguage: string) {
+  await i18n.use(initReactI18next).init({ resources, lng: defaultLanguage, fallbackLng: defaultLanguage, defaultNS: 'common', interpolation: { escapeValue: false }, react: { useSuspense: true } })
+}
+
+const handler = createStaticHandler(routes)
+
+/** One page in one language: its HTML (the inside of #root), its title and its namespaces. */
+export async function renderPage(path: string, lng: string) {
+  await i18n.changeLanguage(lng)
+  const used = trackNamespaces()
+  const context = await handler.query(new Request(`http://localhost${path}`))
+  if (context instanceof Response) throw new Error(`${path} redirected while pre-rendering`)
+  const router = createStaticRouter(handler.dataRoutes, context)
+  const { prelude } = await prerender(
+    <AppFrame queryClient={createQueryClient()}>
+      <StaticRouterProvider router={router} context={context} hydrate={false} />
+    </AppFrame>,
+  )
+  const html = await new Response(prelude).text()
+  const page = publicPages.find((candidate) => candidate.path === path)
+  const title = i18n.t('titleTemplate', { page: i18n.t(page?.title ?? 'pages.notFound') })
+  return { html, title, description: i18n.t('description'), namespaces: [...used] }
+}
