@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs'
 import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test'
 import {
   addFamilyThroughApi,
@@ -10,6 +9,7 @@ import {
   signUpThroughApi,
   type SeededFamily,
 } from './fixtures.ts'
+import { languages, translator, type Language, type Translate } from './catalogues.ts'
 
 /**
  * Every page of the app, in each of its languages, on a desktop screen and on a 375 px phone, in
@@ -20,28 +20,10 @@ import {
  * A new page is one entry of `pages`.
  */
 
-const languages = ['es', 'en', 'fr'] as const
-type Language = (typeof languages)[number]
-
 const viewports = {
   desktop: { width: 1280, height: 800 },
   phone: { width: 375, height: 667 },
 } as const
-
-/** Reads a text from the web's own catalogues, so each language is checked against what it says. */
-type Translate = (key: `${string}:${string}`, values?: Record<string, string>) => string
-
-const catalogues = new Map<string, Record<string, unknown>>()
-function translator(language: Language): Translate {
-  return (key, values = {}) => {
-    const [namespace, path] = key.split(':') as [string, string]
-    const file = `src/web/locales/${language}/${namespace}.json`
-    if (!catalogues.has(file)) catalogues.set(file, JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>)
-    const text = path.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], catalogues.get(file))
-    if (typeof text !== 'string') throw new Error(`${key} is not a text in ${file}`)
-    return text.replace(/\{\{(\w+)\}\}/g, (_whole, name: string) => values[name] ?? '')
-  }
-}
 
 /** What a signed-in page is opened with. */
 interface Seeded {

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url'
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 export const serverEntry = path.join(root, 'dist/server/server/main.js')
 const outputs = [path.join(root, 'dist/web/index.html'), serverEntry]
-const sources = ['src', 'package-lock.json', 'vite.config.ts', 'tsconfig.base.json', 'tsconfig.server.json', 'tsconfig.web.json']
+const sources = ['src', 'package-lock.json', 'vite.config.ts', 'scripts/prerender.mjs', 'tsconfig.base.json', 'tsconfig.server.json', 'tsconfig.web.json']
 
 function newestMtime(target) {
   let stat

@@ -78,13 +78,9 @@ function inlineFirstPaint(html, pageName) {
     fonts = preloadedFonts.map((pattern) => pattern.exec(css)?.[0]).filter(Boolean)
     result = result.replace(cssLink(`/${href}`), `<style>${css}</style>`)
   }
-  const routeChunks = [...chunkKeys(routeKey(pageName))].filter((key) => !mainKeys.has(key))
-  const routeCss = routeChunks.flatMap((key) => manifest[key].css ?? [])
   const preloads = [
     ...fonts.map((href) => `<link rel="preload" href="${href}" as="font" type="font/woff2" crossorigin>`),
-    ...routeChunks.map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key].file}">`),
-    // Styles a public route brings beyond the main sheet (none today): linked, never missing.
-    ...routeCss.map((href) => `<link rel="stylesheet" crossorigin href="/${href}">`),
+    routePreloads(pageName).trim(),
   ]
   return result.replace('</head>', `  ${preloads.join('\n    ')}\n  </head>`)
 }
@@ -95,6 +91,21 @@ function initialScriptBytes(pageName) {
   return [...keys].reduce((sum, key) => sum + gzipSync(readFileSync(path.join(webRoot, manifest[key].file)), { level: 9 }).length, 0)
 }
 
+/**
+ * The route's own scripts (beyond the main script's) preloaded, and its own styles linked (none
+ * for the public pages, whose styles join the main sheet): they arrive with the main script
+ * rather than after it, and the page never shows unstyled.
+ */
+function routePreloads(pageName) {
+  const routeChunks = [...chunkKeys(routeKey(pageName))].filter((key) => !mainKeys.has(key))
+  const styles = [...new Set(routeChunks.flatMap((key) => manifest[key].css ?? []))]
+  return [
+    ...routeChunks.map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key].file}">`),
+    ...styles.map((href) => `<link rel="stylesheet" crossorigin href="/${href}">`),
+  ].join('\n    ')
+}
+
+const appPages = entry.appPages()
 const pagesDir = path.join(webRoot, 'pages')
 rmSync(pagesDir, { recursive: true, force: true })
 for (const lng of languages) {
@@ -104,9 +115,13 @@ for (const lng of languages) {
     const file = inlineFirstPaint(document({ lng, title, description, body: html, namespaces, head: '' }), page.name)
     writeFileSync(path.join(pagesDir, lng, `${page.name}.html`), file)
   }
-  // The signed-in pages render in the browser; their shell still speaks the visitor's language.
+  // The signed-in pages render in the browser; their shell still speaks the visitor's language,
+  // and fetches its page's scripts alongside the main one rather than after it.
   const t = resources[lng].common
-  writeFileSync(path.join(pagesDir, lng, 'app.html'), document({ lng, title: t.appName, description: t.description, body: '', namespaces: ['common', 'errors'], head: '' }))
+  for (const { name } of appPages) {
+    const shell = document({ lng, title: t.appName, description: t.description, body: '', namespaces: ['common', 'errors'], head: `  ${routePreloads(name)}` })
+    writeFileSync(path.join(pagesDir, lng, `app-${name}.html`), shell)
+  }
 }
 
 writeFileSync(
@@ -117,8 +132,7 @@ writeFileSync(
       defaultLanguage,
       pages: Object.fromEntries(entry.publicPages.filter((page) => page.name !== 'not-found').map((page) => [page.path, page.name])),
       notFound: 'not-found',
-      shell: 'app',
-      appPages: entry.appPagePatterns(),
+      appPages: Object.fromEntries(appPages.map(({ pattern, name }) => [pattern, `app-${name}`])),
     },
     null,
     2,

@@ -24,12 +24,16 @@ export const publicPages = [
   { name: 'not-found', path: '/page-not-found', title: 'pages.notFound' },
 ] as const
 
-/** Path patterns of the pages behind sign-in: the server answers them with the app shell. */
-export function appPagePatterns(tree: RouteObject[] = routes, parent = ''): string[] {
+/**
+ * The pages behind sign-in, by path pattern and by the name of their module under app/routes/:
+ * the server answers them with an app shell that preloads that module.
+ */
+export function appPages(tree: RouteObject[] = routes, parent = ''): { pattern: string; name: string }[] {
   return tree.flatMap((route) => {
-    const path = route.path ? `${parent}/${route.path}`.replace(/\/+/g, '/') : parent
-    const own = route.path && route.path !== '*' && !publicPages.some((page) => page.path === path) ? [path] : []
-    return [...own, ...appPagePatterns(route.children ?? [], path)]
+    const pattern = route.path ? `${parent}/${route.path}`.replace(/\/+/g, '/') : parent
+    const isAppPage = route.path && route.path !== '*' && !publicPages.some((page) => page.path === pattern)
+    const own = isAppPage ? [{ pattern, name: route.path?.split('/')[0] ?? '' }] : []
+    return [...own, ...appPages(route.children ?? [], pattern)]
   })
 }
 

@@ -14,14 +14,13 @@ function fakeBuild(): string {
     defaultLanguage: 'es',
     pages: { '/': 'landing', '/login': 'login', '/signup': 'signup', '/contact': 'contact' },
     notFound: 'not-found',
-    shell: 'app',
-    appPages: ['/dashboard', '/interview/:memberId'],
+    appPages: { '/dashboard': 'app-dashboard', '/interview/:memberId': 'app-interview' },
   }
   mkdirSync(path.join(webRoot, 'pages'))
   writeFileSync(path.join(webRoot, 'pages', 'manifest.json'), JSON.stringify(manifest))
   for (const lng of manifest.languages) {
     mkdirSync(path.join(webRoot, 'pages', lng))
-    for (const name of ['landing', 'login', 'signup', 'contact', 'not-found', 'app']) {
+    for (const name of ['landing', 'login', 'signup', 'contact', 'not-found', 'app-dashboard', 'app-interview']) {
       const html = `<!doctype html><html lang="${lng}"><body>${lng}/${name} ${'recuerdo '.repeat(200)}</body></html>`
       const file = path.join(webRoot, 'pages', lng, `${name}.html`)
       writeFileSync(file, html)
@@ -71,11 +70,11 @@ describe('serving the pre-rendered pages', () => {
     expect(otherLanguage.statusCode).toBe(200)
   })
 
-  it('sends the signed-in pages’ shell for the app’s own paths, whatever their case or trailing slash', async () => {
-    for (const url of ['/dashboard', '/Dashboard/', '/interview/0190a1b2-c3d4']) {
-      const response = await get(url, { cookie: 'i18next=fr' })
+  it('sends each signed-in page its own app shell, whatever the case or trailing slash', async () => {
+    for (const [url, shell] of [['/dashboard', 'fr/app-dashboard'], ['/Dashboard/', 'fr/app-dashboard'], ['/interview/0190a1b2-c3d4', 'fr/app-interview']]) {
+      const response = await get(url as string, { cookie: 'i18next=fr' })
       expect(response.statusCode, url).toBe(200)
-      expect(page(response.body), url).toBe('fr/app')
+      expect(page(response.body), url).toBe(shell)
     }
   })
 

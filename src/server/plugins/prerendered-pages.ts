@@ -9,8 +9,8 @@ interface PagesManifest {
   languages: string[]
   pages: Record<string, string>
   notFound: string
-  shell: string
-  appPages: string[]
+  /** Path pattern of each signed-in page → its app shell. */
+  appPages: Record<string, string>
 }
 
 type Encoding = 'br' | 'gzip' | 'identity'
@@ -35,7 +35,7 @@ export function loadPrerenderedPages(webRoot: string): PrerenderedPages | undefi
   if (!existsSync(manifestFile)) return undefined
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as PagesManifest
   const files = new Map<string, Partial<Record<Encoding, Variant>>>()
-  const names = [...Object.values(manifest.pages), manifest.notFound, manifest.shell]
+  const names = [...Object.values(manifest.pages), manifest.notFound, ...Object.values(manifest.appPages)]
   for (const lng of manifest.languages) {
     for (const name of names) {
       const variants: Partial<Record<Encoding, Variant>> = {}
@@ -63,7 +63,8 @@ export function pageFor(pathname: string, manifest: PagesManifest): { name: stri
   const normalised = pathname.length > 1 ? pathname.replace(/\/+$/, '').toLowerCase() : pathname
   const publicPage = manifest.pages[normalised]
   if (publicPage) return { name: publicPage, status: 200 }
-  if (manifest.appPages.some((pattern) => matchesPattern(normalised, pattern))) return { name: manifest.shell, status: 200 }
+  const appPage = Object.entries(manifest.appPages).find(([pattern]) => matchesPattern(normalised, pattern))
+  if (appPage) return { name: appPage[1], status: 200 }
   return { name: manifest.notFound, status: 404 }
 }
 

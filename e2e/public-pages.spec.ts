@@ -1,0 +1,127 @@
+import { gzipSync } from 'node:zlib'
+import { expect, test, type Browser, type ConsoleMessage, type Page } from '@playwright/test'
+import { languages, translator, type Language, type Translate } from './catalogues.ts'
+
+/**
+ * The public pages come as HTML in the visitor's language, readable before any script runs, and
+ * React takes them over without a word of complaint: no hydration mismatch, no warning, no
+ * 'Loading translations...' and no request for a catalogue before the page is live.
+ */
+
+const browserLocales: Record<Language, string> = { es: 'es-ES', en: 'en-US', fr: 'fr-FR' }
+
+const publicPages: { path: string; status: number; heading: (t: Translate) => string }[] = [
+  { path: '/', status: 200, heading: (t) => t('landing:hero.welcome') },
+  { path: '/login', status: 200, heading: (t) => t('auth:login.title') },
+  { path: '/signup', status: 200, heading: (t) => t('auth:signup.title') },
+  { path: '/contact', status: 200, heading: (t) => t('contact:title') },
+  { path: '/una-pagina-que-no-existe', status: 404, heading: (t) => t('common:notFound.title') },
+]
+
+/** The landing page's scripts before it is interactive, gzip: the budget `npm test` holds. */
+const landingScriptBudget = 150 * 1024
+
+/**
+ * Errors the browser itself logs for answers the page expects: a visitor who is not signed in
+ * gets 401 from /api/me, and the 404 page is itself a 404. Anything else fails the test.
+ */
+function isExpectedNetworkError(message: ConsoleMessage, pageUrl: string): boolean {
+  if (!message.text().startsWith('Failed to load resource')) return false
+  const url = message.location().url
+  return url.endsWith('/api/me') || url === pageUrl
+}
+
+/** Watches, from before the page's first byte, for the untranslated loading text ever showing. */
+async function watchForLoadingTranslations(page: Page) {
+  await page.addInitScript(() => {
+    const seen = (window as unknown as { loadingTextSeen: boolean })
+    seen.loadingTextSeen = false
+    new MutationObserver(() => {
+      // innerText: what shows, not the catalogue's JSON (whose English text says the same words).
+      if (document.body?.innerText.includes('Loading translations...')) seen.loadingTextSeen = true
+    }).observe(document, { childList: true, subtree: true, characterData: true })
+  })
+}
+
+async function openAsVisitor(browser: Browser, language: Language, javaScriptEnabled = true) {
+  const context = await browser.newContext({ locale: browserLocales[language], javaScriptEnabled })
+  return { context, page: await context.newPage() }
+}
+
+for (const language of languages) {
+  const t = translator(language)
+  for (const { path, status, heading } of publicPages) {
+    test(`${path} in ${language} is sent in that language and hydrates without a warning`, async ({ browser, baseURL }) => {
+      const { context, page } = await openAsVisitor(browser, language)
+      const problems: string[] = []
+      const pageUrl = `${baseURL}${path}`
+      page.on('console', (message) => {
+        if ((message.type() === 'error' || message.type() === 'warning') && !isExpectedNetworkError(message, pageUrl)) problems.push(`${message.type()}: ${message.text()}`)
+      })
+      page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`))
+      const catalogueRequests: string[] = []
+      page.on('request', (request) => request.url().includes('/locales/') && catalogueRequests.push(request.url()))
+      await watchForLoadingTranslations(page)
+
+      const response = await page.goto(path)
+      expect(response?.status()).toBe(status)
+      expect(response?.headers()['content-language']).toBe(language)
+      // The layout's effects have run: React owns the page.
+      await expect.poll(() => page.evaluate(() => document.documentElement.style.getPropertyValue('--site-header-height'))).not.toBe('')
+      await page.waitForLoadState('networkidle')
+
+      await expect(page.getByRole('heading', { level: 1, name: heading(t) })).toBeVisible()
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe(language)
+      expect(await page.evaluate(() => (window as unknown as { loadingTextSeen: boolean }).loadingTextSeen)).toBe(false)
+      expect(catalogueRequests, 'the page’s catalogue came with its HTML').toEqual([])
+      expect(problems).toEqual([])
+      await context.close()
+    })
+  }
+}
+
+test('the landing page reads in Spanish before any script runs, and in the language asked for', async ({ browser }) => {
+  const spanish = await openAsVisitor(browser, 'es', false)
+  await spanish.page.goto('/')
+  await expect(spanish.page.getByRole('heading', { level: 1, name: translator('es')('landing:hero.welcome') })).toBeVisible()
+  await expect(spanish.page.getByRole('button', { name: translator('es')('auth:signUpForm.submit') })).toBeVisible()
+  await spanish.page.goto('/?lng=en')
+  await expect(spanish.page.getByRole('heading', { level: 1, name: 'Welcome to Legado' })).toBeVisible()
+  await spanish.context.close()
+
+  const english = await openAsVisitor(browser, 'en', false)
+  await english.page.goto('/')
+  await expect(english.page.getByRole('heading', { level: 1, name: 'Welcome to Legado' })).toBeVisible()
+  await english.context.close()
+})
+
+test('a language chosen once is the language of the next visit, before any script runs', async ({ browser }) => {
+  const { context, page } = await openAsVisitor(browser, 'es')
+  await page.goto('/')
+  await page.getByLabel('Idioma').selectOption('fr')
+  await expect(page.getByRole('heading', { level: 1, name: translator('fr')('landing:hero.welcome') })).toBeVisible()
+  const cookies = await context.cookies()
+  await context.close()
+
+  const later = await browser.newContext({ locale: 'es-ES', javaScriptEnabled: false })
+  await later.addCookies(cookies)
+  const next = await later.newPage()
+  await next.goto('/login')
+  await expect(next.getByRole('heading', { level: 1, name: translator('fr')('auth:login.title') })).toBeVisible()
+  await later.close()
+})
+
+test(`the landing page loads at most ${landingScriptBudget / 1024} KiB of JavaScript (gzip) before it is interactive`, async ({ browser }) => {
+  const { context, page } = await openAsVisitor(browser, 'es')
+  const scripts: Promise<number>[] = []
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(response.body().then((body) => gzipSync(body, { level: 9 }).length))
+  })
+  await page.goto('/')
+  await page.waitForLoadState('networkidle')
+  const sizes = await Promise.all(scripts)
+  const total = sizes.reduce((sum, size) => sum + size, 0)
+  expect(sizes.length).toBeGreaterThan(0)
+  expect(total, `${(total / 1024).toFixed(1)} KiB in ${sizes.length} scripts`).toBeLessThanOrEqual(landingScriptBudget)
+  await context.close()
+})
