@@ -56,7 +56,7 @@ function catalogueScript(lng, namespaces) {
   return `<script type="application/json" id="${entry.pageCatalogueId}">${scriptJson(page)}</script>`
 }
 
-function document({ lng, title, description, body, namespaces, head }) {
+function pageHtml({ lng, title, description, body, namespaces, head }) {
   return template
     .replace('<html lang="es">', `<html lang="${lng}">`)
     .replace('<title>Legado</title>', `<title>${escapeHtml(title)}</title>`)
@@ -112,14 +112,14 @@ for (const lng of languages) {
   mkdirSync(path.join(pagesDir, lng), { recursive: true })
   for (const page of entry.publicPages) {
     const { html, title, description, namespaces } = await entry.renderPage(page.path, lng)
-    const file = inlineFirstPaint(document({ lng, title, description, body: html, namespaces, head: '' }), page.name)
+    const file = inlineFirstPaint(pageHtml({ lng, title, description, body: html, namespaces, head: '' }), page.name)
     writeFileSync(path.join(pagesDir, lng, `${page.name}.html`), file)
   }
   // The signed-in pages render in the browser; their shell still speaks the visitor's language,
   // and fetches its page's scripts alongside the main one rather than after it.
   const t = resources[lng].common
   for (const { name } of appPages) {
-    const shell = document({ lng, title: t.appName, description: t.description, body: '', namespaces: ['common', 'errors'], head: `  ${routePreloads(name)}` })
+    const shell = pageHtml({ lng, title: t.appName, description: t.description, body: '', namespaces: ['common', 'errors'], head: `  ${routePreloads(name)}` })
     writeFileSync(path.join(pagesDir, lng, `app-${name}.html`), shell)
   }
 }
