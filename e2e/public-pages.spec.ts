@@ -111,6 +111,25 @@ test('a language chosen once is the language of the next visit, before any scrip
   await later.close()
 })
 
+test('the landing’s sign-up form comes alive when reached, in the language chosen meanwhile, and signs up', async ({ browser }) => {
+  const { context, page } = await openAsVisitor(browser, 'es')
+  const problems: string[] = []
+  page.on('console', (message) => message.type() === 'error' && !isExpectedNetworkError(message, '') && problems.push(message.text()))
+  page.on('pageerror', (error) => problems.push(error.message))
+  await page.goto('/')
+  await expect.poll(() => page.evaluate(() => document.documentElement.style.getPropertyValue('--site-header-height'))).not.toBe('')
+  await page.getByLabel('Idioma').selectOption('fr')
+  const fr = translator('fr')
+  await page.getByRole('button', { name: fr('landing:hero.cta') }).click()
+  await page.getByLabel(fr('auth:signUpForm.name')).fill('Rosa Martínez')
+  await page.getByLabel(fr('auth:signUpForm.email')).fill(`formulario-${Date.now()}@example.com`)
+  await page.getByLabel(fr('auth:signUpForm.password'), { exact: true }).fill('una-clave-segura')
+  await page.getByRole('button', { name: fr('auth:signUpForm.submit') }).click()
+  await expect(page).toHaveURL(/\/dashboard$/)
+  expect(problems).toEqual([])
+  await context.close()
+})
+
 test(`the landing page loads at most ${landingScriptBudget / 1024} KiB of JavaScript (gzip) before it is interactive`, async ({ browser }) => {
   const { context, page } = await openAsVisitor(browser, 'es')
   const scripts: Promise<number>[] = []

@@ -1,4 +1,5 @@
-import { lazy, memo, Suspense, useCallback, useEffect, useRef } from 'react'
+import { lazy, memo, Suspense, useCallback, useEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 
 let startLoading = () => {}
@@ -24,12 +25,22 @@ function Hydrated({ onHydrated }: { onHydrated: () => void }) {
  * in the browser (after a client-side navigation) the form loads straight away.
  *
  * `memo` with no props: the page re-rendering (the session query settling) must not reach the
- * boundary while it waits, or React would drop the server's HTML for the empty fallback.
+ * boundary while it waits, or React would drop the server's HTML for the empty fallback. A
+ * language chosen before the form came alive replaces the waiting form with a new one in that
+ * language (a new key): hydrating the old HTML in another language could not match.
  */
 export const LandingSignUpForm = memo(function LandingSignUpForm() {
   const navigate = useNavigate()
   const box = useRef<HTMLDivElement>(null)
   const state = useRef<{ isLive: boolean; heldForm?: HTMLFormElement }>({ isLive: false })
+  const { i18n } = useTranslation()
+  const [liveLanguage, setLiveLanguage] = useState<string>()
+  const boundaryKey = liveLanguage ?? i18n.resolvedLanguage ?? i18n.language
+  const [servedLanguage] = useState(boundaryKey)
+
+  useEffect(() => {
+    if (boundaryKey !== servedLanguage) startLoading()
+  }, [boundaryKey, servedLanguage])
 
   useEffect(() => {
     const element = box.current
@@ -55,12 +66,13 @@ export const LandingSignUpForm = memo(function LandingSignUpForm() {
 
   const handleHydrated = useCallback(() => {
     state.current.isLive = true
+    setLiveLanguage(boundaryKey)
     state.current.heldForm?.requestSubmit()
-  }, [])
+  }, [boundaryKey])
 
   return (
     <div ref={box}>
-      <Suspense fallback={null}>
+      <Suspense key={boundaryKey} fallback={null}>
         <SignUpForm onSignedUp={() => void navigate('/dashboard')} />
         <Hydrated onHydrated={handleHydrated} />
       </Suspense>
