@@ -56,13 +56,14 @@ function catalogueScript(lng, namespaces) {
   return `<script type="application/json" id="${entry.pageCatalogueId}">${scriptJson(page)}</script>`
 }
 
+// Replacements go through functions: a `$&` or `$'` in a text or a stylesheet stays as written.
 function pageHtml({ lng, title, description, body, namespaces, head }) {
   return template
-    .replace('<html lang="es">', `<html lang="${lng}">`)
-    .replace('<title>Legado</title>', `<title>${escapeHtml(title)}</title>`)
-    .replace(/<meta name="description" content="[^"]*" \/>/, `<meta name="description" content="${escapeHtml(description)}" />`)
-    .replace('</head>', `${head}\n  </head>`)
-    .replace('<div id="root"></div>', `<div id="root">${body}</div>\n    ${catalogueScript(lng, namespaces)}`)
+    .replace('<html lang="es">', () => `<html lang="${lng}">`)
+    .replace('<title>Legado</title>', () => `<title>${escapeHtml(title)}</title>`)
+    .replace(/<meta name="description" content="[^"]*" \/>/, () => `<meta name="description" content="${escapeHtml(description)}" />`)
+    .replace('</head>', () => `${head}\n  </head>`)
+    .replace('<div id="root"></div>', () => `<div id="root">${body}</div>\n    ${catalogueScript(lng, namespaces)}`)
 }
 
 /**
@@ -76,13 +77,13 @@ function inlineFirstPaint(html, pageName) {
   for (const href of mainCss) {
     const css = readFileSync(path.join(webRoot, href), 'utf8')
     fonts = preloadedFonts.map((pattern) => pattern.exec(css)?.[0]).filter(Boolean)
-    result = result.replace(cssLink(`/${href}`), `<style>${css}</style>`)
+    result = result.replace(cssLink(`/${href}`), () => `<style>${css}</style>`)
   }
   const preloads = [
     ...fonts.map((href) => `<link rel="preload" href="${href}" as="font" type="font/woff2" crossorigin>`),
     routePreloads(pageName).trim(),
   ]
-  return result.replace('</head>', `  ${preloads.join('\n    ')}\n  </head>`)
+  return result.replace('</head>', () => `  ${preloads.join('\n    ')}\n  </head>`)
 }
 
 /** Bytes of JavaScript, gzip, that a page loads before it is interactive. */
