@@ -61,6 +61,10 @@ export const fieldErrorCodes = [
   'member.related_to_itself',
   'member.cycle',
   'member.duplicate_relative',
+  /** A date range whose end comes before its start ("entre 1925 y 1920"). */
+  'member.date_range_reversed',
+  /** A union id that is not one of the member's unions. */
+  'member.unknown_union',
   'media.no_file',
   'biography.content_required',
   'biography.message_required',

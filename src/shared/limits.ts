@@ -15,6 +15,9 @@ export const limits = {
   memberRelationshipMaxLength: 100,
   memberBioMaxLength: 10_000,
   memberLifeEventMaxLength: 500,
+  /** A place as written ("Pasto, Nariño, Colombia"); GEDCOM's PLAC has no limit, 120 in 5.5.1. */
+  memberPlaceMaxLength: 500,
+  memberNotesMaxLength: 50_000,
   biographyMessageMaxLength: 10_000,
   biographyTitleMaxLength: 200,
   biographyMediaPerEntry: 50,

@@ -1,28 +1,87 @@
 import { z } from 'zod'
-import { limits } from '../limits.ts'
-import { optionalDate, pastCalendarDateSchema, requiredText, timestampSchema } from './common.ts'
+import { genealogyDateMaxLength } from '../genealogy-date/index.ts'
+import { languages, limits } from '../limits.ts'
+import { requiredText, timestampSchema } from './common.ts'
 
 /** Stored as the spec names them; each screen shows its own translation. */
 export const genders = ['Masculino', 'Femenino', 'Otro', ''] as const
 export type Gender = (typeof genders)[number]
 
+/**
+ * How a child belongs to a parent (GEDCOM's PEDI): by birth, adoption, fostering, an LDS sealing,
+ * or another way. The form writes `birth`; an import keeps what the file says.
+ */
+export const parentKinds = ['birth', 'adopted', 'foster', 'sealing', 'other'] as const
+export type ParentKind = (typeof parentKinds)[number]
+
+export const parentLinkSchema = z.object({
+  parentId: z.string(),
+  /** The union (couple) the child belongs to through this parent, when known. */
+  unionId: z.string().nullable(),
+  kind: z.enum(parentKinds),
+})
+export type ParentLink = z.infer<typeof parentLinkSchema>
+
+/**
+ * A couple, or one parent's family: a row of its own, so two marriages of one person, a marriage
+ * date and place, and the children born to each stay apart.
+ */
+export const unionSchema = z.object({
+  unionId: z.string(),
+  /** Either may be null: a family with one known parent, or a partner since deleted. */
+  firstPartnerId: z.string().nullable(),
+  secondPartnerId: z.string().nullable(),
+  /** As written, in genealogy-date's language-free storage form; format it for the reader. */
+  marriageDate: z.string().nullable(),
+  marriageDateSortKey: z.number().nullable(),
+  marriagePlace: z.string(),
+  divorceDate: z.string().nullable(),
+  divorcePlace: z.string(),
+  notes: z.string(),
+  /** The xref of the family record it was imported from. */
+  sourceId: z.string().nullable(),
+  /** Order among a person's unions (first marriage first). */
+  position: z.number(),
+  /** The children linked to this union, with how they belong to it, by birth date. */
+  children: z.array(z.object({ childId: z.string(), kind: z.enum(parentKinds) })),
+})
+export type Union = z.infer<typeof unionSchema>
+
 export const memberSchema = z.object({
   memberId: z.string(),
   firstName: z.string(),
   lastName: z.string(),
+  /** '' for relatives brought in by an import, whose relationship to the owner nobody has said. */
   relationshipToOwner: z.string(),
+  /**
+   * As written ("hacia 1920", "BET 1920 AND 1925"), in genealogy-date's language-free storage form:
+   * an exact day is `YYYY-MM-DD`. Show it with `formatGenealogyDate(parseGenealogyDate(value))`.
+   */
   birthDate: z.string().nullable(),
   /** Null unless `isDeceased`. */
   deathDate: z.string().nullable(),
+  /** `genealogyDateSortKey` of each date: what lists sort by; null when the date has no year. */
+  birthDateSortKey: z.number().nullable(),
+  deathDateSortKey: z.number().nullable(),
+  birthPlace: z.string(),
+  deathPlace: z.string(),
+  /** Free notes (research notes, an imported NOTE). */
+  notes: z.string(),
+  /** The xref of the record it was imported from; null for members added by hand. */
+  sourceId: z.string().nullable(),
   isDeceased: z.boolean(),
   gender: z.enum(genders),
   bioSummary: z.string(),
   isSelf: z.boolean(),
-  /** At most 2. */
+  /** Every parent, whatever the kind (at most 2 of each kind). */
   parentMemberIds: z.array(z.string()),
-  /** Symmetric: if A lists B, B lists A. */
+  /** The same parents with their union and kind. */
+  parentLinks: z.array(parentLinkSchema),
+  /** Derived from the unions with two partners: if A lists B, B lists A. */
   spouseMemberIds: z.array(z.string()),
-  /** Derived from the other members' parent links. */
+  /** The unions the member is a partner in, in order. */
+  unionIds: z.array(z.string()),
+  /** Derived from the other members' parent links, by birth date. */
   childrenMemberIds: z.array(z.string()),
   /** Ids of the interview sessions about this member (the interviews feature fills it). */
   interviewSegments: z.array(z.string()),
@@ -49,6 +108,8 @@ export const familyTreeSchema = z.object({
     .nullable(),
   /** Ordered by last name, first name. */
   members: z.array(memberSchema),
+  /** Ordered by position, then marriage date. */
+  unions: z.array(unionSchema),
 })
 export type FamilyTree = z.infer<typeof familyTreeSchema>
 
@@ -59,6 +120,25 @@ const ids = (max: number) =>
     .array(z.string({ error: 'validation.invalid' }).min(1, { error: 'validation.invalid' }), { error: 'validation.invalid' })
     .max(max, { error: 'validation.too_long' })
 
+/**
+ * A date as the person wrote it, in `language` (or GEDCOM's own words); '' and null mean none.
+ * What it means (and whether it is in the future, or a range back to front) is checked on the
+ * server, which knows the language it is written in.
+ */
+const writtenDate = z.preprocess(
+  (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
+  z.string({ error: 'validation.invalid' }).trim().max(genealogyDateMaxLength, { error: 'validation.too_long' }).nullable().optional(),
+)
+
+/** One of the member's unions as the form edits it; without `unionId` it is a new one. */
+export const memberUnionInputSchema = z.object({
+  unionId: z.string({ error: 'validation.invalid' }).min(1, { error: 'validation.invalid' }).optional(),
+  spouseId: z.string({ error: 'validation.invalid' }).min(1, { error: 'validation.invalid' }).nullable(),
+  marriageDate: writtenDate,
+  marriagePlace: text(limits.memberPlaceMaxLength).optional(),
+})
+export type MemberUnionInput = z.input<typeof memberUnionInputSchema>
+
 /** Every field the member form sends; rules across fields are checked on the merged member. */
 const memberFields = {
   firstName: name('member.first_name_required'),
@@ -66,16 +146,25 @@ const memberFields = {
   relationshipToOwner: text(limits.memberRelationshipMaxLength),
   isSelf: z.boolean({ error: 'validation.invalid' }),
   isDeceased: z.boolean({ error: 'validation.invalid' }),
-  birthDate: optionalDate(pastCalendarDateSchema),
-  deathDate: optionalDate(pastCalendarDateSchema),
+  birthDate: writtenDate,
+  deathDate: writtenDate,
+  birthPlace: text(limits.memberPlaceMaxLength),
+  deathPlace: text(limits.memberPlaceMaxLength),
+  notes: text(limits.memberNotesMaxLength),
   gender: z.enum(genders, { error: 'validation.invalid' }),
   bioSummary: text(limits.memberBioMaxLength),
   keyLifeEvents: z.array(text(limits.memberLifeEventMaxLength), { error: 'validation.invalid' }).max(100, { error: 'validation.too_long' }),
-  parentMemberIds: ids(10).refine((list) => list.length <= limits.parentsPerMember, {
-    error: 'member.too_many_parents',
-  }),
+  // At most 2 of each kind: the rules count them, knowing the kinds of the links kept.
+  parentMemberIds: ids(limits.parentsPerMember * parentKinds.length),
   spouseMemberIds: ids(50),
   childrenMemberIds: ids(200),
+  /**
+   * The member's unions with a date and place each; when sent, they replace the member's unions
+   * and `spouseMemberIds` is not read (spouses are the unions' other partners).
+   */
+  unions: z.array(memberUnionInputSchema, { error: 'validation.invalid' }).max(50, { error: 'validation.too_long' }),
+  /** The language the dates are written in; the account's language when absent. */
+  language: z.enum(languages, { error: 'validation.invalid' }),
 }
 
 /** `POST /api/family-tree/members`: names required; everything else has a default. */
@@ -86,6 +175,11 @@ export const createMemberSchema = z.object({
   isDeceased: memberFields.isDeceased.optional(),
   gender: memberFields.gender.optional(),
   bioSummary: memberFields.bioSummary.optional(),
+  birthPlace: memberFields.birthPlace.optional(),
+  deathPlace: memberFields.deathPlace.optional(),
+  notes: memberFields.notes.optional(),
+  unions: memberFields.unions.optional(),
+  language: memberFields.language.optional(),
   keyLifeEvents: memberFields.keyLifeEvents.optional(),
   parentMemberIds: memberFields.parentMemberIds.optional(),
   spouseMemberIds: memberFields.spouseMemberIds.optional(),
@@ -96,3 +190,22 @@ export type CreateMember = z.input<typeof createMemberSchema>
 /** `PATCH /api/family-tree/members/:memberId`: the fields sent replace the member's. */
 export const updateMemberSchema = z.object(memberFields).partial()
 export type UpdateMember = z.input<typeof updateMemberSchema>
+
+/**
+ * What a batch write (an import) could not take as it came, one entry per item and rule: the
+ * item was `skipped`, its date `kept_as_phrase` (word for word, so nothing is lost), it was `kept`
+ * although it breaks a rule the form enforces (a death surely before the birth), or `partly_kept`
+ * without the reference that did not resolve.
+ */
+export const batchProblemSchema = z.object({
+  item: z.enum(['member', 'union', 'link']),
+  /** Position of the item in its list of the batch. */
+  index: z.number(),
+  /** The item's source id (an import's xref), when it has one. */
+  ref: z.string().optional(),
+  path: z.string().optional(),
+  code: z.string(),
+  params: z.record(z.string(), z.string()).optional(),
+  outcome: z.enum(['skipped', 'kept_as_phrase', 'kept', 'partly_kept']),
+})
+export type BatchProblem = z.infer<typeof batchProblemSchema>

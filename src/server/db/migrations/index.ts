@@ -6,6 +6,7 @@ import * as m0004 from './0004-media.ts'
 import * as m0005 from './0005-biography.ts'
 import * as m0006 from './0006-interviews.ts'
 import * as m0007 from './0007-ai-lab.ts'
+import * as m0008 from './0008-genealogy.ts'
 
 /** Every migration, in order. Names are permanent: never rename or edit a released one. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '0005-biography': m0005,
   '0006-interviews': m0006,
   '0007-ai-lab': m0007,
+  '0008-genealogy': m0008,
 }

@@ -1,34 +1,60 @@
-import type { Gender, Member } from '../../../shared/contracts/family-tree.ts'
+import type { Gender, Member, ParentKind, ParentLink, Union } from '../../../shared/contracts/family-tree.ts'
 import { toIsoString } from '../../db/timestamps.ts'
 import type { TreeSnapshot } from './family-tree.repository.ts'
 import type { ProposedMember } from './family-tree.rules.ts'
-import type { MemberRow } from './family-tree.tables.ts'
+import type { MemberRow, UnionRow } from './family-tree.tables.ts'
 
-// Between rows and the API: relation lists come from the link rows, booleans from 0/1 or true/false.
+// Between rows and the API: relation lists come from the link and union rows, booleans from 0/1
+// or true/false.
 
 /** Relation lists per member, built once per snapshot (a tree may hold thousands of people). */
 export interface LinkIndex {
-  parentsOf: Map<string, string[]>
+  parentLinksOf: Map<string, ParentLink[]>
   childrenOf: Map<string, string[]>
   spousesOf: Map<string, string[]>
+  unionsOf: Map<string, string[]>
+  /** Children of each union, with their kind. */
+  unionChildren: Map<string, { childId: string; kind: ParentKind }[]>
+}
+
+const add = <T>(map: Map<string, T[]>, key: string, value: T) => {
+  const list = map.get(key)
+  if (list) list.push(value)
+  else map.set(key, [value])
+}
+
+/** Unions in the order a person's marriages are told: position, then marriage date. */
+export function unionOrder(a: UnionRow, b: UnionRow): number {
+  return a.position - b.position || (a.marriageDateSort ?? Infinity) - (b.marriageDateSort ?? Infinity) || 0
 }
 
 export function indexLinks(snapshot: TreeSnapshot): LinkIndex {
-  const add = (map: Map<string, string[]>, key: string, value: string) => {
-    const list = map.get(key)
-    if (list) list.push(value)
-    else map.set(key, [value])
+  const index: LinkIndex = { parentLinksOf: new Map(), childrenOf: new Map(), spousesOf: new Map(), unionsOf: new Map(), unionChildren: new Map() }
+  const birthSort = new Map(snapshot.members.map((m) => [m.id, m.birthDateSort ?? Infinity]))
+  const byBirth = (a: string, b: string) => (birthSort.get(a) ?? Infinity) - (birthSort.get(b) ?? Infinity)
+  for (const link of snapshot.parentLinks) {
+    add(index.parentLinksOf, link.childId, { parentId: link.parentId, unionId: link.unionId, kind: link.kind as ParentKind })
+    add(index.childrenOf, link.parentId, link.childId)
+    if (link.unionId) {
+      const children = index.unionChildren.get(link.unionId)
+      if (!children?.some((c) => c.childId === link.childId)) add(index.unionChildren, link.unionId, { childId: link.childId, kind: link.kind as ParentKind })
+    }
   }
-  const index: LinkIndex = { parentsOf: new Map(), childrenOf: new Map(), spousesOf: new Map() }
-  for (const { childId, parentId } of snapshot.parentLinks) {
-    add(index.parentsOf, childId, parentId)
-    add(index.childrenOf, parentId, childId)
+  for (const list of index.childrenOf.values()) list.sort(byBirth)
+  for (const list of index.unionChildren.values()) list.sort((a, b) => byBirth(a.childId, b.childId))
+  for (const union of [...snapshot.unions].sort(unionOrder)) {
+    const { id, firstPartnerId: a, secondPartnerId: b } = union
+    for (const partner of new Set([a, b])) if (partner) add(index.unionsOf, partner, id)
+    if (a && b && a !== b) {
+      if (!index.spousesOf.get(a)?.includes(b)) add(index.spousesOf, a, b)
+      if (!index.spousesOf.get(b)?.includes(a)) add(index.spousesOf, b, a)
+    }
   }
-  for (const { memberId, spouseId } of snapshot.spouseLinks) add(index.spousesOf, memberId, spouseId)
   return index
 }
 
 export function toProposed(row: MemberRow, links: LinkIndex): ProposedMember {
+  const parentLinks = links.parentLinksOf.get(row.id) ?? []
   return {
     id: row.id,
     firstName: row.firstName,
@@ -38,10 +64,15 @@ export function toProposed(row: MemberRow, links: LinkIndex): ProposedMember {
     isDeceased: Boolean(row.isDeceased),
     birthDate: row.birthDate,
     deathDate: row.deathDate,
+    birthPlace: row.birthPlace,
+    deathPlace: row.deathPlace,
+    notes: row.notes,
+    sourceId: row.sourceId,
     gender: row.gender as Gender,
     bioSummary: row.bioSummary,
     keyLifeEvents: JSON.parse(row.keyLifeEvents) as string[],
-    parentMemberIds: links.parentsOf.get(row.id) ?? [],
+    parentMemberIds: parentLinks.map((link) => link.parentId),
+    parentLinks,
     spouseMemberIds: links.spousesOf.get(row.id) ?? [],
     childrenMemberIds: links.childrenOf.get(row.id) ?? [],
   }
@@ -58,6 +89,9 @@ export function toMember(row: MemberRow, links: LinkIndex, related?: MemberRelat
   return {
     memberId: id,
     ...fields,
+    birthDateSortKey: row.birthDateSort,
+    deathDateSortKey: row.deathDateSort,
+    unionIds: links.unionsOf.get(id) ?? [],
     interviewSegments: related?.interviewSegments.get(id) ?? [],
     mediaAssetIds: related?.mediaAssetIds.get(id) ?? [],
     linkedUserAccountId: null,
@@ -68,8 +102,25 @@ export function toMember(row: MemberRow, links: LinkIndex, related?: MemberRelat
   }
 }
 
-/** The member's own columns, as written. */
-export function columns(member: ProposedMember) {
+export function toUnion(row: UnionRow, links: LinkIndex): Union {
+  return {
+    unionId: row.id,
+    firstPartnerId: row.firstPartnerId,
+    secondPartnerId: row.secondPartnerId,
+    marriageDate: row.marriageDate,
+    marriageDateSortKey: row.marriageDateSort,
+    marriagePlace: row.marriagePlace,
+    divorceDate: row.divorceDate,
+    divorcePlace: row.divorcePlace,
+    notes: row.notes,
+    sourceId: row.sourceId,
+    position: row.position,
+    children: links.unionChildren.get(row.id) ?? [],
+  }
+}
+
+/** The member's own columns, as written, with the sort keys their dates give. */
+export function columns(member: ProposedMember, sortKeyOf: (stored: string | null) => number | null) {
   return {
     firstName: member.firstName,
     lastName: member.lastName,
@@ -78,6 +129,12 @@ export function columns(member: ProposedMember) {
     isDeceased: member.isDeceased ? 1 : 0,
     birthDate: member.birthDate,
     deathDate: member.deathDate,
+    birthDateSort: sortKeyOf(member.birthDate),
+    deathDateSort: sortKeyOf(member.deathDate),
+    birthPlace: member.birthPlace,
+    deathPlace: member.deathPlace,
+    notes: member.notes,
+    sourceId: member.sourceId,
     gender: member.gender,
     bioSummary: member.bioSummary,
     keyLifeEvents: JSON.stringify(member.keyLifeEvents),

@@ -1,25 +1,48 @@
 import type { Database } from '../../db/schema.ts'
 import type { Insertable, Kysely } from 'kysely'
-import type { FamilyTreeRow, FamilyTreeTable, MemberRow, MemberUpdate, NewMemberRow } from './family-tree.tables.ts'
+import type {
+  FamilyTreeRow,
+  FamilyTreeTable,
+  MemberParentTable,
+  MemberRow,
+  MemberUpdate,
+  NewMemberRow,
+  NewUnionRow,
+  ParentLinkRow,
+  UnionRow,
+  UnionUpdate,
+} from './family-tree.tables.ts'
 
 export interface TreeSnapshot {
   tree: FamilyTreeRow | undefined
   members: MemberRow[]
-  parentLinks: { childId: string; parentId: string }[]
-  spouseLinks: { memberId: string; spouseId: string }[]
+  parentLinks: ParentLinkRow[]
+  unions: UnionRow[]
 }
+
+/** Rows per INSERT: far below SQLite's and PostgreSQL's limits on bound values. */
+const insertChunk = 200
 
 /** Every query is filtered by the owner: another user's tree and members do not exist here. */
 function familyTreeQueries(db: Kysely<Database>) {
+  async function insertParentLinks(rows: Insertable<MemberParentTable>[]): Promise<void> {
+    for (let start = 0; start < rows.length; start += insertChunk) await db.insertInto('memberParent').values(rows.slice(start, start + insertChunk)).execute()
+  }
+
   return {
     async loadTree(ownerUserId: string): Promise<TreeSnapshot> {
-      const [tree, members, parentLinks, spouseLinks] = await Promise.all([
+      const [tree, members, parentLinks, unions] = await Promise.all([
         db.selectFrom('familyTree').selectAll().where('ownerUserId', '=', ownerUserId).executeTakeFirst(),
         db.selectFrom('member').selectAll().where('ownerUserId', '=', ownerUserId).execute(),
-        db.selectFrom('memberParent').select(['childId', 'parentId']).where('ownerUserId', '=', ownerUserId).orderBy('parentId').execute(),
-        db.selectFrom('memberSpouse').select(['memberId', 'spouseId']).where('ownerUserId', '=', ownerUserId).orderBy('spouseId').execute(),
+        db
+          .selectFrom('memberParent')
+          .select(['childId', 'parentId', 'unionId', 'kind'])
+          .where('ownerUserId', '=', ownerUserId)
+          .orderBy('parentId')
+          .execute(),
+        db.selectFrom('familyUnion').selectAll().where('ownerUserId', '=', ownerUserId).orderBy('position').orderBy('createdAt').orderBy('id').execute(),
       ])
-      return { tree, members, parentLinks, spouseLinks }
+      return { tree, members, parentLinks, unions }
     },
 
     /** What recognises the member that represents the owner, and nothing more: flagged ones first. */
@@ -46,59 +69,50 @@ function familyTreeQueries(db: Kysely<Database>) {
       await db.updateTable('familyTree').set({ lastModified: at }).where('ownerUserId', '=', ownerUserId).execute()
     },
 
-    async insertMember(row: NewMemberRow): Promise<void> {
-      await db.insertInto('member').values(row).execute()
+    async insertMembers(rows: NewMemberRow[]): Promise<void> {
+      for (let start = 0; start < rows.length; start += insertChunk) await db.insertInto('member').values(rows.slice(start, start + insertChunk)).execute()
     },
 
     async updateMember(ownerUserId: string, id: string, patch: MemberUpdate): Promise<void> {
       await db.updateTable('member').set(patch).where('ownerUserId', '=', ownerUserId).where('id', '=', id).execute()
     },
 
-    /** Whether a member was deleted; its parent and spouse links go with it (ON DELETE CASCADE). */
+    /** Whether a member was deleted; its parent links go with it (ON DELETE CASCADE), its unions lose it. */
     async deleteMember(ownerUserId: string, id: string): Promise<boolean> {
       const result = await db.deleteFrom('member').where('ownerUserId', '=', ownerUserId).where('id', '=', id).executeTakeFirst()
       return result.numDeletedRows > 0n
     },
 
-    async replaceParents(ownerUserId: string, childId: string, parentIds: string[]): Promise<void> {
-      await db.deleteFrom('memberParent').where('ownerUserId', '=', ownerUserId).where('childId', '=', childId).execute()
-      if (parentIds.length === 0) return
-      await db
-        .insertInto('memberParent')
-        .values(parentIds.map((parentId) => ({ childId, parentId, ownerUserId })))
-        .execute()
+    /** Replaces every parent link of these children with the ones given. */
+    async replaceParentLinks(ownerUserId: string, childIds: string[], links: ParentLinkRow[]): Promise<void> {
+      if (childIds.length > 0) await db.deleteFrom('memberParent').where('ownerUserId', '=', ownerUserId).where('childId', 'in', childIds).execute()
+      await insertParentLinks(links.map((link) => ({ ...link, ownerUserId })))
     },
 
-    /** Makes `parentId` a parent of exactly `childIds`, leaving the children's other parents alone. */
-    async replaceChildren(ownerUserId: string, parentId: string, childIds: string[], currentChildIds: string[]): Promise<void> {
-      const removed = currentChildIds.filter((id) => !childIds.includes(id))
-      const added = childIds.filter((id) => !currentChildIds.includes(id))
-      if (removed.length > 0) {
-        await db.deleteFrom('memberParent').where('ownerUserId', '=', ownerUserId).where('parentId', '=', parentId).where('childId', 'in', removed).execute()
-      }
-      if (added.length > 0) {
-        await db
-          .insertInto('memberParent')
-          .values(added.map((childId) => ({ childId, parentId, ownerUserId })))
-          .execute()
-      }
-    },
+    insertParentLinks,
 
-    /** Spouse links in both directions, so each side lists the other. */
-    async replaceSpouses(ownerUserId: string, memberId: string, spouseIds: string[]): Promise<void> {
+    async updateParentLink(ownerUserId: string, link: ParentLinkRow): Promise<void> {
       await db
-        .deleteFrom('memberSpouse')
+        .updateTable('memberParent')
+        .set({ unionId: link.unionId, kind: link.kind })
         .where('ownerUserId', '=', ownerUserId)
-        .where((eb) => eb.or([eb('memberId', '=', memberId), eb('spouseId', '=', memberId)]))
+        .where('childId', '=', link.childId)
+        .where('parentId', '=', link.parentId)
         .execute()
-      if (spouseIds.length === 0) return
-      await db
-        .insertInto('memberSpouse')
-        .values(spouseIds.flatMap((spouseId) => [
-          { memberId, spouseId, ownerUserId },
-          { memberId: spouseId, spouseId: memberId, ownerUserId },
-        ]))
-        .execute()
+    },
+
+    async insertUnions(rows: NewUnionRow[]): Promise<void> {
+      for (let start = 0; start < rows.length; start += insertChunk) await db.insertInto('familyUnion').values(rows.slice(start, start + insertChunk)).execute()
+    },
+
+    async updateUnion(ownerUserId: string, id: string, patch: UnionUpdate): Promise<void> {
+      await db.updateTable('familyUnion').set(patch).where('ownerUserId', '=', ownerUserId).where('id', '=', id).execute()
+    },
+
+    /** The children's links to these unions stay, without the union (ON DELETE SET NULL). */
+    async deleteUnions(ownerUserId: string, ids: string[]): Promise<void> {
+      if (ids.length === 0) return
+      await db.deleteFrom('familyUnion').where('ownerUserId', '=', ownerUserId).where('id', 'in', ids).execute()
     },
   }
 }

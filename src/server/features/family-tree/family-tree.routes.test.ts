@@ -26,7 +26,7 @@ describe.each(testDatabases)('family tree routes on %s', (database) => {
 
   it('has no tree until the first member, then names it after the owner', async () => {
     const f = await family({ name: 'Rosa Díaz', preferredLanguage: 'es' })
-    expect(await f.tree()).toEqual({ tree: null, members: [] })
+    expect(await f.tree()).toEqual({ tree: null, members: [], unions: [] })
     const me = await f.add({ firstName: ' Rosa ', lastName: 'Díaz', isSelf: true, relationshipToOwner: 'ignored' })
     expect(me).toMatchObject({
       firstName: 'Rosa',

@@ -1,10 +1,12 @@
 import type { z } from 'zod'
-import type { Gender, updateMemberSchema } from '../../../shared/contracts/family-tree.ts'
+import type { Gender, ParentLink, updateMemberSchema } from '../../../shared/contracts/family-tree.ts'
 import type { FieldIssue } from '../../../shared/errors.ts'
 import { findAncestryCycle } from '../../../shared/family-tree/ancestry.ts'
+import { isCertainlyBefore } from '../../../shared/genealogy-date/index.ts'
 import { isSelfMember, selfRelationship } from '../../../shared/family-tree/self-member.ts'
 import { limits } from '../../../shared/limits.ts'
 import { AppError } from '../../lib/app-error.ts'
+import { storedValue } from './family-tree.dates.ts'
 
 /** A member as the rules see it: its own fields and the relations the request asks for. */
 export interface ProposedMember {
@@ -14,43 +16,67 @@ export interface ProposedMember {
   relationshipToOwner: string
   isSelf: boolean
   isDeceased: boolean
+  /** In the stored, language-free form. */
   birthDate: string | null
   deathDate: string | null
+  birthPlace: string
+  deathPlace: string
+  notes: string
+  sourceId: string | null
   gender: Gender
   bioSummary: string
   keyLifeEvents: string[]
   parentMemberIds: string[]
+  /** The parents' links as stored; `checkMember` writes the ones `parentMemberIds` asks for. */
+  parentLinks: ParentLink[]
   spouseMemberIds: string[]
   childrenMemberIds: string[]
 }
 
 export type MemberChanges = z.output<typeof updateMemberSchema>
 
-interface TreeState {
+/** A member that passed the rules, with every child's parent links as they will be. */
+export type CheckedMember = ProposedMember & { linksByChild: Map<string, ParentLink[]> }
+
+export interface TreeState {
   /** Every other member of the tree: id → display name and whether it is the owner. */
   others: Map<string, { name: string; isSelf: boolean }>
-  /** Parent links of the whole tree before the change. */
-  parents: Map<string, string[]>
+  /** Parent links of the whole tree before the change, by child. */
+  parents: Map<string, ParentLink[]>
+}
+
+/** More than 2 parents of one kind (2 by birth and 2 by adoption is a life, 3 by birth is a mistake). */
+export function hasTooManyOfAKind(links: readonly ParentLink[]): boolean {
+  const counts = new Map<string, number>()
+  for (const { kind } of links) counts.set(kind, (counts.get(kind) ?? 0) + 1)
+  return [...counts.values()].some((count) => count > limits.parentsPerMember)
+}
+
+/** The death is surely before the birth (an "about" or a phrase is never sure). */
+export function diesBeforeBirth(birthDate: string | null, deathDate: string | null): boolean {
+  const [birth, death] = [storedValue(birthDate), storedValue(deathDate)]
+  return birth !== null && death !== null && isCertainlyBefore(death, birth)
 }
 
 /**
- * The server's rules for a member, whatever the client sent (issue 3, spec §5): self at most once
- * and spelled 'Yo mismo/a'; a relationship unless self; a death date only for the deceased; at
- * most 2 parents for anyone; relations only to other members of the tree; no one their own
- * ancestor. Returns the member as it will be stored, or throws `validation_failed`.
+ * The server's rules for a member, whatever the client sent: self at most once and spelled
+ * 'Yo mismo/a'; a relationship unless self or brought in by an import; a death date only for the
+ * deceased, never surely before the birth; at most 2 parents of each kind; relations only to other
+ * members of the tree; no one their own ancestor. Returns the member as it will be stored (its
+ * parent links included), or throws `validation_failed` with `earlier` issues and its own.
  */
-export function checkMember(member: ProposedMember, state: TreeState, sentFields: ReadonlySet<string> = new Set()): ProposedMember {
+export function checkMember(member: ProposedMember, state: TreeState, sentFields: ReadonlySet<string> = new Set(), earlier: FieldIssue[] = []): CheckedMember {
   const isSelf = isSelfMember(member)
-  const checked = { ...member, isSelf, relationshipToOwner: isSelf ? selfRelationship : member.relationshipToOwner.trim() }
-  const issues: FieldIssue[] = []
+  const kept = new Map(member.parentLinks.map((link) => [link.parentId, link]))
+  const parentLinks = member.parentMemberIds.map((parentId): ParentLink => kept.get(parentId) ?? { parentId, unionId: null, kind: 'birth' })
+  const checked = { ...member, isSelf, parentLinks, relationshipToOwner: isSelf ? selfRelationship : member.relationshipToOwner.trim() }
+  const issues: FieldIssue[] = [...earlier]
   const named = (ids: string[]) => ids.map((id) => (id === member.id ? `${member.firstName} ${member.lastName}` : state.others.get(id)?.name ?? id))
 
-  if (!isSelf && checked.relationshipToOwner === '') issues.push({ path: 'relationshipToOwner', code: 'member.relationship_required' })
+  if (!isSelf && checked.relationshipToOwner === '' && checked.sourceId === null) issues.push({ path: 'relationshipToOwner', code: 'member.relationship_required' })
   if (isSelf && [...state.others.values()].some((other) => other.isSelf)) issues.push({ path: 'isSelf', code: 'member.self_exists' })
   if (checked.deathDate && !checked.isDeceased) issues.push({ path: 'deathDate', code: 'member.death_date_requires_deceased' })
-  if (checked.deathDate && checked.birthDate && checked.deathDate < checked.birthDate) {
-    issues.push({ path: 'deathDate', code: 'member.death_before_birth' })
-  }
+  if (diesBeforeBirth(checked.birthDate, checked.deathDate)) issues.push({ path: 'deathDate', code: 'member.death_before_birth' })
 
   for (const path of ['parentMemberIds', 'spouseMemberIds', 'childrenMemberIds'] as const) {
     const ids = checked[path]
@@ -58,24 +84,27 @@ export function checkMember(member: ProposedMember, state: TreeState, sentFields
     else if (ids.some((id) => !state.others.has(id))) issues.push({ path, code: 'member.unknown_relative' })
     else if (new Set(ids).size !== ids.length) issues.push({ path, code: 'member.duplicate_relative' })
   }
-  if (checked.parentMemberIds.length > limits.parentsPerMember) issues.push({ path: 'parentMemberIds', code: 'member.too_many_parents' })
+  if (hasTooManyOfAKind(parentLinks)) issues.push({ path: 'parentMemberIds', code: 'member.too_many_parents' })
   if (issues.length > 0) throw new AppError('validation_failed', 'The member breaks a rule of the family tree', issues)
 
-  const proposed = new Map(state.parents)
-  proposed.set(member.id, checked.parentMemberIds)
-  for (const [childId, parentIds] of state.parents) {
+  // Children chosen from the parent's side keep the link they had, or gain one by birth.
+  const proposedLinks = new Map(state.parents)
+  proposedLinks.set(member.id, parentLinks)
+  for (const [childId, links] of state.parents) {
     if (childId === member.id) continue
-    const keeps = parentIds.filter((id) => id !== member.id)
-    proposed.set(childId, checked.childrenMemberIds.includes(childId) ? [...keeps, member.id] : keeps)
+    const own = links.find((link) => link.parentId === member.id)
+    const keeps = links.filter((link) => link.parentId !== member.id)
+    proposedLinks.set(childId, checked.childrenMemberIds.includes(childId) ? [...keeps, own ?? { parentId: member.id, unionId: null, kind: 'birth' }] : keeps)
   }
   for (const childId of checked.childrenMemberIds) {
-    if (!proposed.has(childId)) proposed.set(childId, [member.id])
-    if ((proposed.get(childId) ?? []).length > limits.parentsPerMember) {
+    if (!proposedLinks.has(childId)) proposedLinks.set(childId, [{ parentId: member.id, unionId: null, kind: 'birth' }])
+    if (hasTooManyOfAKind(proposedLinks.get(childId) ?? [])) {
       throw new AppError('validation_failed', 'That child already has two parents', [
         { path: 'childrenMemberIds', code: 'member.child_has_two_parents', params: { name: named([childId])[0] ?? '' } },
       ])
     }
   }
+  const proposed = new Map([...proposedLinks].map(([childId, links]) => [childId, links.map((link) => link.parentId)]))
   const cycle = findAncestryCycle(proposed, member.id)
   if (cycle) {
     const names = named(cycle).join(' → ')
@@ -84,5 +113,5 @@ export function checkMember(member: ProposedMember, state: TreeState, sentFields
       { path: sentFields.has('childrenMemberIds') && !sentFields.has('parentMemberIds') ? 'childrenMemberIds' : 'parentMemberIds', code: 'member.cycle', params: { names } },
     ])
   }
-  return checked
+  return { ...checked, linksByChild: proposedLinks }
 }

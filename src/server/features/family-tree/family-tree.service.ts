@@ -1,13 +1,17 @@
 import type { z } from 'zod'
 import type { createMemberSchema, FamilyTree, Member } from '../../../shared/contracts/family-tree.ts'
 import { isSelfMember } from '../../../shared/family-tree/self-member.ts'
-import type { Language } from '../../../shared/limits.ts'
+import type { FieldIssue } from '../../../shared/errors.ts'
+import { defaultLanguage, type Language } from '../../../shared/limits.ts'
 import { nowIso, toIsoString } from '../../db/timestamps.ts'
 import { AppError, notFound } from '../../lib/app-error.ts'
 import { newId } from '../../lib/ids.ts'
 import type { FamilyTreeQueries, FamilyTreeRepository, TreeSnapshot } from './family-tree.repository.ts'
-import { checkMember, type MemberChanges, type ProposedMember } from './family-tree.rules.ts'
-import { columns, indexLinks, toMember, toProposed, type LinkIndex, type MemberRelatedIds } from './family-tree.mapping.ts'
+import { applyBatch, type Batch, type BatchOptions, type BatchReport } from './family-tree.batch.ts'
+import { readWrittenDate, sortKeyOf } from './family-tree.dates.ts'
+import { checkMember, type CheckedMember, type MemberChanges, type TreeState } from './family-tree.rules.ts'
+import { columns, indexLinks, toMember, toProposed, toUnion, unionOrder, type LinkIndex, type MemberRelatedIds } from './family-tree.mapping.ts'
+import { attachToUnions, planUnions, type UnionPlan, type UnionRequest } from './family-tree.unions.ts'
 
 export type NewMember = z.output<typeof createMemberSchema>
 
@@ -35,17 +39,44 @@ const treeNames: Record<Language, (name: string) => string> = {
 }
 
 /** The rules' view of everyone but `memberId`. */
-function treeState(snapshot: TreeSnapshot, links: LinkIndex, memberId: string) {
+function treeState(snapshot: TreeSnapshot, links: LinkIndex, memberId: string): TreeState {
   const others = new Map(
     snapshot.members.filter((m) => m.id !== memberId).map((m) => [m.id, { name: `${m.firstName} ${m.lastName}`, isSelf: Boolean(m.isSelf) }]),
   )
-  return { others, parents: links.parentsOf }
+  return { others, parents: links.parentLinksOf }
 }
 
-async function writeRelations(q: FamilyTreeQueries, ownerId: string, member: ProposedMember, currentChildren: string[]) {
-  await q.replaceParents(ownerId, member.id, member.parentMemberIds)
-  await q.replaceChildren(ownerId, member.id, member.childrenMemberIds, currentChildren)
-  await q.replaceSpouses(ownerId, member.id, member.spouseMemberIds)
+/** The dates a request wrote, read in its language; the ones not sent stay undefined. */
+function readDates(input: { birthDate?: string | null | undefined; deathDate?: string | null | undefined; unions?: MemberChanges['unions'] }, language: Language) {
+  const issues: FieldIssue[] = []
+  const read = (text: string | null | undefined, path: string) => {
+    if (text === undefined) return undefined
+    const date = readWrittenDate(text, language)
+    if (date.code) issues.push({ path, code: date.code })
+    return date.stored ?? null
+  }
+  const birthDate = read(input.birthDate, 'birthDate')
+  const deathDate = read(input.deathDate, 'deathDate')
+  const unions = input.unions?.map((union, index): UnionRequest => ({
+    unionId: union.unionId,
+    spouseId: union.spouseId,
+    marriageDate: read(union.marriageDate, `unions.${index}.marriageDate`) ?? null,
+    marriagePlace: union.marriagePlace ?? '',
+  }))
+  return { birthDate, deathDate, unions, issues }
+}
+
+/** Writes the member's unions and the parent links of everyone the change touched. */
+async function writeRelations(q: FamilyTreeQueries, ownerId: string, member: CheckedMember, plan: UnionPlan, touched: string[]) {
+  await q.deleteUnions(ownerId, plan.deletes)
+  await q.insertUnions(plan.inserts)
+  for (const { id, patch } of plan.updates) await q.updateUnion(ownerId, id, patch)
+  const gone = new Set(plan.deletes)
+  const links = touched.flatMap((childId) => {
+    const kept = (member.linksByChild.get(childId) ?? []).map((link) => (link.unionId && gone.has(link.unionId) ? { ...link, unionId: null } : link))
+    return attachToUnions(kept, plan.after).map((link) => ({ ...link, childId }))
+  })
+  await q.replaceParentLinks(ownerId, touched, links)
 }
 
 export function createFamilyTreeService({ repo, getOwner, relatedIds, deleteUnlinkedMedia, log }: Deps) {
@@ -96,6 +127,7 @@ export function createFamilyTreeService({ repo, getOwner, relatedIds, deleteUnli
     /** The owner's tree (null until the first member) and its members by last and first name. */
     async getTree(ownerId: string): Promise<FamilyTree> {
       const snapshot = await repo.loadTree(ownerId)
+      const unions = [...snapshot.unions].sort(unionOrder)
       const links = indexLinks(snapshot)
       const related = await relatedIds?.(ownerId, snapshot.members.map((row) => row.id))
       const members = snapshot.members
@@ -107,7 +139,19 @@ export function createFamilyTreeService({ repo, getOwner, relatedIds, deleteUnli
         createdAt: toIsoString(snapshot.tree.createdAt),
         lastModified: toIsoString(snapshot.tree.lastModified),
       }
-      return { tree: tree ?? null, members }
+      return { tree: tree ?? null, members, unions: unions.map((row) => toUnion(row, links)) }
+    },
+
+    /**
+     * Writes many members, unions and parent links at once (an import): the form's rules per item,
+     * problems reported per item, batched transactions. See `applyBatch` in family-tree.batch.ts.
+     */
+    async applyBatch(ownerId: string, batch: Batch, options: BatchOptions): Promise<BatchReport> {
+      const owner = await getOwner(ownerId)
+      return applyBatch(repo, ownerId, batch, options, async (treeId, now) => {
+        const name = owner.displayName.trim() || owner.email
+        await repo.insertTree({ id: treeId, ownerUserId: ownerId, treeName: treeNames[owner.preferredLanguage ?? 'es'](name), createdAt: now, lastModified: now })
+      })
     },
 
     /** Adds a member, creating the tree with the first one. */
@@ -116,8 +160,12 @@ export function createFamilyTreeService({ repo, getOwner, relatedIds, deleteUnli
       const now = nowIso()
       // Read before the transaction: on SQLite it holds the only connection.
       const owner = await getOwner(ownerId)
+      const dates = readDates(input, input.language ?? owner.preferredLanguage ?? defaultLanguage)
       return repo.transaction(async (q) => {
         const snapshot = await q.loadTree(ownerId)
+        const state = treeState(snapshot, indexLinks(snapshot), id)
+        const treeId = snapshot.tree?.id ?? newId()
+        const plan = planUnions(snapshot.unions, { unions: dates.unions, spouseMemberIds: input.spouseMemberIds }, { memberId: id, ownerUserId: ownerId, treeId, now, others: new Set(state.others.keys()), sortKeyOf })
         const member = checkMember(
           {
             id,
@@ -126,25 +174,31 @@ export function createFamilyTreeService({ repo, getOwner, relatedIds, deleteUnli
             relationshipToOwner: input.relationshipToOwner ?? '',
             isSelf: input.isSelf ?? false,
             isDeceased: input.isDeceased ?? false,
-            birthDate: input.birthDate ?? null,
-            deathDate: input.deathDate ?? null,
+            birthDate: dates.birthDate ?? null,
+            deathDate: dates.deathDate ?? null,
+            birthPlace: input.birthPlace ?? '',
+            deathPlace: input.deathPlace ?? '',
+            notes: input.notes ?? '',
+            sourceId: null,
             gender: input.gender ?? '',
             bioSummary: input.bioSummary ?? '',
             keyLifeEvents: input.keyLifeEvents ?? [],
             parentMemberIds: input.parentMemberIds ?? [],
-            spouseMemberIds: input.spouseMemberIds ?? [],
+            parentLinks: [],
+            // Unions sent name the spouses themselves (planUnions checks them).
+            spouseMemberIds: dates.unions ? [] : (input.spouseMemberIds ?? []),
             childrenMemberIds: input.childrenMemberIds ?? [],
           },
-          treeState(snapshot, indexLinks(snapshot), id),
+          state,
+          new Set(),
+          [...dates.issues, ...plan.issues],
         )
-        let treeId = snapshot.tree?.id
-        if (!treeId) {
-          treeId = newId()
+        if (!snapshot.tree) {
           const name = owner.displayName.trim() || owner.email
           await q.insertTree({ id: treeId, ownerUserId: ownerId, treeName: treeNames[owner.preferredLanguage ?? 'es'](name), createdAt: now, lastModified: now })
         }
-        await q.insertMember({ id, treeId, ownerUserId: ownerId, ...columns(member), createdAt: now, updatedAt: now })
-        await writeRelations(q, ownerId, member, [])
+        await q.insertMembers([{ id, treeId, ownerUserId: ownerId, ...columns(member, sortKeyOf), createdAt: now, updatedAt: now }])
+        await writeRelations(q, ownerId, member, plan, [id, ...member.childrenMemberIds])
         await q.touchTree(ownerId, now)
         return readMember(q, ownerId, id)
       })
@@ -153,23 +207,30 @@ export function createFamilyTreeService({ repo, getOwner, relatedIds, deleteUnli
     /** Merges the sent fields into the member; the relation lists sent replace its relations. */
     async updateMember(ownerId: string, memberId: string, changes: MemberChanges): Promise<Member> {
       const now = nowIso()
+      const datesSent = changes.birthDate !== undefined || changes.deathDate !== undefined || changes.unions !== undefined
+      // Read before the transaction: on SQLite it holds the only connection.
+      const language = changes.language ?? (datesSent ? (await getOwner(ownerId)).preferredLanguage : null) ?? defaultLanguage
+      const dates = readDates(changes, language)
       const updated = await repo.transaction(async (q) => {
         const snapshot = await q.loadTree(ownerId)
         const row = snapshot.members.find((m) => m.id === memberId)
         if (!row) throw notFound('Member')
         const links = indexLinks(snapshot)
         const current = toProposed(row, links)
-        const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined))
-        const member = checkMember({ ...current, ...defined }, treeState(snapshot, links, memberId), new Set(Object.keys(defined)))
-        await q.updateMember(ownerId, memberId, { ...columns(member), updatedAt: now })
-        await writeRelations(q, ownerId, member, current.childrenMemberIds)
+        const state = treeState(snapshot, links, memberId)
+        const plan = planUnions(snapshot.unions, { unions: dates.unions, spouseMemberIds: changes.spouseMemberIds }, { memberId, ownerUserId: ownerId, treeId: row.treeId, now, others: new Set(state.others.keys()), sortKeyOf })
+        const { unions: _unions, language: _language, ...fields } = { ...changes, birthDate: dates.birthDate, deathDate: dates.deathDate }
+        const defined = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined))
+        if (dates.unions) defined.spouseMemberIds = []
+        const member = checkMember({ ...current, ...defined }, state, new Set(Object.keys(defined)), [...dates.issues, ...plan.issues])
+        await q.updateMember(ownerId, memberId, { ...columns(member, sortKeyOf), updatedAt: now })
+        await writeRelations(q, ownerId, member, plan, [...new Set([memberId, ...current.childrenMemberIds, ...member.childrenMemberIds])])
         await q.touchTree(ownerId, now)
         return readMember(q, ownerId, memberId)
       })
       return withRelated(ownerId, updated)
     },
 
-    /** Deletes the member and every link to it, in one transaction. */
     /**
      * Deletes a member with their links to the others and their interviews (the database cascades),
      * then the files that were theirs alone (a photo also in a memory stays there), so nothing is
@@ -178,6 +239,12 @@ export function createFamilyTreeService({ repo, getOwner, relatedIds, deleteUnli
     async deleteMember(ownerId: string, memberId: string): Promise<void> {
       const mediaIds = (await relatedIds?.(ownerId, [memberId]))?.mediaAssetIds.get(memberId) ?? []
       await repo.transaction(async (q) => {
+        // A couple with no children ends with one of them: its union goes too. A family with
+        // children stays, with the one parent left.
+        const snapshot = await q.loadTree(ownerId)
+        const links = indexLinks(snapshot)
+        const childless = snapshot.unions.filter((u) => (u.firstPartnerId === memberId || u.secondPartnerId === memberId) && !links.unionChildren.has(u.id))
+        await q.deleteUnions(ownerId, childless.map((u) => u.id))
         if (!(await q.deleteMember(ownerId, memberId))) throw notFound('Member')
         await q.touchTree(ownerId, nowIso())
       })

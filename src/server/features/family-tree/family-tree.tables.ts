@@ -20,8 +20,17 @@ export interface MemberTable {
   firstName: string
   lastName: string
   relationshipToOwner: string
+  /** As written, in genealogy-date's language-free storage form (an exact day stays `YYYY-MM-DD`). */
   birthDate: string | null
   deathDate: string | null
+  /** Derived from the date with `genealogyDateSortKey`; null when the date has no year. */
+  birthDateSort: number | null
+  deathDateSort: number | null
+  birthPlace: ColumnType<string, string | undefined, string>
+  deathPlace: ColumnType<string, string | undefined, string>
+  notes: ColumnType<string, string | undefined, string>
+  /** The xref of the record it was imported from; unique per owner where set. */
+  sourceId: string | null
   isDeceased: Flag
   gender: string
   bioSummary: string
@@ -39,18 +48,37 @@ export interface MemberParentTable {
   childId: string
   parentId: string
   ownerUserId: string
+  /** The union the child belongs to through this parent, when known. */
+  unionId: string | null
+  kind: ColumnType<string, string | undefined, string>
 }
+export type ParentLinkRow = Pick<Selectable<MemberParentTable>, 'childId' | 'parentId' | 'unionId' | 'kind'>
 
-/** Written in both directions: (a, b) and (b, a). */
-export interface MemberSpouseTable {
-  memberId: string
-  spouseId: string
+/** A couple (or a single parent's family): partners, marriage, divorce; children point to it. */
+export interface FamilyUnionTable {
+  id: string
+  treeId: string
   ownerUserId: string
+  firstPartnerId: string | null
+  secondPartnerId: string | null
+  marriageDate: string | null
+  marriageDateSort: number | null
+  marriagePlace: ColumnType<string, string | undefined, string>
+  divorceDate: string | null
+  divorcePlace: ColumnType<string, string | undefined, string>
+  notes: ColumnType<string, string | undefined, string>
+  sourceId: string | null
+  position: ColumnType<number, number | undefined, number>
+  createdAt: Instant
+  updatedAt: Instant
 }
+export type UnionRow = Selectable<FamilyUnionTable>
+export type NewUnionRow = Insertable<FamilyUnionTable>
+export type UnionUpdate = Updateable<FamilyUnionTable>
 
 export interface FamilyTreeTables {
   familyTree: FamilyTreeTable
   member: MemberTable
   memberParent: MemberParentTable
-  memberSpouse: MemberSpouseTable
+  familyUnion: FamilyUnionTable
 }

@@ -15,12 +15,20 @@ export function buildMember(overrides: Partial<Member> = {}): Member {
     relationshipToOwner: 'Primo',
     birthDate: null,
     deathDate: null,
+    birthDateSortKey: null,
+    deathDateSortKey: null,
+    birthPlace: '',
+    deathPlace: '',
+    notes: '',
+    sourceId: null,
     isDeceased: false,
     gender: '',
     bioSummary: '',
     isSelf: false,
     parentMemberIds: [],
+    parentLinks: [],
     spouseMemberIds: [],
+    unionIds: [],
     childrenMemberIds: [],
     interviewSegments: [],
     keyLifeEvents: [],
@@ -78,7 +86,7 @@ export function fakeFamilyApi(initial: Member[] = []) {
       .map(view)
       .sort((a, b) => a.lastName.localeCompare(b.lastName) || a.firstName.localeCompare(b.firstName))
     const at = '2024-03-01T09:00:00.000Z'
-    return { tree: members.length ? { ownerId: 'u1', treeName: 'Árbol de Rosa', createdAt: at, lastModified: at } : null, members }
+    return { tree: members.length ? { ownerId: 'u1', treeName: 'Árbol de Rosa', createdAt: at, lastModified: at } : null, members, unions: [] }
   }
 
   function write(memberId: string, body: CreateMember) {

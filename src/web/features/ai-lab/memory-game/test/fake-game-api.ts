@@ -13,7 +13,7 @@ export function fakeGameApi(members: Member[], mediaOf: Record<string, MediaAsse
   function route({ path }: RecordedRequest) {
     if (path === '/api/family-tree') {
       const at = '2024-03-01T09:00:00.000Z'
-      const tree: FamilyTree = { tree: { ownerId: 'u1', treeName: 'Árbol', createdAt: at, lastModified: at }, members }
+      const tree: FamilyTree = { tree: { ownerId: 'u1', treeName: 'Árbol', createdAt: at, lastModified: at }, members, unions: [] }
       return jsonResponse(200, tree)
     }
     const memberId = /^\/api\/media\?memberId=(.+)$/.exec(path)?.[1]

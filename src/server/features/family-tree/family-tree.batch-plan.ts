@@ -1,0 +1,216 @@
+import { createMemberSchema, type BatchProblem, type ParentKind } from '../../../shared/contracts/family-tree.ts'
+import type { FieldErrorCode } from '../../../shared/errors.ts'
+import type { Language } from '../../../shared/limits.ts'
+import { newId } from '../../lib/ids.ts'
+import { asPhrase, readWrittenDate, sortKeyOf } from './family-tree.dates.ts'
+import { columns, indexLinks, toProposed } from './family-tree.mapping.ts'
+import type { TreeSnapshot } from './family-tree.repository.ts'
+import { diesBeforeBirth, type ProposedMember } from './family-tree.rules.ts'
+import type { MemberUpdate, NewMemberRow, NewUnionRow, UnionRow, UnionUpdate } from './family-tree.tables.ts'
+
+// The first half of a batch write: every member and union of the batch checked against the form's
+// rules and matched to the rows they update, without touching the database.
+
+/** A member of a batch; with `bySourceId`, `sourceId` says which member it updates on a second run. */
+export interface BatchMember {
+  sourceId?: string | undefined
+  /** Without `bySourceId`: the member to update (a new one when absent). */
+  memberId?: string | undefined
+  firstName: string
+  lastName: string
+  relationshipToOwner?: string | undefined
+  gender?: ProposedMember['gender'] | undefined
+  isDeceased?: boolean | undefined
+  /** As written, in the batch's language or GEDCOM's words. */
+  birthDate?: string | null | undefined
+  deathDate?: string | null | undefined
+  birthPlace?: string | undefined
+  deathPlace?: string | undefined
+  notes?: string | undefined
+  bioSummary?: string | undefined
+  keyLifeEvents?: string[] | undefined
+}
+
+/** A union of a batch; its partners are member references (source ids with `bySourceId`, else member ids). */
+export interface BatchUnion {
+  sourceId?: string | undefined
+  unionId?: string | undefined
+  firstPartner?: string | null | undefined
+  secondPartner?: string | null | undefined
+  marriageDate?: string | null | undefined
+  marriagePlace?: string | undefined
+  divorceDate?: string | null | undefined
+  divorcePlace?: string | undefined
+  notes?: string | undefined
+  position?: number | undefined
+}
+
+/** A child of a union (linked to each of its partners), or of one parent directly. */
+export interface BatchLink {
+  child: string
+  union?: string | undefined
+  parent?: string | undefined
+  kind?: ParentKind | undefined
+}
+
+export interface BatchOptions {
+  /** References are source ids (an import's xrefs), and members and unions are matched by them. */
+  bySourceId: boolean
+  /** The language the dates are written in, when not GEDCOM's own words. */
+  language?: Language | undefined
+}
+
+export interface Context {
+  ownerId: string
+  treeId: string
+  now: string
+  options: BatchOptions
+  problems: BatchProblem[]
+}
+
+const memberFieldsSchema = createMemberSchema.pick({
+  firstName: true,
+  lastName: true,
+  relationshipToOwner: true,
+  gender: true,
+  isDeceased: true,
+  birthPlace: true,
+  deathPlace: true,
+  notes: true,
+  bioSummary: true,
+  keyLifeEvents: true,
+})
+
+/** Reads a date of a batch item; a date the form would refuse is kept word for word as a phrase. */
+function batchDate(text: string | null | undefined, ctx: Context, problem: Omit<BatchProblem, 'code' | 'outcome'>): string | null | undefined {
+  if (text === undefined || text === null) return text
+  const date = readWrittenDate(text, ctx.options.language ?? 'es')
+  if (!date.code) return date.stored
+  ctx.problems.push({ ...problem, code: date.code, outcome: 'kept_as_phrase' })
+  return asPhrase(text)
+}
+
+const defined = <T extends object>(value: T) => Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>
+
+export interface MemberPlan {
+  inserts: NewMemberRow[]
+  updates: { id: string; patch: MemberUpdate }[]
+  /** Member reference → id, for the unions and links. */
+  idOf: Map<string, string>
+}
+
+export function planMembers(snapshot: TreeSnapshot, items: BatchMember[], ctx: Context): MemberPlan {
+  const plan: MemberPlan = { inserts: [], updates: [], idOf: new Map() }
+  const links = indexLinks(snapshot)
+  const rows = new Map(snapshot.members.map((row) => [row.id, row]))
+  const bySource = new Map(snapshot.members.filter((row) => row.sourceId !== null).map((row) => [row.sourceId!, row]))
+  if (!ctx.options.bySourceId) for (const id of rows.keys()) plan.idOf.set(id, id)
+  const seen = new Set<string>()
+
+  items.forEach((item, index) => {
+    const ref = item.sourceId
+    const at = { item: 'member' as const, index, ...(ref === undefined ? {} : { ref }) }
+    const skip = (code: string, path?: string, params?: Record<string, string>) =>
+      ctx.problems.push({ ...at, code, outcome: 'skipped', ...(path ? { path } : {}), ...(params ? { params } : {}) })
+    if (ctx.options.bySourceId && !ref?.trim()) return skip('validation.required', 'sourceId')
+    const key = ctx.options.bySourceId ? ref! : item.memberId
+    if (key !== undefined && seen.has(key)) return skip('member.duplicate_relative', ctx.options.bySourceId ? 'sourceId' : 'memberId')
+    const existing = ctx.options.bySourceId ? bySource.get(ref!) : item.memberId === undefined ? undefined : rows.get(item.memberId)
+    if (!ctx.options.bySourceId && item.memberId !== undefined && !existing) return skip('not_found', 'memberId')
+    const parsed = memberFieldsSchema.safeParse(item)
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) skip(issue.message as FieldErrorCode, issue.path.join('.'))
+      return
+    }
+    if (key !== undefined) seen.add(key)
+    const birthDate = batchDate(item.birthDate, ctx, { ...at, path: 'birthDate' })
+    const deathDate = batchDate(item.deathDate, ctx, { ...at, path: 'deathDate' })
+    const base: ProposedMember = existing
+      ? toProposed(existing, links)
+      : { id: newId(), firstName: '', lastName: '', relationshipToOwner: '', isSelf: false, isDeceased: false, birthDate: null, deathDate: null, birthPlace: '', deathPlace: '', notes: '', sourceId: null, gender: '', bioSummary: '', keyLifeEvents: [], parentMemberIds: [], parentLinks: [], spouseMemberIds: [], childrenMemberIds: [] }
+    const member: ProposedMember = { ...base, ...defined({ ...parsed.data, birthDate, deathDate }), sourceId: ctx.options.bySourceId ? ref! : base.sourceId }
+    // A death date says the person has died (GEDCOM's `1 DEAT` alone says it too, through isDeceased).
+    if (member.deathDate) member.isDeceased = true
+    if (diesBeforeBirth(member.birthDate, member.deathDate)) ctx.problems.push({ ...at, path: 'deathDate', code: 'member.death_before_birth', outcome: 'kept' })
+    const row = columns(member, sortKeyOf)
+    if (existing) plan.updates.push({ id: existing.id, patch: { ...row, updatedAt: ctx.now } })
+    else plan.inserts.push({ id: member.id, treeId: ctx.treeId, ownerUserId: ctx.ownerId, ...row, createdAt: ctx.now, updatedAt: ctx.now })
+    plan.idOf.set(key ?? member.id, existing?.id ?? member.id)
+  })
+  return plan
+}
+
+export interface UnionPlan {
+  inserts: NewUnionRow[]
+  updates: { id: string; patch: UnionUpdate }[]
+  /** Union reference → its id and partners as they will be. */
+  unionOf: Map<string, { id: string; partners: string[] }>
+}
+
+export function planUnions(snapshot: TreeSnapshot, items: BatchUnion[], idOf: Map<string, string>, ctx: Context): UnionPlan {
+  const plan: UnionPlan = { inserts: [], updates: [], unionOf: new Map() }
+  const partnersOf = (row: Pick<UnionRow, 'firstPartnerId' | 'secondPartnerId'>) => [row.firstPartnerId, row.secondPartnerId].filter((id): id is string => id !== null)
+  const rows = new Map(snapshot.unions.map((row) => [row.id, row]))
+  const bySource = new Map(snapshot.unions.filter((row) => row.sourceId !== null).map((row) => [row.sourceId!, row]))
+  if (!ctx.options.bySourceId) for (const row of snapshot.unions) plan.unionOf.set(row.id, { id: row.id, partners: partnersOf(row) })
+  const seen = new Set<string>()
+
+  items.forEach((item, index) => {
+    const ref = item.sourceId
+    const at = { item: 'union' as const, index, ...(ref === undefined ? {} : { ref }) }
+    if (ctx.options.bySourceId && !ref?.trim()) return ctx.problems.push({ ...at, path: 'sourceId', code: 'validation.required', outcome: 'skipped' })
+    const key = ctx.options.bySourceId ? ref! : item.unionId
+    if (key !== undefined && seen.has(key)) return ctx.problems.push({ ...at, path: ctx.options.bySourceId ? 'sourceId' : 'unionId', code: 'member.duplicate_relative', outcome: 'skipped' })
+    const existing = ctx.options.bySourceId ? bySource.get(ref!) : item.unionId === undefined ? undefined : rows.get(item.unionId)
+    if (!ctx.options.bySourceId && item.unionId !== undefined && !existing) return ctx.problems.push({ ...at, path: 'unionId', code: 'not_found', outcome: 'skipped' })
+    const partner = (reference: string | null | undefined, path: string, current: string | null) => {
+      if (reference === undefined) return current
+      if (reference === null) return null
+      const id = idOf.get(reference)
+      if (!id) ctx.problems.push({ ...at, path, code: 'member.unknown_relative', params: { ref: reference }, outcome: 'partly_kept' })
+      return id ?? null
+    }
+    const first = partner(item.firstPartner, 'firstPartner', existing?.firstPartnerId ?? null)
+    let second = partner(item.secondPartner, 'secondPartner', existing?.secondPartnerId ?? null)
+    if (first !== null && first === second) {
+      ctx.problems.push({ ...at, path: 'secondPartner', code: 'member.related_to_itself', outcome: 'partly_kept' })
+      second = null
+    }
+    const marriageDate = batchDate(item.marriageDate, ctx, { ...at, path: 'marriageDate' })
+    const divorceDate = batchDate(item.divorceDate, ctx, { ...at, path: 'divorceDate' })
+    const fields = defined({
+      marriageDate,
+      marriagePlace: item.marriagePlace?.trim(),
+      divorceDate,
+      divorcePlace: item.divorcePlace?.trim(),
+      notes: item.notes?.trim(),
+      position: item.position,
+    })
+    const sort = marriageDate === undefined ? {} : { marriageDateSort: sortKeyOf(marriageDate) }
+    if (key !== undefined) seen.add(key)
+    const id = existing?.id ?? newId()
+    if (existing) plan.updates.push({ id, patch: { ...fields, ...sort, firstPartnerId: first, secondPartnerId: second, updatedAt: ctx.now } })
+    else {
+      // Every column spelled out: a multi-row INSERT on SQLite writes NULL, not the default, for a missing one.
+      plan.inserts.push({
+        id,
+        treeId: ctx.treeId,
+        ownerUserId: ctx.ownerId,
+        firstPartnerId: first,
+        secondPartnerId: second,
+        marriageDate: marriageDate ?? null,
+        marriageDateSort: sortKeyOf(marriageDate ?? null),
+        marriagePlace: fields.marriagePlace ?? '',
+        divorceDate: divorceDate ?? null,
+        divorcePlace: fields.divorcePlace ?? '',
+        notes: fields.notes ?? '',
+        position: fields.position ?? 0,
+        sourceId: ctx.options.bySourceId ? ref! : null,
+        createdAt: ctx.now,
+        updatedAt: ctx.now,
+      })
+    }
+    plan.unionOf.set(key ?? id, { id, partners: [first, second].filter((p): p is string => p !== null) })
+  })
+  return plan
+}

@@ -1,0 +1,182 @@
+import type { BatchProblem, ParentLink } from '../../../shared/contracts/family-tree.ts'
+import { limits } from '../../../shared/limits.ts'
+import { nowIso } from '../../db/timestamps.ts'
+import { newId } from '../../lib/ids.ts'
+import { planMembers, planUnions, type BatchLink, type BatchMember, type BatchOptions, type BatchUnion, type Context } from './family-tree.batch-plan.ts'
+import type { FamilyTreeRepository, TreeSnapshot } from './family-tree.repository.ts'
+import type { ParentLinkRow } from './family-tree.tables.ts'
+
+export type { BatchLink, BatchMember, BatchOptions, BatchUnion } from './family-tree.batch-plan.ts'
+
+export interface Batch {
+  members?: BatchMember[]
+  unions?: BatchUnion[]
+  links?: BatchLink[]
+}
+
+export interface BatchReport {
+  members: { created: number; updated: number }
+  unions: { created: number; updated: number }
+  links: { created: number; updated: number }
+  problems: BatchProblem[]
+  /** Member reference (source id, or id) → member id, for what the caller attaches next (media). */
+  memberIds: Map<string, string>
+  unionIds: Map<string, string>
+}
+
+const itemOrder = { member: 0, union: 1, link: 2 }
+
+/** Rows written per transaction: small enough that a large batch never holds the database long. */
+const rowsPerTransaction = 2_000
+
+/**
+ * The children's links, checked as the form checks them: known people, not their own parent, at
+ * most 2 parents of each kind, no one their own ancestor. A link already there gets the batch's
+ * union and kind; a link the batch does not name stays (a batch adds, never deletes).
+ */
+function planLinks(snapshot: TreeSnapshot, items: BatchLink[], idOf: Map<string, string>, unionOf: Map<string, { id: string; partners: string[] }>, ctx: Context) {
+  const linksOf = new Map<string, ParentLink[]>()
+  for (const { childId, parentId, unionId, kind } of snapshot.parentLinks) linksOf.set(childId, [...(linksOf.get(childId) ?? []), { parentId, unionId, kind } as ParentLink])
+  const inserts: ParentLinkRow[] = []
+  const updates: ParentLinkRow[] = []
+  const fresh: (ParentLinkRow & { index: number })[] = []
+
+  items.forEach((item, index) => {
+    const at = { item: 'link' as const, index, ref: item.child }
+    const childId = idOf.get(item.child)
+    const union = item.union === undefined ? undefined : unionOf.get(item.union)
+    const direct = item.parent === undefined ? undefined : idOf.get(item.parent)
+    if (!childId) return ctx.problems.push({ ...at, path: 'child', code: 'member.unknown_relative', outcome: 'skipped' })
+    if (item.union !== undefined && !union) return ctx.problems.push({ ...at, path: 'union', code: 'member.unknown_relative', outcome: 'skipped' })
+    if (item.parent !== undefined && !direct) return ctx.problems.push({ ...at, path: 'parent', code: 'member.unknown_relative', outcome: 'skipped' })
+    const kind = item.kind ?? 'birth'
+    const parents = direct ? [direct] : (union?.partners ?? [])
+    for (const parentId of parents) {
+      if (parentId === childId) {
+        ctx.problems.push({ ...at, path: 'parent', code: 'member.related_to_itself', outcome: 'skipped' })
+        continue
+      }
+      const links = linksOf.get(childId) ?? []
+      const link: ParentLinkRow = { childId, parentId, unionId: union?.id ?? null, kind }
+      const current = links.find((l) => l.parentId === parentId)
+      if (current) {
+        if (current.kind !== kind || current.unionId !== link.unionId) {
+          current.kind = kind
+          current.unionId = link.unionId
+          updates.push(link)
+        }
+        continue
+      }
+      if (links.filter((l) => l.kind === kind).length >= limits.parentsPerMember) {
+        ctx.problems.push({ ...at, path: 'parent', code: 'member.too_many_parents', outcome: 'skipped' })
+        continue
+      }
+      linksOf.set(childId, [...links, { parentId, unionId: link.unionId, kind }])
+      fresh.push({ ...link, index })
+    }
+  })
+
+  // Most batches make no loop: one pass in topological order proves it. Otherwise each new link
+  // that closes a loop is left out, naming it.
+  const parentsOf = new Map([...linksOf].map(([child, links]) => [child, links.map((l) => l.parentId)]))
+  const strip = ({ index: _index, ...link }: ParentLinkRow & { index: number }): ParentLinkRow => link
+  if (!hasLoop(parentsOf)) return { inserts: fresh.map(strip), updates }
+  const accepted = new Map<string, string[]>()
+  for (const { childId, parentId } of snapshot.parentLinks) accepted.set(childId, [...(accepted.get(childId) ?? []), parentId])
+  for (const link of fresh) {
+    if (isAncestor(accepted, link.childId, link.parentId)) {
+      ctx.problems.push({ item: 'link', index: link.index, ref: items[link.index]!.child, path: 'parent', code: 'member.cycle', outcome: 'skipped' })
+      continue
+    }
+    accepted.set(link.childId, [...(accepted.get(link.childId) ?? []), link.parentId])
+    inserts.push(strip(link))
+  }
+  return { inserts, updates }
+}
+
+function hasLoop(parentsOf: Map<string, string[]>): boolean {
+  const pending = new Map<string, number>()
+  const childrenOf = new Map<string, string[]>()
+  for (const [child, parents] of parentsOf) {
+    pending.set(child, parents.length)
+    for (const parent of parents) {
+      childrenOf.set(parent, [...(childrenOf.get(parent) ?? []), child])
+      if (!pending.has(parent)) pending.set(parent, parentsOf.get(parent)?.length ?? 0)
+    }
+  }
+  const ready = [...pending].filter(([, count]) => count === 0).map(([id]) => id)
+  let done = 0
+  while (ready.length > 0) {
+    const id = ready.pop()!
+    done++
+    for (const child of childrenOf.get(id) ?? []) {
+      const left = pending.get(child)! - 1
+      pending.set(child, left)
+      if (left === 0) ready.push(child)
+    }
+  }
+  return done < pending.size
+}
+
+/** Whether `ancestor` is `memberId` or one of its ancestors. */
+function isAncestor(parentsOf: Map<string, string[]>, ancestor: string, memberId: string): boolean {
+  const seen = new Set<string>()
+  const stack = [memberId]
+  while (stack.length > 0) {
+    const id = stack.pop()!
+    if (id === ancestor) return true
+    if (seen.has(id)) continue
+    seen.add(id)
+    stack.push(...(parentsOf.get(id) ?? []))
+  }
+  return false
+}
+
+/** Runs `write` over `rows` in transactions of a bounded size, letting other requests in between. */
+async function inTransactions<T>(repo: FamilyTreeRepository, rows: T[], write: (q: Parameters<Parameters<FamilyTreeRepository['transaction']>[0]>[0], rows: T[]) => Promise<void>) {
+  for (let start = 0; start < rows.length; start += rowsPerTransaction) {
+    await repo.transaction((q) => write(q, rows.slice(start, start + rowsPerTransaction)))
+    await new Promise((resolve) => setImmediate(resolve))
+  }
+}
+
+/**
+ * Writes many members, unions and links at once (an import), with the member form's rules, and
+ * reports what it could not take instead of failing the whole batch. Reads the tree once, then
+ * writes in transactions of at most `rowsPerTransaction` rows: a second run of the same batch
+ * finds its earlier rows by source id and updates them, so a batch cut short is finished by
+ * running it again.
+ */
+export async function applyBatch(repo: FamilyTreeRepository, ownerId: string, batch: Batch, options: BatchOptions, createTree: (treeId: string, now: string) => Promise<void>): Promise<BatchReport> {
+  const snapshot = await repo.loadTree(ownerId)
+  const now = nowIso()
+  const ctx: Context = { ownerId, treeId: snapshot.tree?.id ?? newId(), now, options, problems: [] }
+  const members = planMembers(snapshot, batch.members ?? [], ctx)
+  const unions = planUnions(snapshot, batch.unions ?? [], members.idOf, ctx)
+  const links = planLinks(snapshot, batch.links ?? [], members.idOf, unions.unionOf, ctx)
+
+  if (!snapshot.tree && members.inserts.length > 0) await createTree(ctx.treeId, now)
+  await inTransactions(repo, members.inserts, (q, rows) => q.insertMembers(rows))
+  await inTransactions(repo, members.updates, async (q, rows) => {
+    for (const { id, patch } of rows) await q.updateMember(ownerId, id, patch)
+  })
+  await inTransactions(repo, unions.inserts, (q, rows) => q.insertUnions(rows))
+  await inTransactions(repo, unions.updates, async (q, rows) => {
+    for (const { id, patch } of rows) await q.updateUnion(ownerId, id, patch)
+  })
+  await inTransactions(repo, links.inserts, (q, rows) => q.insertParentLinks(rows.map((row) => ({ ...row, ownerUserId: ownerId }))))
+  await inTransactions(repo, links.updates, async (q, rows) => {
+    for (const row of rows) await q.updateParentLink(ownerId, row)
+  })
+  if (snapshot.tree || members.inserts.length > 0) await repo.touchTree(ownerId, now)
+
+  const unionIds = new Map([...unions.unionOf].map(([ref, { id }]) => [ref, id]))
+  return {
+    members: { created: members.inserts.length, updated: members.updates.length },
+    unions: { created: unions.inserts.length, updated: unions.updates.length },
+    links: { created: links.inserts.length, updated: links.updates.length },
+    problems: ctx.problems.sort((a, b) => itemOrder[a.item] - itemOrder[b.item] || a.index - b.index),
+    memberIds: members.idOf,
+    unionIds,
+  }
+}

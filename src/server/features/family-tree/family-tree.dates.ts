@@ -1,0 +1,37 @@
+import { todayCalendarDate } from '../../../shared/calendar-date.ts'
+import { genealogyDateSortKey, parseGenealogyDate, serializeGenealogyDate, validateGenealogyDate, type GenealogyDate, type GenealogyDateIssue } from '../../../shared/genealogy-date/index.ts'
+import type { FieldErrorCode } from '../../../shared/errors.ts'
+import type { Language } from '../../../shared/limits.ts'
+
+// Dates arrive as people write them, in their language; they are stored in genealogy-date's one
+// language-free form, which any reader parses back to the same value.
+
+const issueCodes: Record<GenealogyDateIssue, FieldErrorCode> = {
+  too_long: 'validation.too_long',
+  in_future: 'validation.date_in_future',
+  reversed_range: 'member.date_range_reversed',
+}
+
+export type WrittenDate = { stored: string | null; code?: undefined } | { stored?: undefined; code: FieldErrorCode }
+
+/** One day of slack, as for every calendar date: a time zone ahead of UTC may already be tomorrow. */
+const today = () => todayCalendarDate(new Date(Date.now() + 24 * 60 * 60 * 1000))
+
+/** What to store for a date as written (null for none), or the code of what is wrong with it. */
+export function readWrittenDate(text: string | null, language: Language): WrittenDate {
+  if (text === null || text.trim() === '') return { stored: null }
+  const { value, issue } = validateGenealogyDate(text, { language, today: today() })
+  if (issue) return { code: issueCodes[issue] }
+  return { stored: value && serializeGenealogyDate(value) }
+}
+
+/** A date the rules refused, kept word for word as a phrase so an import loses nothing. */
+export const asPhrase = (text: string): string => serializeGenealogyDate({ kind: 'phrase', text: text.trim() })
+
+/** The stored form read back (any language reads it the same). */
+export const storedValue = (stored: string | null): GenealogyDate | null => (stored === null ? null : parseGenealogyDate(stored))
+
+export const sortKeyOf = (stored: string | null): number | null => {
+  const value = storedValue(stored)
+  return value && genealogyDateSortKey(value)
+}

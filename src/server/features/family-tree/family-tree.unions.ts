@@ -1,0 +1,118 @@
+import type { ParentLink } from '../../../shared/contracts/family-tree.ts'
+import type { FieldIssue } from '../../../shared/errors.ts'
+import { newId } from '../../lib/ids.ts'
+import type { NewUnionRow, UnionRow, UnionUpdate } from './family-tree.tables.ts'
+
+// The member form edits a person's unions two ways: the old list of spouses (each one a union,
+// kept when it already exists), or the unions themselves with a marriage date and place each.
+
+type Couple = Pick<UnionRow, 'id' | 'firstPartnerId' | 'secondPartnerId'>
+
+/** A union of the form with its date already read into the stored form. */
+export interface UnionRequest {
+  unionId?: string | undefined
+  spouseId: string | null
+  marriageDate: string | null
+  marriagePlace: string
+}
+
+export interface UnionPlan {
+  inserts: NewUnionRow[]
+  updates: { id: string; patch: UnionUpdate }[]
+  deletes: string[]
+  issues: FieldIssue[]
+  /** Every union of the tree as it will be, for attaching children. */
+  after: Couple[]
+}
+
+const otherPartner = (union: Couple, memberId: string) => (union.firstPartnerId === memberId ? union.secondPartnerId : union.firstPartnerId)
+const isPartner = (union: Couple, memberId: string) => union.firstPartnerId === memberId || union.secondPartnerId === memberId
+
+interface Context {
+  memberId: string
+  ownerUserId: string
+  treeId: string
+  now: string
+  /** Every other member of the tree. */
+  others: ReadonlySet<string>
+  sortKeyOf(stored: string | null): number | null
+}
+
+/** What to write so the member's unions are the ones asked for (nothing when neither list was sent). */
+export function planUnions(all: UnionRow[], ask: { unions?: UnionRequest[] | undefined; spouseMemberIds?: string[] | undefined }, ctx: Context): UnionPlan {
+  const plan: UnionPlan = { inserts: [], updates: [], deletes: [], issues: [], after: [] }
+  const own = all.filter((union) => isPartner(union, ctx.memberId))
+  const newUnion = (spouseId: string | null, position: number, marriage?: UnionRequest): NewUnionRow => ({
+    id: newId(),
+    treeId: ctx.treeId,
+    ownerUserId: ctx.ownerUserId,
+    firstPartnerId: ctx.memberId,
+    secondPartnerId: spouseId,
+    marriageDate: marriage?.marriageDate ?? null,
+    marriageDateSort: ctx.sortKeyOf(marriage?.marriageDate ?? null),
+    marriagePlace: marriage?.marriagePlace ?? '',
+    position,
+    createdAt: ctx.now,
+    updatedAt: ctx.now,
+  })
+
+  if (ask.unions) {
+    const kept = new Set<string>()
+    ask.unions.forEach((request, index) => {
+      if (request.spouseId === ctx.memberId) plan.issues.push({ path: `unions.${index}.spouseId`, code: 'member.related_to_itself' })
+      else if (request.spouseId !== null && !ctx.others.has(request.spouseId)) plan.issues.push({ path: `unions.${index}.spouseId`, code: 'member.unknown_relative' })
+      const existing = request.unionId === undefined ? undefined : own.find((union) => union.id === request.unionId)
+      if (request.unionId !== undefined && (!existing || kept.has(existing.id))) {
+        plan.issues.push({ path: `unions.${index}.unionId`, code: 'member.unknown_union' })
+        return
+      }
+      if (!existing) {
+        plan.inserts.push(newUnion(request.spouseId, index, request))
+        return
+      }
+      kept.add(existing.id)
+      const partners = existing.firstPartnerId === ctx.memberId ? { secondPartnerId: request.spouseId } : { firstPartnerId: request.spouseId }
+      plan.updates.push({
+        id: existing.id,
+        patch: { ...partners, marriageDate: request.marriageDate, marriageDateSort: ctx.sortKeyOf(request.marriageDate), marriagePlace: request.marriagePlace, position: index, updatedAt: ctx.now },
+      })
+    })
+    plan.deletes = own.filter((union) => !kept.has(union.id)).map((union) => union.id)
+  } else if (ask.spouseMemberIds) {
+    const wanted = ask.spouseMemberIds
+    // A family of one parent has no spouse to list: the spouse list leaves it alone.
+    plan.deletes = own.filter((union) => {
+      const other = otherPartner(union, ctx.memberId)
+      return other !== null && other !== ctx.memberId && !wanted.includes(other)
+    }).map((union) => union.id)
+    wanted.forEach((spouseId) => {
+      if (!own.some((union) => otherPartner(union, ctx.memberId) === spouseId)) plan.inserts.push(newUnion(spouseId, own.length + plan.inserts.length))
+    })
+  }
+
+  const updated = new Map(plan.updates.map(({ id, patch }) => [id, patch]))
+  plan.after = [
+    ...all.filter((union) => !plan.deletes.includes(union.id)).map((union) => ({ ...union, ...updated.get(union.id) }) as Couple),
+    ...plan.inserts.map(({ id, firstPartnerId, secondPartnerId }) => ({ id, firstPartnerId: firstPartnerId ?? null, secondPartnerId: secondPartnerId ?? null })),
+  ]
+  return plan
+}
+
+/**
+ * Links with no union join the union of exactly their parents (of the same kind), when there is
+ * one: a child given a mother and a father who married is a child of that marriage.
+ */
+export function attachToUnions(links: ParentLink[], unions: Couple[]): ParentLink[] {
+  const loose = new Map<string, string[]>()
+  for (const link of links) if (!link.unionId) loose.set(link.kind, [...(loose.get(link.kind) ?? []), link.parentId])
+  if (loose.size === 0) return links
+  const unionOf = new Map<string, string>()
+  for (const [kind, parents] of loose) {
+    const match = unions.find((union) => {
+      const partners = [union.firstPartnerId, union.secondPartnerId].filter((id): id is string => id !== null)
+      return partners.length === parents.length && parents.every((id) => partners.includes(id))
+    })
+    if (match) unionOf.set(kind, match.id)
+  }
+  return links.map((link) => (link.unionId ? link : { ...link, unionId: unionOf.get(link.kind) ?? null }))
+}
