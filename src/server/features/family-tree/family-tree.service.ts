@@ -38,6 +38,12 @@ const treeNames: Record<Language, (name: string) => string> = {
   fr: (name) => `Arbre de ${name}`,
 }
 
+/** The tree row made with the owner's first member, named after them in their language. */
+function newTree(ownerUserId: string, owner: TreeOwner, id: string, now: string) {
+  const name = owner.displayName.trim() || owner.email
+  return { id, ownerUserId, treeName: treeNames[owner.preferredLanguage ?? 'es'](name), createdAt: now, lastModified: now }
+}
+
 /** The rules' view of everyone but `memberId`. */
 function treeState(snapshot: TreeSnapshot, links: LinkIndex, memberId: string): TreeState {
   const others = new Map(
@@ -148,10 +154,7 @@ export function createFamilyTreeService({ repo, getOwner, relatedIds, deleteUnli
      */
     async applyBatch(ownerId: string, batch: Batch, options: BatchOptions): Promise<BatchReport> {
       const owner = await getOwner(ownerId)
-      return applyBatch(repo, ownerId, batch, options, async (treeId, now) => {
-        const name = owner.displayName.trim() || owner.email
-        await repo.insertTree({ id: treeId, ownerUserId: ownerId, treeName: treeNames[owner.preferredLanguage ?? 'es'](name), createdAt: now, lastModified: now })
-      })
+      return applyBatch(repo, ownerId, batch, options, (treeId, now) => repo.insertTree(newTree(ownerId, owner, treeId, now)))
     },
 
     /** Adds a member, creating the tree with the first one. */
@@ -193,10 +196,7 @@ export function createFamilyTreeService({ repo, getOwner, relatedIds, deleteUnli
           new Set(),
           [...dates.issues, ...plan.issues],
         )
-        if (!snapshot.tree) {
-          const name = owner.displayName.trim() || owner.email
-          await q.insertTree({ id: treeId, ownerUserId: ownerId, treeName: treeNames[owner.preferredLanguage ?? 'es'](name), createdAt: now, lastModified: now })
-        }
+        if (!snapshot.tree) await q.insertTree(newTree(ownerId, owner, treeId, now))
         await q.insertMembers([{ id, treeId, ownerUserId: ownerId, ...columns(member, sortKeyOf), createdAt: now, updatedAt: now }])
         await writeRelations(q, ownerId, member, plan, [id, ...member.childrenMemberIds])
         await q.touchTree(ownerId, now)

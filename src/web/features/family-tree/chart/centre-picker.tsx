@@ -2,6 +2,7 @@ import { useDeferredValue, useId, useMemo, useState, type FormEvent, type ReactN
 import { useTranslation } from 'react-i18next'
 import type { Member } from '../../../../shared/contracts/family-tree.ts'
 import { normaliseRelationship } from '../../../../shared/family-tree/self-member.ts'
+import { readerLanguage } from '../lib/genealogy-date-text.ts'
 import { createPersonLabeller, personName } from './person-label.ts'
 
 /**
@@ -21,7 +22,8 @@ interface CentrePickerProps {
 
 /** The non-visual way to put anyone in the centre of the chart. */
 export function CentrePicker({ members, centreId, onChoose }: CentrePickerProps) {
-  const { t } = useTranslation('family-chart')
+  const { t, i18n } = useTranslation('family-chart')
+  const language = readerLanguage(i18n.resolvedLanguage ?? i18n.language)
   const id = useId()
   const isSearch = members.length > selectUpTo
   // A large tree's suggestions are built just after the chart is first drawn, not before.
@@ -29,7 +31,7 @@ export function CentrePicker({ members, centreId, onChoose }: CentrePickerProps)
   const listed = isSearch ? deferredMembers : members
   // Each person's label, made unique ("José Gil (2)") so a suggestion names one person.
   const choices = useMemo(() => {
-    const labelOf = createPersonLabeller(t)
+    const labelOf = createPersonLabeller(t, language)
     const seen = new Map<string, number>()
     return listed.map((member) => {
       const label = labelOf(member)
@@ -37,7 +39,7 @@ export function CentrePicker({ members, centreId, onChoose }: CentrePickerProps)
       seen.set(label, count)
       return { memberId: member.memberId, label: count === 1 ? label : `${label} (${count})`, name: personName(member) }
     })
-  }, [listed, t])
+  }, [listed, t, language])
   const options = useMemo(
     () =>
       choices.map((choice) => (

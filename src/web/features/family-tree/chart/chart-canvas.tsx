@@ -4,6 +4,7 @@ import type { Member } from '../../../../shared/contracts/family-tree.ts'
 import { ChartPerson } from './chart-person.tsx'
 import { arrowDirections, chartRows, neighbourOf } from './keyboard-navigation.ts'
 import { chartMetrics, type Box, type ChartLayout, type ChartLink, type ChartNode } from './chart-model.ts'
+import { readerLanguage } from '../lib/genealogy-date-text.ts'
 import { createPersonLabeller } from './person-label.ts'
 import { homeView, useChartView } from './use-chart-view.ts'
 import { drawEverythingUpTo, linksInWindow, nodesInWindow, visibleWindow } from './visible-window.ts'
@@ -21,8 +22,9 @@ interface ChartCanvasProps {
  * arrow keys between them), and the lines behind them in SVG.
  */
 export function ChartCanvas({ layout, members, label, onRecentre }: ChartCanvasProps) {
-  const { t } = useTranslation('family-chart')
-  const labelOf = useMemo(() => createPersonLabeller(t), [t])
+  const { t, i18n } = useTranslation('family-chart')
+  const language = readerLanguage(i18n.resolvedLanguage ?? i18n.language)
+  const labelOf = useMemo(() => createPersonLabeller(t, language), [t, language])
   const viewportRef = useRef<HTMLDivElement>(null)
   const buttons = useRef(new Map<string, HTMLButtonElement>())
   /** Set when the tab stop moves to a box that must be drawn before it can take focus. */
@@ -153,6 +155,7 @@ export function ChartCanvas({ layout, members, label, onRecentre }: ChartCanvasP
           <div role="group" aria-label={label} aria-describedby={helpId}>
             <ChartPeople
               t={t}
+              language={language}
               labelOf={labelOf}
               nodes={drawn.nodes}
               members={members}

@@ -2,12 +2,15 @@ import { memo, type FocusEvent, type KeyboardEvent } from 'react'
 import type { TFunction } from 'i18next'
 import type { Member } from '../../../../shared/contracts/family-tree.ts'
 import { isSelfMember } from '../../../../shared/family-tree/self-member.ts'
+import type { Language } from '../../../../shared/limits.ts'
 import { chartMetrics, type ChartNode } from './chart-model.ts'
 import { lifeYears, type LabelledMember } from './person-label.ts'
 
 interface ChartPersonProps {
   /** Passed down rather than each box subscribing to i18next: a chart can hold thousands. */
   t: TFunction<'family-chart'>
+  /** The reader's language, for dates ("hacia 1920"). */
+  language: Language
   /** `personLabel`, translated once for the whole chart. */
   labelOf: (member: LabelledMember) => string
   node: ChartNode
@@ -21,13 +24,13 @@ interface ChartPersonProps {
 }
 
 /** One person's box: name, years, † for the deceased, "You" for the owner of the tree. */
-export const ChartPerson = memo(function ChartPerson({ t, labelOf, node, member, isTabStop, buttonRef, onActivate, onKeyDown, onFocus }: ChartPersonProps) {
+export const ChartPerson = memo(function ChartPerson({ t, language, labelOf, node, member, isTabStop, buttonRef, onActivate, onKeyDown, onFocus }: ChartPersonProps) {
   const isCentre = node.kind === 'centre'
   const isSelf = isSelfMember(member)
   const classes = ['family-chart-person', `family-chart-person-${node.kind}`]
   if (isSelf) classes.push('family-chart-person-self')
   if (member.isDeceased) classes.push('family-chart-person-deceased')
-  const years = lifeYears(t, member)
+  const years = lifeYears(t, member, language)
   return (
     <button
       ref={(element) => buttonRef(member.memberId, element)}
@@ -36,6 +39,7 @@ export const ChartPerson = memo(function ChartPerson({ t, labelOf, node, member,
       style={{ left: node.x - chartMetrics.nodeWidth / 2, top: node.y - chartMetrics.nodeHeight / 2 }}
       tabIndex={isTabStop ? 0 : -1}
       aria-label={labelOf(member)}
+      title={member.birthPlace || undefined}
       aria-current={isCentre ? 'true' : undefined}
       data-member-id={member.memberId}
       onClick={() => onActivate(member.memberId)}

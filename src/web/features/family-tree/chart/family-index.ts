@@ -1,8 +1,9 @@
 import type { Member } from '../../../../shared/contracts/family-tree.ts'
+import { storedSortKey } from '../lib/genealogy-date-text.ts'
 
 /** The fields the chart's layout reads; tests and benchmarks can build just these. */
 export type LayoutMember = Pick<Member, 'memberId' | 'parentMemberIds' | 'spouseMemberIds'> &
-  Partial<Pick<Member, 'birthDate' | 'gender'>>
+  Partial<Pick<Member, 'birthDate' | 'birthDateSortKey' | 'gender'>>
 
 /** Parents and the children they share. A member with one known parent makes a one-parent family. */
 export interface Family {
@@ -74,10 +75,15 @@ export function buildFamilyIndex<M extends LayoutMember>(members: readonly M[]):
     birthFamily.set(member.memberId, key)
   }
 
-  // Oldest first; the sort is stable, so the undated keep the order they were given in.
-  const birth = (id: string) => byId.get(id)!.birthDate ?? '\uffff'
+  // Oldest first by the dates' sort key ("hacia 1920" before 1921); the sort is stable, so the
+  // undated keep the order they were given in.
+  const birth = (id: string) => {
+    const member = byId.get(id)!
+    // The server's key, or one from the date for members built without it (tests, benchmarks).
+    return member.birthDateSortKey ?? storedSortKey(member.birthDate) ?? Infinity
+  }
   for (const family of families.values()) {
-    if (family.childIds.length > 1) family.childIds.sort((a, b) => (birth(a) < birth(b) ? -1 : birth(a) > birth(b) ? 1 : 0))
+    if (family.childIds.length > 1) family.childIds.sort((a, b) => birth(a) - birth(b))
   }
   return { members: byId, families, birthFamily, parentFamilies, spouses }
 }

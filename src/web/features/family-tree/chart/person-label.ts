@@ -1,20 +1,18 @@
 import type { TFunction } from 'i18next'
 import type { Member } from '../../../../shared/contracts/family-tree.ts'
 import { isSelfMember } from '../../../../shared/family-tree/self-member.ts'
+import type { Language } from '../../../../shared/limits.ts'
+import { shortDateText } from '../lib/genealogy-date-text.ts'
 
 export type LabelledMember = Pick<
   Member,
   'firstName' | 'lastName' | 'birthDate' | 'deathDate' | 'isDeceased' | 'gender' | 'isSelf' | 'relationshipToOwner'
->
+> &
+  Partial<Pick<Member, 'birthPlace'>>
 
 /** "María Pérez". */
 export function personName(member: Pick<Member, 'firstName' | 'lastName'>): string {
   return `${member.firstName} ${member.lastName}`.trim()
-}
-
-/** The year of a calendar date `YYYY-MM-DD`, or undefined. */
-export function yearOf(date: string | null | undefined): string | undefined {
-  return /^(\d{4})/.exec(date ?? '')?.[1]
 }
 
 /** i18next context for words that agree with the person's gender (fallecido / fallecida). */
@@ -24,22 +22,22 @@ function genderContext(member: Pick<Member, 'gender'>): 'male' | 'female' | unde
   return undefined
 }
 
-/** What a box shows under the name: "1950 – 2020", "n. 1950", "† 2020" or nothing. */
-export function lifeYears(t: TFunction<'family-chart'>, member: LabelledMember): string {
-  const birth = yearOf(member.birthDate)
-  const death = member.isDeceased ? yearOf(member.deathDate) : undefined
-  if (birth && death) return `${birth} – ${death}`
-  if (birth) return member.isDeceased ? `${birth} – ?` : t('years.born', { year: birth })
-  if (death) return t('years.died', { year: death })
+/** What a box shows under the name: "1950 – 2020", "n. 1950", "n. hacia 1920", "† 2020" or nothing. */
+export function lifeYears(t: TFunction<'family-chart'>, member: LabelledMember, language: Language): string {
+  const birth = shortDateText(member.birthDate, language)
+  const death = member.isDeceased ? shortDateText(member.deathDate, language) : undefined
+  if (birth && death) return `${birth.text} – ${death.text}`
+  if (birth) return member.isDeceased ? `${birth.text} – ?` : birth.isYear ? t('years.born', { year: birth.text }) : t('years.bornWhen', { date: birth.text })
+  if (death) return t('years.died', { year: death.text })
   return ''
 }
 
 /**
  * The accessible name of a person, in words rather than symbols: "María Pérez, 1950–2020",
- * "Ana Ruiz (tú), nació en 1990", "Pedro Gil, fallecido".
+ * "Ana Ruiz (tú), nació en 1990", "Carmen Díaz, nació hacia 1920 en Pasto", "Pedro Gil, fallecido".
  */
-export function personLabel(t: TFunction<'family-chart'>, member: LabelledMember): string {
-  return createPersonLabeller(t)(member)
+export function personLabel(t: TFunction<'family-chart'>, member: LabelledMember, language: Language): string {
+  return createPersonLabeller(t, language)(member)
 }
 
 /** Stands for the name or year while the sentences are translated once. */
@@ -49,10 +47,14 @@ const slot = '\u0001'
  * `personLabel` for many people (the centre picker of a large tree): each sentence is translated
  * once and filled in per person, instead of asking i18next again for every one.
  */
-export function createPersonLabeller(t: TFunction<'family-chart'>): (member: LabelledMember) => string {
+export function createPersonLabeller(t: TFunction<'family-chart'>, language: Language): (member: LabelledMember) => string {
   const selfName = t('person.self', { name: slot })
   const born = t('person.born', { year: slot })
+  const bornWhen = t('person.bornWhen', { date: slot })
   const died = t('person.died', { year: slot })
+  const diedWhen = t('person.diedWhen', { date: slot })
+  const bornPlace = t('person.bornPlace', { place: slot })
+  const atPlace = t('person.atPlace', { place: slot })
   const deceased = {
     male: t('person.deceased', { context: 'male' }),
     female: t('person.deceased', { context: 'female' }),
@@ -60,12 +62,17 @@ export function createPersonLabeller(t: TFunction<'family-chart'>): (member: Lab
   }
   return (member) => {
     const name = isSelfMember(member) ? selfName.replaceAll(slot, personName(member)) : personName(member)
-    const birth = yearOf(member.birthDate)
-    const death = member.isDeceased ? yearOf(member.deathDate) : undefined
+    const birth = shortDateText(member.birthDate, language)
+    const death = member.isDeceased ? shortDateText(member.deathDate, language) : undefined
     const parts = [name]
-    if (birth && death) parts.push(`${birth}–${death}`)
-    else if (birth) parts.push(born.replaceAll(slot, birth))
-    else if (death) parts.push(died.replaceAll(slot, death))
+    const place = member.birthPlace
+    if (birth && death) parts.push(`${birth.text}–${death.text}`)
+    else if (birth) {
+      const when = (birth.isYear ? born : bornWhen).replaceAll(slot, birth.text)
+      // "nació hacia 1920 en Pasto": the place joins the sentence that says when.
+      parts.push(place ? `${when} ${atPlace.replaceAll(slot, place)}` : when)
+    } else if (death) parts.push((death.isYear ? died : diedWhen).replaceAll(slot, death.text))
+    if (place && !(birth && !death)) parts.push(bornPlace.replaceAll(slot, place))
     if (member.isDeceased && !death) parts.push(deceased[genderContext(member) ?? 'neutral'])
     return parts.join(', ')
   }

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Member } from '../../../../shared/contracts/family-tree.ts'
 import { relativesOf, type FamilyIndex, type Relatives } from './family-index.ts'
+import { readerLanguage } from '../lib/genealogy-date-text.ts'
 import { personLabel, personName } from './person-label.ts'
 
 interface RelativesListProps {
@@ -17,7 +18,8 @@ const groups: (keyof Relatives)[] = ['parents', 'partners', 'siblings', 'childre
  * for screen readers and small screens, and the way to reach siblings.
  */
 export function RelativesList({ index, centre, onRecentre }: RelativesListProps) {
-  const { t } = useTranslation('family-chart')
+  const { t, i18n } = useTranslation('family-chart')
+  const language = readerLanguage(i18n.resolvedLanguage ?? i18n.language)
   const summaryRef = useRef<HTMLElement>(null)
   const focusSummary = useRef(false)
   const relatives = relativesOf(index, centre.memberId)
@@ -49,7 +51,7 @@ export function RelativesList({ index, centre, onRecentre }: RelativesListProps)
                 return (
                   <dd key={memberId}>
                     <button type="button" className="family-chart-relative" onClick={() => handleChoose(memberId)}>
-                      {personLabel(t, member)}
+                      {personLabel(t, member, language)}
                     </button>
                   </dd>
                 )

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Member } from '../../../../shared/contracts/family-tree.ts'
-import { formatCalendarDate } from '../../../lib/format-dates.ts'
+import { useFamilyTree } from '../api/family-tree-queries.ts'
+import { dateText, readerLanguage } from '../lib/genealogy-date-text.ts'
 import { genderLabelKey } from '../lib/gender-label.ts'
 import { memberName } from '../lib/member-name.ts'
 
@@ -10,11 +11,21 @@ interface MemberDetailsProps {
   membersById: ReadonlyMap<string, Member>
 }
 
-/** Dates, gender, relatives, biography and key moments of one member, as far as they are known. */
+/**
+ * Dates and places (in the reader's words: "hacia 1920, Pasto"), gender, relatives with each
+ * marriage's date and place, biography, key moments and notes of one member, as far as known.
+ */
 export function MemberDetails({ member, membersById }: MemberDetailsProps) {
   const { t, i18n } = useTranslation('family-tree')
-  const language = i18n.resolvedLanguage ?? i18n.language
-  const date = (value: string) => <time dateTime={value}>{formatCalendarDate(value, language)}</time>
+  const language = readerLanguage(i18n.resolvedLanguage ?? i18n.language)
+  const unions = useFamilyTree().data?.unions ?? []
+  // An exact day keeps its machine-readable form for assistive technology; other dates are words.
+  const date = (value: string | null, place = '') => {
+    const words = dateText(value, language)
+    const when = value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? <time dateTime={value}>{words}</time> : words
+    if (!words) return place
+    return place ? <>{when}, {place}</> : when
+  }
   const names = (ids: readonly string[]) =>
     ids
       .map((id) => membersById.get(id))
@@ -23,17 +34,32 @@ export function MemberDetails({ member, membersById }: MemberDetailsProps) {
       .join(', ')
 
   const facts: { key: string; value: ReactNode }[] = []
-  if (member.birthDate) facts.push({ key: 'birth', value: date(member.birthDate) })
-  if (member.isDeceased) facts.push({ key: 'death', value: member.deathDate ? date(member.deathDate) : t('card.deathDateUnknown') })
+  if (member.birthDate || member.birthPlace) facts.push({ key: 'birth', value: date(member.birthDate, member.birthPlace) })
+  if (member.isDeceased) facts.push({ key: 'death', value: member.deathDate || member.deathPlace ? date(member.deathDate, member.deathPlace) : t('card.deathDateUnknown') })
   if (member.gender) facts.push({ key: 'gender', value: t(genderLabelKey[member.gender]) })
-  for (const [key, ids] of [
-    ['parents', member.parentMemberIds],
-    ['spouses', member.spouseMemberIds],
-    ['children', member.childrenMemberIds],
-  ] as const) {
-    const text = names(ids)
-    if (text) facts.push({ key, value: text })
+  const parents = names(member.parentMemberIds)
+  if (parents) facts.push({ key: 'parents', value: parents })
+  const marriages = unions
+    .filter((union) => member.unionIds.includes(union.unionId))
+    .map((union) => ({ union, spouse: membersById.get((union.firstPartnerId === member.memberId ? union.secondPartnerId : union.firstPartnerId) ?? '') }))
+    .filter(({ spouse }) => spouse !== undefined)
+  // The spouse list as the server derives it, for a tree whose unions have not loaded (or no longer hold them).
+  if (marriages.length === 0 && names(member.spouseMemberIds)) facts.push({ key: 'spouses', value: names(member.spouseMemberIds) })
+  if (marriages.length > 0) {
+    const value = marriages.map(({ union, spouse }, index) => {
+      const when = date(union.marriageDate, union.marriagePlace)
+      return (
+        <span key={union.unionId} className="member-marriage">
+          {index > 0 ? ', ' : null}
+          {memberName(spouse!)}
+          {when ? <> ({when})</> : null}
+        </span>
+      )
+    })
+    facts.push({ key: 'spouses', value })
   }
+  const children = names(member.childrenMemberIds)
+  if (children) facts.push({ key: 'children', value: children })
 
   return (
     <>
@@ -56,6 +82,12 @@ export function MemberDetails({ member, membersById }: MemberDetailsProps) {
               <li key={index}>{event}</li>
             ))}
           </ul>
+        </div>
+      )}
+      {member.notes && (
+        <div className="member-notes">
+          <h4>{t('card.notes')}</h4>
+          <p>{member.notes}</p>
         </div>
       )}
     </>

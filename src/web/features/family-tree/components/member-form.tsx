@@ -1,11 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useEffect, useState, type FormEvent } from 'react'
+import { useEffect, useMemo, useState, type FormEvent } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import type { CreateMember, Member } from '../../../../shared/contracts/family-tree.ts'
 import { ErrorBanner } from '../../../components/ui/banner.tsx'
 import { FormActions } from '../../../components/ui/form-actions.tsx'
+import { useFamilyTree } from '../api/family-tree-queries.ts'
 import { failureText } from '../lib/failure-text.ts'
+import { readerLanguage } from '../lib/genealogy-date-text.ts'
 import { issueText } from '../lib/issue-message.ts'
 import { memberFormSchema, type MemberFormOutput, type MemberFormValues } from '../lib/member-form-schema.ts'
 import { emptyMemberValues, memberBody, memberFormValues } from '../lib/member-form-values.ts'
@@ -34,12 +36,16 @@ interface MemberFormProps {
  * field; the rules the browser can check are checked before anything is sent.
  */
 export function MemberForm({ members, member, submitLabel, onSubmit, onCancel, labelledBy, id }: MemberFormProps) {
-  const { t } = useTranslation('family-tree')
+  const { t, i18n } = useTranslation('family-tree')
+  const language = readerLanguage(i18n.resolvedLanguage ?? i18n.language)
+  const unions = useFamilyTree().data?.unions
   const [saveError, setSaveError] = useState<unknown>()
   const [unplacedIssues, setUnplacedIssues] = useState<string[]>([])
+  // Dates are read in the page's language, so the schema is made for it.
+  const schema = useMemo(() => memberFormSchema(language), [language])
   const form = useForm<MemberFormValues, unknown, MemberFormOutput>({
-    resolver: zodResolver(memberFormSchema),
-    defaultValues: member ? memberFormValues(member) : emptyMemberValues,
+    resolver: zodResolver(schema),
+    defaultValues: member ? memberFormValues(member, unions ?? [], language) : emptyMemberValues,
   })
   const { handleSubmit, setError, setFocus, getValues } = form
   const { isSubmitting } = form.formState
@@ -52,7 +58,7 @@ export function MemberForm({ members, member, submitLabel, onSubmit, onCancel, l
     setSaveError(undefined)
     setUnplacedIssues([])
     try {
-      await onSubmit(memberBody(values))
+      await onSubmit(memberBody(values, language))
     } catch (error) {
       setSaveError(error)
       setUnplacedIssues(placeServerIssues(error, getValues(), setError))

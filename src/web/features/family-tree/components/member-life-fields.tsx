@@ -1,6 +1,7 @@
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useWatch } from 'react-hook-form'
+import { genealogyDateMaxLength } from '../../../../shared/genealogy-date/index.ts'
 import { limits } from '../../../../shared/limits.ts'
 import { TextAreaField, TextField } from '../../../components/ui/text-field.tsx'
 import { genderChoices, genderLabelKey } from '../lib/gender-label.ts'
@@ -8,7 +9,7 @@ import { issueText } from '../lib/issue-message.ts'
 import { CheckboxField } from './checkbox-field.tsx'
 import type { MemberFormHandle } from './member-form-types.ts'
 
-/** "Ha fallecido" with the dates, gender, a short biography and the key moments of a life. */
+/** "Ha fallecido" with the dates and places as written, gender, a short biography, the key moments of a life and notes. */
 export function MemberLifeFields({ form }: { form: MemberFormHandle }) {
   const { t } = useTranslation(['family-tree', 'common'])
   const { register, control, setValue } = form
@@ -26,28 +27,52 @@ export function MemberLifeFields({ form }: { form: MemberFormHandle }) {
           deps: ['deathDate'],
           // Spec §5: the death date is kept only for someone who has passed away.
           onChange: (event: { target: HTMLInputElement }) => {
-            if (!event.target.checked) setValue('deathDate', '')
+            if (!event.target.checked) {
+              setValue('deathDate', '')
+              setValue('deathPlace', '')
+            }
           },
         })}
       />
       <div className="member-form-row">
         <TextField
-          type="date"
           label={t('form.birthDate')}
+          hint={t('form.dateHint')}
           optional
+          autoComplete="off"
+          maxLength={genealogyDateMaxLength}
           error={issueText(t, errors.birthDate?.message)}
-          {...register('birthDate')}
+          {...register('birthDate', { deps: ['deathDate'] })}
         />
-        {isDeceased && (
+        <TextField
+          label={t('form.birthPlace')}
+          hint={t('form.placeHint')}
+          optional
+          maxLength={limits.memberPlaceMaxLength}
+          error={issueText(t, errors.birthPlace?.message)}
+          {...register('birthPlace')}
+        />
+      </div>
+      {isDeceased && (
+        <div className="member-form-row">
           <TextField
-            type="date"
             label={t('form.deathDate')}
+            hint={t('form.dateHint')}
             optional
+            autoComplete="off"
+            maxLength={genealogyDateMaxLength}
             error={issueText(t, errors.deathDate?.message)}
             {...register('deathDate')}
           />
-        )}
-      </div>
+          <TextField
+            label={t('form.deathPlace')}
+            optional
+            maxLength={limits.memberPlaceMaxLength}
+            error={issueText(t, errors.deathPlace?.message)}
+            {...register('deathPlace')}
+          />
+        </div>
+      )}
       <div className="field member-form-gender">
         <label htmlFor={genderId}>
           {t('form.gender')}
@@ -87,6 +112,15 @@ export function MemberLifeFields({ form }: { form: MemberFormHandle }) {
         rows={4}
         error={issueText(t, errors.keyLifeEvents?.message)}
         {...register('keyLifeEvents')}
+      />
+      <TextAreaField
+        label={t('form.notes')}
+        hint={t('form.notesHint')}
+        optional
+        rows={3}
+        maxLength={limits.memberNotesMaxLength}
+        error={issueText(t, errors.notes?.message)}
+        {...register('notes')}
       />
     </>
   )

@@ -1,10 +1,13 @@
+import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Controller, useWatch } from 'react-hook-form'
 import type { Member } from '../../../../shared/contracts/family-tree.ts'
 import { limits } from '../../../../shared/limits.ts'
 import { issueText } from '../lib/issue-message.ts'
+import { unionsForSpouses } from '../lib/member-form-values.ts'
 import { relationOptions } from '../lib/relation-options.ts'
 import type { MemberFormHandle } from './member-form-types.ts'
+import { MemberMarriageFields } from './member-marriage-fields.tsx'
 import { RelationPicker } from './relation-picker.tsx'
 
 interface MemberRelationFieldsProps {
@@ -13,10 +16,11 @@ interface MemberRelationFieldsProps {
   memberId?: string
 }
 
-/** Parents (at most 2), spouses and children, chosen among the other members of the tree. */
+/** Parents (at most 2), spouses with their marriages, and children, chosen among the other members of the tree. */
 export function MemberRelationFields({ form, members, memberId }: MemberRelationFieldsProps) {
   const { t } = useTranslation('family-tree')
-  const { control } = form
+  const { control, getValues, setValue } = form
+  const membersById = useMemo(() => new Map(members.map((member) => [member.memberId, member])), [members])
   const [parentMemberIds, childrenMemberIds] = useWatch({ control, name: ['parentMemberIds', 'childrenMemberIds'] })
   const options = relationOptions(members, memberId, { parentMemberIds, childrenMemberIds })
 
@@ -53,12 +57,16 @@ export function MemberRelationFields({ form, members, memberId }: MemberRelation
             legend={t('form.spouses')}
             options={options.spouses}
             value={field.value}
-            onChange={field.onChange}
+            onChange={(ids: string[]) => {
+              field.onChange(ids)
+              setValue('unions', unionsForSpouses(getValues('unions'), ids))
+            }}
             inputRef={field.ref}
             error={issueText(t, fieldState.error?.message)}
           />
         )}
       />
+      <MemberMarriageFields form={form} membersById={membersById} />
       <Controller
         control={control}
         name="childrenMemberIds"

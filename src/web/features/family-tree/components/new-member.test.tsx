@@ -117,14 +117,16 @@ describe('adding a person', () => {
     await user.type(lastName, 'López')
     await user.type(relationship()!, 'Madre')
     await user.click(save)
-    expect(deathDate()).toHaveAccessibleDescription('La fecha de fallecimiento no puede ser anterior al nacimiento.')
+    expect(deathDate()).toHaveAccessibleDescription(
+      'Como la sepas: 17 de mayo de 1948, mayo de 1948, 1948, hacia 1920, antes de 1948, entre 1920 y 1925. La fecha de fallecimiento no puede ser anterior al nacimiento.',
+    )
     expect(api.writes()).toEqual([])
 
     await user.click(isDeceased)
     await user.click(save)
     await screen.findByRole('article', { name: 'Carmen López' })
     expect(api.writes()[0]?.body).toEqual(
-      expect.objectContaining({ isDeceased: false, birthDate: '1920-01-05', deathDate: null }),
+      expect.objectContaining({ isDeceased: false, birthDate: '1920-01-05', deathDate: null, language: 'es' }),
     )
   })
 
@@ -172,13 +174,18 @@ describe('adding a person', () => {
       relationshipToOwner: 'Hija',
       isDeceased: false,
       birthDate: null,
+      birthPlace: '',
       deathDate: null,
+      deathPlace: '',
       gender: 'Femenino',
       bioSummary: 'Médica.',
       keyLifeEvents: ['Grado', 'Boda'],
+      notes: '',
       parentMemberIds: [rosa.memberId],
       spouseMemberIds: [],
+      unions: [],
       childrenMemberIds: [],
+      language: 'es',
     })
     expect(within(ana).getByText('Rosa Díaz', { selector: 'dd' })).toBeInTheDocument()
     expect(within(screen.getByRole('article', { name: 'Rosa Díaz' })).getByText('Hijos', { selector: 'dt' })).toBeInTheDocument()

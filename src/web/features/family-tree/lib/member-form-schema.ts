@@ -1,49 +1,78 @@
 import { z } from 'zod'
-import { requiredText, pastCalendarDateSchema } from '../../../../shared/contracts/common.ts'
+import { todayCalendarDate } from '../../../../shared/calendar-date.ts'
+import { requiredText } from '../../../../shared/contracts/common.ts'
 import { genders } from '../../../../shared/contracts/family-tree.ts'
-import { limits } from '../../../../shared/limits.ts'
+import { parseGenealogyDate, validateGenealogyDate, type GenealogyDateIssue } from '../../../../shared/genealogy-date/index.ts'
+import { limits, type Language } from '../../../../shared/limits.ts'
+import { diesBeforeBirth } from './genealogy-date-text.ts'
 
 const text = (max: number) => z.string().trim().max(max, { error: 'validation.too_long' })
 
-/** A date input's value: '' for none, else a real day that has already happened. */
-const dateField = z.string().superRefine((value, ctx) => {
-  if (value.trim() === '') return
-  const checked = pastCalendarDateSchema.safeParse(value)
-  if (!checked.success) ctx.addIssue({ code: 'custom', message: checked.error.issues[0]?.message ?? 'validation.invalid_date' })
-})
+const issueCodes: Record<GenealogyDateIssue, string> = {
+  too_long: 'validation.too_long',
+  in_future: 'validation.date_in_future',
+  reversed_range: 'member.date_range_reversed',
+}
+
+/** A date as the person writes it ("hacia 1920", "entre 1920 y 1925"); '' for none. */
+function writtenDate(language: Language) {
+  return z.string().superRefine((value, ctx) => {
+    if (value.trim() === '') return
+    // One day of slack: a time zone ahead of UTC may already be tomorrow.
+    const today = todayCalendarDate(new Date(Date.now() + 24 * 60 * 60 * 1000))
+    const { issue } = validateGenealogyDate(value, { language, today })
+    if (issue) ctx.addIssue({ code: 'custom', message: issueCodes[issue] })
+  })
+}
 
 /**
- * The member form as the user fills it in, with the rules of spec §5 checked before anything is
- * sent. The server checks them again, with those only it can see (a second self, cycles).
+ * The member form as the user fills it in, with the rules checked before anything is sent, dates
+ * read in the page's language. The server checks them again, with those only it can see (a
+ * second self, cycles).
  */
-export const memberFormSchema = z
-  .object({
-    firstName: requiredText(limits.memberNameMaxLength, 'member.first_name_required'),
-    lastName: requiredText(limits.memberNameMaxLength, 'member.last_name_required'),
-    isSelf: z.boolean(),
-    relationshipToOwner: text(limits.memberRelationshipMaxLength),
-    isDeceased: z.boolean(),
-    birthDate: dateField,
-    deathDate: dateField,
-    gender: z.enum(genders),
-    bioSummary: text(limits.memberBioMaxLength),
-    /** One event a line. */
-    keyLifeEvents: z.string(),
-    parentMemberIds: z.array(z.string()).max(limits.parentsPerMember, { error: 'member.too_many_parents' }),
-    spouseMemberIds: z.array(z.string()),
-    childrenMemberIds: z.array(z.string()),
-  })
-  .superRefine((values, ctx) => {
-    if (!values.isSelf && values.relationshipToOwner === '') {
-      ctx.addIssue({ code: 'custom', path: ['relationshipToOwner'], message: 'member.relationship_required' })
-    }
-    if (values.isDeceased && values.birthDate && values.deathDate && values.deathDate < values.birthDate) {
-      ctx.addIssue({ code: 'custom', path: ['deathDate'], message: 'member.death_before_birth' })
-    }
-  })
+export function memberFormSchema(language: Language) {
+  return z
+    .object({
+      firstName: requiredText(limits.memberNameMaxLength, 'member.first_name_required'),
+      lastName: requiredText(limits.memberNameMaxLength, 'member.last_name_required'),
+      isSelf: z.boolean(),
+      relationshipToOwner: text(limits.memberRelationshipMaxLength),
+      isDeceased: z.boolean(),
+      birthDate: writtenDate(language),
+      birthPlace: text(limits.memberPlaceMaxLength),
+      deathDate: writtenDate(language),
+      deathPlace: text(limits.memberPlaceMaxLength),
+      gender: z.enum(genders),
+      bioSummary: text(limits.memberBioMaxLength),
+      /** One event a line. */
+      keyLifeEvents: z.string(),
+      notes: text(limits.memberNotesMaxLength),
+      parentMemberIds: z.array(z.string()),
+      spouseMemberIds: z.array(z.string()),
+      /** One a union of the member: with each spouse chosen, and any family of one parent kept as it is. */
+      unions: z.array(
+        z.object({
+          unionId: z.string().optional(),
+          spouseId: z.string().nullable(),
+          marriageDate: writtenDate(language),
+          marriagePlace: text(limits.memberPlaceMaxLength),
+        }),
+      ),
+      childrenMemberIds: z.array(z.string()),
+    })
+    .superRefine((values, ctx) => {
+      if (!values.isSelf && values.relationshipToOwner === '') {
+        ctx.addIssue({ code: 'custom', path: ['relationshipToOwner'], message: 'member.relationship_required' })
+      }
+      if (values.isDeceased && diesBeforeBirth(parseGenealogyDate(values.birthDate, language), parseGenealogyDate(values.deathDate, language))) {
+        ctx.addIssue({ code: 'custom', path: ['deathDate'], message: 'member.death_before_birth' })
+      }
+    })
+}
 
-export type MemberFormValues = z.input<typeof memberFormSchema>
-export type MemberFormOutput = z.output<typeof memberFormSchema>
+type Schema = ReturnType<typeof memberFormSchema>
+export type MemberFormValues = z.input<Schema>
+export type MemberFormOutput = z.output<Schema>
 export type MemberFieldName = keyof MemberFormValues
 
-export const memberFieldNames = Object.keys(memberFormSchema.shape) as MemberFieldName[]
+export const memberFieldNames = Object.keys(memberFormSchema('es').shape) as MemberFieldName[]

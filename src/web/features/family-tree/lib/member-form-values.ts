@@ -1,5 +1,7 @@
-import type { CreateMember, Member } from '../../../../shared/contracts/family-tree.ts'
+import type { CreateMember, Member, Union } from '../../../../shared/contracts/family-tree.ts'
 import { isSelfMember, selfRelationship } from '../../../../shared/family-tree/self-member.ts'
+import type { Language } from '../../../../shared/limits.ts'
+import { dateText } from './genealogy-date-text.ts'
 import type { MemberFormOutput, MemberFormValues } from './member-form-schema.ts'
 
 export const emptyMemberValues: MemberFormValues = {
@@ -9,18 +11,23 @@ export const emptyMemberValues: MemberFormValues = {
   relationshipToOwner: '',
   isDeceased: false,
   birthDate: '',
+  birthPlace: '',
   deathDate: '',
+  deathPlace: '',
   gender: '',
   bioSummary: '',
   keyLifeEvents: '',
+  notes: '',
   parentMemberIds: [],
   spouseMemberIds: [],
+  unions: [],
   childrenMemberIds: [],
 }
 
-/** The form filled in with a stored member, for editing it. */
-export function memberFormValues(member: Member): MemberFormValues {
+/** The form filled in with a stored member for editing, its dates in the reader's words. */
+export function memberFormValues(member: Member, unions: readonly Union[], language: Language): MemberFormValues {
   const isSelf = isSelfMember(member)
+  const own = unions.filter((union) => member.unionIds.includes(union.unionId))
   return {
     firstName: member.firstName,
     lastName: member.lastName,
@@ -28,19 +35,38 @@ export function memberFormValues(member: Member): MemberFormValues {
     // The self member's "Yo mismo/a" is written by the checkbox, not typed.
     relationshipToOwner: isSelf ? '' : member.relationshipToOwner,
     isDeceased: member.isDeceased,
-    birthDate: member.birthDate ?? '',
-    deathDate: member.deathDate ?? '',
+    birthDate: dateText(member.birthDate, language),
+    birthPlace: member.birthPlace,
+    deathDate: dateText(member.deathDate, language),
+    deathPlace: member.deathPlace,
     gender: member.gender,
     bioSummary: member.bioSummary,
     keyLifeEvents: member.keyLifeEvents.join('\n'),
+    notes: member.notes,
     parentMemberIds: [...member.parentMemberIds],
     spouseMemberIds: [...member.spouseMemberIds],
+    unions: own.map((union) => ({
+      unionId: union.unionId,
+      spouseId: (union.firstPartnerId === member.memberId ? union.secondPartnerId : union.firstPartnerId) ?? null,
+      marriageDate: dateText(union.marriageDate, language),
+      marriagePlace: union.marriagePlace,
+    })),
     childrenMemberIds: [...member.childrenMemberIds],
   }
 }
 
+/**
+ * The member's unions after the spouse list changed: each spouse chosen keeps their marriages (a
+ * couple may have married twice) or gains an empty one; families of one parent stay as they are.
+ */
+export function unionsForSpouses(unions: MemberFormValues['unions'], spouseIds: readonly string[]): MemberFormValues['unions'] {
+  const kept = unions.filter((union) => union.spouseId === null || spouseIds.includes(union.spouseId))
+  const added = spouseIds.filter((id) => !kept.some((union) => union.spouseId === id)).map((spouseId) => ({ spouseId, marriageDate: '', marriagePlace: '' }))
+  return [...kept, ...added]
+}
+
 /** What the API receives for a checked form (every field, for a create as for an edit). */
-export function memberBody(values: MemberFormOutput): CreateMember {
+export function memberBody(values: MemberFormOutput, language: Language): CreateMember {
   return {
     firstName: values.firstName,
     lastName: values.lastName,
@@ -48,16 +74,26 @@ export function memberBody(values: MemberFormOutput): CreateMember {
     relationshipToOwner: values.isSelf ? selfRelationship : values.relationshipToOwner,
     isDeceased: values.isDeceased,
     birthDate: values.birthDate.trim() || null,
+    birthPlace: values.birthPlace,
     // Spec §5: a death date is stored only for someone who has passed away.
     deathDate: values.isDeceased ? values.deathDate.trim() || null : null,
+    deathPlace: values.isDeceased ? values.deathPlace : '',
     gender: values.gender,
     bioSummary: values.bioSummary,
     keyLifeEvents: values.keyLifeEvents
       .split('\n')
       .map((line) => line.trim())
       .filter(Boolean),
+    notes: values.notes,
     parentMemberIds: values.parentMemberIds,
     spouseMemberIds: values.spouseMemberIds,
+    unions: unionsForSpouses(values.unions, values.spouseMemberIds).map((union) => ({
+      ...(union.unionId ? { unionId: union.unionId } : {}),
+      spouseId: union.spouseId,
+      marriageDate: union.marriageDate.trim() || null,
+      marriagePlace: union.marriagePlace.trim(),
+    })),
     childrenMemberIds: values.childrenMemberIds,
+    language,
   }
 }

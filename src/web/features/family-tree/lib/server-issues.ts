@@ -7,14 +7,15 @@ import { memberFieldNames, type MemberFieldName, type MemberFormValues } from '.
 function isShown(field: string, values: MemberFormValues): field is MemberFieldName {
   if (!(memberFieldNames as readonly string[]).includes(field)) return false
   if (field === 'relationshipToOwner') return !values.isSelf
-  if (field === 'deathDate') return values.isDeceased
+  if (field === 'deathDate' || field === 'deathPlace') return values.isDeceased
+  if (field === 'unions') return false
   return true
 }
 
 /**
  * Puts the field issues of a `validation_failed` answer beside their fields (the first one
  * receives focus) and returns the messages of those no visible field can hold, for the banner.
- * A path inside a list (`parentMemberIds.1`) belongs to the list.
+ * A path inside a list (`parentMemberIds.1`) belongs to the list; a marriage's date or place to its input.
  */
 export function placeServerIssues(error: unknown, values: MemberFormValues, setError: UseFormSetError<MemberFormValues>): string[] {
   if (!(error instanceof ApiError) || error.code !== 'validation_failed') return []
@@ -22,6 +23,13 @@ export function placeServerIssues(error: unknown, values: MemberFormValues, setE
   const unplaced: string[] = []
   for (const issue of error.details) {
     const message = issueMessage(issue.code, issue.params)
+    // A marriage's own field (`unions.1.marriageDate`) has its own input.
+    const marriage = /^unions\.(\d+)\.(marriageDate|marriagePlace)$/.exec(issue.path)
+    if (marriage && values.unions[Number(marriage[1])]?.spouseId) {
+      setError(issue.path as `unions.${number}.marriageDate`, { type: 'server', message }, { shouldFocus: placed.size === 0 })
+      placed.add(issue.path)
+      continue
+    }
     const field = issue.path.split('.')[0] ?? ''
     if (!isShown(field, values)) {
       if (!unplaced.includes(message)) unplaced.push(message)

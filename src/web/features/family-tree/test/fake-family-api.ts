@@ -1,4 +1,6 @@
-import type { CreateMember, FamilyTree, Member } from '../../../../shared/contracts/family-tree.ts'
+import type { CreateMember, FamilyTree, Member, Union } from '../../../../shared/contracts/family-tree.ts'
+import { genealogyDateSortKey, parseGenealogyDate, serializeGenealogyDate } from '../../../../shared/genealogy-date/index.ts'
+import type { Language } from '../../../../shared/limits.ts'
 import type { FieldIssue } from '../../../../shared/errors.ts'
 import { fakeApi, type RecordedRequest } from '../../../test/http.ts'
 
@@ -52,12 +54,20 @@ export function errorResponse(status: number, code: string, details?: FieldIssue
 
 type Stored = Omit<Member, 'childrenMemberIds'>
 
+/** A date as the server stores it: read in the request's language, kept in the language-free form. */
+function storedDate(text: string | null | undefined, language: Language | undefined) {
+  const value = text ? parseGenealogyDate(text, language) : null
+  return { date: value && serializeGenealogyDate(value), sortKey: value && genealogyDateSortKey(value) }
+}
+
 /**
  * An in-memory `/api/family-tree` behind a spied `fetch`, keeping links as the server does:
- * parent links stored once, children derived from them, spouses symmetric, every link to a
- * deleted member removed. `answerNext` replaces the next answer to one route.
+ * parent links stored once, children derived from them, spouses symmetric (and one union per
+ * couple, with its marriage), dates in the stored form, every link to a deleted member removed.
+ * `answerNext` replaces the next answer to one route.
  */
-export function fakeFamilyApi(initial: Member[] = []) {
+export function fakeFamilyApi(initial: Member[] = [], initialUnions: Union[] = []) {
+  let unions: Union[] = [...initialUnions]
   const stored = new Map<string, Stored>(initial.map(({ childrenMemberIds: _derived, ...member }) => [member.memberId, member]))
   for (const member of initial) for (const child of member.childrenMemberIds) linkParent(child, member.memberId)
   for (const member of initial) for (const spouse of member.spouseMemberIds) linkSpouse(member.memberId, spouse, true)
@@ -78,7 +88,35 @@ export function fakeFamilyApi(initial: Member[] = []) {
 
   function view(member: Stored): Member {
     const childrenMemberIds = [...stored.values()].filter((m) => m.parentMemberIds.includes(member.memberId)).map((m) => m.memberId)
-    return { ...member, parentMemberIds: [...member.parentMemberIds], spouseMemberIds: [...member.spouseMemberIds], childrenMemberIds }
+    const unionIds = unions.filter((u) => u.firstPartnerId === member.memberId || u.secondPartnerId === member.memberId).map((u) => u.unionId)
+    return { ...member, parentMemberIds: [...member.parentMemberIds], spouseMemberIds: [...member.spouseMemberIds], childrenMemberIds, unionIds }
+  }
+
+  /** The member's unions become the ones sent; spouses follow them. */
+  function writeUnions(memberId: string, sent: NonNullable<CreateMember['unions']>, language: Language | undefined) {
+    const partnerOf = (u: Union) => (u.firstPartnerId === memberId ? u.secondPartnerId : u.firstPartnerId)
+    const own = unions.filter((u) => u.firstPartnerId === memberId || u.secondPartnerId === memberId)
+    for (const union of own) if (partnerOf(union)) linkSpouse(memberId, partnerOf(union)!, false)
+    unions = unions.filter((u) => !own.includes(u))
+    sent.forEach((union, position) => {
+      sequence += 1
+      const { date, sortKey } = storedDate(union.marriageDate as string | null | undefined, language)
+      unions.push({
+        unionId: union.unionId ?? `union-${sequence}`,
+        firstPartnerId: memberId,
+        secondPartnerId: union.spouseId,
+        marriageDate: date,
+        marriageDateSortKey: sortKey,
+        marriagePlace: union.marriagePlace ?? '',
+        divorceDate: null,
+        divorcePlace: '',
+        notes: '',
+        sourceId: null,
+        position,
+        children: [],
+      })
+      if (union.spouseId) linkSpouse(memberId, union.spouseId, true)
+    })
   }
 
   function tree(): FamilyTree {
@@ -86,14 +124,18 @@ export function fakeFamilyApi(initial: Member[] = []) {
       .map(view)
       .sort((a, b) => a.lastName.localeCompare(b.lastName) || a.firstName.localeCompare(b.firstName))
     const at = '2024-03-01T09:00:00.000Z'
-    return { tree: members.length ? { ownerId: 'u1', treeName: 'Árbol de Rosa', createdAt: at, lastModified: at } : null, members, unions: [] }
+    return { tree: members.length ? { ownerId: 'u1', treeName: 'Árbol de Rosa', createdAt: at, lastModified: at } : null, members, unions: [...unions] }
   }
 
   function write(memberId: string, body: CreateMember) {
-    const { childrenMemberIds, spouseMemberIds, ...fields } = body
+    const { childrenMemberIds, spouseMemberIds, unions: sentUnions, language, ...fields } = body
     const member = stored.get(memberId)!
+    const [birth, death] = [storedDate(fields.birthDate as string | null | undefined, language), storedDate(fields.deathDate as string | null | undefined, language)]
     Object.assign(member, fields, { updatedAt: new Date().toISOString() })
-    if (spouseMemberIds) {
+    if (fields.birthDate !== undefined) Object.assign(member, { birthDate: birth.date, birthDateSortKey: birth.sortKey })
+    if (fields.deathDate !== undefined) Object.assign(member, { deathDate: death.date, deathDateSortKey: death.sortKey })
+    if (sentUnions) writeUnions(memberId, sentUnions, language)
+    else if (spouseMemberIds) {
       for (const id of member.spouseMemberIds) if (!spouseMemberIds.includes(id)) linkSpouse(memberId, id, false)
       for (const id of spouseMemberIds) linkSpouse(memberId, id, true)
     }
@@ -120,6 +162,7 @@ export function fakeFamilyApi(initial: Member[] = []) {
     if (method === 'PATCH') return write(memberId, body as CreateMember)
     if (method === 'DELETE') {
       stored.delete(memberId)
+      unions = unions.filter((u) => u.firstPartnerId !== memberId && u.secondPartnerId !== memberId)
       for (const other of stored.values()) {
         other.parentMemberIds = other.parentMemberIds.filter((id) => id !== memberId)
         other.spouseMemberIds = other.spouseMemberIds.filter((id) => id !== memberId)
