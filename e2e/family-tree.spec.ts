@@ -69,3 +69,65 @@ test('builds a family: self, mother and father, no third parent, an edit, a dele
 
   await expectNoSeriousA11yViolations(page, 'family tree')
 })
+
+test('a grandmother born "hacia 1920" in Pasto, married in Ipiales, read in Spanish, English and French', async ({ page }) => {
+  await signUpThroughApi(page, { name: 'Rosa Díaz' })
+  await page.goto('/family-tree?lng=es')
+
+  await page.getByRole('button', { name: 'Añadir persona' }).first().click()
+  let form = page.getByRole('form', { name: 'Añadir persona' })
+  await form.getByLabel('Nombre', { exact: true }).fill('Carmen')
+  await form.getByLabel('Apellido', { exact: true }).fill('Ruiz')
+  await form.getByLabel('Relación contigo').fill('Abuela')
+  await expect(form.getByLabel('Fecha de nacimiento')).toHaveAccessibleDescription(/hacia 1920, antes de 1948, entre 1920 y 1925/)
+  await form.getByLabel('Fecha de nacimiento').fill('hacia 1920')
+  await form.getByLabel('Lugar de nacimiento').fill('Pasto')
+  await form.getByRole('button', { name: 'Guardar persona' }).click()
+  await expect(page.getByRole('heading', { name: 'Carmen Ruiz' })).toBeVisible()
+
+  // The grandfather, married to her: the marriage's date and place beside the spouse chosen.
+  await page.getByRole('button', { name: 'Añadir persona' }).first().click()
+  form = page.getByRole('form', { name: 'Añadir persona' })
+  await form.getByLabel('Nombre', { exact: true }).fill('Luis')
+  await form.getByLabel('Apellido', { exact: true }).fill('Díaz')
+  await form.getByLabel('Relación contigo').fill('Abuelo')
+  await form.getByRole('group', { name: 'Cónyuges o parejas' }).getByLabel('Carmen Ruiz').check()
+  const marriage = form.getByRole('group', { name: 'Matrimonio con Carmen Ruiz' })
+  await marriage.getByLabel('Fecha de la boda').fill('1945')
+  await marriage.getByLabel('Lugar de la boda').fill('Ipiales')
+  await form.getByRole('button', { name: 'Guardar persona' }).click()
+  await expect(page.getByRole('heading', { name: 'Luis Díaz' })).toBeVisible()
+
+  await page.getByRole('button', { name: 'Añadir persona' }).first().click()
+  form = page.getByRole('form', { name: 'Añadir persona' })
+  await form.getByLabel('Nombre', { exact: true }).fill('Ana')
+  await form.getByLabel('Apellido', { exact: true }).fill('Díaz')
+  await form.getByLabel('Relación contigo').fill('Madre')
+  await form.getByRole('group', { name: /Padres/ }).getByLabel('Carmen Ruiz').check()
+  await form.getByRole('group', { name: /Padres/ }).getByLabel('Luis Díaz').check()
+  await form.getByRole('button', { name: 'Guardar persona' }).click()
+  await expect(page.getByRole('heading', { name: 'Ana Díaz' })).toBeVisible()
+
+  await page.getByRole('button', { name: 'Añadir persona' }).first().click()
+  form = page.getByRole('form', { name: 'Añadir persona' })
+  await form.getByLabel('Nombre', { exact: true }).fill('Rosa')
+  await form.getByLabel('Apellido', { exact: true }).fill('Díaz')
+  await form.getByLabel('Este perfil me representa').check()
+  await form.getByRole('group', { name: /Padres/ }).getByLabel('Ana Díaz').check()
+  await form.getByRole('button', { name: 'Guardar persona' }).click()
+  await expect(page.getByRole('heading', { name: 'Rosa Díaz' })).toBeVisible()
+
+  const card = (name: string) => page.getByRole('article', { name })
+  for (const [language, born, married, chartLabel] of [
+    ['es', 'hacia 1920, Pasto', 'Carmen Ruiz (1945, Ipiales)', 'Carmen Ruiz, nació hacia 1920 en Pasto'],
+    ['en', 'circa 1920, Pasto', 'Carmen Ruiz (1945, Ipiales)', 'Carmen Ruiz, born circa 1920 in Pasto'],
+    ['fr', 'vers 1920, Pasto', 'Carmen Ruiz (1945, Ipiales)', 'Carmen Ruiz, naissance vers 1920 à Pasto'],
+  ] as const) {
+    await page.goto(`/family-tree?lng=${language}`)
+    await expect(card('Carmen Ruiz').getByRole('definition').filter({ hasText: born })).toBeVisible()
+    await expect(card('Luis Díaz').getByRole('definition').filter({ hasText: married })).toBeVisible()
+    // The chart, centred on Rosa, reaches her grandmother with the same date in the same words.
+    await expect(page.getByRole('button', { name: chartLabel })).toBeAttached()
+  }
+  await expectNoSeriousA11yViolations(page, 'family tree with dates and places')
+})

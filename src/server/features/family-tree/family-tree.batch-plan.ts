@@ -2,7 +2,7 @@ import { createMemberSchema, type BatchProblem, type ParentKind } from '../../..
 import type { FieldErrorCode } from '../../../shared/errors.ts'
 import type { Language } from '../../../shared/limits.ts'
 import { newId } from '../../lib/ids.ts'
-import { asPhrase, readWrittenDate, sortKeyOf } from './family-tree.dates.ts'
+import { asPhrase, type DateReader } from './family-tree.dates.ts'
 import { columns, indexLinks, toProposed } from './family-tree.mapping.ts'
 import type { TreeSnapshot } from './family-tree.repository.ts'
 import { diesBeforeBirth, type ProposedMember } from './family-tree.rules.ts'
@@ -66,6 +66,7 @@ export interface Context {
   now: string
   options: BatchOptions
   problems: BatchProblem[]
+  dates: DateReader
 }
 
 const memberFieldsSchema = createMemberSchema.pick({
@@ -84,10 +85,24 @@ const memberFieldsSchema = createMemberSchema.pick({
 /** Reads a date of a batch item; a date the form would refuse is kept word for word as a phrase. */
 function batchDate(text: string | null | undefined, ctx: Context, problem: Omit<BatchProblem, 'code' | 'outcome'>): string | null | undefined {
   if (text === undefined || text === null) return text
-  const date = readWrittenDate(text, ctx.options.language ?? 'es')
+  const date = ctx.dates.read(text)
   if (!date.code) return date.stored
   ctx.problems.push({ ...problem, code: date.code, outcome: 'kept_as_phrase' })
   return asPhrase(text)
+}
+
+/**
+ * Only the columns whose value changes: a second import of the same file writes nothing for the
+ * people it leaves as they were. Flags compare as 0/1 (PostgreSQL returns booleans).
+ */
+function changed<N extends object>(current: object, next: N): Partial<N> {
+  const patch: Partial<N> = {}
+  for (const key of Object.keys(next) as (keyof N & string)[]) {
+    const [was, now] = [(current as Record<string, unknown>)[key], next[key]]
+    const same = typeof was === 'boolean' || typeof now === 'boolean' ? Number(was) === Number(now) : was === now
+    if (!same) patch[key] = now
+  }
+  return patch
 }
 
 const defined = <T extends object>(value: T) => Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>
@@ -95,12 +110,14 @@ const defined = <T extends object>(value: T) => Object.fromEntries(Object.entrie
 export interface MemberPlan {
   inserts: NewMemberRow[]
   updates: { id: string; patch: MemberUpdate }[]
+  /** Members the batch names that are already as it says. */
+  unchanged: number
   /** Member reference → id, for the unions and links. */
   idOf: Map<string, string>
 }
 
 export function planMembers(snapshot: TreeSnapshot, items: BatchMember[], ctx: Context): MemberPlan {
-  const plan: MemberPlan = { inserts: [], updates: [], idOf: new Map() }
+  const plan: MemberPlan = { inserts: [], updates: [], unchanged: 0, idOf: new Map() }
   const links = indexLinks(snapshot)
   const rows = new Map(snapshot.members.map((row) => [row.id, row]))
   const bySource = new Map(snapshot.members.filter((row) => row.sourceId !== null).map((row) => [row.sourceId!, row]))
@@ -131,9 +148,11 @@ export function planMembers(snapshot: TreeSnapshot, items: BatchMember[], ctx: C
     const member: ProposedMember = { ...base, ...defined({ ...parsed.data, birthDate, deathDate }), sourceId: ctx.options.bySourceId ? ref! : base.sourceId }
     // A death date says the person has died (GEDCOM's `1 DEAT` alone says it too, through isDeceased).
     if (member.deathDate) member.isDeceased = true
-    if (diesBeforeBirth(member.birthDate, member.deathDate)) ctx.problems.push({ ...at, path: 'deathDate', code: 'member.death_before_birth', outcome: 'kept' })
-    const row = columns(member, sortKeyOf)
-    if (existing) plan.updates.push({ id: existing.id, patch: { ...row, updatedAt: ctx.now } })
+    if (diesBeforeBirth(member.birthDate, member.deathDate, ctx.dates.valueOf)) ctx.problems.push({ ...at, path: 'deathDate', code: 'member.death_before_birth', outcome: 'kept' })
+    const row = columns(member, ctx.dates.sortKeyOf)
+    const patch = existing && changed(existing, row)
+    if (patch && Object.keys(patch).length > 0) plan.updates.push({ id: existing!.id, patch: { ...patch, updatedAt: ctx.now } })
+    if (existing) plan.unchanged += patch && Object.keys(patch).length > 0 ? 0 : 1
     else plan.inserts.push({ id: member.id, treeId: ctx.treeId, ownerUserId: ctx.ownerId, ...row, createdAt: ctx.now, updatedAt: ctx.now })
     plan.idOf.set(key ?? member.id, existing?.id ?? member.id)
   })
@@ -143,12 +162,13 @@ export function planMembers(snapshot: TreeSnapshot, items: BatchMember[], ctx: C
 export interface UnionPlan {
   inserts: NewUnionRow[]
   updates: { id: string; patch: UnionUpdate }[]
+  unchanged: number
   /** Union reference → its id and partners as they will be. */
   unionOf: Map<string, { id: string; partners: string[] }>
 }
 
 export function planUnions(snapshot: TreeSnapshot, items: BatchUnion[], idOf: Map<string, string>, ctx: Context): UnionPlan {
-  const plan: UnionPlan = { inserts: [], updates: [], unionOf: new Map() }
+  const plan: UnionPlan = { inserts: [], updates: [], unchanged: 0, unionOf: new Map() }
   const partnersOf = (row: Pick<UnionRow, 'firstPartnerId' | 'secondPartnerId'>) => [row.firstPartnerId, row.secondPartnerId].filter((id): id is string => id !== null)
   const rows = new Map(snapshot.unions.map((row) => [row.id, row]))
   const bySource = new Map(snapshot.unions.filter((row) => row.sourceId !== null).map((row) => [row.sourceId!, row]))
@@ -186,11 +206,14 @@ export function planUnions(snapshot: TreeSnapshot, items: BatchUnion[], idOf: Ma
       notes: item.notes?.trim(),
       position: item.position,
     })
-    const sort = marriageDate === undefined ? {} : { marriageDateSort: sortKeyOf(marriageDate) }
+    const sort = marriageDate === undefined ? {} : { marriageDateSort: ctx.dates.sortKeyOf(marriageDate) }
     if (key !== undefined) seen.add(key)
     const id = existing?.id ?? newId()
-    if (existing) plan.updates.push({ id, patch: { ...fields, ...sort, firstPartnerId: first, secondPartnerId: second, updatedAt: ctx.now } })
-    else {
+    if (existing) {
+      const patch = changed(existing, { ...fields, ...sort, firstPartnerId: first, secondPartnerId: second })
+      if (Object.keys(patch).length > 0) plan.updates.push({ id, patch: { ...patch, updatedAt: ctx.now } })
+      else plan.unchanged += 1
+    } else {
       // Every column spelled out: a multi-row INSERT on SQLite writes NULL, not the default, for a missing one.
       plan.inserts.push({
         id,
@@ -199,7 +222,7 @@ export function planUnions(snapshot: TreeSnapshot, items: BatchUnion[], idOf: Ma
         firstPartnerId: first,
         secondPartnerId: second,
         marriageDate: marriageDate ?? null,
-        marriageDateSort: sortKeyOf(marriageDate ?? null),
+        marriageDateSort: ctx.dates.sortKeyOf(marriageDate ?? null),
         marriagePlace: fields.marriagePlace ?? '',
         divorceDate: divorceDate ?? null,
         divorcePlace: fields.divorcePlace ?? '',

@@ -77,12 +77,15 @@ describe.each(testDatabases)('writing a family tree in one batch on %s', (databa
     await as(t.app, o.user)({ method: 'PATCH', url: `/api/family-tree/members/${luis.memberId}`, payload: { relationshipToOwner: 'Bisabuelo' } })
     const again = structuredClone(family)
     again.members[0]!.birthPlace = 'Pasto, Nariño'
+    again.unions[0]!.marriagePlace = 'Túquerres'
     const report = await service.applyBatch(o.id, again, { bySourceId: true })
-    expect(report).toMatchObject({ members: { created: 0, updated: 5 }, unions: { created: 0, updated: 2 }, links: { created: 0, updated: 0 }, problems: [] })
+    // Only the person whose place changed is written again; the rest are already as the batch says.
+    expect(report).toMatchObject({ members: { created: 0, updated: 1, unchanged: 4 }, unions: { created: 0, updated: 1, unchanged: 1 }, links: { created: 0, updated: 0 }, problems: [] })
     const tree = await o.tree()
     expect(tree.members).toHaveLength(5)
     expect(tree.unions).toHaveLength(2)
     expect((await o.bySource()).get('I1')).toMatchObject({ memberId: luis.memberId, birthPlace: 'Pasto, Nariño', relationshipToOwner: 'Bisabuelo' })
+    expect(tree.unions.find((u) => u.sourceId === 'F1')).toMatchObject({ marriagePlace: 'Túquerres', marriageDate: '1915' })
   })
 
   it('reports what it could not take, item by item, and writes the rest', async () => {
@@ -142,6 +145,6 @@ describe.each(testDatabases)('writing a family tree in one batch on %s', (databa
     expect(tree.members).toHaveLength(size)
     expect(tree.unions).toHaveLength(size / 2)
     const again = await service.applyBatch(o.id, { members, unions, links }, { bySourceId: true })
-    expect(again).toMatchObject({ members: { created: 0, updated: size }, links: { created: 0, updated: 0 } })
+    expect(again).toMatchObject({ members: { created: 0, updated: 0, unchanged: size }, links: { created: 0, updated: 0 } })
   })
 })

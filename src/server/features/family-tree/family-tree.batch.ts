@@ -1,8 +1,9 @@
 import type { BatchProblem, ParentLink } from '../../../shared/contracts/family-tree.ts'
-import { limits } from '../../../shared/limits.ts'
+import { defaultLanguage, limits } from '../../../shared/limits.ts'
 import { nowIso } from '../../db/timestamps.ts'
 import { newId } from '../../lib/ids.ts'
 import { planMembers, planUnions, type BatchLink, type BatchMember, type BatchOptions, type BatchUnion, type Context } from './family-tree.batch-plan.ts'
+import { createDateReader } from './family-tree.dates.ts'
 import type { FamilyTreeRepository, TreeSnapshot } from './family-tree.repository.ts'
 import type { ParentLinkRow } from './family-tree.tables.ts'
 
@@ -15,8 +16,9 @@ export interface Batch {
 }
 
 export interface BatchReport {
-  members: { created: number; updated: number }
-  unions: { created: number; updated: number }
+  /** `unchanged`: named by the batch and already as it says (nothing written). */
+  members: { created: number; updated: number; unchanged: number }
+  unions: { created: number; updated: number; unchanged: number }
   links: { created: number; updated: number }
   problems: BatchProblem[]
   /** Member reference (source id, or id) → member id, for what the caller attaches next (media). */
@@ -150,7 +152,7 @@ async function inTransactions<T>(repo: FamilyTreeRepository, rows: T[], write: (
 export async function applyBatch(repo: FamilyTreeRepository, ownerId: string, batch: Batch, options: BatchOptions, createTree: (treeId: string, now: string) => Promise<void>): Promise<BatchReport> {
   const snapshot = await repo.loadTree(ownerId)
   const now = nowIso()
-  const ctx: Context = { ownerId, treeId: snapshot.tree?.id ?? newId(), now, options, problems: [] }
+  const ctx: Context = { ownerId, treeId: snapshot.tree?.id ?? newId(), now, options, problems: [], dates: createDateReader(options.language ?? defaultLanguage) }
   const members = planMembers(snapshot, batch.members ?? [], ctx)
   const unions = planUnions(snapshot, batch.unions ?? [], members.idOf, ctx)
   const links = planLinks(snapshot, batch.links ?? [], members.idOf, unions.unionOf, ctx)
@@ -168,12 +170,13 @@ export async function applyBatch(repo: FamilyTreeRepository, ownerId: string, ba
   await inTransactions(repo, links.updates, async (q, rows) => {
     for (const row of rows) await q.updateParentLink(ownerId, row)
   })
-  if (snapshot.tree || members.inserts.length > 0) await repo.touchTree(ownerId, now)
+  const wrote = members.inserts.length + members.updates.length + unions.inserts.length + unions.updates.length + links.inserts.length + links.updates.length
+  if (wrote > 0 && (snapshot.tree || members.inserts.length > 0)) await repo.touchTree(ownerId, now)
 
   const unionIds = new Map([...unions.unionOf].map(([ref, { id }]) => [ref, id]))
   return {
-    members: { created: members.inserts.length, updated: members.updates.length },
-    unions: { created: unions.inserts.length, updated: unions.updates.length },
+    members: { created: members.inserts.length, updated: members.updates.length, unchanged: members.unchanged },
+    unions: { created: unions.inserts.length, updated: unions.updates.length, unchanged: unions.unchanged },
     links: { created: links.inserts.length, updated: links.updates.length },
     problems: ctx.problems.sort((a, b) => itemOrder[a.item] - itemOrder[b.item] || a.index - b.index),
     memberIds: members.idOf,

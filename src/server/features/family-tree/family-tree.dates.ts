@@ -35,3 +35,31 @@ export const sortKeyOf = (stored: string | null): number | null => {
   const value = storedValue(stored)
   return value && genealogyDateSortKey(value)
 }
+
+/**
+ * `readWrittenDate`, `storedValue` and `sortKeyOf` with memory, for a batch: a family's file
+ * repeats its dates ("1850", "ABT 1900"), and each date is read once instead of once per use.
+ */
+export function createDateReader(language: Language) {
+  const written = new Map<string, WrittenDate>()
+  const values = new Map<string, GenealogyDate | null>()
+  const valueOf = (stored: string | null): GenealogyDate | null => {
+    if (stored === null) return null
+    let value = values.get(stored)
+    if (value === undefined) values.set(stored, (value = storedValue(stored)))
+    return value
+  }
+  return {
+    read(text: string): WrittenDate {
+      let date = written.get(text)
+      if (!date) written.set(text, (date = readWrittenDate(text, language)))
+      return date
+    },
+    valueOf,
+    sortKeyOf: (stored: string | null): number | null => {
+      const value = valueOf(stored)
+      return value && genealogyDateSortKey(value)
+    },
+  }
+}
+export type DateReader = ReturnType<typeof createDateReader>

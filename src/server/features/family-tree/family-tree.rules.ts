@@ -53,8 +53,9 @@ export function hasTooManyOfAKind(links: readonly ParentLink[]): boolean {
 }
 
 /** The death is surely before the birth (an "about" or a phrase is never sure). */
-export function diesBeforeBirth(birthDate: string | null, deathDate: string | null): boolean {
-  const [birth, death] = [storedValue(birthDate), storedValue(deathDate)]
+export function diesBeforeBirth(birthDate: string | null, deathDate: string | null, valueOf = storedValue): boolean {
+  if (birthDate === null || deathDate === null) return false
+  const [birth, death] = [valueOf(birthDate), valueOf(deathDate)]
   return birth !== null && death !== null && isCertainlyBefore(death, birth)
 }
 

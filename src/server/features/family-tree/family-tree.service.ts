@@ -38,6 +38,9 @@ const treeNames: Record<Language, (name: string) => string> = {
   fr: (name) => `Arbre de ${name}`,
 }
 
+/** One collator for every comparison: `localeCompare` with a locale builds one per call (slow at 10,000 people). */
+const byName = new Intl.Collator('es')
+
 /** The tree row made with the owner's first member, named after them in their language. */
 function newTree(ownerUserId: string, owner: TreeOwner, id: string, now: string) {
   const name = owner.displayName.trim() || owner.email
@@ -138,7 +141,7 @@ export function createFamilyTreeService({ repo, getOwner, relatedIds, deleteUnli
       const related = await relatedIds?.(ownerId, snapshot.members.map((row) => row.id))
       const members = snapshot.members
         .map((row) => toMember(row, links, related))
-        .sort((a, b) => a.lastName.localeCompare(b.lastName, 'es') || a.firstName.localeCompare(b.firstName, 'es'))
+        .sort((a, b) => byName.compare(a.lastName, b.lastName) || byName.compare(a.firstName, b.firstName))
       const tree = snapshot.tree && {
         ownerId,
         treeName: snapshot.tree.treeName,
