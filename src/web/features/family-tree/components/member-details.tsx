@@ -1,10 +1,13 @@
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { Member } from '../../../../shared/contracts/family-tree.ts'
+import type { Member, Union } from '../../../../shared/contracts/family-tree.ts'
 import { useFamilyTree } from '../api/family-tree-queries.ts'
 import { dateText, readerLanguage } from '../lib/genealogy-date-text.ts'
 import { genderLabelKey } from '../lib/gender-label.ts'
 import { memberName } from '../lib/member-name.ts'
+import { unionsOf } from '../lib/member-unions.ts'
+
+const noUnions: Union[] = []
 
 interface MemberDetailsProps {
   member: Member
@@ -18,7 +21,7 @@ interface MemberDetailsProps {
 export function MemberDetails({ member, membersById }: MemberDetailsProps) {
   const { t, i18n } = useTranslation('family-tree')
   const language = readerLanguage(i18n.resolvedLanguage ?? i18n.language)
-  const unions = useFamilyTree().data?.unions ?? []
+  const unions = useFamilyTree().data?.unions ?? noUnions
   // An exact day keeps its machine-readable form for assistive technology; other dates are words.
   const date = (value: string | null, place = '') => {
     const words = dateText(value, language)
@@ -39,9 +42,8 @@ export function MemberDetails({ member, membersById }: MemberDetailsProps) {
   if (member.gender) facts.push({ key: 'gender', value: t(genderLabelKey[member.gender]) })
   const parents = names(member.parentMemberIds)
   if (parents) facts.push({ key: 'parents', value: parents })
-  const marriages = unions
-    .filter((union) => member.unionIds.includes(union.unionId))
-    .map((union) => ({ union, spouse: membersById.get((union.firstPartnerId === member.memberId ? union.secondPartnerId : union.firstPartnerId) ?? '') }))
+  const marriages = unionsOf(member, unions)
+    .map(({ union, spouseId }) => ({ union, spouse: spouseId === null ? undefined : membersById.get(spouseId) }))
     .filter(({ spouse }) => spouse !== undefined)
   // The spouse list as the server derives it, for a tree whose unions have not loaded (or no longer hold them).
   if (marriages.length === 0 && names(member.spouseMemberIds)) facts.push({ key: 'spouses', value: names(member.spouseMemberIds) })

@@ -2,6 +2,7 @@ import type { CreateMember, Member, Union } from '../../../../shared/contracts/f
 import { isSelfMember, selfRelationship } from '../../../../shared/family-tree/self-member.ts'
 import type { Language } from '../../../../shared/limits.ts'
 import { dateText } from './genealogy-date-text.ts'
+import { unionsOf } from './member-unions.ts'
 import type { MemberFormOutput, MemberFormValues } from './member-form-schema.ts'
 
 export const emptyMemberValues: MemberFormValues = {
@@ -27,7 +28,6 @@ export const emptyMemberValues: MemberFormValues = {
 /** The form filled in with a stored member for editing, its dates in the reader's words. */
 export function memberFormValues(member: Member, unions: readonly Union[], language: Language): MemberFormValues {
   const isSelf = isSelfMember(member)
-  const own = unions.filter((union) => member.unionIds.includes(union.unionId))
   return {
     firstName: member.firstName,
     lastName: member.lastName,
@@ -45,9 +45,9 @@ export function memberFormValues(member: Member, unions: readonly Union[], langu
     notes: member.notes,
     parentMemberIds: [...member.parentMemberIds],
     spouseMemberIds: [...member.spouseMemberIds],
-    unions: own.map((union) => ({
+    unions: unionsOf(member, unions).map(({ union, spouseId }) => ({
       unionId: union.unionId,
-      spouseId: (union.firstPartnerId === member.memberId ? union.secondPartnerId : union.firstPartnerId) ?? null,
+      spouseId,
       marriageDate: dateText(union.marriageDate, language),
       marriagePlace: union.marriagePlace,
     })),
