@@ -14,8 +14,7 @@ export interface OwnerIds {
 }
 
 /**
- * Gives `owner` one of everything through the real API: themselves, a grandmother and the
- * grandfather she married (a union with a date and place) in the tree,
+ * Gives `owner` one of everything through the real API: themselves and a grandmother in the tree,
  * a dream, a memory, an interview, a kept lab memory and a file linked to the grandmother.
  */
 export async function seedOwnerData(app: FastifyInstance, owner: TestUser): Promise<OwnerIds> {
@@ -26,14 +25,6 @@ export async function seedOwnerData(app: FastifyInstance, owner: TestUser): Prom
   }
   await post('/api/family-tree/members', { firstName: 'Rosa', lastName: 'Díaz', isSelf: true })
   const member = (await post('/api/family-tree/members', { firstName: 'Carmen', lastName: 'Ruiz', relationshipToOwner: 'Abuela' })).json().member.memberId
-  await post('/api/family-tree/members', {
-    firstName: 'Luis',
-    lastName: 'Díaz',
-    relationshipToOwner: 'Abuelo',
-    birthDate: 'hacia 1920',
-    birthPlace: 'Pasto',
-    unions: [{ spouseId: member, marriageDate: '1945', marriagePlace: 'Ipiales' }],
-  })
   const dream = (await post('/api/dreams', { content: 'Volaba' })).json().id
   const entry = (await post('/api/biography/entries', { content: 'La finca' })).json().id
   const chat = await post('/api/interviews/chat', { memberId: member, message: 'Cantaba boleros.' })
