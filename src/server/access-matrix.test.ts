@@ -2,7 +2,7 @@ import type { InjectOptions } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { as, createTestApp, createTestUser, testDatabases, type TestApp, type TestUser } from './test/test-app.ts'
 import { seedOwnerData, type OwnerIds } from './test/owner-data.ts'
-import { multipartFile } from './test/multipart.ts'
+import { gedcomUpload, multipartFile } from './test/multipart.ts'
 import { encodeMetadata, tusHeaders } from './test/tus-client.ts'
 
 // The cross-user matrix, generated from the app's own route table: every API route is classified
@@ -29,6 +29,8 @@ const ownRoutes: Record<string, InjectOptions> = {
   'POST /api/dreams': { method: 'POST', url: '/api/dreams', payload: { content: 'Un sueño' } },
   'GET /api/family-tree': { method: 'GET', url: '/api/family-tree' },
   'POST /api/family-tree/members': { method: 'POST', url: '/api/family-tree/members', payload: { firstName: 'A', lastName: 'B', relationshipToOwner: 'Tía' } },
+  'GET /api/family-tree/gedcom': { method: 'GET', url: '/api/family-tree/gedcom?version=5.5.1' },
+  'POST /api/family-tree/gedcom': { method: 'POST', url: '/api/family-tree/gedcom?preview=1', ...gedcomUpload('0 HEAD\n1 GEDC\n2 VERS 7.0\n0 @I1@ INDI\n1 NAME Eva /Paz/\n0 TRLR\n') },
   'GET /api/biography/entries': { method: 'GET', url: '/api/biography/entries' },
   'POST /api/biography/entries': { method: 'POST', url: '/api/biography/entries', payload: { content: 'Un recuerdo' } },
   'GET /api/biography/chat': { method: 'GET', url: '/api/biography/chat' },
@@ -46,6 +48,7 @@ const namingRoutes: Record<string, Call> = {
   'DELETE /api/dreams/:id': (ids) => ({ method: 'DELETE', url: `/api/dreams/${ids.dream}` }),
   'PATCH /api/family-tree/members/:memberId': (ids) => ({ method: 'PATCH', url: `/api/family-tree/members/${ids.member}`, payload: { firstName: 'Cambiado' } }),
   'DELETE /api/family-tree/members/:memberId': (ids) => ({ method: 'DELETE', url: `/api/family-tree/members/${ids.member}` }),
+  'GET /api/family-tree/gedcom/imports/:id': (ids) => ({ method: 'GET', url: `/api/family-tree/gedcom/imports/${ids.gedcomImport}` }),
   'PATCH /api/biography/entries/:id': (ids) => ({ method: 'PATCH', url: `/api/biography/entries/${ids.entry}`, payload: { title: 'Cambiado' } }),
   'DELETE /api/biography/entries/:id': (ids) => ({ method: 'DELETE', url: `/api/biography/entries/${ids.entry}` }),
   'GET /api/interviews': (ids) => ({ method: 'GET', url: `/api/interviews?memberId=${ids.member}` }),

@@ -23,6 +23,9 @@ import { createDreamRepository } from './features/dream-diary/dream-diary.reposi
 import { dreamDiaryRoutes } from './features/dream-diary/dream-diary.routes.ts'
 import { createDreamDiaryService } from './features/dream-diary/dream-diary.service.ts'
 import { createFamilyTreeRepository } from './features/family-tree/family-tree.repository.ts'
+import { createGedcomJobRepository } from './features/family-tree/family-tree.gedcom-jobs.ts'
+import { gedcomRoutes } from './features/family-tree/family-tree.gedcom.routes.ts'
+import { createGedcomService } from './features/family-tree/family-tree.gedcom.service.ts'
 import { familyTreeRoutes } from './features/family-tree/family-tree.routes.ts'
 import { createFamilyTreeService } from './features/family-tree/family-tree.service.ts'
 import { createBiographyRepository } from './features/biography/biography.repository.ts'
@@ -137,6 +140,15 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     deleteUnlinkedMedia: (ownerId, mediaIds) => media.deleteUnlinked(ownerId, mediaIds),
     log: app.log.child({ feature: 'family-tree' }),
   })
+  const gedcom = createGedcomService({
+    familyTree,
+    jobs: createGedcomJobRepository(database.db),
+    describeMedia: async (ownerId, mediaIds) => {
+      const assets = await Promise.all(mediaIds.map((id) => media.getMedia(ownerId, id).catch(() => undefined)))
+      return new Map(assets.flatMap((asset) => (asset ? [[asset.id, { file: asset.storagePath, contentType: asset.contentType, title: asset.caption || asset.fileName }] as const] : [])))
+    },
+    log: app.log.child({ feature: 'gedcom' }),
+  })
   const objectStorage = createObjectStorage(config.storage)
   app.addHook('onClose', async () => objectStorage.close())
   const media = createMediaService({
@@ -244,6 +256,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(accountRoutes, { prefix: '/api', service: accounts })
   await app.register(dreamDiaryRoutes, { prefix: '/api', service: dreams })
   await app.register(familyTreeRoutes, { prefix: '/api', service: familyTree })
+  await app.register(gedcomRoutes, { prefix: '/api', service: gedcom })
   await app.register(biographyRoutes, { prefix: '/api', service: biography })
   await app.register(interviewRoutes, { prefix: '/api', service: interviews })
   await app.register(aiLabRoutes, { prefix: '/api', service: aiLab })

@@ -30,6 +30,8 @@ export const errorStatus = {
   'portability.unsupported_version': 422,
   /** An archive built to harm: names climbing out of it, sizes that lie, encryption, duplicates. */
   'portability.unsafe_archive': 422,
+  /** A file sent as GEDCOM that is not one: no header and nobody in it. */
+  'gedcom.not_gedcom': 422,
 } as const
 
 export type ErrorCode = keyof typeof errorStatus

@@ -18,6 +18,8 @@ export const limits = {
   /** A place as written ("Pasto, Nariño, Colombia"); GEDCOM's PLAC has no limit, 120 in 5.5.1. */
   memberPlaceMaxLength: 500,
   memberNotesMaxLength: 50_000,
+  /** A GEDCOM file to import: 100,000 people with notes fit in well under this. */
+  gedcomMaxBytes: 100 * 1024 * 1024,
   biographyMessageMaxLength: 10_000,
   biographyTitleMaxLength: 200,
   biographyMediaPerEntry: 50,

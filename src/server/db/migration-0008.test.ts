@@ -70,7 +70,7 @@ describe.each(testDatabases)('the genealogy migration on %s', (kind) => {
     const old = await oldDatabase(kind, '0007-ai-lab')
     cleanup = old.cleanup
     await seedOldTree(old.handle)
-    expect(await migrateToLatest(old.handle.raw, old.schema)).toEqual(['0008-genealogy'])
+    expect(await migrateToLatest(old.handle.raw, old.schema)).toContain('0008-genealogy')
 
     const service = createFamilyTreeService({
       repo: createFamilyTreeRepository(old.handle.db),

@@ -3,9 +3,10 @@ import type { AccountTables } from '../features/account/account.tables.ts'
 import type { BiographyTables } from '../features/biography/biography.tables.ts'
 import type { ContactTables } from '../features/contact/contact.tables.ts'
 import type { DreamDiaryTables } from '../features/dream-diary/dream-diary.tables.ts'
+import type { GedcomImportTables } from '../features/family-tree/family-tree.gedcom-jobs.ts'
 import type { FamilyTreeTables } from '../features/family-tree/family-tree.tables.ts'
 import type { InterviewTables } from '../features/interviews/interviews.tables.ts'
 import type { MediaTables } from '../features/media/media.tables.ts'
 
 /** Every table, as repositories see it. Each feature declares its own in `<feature>.tables.ts`. */
-export interface Database extends AccountTables, BiographyTables, DreamDiaryTables, ContactTables, FamilyTreeTables, MediaTables, InterviewTables, AiLabTables {}
+export interface Database extends AccountTables, BiographyTables, DreamDiaryTables, ContactTables, FamilyTreeTables, GedcomImportTables, MediaTables, InterviewTables, AiLabTables {}

@@ -7,3 +7,8 @@ export function multipartFile(field: string, fileName: string, bytes: Uint8Array
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`)
   return { headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: Buffer.concat([head, bytes, tail]) }
 }
+
+/** A GEDCOM file (text or bytes) as the import's multipart field, `file` unless told otherwise. */
+export function gedcomUpload(content: Uint8Array | string, options: { field?: string; fileName?: string } = {}) {
+  return multipartFile(options.field ?? 'file', options.fileName ?? 'tree.ged', typeof content === 'string' ? Buffer.from(content) : content, 'application/octet-stream')
+}

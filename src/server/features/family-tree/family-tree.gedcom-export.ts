@@ -1,0 +1,119 @@
+import type { FamilyTree, Gender, Member } from '../../../shared/contracts/family-tree.ts'
+import type { GedcomExportVersion } from '../../../shared/contracts/gedcom.ts'
+import { parseGenealogyDate, toGedcomDate } from '../../../shared/genealogy-date/index.ts'
+import type { GedcomData, GedcomEvent, GedcomFamily, GedcomIndividual, GedcomMediaRef, GedcomNote, GedcomPedigree, GedcomSex } from '../../lib/gedcom/index.ts'
+
+// The owner's tree as the GEDCOM codec's neutral model. Members and unions keep the xref they were
+// imported from (the writer keeps a valid one), so a file exported after an import matches it, and
+// a second import of the export updates instead of duplicating.
+
+const sexes: Record<Gender, GedcomSex> = { Masculino: 'M', Femenino: 'F', Otro: 'X', '': 'U' }
+
+/** A member's file as an OBJE reference: where it is stored, its type and caption. */
+export interface MediaReference {
+  file: string
+  contentType: string
+  title: string
+}
+
+/** A stored date as each version writes it; 7.0's PHRASE carries what the value cannot. */
+function dateOf(stored: string | null, version: GedcomExportVersion): Pick<GedcomEvent, 'date' | 'datePhrase'> {
+  const value = stored === null ? null : parseGenealogyDate(stored)
+  if (!value) return {}
+  const older = toGedcomDate(value, '5.5.1')
+  if (version === '5.5.1') return { date: older.date }
+  const newer = toGedcomDate(value, '7.0')
+  // Without a phrase the writer converts the 5.5.1 form itself, calendar escapes and all.
+  return newer.phrase === undefined ? { date: older.date } : { date: newer.date, datePhrase: newer.phrase }
+}
+
+function event(stored: string | null, place: string, version: GedcomExportVersion): GedcomEvent | undefined {
+  const date = dateOf(stored, version)
+  if (date.date === undefined && date.datePhrase === undefined && !place) return undefined
+  return { ...date, ...(place ? { place } : {}) }
+}
+
+function notesOf(member: Pick<Member, 'notes' | 'bioSummary'>): GedcomNote[] {
+  const notes: GedcomNote[] = member.notes ? [{ text: member.notes }] : []
+  // An imported member's summary is its first note: written once, not twice.
+  if (member.bioSummary && !member.notes.startsWith(member.bioSummary)) notes.push({ text: member.bioSummary })
+  return notes
+}
+
+export function treeToGedcom(tree: FamilyTree, version: GedcomExportVersion, media: Map<string, MediaReference>): GedcomData {
+  const memberKey = new Map(tree.members.map((member) => [member.memberId, member.sourceId ?? member.memberId]))
+  const families: GedcomFamily[] = []
+  const familyOfUnion = new Map<string, GedcomFamily>()
+  for (const union of tree.unions) {
+    const partners = [union.firstPartnerId, union.secondPartnerId].map((id) => (id === null ? undefined : memberKey.get(id)))
+    const family: GedcomFamily = {
+      xref: union.sourceId ?? union.unionId,
+      ...(partners[0] === undefined ? {} : { husband: partners[0] }),
+      ...(partners[1] === undefined ? {} : { wife: partners[1] }),
+      children: [],
+      notes: union.notes ? [{ text: union.notes }] : [],
+      media: [],
+    }
+    const marriage = event(union.marriageDate, union.marriagePlace, version)
+    const divorce = event(union.divorceDate, union.divorcePlace, version)
+    if (marriage) family.marriage = marriage
+    if (divorce) family.divorce = divorce
+    families.push(family)
+    familyOfUnion.set(union.unionId, family)
+  }
+
+  // A parent linked without a union (one parent known, or parents never recorded as a couple)
+  // still needs a family in GEDCOM: one per child's set of such parents.
+  const looseFamilies = new Map<string, GedcomFamily>()
+  const childOf = new Map<string, { family: GedcomFamily; pedigree: GedcomPedigree }[]>()
+  for (const member of tree.members) {
+    const links: { family: GedcomFamily; pedigree: GedcomPedigree }[] = []
+    const loose = member.parentLinks.filter((link) => link.unionId === null || !familyOfUnion.has(link.unionId))
+    for (const link of member.parentLinks) {
+      const family = link.unionId === null ? undefined : familyOfUnion.get(link.unionId)
+      if (family && !links.some((l) => l.family === family)) links.push({ family, pedigree: link.kind })
+    }
+    for (const kind of new Set(loose.map((link) => link.kind))) {
+      const parents = loose.filter((link) => link.kind === kind).map((link) => link.parentId).sort()
+      const key = parents.join(' ')
+      let family = looseFamilies.get(key)
+      if (!family) {
+        const [first, second] = parents.map((id) => memberKey.get(id))
+        family = { xref: `loose ${key}`, ...(first === undefined ? {} : { husband: first }), ...(second === undefined ? {} : { wife: second }), children: [], notes: [], media: [] }
+        looseFamilies.set(key, family)
+        families.push(family)
+      }
+      links.push({ family, pedigree: kind })
+    }
+    for (const link of links) link.family.children.push(memberKey.get(member.memberId)!)
+    childOf.set(member.memberId, links)
+  }
+
+  const spouseOf = new Map<string, string[]>()
+  for (const family of families) {
+    for (const partner of [family.husband, family.wife]) if (partner !== undefined) spouseOf.set(partner, [...(spouseOf.get(partner) ?? []), family.xref])
+  }
+  const individuals = tree.members.map((member): GedcomIndividual => {
+    const xref = memberKey.get(member.memberId)!
+    const birth = event(member.birthDate, member.birthPlace, version)
+    const death = member.isDeceased || member.deathDate || member.deathPlace ? (event(member.deathDate, member.deathPlace, version) ?? {}) : undefined
+    const mediaRefs = member.mediaAssetIds.flatMap((id): GedcomMediaRef[] => {
+      const found = media.get(id)
+      return found ? [{ file: found.file, format: found.contentType, ...(found.title ? { title: found.title } : {}), record: id }] : []
+    })
+    return {
+      xref,
+      name: `${member.firstName} /${member.lastName}/`,
+      givenNames: member.firstName,
+      surname: member.lastName,
+      sex: sexes[member.gender],
+      ...(birth ? { birth } : {}),
+      ...(death ? { death } : {}),
+      notes: notesOf(member),
+      media: mediaRefs,
+      childOf: (childOf.get(member.memberId) ?? []).map((link) => ({ family: link.family.xref, pedigree: link.pedigree })),
+      spouseOf: spouseOf.get(xref) ?? [],
+    }
+  })
+  return { individuals, families }
+}

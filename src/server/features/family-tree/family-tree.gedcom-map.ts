@@ -1,0 +1,102 @@
+import type { Gender, ParentKind } from '../../../shared/contracts/family-tree.ts'
+import type { GedcomCounts, GedcomPreview, GedcomWarningSummary } from '../../../shared/contracts/gedcom.ts'
+import { fromGedcomDate, serializeGenealogyDate } from '../../../shared/genealogy-date/index.ts'
+import { limits } from '../../../shared/limits.ts'
+import type { GedcomEvent, GedcomNote, GedcomSex, GedcomTree } from '../../lib/gedcom/index.ts'
+import type { Batch } from './family-tree.batch.ts'
+
+// A GEDCOM file read into the codec's neutral model, as the batch the family tree writes: one
+// member per INDI, one union per FAM, one parent link per child of a family. Pure: it runs in the
+// import's worker thread, so the request thread never does this work.
+
+/** Genealogists' name for someone whose name nobody knows ("nomen nescio"); the form needs both names. */
+export const unknownName = 'N.N.'
+
+const genders: Record<GedcomSex, Gender> = { M: 'Masculino', F: 'Femenino', X: 'Otro', U: '' }
+
+/** A DATE (and 7.0 PHRASE) in genealogy-date's stored form, which the batch reads back unchanged. */
+function dateOf(event: GedcomEvent | undefined): string | undefined {
+  if (!event || (event.date === undefined && event.datePhrase === undefined)) return undefined
+  const value = fromGedcomDate(event.date ?? '', event.datePhrase)
+  return value ? serializeGenealogyDate(value) : undefined
+}
+
+const clip = (text: string, max: number) => (text.length > max ? text.slice(0, max) : text)
+const place = (event: GedcomEvent | undefined) => (event?.place === undefined ? undefined : clip(event.place.trim(), limits.memberPlaceMaxLength))
+const notesText = (notes: GedcomNote[], max: number) => clip(notes.map((note) => note.text.trim()).filter(Boolean).join('\n\n'), max)
+
+export interface MappedGedcom {
+  batch: Required<Batch>
+  preview: GedcomPreview
+}
+
+/** The warnings of a read, one line per kind with its count and first line. */
+export function warningSummary(tree: Pick<GedcomTree, 'warnings' | 'warningCounts'>): GedcomWarningSummary[] {
+  return Object.entries(tree.warningCounts).map(([code, count]) => {
+    const line = tree.warnings.find((warning) => warning.code === code)?.line
+    return { code, count: count ?? 0, ...(line === undefined ? {} : { line }) }
+  })
+}
+
+export function previewOf(tree: GedcomTree & { encoding: string }): GedcomPreview {
+  const counts: GedcomCounts = { ...tree.counts }
+  return {
+    version: tree.header.version ?? null,
+    encoding: tree.encoding,
+    counts,
+    warnings: warningSummary(tree),
+    skippedTags: { ...tree.unmappedTags, ...tree.unknownTags },
+  }
+}
+
+export function mapGedcomToBatch(tree: GedcomTree & { encoding: string }): MappedGedcom {
+  const members: Batch['members'] & object = tree.individuals.map((person) => {
+    const firstName = clip(person.givenNames.trim(), limits.memberNameMaxLength) || unknownName
+    const lastName = clip(person.surname.trim(), limits.memberNameMaxLength) || unknownName
+    const notes = notesText(person.notes, limits.memberNotesMaxLength)
+    return {
+      sourceId: person.xref,
+      firstName,
+      lastName,
+      relationshipToOwner: '',
+      gender: genders[person.sex],
+      isDeceased: person.death !== undefined,
+      birthDate: dateOf(person.birth) ?? null,
+      deathDate: dateOf(person.death) ?? null,
+      birthPlace: place(person.birth) ?? '',
+      deathPlace: place(person.death) ?? '',
+      notes,
+      // The first note is the closest GEDCOM has to a short biography.
+      bioSummary: notesText(person.notes.slice(0, 1), limits.memberBioMaxLength),
+    }
+  })
+  // A union's position is its place among its first partner's families (first marriage first).
+  const spouseOf = new Map(tree.individuals.map((person) => [person.xref, person.spouseOf]))
+  const positionOf = (family: GedcomTree['families'][number]) => Math.max(0, spouseOf.get(family.husband ?? family.wife ?? '')?.indexOf(family.xref) ?? 0)
+  const unions: Batch['unions'] & object = tree.families.map((family) => ({
+    sourceId: family.xref,
+    firstPartner: family.husband ?? null,
+    secondPartner: family.wife ?? null,
+    marriageDate: dateOf(family.marriage) ?? null,
+    marriagePlace: place(family.marriage) ?? '',
+    divorceDate: dateOf(family.divorce) ?? null,
+    divorcePlace: place(family.divorce) ?? '',
+    notes: notesText(family.notes, limits.memberNotesMaxLength),
+    position: positionOf(family),
+  }))
+  // A child's pedigree sits on its FAMC line; a CHIL line alone means birth.
+  const pedigree = new Map<string, ParentKind>()
+  for (const person of tree.individuals) for (const link of person.childOf) pedigree.set(`${person.xref} ${link.family}`, link.pedigree)
+  const links: Batch['links'] & object = []
+  const seen = new Set<string>()
+  const add = (child: string, family: string) => {
+    const key = `${child} ${family}`
+    if (seen.has(key)) return
+    seen.add(key)
+    links.push({ child, union: family, kind: pedigree.get(key) ?? 'birth' })
+  }
+  const families = new Set(tree.families.map((family) => family.xref))
+  for (const family of tree.families) for (const child of family.children) add(child, family.xref)
+  for (const person of tree.individuals) for (const link of person.childOf) if (families.has(link.family)) add(person.xref, link.family)
+  return { batch: { members, unions, links }, preview: previewOf(tree) }
+}
