@@ -2,6 +2,8 @@ import { lazy, Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useDocumentTitle } from '../../components/ui/use-document-title.ts'
 import { FamilyTreeManager } from '../../features/family-tree/components/family-tree-manager.tsx'
+import { GedcomExport } from '../../features/family-tree/components/gedcom-export.tsx'
+import { GedcomImport } from '../../features/family-tree/components/gedcom-import.tsx'
 import type { MemberMediaSlot } from '../../features/family-tree/components/media-buttons.tsx'
 import { MediaGallery } from '../../features/media/components/media-gallery.tsx'
 import { MediaUploader } from '../../features/media/components/media-uploader.tsx'
@@ -35,6 +37,9 @@ export function FamilyTreeRoute() {
           </Suspense>
         )}
       />
+      {/* ── GEDCOM ── bringing a tree in from another program, and taking it out. */}
+      <GedcomImport />
+      <GedcomExport />
     </section>
   )
 }

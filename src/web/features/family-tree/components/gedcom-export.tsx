@@ -1,0 +1,23 @@
+import { useTranslation } from 'react-i18next'
+import { gedcomExportUrl } from '../api/gedcom-queries.ts'
+import './gedcom.css'
+
+/** The tree as a GEDCOM file, in 7.0 or, for older programs, 5.5.1: plain download links. */
+export function GedcomExport() {
+  const { t } = useTranslation('family-tree')
+  return (
+    <section className="gedcom-panel" aria-labelledby="gedcom-export-title">
+      <h2 id="gedcom-export-title">{t('gedcom.export.title')}</h2>
+      <p>{t('gedcom.export.intro')}</p>
+      <div className="gedcom-actions">
+        <a className="button button-primary" href={gedcomExportUrl('7.0')} download="legado-gedcom-7.0.ged">
+          {t('gedcom.export.v7')}
+        </a>
+        <a className="button" href={gedcomExportUrl('5.5.1')} download="legado-gedcom-5.5.1.ged">
+          {t('gedcom.export.v551')}
+        </a>
+      </div>
+      <p className="gedcom-hint">{t('gedcom.export.hint')}</p>
+    </section>
+  )
+}

@@ -1,0 +1,95 @@
+import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import { ErrorBanner, StatusMessage } from '../../../components/ui/banner.tsx'
+import { errorText } from '../../../lib/error-text.ts'
+import { useGedcomImportJob, useGedcomPreview, useStartGedcomImport } from '../api/gedcom-queries.ts'
+import { GedcomImportReportView } from './gedcom-import-report.tsx'
+import { GedcomPreview } from './gedcom-preview.tsx'
+import './gedcom.css'
+
+/**
+ * Bringing a tree in from another program: choose a .ged file, see what it holds (nothing is
+ * written yet), confirm, follow the import's progress, and read what was added and skipped.
+ */
+export function GedcomImport() {
+  const { t } = useTranslation('family-tree')
+  const inputId = useId()
+  const inputRef = useRef<HTMLInputElement>(null)
+  const previewRef = useRef<HTMLDivElement>(null)
+  const [file, setFile] = useState<File>()
+  const preview = useGedcomPreview()
+  const start = useStartGedcomImport()
+  const job = useGedcomImportJob(start.data?.id)
+  const current = job.data ?? start.data
+  const isRunning = current !== undefined && current.status !== 'done' && current.status !== 'failed'
+
+  // The preview takes the focus when it appears, so a screen reader reads what the file holds.
+  useEffect(() => {
+    if (preview.data && !start.data) previewRef.current?.focus()
+  }, [preview.data, start.data])
+
+  function handleChoose(event: ChangeEvent<HTMLInputElement>) {
+    const chosen = event.target.files?.[0]
+    start.reset()
+    setFile(chosen)
+    if (chosen) preview.mutate(chosen)
+  }
+
+  function handleCancel() {
+    preview.reset()
+    setFile(undefined)
+    if (inputRef.current) {
+      inputRef.current.value = ''
+      inputRef.current.focus()
+    }
+  }
+
+  const statusText = current ? t(`gedcom.import.status.${current.status}`) : preview.isPending ? t('gedcom.import.reading') : undefined
+  const error = preview.error ?? start.error ?? job.error
+  return (
+    <section className="gedcom-panel" aria-labelledby={`${inputId}-title`}>
+      <h2 id={`${inputId}-title`}>{t('gedcom.import.title')}</h2>
+      <p>{t('gedcom.import.intro')}</p>
+      {!isRunning && (
+        <div className="gedcom-field">
+          <label htmlFor={inputId}>{current ? t('gedcom.import.another') : t('gedcom.import.choose')}</label>
+          <input ref={inputRef} id={inputId} type="file" accept=".ged,.GED,text/plain,application/octet-stream" onChange={handleChoose} disabled={preview.isPending || start.isPending} />
+        </div>
+      )}
+      <StatusMessage tone="info">{statusText}</StatusMessage>
+      <ErrorBanner>{error ? errorText(t, error) : current?.status === 'failed' ? t(`errors:${current.errorCode ?? 'internal'}`, { defaultValue: t('errors:internal') }) : null}</ErrorBanner>
+
+      {preview.data && file && !start.data && (
+        <div ref={previewRef} tabIndex={-1} className="gedcom-focus" aria-labelledby="gedcom-preview-title">
+          <GedcomPreview preview={preview.data} fileName={file.name} />
+          <div className="gedcom-actions">
+            <button type="button" className="button button-primary" onClick={() => start.mutate(file)} disabled={start.isPending}>
+              {t('gedcom.import.confirm')}
+            </button>
+            <button type="button" className="button" onClick={handleCancel}>
+              {t('gedcom.import.cancel')}
+            </button>
+          </div>
+        </div>
+      )}
+
+      {current && (
+        <div className="gedcom-progress">
+          <div
+            className="gedcom-progress-track"
+            role="progressbar"
+            aria-label={t('gedcom.import.progressLabel')}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={current.progress}
+            aria-valuetext={`${t('gedcom.import.progress', { percent: current.progress })}: ${t(`gedcom.import.status.${current.status}`)}`}
+          >
+            <div className="gedcom-progress-bar" style={{ width: `${current.progress}%` }} />
+          </div>
+          <p aria-hidden="true">{t('gedcom.import.progress', { percent: current.progress })}</p>
+        </div>
+      )}
+      {current?.report && <GedcomImportReportView report={current.report} />}
+    </section>
+  )
+}
