@@ -1,0 +1,75 @@
+import { readFileSync } from 'node:fs'
+import { expect, test } from '@playwright/test'
+import { expectNoSeriousA11yViolations, signUpThroughApi } from './fixtures.ts'
+
+// A family that keeps its tree in another program brings it in as GEDCOM and takes it out again.
+// The file is written here (the public sample files never ship with the repository).
+const gedcom = [
+  '0 HEAD',
+  '1 GEDC',
+  '2 VERS 5.5.1',
+  '2 FORM LINEAGE-LINKED',
+  '1 CHAR UTF-8',
+  '0 @I1@ INDI',
+  '1 NAME Rosa /Díaz/',
+  '1 SEX F',
+  '1 BIRT',
+  '2 DATE ABT 1920',
+  '2 PLAC Pasto',
+  '1 FAMS @F1@',
+  '0 @I2@ INDI',
+  '1 NAME Luis /Ruiz/',
+  '1 SEX M',
+  '1 FAMS @F1@',
+  '1 OCCU Carpintero',
+  '0 @I3@ INDI',
+  '1 NAME Ana /Ruiz/',
+  '1 FAMC @F1@',
+  '0 @F1@ FAM',
+  '1 HUSB @I2@',
+  '1 WIFE @I1@',
+  '1 CHIL @I3@',
+  '1 MARR',
+  '2 DATE 1945',
+  '2 PLAC Ipiales',
+  '0 TRLR',
+  '',
+].join('\n')
+
+test('imports a GEDCOM file after a preview, follows its progress, reads the report and exports the tree', async ({ page }) => {
+  await signUpThroughApi(page, { name: 'Rosa Martínez' })
+  await page.goto('/family-tree')
+  const panel = page.getByRole('region', { name: 'Importar un árbol GEDCOM' })
+
+  await panel.getByLabel('Archivo GEDCOM (.ged)').setInputFiles({ name: 'familia.ged', mimeType: 'application/octet-stream', buffer: Buffer.from(gedcom) })
+  await expect(panel.getByRole('heading', { name: 'Lo que contiene familia.ged' })).toBeVisible()
+  await expect(panel.getByText('Personas: 3')).toBeVisible()
+  await expect(panel.getByText('Familias: 1')).toBeVisible()
+  await expect(panel.getByText('OCCU: 1')).toBeVisible()
+  await expectNoSeriousA11yViolations(page, 'GEDCOM preview')
+
+  // Keyboard only: the import button is reachable and starts it.
+  await panel.getByRole('button', { name: 'Importar', exact: true }).focus()
+  await page.keyboard.press('Enter')
+  await expect(panel.getByRole('progressbar', { name: 'Progreso de la importación' })).toHaveAttribute('aria-valuenow', '100', { timeout: 30_000 })
+  await expect(panel.getByRole('status')).toHaveText('Importación terminada.')
+  await expect(panel.getByText('Personas: 3 añadidas, 0 actualizadas')).toBeVisible()
+  await expect(panel.getByText('Familias: 1 añadidas, 0 actualizadas')).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Ana Ruiz' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Rosa Díaz' })).toBeVisible()
+
+  for (const [name, version] of [
+    ['Descargar GEDCOM 7.0', '2 VERS 7.0'],
+    ['Descargar GEDCOM 5.5.1', '2 VERS 5.5.1'],
+  ] as const) {
+    const download = page.waitForEvent('download')
+    await page.getByRole('link', { name }).click()
+    const file = await download
+    const text = readFileSync((await file.path())!, 'utf8')
+    expect(text.startsWith('0 HEAD')).toBe(true)
+    expect(text).toContain(version)
+    expect(text).toContain('1 NAME Rosa /Díaz/')
+    expect(text).toContain('2 PLAC Ipiales')
+    expect(text.trimEnd().endsWith('0 TRLR')).toBe(true)
+  }
+})
