@@ -256,7 +256,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(accountRoutes, { prefix: '/api', service: accounts })
   await app.register(dreamDiaryRoutes, { prefix: '/api', service: dreams })
   await app.register(familyTreeRoutes, { prefix: '/api', service: familyTree })
-  await app.register(gedcomRoutes, { prefix: '/api', service: gedcom })
+  await app.register(gedcomRoutes, { prefix: '/api', service: gedcom, maxBytes: config.gedcomMaxBytes })
   await app.register(biographyRoutes, { prefix: '/api', service: biography })
   await app.register(interviewRoutes, { prefix: '/api', service: interviews })
   await app.register(aiLabRoutes, { prefix: '/api', service: aiLab })

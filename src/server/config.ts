@@ -1,6 +1,7 @@
 import { isIP } from 'node:net'
 import path from 'node:path'
 import { z } from 'zod'
+import { limits } from '../shared/limits.ts'
 import type { S3Settings } from './integrations/storage/s3-storage.ts'
 
 const booleanFromEnv = z
@@ -69,6 +70,7 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: booleanFromEnv.default(false),
   MAX_UPLOAD_BYTES: z.coerce.number({ error: 'must be a number' }).int().min(1).default(5 * 1024 * 1024),
+  GEDCOM_MAX_BYTES: z.coerce.number({ error: 'must be a number' }).int().min(1).default(limits.gedcomMaxBytes),
   STORAGE_QUOTA_BYTES: z.coerce.number({ error: 'must be a number' }).int().min(1).default(5 * 1024 * 1024 * 1024),
   // A zip without ZIP64 ends at 4 GiB: the export writes none larger, the import reads none larger.
   IMPORT_MAX_BYTES: z.coerce.number({ error: 'must be a number' }).int().min(1).max(4 * 1024 * 1024 * 1024 - 1).default(4 * 1024 * 1024 * 1024 - 1),
@@ -121,6 +123,8 @@ export interface Config {
   /** Media: files under `DATA_DIR/media`, or an S3-compatible bucket. */
   storage: { kind: 'local'; dir: string } | { kind: 's3'; s3: S3Settings }
   maxUploadBytes: number
+  /** The largest GEDCOM file an import accepts. */
+  gedcomMaxBytes: number
   /** An unfinished upload not resumed within this time is removed. */
   uploadExpiryMs: number
   /** The bytes of files each person may keep. */
@@ -204,6 +208,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           }
         : { kind: 'local', dir: path.join(dataDir, 'media') },
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
+    gedcomMaxBytes: e.GEDCOM_MAX_BYTES,
     uploadExpiryMs: Math.round(e.UPLOAD_EXPIRY_HOURS * 60 * 60 * 1000),
     storageQuotaBytes: e.STORAGE_QUOTA_BYTES,
     maxUnfinishedUploads: e.MAX_UNFINISHED_UPLOADS,

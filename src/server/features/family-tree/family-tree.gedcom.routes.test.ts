@@ -160,3 +160,18 @@ describe.each(testDatabases)('GEDCOM import and export, on %s', (database) => {
     expect(wrongEncoding.json().counts.people).toBe(4)
   })
 })
+
+describe('the size limit of a GEDCOM file', () => {
+  it('answers 413 payload_too_large past GEDCOM_MAX_BYTES, and imports nothing', async () => {
+    const t = await createTestApp('sqlite', { GEDCOM_MAX_BYTES: '200' })
+    try {
+      const user = await createTestUser(t.app)
+      const response = await as(t.app, user)({ method: 'POST', url: '/api/family-tree/gedcom', ...gedcomUpload(family) })
+      expect(response.statusCode).toBe(413)
+      expect(response.json().error.code).toBe('payload_too_large')
+      expect((await as(t.app, user)({ method: 'GET', url: '/api/family-tree' })).json().members).toEqual([])
+    } finally {
+      await t.close()
+    }
+  })
+})

@@ -13,7 +13,7 @@ const tags = ['family tree']
 const multipartBody = ['multipart/form-data'] as const
 
 /** The `file` field of a multipart request, whole, within the size limit. */
-async function readFile(request: FastifyRequest) {
+async function readFile(request: FastifyRequest, maxBytes: number) {
   if (!request.isMultipart()) throw new AppError('unsupported_media_type', 'Send the file as multipart/form-data')
   let part
   try {
@@ -25,14 +25,14 @@ async function readFile(request: FastifyRequest) {
   try {
     return { bytes: new Uint8Array(await part.toBuffer()), fileName: part.filename }
   } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('payload_too_large', `A GEDCOM file can have at most ${limits.gedcomMaxBytes} bytes`)
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('payload_too_large', `A GEDCOM file can have at most ${maxBytes} bytes`)
     throw new AppError('validation_failed', 'The file could not be read', [{ path: 'file', code: 'validation.invalid' }])
   }
 }
 
-export const gedcomRoutes: FastifyPluginAsyncZod<{ service: GedcomService }> = async (app, { service }) => {
+export const gedcomRoutes: FastifyPluginAsyncZod<{ service: GedcomService; maxBytes?: number }> = async (app, { service, maxBytes = limits.gedcomMaxBytes }) => {
   app.addHook('onRequest', app.authenticate)
-  await app.register(multipart, { limits: { fileSize: limits.gedcomMaxBytes, files: 1, fields: 0, parts: 1 } })
+  await app.register(multipart, { limits: { fileSize: maxBytes, files: 1, fields: 0, parts: 1 } })
 
   app.post(
     '/family-tree/gedcom',
@@ -47,7 +47,7 @@ export const gedcomRoutes: FastifyPluginAsyncZod<{ service: GedcomService }> = a
     },
     async (request, reply) => {
       const owner = currentUser(request).id
-      const { bytes, fileName } = await readFile(request)
+      const { bytes, fileName } = await readFile(request, maxBytes)
       const preview = request.query.preview === '1' || request.query.preview === 'true'
       if (preview) return reply.status(200).send(await service.preview(bytes))
       const job = await service.startImport(owner, bytes, fileName)
