@@ -12,11 +12,11 @@ import pg from 'pg'
 import { buildIfNeeded, serverEntry } from './build-if-needed.mjs'
 
 const port = Number(process.env.BENCH_GEDCOM_PORT ?? 3509)
-const base = `http://127.0.0.1:${port}`
+export const base = `http://127.0.0.1:${port}`
 const readers = Number(process.env.BENCH_GEDCOM_READERS ?? 4)
 const mib = (bytes) => `${(bytes / 2 ** 20).toFixed(0)} MiB`
 
-async function startServer(env) {
+export async function startServer(env) {
   const server = spawn(process.execPath, [serverEntry], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error', SIGNUP_RATE_LIMIT_PER_HOUR: '100000', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -29,12 +29,12 @@ async function startServer(env) {
   throw new Error('the server did not start')
 }
 
-async function stopServer(server) {
+export async function stopServer(server) {
   server.kill('SIGTERM')
   await new Promise((resolve) => server.once('exit', resolve))
 }
 
-async function signUp(name) {
+export async function signUp(name) {
   const response = await fetch(`${base}/api/auth/sign-up/email`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: base },

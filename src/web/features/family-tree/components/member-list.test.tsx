@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { renderWithProviders } from '../../../test/render.tsx'
-import { errorResponse, fakeFamilyApi } from '../test/fake-family-api.ts'
+import { buildMember, errorResponse, fakeFamilyApi } from '../test/fake-family-api.ts'
 import { rosasFamily } from '../test/family.ts'
 import { FamilyTreeManager } from './family-tree-manager.tsx'
 
@@ -67,6 +67,20 @@ describe('the member list', () => {
     await user.click(addMedia)
     expect(within(card('Carmen López')).getByText(/^Próximamente: .* de Carmen López\.$/)).toHaveAttribute('aria-live', 'polite')
     expect(screen.getByRole('button', { name: 'Ver multimedia de Carmen López' })).toHaveAttribute('aria-disabled', 'true')
+  })
+
+  it('shows a big tree a hundred people at a time, with a button for the next ones', async () => {
+    const members = Array.from({ length: 230 }, (_, i) => buildMember({ firstName: `Persona${String(i).padStart(3, '0')}`, lastName: 'Grande', relationshipToOwner: '' }))
+    fakeFamilyApi(members)
+    const { user } = renderTree()
+    const list = await screen.findByRole('list', { name: 'Las personas de tu árbol' })
+    expect(within(list).getAllByRole('article')).toHaveLength(100)
+    expect(screen.getByText('Se muestran 100 de 230 personas.')).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Mostrar 100 personas más' }))
+    expect(within(list).getAllByRole('article')).toHaveLength(200)
+    await user.click(screen.getByRole('button', { name: 'Mostrar 30 personas más' }))
+    expect(within(list).getAllByRole('article')).toHaveLength(230)
+    expect(screen.queryByRole('button', { name: /personas más/ })).not.toBeInTheDocument()
   })
 
   it('invites the first person when the tree is empty', async () => {

@@ -11,6 +11,12 @@ import type { MemberMediaSlot } from './media-buttons.tsx'
 import { MemberCard } from './member-card.tsx'
 import './member-list.css'
 
+/**
+ * Cards shown at first and added by each "show more": a tree imported from GEDCOM can hold
+ * thousands of people, and rendering every card at once froze the page for seconds.
+ */
+export const memberPageSize = 100
+
 interface MemberListProps {
   tree: UseQueryResult<FamilyTree>
   /** Says something in the page's live region (a member saved or deleted). */
@@ -24,6 +30,7 @@ export function MemberList({ tree, onAnnounce, media }: MemberListProps) {
   const { t } = useTranslation('family-tree')
   const deleteMember = useDeleteMember()
   const [memberToDelete, setMemberToDelete] = useState<Member>()
+  const [shown, setShown] = useState(memberPageSize)
   const headingRef = useRef<HTMLHeadingElement>(null)
   const deletedId = useRef<string>(undefined)
   const headingId = useId()
@@ -62,9 +69,11 @@ export function MemberList({ tree, onAnnounce, media }: MemberListProps) {
 
   let content: ReactNode
   if (members && members.length > 0) {
+    const hidden = members.length - shown
     content = (
+      <>
       <ul className="member-list" aria-labelledby={headingId}>
-        {members.map((member) => (
+        {members.slice(0, shown).map((member) => (
           <li key={member.memberId}>
             <MemberCard
               member={member}
@@ -77,6 +86,15 @@ export function MemberList({ tree, onAnnounce, media }: MemberListProps) {
           </li>
         ))}
       </ul>
+      {hidden > 0 && (
+        <div className="member-list-more">
+          <p>{t('list.shown', { shown, total: members.length })}</p>
+          <button type="button" className="button" onClick={() => setShown((count) => count + memberPageSize)}>
+            {t('list.showMore', { count: Math.min(hidden, memberPageSize) })}
+          </button>
+        </div>
+      )}
+      </>
     )
   } else if (members) {
     content = (
