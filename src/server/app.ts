@@ -41,6 +41,7 @@ import { createMediaService } from './features/media/media.service.ts'
 import { mediaUploadRoutes } from './features/media/media.uploads.ts'
 import { createUploadIds } from './features/media/upload-ids.ts'
 import { familyTreeKind } from './features/portability/family-tree-kind.ts'
+import { mediaEntryPath } from './features/portability/portability.export.ts'
 import type { ExportExtension } from './features/portability/portability.ports.ts'
 import { portabilityRoutes } from './features/portability/portability.routes.ts'
 import { createPortabilityService } from './features/portability/portability.service.ts'
@@ -59,6 +60,11 @@ import { originCheckPlugin } from './plugins/origin-check.ts'
 import { sessionPlugin } from './plugins/session.ts'
 import { securityHeaders } from './plugins/security-headers.ts'
 import { webAppPlugin } from './plugins/web-app.ts'
+
+/** Text chunks as UTF-8 bytes, one at a time. */
+async function* encodeChunks(chunks: Iterable<string>): AsyncIterable<Uint8Array> {
+  for (const chunk of chunks) yield Buffer.from(chunk, 'utf8')
+}
 
 /** The composition root: builds every dependency from `config` and registers the features. */
 export async function buildApp(config: Config): Promise<FastifyInstance> {
@@ -145,7 +151,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     jobs: createGedcomJobRepository(database.db),
     describeMedia: async (ownerId, mediaIds) => {
       const assets = await Promise.all(mediaIds.map((id) => media.getMedia(ownerId, id).catch(() => undefined)))
-      return new Map(assets.flatMap((asset) => (asset ? [[asset.id, { file: asset.storagePath, contentType: asset.contentType, title: asset.caption || asset.fileName }] as const] : [])))
+      return new Map(assets.flatMap((asset) => (asset ? [[asset.id, { id: asset.id, fileName: asset.fileName, file: asset.storagePath, contentType: asset.contentType, title: asset.caption || asset.fileName }] as const] : [])))
     },
     log: app.log.child({ feature: 'gedcom' }),
   })
@@ -199,7 +205,12 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   })
   // Every feature exports and restores its own rows; portability only assembles the archive.
   const exportExtensions: ExportExtension[] = [
-    // The tree as GEDCOM 7 (`family-tree.ged`) joins here once the GEDCOM routes exist.
+    {
+      path: 'family-tree.ged',
+      description: 'The family tree as GEDCOM 7.0, for genealogy programs; its OBJE files are the media/ entries beside it. An import reads family-tree.json, not this.',
+      // Each member's files point at their copy inside the archive, so the unzipped folder opens whole.
+      write: async (userId) => encodeChunks(await gedcom.exportTree(userId, '7.0', { mediaFile: (asset) => mediaEntryPath(asset) })),
+    },
   ]
   const portability = createPortabilityService({
     ports: {

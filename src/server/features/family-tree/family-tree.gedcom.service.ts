@@ -12,8 +12,8 @@ import type { FamilyTreeService } from './family-tree.service.ts'
 interface Deps {
   familyTree: Pick<FamilyTreeService, 'getTree' | 'applyBatch'>
   jobs: GedcomJobRepository
-  /** Where each of the owner's files is stored, for OBJE references (the media feature knows). */
-  describeMedia?(ownerId: string, mediaIds: string[]): Promise<Map<string, MediaReference>>
+  /** Each of the owner's files, for OBJE references (the media feature knows). */
+  describeMedia?(ownerId: string, mediaIds: string[]): Promise<Map<string, MediaReference & { id: string; fileName: string }>>
   log?: { error(details: object, message: string): void }
   /** Legado's version, for HEAD.SOUR.VERS. */
   appVersion?: string
@@ -84,11 +84,15 @@ export function createGedcomService({ familyTree, jobs, describeMedia, log, appV
       return job
     },
 
-    /** The owner's tree as GEDCOM text, chunk by chunk. */
-    async exportTree(ownerId: string, version: GedcomExportVersion): Promise<Iterable<string>> {
+    /**
+     * The owner's tree as GEDCOM text, chunk by chunk. Files are referred to by where they are
+     * stored, or by `mediaFile` (their path inside an export archive, beside the .ged).
+     */
+    async exportTree(ownerId: string, version: GedcomExportVersion, options: { mediaFile?(asset: { id: string; fileName: string }): string } = {}): Promise<Iterable<string>> {
       const tree = await familyTree.getTree(ownerId)
       const mediaIds = [...new Set(tree.members.flatMap((member) => member.mediaAssetIds))]
-      const media = mediaIds.length > 0 && describeMedia ? await describeMedia(ownerId, mediaIds) : new Map<string, MediaReference>()
+      const described = mediaIds.length > 0 && describeMedia ? await describeMedia(ownerId, mediaIds) : new Map<string, MediaReference & { id: string; fileName: string }>()
+      const media = new Map([...described].map(([id, asset]) => [id, options.mediaFile ? { ...asset, file: options.mediaFile(asset) } : asset]))
       return writeGedcom(treeToGedcom(tree, version, media), { version, submitterName: tree.tree?.treeName ?? 'Legado', ...(appVersion ? { sourceVersion: appVersion } : {}), date: new Date() })
     },
   }

@@ -106,7 +106,8 @@ describe.each(testDatabases)('exporting everything and importing it into another
   it('writes a manifest, one JSON file per kind and every file’s bytes', async () => {
     const files = unzipSync(archive)
     const manifest = JSON.parse(strFromU8(files['manifest.json']!))
-    expect(manifest).toMatchObject({ format: 'legado-export', schemaVersion: 1, application: 'Legado', extensions: [] })
+    expect(manifest).toMatchObject({ format: 'legado-export', schemaVersion: 1, application: 'Legado', extensions: [{ path: 'family-tree.ged' }] })
+    expect(strFromU8(files['family-tree.ged']!)).toContain('2 VERS 7.0')
     expect(manifest.counts).toEqual({ familyTreeMembers: 4, dreams: 2, dreamReadings: 1, biographyEntries: 1, interviewSessions: 1, aiLabMemories: 1, media: 3 })
     for (const name of ['account.json', 'family-tree.json', 'dreams.json', 'dream-readings.json', 'biography-entries.json', 'interview-sessions.json', 'ai-lab-memories.json', 'media.json']) expect(files[name], name).toBeDefined()
     expect(JSON.parse(strFromU8(files['account.json']!))).toMatchObject({ email: owner.email, birthDate: '1950-04-02', familyRelation: 'Abuela' })
@@ -124,7 +125,8 @@ describe.each(testDatabases)('exporting everything and importing it into another
     const imported = await importInto(heir, archive)
     expect(imported.statusCode, imported.body).toBe(200)
     const report = imported.json()
-    expect(report.ignoredEntries).toEqual([])
+    // The tree as GEDCOM is for genealogy programs: the import restores it from family-tree.json.
+    expect(report.ignoredEntries).toEqual(['family-tree.ged'])
     for (const kind of report.kinds) {
       expect(kind.skipped, kind.kind).toEqual([])
       expect(kind.restored, kind.kind).toBe(kind.found)
@@ -192,7 +194,7 @@ describe.each(testDatabases)('exporting everything and importing it into another
     expect(kinds.interviewSessions).toMatchObject({ found: 2, restored: 1, skipped: [{ id: 'huérfana', reason: 'missing_reference' }] })
     expect(kinds.media.restored).toBe(2)
     expect(kinds.media.skipped).toEqual([{ id: expect.any(String), reason: 'file_damaged' }])
-    expect(imported.json().ignoredEntries).toEqual(['notas/extra.txt'])
+    expect(imported.json().ignoredEntries.sort()).toEqual(['family-tree.ged', 'notas/extra.txt'])
   })
 })
 
