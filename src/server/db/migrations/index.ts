@@ -7,7 +7,7 @@ import * as m0005 from './0005-biography.ts'
 import * as m0006 from './0006-interviews.ts'
 import * as m0007 from './0007-ai-lab.ts'
 import * as m0008 from './0008-genealogy.ts'
-import * as m0010 from './0010-gedcom-import.ts'
+import * as m0009 from './0009-gedcom-import.ts'
 
 /** Every migration, in order. Names are permanent: never rename or edit a released one. */
 export const migrations: Record<string, Migration> = {
@@ -19,5 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0006-interviews': m0006,
   '0007-ai-lab': m0007,
   '0008-genealogy': m0008,
-  '0010-gedcom-import': m0010,
+  '0009-gedcom-import': m0009,
 }
