@@ -1,15 +1,12 @@
-import { createHash } from 'node:crypto'
 import { Readable } from 'node:stream'
-import { mediaLinkTypes, mediaStoragePath, splitExtension, userMediaPrefix, type MediaLinkType } from '../../../shared/media-path.ts'
+import { mediaLinkTypes, userMediaPrefix, type MediaLinkType } from '../../../shared/media-path.ts'
 import type { MediaAsset } from '../../../shared/contracts/media.ts'
 import { toIsoString } from '../../db/timestamps.ts'
 import type { ObjectStorage } from '../../integrations/storage/object-storage.ts'
 import { AppError, notFound } from '../../lib/app-error.ts'
-import { newId } from '../../lib/ids.ts'
-import { imageDimensions, makeThumbnail, removeLocation, withImageSlot } from './image-processing.ts'
-import { stripVideoLocation } from './video-location.ts'
-import { createPlainTextCheck, sniffedBytes, sniffMediaType, type SniffedType } from './media-type.ts'
-import { hashWhileStreaming, readAll, splitHead } from './upload-bytes.ts'
+import { sniffedBytes, sniffMediaType } from './media-type.ts'
+import { createMediaStore } from './media.store.ts'
+import { splitHead } from './upload-bytes.ts'
 import type { AssetWithLinks, MediaLinkTarget, MediaRepository } from './media.repository.ts'
 
 interface Deps {
@@ -66,19 +63,6 @@ export interface ExportedAsset {
   targets: MediaLinkTarget[]
 }
 
-/** What `store` needs to know of a file besides its bytes. */
-interface StoredFile {
-  ownerId: string
-  fileName: string
-  caption: string
-  linkedToType: MediaLinkType | null
-  linkedToId: string | null
-  size: number
-}
-
-/** Photos and videos are changed before they are stored (their location removed): they are read whole. */
-const isEdited = (type: SniffedType) => type.kind === 'image' || type.kind === 'video' || type.mime === 'audio/mp4'
-
 function toAsset(row: AssetWithLinks): MediaAsset {
   return {
     id: row.id,
@@ -107,80 +91,10 @@ export function createMediaService({ repo, storage, maxUploadBytes, quotaBytes, 
     return row
   }
 
-  /** Refuses (507 `media.quota_exceeded`) a file of `bytes` that would not fit in the owner's quota. */
-  async function assertRoomFor(ownerId: string, bytes: number): Promise<void> {
-    if ((await repo.totalSize(ownerId)) + bytes > quotaBytes) {
-      throw new AppError('media.quota_exceeded', `Each person may keep ${quotaBytes} bytes of files; this one does not fit`)
-    }
-  }
-
-  /**
-   * Stores a file whose type and targets are known, in order: quota, location stripped, sha256 of
-   * what is stored, the object under the spec's path, a thumbnail, then the asset and its links in
-   * one transaction. `whole` is read once, from its first byte. Whatever fails leaves no object and
-   * no row behind.
-   */
-  async function store(upload: StoredFile, type: SniffedType, targets: MediaLinkTarget[], whole: Readable, at: Date): Promise<MediaAsset> {
-    await assertRoomFor(upload.ownerId, upload.size)
-    const [base] = splitExtension(upload.fileName)
-    const id = newId()
-    const key = mediaStoragePath({ ownerUserId: upload.ownerId, linkedToType: upload.linkedToType, fileName: `${base}${type.extension}`, at, assetId: id })
-    const stored: string[] = []
-    try {
-      let bytes: Buffer | undefined
-      let written: { sha256: string; size: number }
-      if (isEdited(type)) {
-        // Where it was taken stays private: photos lose their GPS, videos (and M4A audio) their location boxes.
-        const original = await readAll(whole, upload.size)
-        bytes = type.kind === 'image' ? (await withImageSlot(() => removeLocation(original, type.mime))).bytes : stripVideoLocation(original).bytes
-        // The hash of the bytes as stored (after the location went), so an integrity check can verify them.
-        written = { sha256: createHash('sha256').update(bytes).digest('hex'), size: bytes.length }
-        await storage.put(key, bytes, type.mime)
-      } else {
-        const tap = hashWhileStreaming(whole, type.mime.startsWith('text/plain') ? createPlainTextCheck() : undefined)
-        try {
-          await storage.putStream(key, tap.stream, type.mime, upload.size)
-        } catch (error) {
-          throw tap.refusal ?? error
-        }
-        written = tap.result()
-        if (written.size !== upload.size) throw new AppError('internal', 'The stored file is not the size of the upload')
-      }
-      stored.push(key)
-      let thumbnailPath: string | null = null
-      let size: { width: number; height: number } | undefined
-      if (type.kind === 'image' && bytes) {
-        const image = bytes
-        const [dimensions, thumbnail] = await withImageSlot(async () => [await imageDimensions(image), await makeThumbnail(image)] as const)
-        size = dimensions
-        thumbnailPath = `${key}.thumb.webp`
-        await storage.put(thumbnailPath, thumbnail.bytes, thumbnail.contentType)
-        stored.push(thumbnailPath)
-      }
-      await repo.insertWithLinks(
-        {
-          id,
-          ownerUserId: upload.ownerId,
-          fileName: upload.fileName,
-          storagePath: key,
-          thumbnailPath,
-          contentType: type.mime,
-          size: written.size,
-          sha256: written.sha256,
-          width: size?.width ?? null,
-          height: size?.height ?? null,
-          caption: upload.caption.trim(),
-          linkedToType: upload.linkedToType,
-          linkedToId: upload.linkedToId,
-          uploadedAt: at.toISOString(),
-        },
-        targets,
-      )
-      return toAsset(await getRow(upload.ownerId, id))
-    } catch (error) {
-      await Promise.allSettled(stored.map((storedKey) => storage.delete(storedKey)))
-      throw error
-    }
+  const { assertRoomFor, store } = createMediaStore({ repo, storage, quotaBytes })
+  const storeAsset = async (...args: Parameters<typeof store>) => {
+    const id = await store(...args)
+    return toAsset(await getRow(args[0].ownerId, id))
   }
 
   const service = {
@@ -206,7 +120,7 @@ export function createMediaService({ repo, storage, maxUploadBytes, quotaBytes, 
         const type = await sniffMediaType(head, upload.fileName, upload.declaredType, head.length >= upload.size)
         if (!type) throw new AppError('unsupported_media_type', 'This kind of file is not accepted')
         const targets = await service.assertCanLink(upload.ownerId, upload.linkedToType, upload.linkedToId)
-        return await store(upload, type, targets, whole, new Date())
+        return await storeAsset(upload, type, targets, whole, new Date())
       } finally {
         whole.destroy()
       }
@@ -224,7 +138,7 @@ export function createMediaService({ repo, storage, maxUploadBytes, quotaBytes, 
         if (!(await linkTargets[target.type](ownerId, target.id))) throw notFound('Link target')
       }
       const at = new Date(file.uploadedAt)
-      return store({ ownerId, ...file, size: file.bytes.length }, type, file.targets, Readable.from([file.bytes]), Number.isNaN(at.getTime()) ? new Date() : at)
+      return storeAsset({ ownerId, ...file, size: file.bytes.length }, type, file.targets, Readable.from([file.bytes]), Number.isNaN(at.getTime()) ? new Date() : at)
     },
 
     /** Every file of the owner with all its links, for their export; the bytes come from `openContent`. */

@@ -1,0 +1,108 @@
+import { createHash } from 'node:crypto'
+import type { Readable } from 'node:stream'
+import { mediaStoragePath, splitExtension, type MediaLinkType } from '../../../shared/media-path.ts'
+import type { ObjectStorage } from '../../integrations/storage/object-storage.ts'
+import { AppError } from '../../lib/app-error.ts'
+import { newId } from '../../lib/ids.ts'
+import { imageDimensions, makeThumbnail, removeLocation, withImageSlot } from './image-processing.ts'
+import { createPlainTextCheck, type SniffedType } from './media-type.ts'
+import type { MediaLinkTarget, MediaRepository } from './media.repository.ts'
+import { hashWhileStreaming, readAll } from './upload-bytes.ts'
+import { stripVideoLocation } from './video-location.ts'
+
+/** What `store` needs to know of a file besides its bytes. */
+export interface StoredFile {
+  ownerId: string
+  fileName: string
+  caption: string
+  linkedToType: MediaLinkType | null
+  linkedToId: string | null
+  size: number
+}
+
+/** Photos and videos are changed before they are stored (their location removed): they are read whole. */
+const isEdited = (type: SniffedType) => type.kind === 'image' || type.kind === 'video' || type.mime === 'audio/mp4'
+
+/**
+ * Writing a file whose type and targets are known: what an upload and a restored export share.
+ * The quota is checked here, where the size is final.
+ */
+export function createMediaStore({ repo, storage, quotaBytes }: { repo: MediaRepository; storage: ObjectStorage; quotaBytes: number }) {
+  /** Refuses (507 `media.quota_exceeded`) a file of `bytes` that would not fit in the owner's quota. */
+  async function assertRoomFor(ownerId: string, bytes: number): Promise<void> {
+    if ((await repo.totalSize(ownerId)) + bytes > quotaBytes) {
+      throw new AppError('media.quota_exceeded', `Each person may keep ${quotaBytes} bytes of files; this one does not fit`)
+    }
+  }
+
+  /**
+   * Stores a file whose type and targets are known, in order: quota, location stripped, sha256 of
+   * what is stored, the object under the spec's path, a thumbnail, then the asset and its links in
+   * one transaction. `whole` is read once, from its first byte. Whatever fails leaves no object and
+   * no row behind. Answers the new asset's id.
+   */
+  async function store(upload: StoredFile, type: SniffedType, targets: MediaLinkTarget[], whole: Readable, at: Date): Promise<string> {
+    await assertRoomFor(upload.ownerId, upload.size)
+    const [base] = splitExtension(upload.fileName)
+    const id = newId()
+    const key = mediaStoragePath({ ownerUserId: upload.ownerId, linkedToType: upload.linkedToType, fileName: `${base}${type.extension}`, at, assetId: id })
+    const stored: string[] = []
+    try {
+      let bytes: Buffer | undefined
+      let written: { sha256: string; size: number }
+      if (isEdited(type)) {
+        // Where it was taken stays private: photos lose their GPS, videos (and M4A audio) their location boxes.
+        const original = await readAll(whole, upload.size)
+        bytes = type.kind === 'image' ? (await withImageSlot(() => removeLocation(original, type.mime))).bytes : stripVideoLocation(original).bytes
+        // The hash of the bytes as stored (after the location went), so an integrity check can verify them.
+        written = { sha256: createHash('sha256').update(bytes).digest('hex'), size: bytes.length }
+        await storage.put(key, bytes, type.mime)
+      } else {
+        const tap = hashWhileStreaming(whole, type.mime.startsWith('text/plain') ? createPlainTextCheck() : undefined)
+        try {
+          await storage.putStream(key, tap.stream, type.mime, upload.size)
+        } catch (error) {
+          throw tap.refusal ?? error
+        }
+        written = tap.result()
+        if (written.size !== upload.size) throw new AppError('internal', 'The stored file is not the size of the upload')
+      }
+      stored.push(key)
+      let thumbnailPath: string | null = null
+      let size: { width: number; height: number } | undefined
+      if (type.kind === 'image' && bytes) {
+        const image = bytes
+        const [dimensions, thumbnail] = await withImageSlot(async () => [await imageDimensions(image), await makeThumbnail(image)] as const)
+        size = dimensions
+        thumbnailPath = `${key}.thumb.webp`
+        await storage.put(thumbnailPath, thumbnail.bytes, thumbnail.contentType)
+        stored.push(thumbnailPath)
+      }
+      await repo.insertWithLinks(
+        {
+          id,
+          ownerUserId: upload.ownerId,
+          fileName: upload.fileName,
+          storagePath: key,
+          thumbnailPath,
+          contentType: type.mime,
+          size: written.size,
+          sha256: written.sha256,
+          width: size?.width ?? null,
+          height: size?.height ?? null,
+          caption: upload.caption.trim(),
+          linkedToType: upload.linkedToType,
+          linkedToId: upload.linkedToId,
+          uploadedAt: at.toISOString(),
+        },
+        targets,
+      )
+      return id
+    } catch (error) {
+      await Promise.allSettled(stored.map((storedKey) => storage.delete(storedKey)))
+      throw error
+    }
+  }
+
+  return { assertRoomFor, store }
+}
