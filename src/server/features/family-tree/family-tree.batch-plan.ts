@@ -1,5 +1,6 @@
 import { createMemberSchema, type BatchProblem, type ParentKind } from '../../../shared/contracts/family-tree.ts'
 import type { FieldErrorCode } from '../../../shared/errors.ts'
+import { isSelfMember, selfRelationship } from '../../../shared/family-tree/self-member.ts'
 import type { Language } from '../../../shared/limits.ts'
 import { newId } from '../../lib/ids.ts'
 import { asPhrase, type DateReader } from './family-tree.dates.ts'
@@ -14,11 +15,15 @@ import type { MemberUpdate, NewMemberRow, NewUnionRow, UnionRow, UnionUpdate } f
 /** A member of a batch; with `bySourceId`, `sourceId` says which member it updates on a second run. */
 export interface BatchMember {
   sourceId?: string | undefined
+  /** With `restore`: the name the batch's unions and links give this member (its id in an export). */
+  ref?: string | undefined
   /** Without `bySourceId`: the member to update (a new one when absent). */
   memberId?: string | undefined
   firstName: string
   lastName: string
   relationshipToOwner?: string | undefined
+  /** "This is me": at most one member of a tree; another one is skipped (`member.self_exists`), as the form refuses it. */
+  isSelf?: boolean | undefined
   gender?: ProposedMember['gender'] | undefined
   isDeceased?: boolean | undefined
   /** As written, in the batch's language or GEDCOM's words. */
@@ -34,6 +39,8 @@ export interface BatchMember {
 /** A union of a batch; its partners are member references (source ids with `bySourceId`, else member ids). */
 export interface BatchUnion {
   sourceId?: string | undefined
+  /** With `restore`: the name the batch's links give this union. */
+  ref?: string | undefined
   unionId?: string | undefined
   firstPartner?: string | null | undefined
   secondPartner?: string | null | undefined
@@ -58,6 +65,14 @@ export interface BatchOptions {
   bySourceId: boolean
   /** The language the dates are written in, when not GEDCOM's own words. */
   language?: Language | undefined
+  /**
+   * A restore (an export brought back): every member and union is added, none matched to a row
+   * already there, so nothing of the tree's own people is ever overwritten; items name each other
+   * by their `ref`, never by an id of the tree. A source id is kept unless the tree (or an earlier
+   * item) has it already: then the item is added without it (`member.source_id_taken`,
+   * `partly_kept`), since source ids are unique per owner. Written in one transaction.
+   */
+  restore?: boolean | undefined
 }
 
 export interface Context {
@@ -73,6 +88,7 @@ const memberFieldsSchema = createMemberSchema.pick({
   firstName: true,
   lastName: true,
   relationshipToOwner: true,
+  isSelf: true,
   gender: true,
   isDeceased: true,
   birthPlace: true,
@@ -121,31 +137,51 @@ export function planMembers(snapshot: TreeSnapshot, items: BatchMember[], ctx: C
   const links = indexLinks(snapshot)
   const rows = new Map(snapshot.members.map((row) => [row.id, row]))
   const bySource = new Map(snapshot.members.filter((row) => row.sourceId !== null).map((row) => [row.sourceId!, row]))
-  if (!ctx.options.bySourceId) for (const id of rows.keys()) plan.idOf.set(id, id)
+  const { bySourceId, restore } = ctx.options
+  if (!bySourceId && !restore) for (const id of rows.keys()) plan.idOf.set(id, id)
   const seen = new Set<string>()
+  const sourceIds = new Set(bySource.keys())
+  let hasSelf = snapshot.members.some((row) => Boolean(row.isSelf))
 
   items.forEach((item, index) => {
-    const ref = item.sourceId
+    const ref = restore ? item.ref : item.sourceId
     const at = { item: 'member' as const, index, ...(ref === undefined ? {} : { ref }) }
     const skip = (code: string, path?: string, params?: Record<string, string>) =>
       ctx.problems.push({ ...at, code, outcome: 'skipped', ...(path ? { path } : {}), ...(params ? { params } : {}) })
-    if (ctx.options.bySourceId && !ref?.trim()) return skip('validation.required', 'sourceId')
-    const key = ctx.options.bySourceId ? ref! : item.memberId
-    if (key !== undefined && seen.has(key)) return skip('member.duplicate_relative', ctx.options.bySourceId ? 'sourceId' : 'memberId')
-    const existing = ctx.options.bySourceId ? bySource.get(ref!) : item.memberId === undefined ? undefined : rows.get(item.memberId)
-    if (!ctx.options.bySourceId && item.memberId !== undefined && !existing) return skip('not_found', 'memberId')
+    const refPath = restore ? 'ref' : bySourceId ? 'sourceId' : 'memberId'
+    if ((bySourceId || restore) && !ref?.trim()) return skip('validation.required', refPath)
+    const key = bySourceId || restore ? ref! : item.memberId
+    if (key !== undefined && seen.has(key)) return skip('member.duplicate_relative', refPath)
+    const existing = restore ? undefined : bySourceId ? bySource.get(ref!) : item.memberId === undefined ? undefined : rows.get(item.memberId)
+    if (!bySourceId && !restore && item.memberId !== undefined && !existing) return skip('not_found', 'memberId')
     const parsed = memberFieldsSchema.safeParse(item)
     if (!parsed.success) {
       for (const issue of parsed.error.issues) skip(issue.message as FieldErrorCode, issue.path.join('.'))
       return
     }
+    // The form's rule: one "this is me" per tree (a relationship that says so counts as the flag).
+    const isSelf = isSelfMember({ isSelf: parsed.data.isSelf ?? Boolean(existing?.isSelf), relationshipToOwner: parsed.data.relationshipToOwner ?? existing?.relationshipToOwner ?? '' })
+    if (isSelf && !(existing && Boolean(existing.isSelf)) && hasSelf) return skip('member.self_exists', 'isSelf')
+    if (isSelf) hasSelf = true
     if (key !== undefined) seen.add(key)
+    let sourceId = bySourceId ? ref! : (existing?.sourceId ?? null)
+    if (restore && item.sourceId?.trim()) {
+      if (sourceIds.has(item.sourceId)) ctx.problems.push({ ...at, path: 'sourceId', code: 'member.source_id_taken', params: { sourceId: item.sourceId }, outcome: 'partly_kept' })
+      else sourceId = item.sourceId
+      sourceIds.add(item.sourceId)
+    }
     const birthDate = batchDate(item.birthDate, ctx, { ...at, path: 'birthDate' })
     const deathDate = batchDate(item.deathDate, ctx, { ...at, path: 'deathDate' })
     const base: ProposedMember = existing
       ? toProposed(existing, links)
       : { id: newId(), firstName: '', lastName: '', relationshipToOwner: '', isSelf: false, isDeceased: false, birthDate: null, deathDate: null, birthPlace: '', deathPlace: '', notes: '', sourceId: null, gender: '', bioSummary: '', keyLifeEvents: [], parentMemberIds: [], parentLinks: [], spouseMemberIds: [], childrenMemberIds: [] }
-    const member: ProposedMember = { ...base, ...defined({ ...parsed.data, birthDate, deathDate }), sourceId: ctx.options.bySourceId ? ref! : base.sourceId }
+    const member: ProposedMember = {
+      ...base,
+      ...defined({ ...parsed.data, birthDate, deathDate }),
+      isSelf,
+      relationshipToOwner: isSelf ? selfRelationship : (parsed.data.relationshipToOwner ?? base.relationshipToOwner),
+      sourceId,
+    }
     // A death date says the person has died (GEDCOM's `1 DEAT` alone says it too, through isDeceased).
     if (member.deathDate) member.isDeceased = true
     if (diesBeforeBirth(member.birthDate, member.deathDate, ctx.dates.valueOf)) ctx.problems.push({ ...at, path: 'deathDate', code: 'member.death_before_birth', outcome: 'kept' })
@@ -172,17 +208,26 @@ export function planUnions(snapshot: TreeSnapshot, items: BatchUnion[], idOf: Ma
   const partnersOf = (row: Pick<UnionRow, 'firstPartnerId' | 'secondPartnerId'>) => [row.firstPartnerId, row.secondPartnerId].filter((id): id is string => id !== null)
   const rows = new Map(snapshot.unions.map((row) => [row.id, row]))
   const bySource = new Map(snapshot.unions.filter((row) => row.sourceId !== null).map((row) => [row.sourceId!, row]))
-  if (!ctx.options.bySourceId) for (const row of snapshot.unions) plan.unionOf.set(row.id, { id: row.id, partners: partnersOf(row) })
+  const { bySourceId, restore } = ctx.options
+  if (!bySourceId && !restore) for (const row of snapshot.unions) plan.unionOf.set(row.id, { id: row.id, partners: partnersOf(row) })
   const seen = new Set<string>()
+  const sourceIds = new Set(bySource.keys())
 
   items.forEach((item, index) => {
-    const ref = item.sourceId
+    const ref = restore ? item.ref : item.sourceId
     const at = { item: 'union' as const, index, ...(ref === undefined ? {} : { ref }) }
-    if (ctx.options.bySourceId && !ref?.trim()) return ctx.problems.push({ ...at, path: 'sourceId', code: 'validation.required', outcome: 'skipped' })
-    const key = ctx.options.bySourceId ? ref! : item.unionId
-    if (key !== undefined && seen.has(key)) return ctx.problems.push({ ...at, path: ctx.options.bySourceId ? 'sourceId' : 'unionId', code: 'member.duplicate_relative', outcome: 'skipped' })
-    const existing = ctx.options.bySourceId ? bySource.get(ref!) : item.unionId === undefined ? undefined : rows.get(item.unionId)
-    if (!ctx.options.bySourceId && item.unionId !== undefined && !existing) return ctx.problems.push({ ...at, path: 'unionId', code: 'not_found', outcome: 'skipped' })
+    const refPath = restore ? 'ref' : bySourceId ? 'sourceId' : 'unionId'
+    if ((bySourceId || restore) && !ref?.trim()) return ctx.problems.push({ ...at, path: refPath, code: 'validation.required', outcome: 'skipped' })
+    const key = bySourceId || restore ? ref! : item.unionId
+    if (key !== undefined && seen.has(key)) return ctx.problems.push({ ...at, path: refPath, code: 'member.duplicate_relative', outcome: 'skipped' })
+    const existing = restore ? undefined : bySourceId ? bySource.get(ref!) : item.unionId === undefined ? undefined : rows.get(item.unionId)
+    if (!bySourceId && !restore && item.unionId !== undefined && !existing) return ctx.problems.push({ ...at, path: 'unionId', code: 'not_found', outcome: 'skipped' })
+    let sourceId = bySourceId ? ref! : null
+    if (restore && item.sourceId?.trim()) {
+      if (sourceIds.has(item.sourceId)) ctx.problems.push({ ...at, path: 'sourceId', code: 'member.source_id_taken', params: { sourceId: item.sourceId }, outcome: 'partly_kept' })
+      else sourceId = item.sourceId
+      sourceIds.add(item.sourceId)
+    }
     const partner = (reference: string | null | undefined, path: string, current: string | null) => {
       if (reference === undefined) return current
       if (reference === null) return null
@@ -228,7 +273,7 @@ export function planUnions(snapshot: TreeSnapshot, items: BatchUnion[], idOf: Ma
         divorcePlace: fields.divorcePlace ?? '',
         notes: fields.notes ?? '',
         position: fields.position ?? 0,
-        sourceId: ctx.options.bySourceId ? ref! : null,
+        sourceId,
         createdAt: ctx.now,
         updatedAt: ctx.now,
       })

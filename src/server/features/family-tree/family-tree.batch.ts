@@ -4,8 +4,8 @@ import { nowIso } from '../../db/timestamps.ts'
 import { newId } from '../../lib/ids.ts'
 import { planMembers, planUnions, type BatchLink, type BatchMember, type BatchOptions, type BatchUnion, type Context } from './family-tree.batch-plan.ts'
 import { createDateReader } from './family-tree.dates.ts'
-import type { FamilyTreeRepository, TreeSnapshot } from './family-tree.repository.ts'
-import type { ParentLinkRow } from './family-tree.tables.ts'
+import type { FamilyTreeQueries, FamilyTreeRepository, TreeSnapshot } from './family-tree.repository.ts'
+import type { NewFamilyTreeRow, ParentLinkRow } from './family-tree.tables.ts'
 
 export type { BatchLink, BatchMember, BatchOptions, BatchUnion } from './family-tree.batch-plan.ts'
 
@@ -134,22 +134,35 @@ function isAncestor(parentsOf: Map<string, string[]>, ancestor: string, memberId
   return false
 }
 
-/** Runs `write` over `rows` in transactions of a bounded size, letting other requests in between. */
-async function inTransactions<T>(repo: FamilyTreeRepository, rows: T[], write: (q: Parameters<Parameters<FamilyTreeRepository['transaction']>[0]>[0], rows: T[]) => Promise<void>) {
-  for (let start = 0; start < rows.length; start += rowsPerTransaction) {
-    await repo.transaction((q) => write(q, rows.slice(start, start + rowsPerTransaction)))
-    await new Promise((resolve) => setImmediate(resolve))
+/** Writes some rows with the queries it is given; `inTransactions` or `inOne` decides where. */
+type Writer = <T>(rows: T[], write: (q: FamilyTreeQueries, rows: T[]) => Promise<void>) => Promise<void>
+
+/** Runs each write over its rows in transactions of a bounded size, letting other requests in between. */
+const inTransactions =
+  (repo: FamilyTreeRepository): Writer =>
+  async (rows, write) => {
+    for (let start = 0; start < rows.length; start += rowsPerTransaction) {
+      await repo.transaction((q) => write(q, rows.slice(start, start + rowsPerTransaction)))
+      await new Promise((resolve) => setImmediate(resolve))
+    }
   }
-}
+
+/** Every write inside one transaction that is already open. */
+const inOne =
+  (q: FamilyTreeQueries): Writer =>
+  async (rows, write) => {
+    if (rows.length > 0) await write(q, rows)
+  }
 
 /**
  * Writes many members, unions and links at once (an import), with the member form's rules, and
  * reports what it could not take instead of failing the whole batch. Reads the tree once, then
  * writes in transactions of at most `rowsPerTransaction` rows: a second run of the same batch
  * finds its earlier rows by source id and updates them, so a batch cut short is finished by
- * running it again.
+ * running it again. A restore adds everything as new, so it cannot be finished that way: it is
+ * written in one transaction instead, all or nothing.
  */
-export async function applyBatch(repo: FamilyTreeRepository, ownerId: string, batch: Batch, options: BatchOptions, createTree: (treeId: string, now: string) => Promise<void>): Promise<BatchReport> {
+export async function applyBatch(repo: FamilyTreeRepository, ownerId: string, batch: Batch, options: BatchOptions, treeRow: (treeId: string, now: string) => NewFamilyTreeRow): Promise<BatchReport> {
   const snapshot = await repo.loadTree(ownerId)
   const now = nowIso()
   const ctx: Context = { ownerId, treeId: snapshot.tree?.id ?? newId(), now, options, problems: [], dates: createDateReader(options.language ?? defaultLanguage) }
@@ -157,21 +170,25 @@ export async function applyBatch(repo: FamilyTreeRepository, ownerId: string, ba
   const unions = planUnions(snapshot, batch.unions ?? [], members.idOf, ctx)
   const links = planLinks(snapshot, batch.links ?? [], members.idOf, unions.unionOf, ctx)
 
-  if (!snapshot.tree && members.inserts.length > 0) await createTree(ctx.treeId, now)
-  await inTransactions(repo, members.inserts, (q, rows) => q.insertMembers(rows))
-  await inTransactions(repo, members.updates, async (q, rows) => {
-    for (const { id, patch } of rows) await q.updateMember(ownerId, id, patch)
-  })
-  await inTransactions(repo, unions.inserts, (q, rows) => q.insertUnions(rows))
-  await inTransactions(repo, unions.updates, async (q, rows) => {
-    for (const { id, patch } of rows) await q.updateUnion(ownerId, id, patch)
-  })
-  await inTransactions(repo, links.inserts, (q, rows) => q.insertParentLinks(rows.map((row) => ({ ...row, ownerUserId: ownerId }))))
-  await inTransactions(repo, links.updates, async (q, rows) => {
-    for (const row of rows) await q.updateParentLink(ownerId, row)
-  })
-  const wrote = members.inserts.length + members.updates.length + unions.inserts.length + unions.updates.length + links.inserts.length + links.updates.length
-  if (wrote > 0 && (snapshot.tree || members.inserts.length > 0)) await repo.touchTree(ownerId, now)
+  const write = async (run: Writer, q: FamilyTreeQueries) => {
+    if (!snapshot.tree && members.inserts.length > 0) await q.insertTree(treeRow(ctx.treeId, now))
+    await run(members.inserts, (q, rows) => q.insertMembers(rows))
+    await run(members.updates, async (q, rows) => {
+      for (const { id, patch } of rows) await q.updateMember(ownerId, id, patch)
+    })
+    await run(unions.inserts, (q, rows) => q.insertUnions(rows))
+    await run(unions.updates, async (q, rows) => {
+      for (const { id, patch } of rows) await q.updateUnion(ownerId, id, patch)
+    })
+    await run(links.inserts, (q, rows) => q.insertParentLinks(rows.map((row) => ({ ...row, ownerUserId: ownerId }))))
+    await run(links.updates, async (q, rows) => {
+      for (const row of rows) await q.updateParentLink(ownerId, row)
+    })
+    const wrote = members.inserts.length + members.updates.length + unions.inserts.length + unions.updates.length + links.inserts.length + links.updates.length
+    if (wrote > 0 && (snapshot.tree || members.inserts.length > 0)) await q.touchTree(ownerId, now)
+  }
+  if (options.restore) await repo.transaction((q) => write(inOne(q), q))
+  else await write(inTransactions(repo), repo)
 
   const unionIds = new Map([...unions.unionOf].map(([ref, { id }]) => [ref, id]))
   return {

@@ -157,7 +157,7 @@ export function createFamilyTreeService({ repo, getOwner, relatedIds, deleteUnli
      */
     async applyBatch(ownerId: string, batch: Batch, options: BatchOptions): Promise<BatchReport> {
       const owner = await getOwner(ownerId)
-      return applyBatch(repo, ownerId, batch, options, (treeId, now) => repo.insertTree(newTree(ownerId, owner, treeId, now)))
+      return applyBatch(repo, ownerId, batch, options, (treeId, now) => newTree(ownerId, owner, treeId, now))
     },
 
     /** Adds a member, creating the tree with the first one. */

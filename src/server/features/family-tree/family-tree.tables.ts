@@ -12,6 +12,7 @@ export interface FamilyTreeTable {
   lastModified: Instant
 }
 export type FamilyTreeRow = Selectable<FamilyTreeTable>
+export type NewFamilyTreeRow = Insertable<FamilyTreeTable>
 
 export interface MemberTable {
   id: string
