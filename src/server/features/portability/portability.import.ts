@@ -93,6 +93,22 @@ async function restoreAll<T extends { id: string }>(items: T[], skipped: Skipped
   }
 }
 
+/**
+ * The tree is written in one transaction: when it fails (the same GEDCOM file imported into this
+ * account at that very moment, say), none of it is there, every member is reported, and the
+ * kinds after it are restored without their links to members, as for any kind that fails.
+ */
+async function restoreTree(userId: string, raw: unknown, ports: PortabilityPorts, log: Logger) {
+  try {
+    return await ports.familyTree.restoreTree(userId, raw)
+  } catch (error) {
+    log.warn({ err: error }, 'an import could not write the family tree')
+    const members = Array.isArray((raw as { members?: unknown })?.members) ? ((raw as { members: unknown[] }).members) : []
+    const skipped: Skipped = members.map((member, index) => ({ id: String((member as { memberId?: unknown } | null)?.memberId ?? index), reason: 'failed' }))
+    return { found: members.length, restored: 0, skipped, ids: new Map<string, string>() }
+  }
+}
+
 const reasonOf = (error: unknown): ImportSkipReason => {
   if (!(error instanceof AppError)) return 'failed'
   if (error.code === 'payload_too_large') return 'too_large'
@@ -120,7 +136,7 @@ export async function importArchive(userId: string, archive: ZipArchive, ports: 
   report('account', account.success ? 1 : 0, account.success ? 1 : 0, account.success ? [] : [{ id: exportFileOf.account, reason: 'invalid' }])
 
   const rawTree = await read('familyTree')
-  const tree = rawTree === undefined ? { found: 0, restored: 0, skipped: [], ids: new Map<string, string>() } : await ports.familyTree.restoreTree(userId, rawTree)
+  const tree = rawTree === undefined ? { found: 0, restored: 0, skipped: [], ids: new Map<string, string>() } : await restoreTree(userId, rawTree, ports, log)
   report('familyTree', tree.found, tree.restored, tree.skipped)
   const members = tree.ids
 
