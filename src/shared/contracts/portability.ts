@@ -126,6 +126,8 @@ export const importSkipReasons = [
   'invalid',
   'missing_reference',
   'rejected_by_rules',
+  /** Restored, but without the source id (GEDCOM xref) something already in the tree has. */
+  'source_id_taken',
   'file_missing',
   'file_damaged',
   'unsupported_media_type',

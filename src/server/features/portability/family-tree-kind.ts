@@ -83,8 +83,11 @@ function linksOf(members: ExportedMember[], unions: ExportedUnion[]): BatchLink[
   })
 }
 
-const reasonOf = (problem: BatchProblem): ImportSkipReason =>
-  problem.code === 'member.unknown_relative' ? 'missing_reference' : problem.code.startsWith('validation.') ? 'invalid' : 'rejected_by_rules'
+const reasonOf = (problem: BatchProblem): ImportSkipReason => {
+  if (problem.code === 'member.source_id_taken') return 'source_id_taken'
+  if (problem.code === 'member.unknown_relative') return 'missing_reference'
+  return problem.code.startsWith('validation.') ? 'invalid' : 'rejected_by_rules'
+}
 
 /**
  * The family tree's kind, through the tree's batch path: every member, union (marriage date and
