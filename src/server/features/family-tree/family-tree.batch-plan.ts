@@ -2,6 +2,7 @@ import { createMemberSchema, type BatchProblem, type ParentKind } from '../../..
 import type { FieldErrorCode } from '../../../shared/errors.ts'
 import { isSelfMember, selfRelationship } from '../../../shared/family-tree/self-member.ts'
 import type { Language } from '../../../shared/limits.ts'
+import type { Pacer } from '../../lib/cooperative.ts'
 import { newId } from '../../lib/ids.ts'
 import { asPhrase, type DateReader } from './family-tree.dates.ts'
 import { columns, indexLinks, toProposed } from './family-tree.mapping.ts'
@@ -73,7 +74,15 @@ export interface BatchOptions {
    * `partly_kept`), since source ids are unique per owner. Written in one transaction.
    */
   restore?: boolean | undefined
+  /** Told how far the batch has come, once per slice of planning and after each transaction. */
+  onProgress?: BatchProgress | undefined
 }
+
+/**
+ * Progress of a batch, as `done` out of `total` steps: planning each item is one step, and the
+ * writing counts as many steps again, shared out by the rows each transaction wrote.
+ */
+export type BatchProgress = (done: number, total: number) => void
 
 export interface Context {
   ownerId: string
@@ -82,6 +91,10 @@ export interface Context {
   options: BatchOptions
   problems: BatchProblem[]
   dates: DateReader
+  /** Lets other requests run between slices of the planning. */
+  pacer: Pacer
+  /** Called after each planned item: counts it for the progress and paces the planning. */
+  step(): Promise<void> | undefined
 }
 
 const memberFieldsSchema = createMemberSchema.pick({
@@ -132,7 +145,7 @@ export interface MemberPlan {
   idOf: Map<string, string>
 }
 
-export function planMembers(snapshot: TreeSnapshot, items: BatchMember[], ctx: Context): MemberPlan {
+export async function planMembers(snapshot: TreeSnapshot, items: BatchMember[], ctx: Context): Promise<MemberPlan> {
   const plan: MemberPlan = { inserts: [], updates: [], unchanged: 0, idOf: new Map() }
   const links = indexLinks(snapshot)
   const rows = new Map(snapshot.members.map((row) => [row.id, row]))
@@ -143,7 +156,7 @@ export function planMembers(snapshot: TreeSnapshot, items: BatchMember[], ctx: C
   const sourceIds = new Set(bySource.keys())
   let hasSelf = snapshot.members.some((row) => Boolean(row.isSelf))
 
-  items.forEach((item, index) => {
+  const planItem = (item: BatchMember, index: number) => {
     const ref = restore ? item.ref : item.sourceId
     const at = { item: 'member' as const, index, ...(ref === undefined ? {} : { ref }) }
     const skip = (code: string, path?: string, params?: Record<string, string>) =>
@@ -191,7 +204,11 @@ export function planMembers(snapshot: TreeSnapshot, items: BatchMember[], ctx: C
     if (existing) plan.unchanged += patch && Object.keys(patch).length > 0 ? 0 : 1
     else plan.inserts.push({ id: member.id, treeId: ctx.treeId, ownerUserId: ctx.ownerId, ...row, createdAt: ctx.now, updatedAt: ctx.now })
     plan.idOf.set(key ?? member.id, existing?.id ?? member.id)
-  })
+  }
+  for (let index = 0; index < items.length; index += 1) {
+    planItem(items[index]!, index)
+    await ctx.step()
+  }
   return plan
 }
 
@@ -203,7 +220,7 @@ export interface UnionPlan {
   unionOf: Map<string, { id: string; partners: string[] }>
 }
 
-export function planUnions(snapshot: TreeSnapshot, items: BatchUnion[], idOf: Map<string, string>, ctx: Context): UnionPlan {
+export async function planUnions(snapshot: TreeSnapshot, items: BatchUnion[], idOf: Map<string, string>, ctx: Context): Promise<UnionPlan> {
   const plan: UnionPlan = { inserts: [], updates: [], unchanged: 0, unionOf: new Map() }
   const partnersOf = (row: Pick<UnionRow, 'firstPartnerId' | 'secondPartnerId'>) => [row.firstPartnerId, row.secondPartnerId].filter((id): id is string => id !== null)
   const rows = new Map(snapshot.unions.map((row) => [row.id, row]))
@@ -213,7 +230,7 @@ export function planUnions(snapshot: TreeSnapshot, items: BatchUnion[], idOf: Ma
   const seen = new Set<string>()
   const sourceIds = new Set(bySource.keys())
 
-  items.forEach((item, index) => {
+  const planItem = (item: BatchUnion, index: number) => {
     const ref = restore ? item.ref : item.sourceId
     const at = { item: 'union' as const, index, ...(ref === undefined ? {} : { ref }) }
     const refPath = restore ? 'ref' : bySourceId ? 'sourceId' : 'unionId'
@@ -279,6 +296,10 @@ export function planUnions(snapshot: TreeSnapshot, items: BatchUnion[], idOf: Ma
       })
     }
     plan.unionOf.set(key ?? id, { id, partners: [first, second].filter((p): p is string => p !== null) })
-  })
+  }
+  for (let index = 0; index < items.length; index += 1) {
+    planItem(items[index]!, index)
+    await ctx.step()
+  }
   return plan
 }

@@ -139,8 +139,15 @@ describe.each(testDatabases)('writing a family tree in one batch on %s', (databa
     // A line of descent: each person a child of the couple of the two before them.
     const unions = Array.from({ length: size / 2 }, (_, i) => ({ sourceId: `F${i}`, firstPartner: `I${2 * i}`, secondPartner: `I${2 * i + 1}` }))
     const links = Array.from({ length: size / 2 - 1 }, (_, i) => ({ child: `I${2 * i + 2}`, union: `F${i}` }))
-    const report = await service.applyBatch(o.id, { members, unions, links }, { bySourceId: true })
+    const progress: [number, number][] = []
+    const report = await service.applyBatch(o.id, { members, unions, links }, { bySourceId: true, onProgress: (done, total) => progress.push([done, total]) })
     expect(report).toMatchObject({ members: { created: size }, unions: { created: size / 2 }, links: { created: size - 2 }, problems: [] })
+    // The progress moves while the batch is written (after each transaction at least), never back, and ends at the total.
+    const total = 2 * (members.length + unions.length + links.length)
+    expect(progress.every(([, of]) => of === total)).toBe(true)
+    expect(progress.every(([done], i) => i === 0 || done >= progress[i - 1]![0])).toBe(true)
+    expect(new Set(progress.map(([done]) => done).filter((done) => done > 0 && done < total)).size).toBeGreaterThanOrEqual(4)
+    expect(progress.at(-1)).toEqual([total, total])
     const tree = await o.tree()
     expect(tree.members).toHaveLength(size)
     expect(tree.unions).toHaveLength(size / 2)

@@ -1,13 +1,14 @@
 import type { BatchProblem, ParentLink } from '../../../shared/contracts/family-tree.ts'
 import { defaultLanguage, limits } from '../../../shared/limits.ts'
 import { nowIso } from '../../db/timestamps.ts'
+import { createPacer, type Pacer } from '../../lib/cooperative.ts'
 import { newId } from '../../lib/ids.ts'
 import { planMembers, planUnions, type BatchLink, type BatchMember, type BatchOptions, type BatchUnion, type Context } from './family-tree.batch-plan.ts'
 import { createDateReader } from './family-tree.dates.ts'
 import type { FamilyTreeQueries, FamilyTreeRepository, TreeSnapshot } from './family-tree.repository.ts'
 import type { NewFamilyTreeRow, ParentLinkRow } from './family-tree.tables.ts'
 
-export type { BatchLink, BatchMember, BatchOptions, BatchUnion } from './family-tree.batch-plan.ts'
+export type { BatchLink, BatchMember, BatchOptions, BatchProgress, BatchUnion } from './family-tree.batch-plan.ts'
 
 export interface Batch {
   members?: BatchMember[]
@@ -28,22 +29,26 @@ export interface BatchReport {
 
 const itemOrder = { member: 0, union: 1, link: 2 }
 
-/** Rows written per transaction: small enough that a large batch never holds the database long. */
-const rowsPerTransaction = 2_000
+/**
+ * Rows written per transaction: small enough that a large batch never holds the database long. On
+ * SQLite a transaction runs without a turn of the event loop (its statements answer at once), so
+ * its length is how long every other request waits: about 25 ms for 500 rows, 50 ms for 2,000.
+ */
+const rowsPerTransaction = 500
 
 /**
  * The children's links, checked as the form checks them: known people, not their own parent, at
  * most 2 parents of each kind, no one their own ancestor. A link already there gets the batch's
  * union and kind; a link the batch does not name stays (a batch adds, never deletes).
  */
-function planLinks(snapshot: TreeSnapshot, items: BatchLink[], idOf: Map<string, string>, unionOf: Map<string, { id: string; partners: string[] }>, ctx: Context) {
+async function planLinks(snapshot: TreeSnapshot, items: BatchLink[], idOf: Map<string, string>, unionOf: Map<string, { id: string; partners: string[] }>, ctx: Context) {
   const linksOf = new Map<string, ParentLink[]>()
-  for (const { childId, parentId, unionId, kind } of snapshot.parentLinks) linksOf.set(childId, [...(linksOf.get(childId) ?? []), { parentId, unionId, kind } as ParentLink])
+  for (const { childId, parentId, unionId, kind } of snapshot.parentLinks) append(linksOf, childId, { parentId, unionId, kind } as ParentLink)
   const inserts: ParentLinkRow[] = []
   const updates: ParentLinkRow[] = []
   const fresh: (ParentLinkRow & { index: number })[] = []
 
-  items.forEach((item, index) => {
+  const planItem = (item: BatchLink, index: number) => {
     const at = { item: 'link' as const, index, ref: item.child }
     const childId = idOf.get(item.child)
     const union = item.union === undefined ? undefined : unionOf.get(item.union)
@@ -73,44 +78,58 @@ function planLinks(snapshot: TreeSnapshot, items: BatchLink[], idOf: Map<string,
         ctx.problems.push({ ...at, path: 'parent', code: 'member.too_many_parents', outcome: 'skipped' })
         continue
       }
-      linksOf.set(childId, [...links, { parentId, unionId: link.unionId, kind }])
+      append(linksOf, childId, { parentId, unionId: link.unionId, kind })
       fresh.push({ ...link, index })
     }
-  })
+  }
+  for (let index = 0; index < items.length; index += 1) {
+    planItem(items[index]!, index)
+    await ctx.step()
+  }
 
   // Most batches make no loop: one pass in topological order proves it. Otherwise each new link
   // that closes a loop is left out, naming it.
   const parentsOf = new Map([...linksOf].map(([child, links]) => [child, links.map((l) => l.parentId)]))
   const strip = ({ index: _index, ...link }: ParentLinkRow & { index: number }): ParentLinkRow => link
-  if (!hasLoop(parentsOf)) return { inserts: fresh.map(strip), updates }
+  if (!(await hasLoop(parentsOf, ctx.pacer))) return { inserts: fresh.map(strip), updates }
   const accepted = new Map<string, string[]>()
-  for (const { childId, parentId } of snapshot.parentLinks) accepted.set(childId, [...(accepted.get(childId) ?? []), parentId])
+  for (const { childId, parentId } of snapshot.parentLinks) append(accepted, childId, parentId)
   for (const link of fresh) {
+    await ctx.pacer.step()
     if (isAncestor(accepted, link.childId, link.parentId)) {
       ctx.problems.push({ item: 'link', index: link.index, ref: items[link.index]!.child, path: 'parent', code: 'member.cycle', outcome: 'skipped' })
       continue
     }
-    accepted.set(link.childId, [...(accepted.get(link.childId) ?? []), link.parentId])
+    append(accepted, link.childId, link.parentId)
     inserts.push(strip(link))
   }
   return { inserts, updates }
 }
 
-function hasLoop(parentsOf: Map<string, string[]>): boolean {
+/** Adds to a list in place: copying the list per addition made a parent of many children quadratic. */
+function append<T>(map: Map<string, T[]>, key: string, value: T): void {
+  const list = map.get(key)
+  if (list) list.push(value)
+  else map.set(key, [value])
+}
+
+async function hasLoop(parentsOf: Map<string, string[]>, pacer: Pacer): Promise<boolean> {
   const pending = new Map<string, number>()
   const childrenOf = new Map<string, string[]>()
   for (const [child, parents] of parentsOf) {
     pending.set(child, parents.length)
     for (const parent of parents) {
-      childrenOf.set(parent, [...(childrenOf.get(parent) ?? []), child])
+      append(childrenOf, parent, child)
       if (!pending.has(parent)) pending.set(parent, parentsOf.get(parent)?.length ?? 0)
     }
+    await pacer.step()
   }
   const ready = [...pending].filter(([, count]) => count === 0).map(([id]) => id)
   let done = 0
   while (ready.length > 0) {
     const id = ready.pop()!
     done++
+    await pacer.step()
     for (const child of childrenOf.get(id) ?? []) {
       const left = pending.get(child)! - 1
       pending.set(child, left)
@@ -137,38 +156,63 @@ function isAncestor(parentsOf: Map<string, string[]>, ancestor: string, memberId
 /** Writes some rows with the queries it is given; `inTransactions` or `inOne` decides where. */
 type Writer = <T>(rows: T[], write: (q: FamilyTreeQueries, rows: T[]) => Promise<void>) => Promise<void>
 
+/** Rows written so far, out of all the batch will write, told after each transaction. */
+type Written = (rows: number) => void
+
 /** Runs each write over its rows in transactions of a bounded size, letting other requests in between. */
 const inTransactions =
-  (repo: FamilyTreeRepository): Writer =>
+  (repo: FamilyTreeRepository, written: Written): Writer =>
   async (rows, write) => {
     for (let start = 0; start < rows.length; start += rowsPerTransaction) {
-      await repo.transaction((q) => write(q, rows.slice(start, start + rowsPerTransaction)))
+      const slice = rows.slice(start, start + rowsPerTransaction)
+      await repo.transaction((q) => write(q, slice))
+      written(slice.length)
       await new Promise((resolve) => setImmediate(resolve))
     }
   }
 
 /** Every write inside one transaction that is already open. */
 const inOne =
-  (q: FamilyTreeQueries): Writer =>
+  (q: FamilyTreeQueries, written: Written): Writer =>
   async (rows, write) => {
     if (rows.length > 0) await write(q, rows)
+    written(rows.length)
   }
 
 /**
  * Writes many members, unions and links at once (an import), with the member form's rules, and
- * reports what it could not take instead of failing the whole batch. Reads the tree once, then
- * writes in transactions of at most `rowsPerTransaction` rows: a second run of the same batch
+ * reports what it could not take instead of failing the whole batch. Reads the tree once, plans
+ * in slices that let other requests run between them, then writes in transactions of at most `rowsPerTransaction` rows: a second run of the same batch
  * finds its earlier rows by source id and updates them, so a batch cut short is finished by
  * running it again. A restore adds everything as new, so it cannot be finished that way: it is
  * written in one transaction instead, all or nothing.
  */
 export async function applyBatch(repo: FamilyTreeRepository, ownerId: string, batch: Batch, options: BatchOptions, treeRow: (treeId: string, now: string) => NewFamilyTreeRow): Promise<BatchReport> {
+  const { onProgress } = options
   const snapshot = await repo.loadTree(ownerId)
   const now = nowIso()
-  const ctx: Context = { ownerId, treeId: snapshot.tree?.id ?? newId(), now, options, problems: [], dates: createDateReader(options.language ?? defaultLanguage) }
-  const members = planMembers(snapshot, batch.members ?? [], ctx)
-  const unions = planUnions(snapshot, batch.unions ?? [], members.idOf, ctx)
-  const links = planLinks(snapshot, batch.links ?? [], members.idOf, unions.unionOf, ctx)
+  const items = (batch.members?.length ?? 0) + (batch.unions?.length ?? 0) + (batch.links?.length ?? 0)
+  const total = 2 * items
+  let planned = 0
+  const pacer: Pacer = createPacer()
+  const step = () => {
+    planned += 1
+    const pause = pacer.step()
+    if (pause) onProgress?.(planned, total)
+    return pause
+  }
+  const ctx: Context = { ownerId, treeId: snapshot.tree?.id ?? newId(), now, options, problems: [], dates: createDateReader(options.language ?? defaultLanguage), pacer, step }
+  const members = await planMembers(snapshot, batch.members ?? [], ctx)
+  const unions = await planUnions(snapshot, batch.unions ?? [], members.idOf, ctx)
+  const links = await planLinks(snapshot, batch.links ?? [], members.idOf, unions.unionOf, ctx)
+  onProgress?.(items, total)
+
+  const toWrite = members.inserts.length + members.updates.length + unions.inserts.length + unions.updates.length + links.inserts.length + links.updates.length
+  let rowsDone = 0
+  const written: Written = (rows) => {
+    rowsDone += rows
+    if (rows > 0) onProgress?.(items + Math.floor((items * rowsDone) / toWrite), total)
+  }
 
   const write = async (run: Writer, q: FamilyTreeQueries) => {
     if (!snapshot.tree && members.inserts.length > 0) await q.insertTree(treeRow(ctx.treeId, now))
@@ -187,8 +231,9 @@ export async function applyBatch(repo: FamilyTreeRepository, ownerId: string, ba
     const wrote = members.inserts.length + members.updates.length + unions.inserts.length + unions.updates.length + links.inserts.length + links.updates.length
     if (wrote > 0 && (snapshot.tree || members.inserts.length > 0)) await q.touchTree(ownerId, now)
   }
-  if (options.restore) await repo.transaction((q) => write(inOne(q), q))
-  else await write(inTransactions(repo), repo)
+  if (options.restore) await repo.transaction((q) => write(inOne(q, written), q))
+  else await write(inTransactions(repo, written), repo)
+  onProgress?.(total, total)
 
   const unionIds = new Map([...unions.unionOf].map(([ref, { id }]) => [ref, id]))
   return {

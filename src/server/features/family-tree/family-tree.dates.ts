@@ -12,17 +12,18 @@ const issueCodes: Record<GenealogyDateIssue, FieldErrorCode> = {
   reversed_range: 'member.date_range_reversed',
 }
 
-export type WrittenDate = { stored: string | null; code?: undefined } | { stored?: undefined; code: FieldErrorCode }
+/** `value` is what `stored` reads back as, so a caller that needs it does not parse the date twice. */
+export type WrittenDate = { stored: string | null; value: GenealogyDate | null; code?: undefined } | { stored?: undefined; value?: undefined; code: FieldErrorCode }
 
 /** One day of slack, as for every calendar date: a time zone ahead of UTC may already be tomorrow. */
 const today = () => todayCalendarDate(new Date(Date.now() + 24 * 60 * 60 * 1000))
 
 /** What to store for a date as written (null for none), or the code of what is wrong with it. */
 export function readWrittenDate(text: string | null, language: Language): WrittenDate {
-  if (text === null || text.trim() === '') return { stored: null }
+  if (text === null || text.trim() === '') return { stored: null, value: null }
   const { value, issue } = validateGenealogyDate(text, { language, today: today() })
   if (issue) return { code: issueCodes[issue] }
-  return { stored: value && serializeGenealogyDate(value) }
+  return { stored: value && serializeGenealogyDate(value), value }
 }
 
 /** A date the rules refused, kept word for word as a phrase so an import loses nothing. */
@@ -52,7 +53,11 @@ export function createDateReader(language: Language) {
   return {
     read(text: string): WrittenDate {
       let date = written.get(text)
-      if (!date) written.set(text, (date = readWrittenDate(text, language)))
+      if (!date) {
+        written.set(text, (date = readWrittenDate(text, language)))
+        // The stored form reads back as the value it was written from: no second parse for its sort key.
+        if (date.stored && !values.has(date.stored)) values.set(date.stored, date.value)
+      }
       return date
     },
     valueOf,

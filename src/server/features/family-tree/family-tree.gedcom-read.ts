@@ -1,11 +1,42 @@
 import { Worker } from 'node:worker_threads'
 import type { GedcomPreview } from '../../../shared/contracts/gedcom.ts'
+import type { Batch } from './family-tree.batch.ts'
 import type { MappedGedcom } from './family-tree.gedcom-map.ts'
 
 // Under tsx and vitest the sources are TypeScript, and a worker needs tsx to load them; the
 // built server runs the compiled JavaScript as it is.
 const isTypeScript = import.meta.url.endsWith('.ts')
 const workerUrl = new URL(`./family-tree.gedcom-read.worker.${isTypeScript ? 'ts' : 'js'}`, import.meta.url)
+
+/** Items per message from the worker: each message is copied into the request thread in one go. */
+const itemsPerPart = 2_000
+
+/** One message of a batch: the preview first, then items of one kind, and `last` on the final one. */
+type BatchPart = { preview: MappedGedcom['preview'] } | { kind: keyof Batch; items: object[]; last?: true }
+
+/**
+ * A whole batch as one message took the request thread 0.9 s to copy in for 100,000 people, with
+ * nothing else answered meanwhile; in parts, other requests run between them.
+ */
+export function* batchParts(mapped: MappedGedcom): Generator<BatchPart> {
+  yield { preview: mapped.preview }
+  for (const kind of ['members', 'unions', 'links'] as const) {
+    const items = mapped.batch[kind]
+    for (let start = 0; start < items.length; start += itemsPerPart) yield { kind, items: items.slice(start, start + itemsPerPart) }
+  }
+  yield { kind: 'links', items: [], last: true }
+}
+
+/** Gathers the parts of a batch; answers the whole once the last part arrived. */
+function gatherParts(): (part: BatchPart) => MappedGedcom | undefined {
+  const batch: MappedGedcom['batch'] = { members: [], unions: [], links: [] }
+  let preview: MappedGedcom['preview'] | undefined
+  return (part) => {
+    if ('preview' in part) preview = part.preview
+    else for (const item of part.items) (batch[part.kind] as object[]).push(item)
+    return 'last' in part && preview ? { batch, preview } : undefined
+  }
+}
 
 function runWorker<T>(bytes: Uint8Array, mode: 'preview' | 'batch'): Promise<T> {
   return new Promise((resolve, reject) => {
@@ -16,9 +47,12 @@ function runWorker<T>(bytes: Uint8Array, mode: 'preview' | 'batch'): Promise<T> 
       ? new Worker(`import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(workerUrl.href)}) })`, { eval: true, workerData: { bytes, mode } })
       : new Worker(workerUrl, { workerData: { bytes, mode } })
     let settled = false
-    worker.once('message', (message: T) => {
+    const gather = mode === 'batch' ? gatherParts() : (part: BatchPart) => part
+    worker.on('message', (part: BatchPart) => {
+      const whole = gather(part)
+      if (!whole || settled) return
       settled = true
-      resolve(message)
+      resolve(whole as T)
     })
     worker.once('error', (error) => {
       settled = true

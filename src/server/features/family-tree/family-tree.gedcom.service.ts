@@ -22,6 +22,39 @@ interface Deps {
 /** Problems kept in a report; the rest are counted. A 100,000-person file with one fault everywhere stays readable. */
 const reportedProblems = 500
 
+/** The writing phase's share of the bar: it starts once the file is read and ends just before done. */
+const writingFrom = 40
+const writingTo = 99
+/** The bar moves in the database at most this often, or sooner after a jump of `progressStep` points. */
+const progressEveryMs = 250
+const progressStep = 2
+
+/**
+ * Records the writing's progress without a write per step: at most every `progressEveryMs`, or
+ * after `progressStep` points, one write at a time and in order. `settled` waits for the last one.
+ */
+function progressRecorder(record: (progress: number) => Promise<void>) {
+  let shown = writingFrom
+  let shownAt = performance.now()
+  let last: Promise<void> = Promise.resolve()
+  let busy = false
+  return {
+    onProgress(done: number, total: number) {
+      const progress = Math.floor(writingFrom + ((writingTo - writingFrom) * done) / Math.max(total, 1))
+      const now = performance.now()
+      if (busy || progress <= shown || (progress - shown < progressStep && now - shownAt < progressEveryMs)) return
+      shown = progress
+      shownAt = now
+      busy = true
+      last = record(progress).then(
+        () => void (busy = false),
+        () => void (busy = false),
+      )
+    },
+    settled: () => last,
+  }
+}
+
 /** A file with no GEDCOM version and nobody in it is something else (a photo, a zip, a letter). */
 const isNotGedcom = (preview: GedcomPreview) => preview.version === null && preview.counts.people === 0 && preview.counts.families === 0
 
@@ -39,8 +72,10 @@ export function createGedcomService({ familyTree, jobs, describeMedia, log, appV
         await update({ status: 'failed', errorCode: 'gedcom.not_gedcom', counts: preview.counts })
         return
       }
-      await update({ status: 'writing', progress: 40, counts: preview.counts })
-      const written = await familyTree.applyBatch(ownerId, batch, { bySourceId: true })
+      await update({ status: 'writing', progress: writingFrom, counts: preview.counts })
+      const progress = progressRecorder((value) => update({ progress: value }))
+      const written = await familyTree.applyBatch(ownerId, batch, { bySourceId: true, onProgress: progress.onProgress })
+      await progress.settled()
       const problems: BatchProblem[] = written.problems
       const report: GedcomImportReport = {
         members: written.members,
