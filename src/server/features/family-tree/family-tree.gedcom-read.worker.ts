@@ -9,4 +9,16 @@ import { batchParts } from './family-tree.gedcom-read.ts'
 const { bytes, mode } = workerData as { bytes: Uint8Array; mode: 'preview' | 'batch' }
 const mapped = mapGedcomToBatch(readGedcomFile(bytes))
 if (mode === 'preview') parentPort!.postMessage({ preview: mapped.preview })
-else for (const part of batchParts(mapped)) parentPort!.postMessage(part)
+else {
+  // One part at a time, the next when the request thread asks for it: parts sent all at once are
+  // all copied in during one turn of its event loop, which is the stall the parts are there to avoid.
+  const parts = batchParts(mapped)
+  const send = () => {
+    const part = parts.next()
+    if (!part.done) parentPort!.postMessage(part.value)
+    // Without a listener the port no longer keeps this thread alive, and it ends.
+    if (part.done || 'last' in part.value) parentPort!.off('message', send)
+  }
+  parentPort!.on('message', send)
+  send()
+}
