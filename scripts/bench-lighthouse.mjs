@@ -4,7 +4,6 @@
 // median of BENCH_LIGHTHOUSE_RUNS runs (3) per page, and the landing's initial JavaScript; exits 1
 // when a goal is missed. Chromium from CHROME_PATH (/usr/bin/chromium); the server on BENCH_PORT
 // (3193), with a fresh database.
-import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -12,7 +11,8 @@ import { gzipSync } from 'node:zlib'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import puppeteer from 'puppeteer-core'
-import { buildIfNeeded, root, serverEntry } from './build-if-needed.mjs'
+import { startServer } from './bench-lib.mjs'
+import { buildIfNeeded, root } from './build-if-needed.mjs'
 
 const runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3)
 const port = Number(process.env.BENCH_PORT ?? 3193)
@@ -23,19 +23,6 @@ const chromeFlags = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disab
 const goals = { '/': 95, '/login': 95, '/dashboard': 90, '/family-tree': 90 }
 const accessibilityGoal = 100
 const landingScriptBudget = 150 * 1024
-
-async function startServer(dataDir) {
-  const server = spawn('node', [serverEntry], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error', NODE_ENV: 'production', DATA_DIR: dataDir, SIGNUP_RATE_LIMIT_PER_HOUR: '100000' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  })
-  for (let attempt = 0; attempt < 200; attempt += 1) {
-    if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) return server
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  server.kill('SIGKILL')
-  throw new Error('the server did not start')
-}
 
 /** Someone with a family tree of `members` people, four generations deep; returns the cookie. */
 async function seedFamily(members) {
@@ -108,7 +95,7 @@ async function audit(browser, pathname, cookie) {
 
 buildIfNeeded()
 const dataDir = mkdtempSync(path.join(tmpdir(), 'legado-lighthouse-'))
-const server = await startServer(dataDir)
+const server = await startServer(port, { NODE_ENV: 'production', DATA_DIR: dataDir })
 const chrome = await chromeLauncher.launch({ chromePath, chromeFlags })
 const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null })
 let failed = false

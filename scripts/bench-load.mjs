@@ -5,13 +5,13 @@
 //
 // BENCH_LOAD_SECONDS (60), BENCH_LOAD_CONNECTIONS (200), BENCH_LOAD_USERS (20). PostgreSQL runs when
 // BENCH_POSTGRES_URL or TEST_POSTGRES_URL is set, in a schema of its own that is dropped afterwards.
-import { spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
-import { buildIfNeeded, serverEntry } from './build-if-needed.mjs'
+import { startServer, stopServer } from './bench-lib.mjs'
+import { buildIfNeeded } from './build-if-needed.mjs'
 
 const seconds = Number(process.env.BENCH_LOAD_SECONDS ?? 60)
 const connections = Number(process.env.BENCH_LOAD_CONNECTIONS ?? 200)
@@ -32,23 +32,6 @@ function random(seed) {
   }
 }
 
-async function startServer(env) {
-  const server = spawn('node', [serverEntry], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error', SIGNUP_RATE_LIMIT_PER_HOUR: '100000', ...env },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  })
-  for (let attempt = 0; attempt < 200; attempt += 1) {
-    if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) return server
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  server.kill('SIGKILL')
-  throw new Error('the server did not start')
-}
-
-async function stopServer(server) {
-  server.kill('SIGTERM')
-  await new Promise((resolve) => server.once('exit', resolve))
-}
 
 const json = { 'content-type': 'application/json', origin: base }
 
@@ -98,7 +81,7 @@ function pickRequest(draw, person, mine) {
 }
 
 async function run(label, env) {
-  const server = await startServer(env)
+  const server = await startServer(port, env)
   try {
     const people = []
     for (let n = 0; n < users; n += 1) people.push(await seedUser(n))
