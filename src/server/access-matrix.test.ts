@@ -15,7 +15,7 @@ import { encodeMetadata, tusHeaders } from './test/tus-client.ts'
 type Call = (ids: OwnerIds) => InjectOptions
 
 /** Routes anyone may call. */
-const publicRoutes = new Set(['GET /api/health', 'POST /api/auth/sign-up/email', 'POST /api/auth/sign-in/email', 'POST /api/contact', 'GET /api/auth/*', 'POST /api/auth/*'])
+const publicRoutes = new Set(['GET /api/health', 'GET /api/session', 'POST /api/auth/sign-up/email', 'POST /api/auth/sign-in/email', 'POST /api/contact', 'GET /api/auth/*', 'POST /api/auth/*'])
 
 /** Routes about the caller's own data that name nothing of anyone's: only a session is asked. */
 const ownRoutes: Record<string, InjectOptions> = {

@@ -67,6 +67,10 @@ export const meSchema = z.object({
 })
 export type Me = z.infer<typeof meSchema>
 
+/** Who is signed in on this device: `user` is null for a visitor, which is an answer, not an error. */
+export const sessionStateSchema = z.object({ user: meSchema.nullable() })
+export type SessionState = z.infer<typeof sessionStateSchema>
+
 export const updateMeSchema = z
   .object({
     displayName: optionalText(limits.displayNameMaxLength).unwrap().unwrap(),

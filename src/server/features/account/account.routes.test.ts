@@ -119,6 +119,24 @@ describe.each(testDatabases)('account routes on %s', (database) => {
     expect(after.json().error.code).toBe('unauthenticated')
   })
 
+  it('tells a visitor, a signed-in person and a signed-out cookie apart on /api/session, always with 200', async () => {
+    const visitor = await t.app.inject({ method: 'GET', url: '/api/session' })
+    expect(visitor.statusCode).toBe(200)
+    expect(visitor.json()).toEqual({ user: null })
+    const forged = await t.app.inject({ method: 'GET', url: '/api/session', headers: { cookie: 'legado.session_token=forged.value' } })
+    expect(forged.json()).toEqual({ user: null })
+
+    const user = await createTestUser(t.app, { name: 'Rosa Díaz' })
+    const signedIn = await as(t.app, user)({ method: 'GET', url: '/api/session' })
+    expect(signedIn.statusCode).toBe(200)
+    expect(signedIn.json().user).toMatchObject({ id: user.id, email: user.email, displayName: 'Rosa Díaz' })
+
+    await as(t.app, user)({ method: 'POST', url: '/api/auth/sign-out', payload: {} })
+    const after = await as(t.app, user)({ method: 'GET', url: '/api/session' })
+    expect(after.statusCode).toBe(200)
+    expect(after.json()).toEqual({ user: null })
+  })
+
   it('reports the session through get-session and hides the rest of better-auth', async () => {
     const user = await createTestUser(t.app)
     const session = await as(t.app, user)({ method: 'GET', url: '/api/auth/get-session' })

@@ -2,7 +2,7 @@ import { fromNodeHeaders } from 'better-auth/node'
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { changePasswordSchema, deleteAccountSchema, meSchema, signInSchema, signUpSchema, updateMeSchema } from '../../../shared/contracts/account.ts'
+import { changePasswordSchema, deleteAccountSchema, meSchema, sessionStateSchema, signInSchema, signUpSchema, updateMeSchema } from '../../../shared/contracts/account.ts'
 import { AppError } from '../../lib/app-error.ts'
 import { currentUser, sendSessionCookies } from '../../plugins/session.ts'
 import type { AccountService } from './account.service.ts'
@@ -96,6 +96,22 @@ export const accountRoutes: FastifyPluginAsyncZod<{ service: AccountService }> =
       return reply.status(response.status).type('application/json; charset=utf-8').send(withoutToken(text) || 'null')
     },
   })
+
+  // The web asks this on every page: a visitor gets `{ user: null }` with 200, so a signed-out page
+  // load leaves no failed request in the browser's console; /me keeps answering 401.
+  app.get(
+    '/session',
+    { schema: { tags: ['account'], summary: 'Who is signed in on this device (user is null for a visitor)', response: { 200: sessionStateSchema } } },
+    async (request, reply) => {
+      try {
+        await app.authenticate(request, reply)
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'unauthenticated') return { user: null }
+        throw error
+      }
+      return { user: await service.getMe(currentUser(request).id) }
+    },
+  )
 
   app.get(
     '/me',

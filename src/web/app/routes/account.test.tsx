@@ -11,7 +11,7 @@ const rosa = testMe({ email: 'abuela.rosa@example.com', displayName: 'Rosa MartÃ
 function fakeServer() {
   let me = rosa
   return fakeApi(({ method, path, body }) => {
-    if (method === 'GET' && path === '/api/me') return jsonResponse(200, me)
+    if (method === 'GET' && path === '/api/session') return jsonResponse(200, { user: me })
     if (method === 'PATCH' && path === '/api/me') {
       me = { ...me, ...(body as object) }
       return jsonResponse(200, me)

@@ -11,7 +11,7 @@ const rosa = testMe({ email: 'abuela.rosa@example.com', displayName: 'Rosa MartÃ
 function fakeServer(me: typeof rosa = rosa) {
   return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
     const url = String(input)
-    if (url === '/api/me') return jsonResponse(200, me)
+    if (url === '/api/session') return jsonResponse(200, { user: me })
     if (url === '/api/auth/sign-out' || url === '/api/auth/revoke-sessions') return jsonResponse(200, { success: true })
     throw new Error(`Unexpected request ${url}`)
   })

@@ -14,9 +14,7 @@ function fakeServer(signInAnswer: () => Response) {
   let isSignedIn = false
   return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
     const url = String(input)
-    if (url === '/api/me') {
-      return isSignedIn ? jsonResponse(200, me) : jsonResponse(401, { error: { code: 'unauthenticated', message: 'No session' } })
-    }
+    if (url === '/api/session') return jsonResponse(200, { user: isSignedIn ? me : null })
     if (url === '/api/auth/sign-in/email') {
       const answer = signInAnswer()
       isSignedIn = answer.ok

@@ -39,7 +39,7 @@ function fakeServer(options: Parameters<typeof fakeBiographyApi>[0] & { members?
     opening: 'Hola, soy Cronos.',
     ...biography,
     fallback: (method, path) => {
-      if (method === 'GET' && path === '/api/me') return jsonResponse(200, testMe())
+      if (method === 'GET' && path === '/api/session') return jsonResponse(200, { user: testMe() })
       if (method === 'GET' && path === '/api/family-tree') return jsonResponse(200, { tree: null, members })
       return undefined
     },

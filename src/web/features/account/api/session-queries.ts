@@ -1,6 +1,6 @@
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
-import type { Me, SignIn, SignUp } from '../../../../shared/contracts/account.ts'
+import type { Me, SessionState, SignIn, SignUp } from '../../../../shared/contracts/account.ts'
 import type { Language } from '../../../../shared/limits.ts'
 import { ApiError, apiFetch } from '../../../lib/api-client.ts'
 
@@ -10,14 +10,8 @@ export const sessionKeys = { me: ['session', 'me'] as const }
 export function useSession() {
   return useQuery({
     queryKey: sessionKeys.me,
-    queryFn: async ({ signal }) => {
-      try {
-        return await apiFetch<Me>('/api/me', { signal })
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 401) return null
-        throw error
-      }
-    },
+    // /api/session answers a visitor with `{ user: null }`, not a 401 the browser would log.
+    queryFn: async ({ signal }) => (await apiFetch<SessionState>('/api/session', { signal })).user,
     staleTime: 60_000,
     retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
   })
