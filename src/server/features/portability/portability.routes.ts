@@ -7,6 +7,7 @@ import multipart from '@fastify/multipart'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { importReportSchema } from '../../../shared/contracts/portability.ts'
 import { AppError, invalidField } from '../../lib/app-error.ts'
+import { sweepStaleFiles } from '../../lib/stale-files.ts'
 import { currentUser } from '../../plugins/session.ts'
 import type { PortabilityService } from './portability.service.ts'
 
@@ -19,6 +20,9 @@ interface Options {
 }
 
 const tags = ['account']
+
+/** An archive still on disk after this long was left by a crash: no import takes a day. */
+const abandonedAfterMs = 24 * 60 * 60 * 1000
 
 /** multipart's own refusals, in the error model. */
 function multipartError(error: unknown, maxArchiveBytes: number): unknown {
@@ -33,6 +37,8 @@ function multipartError(error: unknown, maxArchiveBytes: number): unknown {
 export const portabilityRoutes: FastifyPluginAsyncZod<Options> = async (app, { service, maxArchiveBytes, tempDir }) => {
   app.addHook('onRequest', app.authenticate)
   await app.register(multipart, { limits: { fileSize: maxArchiveBytes, files: 1, fields: 0, parts: 1 } })
+  const swept = await sweepStaleFiles(tempDir, 'import-', abandonedAfterMs)
+  if (swept.length > 0) app.log.warn({ files: swept }, 'removed archives left behind by imports that never finished')
 
   app.get('/me/export', { schema: { tags, summary: 'Everything of yours as a zip: one JSON file per kind and every file (docs/export-format.md)' } }, async (request, reply) => {
     const stream = await service.exportAll(currentUser(request).id)
