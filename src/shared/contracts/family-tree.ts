@@ -9,7 +9,7 @@ export type Gender = (typeof genders)[number]
 
 /**
  * How a child belongs to a parent (GEDCOM's PEDI): by birth, adoption, fostering, an LDS sealing,
- * or another way. The form writes `birth`; an import keeps what the file says.
+ * or another way. The form offers each (birth by default); an import keeps what the file says.
  */
 export const parentKinds = ['birth', 'adopted', 'foster', 'sealing', 'other'] as const
 export type ParentKind = (typeof parentKinds)[number]
@@ -130,12 +130,18 @@ const writtenDate = z.preprocess(
   z.string({ error: 'validation.invalid' }).trim().max(genealogyDateMaxLength, { error: 'validation.too_long' }).nullable().optional(),
 )
 
-/** One of the member's unions as the form edits it; without `unionId` it is a new one. */
+/**
+ * One of the member's unions as the form edits it; without `unionId` it is a new one. A field not
+ * sent keeps what an existing union holds (a client that knows no divorce cannot erase one).
+ */
 export const memberUnionInputSchema = z.object({
   unionId: z.string({ error: 'validation.invalid' }).min(1, { error: 'validation.invalid' }).optional(),
   spouseId: z.string({ error: 'validation.invalid' }).min(1, { error: 'validation.invalid' }).nullable(),
   marriageDate: writtenDate,
   marriagePlace: text(limits.memberPlaceMaxLength).optional(),
+  divorceDate: writtenDate,
+  divorcePlace: text(limits.memberPlaceMaxLength).optional(),
+  notes: text(limits.memberNotesMaxLength).optional(),
 })
 export type MemberUnionInput = z.input<typeof memberUnionInputSchema>
 
@@ -156,6 +162,19 @@ const memberFields = {
   keyLifeEvents: z.array(text(limits.memberLifeEventMaxLength), { error: 'validation.invalid' }).max(100, { error: 'validation.too_long' }),
   // At most 2 of each kind: the rules count them, knowing the kinds of the links kept.
   parentMemberIds: ids(limits.parentsPerMember * parentKinds.length),
+  /**
+   * The parents with how the member is their child; when sent, they replace the member's parents
+   * and `parentMemberIds` is not read. A parent whose kind is unchanged keeps their union.
+   */
+  parentLinks: z
+    .array(
+      z.object({
+        parentId: z.string({ error: 'validation.invalid' }).min(1, { error: 'validation.invalid' }),
+        kind: z.enum(parentKinds, { error: 'validation.invalid' }),
+      }),
+      { error: 'validation.invalid' },
+    )
+    .max(limits.parentsPerMember * parentKinds.length, { error: 'validation.too_long' }),
   spouseMemberIds: ids(50),
   childrenMemberIds: ids(200),
   /**
@@ -182,6 +201,7 @@ export const createMemberSchema = z.object({
   language: memberFields.language.optional(),
   keyLifeEvents: memberFields.keyLifeEvents.optional(),
   parentMemberIds: memberFields.parentMemberIds.optional(),
+  parentLinks: memberFields.parentLinks.optional(),
   spouseMemberIds: memberFields.spouseMemberIds.optional(),
   childrenMemberIds: memberFields.childrenMemberIds.optional(),
 })

@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import type { Gender, ParentLink, updateMemberSchema } from '../../../shared/contracts/family-tree.ts'
+import type { Gender, ParentKind, ParentLink, updateMemberSchema } from '../../../shared/contracts/family-tree.ts'
 import type { FieldIssue } from '../../../shared/errors.ts'
 import { findAncestryCycle } from '../../../shared/family-tree/ancestry.ts'
 import { isCertainlyBefore } from '../../../shared/genealogy-date/index.ts'
@@ -50,6 +50,17 @@ export function hasTooManyOfAKind(links: readonly ParentLink[]): boolean {
   const counts = new Map<string, number>()
   for (const { kind } of links) counts.set(kind, (counts.get(kind) ?? 0) + 1)
   return [...counts.values()].some((count) => count > limits.parentsPerMember)
+}
+
+/**
+ * The parent links a request asks for: a parent whose kind is unchanged keeps their link (and so
+ * their union); a new parent, or a new kind, starts without a union and joins the one of its kind.
+ */
+export function requestedParentLinks(stored: readonly ParentLink[], requested: readonly { parentId: string; kind: ParentKind }[]): ParentLink[] {
+  return requested.map(({ parentId, kind }) => {
+    const link = stored.find((candidate) => candidate.parentId === parentId)
+    return link && link.kind === kind ? link : { parentId, unionId: null, kind }
+  })
 }
 
 /** The death is surely before the birth (an "about" or a phrase is never sure). */

@@ -9,7 +9,7 @@ import { newId } from '../../lib/ids.ts'
 import type { FamilyTreeQueries, FamilyTreeRepository, TreeSnapshot } from './family-tree.repository.ts'
 import { applyBatch, type Batch, type BatchOptions, type BatchReport } from './family-tree.batch.ts'
 import { readWrittenDate, sortKeyOf } from './family-tree.dates.ts'
-import { checkMember, type CheckedMember, type MemberChanges, type TreeState } from './family-tree.rules.ts'
+import { checkMember, requestedParentLinks, type CheckedMember, type MemberChanges, type ProposedMember, type TreeState } from './family-tree.rules.ts'
 import { columns, indexLinks, toMember, toProposed, toUnion, unionOrder, type LinkIndex, type MemberRelatedIds } from './family-tree.mapping.ts'
 import { attachToUnions, planUnions, type UnionPlan, type UnionRequest } from './family-tree.unions.ts'
 
@@ -69,8 +69,11 @@ function readDates(input: { birthDate?: string | null | undefined; deathDate?: s
   const unions = input.unions?.map((union, index): UnionRequest => ({
     unionId: union.unionId,
     spouseId: union.spouseId,
-    marriageDate: read(union.marriageDate, `unions.${index}.marriageDate`) ?? null,
-    marriagePlace: union.marriagePlace ?? '',
+    marriageDate: read(union.marriageDate, `unions.${index}.marriageDate`),
+    marriagePlace: union.marriagePlace,
+    divorceDate: read(union.divorceDate, `unions.${index}.divorceDate`),
+    divorcePlace: union.divorcePlace,
+    notes: union.notes,
   }))
   return { birthDate, deathDate, unions, issues }
 }
@@ -189,8 +192,8 @@ export function createFamilyTreeService({ repo, getOwner, relatedIds, deleteUnli
             gender: input.gender ?? '',
             bioSummary: input.bioSummary ?? '',
             keyLifeEvents: input.keyLifeEvents ?? [],
-            parentMemberIds: input.parentMemberIds ?? [],
-            parentLinks: [],
+            parentMemberIds: input.parentLinks?.map((link) => link.parentId) ?? input.parentMemberIds ?? [],
+            parentLinks: input.parentLinks ? requestedParentLinks([], input.parentLinks) : [],
             // Unions sent name the spouses themselves (planUnions checks them).
             spouseMemberIds: dates.unions ? [] : (input.spouseMemberIds ?? []),
             childrenMemberIds: input.childrenMemberIds ?? [],
@@ -222,9 +225,10 @@ export function createFamilyTreeService({ repo, getOwner, relatedIds, deleteUnli
         const current = toProposed(row, links)
         const state = treeState(snapshot, links, memberId)
         const plan = planUnions(snapshot.unions, { unions: dates.unions, spouseMemberIds: changes.spouseMemberIds }, { memberId, ownerUserId: ownerId, treeId: row.treeId, now, others: new Set(state.others.keys()), sortKeyOf })
-        const { unions: _unions, language: _language, ...fields } = { ...changes, birthDate: dates.birthDate, deathDate: dates.deathDate }
-        const defined = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined))
+        const { unions: _unions, language: _language, parentLinks: askedLinks, ...fields } = { ...changes, birthDate: dates.birthDate, deathDate: dates.deathDate }
+        const defined: Partial<ProposedMember> = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined))
         if (dates.unions) defined.spouseMemberIds = []
+        if (askedLinks) Object.assign(defined, { parentMemberIds: askedLinks.map((link) => link.parentId), parentLinks: requestedParentLinks(current.parentLinks, askedLinks) })
         const member = checkMember({ ...current, ...defined }, state, new Set(Object.keys(defined)), [...dates.issues, ...plan.issues])
         await q.updateMember(ownerId, memberId, { ...columns(member, sortKeyOf), updatedAt: now })
         await writeRelations(q, ownerId, member, plan, [...new Set([memberId, ...current.childrenMemberIds, ...member.childrenMemberIds])])

@@ -1,19 +1,37 @@
 import type { ParentLink } from '../../../shared/contracts/family-tree.ts'
 import type { FieldIssue } from '../../../shared/errors.ts'
 import { newId } from '../../lib/ids.ts'
+import { unionOrder } from './family-tree.mapping.ts'
 import type { NewUnionRow, UnionRow, UnionUpdate } from './family-tree.tables.ts'
 
 // The member form edits a person's unions two ways: the old list of spouses (each one a union,
-// kept when it already exists), or the unions themselves with a marriage date and place each.
+// kept when it already exists), or the unions themselves with their marriage, divorce and notes.
 
 type Couple = Pick<UnionRow, 'id' | 'firstPartnerId' | 'secondPartnerId'>
 
-/** A union of the form with its date already read into the stored form. */
+/**
+ * A union of the form with its dates already read into the stored form. A field left undefined was
+ * not sent: an existing union keeps its own, a new one starts empty.
+ */
 export interface UnionRequest {
   unionId?: string | undefined
   spouseId: string | null
-  marriageDate: string | null
-  marriagePlace: string
+  marriageDate?: string | null | undefined
+  marriagePlace?: string | undefined
+  divorceDate?: string | null | undefined
+  divorcePlace?: string | undefined
+  notes?: string | undefined
+}
+
+/** The union's own fields the request sent, as a row patch. */
+function eventsPatch(request: UnionRequest, sortKeyOf: Context['sortKeyOf']): UnionUpdate {
+  const patch: UnionUpdate = {}
+  if (request.marriageDate !== undefined) Object.assign(patch, { marriageDate: request.marriageDate, marriageDateSort: sortKeyOf(request.marriageDate) })
+  if (request.marriagePlace !== undefined) patch.marriagePlace = request.marriagePlace
+  if (request.divorceDate !== undefined) patch.divorceDate = request.divorceDate
+  if (request.divorcePlace !== undefined) patch.divorcePlace = request.divorcePlace
+  if (request.notes !== undefined) patch.notes = request.notes
+  return patch
 }
 
 export interface UnionPlan {
@@ -51,6 +69,9 @@ export function planUnions(all: UnionRow[], ask: { unions?: UnionRequest[] | und
     marriageDate: marriage?.marriageDate ?? null,
     marriageDateSort: ctx.sortKeyOf(marriage?.marriageDate ?? null),
     marriagePlace: marriage?.marriagePlace ?? '',
+    divorceDate: marriage?.divorceDate ?? null,
+    divorcePlace: marriage?.divorcePlace ?? '',
+    notes: marriage?.notes ?? '',
     position,
     createdAt: ctx.now,
     updatedAt: ctx.now,
@@ -58,6 +79,11 @@ export function planUnions(all: UnionRow[], ask: { unions?: UnionRequest[] | und
 
   if (ask.unions) {
     const kept = new Set<string>()
+    // A position is shared by both partners: rewrite it only when this member reorders their own
+    // unions, so saving the second wife's form does not make her marriage the husband's first.
+    const asked = ask.unions.map((request) => request.unionId).filter((id) => own.some((union) => union.id === id))
+    const stored = [...own].sort(unionOrder).map((union) => union.id).filter((id) => asked.includes(id))
+    const reordered = asked.some((id, index) => stored[index] !== id)
     ask.unions.forEach((request, index) => {
       if (request.spouseId === ctx.memberId) plan.issues.push({ path: `unions.${index}.spouseId`, code: 'member.related_to_itself' })
       else if (request.spouseId !== null && !ctx.others.has(request.spouseId)) plan.issues.push({ path: `unions.${index}.spouseId`, code: 'member.unknown_relative' })
@@ -74,7 +100,7 @@ export function planUnions(all: UnionRow[], ask: { unions?: UnionRequest[] | und
       const partners = existing.firstPartnerId === ctx.memberId ? { secondPartnerId: request.spouseId } : { firstPartnerId: request.spouseId }
       plan.updates.push({
         id: existing.id,
-        patch: { ...partners, marriageDate: request.marriageDate, marriageDateSort: ctx.sortKeyOf(request.marriageDate), marriagePlace: request.marriagePlace, position: index, updatedAt: ctx.now },
+        patch: { ...partners, ...eventsPatch(request, ctx.sortKeyOf), ...(reordered ? { position: index } : {}), updatedAt: ctx.now },
       })
     })
     plan.deletes = own.filter((union) => !kept.has(union.id)).map((union) => union.id)
