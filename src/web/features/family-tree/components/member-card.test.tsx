@@ -63,7 +63,7 @@ describe('editing a member in place', () => {
 
     const leo = within(within(form).getByRole('group', { name: 'Hijos' })).getByRole('checkbox', { name: 'Leo Gil' })
     expect(leo).toBeDisabled()
-    expect(leo).toHaveAccessibleDescription('(ya tiene 2 padres)')
+    expect(leo).toHaveAccessibleDescription('(ya tiene 2 padres biológicos)')
   })
 
   it('saves the changes, shows them and gives focus back to the edit button', async () => {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { Member, Union } from '../../../../shared/contracts/family-tree.ts'
+import { parentKinds, type Member, type ParentKind, type Union } from '../../../../shared/contracts/family-tree.ts'
 import { useFamilyTree } from '../api/family-tree-queries.ts'
 import { dateText, readerLanguage } from '../lib/genealogy-date-text.ts'
 import { genderLabelKey } from '../lib/gender-label.ts'
@@ -15,8 +15,9 @@ interface MemberDetailsProps {
 }
 
 /**
- * Dates and places (in the reader's words: "hacia 1920, Pasto"), gender, relatives with each
- * marriage's date and place, biography, key moments and notes of one member, as far as known.
+ * Dates and places (in the reader's words: "hacia 1920, Pasto"), gender, parents by kind, relatives
+ * with each marriage's and divorce's date and place, biography, key moments and notes of one
+ * member, as far as known.
  */
 export function MemberDetails({ member, membersById }: MemberDetailsProps) {
   const { t, i18n } = useTranslation('family-tree')
@@ -36,12 +37,21 @@ export function MemberDetails({ member, membersById }: MemberDetailsProps) {
       .map(memberName)
       .join(', ')
 
-  const facts: { key: string; value: ReactNode }[] = []
+  const kindOf = (child: Member | undefined, parentId: string): ParentKind => child?.parentLinks.find((link) => link.parentId === parentId)?.kind ?? 'birth'
+  const facts: { key: string; label?: string; value: ReactNode }[] = []
   if (member.birthDate || member.birthPlace) facts.push({ key: 'birth', value: date(member.birthDate, member.birthPlace) })
   if (member.isDeceased) facts.push({ key: 'death', value: member.deathDate || member.deathPlace ? date(member.deathDate, member.deathPlace) : t('card.deathDateUnknown') })
   if (member.gender) facts.push({ key: 'gender', value: t(genderLabelKey[member.gender]) })
-  const parents = names(member.parentMemberIds)
-  if (parents) facts.push({ key: 'parents', value: parents })
+  // Parents by kind: "Padres biológicos: Pedro, María" and "Padres adoptivos: Luis". A member with
+  // birth parents alone keeps the plain "Padres".
+  const byKind = parentKinds.map((kind) => ({ kind, ids: member.parentMemberIds.filter((id) => kindOf(member, id) === kind) }))
+  const hasOtherKinds = byKind.some(({ kind, ids }) => kind !== 'birth' && ids.length > 0)
+  for (const { kind, ids } of byKind) {
+    const parents = names(ids)
+    if (!parents) continue
+    if (kind === 'birth' && !hasOtherKinds) facts.push({ key: 'parents', value: parents })
+    else facts.push({ key: `parents-${kind}`, label: t(`card.parentsBy.${kind}`), value: parents })
+  }
   const marriages = unionsOf(member, unions)
     .map(({ union, spouseId }) => ({ union, spouse: spouseId === null ? undefined : membersById.get(spouseId) }))
     .filter(({ spouse }) => spouse !== undefined)
@@ -50,26 +60,47 @@ export function MemberDetails({ member, membersById }: MemberDetailsProps) {
   if (marriages.length > 0) {
     const value = marriages.map(({ union, spouse }, index) => {
       const when = date(union.marriageDate, union.marriagePlace)
+      const divorce = date(union.divorceDate, union.divorcePlace)
+      const events = [when, divorce ? <>{t('card.divorce')} {divorce}</> : null].filter((event) => event)
       return (
         <span key={union.unionId} className="member-marriage">
           {index > 0 ? ', ' : null}
           {memberName(spouse!)}
-          {when ? <> ({when})</> : null}
+          {events.length > 0 ? (
+            <>
+              {' ('}
+              {events.map((event, at) => (
+                <span key={at}>
+                  {at > 0 ? '; ' : null}
+                  {event}
+                </span>
+              ))}
+              {')'}
+            </>
+          ) : null}
         </span>
       )
     })
     facts.push({ key: 'spouses', value })
   }
-  const children = names(member.childrenMemberIds)
+  // A child who is not the member's by birth says how: "Ana Ruiz (por adopción)".
+  const children = member.childrenMemberIds
+    .map((id) => membersById.get(id))
+    .filter((child) => child !== undefined)
+    .map((child) => {
+      const kind = kindOf(child, member.memberId)
+      return kind === 'birth' ? memberName(child) : `${memberName(child)} (${t(`card.childKind.${kind}`)})`
+    })
+    .join(', ')
   if (children) facts.push({ key: 'children', value: children })
 
   return (
     <>
       {facts.length > 0 && (
         <dl className="member-facts">
-          {facts.map(({ key, value }) => (
+          {facts.map(({ key, label, value }) => (
             <div key={key}>
-              <dt>{t(`card.${key}`)}</dt>
+              <dt>{label ?? t(`card.${key}`)}</dt>
               <dd>{value}</dd>
             </div>
           ))}

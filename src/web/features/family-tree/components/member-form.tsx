@@ -42,7 +42,8 @@ export function MemberForm({ members, member, submitLabel, onSubmit, onCancel, l
   const [saveError, setSaveError] = useState<unknown>()
   const [unplacedIssues, setUnplacedIssues] = useState<string[]>([])
   // Dates are read in the page's language, so the schema is made for it.
-  const schema = useMemo(() => memberFormSchema(language), [language])
+  const isImported = member !== undefined && member.sourceId !== null
+  const schema = useMemo(() => memberFormSchema(language, { isImported }), [language, isImported])
   const form = useForm<MemberFormValues, unknown, MemberFormOutput>({
     resolver: zodResolver(schema),
     defaultValues: member ? memberFormValues(member, unions ?? [], language) : emptyMemberValues,
@@ -82,7 +83,7 @@ export function MemberForm({ members, member, submitLabel, onSubmit, onCancel, l
       aria-busy={isSubmitting}
       onSubmit={handleFormSubmit}
     >
-      <MemberIdentityFields form={form} members={members} memberId={member?.memberId} />
+      <MemberIdentityFields form={form} members={members} memberId={member?.memberId} isImported={isImported} />
       <MemberLifeFields form={form} />
       <MemberRelationFields form={form} members={members} memberId={member?.memberId} />
       {saveError !== undefined && (

@@ -47,7 +47,7 @@ describe('dates and places as people know them', () => {
         birthPlace: 'Pasto',
         notes: 'Según su partida de bautismo.',
         spouseMemberIds: ['luis'],
-        unions: [{ spouseId: 'luis', marriageDate: 'antes de 1948', marriagePlace: 'Ipiales' }],
+        unions: [{ spouseId: 'luis', marriageDate: 'antes de 1948', marriagePlace: 'Ipiales', divorceDate: null, divorcePlace: '', notes: '' }],
         language: 'es',
       }),
     )
@@ -101,6 +101,8 @@ describe('dates and places as people know them', () => {
     await user.type(date, '3 de marzo de 1945')
     await user.click(within(form).getByRole('button', { name: 'Guardar cambios' }))
     await screen.findByRole('article', { name: 'Carmen Ruiz' })
-    expect(api.writes()[0]?.body).toEqual(expect.objectContaining({ unions: [{ unionId: 'u1', spouseId: 'luis', marriageDate: '3 de marzo de 1945', marriagePlace: 'Ipiales' }] }))
+    expect(api.writes()[0]?.body).toEqual(
+      expect.objectContaining({ unions: [{ unionId: 'u1', spouseId: 'luis', marriageDate: '3 de marzo de 1945', marriagePlace: 'Ipiales', divorceDate: null, divorcePlace: '', notes: '' }] }),
+    )
   })
 })

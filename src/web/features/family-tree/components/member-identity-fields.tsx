@@ -13,10 +13,12 @@ interface MemberIdentityFieldsProps {
   form: MemberFormHandle
   members: readonly Member[]
   memberId?: string
+  /** Brought in by an import: the relationship to the owner may stay unsaid, as the server allows. */
+  isImported?: boolean
 }
 
 /** Names, "this profile represents me" and the relationship to the owner it replaces. */
-export function MemberIdentityFields({ form, members, memberId }: MemberIdentityFieldsProps) {
+export function MemberIdentityFields({ form, members, memberId, isImported = false }: MemberIdentityFieldsProps) {
   const { t } = useTranslation('family-tree')
   const { register, control } = form
   const { errors } = form.formState
@@ -56,7 +58,8 @@ export function MemberIdentityFields({ form, members, memberId }: MemberIdentity
         <TextField
           label={t('form.relationship')}
           hint={t('form.relationshipHint')}
-          required
+          required={!isImported}
+          optional={isImported}
           maxLength={limits.memberRelationshipMaxLength}
           error={issueText(t, errors.relationshipToOwner?.message)}
           {...register('relationshipToOwner')}

@@ -3,7 +3,7 @@ import { useWatch } from 'react-hook-form'
 import type { Member } from '../../../../shared/contracts/family-tree.ts'
 import { genealogyDateMaxLength } from '../../../../shared/genealogy-date/index.ts'
 import { limits } from '../../../../shared/limits.ts'
-import { TextField } from '../../../components/ui/text-field.tsx'
+import { TextAreaField, TextField } from '../../../components/ui/text-field.tsx'
 import { issueText } from '../lib/issue-message.ts'
 import { memberName } from '../lib/member-name.ts'
 import type { MemberFormHandle } from './member-form-types.ts'
@@ -13,7 +13,7 @@ interface MemberMarriageFieldsProps {
   membersById: ReadonlyMap<string, Member>
 }
 
-/** When and where the member married each spouse chosen, one group per marriage. */
+/** When and where the member married (and divorced) each spouse chosen, with notes, one group per marriage. */
 export function MemberMarriageFields({ form, membersById }: MemberMarriageFieldsProps) {
   const { t } = useTranslation('family-tree')
   const { register, control } = form
@@ -48,6 +48,33 @@ export function MemberMarriageFields({ form, membersById }: MemberMarriageFields
                 {...register(`unions.${index}.marriagePlace`)}
               />
             </div>
+            <div className="member-form-row">
+              <TextField
+                label={t('form.divorceDate')}
+                hint={t('form.divorceHint')}
+                optional
+                autoComplete="off"
+                maxLength={genealogyDateMaxLength}
+                error={issueText(t, errors?.[index]?.divorceDate?.message)}
+                {...register(`unions.${index}.divorceDate`)}
+              />
+              <TextField
+                label={t('form.divorcePlace')}
+                optional
+                maxLength={limits.memberPlaceMaxLength}
+                error={issueText(t, errors?.[index]?.divorcePlace?.message)}
+                {...register(`unions.${index}.divorcePlace`)}
+              />
+            </div>
+            <TextAreaField
+              label={t('form.unionNotes')}
+              hint={t('form.unionNotesHint')}
+              optional
+              rows={2}
+              maxLength={limits.memberNotesMaxLength}
+              error={issueText(t, errors?.[index]?.notes?.message)}
+              {...register(`unions.${index}.notes`)}
+            />
           </fieldset>
         )
       })}

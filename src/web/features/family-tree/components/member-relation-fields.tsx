@@ -1,13 +1,16 @@
-import { useMemo } from 'react'
+import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Controller, useWatch } from 'react-hook-form'
 import type { Member } from '../../../../shared/contracts/family-tree.ts'
 import { limits } from '../../../../shared/limits.ts'
 import { issueText } from '../lib/issue-message.ts'
 import { unionsForSpouses } from '../lib/member-form-values.ts'
+import { memberName } from '../lib/member-name.ts'
+import { kindForNewParent, offeredKinds } from '../lib/parent-kinds.ts'
 import { relationOptions } from '../lib/relation-options.ts'
 import type { MemberFormHandle } from './member-form-types.ts'
 import { MemberMarriageFields } from './member-marriage-fields.tsx'
+import { MemberParentKinds } from './member-parent-kinds.tsx'
 import { RelationPicker } from './relation-picker.tsx'
 
 interface MemberRelationFieldsProps {
@@ -16,13 +19,29 @@ interface MemberRelationFieldsProps {
   memberId?: string
 }
 
-/** Parents (at most 2), spouses with their marriages, and children, chosen among the other members of the tree. */
+/**
+ * Parents (at most 2 of each kind) with how the member is their child, spouses with their
+ * marriages, and children, chosen among the other members of the tree.
+ */
 export function MemberRelationFields({ form, members, memberId }: MemberRelationFieldsProps) {
   const { t } = useTranslation('family-tree')
   const { control, getValues, setValue } = form
   const membersById = useMemo(() => new Map(members.map((member) => [member.memberId, member])), [members])
   const [parentMemberIds, childrenMemberIds] = useWatch({ control, name: ['parentMemberIds', 'childrenMemberIds'] })
   const options = relationOptions(members, memberId, { parentMemberIds, childrenMemberIds })
+  const [kindNote, setKindNote] = useState<string>()
+
+  /** A parent just ticked takes the first kind with room, and the form says so when it is not birth. */
+  function chooseParents(ids: string[], previous: readonly string[]) {
+    const added = ids.find((id) => !previous.includes(id))
+    setKindNote(undefined)
+    if (added === undefined) return
+    const kinds = getValues('parentKinds')
+    const kind = kindForNewParent(previous, kinds)
+    setValue('parentKinds', { ...kinds, [added]: kind })
+    const parent = membersById.get(added)
+    if (kind !== 'birth' && parent) setKindNote(t('form.kindChosen', { name: memberName(parent), kind: t(`form.kind.${kind}`) }))
+  }
 
   if (options.spouses.length === 0) {
     return <p className="member-form-no-relatives">{t('form.noRelatives')}</p>
@@ -40,14 +59,18 @@ export function MemberRelationFields({ form, members, memberId }: MemberRelation
             hint={t('form.parentsHint')}
             options={options.parents}
             value={field.value}
-            onChange={field.onChange}
+            onChange={(ids: string[]) => {
+              chooseParents(ids, field.value)
+              field.onChange(ids)
+            }}
             inputRef={field.ref}
             error={issueText(t, fieldState.error?.message)}
-            max={limits.parentsPerMember}
+            max={limits.parentsPerMember * offeredKinds.length}
             limitMessage={t('errors:member.too_many_parents')}
           />
         )}
       />
+      <MemberParentKinds form={form} membersById={membersById} note={kindNote} />
       <Controller
         control={control}
         name="spouseMemberIds"

@@ -130,26 +130,51 @@ describe('adding a person', () => {
     )
   })
 
-  it('refuses a third parent on the spot with the spec’s message, and sends no request', async () => {
+  it('takes a third parent as an adoptive one and says so, and refuses three of one kind before sending', async () => {
     const [ana, luis, pedro] = [
       buildMember({ firstName: 'Ana', lastName: 'Ruiz' }),
       buildMember({ firstName: 'Luis', lastName: 'Soto' }),
       buildMember({ firstName: 'Pedro', lastName: 'Vega' }),
     ]
     const api = fakeFamilyApi([ana!, luis!, pedro!])
-    const { user, group } = await openAddForm()
+    const { user, form, firstName, lastName, relationship, save, group } = await openAddForm()
+    await user.type(firstName, 'Eva')
+    await user.type(lastName, 'Soto')
+    await user.type(relationship()!, 'Prima')
     const parents = group('Padres')
-    expect(parents).toHaveAccessibleDescription('Puedes elegir hasta 2.')
+    expect(parents).toHaveAccessibleDescription('Hasta 2 de cada tipo: por ejemplo, sus padres biológicos y sus padres adoptivos.')
 
     await user.click(within(parents).getByRole('checkbox', { name: 'Ana Ruiz' }))
     await user.click(within(parents).getByRole('checkbox', { name: 'Luis Soto' }))
+    const kinds = group('Vínculo con cada padre o madre')
+    expect(within(kinds).getByRole('combobox', { name: 'Vínculo con Ana Ruiz' })).toHaveDisplayValue('Biológico (de nacimiento)')
     await user.click(within(parents).getByRole('checkbox', { name: 'Pedro Vega' }))
+    const third = within(kinds).getByRole('combobox', { name: 'Vínculo con Pedro Vega' })
+    expect(third).toHaveDisplayValue('Adoptivo')
+    expect(within(kinds).getByRole('status')).toHaveTextContent('Como ya hay 2 padres biológicos, Pedro Vega figura como «Adoptivo». Cámbialo si no es así.')
 
-    expect(within(parents).getByRole('alert')).toHaveTextContent('Puedes seleccionar un máximo de 2 padres.')
-    expect(parents).toHaveAccessibleDescription('Puedes elegir hasta 2. Puedes seleccionar un máximo de 2 padres.')
-    expect(within(parents).getByRole('checkbox', { name: 'Pedro Vega' })).not.toBeChecked()
-    expect(within(parents).getAllByRole('checkbox', { checked: true })).toHaveLength(2)
+    // Back to "by birth": the rule is said at once, and nothing is sent.
+    await user.selectOptions(third, 'Biológico (de nacimiento)')
+    expect(within(kinds).getByRole('alert')).toHaveTextContent('Puedes elegir como máximo 2 padres de cada tipo (biológicos, adoptivos, de acogida…).')
+    expect(kinds).toHaveAccessibleDescription(/Puedes elegir como máximo 2 padres de cada tipo/)
+    await user.click(save)
     expect(api.writes()).toEqual([])
+    expect(within(kinds).getByRole('combobox', { name: 'Vínculo con Ana Ruiz' })).toHaveFocus()
+
+    await user.selectOptions(third, 'De acogida')
+    expect(within(kinds).queryByRole('alert')).not.toBeInTheDocument()
+    await user.click(save)
+    await screen.findByRole('article', { name: 'Eva Soto' })
+    expect(api.writes()[0]?.body).toEqual(
+      expect.objectContaining({
+        parentLinks: [
+          { parentId: ana!.memberId, kind: 'birth' },
+          { parentId: luis!.memberId, kind: 'birth' },
+          { parentId: pedro!.memberId, kind: 'foster' },
+        ],
+      }),
+    )
+    expect(form).not.toBeInTheDocument()
   })
 
   it('sends every field, with the relatives chosen, and shows the links on both sides', async () => {
@@ -182,6 +207,7 @@ describe('adding a person', () => {
       keyLifeEvents: ['Grado', 'Boda'],
       notes: '',
       parentMemberIds: [rosa.memberId],
+      parentLinks: [{ parentId: rosa.memberId, kind: 'birth' }],
       spouseMemberIds: [],
       unions: [],
       childrenMemberIds: [],
@@ -234,7 +260,7 @@ describe('adding a person', () => {
     expect(alert).toHaveTextContent('Error al guardar el miembro. Revisa los datos marcados e inténtalo de nuevo.')
     expect(alert).toHaveTextContent('Esa persona no está en tu árbol.')
     expect(group('Padres')).toHaveAccessibleDescription(
-      'Puedes elegir hasta 2. Con este cambio, una persona sería su propio antepasado: Ana → Luis → Ana.',
+      'Hasta 2 de cada tipo: por ejemplo, sus padres biológicos y sus padres adoptivos. Con este cambio, una persona sería su propio antepasado: Ana → Luis → Ana.',
     )
     expect(within(group('Padres')).getByRole('checkbox', { name: 'Ana Ruiz' })).toHaveFocus()
     expect(firstName).toHaveValue('Eva')

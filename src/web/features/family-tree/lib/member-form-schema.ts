@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { todayCalendarDate } from '../../../../shared/calendar-date.ts'
 import { requiredText } from '../../../../shared/contracts/common.ts'
-import { genders } from '../../../../shared/contracts/family-tree.ts'
+import { genders, parentKinds } from '../../../../shared/contracts/family-tree.ts'
 import { parseGenealogyDate, validateGenealogyDate, type GenealogyDateIssue } from '../../../../shared/genealogy-date/index.ts'
 import { limits, type Language } from '../../../../shared/limits.ts'
 import { diesBeforeBirth } from './genealogy-date-text.ts'
@@ -25,12 +25,20 @@ function writtenDate(language: Language) {
   })
 }
 
+/** The parents chosen of each kind: a parent with no kind set yet is one by birth. */
+export function parentsPerKind(parentIds: readonly string[], kinds: Readonly<Record<string, string>>): Map<string, number> {
+  const counts = new Map<string, number>()
+  for (const id of parentIds) counts.set(kinds[id] ?? 'birth', (counts.get(kinds[id] ?? 'birth') ?? 0) + 1)
+  return counts
+}
+
 /**
  * The member form as the user fills it in, with the rules checked before anything is sent, dates
  * read in the page's language. The server checks them again, with those only it can see (a
- * second self, cycles).
+ * second self, cycles). A person brought in by an import may keep an empty relationship to the
+ * owner, as the server allows.
  */
-export function memberFormSchema(language: Language) {
+export function memberFormSchema(language: Language, { isImported = false }: { isImported?: boolean } = {}) {
   return z
     .object({
       firstName: requiredText(limits.memberNameMaxLength, 'member.first_name_required'),
@@ -48,6 +56,8 @@ export function memberFormSchema(language: Language) {
       keyLifeEvents: z.string(),
       notes: text(limits.memberNotesMaxLength),
       parentMemberIds: z.array(z.string()),
+      /** How the member is each parent's child, by parent id (birth when absent). */
+      parentKinds: z.record(z.string(), z.enum(parentKinds)),
       spouseMemberIds: z.array(z.string()),
       /** One a union of the member: with each spouse chosen, and any family of one parent kept as it is. */
       unions: z.array(
@@ -56,16 +66,22 @@ export function memberFormSchema(language: Language) {
           spouseId: z.string().nullable(),
           marriageDate: writtenDate(language),
           marriagePlace: text(limits.memberPlaceMaxLength),
+          divorceDate: writtenDate(language),
+          divorcePlace: text(limits.memberPlaceMaxLength),
+          notes: text(limits.memberNotesMaxLength),
         }),
       ),
       childrenMemberIds: z.array(z.string()),
     })
     .superRefine((values, ctx) => {
-      if (!values.isSelf && values.relationshipToOwner === '') {
+      if (!values.isSelf && !isImported && values.relationshipToOwner === '') {
         ctx.addIssue({ code: 'custom', path: ['relationshipToOwner'], message: 'member.relationship_required' })
       }
       if (values.isDeceased && diesBeforeBirth(parseGenealogyDate(values.birthDate, language), parseGenealogyDate(values.deathDate, language))) {
         ctx.addIssue({ code: 'custom', path: ['deathDate'], message: 'member.death_before_birth' })
+      }
+      if ([...parentsPerKind(values.parentMemberIds, values.parentKinds).values()].some((count) => count > limits.parentsPerMember)) {
+        ctx.addIssue({ code: 'custom', path: ['parentKinds'], message: 'member.too_many_parents' })
       }
     })
 }

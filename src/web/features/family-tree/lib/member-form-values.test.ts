@@ -40,11 +40,12 @@ describe('the member form values', () => {
   })
 
   it('keeps a spouse’s marriages while chosen, adds an empty one for a new spouse, and keeps a family of one parent', () => {
+    const none = { divorceDate: '', divorcePlace: '', notes: '' }
     const unions = [
-      { unionId: 'u1', spouseId: 'ana', marriageDate: '1945', marriagePlace: 'Pasto' },
-      { unionId: 'u2', spouseId: null, marriageDate: '', marriagePlace: '' },
+      { unionId: 'u1', spouseId: 'ana', marriageDate: '1945', marriagePlace: 'Pasto', divorceDate: '1950', divorcePlace: 'Cali', notes: 'Se separaron.' },
+      { unionId: 'u2', spouseId: null, marriageDate: '', marriagePlace: '', ...none },
     ]
-    expect(unionsForSpouses(unions, ['marta'])).toEqual([unions[1], { spouseId: 'marta', marriageDate: '', marriagePlace: '' }])
+    expect(unionsForSpouses(unions, ['marta'])).toEqual([unions[1], { spouseId: 'marta', marriageDate: '', marriagePlace: '', ...none }])
     expect(unionsForSpouses(unions, ['ana'])).toEqual(unions)
   })
 
@@ -56,7 +57,30 @@ describe('the member form values', () => {
     expect(memberFormSchema('es').safeParse({ ...base, isDeceased: true, birthDate: 'hacia 1950', deathDate: 'antes de 1951' }).success).toBe(true)
     const future = memberFormSchema('en').safeParse({ ...base, birthDate: 'after 2999' })
     expect(future.error?.issues.map((issue) => issue.message)).toEqual(['validation.date_in_future'])
-    const reversed = memberFormSchema('fr').safeParse({ ...base, unions: [{ spouseId: 'x', marriageDate: 'entre 1930 et 1920', marriagePlace: '' }] })
-    expect(reversed.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([['unions.0.marriageDate', 'member.date_range_reversed']])
+    const union = { spouseId: 'x', marriageDate: 'entre 1930 et 1920', marriagePlace: '', divorceDate: 'entre 1960 et 1950', divorcePlace: '', notes: '' }
+    const reversed = memberFormSchema('fr').safeParse({ ...base, unions: [union] })
+    expect(reversed.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['unions.0.marriageDate', 'member.date_range_reversed'],
+      ['unions.0.divorceDate', 'member.date_range_reversed'],
+    ])
+  })
+
+  it('keeps each parent’s kind, at most 2 of each, and lets an imported person keep an unsaid relationship', () => {
+    const base = { ...emptyMemberValues, firstName: 'Ana', lastName: 'Ruiz', relationshipToOwner: 'Prima', parentMemberIds: ['pedro', 'maria', 'luis'] }
+    const kinds = { pedro: 'birth', maria: 'birth', luis: 'adopted' } as const
+    const checked = memberFormSchema('es').parse({ ...base, parentKinds: kinds })
+    expect(memberBody(checked, 'es').parentLinks).toEqual([
+      { parentId: 'pedro', kind: 'birth' },
+      { parentId: 'maria', kind: 'birth' },
+      { parentId: 'luis', kind: 'adopted' },
+    ])
+    // A parent with no kind set counts as one by birth: three of them break the rule.
+    const third = memberFormSchema('es').safeParse({ ...base, parentKinds: { luis: 'birth' } })
+    expect(third.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([['parentKinds', 'member.too_many_parents']])
+    const member = buildMember({ relationshipToOwner: '', sourceId: 'I4', parentMemberIds: ['luis'], parentLinks: [{ parentId: 'luis', unionId: 'f2', kind: 'adopted' }] })
+    const values = memberFormValues(member, [], 'es')
+    expect(values.parentKinds).toEqual({ luis: 'adopted' })
+    expect(memberFormSchema('es', { isImported: true }).safeParse(values).success).toBe(true)
+    expect(memberFormSchema('es').safeParse(values).error?.issues.map((issue) => issue.message)).toEqual(['member.relationship_required'])
   })
 })

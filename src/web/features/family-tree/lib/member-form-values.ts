@@ -20,6 +20,7 @@ export const emptyMemberValues: MemberFormValues = {
   keyLifeEvents: '',
   notes: '',
   parentMemberIds: [],
+  parentKinds: {},
   spouseMemberIds: [],
   unions: [],
   childrenMemberIds: [],
@@ -44,12 +45,16 @@ export function memberFormValues(member: Member, unions: readonly Union[], langu
     keyLifeEvents: member.keyLifeEvents.join('\n'),
     notes: member.notes,
     parentMemberIds: [...member.parentMemberIds],
+    parentKinds: Object.fromEntries(member.parentLinks.map((link) => [link.parentId, link.kind])),
     spouseMemberIds: [...member.spouseMemberIds],
     unions: unionsOf(member, unions).map(({ union, spouseId }) => ({
       unionId: union.unionId,
       spouseId,
       marriageDate: dateText(union.marriageDate, language),
       marriagePlace: union.marriagePlace,
+      divorceDate: dateText(union.divorceDate, language),
+      divorcePlace: union.divorcePlace,
+      notes: union.notes,
     })),
     childrenMemberIds: [...member.childrenMemberIds],
   }
@@ -61,7 +66,9 @@ export function memberFormValues(member: Member, unions: readonly Union[], langu
  */
 export function unionsForSpouses(unions: MemberFormValues['unions'], spouseIds: readonly string[]): MemberFormValues['unions'] {
   const kept = unions.filter((union) => union.spouseId === null || spouseIds.includes(union.spouseId))
-  const added = spouseIds.filter((id) => !kept.some((union) => union.spouseId === id)).map((spouseId) => ({ spouseId, marriageDate: '', marriagePlace: '' }))
+  const added = spouseIds
+    .filter((id) => !kept.some((union) => union.spouseId === id))
+    .map((spouseId) => ({ spouseId, marriageDate: '', marriagePlace: '', divorceDate: '', divorcePlace: '', notes: '' }))
   return [...kept, ...added]
 }
 
@@ -86,12 +93,17 @@ export function memberBody(values: MemberFormOutput, language: Language): Create
       .filter(Boolean),
     notes: values.notes,
     parentMemberIds: values.parentMemberIds,
+    // The kinds travel with the parents: a save never turns an adoptive parent into a birth one.
+    parentLinks: values.parentMemberIds.map((parentId) => ({ parentId, kind: values.parentKinds[parentId] ?? 'birth' })),
     spouseMemberIds: values.spouseMemberIds,
     unions: unionsForSpouses(values.unions, values.spouseMemberIds).map((union) => ({
       ...(union.unionId ? { unionId: union.unionId } : {}),
       spouseId: union.spouseId,
       marriageDate: union.marriageDate.trim() || null,
       marriagePlace: union.marriagePlace.trim(),
+      divorceDate: union.divorceDate.trim() || null,
+      divorcePlace: union.divorcePlace.trim(),
+      notes: union.notes.trim(),
     })),
     childrenMemberIds: values.childrenMemberIds,
     language,

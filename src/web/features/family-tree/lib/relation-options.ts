@@ -6,7 +6,7 @@ import { memberName } from './member-name.ts'
 export interface RelationOption {
   memberId: string
   name: string
-  /** A child that already has two other parents cannot take this member as a third. */
+  /** A child that already has two other birth parents cannot take this member as a third (a parent chosen from here is one by birth). */
   hasTwoParents?: boolean
 }
 
@@ -49,9 +49,10 @@ export function relationOptions(
     children: others
       .filter((member) => chosen.childrenMemberIds.includes(member.memberId) || !ancestors.has(member.memberId))
       .map((member) => {
-        const otherParents = member.parentMemberIds.filter((id) => id !== self)
+        const kindOf = (parentId: string) => member.parentLinks.find((link) => link.parentId === parentId)?.kind ?? 'birth'
+        const otherBirthParents = member.parentMemberIds.filter((id) => id !== self && kindOf(id) === 'birth')
         const isChosen = chosen.childrenMemberIds.includes(member.memberId)
-        return { ...option(member), hasTwoParents: !isChosen && otherParents.length >= limits.parentsPerMember }
+        return { ...option(member), hasTwoParents: !isChosen && otherBirthParents.length >= limits.parentsPerMember }
       }),
   }
 }

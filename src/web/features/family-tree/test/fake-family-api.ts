@@ -62,7 +62,7 @@ function storedDate(text: string | null | undefined, language: Language | undefi
 
 /**
  * An in-memory `/api/family-tree` behind a spied `fetch`, keeping links as the server does:
- * parent links stored once, children derived from them, spouses symmetric (and one union per
+ * parent links stored once with their kind, children derived from them, spouses symmetric (and one union per
  * couple, with its marriage), dates in the stored form, every link to a deleted member removed.
  * `answerNext` replaces the next answer to one route.
  */
@@ -89,7 +89,9 @@ export function fakeFamilyApi(initial: Member[] = [], initialUnions: Union[] = [
   function view(member: Stored): Member {
     const childrenMemberIds = [...stored.values()].filter((m) => m.parentMemberIds.includes(member.memberId)).map((m) => m.memberId)
     const unionIds = unions.filter((u) => u.firstPartnerId === member.memberId || u.secondPartnerId === member.memberId).map((u) => u.unionId)
-    return { ...member, parentMemberIds: [...member.parentMemberIds], spouseMemberIds: [...member.spouseMemberIds], childrenMemberIds, unionIds }
+    // Every parent has a link; one the test did not describe is a parent by birth.
+    const parentLinks = member.parentMemberIds.map((parentId) => member.parentLinks.find((link) => link.parentId === parentId) ?? { parentId, unionId: null, kind: 'birth' as const })
+    return { ...member, parentMemberIds: [...member.parentMemberIds], parentLinks, spouseMemberIds: [...member.spouseMemberIds], childrenMemberIds, unionIds }
   }
 
   /** The member's unions become the ones sent; spouses follow them. */
@@ -101,6 +103,7 @@ export function fakeFamilyApi(initial: Member[] = [], initialUnions: Union[] = [
     sent.forEach((union, position) => {
       sequence += 1
       const { date, sortKey } = storedDate(union.marriageDate as string | null | undefined, language)
+      const divorce = storedDate(union.divorceDate as string | null | undefined, language)
       unions.push({
         unionId: union.unionId ?? `union-${sequence}`,
         firstPartnerId: memberId,
@@ -108,9 +111,9 @@ export function fakeFamilyApi(initial: Member[] = [], initialUnions: Union[] = [
         marriageDate: date,
         marriageDateSortKey: sortKey,
         marriagePlace: union.marriagePlace ?? '',
-        divorceDate: null,
-        divorcePlace: '',
-        notes: '',
+        divorceDate: divorce.date,
+        divorcePlace: union.divorcePlace ?? '',
+        notes: union.notes ?? '',
         sourceId: null,
         position,
         children: [],
@@ -128,12 +131,16 @@ export function fakeFamilyApi(initial: Member[] = [], initialUnions: Union[] = [
   }
 
   function write(memberId: string, body: CreateMember) {
-    const { childrenMemberIds, spouseMemberIds, unions: sentUnions, language, ...fields } = body
+    const { childrenMemberIds, spouseMemberIds, unions: sentUnions, language, parentLinks: sentLinks, ...fields } = body
     const member = stored.get(memberId)!
     const [birth, death] = [storedDate(fields.birthDate as string | null | undefined, language), storedDate(fields.deathDate as string | null | undefined, language)]
     Object.assign(member, fields, { updatedAt: new Date().toISOString() })
     if (fields.birthDate !== undefined) Object.assign(member, { birthDate: birth.date, birthDateSortKey: birth.sortKey })
     if (fields.deathDate !== undefined) Object.assign(member, { deathDate: death.date, deathDateSortKey: death.sortKey })
+    if (sentLinks) {
+      member.parentMemberIds = sentLinks.map((link) => link.parentId)
+      member.parentLinks = sentLinks.map(({ parentId, kind }) => ({ parentId, kind, unionId: member.parentLinks.find((link) => link.parentId === parentId && link.kind === kind)?.unionId ?? null }))
+    }
     if (sentUnions) writeUnions(memberId, sentUnions, language)
     else if (spouseMemberIds) {
       for (const id of member.spouseMemberIds) if (!spouseMemberIds.includes(id)) linkSpouse(memberId, id, false)

@@ -1,0 +1,24 @@
+import type { ParentKind } from '../../../../shared/contracts/family-tree.ts'
+import { limits } from '../../../../shared/limits.ts'
+import { parentsPerKind } from './member-form-schema.ts'
+
+/**
+ * The kinds the form offers, in the order a new parent takes them. An LDS sealing is shown only
+ * on a link that already has it (an import): few families need the word, and it would puzzle the rest.
+ */
+export const offeredKinds: readonly ParentKind[] = ['birth', 'adopted', 'foster', 'other']
+
+/** The choices for one parent: the offered kinds, and the parent's own when it is another. */
+export function kindChoices(current: ParentKind): readonly ParentKind[] {
+  return offeredKinds.includes(current) ? offeredKinds : [...offeredKinds, current]
+}
+
+/**
+ * The kind a newly chosen parent takes: by birth while there is room, else the first kind with
+ * room (a third parent beside two birth parents is most often an adoptive one), so the choices
+ * keep to the rule of 2 of each kind.
+ */
+export function kindForNewParent(otherParentIds: readonly string[], kinds: Readonly<Record<string, ParentKind>>): ParentKind {
+  const counts = parentsPerKind(otherParentIds, kinds)
+  return offeredKinds.find((kind) => (counts.get(kind) ?? 0) < limits.parentsPerMember) ?? 'other'
+}
