@@ -1,0 +1,185 @@
+import { screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import i18n from 'i18next'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { Union } from '../../../../shared/contracts/family-tree.ts'
+import { renderWithProviders } from '../../../test/render.tsx'
+import { buildMember, fakeFamilyApi } from '../test/fake-family-api.ts'
+import { FamilyTreeManager } from './family-tree-manager.tsx'
+
+afterEach(async () => {
+  vi.restoreAllMocks()
+  await i18n.changeLanguage('es')
+})
+
+const union = (overrides: Partial<Union> & Pick<Union, 'unionId'>): Union => ({
+  firstPartnerId: null,
+  secondPartnerId: null,
+  marriageDate: null,
+  marriageDateSortKey: null,
+  marriagePlace: '',
+  divorceDate: null,
+  divorcePlace: '',
+  notes: '',
+  sourceId: null,
+  position: 0,
+  children: [],
+  ...overrides,
+})
+
+/**
+ * As a GEDCOM import leaves them: Ana born to Pedro and María, adopted by Luis and Marta; Luis
+ * married Rosa (divorced, with notes) and then Marta; Marta alone with her son Tomás. No one has a
+ * stated relationship to the owner.
+ */
+function importedFamily() {
+  const imported = (memberId: string, firstName: string, lastName: string, extra = {}) =>
+    buildMember({ memberId, firstName, lastName, relationshipToOwner: '', sourceId: `@${memberId}@`, ...extra })
+  const members = [
+    imported('luis', 'Luis', 'Díaz', { unionIds: ['f1', 'f2'], spouseMemberIds: ['rosa', 'marta'] }),
+    imported('rosa', 'Rosa', 'Gil', { unionIds: ['f1'], spouseMemberIds: ['luis'] }),
+    imported('marta', 'Marta', 'Paz', { unionIds: ['f2', 'f4'], spouseMemberIds: ['luis'] }),
+    imported('pedro', 'Pedro', 'Ruiz'),
+    imported('maria', 'María', 'Vega'),
+    imported('ana', 'Ana', 'Ruiz', {
+      gender: 'Femenino',
+      parentMemberIds: ['pedro', 'maria', 'luis', 'marta'],
+      parentLinks: [
+        { parentId: 'pedro', unionId: 'f3', kind: 'birth' },
+        { parentId: 'maria', unionId: 'f3', kind: 'birth' },
+        { parentId: 'luis', unionId: 'f2', kind: 'adopted' },
+        { parentId: 'marta', unionId: 'f2', kind: 'adopted' },
+      ],
+    }),
+    imported('tomas', 'Tomás', 'Paz', { parentMemberIds: ['marta'] }),
+  ]
+  const unions = [
+    union({ unionId: 'f1', firstPartnerId: 'luis', secondPartnerId: 'rosa', marriageDate: '1950', marriagePlace: 'Pasto', divorceDate: 'ABT 1962', divorcePlace: 'Quito', notes: 'Se separaron en paz.', sourceId: 'F1' }),
+    union({ unionId: 'f2', firstPartnerId: 'luis', secondPartnerId: 'marta', marriageDate: '1965-03-03', marriagePlace: 'Cali', position: 1, sourceId: 'F2' }),
+    union({ unionId: 'f4', firstPartnerId: null, secondPartnerId: 'marta', position: 1, sourceId: 'F4', children: [{ childId: 'tomas', kind: 'birth' }] }),
+  ]
+  return { members, unions }
+}
+
+const fact = (card: HTMLElement, term: string) => within(card).getByText(term, { selector: 'dt' }).nextElementSibling
+
+async function openEditor(name: string) {
+  const user = userEvent.setup()
+  await user.click(await screen.findByRole('button', { name: new RegExp(`^(Editar a|Edit) ${name}$`) }))
+  const form = screen.getByRole('form', { name: new RegExp(name) })
+  return { user, form }
+}
+
+describe('parent kinds and divorces in the member form', () => {
+  it('shows parents by kind, adopted children and a divorce on the cards, and each stored kind in the form', async () => {
+    const { members, unions } = importedFamily()
+    fakeFamilyApi(members, unions)
+    renderWithProviders(<FamilyTreeManager />)
+
+    const ana = await screen.findByRole('article', { name: 'Ana Ruiz' })
+    expect(fact(ana, 'Padres biológicos')).toHaveTextContent('Pedro Ruiz, María Vega')
+    expect(fact(ana, 'Padres adoptivos')).toHaveTextContent('Luis Díaz, Marta Paz')
+    const luis = screen.getByRole('article', { name: 'Luis Díaz' })
+    expect(fact(luis, 'Hijos')).toHaveTextContent('Ana Ruiz (por adopción)')
+    expect(fact(luis, 'Cónyuges')).toHaveTextContent('Rosa Gil (1950, Pasto; divorcio: hacia 1962, Quito), Marta Paz (3 de marzo de 1965, Cali)')
+    // Birth parents alone keep the plain word.
+    expect(fact(screen.getByRole('article', { name: 'Tomás Paz' }), 'Padres')).toHaveTextContent('Marta Paz')
+
+    const { form } = await openEditor('Ana Ruiz')
+    const kinds = within(form).getByRole('group', { name: 'Vínculo con cada padre o madre' })
+    for (const [name, kind] of [
+      ['Pedro Ruiz', 'Biológico (de nacimiento)'],
+      ['María Vega', 'Biológico (de nacimiento)'],
+      ['Luis Díaz', 'Adoptivo'],
+      ['Marta Paz', 'Adoptivo'],
+    ]) {
+      expect(within(kinds).getByRole('combobox', { name: `Vínculo con ${name}` })).toHaveDisplayValue(kind!)
+    }
+    expect(within(kinds).getAllByRole('option', { name: 'De acogida' })).toHaveLength(4)
+  })
+
+  it('saves an imported person’s form without losing a family, a kind, a divorce or the notes', async () => {
+    const { members, unions } = importedFamily()
+    const api = fakeFamilyApi(members, unions)
+    renderWithProviders(<FamilyTreeManager />)
+    const { user, form } = await openEditor('Luis Díaz')
+    // An imported relative may keep an unsaid relationship to the owner.
+    expect(within(form).getByRole('textbox', { name: /^Relación contigo/ })).toHaveValue('')
+    const first = within(form).getByRole('group', { name: 'Matrimonio con Rosa Gil' })
+    expect(within(first).getByRole('textbox', { name: /^Fecha del divorcio/ })).toHaveValue('hacia 1962')
+    expect(within(first).getByRole('textbox', { name: /^Lugar del divorcio/ })).toHaveValue('Quito')
+    expect(within(first).getByRole('textbox', { name: /^Notas sobre la pareja/ })).toHaveValue('Se separaron en paz.')
+    await user.type(within(form).getByRole('textbox', { name: 'Nombre' }), ' Alberto')
+    await user.click(within(form).getByRole('button', { name: 'Guardar cambios' }))
+    await screen.findByRole('article', { name: 'Luis Alberto Díaz' })
+    expect(api.writes()[0]?.body).toEqual(
+      expect.objectContaining({
+        firstName: 'Luis Alberto',
+        relationshipToOwner: '',
+        unions: [
+          { unionId: 'f1', spouseId: 'rosa', marriageDate: '1950', marriagePlace: 'Pasto', divorceDate: 'hacia 1962', divorcePlace: 'Quito', notes: 'Se separaron en paz.' },
+          { unionId: 'f2', spouseId: 'marta', marriageDate: '3 de marzo de 1965', marriagePlace: 'Cali', divorceDate: null, divorcePlace: '', notes: '' },
+        ],
+        childrenMemberIds: ['ana'],
+      }),
+    )
+
+    // Marta's one-parent family with Tomás travels with her form, and Ana's kinds with hers.
+    const marta = await openEditor('Marta Paz')
+    await marta.user.click(within(marta.form).getByRole('button', { name: 'Guardar cambios' }))
+    await screen.findByRole('button', { name: 'Editar a Marta Paz' })
+    const martaUnions = (api.writes()[1]?.body as { unions: object[] }).unions
+    expect(martaUnions).toHaveLength(2)
+    expect(martaUnions).toEqual(expect.arrayContaining([expect.objectContaining({ unionId: 'f2', spouseId: 'luis' }), expect.objectContaining({ unionId: 'f4', spouseId: null })]))
+    const ana = await openEditor('Ana Ruiz')
+    await ana.user.click(within(ana.form).getByRole('button', { name: 'Guardar cambios' }))
+    await screen.findByRole('button', { name: 'Editar a Ana Ruiz' })
+    expect(api.writes()[2]?.body).toEqual(
+      expect.objectContaining({
+        parentLinks: [
+          { parentId: 'pedro', kind: 'birth' },
+          { parentId: 'maria', kind: 'birth' },
+          { parentId: 'luis', kind: 'adopted' },
+          { parentId: 'marta', kind: 'adopted' },
+        ],
+      }),
+    )
+  })
+
+  it('records an adoptive father and a divorce in English, and shows them in English', async () => {
+    await i18n.changeLanguage('en')
+    const [luis, rosa] = [
+      buildMember({ memberId: 'luis', firstName: 'Luis', lastName: 'Díaz', relationshipToOwner: 'Grandfather' }),
+      buildMember({ memberId: 'rosa', firstName: 'Rosa', lastName: 'Gil', relationshipToOwner: 'Grandmother' }),
+    ]
+    const api = fakeFamilyApi([luis!, rosa!])
+    renderWithProviders(<FamilyTreeManager />)
+    const user = userEvent.setup()
+    await user.click(await screen.findByRole('button', { name: 'Add person' }))
+    const form = screen.getByRole('form', { name: 'Add person' })
+    await user.type(within(form).getByRole('textbox', { name: 'First name' }), 'Ana')
+    await user.type(within(form).getByRole('textbox', { name: 'Last name' }), 'Ruiz')
+    await user.type(within(form).getByRole('textbox', { name: /^Relationship to you/ }), 'Mother')
+    await user.click(within(within(form).getByRole('group', { name: 'Parents' })).getByRole('checkbox', { name: 'Luis Díaz' }))
+    const kinds = within(form).getByRole('group', { name: 'Link with each parent' })
+    await user.selectOptions(within(kinds).getByRole('combobox', { name: 'Link with Luis Díaz' }), 'Adoptive')
+    await user.click(within(within(form).getByRole('group', { name: 'Spouses or partners' })).getByRole('checkbox', { name: 'Rosa Gil' }))
+    const marriage = within(form).getByRole('group', { name: /Rosa Gil/ })
+    await user.type(within(marriage).getByRole('textbox', { name: /^Date of divorce/ }), 'about 1962')
+    await user.type(within(marriage).getByRole('textbox', { name: /^Place of divorce/ }), 'Quito')
+    await user.type(within(marriage).getByRole('textbox', { name: /^Notes about the couple/ }), 'They stayed friends.')
+    await user.click(within(form).getByRole('button', { name: 'Save person' }))
+
+    const ana = await screen.findByRole('article', { name: 'Ana Ruiz' })
+    expect(api.writes()[0]?.body).toEqual(
+      expect.objectContaining({
+        parentLinks: [{ parentId: 'luis', kind: 'adopted' }],
+        unions: [{ spouseId: 'rosa', marriageDate: null, marriagePlace: '', divorceDate: 'about 1962', divorcePlace: 'Quito', notes: 'They stayed friends.' }],
+        language: 'en',
+      }),
+    )
+    expect(fact(ana, 'Adoptive parents')).toHaveTextContent('Luis Díaz')
+    expect(fact(ana, 'Spouses')).toHaveTextContent('Rosa Gil (divorced: circa 1962, Quito)')
+    expect(fact(screen.getByRole('article', { name: 'Luis Díaz' }), 'Children')).toHaveTextContent('Ana Ruiz (adopted)')
+  })
+})
