@@ -17,7 +17,7 @@ async function addPerson(page: Page, person: { firstName: string; lastName: stri
   await expect(page.getByRole('heading', { name: `${person.firstName} ${person.lastName}` })).toBeVisible()
 }
 
-test('builds a family: self, mother and father, no third parent, an edit, a delete, and the chart', async ({ page }) => {
+test('builds a family: self, mother and father, a third parent only as another kind, an edit, a delete, and the chart', async ({ page }) => {
   await signUpThroughApi(page, { name: 'Rosa Martínez' })
   await page.goto('/family-tree')
   await expect(page.getByRole('heading', { level: 1, name: 'Mi Legado Familiar' })).toBeVisible()
@@ -28,15 +28,16 @@ test('builds a family: self, mother and father, no third parent, an edit, a dele
   await addPerson(page, { firstName: 'Pedro', lastName: 'Martínez', relationship: 'Padre' })
   await addPerson(page, { firstName: 'Lucía', lastName: 'Gómez', relationship: 'Tía' })
 
-  // Rosa's parents: two are allowed, a third is refused on the spot.
+  // Rosa's parents: two by birth; a third is taken as an adoptive one, and the form says so.
   await page.getByRole('button', { name: 'Editar a Rosa Martínez' }).click()
   const edit = page.getByRole('form', { name: 'Editar a Rosa Martínez' })
   const parents = edit.getByRole('group', { name: /Padres/ })
   await parents.getByLabel('Carmen López').check()
   await parents.getByLabel('Pedro Martínez').check()
   await parents.getByLabel('Lucía Gómez').click()
-  await expect(edit.getByText('Puedes seleccionar un máximo de 2 padres.')).toBeVisible()
-  await expect(parents.getByLabel('Lucía Gómez')).not.toBeChecked()
+  await expect(edit.getByText('Como ya hay 2 padres biológicos, Lucía Gómez figura como «Adoptivo». Cámbialo si no es así.')).toBeVisible()
+  await expect(edit.getByLabel('Vínculo con Lucía Gómez')).toHaveValue('adopted')
+  await parents.getByLabel('Lucía Gómez').uncheck()
   await edit.getByRole('button', { name: 'Guardar cambios' }).click()
   await expect(page.getByText('Se guardaron los cambios de Rosa Martínez.')).toBeVisible()
 
