@@ -33,4 +33,18 @@ describe('relationOptions', () => {
     expect(options.children.find((option) => option.name === 'Nieta F')?.hasTwoParents).toBe(true)
     expect(options.children.find((option) => option.name === 'Amigo E')?.hasTwoParents).toBe(false)
   })
+
+  it('counts birth parents only: a child with two adoptive parents can still be given one by birth', () => {
+    const adopted = buildMember({
+      firstName: 'Ana',
+      lastName: 'G',
+      parentMemberIds: [kid.memberId, friend.memberId],
+      parentLinks: [
+        { parentId: kid.memberId, unionId: null, kind: 'adopted' },
+        { parentId: friend.memberId, unionId: null, kind: 'adopted' },
+      ],
+    })
+    const options = relationOptions([...members, adopted], undefined, { parentMemberIds: [], childrenMemberIds: [] })
+    expect(options.children.find((option) => option.name === 'Ana G')?.hasTwoParents).toBe(false)
+  })
 })
