@@ -1,10 +1,10 @@
-import { screen, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import i18n from 'i18next'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Union } from '../../../../shared/contracts/family-tree.ts'
 import { renderWithProviders } from '../../../test/render.tsx'
-import { buildMember, fakeFamilyApi } from '../test/fake-family-api.ts'
+import { buildMember, errorResponse, fakeFamilyApi } from '../test/fake-family-api.ts'
 import { FamilyTreeManager } from './family-tree-manager.tsx'
 
 afterEach(async () => {
@@ -181,5 +181,26 @@ describe('parent kinds and divorces in the member form', () => {
     expect(fact(ana, 'Adoptive parents')).toHaveTextContent('Luis Díaz')
     expect(fact(ana, 'Spouses')).toHaveTextContent('Rosa Gil (divorced: circa 1962, Quito)')
     expect(fact(screen.getByRole('article', { name: 'Luis Díaz' }), 'Children')).toHaveTextContent('Ana Ruiz (adopted)')
+  })
+
+  it('puts the server’s issues on a divorce date and on the parents’ kinds beside them', async () => {
+    const { members, unions } = importedFamily()
+    const api = fakeFamilyApi(members, unions)
+    api.answerNext('PATCH', '/api/family-tree/members/luis', () =>
+      errorResponse(400, 'validation_failed', [
+        { path: 'unions.0.divorceDate', code: 'member.date_range_reversed' },
+        { path: 'parentLinks.0.kind', code: 'validation.invalid' },
+      ]),
+    )
+    renderWithProviders(<FamilyTreeManager />)
+    const { user, form } = await openEditor('Luis Díaz')
+    await user.click(within(within(form).getByRole('group', { name: /^Padres/ })).getByRole('checkbox', { name: 'Pedro Ruiz' }))
+    await user.click(within(form).getByRole('button', { name: 'Guardar cambios' }))
+
+    const divorce = within(within(form).getByRole('group', { name: 'Matrimonio con Rosa Gil' })).getByRole('textbox', { name: /^Fecha del divorcio/ })
+    await waitFor(() => expect(divorce).toHaveAccessibleDescription(/El final del intervalo es anterior a su comienzo/))
+    expect(divorce).toHaveFocus()
+    const kinds = within(form).getByRole('group', { name: 'Vínculo con cada padre o madre' })
+    expect(within(kinds).getByRole('alert')).toHaveTextContent('Este valor no es válido.')
   })
 })
