@@ -80,3 +80,76 @@ test('records an adoptive father beside the birth parents, and a marriage that e
   await expect(fact('Ana Ruiz', 'Padres adoptivos')).toHaveText('Luis Díaz')
   await expect(fact('Luis Díaz', 'Cónyuges')).toHaveText('Rosa Gil (1950, Pasto; divorcio: hacia 1962, Quito)')
 })
+
+/** Ana born to Pedro and María, adopted by Luis and Marta; Luis divorced from Rosa; Marta alone with Tomás. */
+const importedFamilies = [
+  '0 HEAD',
+  '1 GEDC',
+  '2 VERS 5.5.1',
+  '1 CHAR UTF-8',
+  ...['I1 Luis /Díaz/ F1 F2', 'I2 Rosa /Gil/ F1', 'I3 Marta /Paz/ F2 F4', 'I6 Pedro /Ruiz/ F3', 'I7 María /Vega/ F3'].flatMap((line) => {
+    const [id, first, last, ...families] = line.split(' ')
+    return [`0 @${id}@ INDI`, `1 NAME ${first} ${last}`, ...families.map((family) => `1 FAMS @${family}@`)]
+  }),
+  '0 @I4@ INDI',
+  '1 NAME Ana /Ruiz/',
+  '1 FAMC @F3@',
+  '1 FAMC @F2@',
+  '2 PEDI adopted',
+  '0 @I8@ INDI',
+  '1 NAME Tomás /Paz/',
+  '1 FAMC @F4@',
+  '0 @F1@ FAM',
+  '1 HUSB @I1@',
+  '1 WIFE @I2@',
+  '1 MARR',
+  '2 DATE 1950',
+  '2 PLAC Pasto',
+  '1 DIV',
+  '2 DATE ABT 1962',
+  '2 PLAC Quito',
+  '1 NOTE Se separaron en paz.',
+  '0 @F2@ FAM',
+  '1 HUSB @I1@',
+  '1 WIFE @I3@',
+  '1 CHIL @I4@',
+  '1 MARR',
+  '2 DATE 3 MAR 1965',
+  '0 @F3@ FAM',
+  '1 HUSB @I6@',
+  '1 WIFE @I7@',
+  '1 CHIL @I4@',
+  '0 @F4@ FAM',
+  '1 WIFE @I3@',
+  '1 CHIL @I8@',
+  '0 TRLR',
+  '',
+].join('\n')
+
+test('saving the forms of imported people keeps every family, kind, divorce and note the file gave them', async ({ page }) => {
+  await signUpThroughApi(page, { name: 'Rosa Martínez' })
+  const started = await page.request.post('/api/family-tree/gedcom', { multipart: { file: { name: 'familia.ged', mimeType: 'application/octet-stream', buffer: Buffer.from(importedFamilies) } } })
+  expect(started.status()).toBe(202)
+  const job = (await started.json()).job as { id: string }
+  await expect.poll(async () => (await (await page.request.get(`/api/family-tree/gedcom/imports/${job.id}`)).json()).job.status, { timeout: 30_000 }).toBe('done')
+  type Tree = { members: { memberId: string; firstName: string; parentLinks: unknown[]; updatedAt?: string }[]; unions: unknown[] }
+  const relations = async () => {
+    const tree = (await (await page.request.get('/api/family-tree')).json()) as Tree
+    return { unions: tree.unions, links: Object.fromEntries(tree.members.map((member) => [member.firstName, member.parentLinks])) }
+  }
+  const before = await relations()
+
+  await page.goto('/family-tree?lng=es')
+  for (const name of ['Luis Díaz', 'Marta Paz', 'Ana Ruiz', 'Rosa Gil']) {
+    await page.getByRole('button', { name: `Editar a ${name}` }).click()
+    const form = page.getByRole('form', { name: `Editar a ${name}` })
+    // No relationship to the owner was ever said for them, and none is needed to save.
+    await expect(form.getByLabel(/^Relación contigo/)).toHaveValue('')
+    await form.getByRole('button', { name: 'Guardar cambios' }).click()
+    await expect(page.getByText(`Se guardaron los cambios de ${name}.`)).toBeVisible()
+  }
+  expect(await relations()).toEqual(before)
+  const fact = (name: string, term: string) => page.getByRole('article', { name }).locator('dt', { hasText: term }).locator('xpath=following-sibling::dd[1]')
+  await expect(fact('Ana Ruiz', 'Padres adoptivos')).toHaveText('Luis Díaz, Marta Paz')
+  await expect(fact('Luis Díaz', 'Cónyuges')).toHaveText('Rosa Gil (1950, Pasto; divorcio: hacia 1962, Quito), Marta Paz (3 de marzo de 1965)')
+})
