@@ -30,7 +30,7 @@ export function RelationPicker(props: RelationPickerProps) {
   const errorId = error ? `${id}-error` : undefined
 
   function handleToggle(memberId: string, checked: boolean) {
-    // Spec §5: a third parent is refused on the spot, with the rule said next to the choices.
+    // One more than the group allows is refused on the spot, with the rule said next to the choices.
     if (checked && max !== undefined && value.length >= max) {
       setIsRefused(true)
       return
