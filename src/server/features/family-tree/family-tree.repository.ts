@@ -38,7 +38,10 @@ function familyTreeQueries(db: Kysely<Database>) {
           .selectFrom('memberParent')
           .select(['childId', 'parentId', 'unionId', 'kind'])
           .where('ownerUserId', '=', ownerUserId)
+          // Children sort by birth; ids are time-ordered, so undated ones keep the order they were
+          // added in, not the order their links happened to be written again.
           .orderBy('parentId')
+          .orderBy('childId')
           .execute(),
         db.selectFrom('familyUnion').selectAll().where('ownerUserId', '=', ownerUserId).orderBy('position').orderBy('createdAt').orderBy('id').execute(),
       ])

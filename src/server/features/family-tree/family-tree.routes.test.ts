@@ -137,6 +137,20 @@ describe.each(testDatabases)('family tree routes on %s', (database) => {
     expect((await f.byId(mum.memberId)).spouseMemberIds).toEqual([])
   })
 
+  it('keeps undated children in the order they were added, whatever is saved after', async () => {
+    const f = await family()
+    const mum = await f.add({ firstName: 'Ana', lastName: 'Ruiz', relationshipToOwner: 'Madre' })
+    const kids = []
+    for (const name of ['Uno', 'Dos', 'Tres', 'Cuatro']) kids.push(await f.add({ firstName: name, lastName: 'Ruiz', relationshipToOwner: 'Hermano', parentMemberIds: [mum.memberId] }))
+    const order = kids.map((kid) => kid.memberId)
+    expect((await f.byId(mum.memberId)).childrenMemberIds).toEqual(order)
+    // Saving the first child's form writes its parent link again, after the others'.
+    expect((await f.patch(kids[0]!.memberId, { parentMemberIds: [mum.memberId], notes: 'El mayor' })).statusCode).toBe(200)
+    expect((await f.patch(kids[1]!.memberId, { parentMemberIds: [] })).statusCode).toBe(200)
+    expect((await f.patch(kids[1]!.memberId, { parentMemberIds: [mum.memberId] })).statusCode).toBe(200)
+    expect((await f.byId(mum.memberId)).childrenMemberIds).toEqual(order)
+  })
+
   it('refuses a third parent, from either side', async () => {
     const f = await family()
     const [a, b, c] = [await f.add({ firstName: 'A', lastName: 'A', relationshipToOwner: 'x' }), await f.add({ firstName: 'B', lastName: 'B', relationshipToOwner: 'x' }), await f.add({ firstName: 'C', lastName: 'C', relationshipToOwner: 'x' })]
