@@ -24,3 +24,4 @@ const datastore = endpoint
   : new FileStore({ directory: process.env.BARE_TUS_DIR })
 const tus = new Server({ path: '/files', datastore })
 createServer((req, res) => void tus.handle(req, res)).listen(Number(process.env.BARE_TUS_PORT), '127.0.0.1')
+process.on('SIGTERM', () => process.exit(0))
