@@ -277,6 +277,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     prefix: '/api',
     service: media,
     uploadIds: createUploadIds(secret),
+    sessionRecheckMs: config.uploadSessionRecheckMs,
     datastore: createUploadStore(config.storage, path.join(config.dataDir, 'uploads'), config.uploadExpiryMs),
     maxUploadBytes: config.maxUploadBytes,
     expiryMs: config.uploadExpiryMs,

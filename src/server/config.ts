@@ -76,6 +76,7 @@ const envSchema = z.object({
   IMPORT_MAX_BYTES: z.coerce.number({ error: 'must be a number' }).int().min(1).max(4 * 1024 * 1024 * 1024 - 1).default(4 * 1024 * 1024 * 1024 - 1),
   MAX_UNFINISHED_UPLOADS: z.coerce.number({ error: 'must be a number' }).int().min(1).default(20),
   UPLOAD_EXPIRY_HOURS: z.coerce.number({ error: 'must be a number' }).positive({ error: 'must be more than 0' }).default(24),
+  UPLOAD_SESSION_RECHECK_SECONDS: z.coerce.number({ error: 'must be a number' }).min(0, { error: 'must be 0 or more' }).max(60, { error: 'must be 60 or less' }).default(5),
   CONTACT_RATE_LIMIT_PER_HOUR: z.coerce.number({ error: 'must be a number' }).int().min(1).default(10),
   WEB_ROOT: z.string().optional(),
   AI_PROVIDER: z.enum(['gemini', 'openai', 'guided'], { error: 'must be gemini, openai or guided' }).optional(),
@@ -127,6 +128,8 @@ export interface Config {
   gedcomMaxBytes: number
   /** An unfinished upload not resumed within this time is removed. */
   uploadExpiryMs: number
+  /** How long a verified session lets an upload's chunks through unchecked (0: every chunk is checked). */
+  uploadSessionRecheckMs: number
   /** The bytes of files each person may keep. */
   storageQuotaBytes: number
   /** Uploads each person may have unfinished at once. */
@@ -210,6 +213,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
     gedcomMaxBytes: e.GEDCOM_MAX_BYTES,
     uploadExpiryMs: Math.round(e.UPLOAD_EXPIRY_HOURS * 60 * 60 * 1000),
+    uploadSessionRecheckMs: Math.round(e.UPLOAD_SESSION_RECHECK_SECONDS * 1000),
     storageQuotaBytes: e.STORAGE_QUOTA_BYTES,
     maxUnfinishedUploads: e.MAX_UNFINISHED_UPLOADS,
     importMaxBytes: e.IMPORT_MAX_BYTES,

@@ -38,7 +38,7 @@ describe.each(testDatabases)('media routes on %s', (database) => {
   let memberId: string
 
   beforeAll(async () => {
-    t = await createTestApp(database, { MAX_UPLOAD_BYTES: String(5 * 1024 * 1024) })
+    t = await createTestApp(database, { MAX_UPLOAD_BYTES: String(5 * 1024 * 1024), UPLOAD_SESSION_RECHECK_SECONDS: '1' })
     owner = await createTestUser(t.app)
     stranger = await createTestUser(t.app)
     const response = await as(t.app, owner)({ method: 'POST', url: '/api/family-tree/members', payload: { firstName: 'Rosa', lastName: 'Díaz', isSelf: true } })
@@ -211,7 +211,7 @@ describe.each(testDatabases)('media routes on %s', (database) => {
     expect(storedFiles(t)).toEqual(filesBefore)
   })
 
-  it('stops an upload at its next chunk once its owner signs out, and names the upload by its owner alone', async () => {
+  it('stops an upload within the recheck time once its owner signs out (any other request at once), and names the upload by its owner alone', async () => {
     const writer = await createTestUser(t.app)
     const own = await as(t.app, writer)({ method: 'POST', url: '/api/family-tree/members', payload: { firstName: 'Ana', lastName: 'Ruiz', isSelf: true } })
     const bytes = Buffer.from('Una carta larga de la abuela. '.repeat(1000))
@@ -226,6 +226,19 @@ describe.each(testDatabases)('media routes on %s', (database) => {
       expect((await as(t.app, stranger)({ method: 'HEAD', url: path, headers: tusHeaders })).statusCode, path).toBe(404)
     }
     expect((await as(t.app, writer)({ method: 'POST', url: '/api/auth/sign-out', payload: {} })).statusCode).toBe(200)
+    const signedOut = Date.now()
+    // The revoked cookie is refused by the very next ordinary request…
+    expect((await as(t.app, writer)({ method: 'GET', url: '/api/me' })).statusCode).toBe(401)
+    // …and by the upload once the session's last check is older than the recheck time (1 s here;
+    // a browser no longer sends the cookie at all, which is refused at once).
+    expect((await t.app.inject({ method: 'HEAD', url: location, headers: tusHeaders })).statusCode).toBe(401)
+    let answer = await tusClient(t.app, writer).head(location)
+    while (answer.statusCode === 200 && Date.now() - signedOut < 5_000) {
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      answer = await tusClient(t.app, writer).head(location)
+    }
+    expect(answer.statusCode).toBe(401)
+    expect(Date.now() - signedOut).toBeLessThan(2_500)
     const after = await tusClient(t.app, writer).patch(location, 10_000, bytes.subarray(10_000))
     expect(after.statusCode).toBe(401)
     expect(after.json().error.code).toBe('unauthenticated')

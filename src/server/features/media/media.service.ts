@@ -35,6 +35,8 @@ export interface FinishedUpload {
   size: number
   /** A stream of the file's bytes from the start (where the upload waits: on disk or in the bucket). */
   read(): Promise<Readable>
+  /** The file the bytes wait in, when they wait on this machine's disk (see `StoredFile.file`). */
+  file?: string
 }
 
 /** A file coming back from an export, its links already pointing at the restored things. */

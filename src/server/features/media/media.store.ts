@@ -18,6 +18,12 @@ export interface StoredFile {
   linkedToType: MediaLinkType | null
   linkedToId: string | null
   size: number
+  /**
+   * The file the bytes already wait in on this machine's disk (a finished upload), if any. A file
+   * stored as it came is then linked into local storage rather than copied; the caller removes
+   * this name afterwards, and it must not change meanwhile.
+   */
+  file?: string
 }
 
 /** Photos and videos are changed before they are stored (their location removed): they are read whole. */
@@ -59,13 +65,22 @@ export function createMediaStore({ repo, storage, quotaBytes }: { repo: MediaRep
         await storage.put(key, bytes, type.mime)
       } else {
         const tap = hashWhileStreaming(whole, type.mime.startsWith('text/plain') ? createPlainTextCheck() : undefined)
-        try {
-          await storage.putStream(key, tap.stream, type.mime, upload.size)
-        } catch (error) {
-          throw tap.refusal ?? error
+        if (upload.file && storage.adoptFile) {
+          // Hashed and checked in one read, then linked where it belongs: no second copy of the
+          // bytes on the same disk.
+          await tap.stream.forEach(() => undefined)
+          written = tap.result()
+          if (written.size !== upload.size) throw new AppError('internal', 'The stored file is not the size of the upload')
+          await storage.adoptFile(key, upload.file)
+        } else {
+          try {
+            await storage.putStream(key, tap.stream, type.mime, upload.size)
+          } catch (error) {
+            throw tap.refusal ?? error
+          }
+          written = tap.result()
+          if (written.size !== upload.size) throw new AppError('internal', 'The stored file is not the size of the upload')
         }
-        written = tap.result()
-        if (written.size !== upload.size) throw new AppError('internal', 'The stored file is not the size of the upload')
       }
       stored.push(key)
       let thumbnailPath: string | null = null

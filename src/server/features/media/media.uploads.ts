@@ -4,12 +4,13 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import { NodeRequest } from 'srvx/node'
 import { mediaIdHeader, uploadMetadataSchema } from '../../../shared/contracts/media.ts'
 import { isErrorBody, type ErrorBody, type ErrorCode } from '../../../shared/errors.ts'
-import type { UploadStore } from '../../integrations/tus/create-upload-store.ts'
+import { localFileOf, type UploadStore } from '../../integrations/tus/create-upload-store.ts'
 import { AppError } from '../../lib/app-error.ts'
 import type { AttemptLimiter } from '../../lib/attempt-limiter.ts'
 import { fromZodIssues } from '../../lib/validation.ts'
 import type { MediaService } from './media.service.ts'
 import type { UploadIds } from './upload-ids.ts'
+import { createUploadSessions } from './upload-sessions.ts'
 
 /** The body type of tus requests: raw bytes of the file. */
 const tusBodyType = 'application/offset+octet-stream'
@@ -27,6 +28,8 @@ interface Options {
   service: MediaService
   /** Upload ids that name their owner, so each chunk's request is checked without a read. */
   uploadIds: UploadIds
+  /** How long a verified session lets an upload's chunks through without checking it again. */
+  sessionRecheckMs: number
   /** Where unfinished uploads wait. */
   datastore: UploadStore
   maxUploadBytes: number
@@ -69,7 +72,8 @@ function parseMetadata(upload: Upload) {
  * refused before its first byte if it is too large or its target is not the uploader's; when the
  * last byte arrives the media service stores it, and the answer names the new asset.
  */
-export const mediaUploadRoutes: FastifyPluginAsync<Options> = async (app, { service, uploadIds, datastore, maxUploadBytes, expiryMs, openUploads }) => {
+export const mediaUploadRoutes: FastifyPluginAsync<Options> = async (app, { service, uploadIds, sessionRecheckMs, datastore, maxUploadBytes, expiryMs, openUploads }) => {
+  const uploadSessions = createUploadSessions({ recheckMs: sessionRecheckMs })
   const tus = new TusServer({
     path: '/api/uploads',
     datastore,
@@ -77,7 +81,13 @@ export const mediaUploadRoutes: FastifyPluginAsync<Options> = async (app, { serv
     respectForwardedHeaders: false,
     // A path, not a URL: right behind any proxy, whatever scheme and host the browser used.
     relativeLocation: true,
-    namingFunction: (req) => uploadIds.create(uploaderOf(req)!),
+    namingFunction: (req) => {
+      const user = uploaderOf(req)!
+      const id = uploadIds.create(user)
+      // The creating request's session was just verified: the first chunks need not be.
+      uploadSessions.remember(id, req.headers.get('cookie') ?? undefined, user)
+      return id
+    },
     async onUploadCreate(req, upload) {
       try {
         const user = uploaderOf(req)!
@@ -103,12 +113,14 @@ export const mediaUploadRoutes: FastifyPluginAsync<Options> = async (app, { serv
           declaredType: metadata.filetype,
           size: upload.offset,
           read: async () => datastore.read(upload.id),
+          file: localFileOf(datastore, upload.id),
         })
         // Only the header: a small file comes whole in its creating POST, whose answer must stay
         // 201 with its Location (the tus client refuses anything else); a PATCH answers 204 anyway.
         return { headers: { [mediaIdHeader]: asset.id } }
       } catch (error) {
         if (!(error instanceof AppError)) app.log.error({ err: error }, 'finishing an upload failed')
+        uploadSessions.forget(upload.id)
         await datastore.remove(upload.id).catch(() => undefined)
         await openUploads.release([user]).catch(() => undefined)
         throw refusal(error)
@@ -118,11 +130,13 @@ export const mediaUploadRoutes: FastifyPluginAsync<Options> = async (app, { serv
   // The finished upload's bytes now live in storage. They go only once the answer is written: the
   // tus server still reads the upload after this hook, when it was created with its data.
   tus.on(EVENTS.POST_FINISH, (_req, _res, upload) => {
+    uploadSessions.forget(upload.id)
     void datastore.remove(upload.id).catch(() => undefined)
     if (upload.metadata?.ownerUserId) void openUploads.release([upload.metadata.ownerUserId]).catch(() => undefined)
   })
   // An upload cancelled by its owner frees its place too.
-  tus.on(EVENTS.POST_TERMINATE, (req) => {
+  tus.on(EVENTS.POST_TERMINATE, (req, _res, id) => {
+    uploadSessions.forget(id)
     const user = uploaderOf(req)
     if (user) void openUploads.release([user]).catch(() => undefined)
   })
@@ -152,13 +166,21 @@ export const mediaUploadRoutes: FastifyPluginAsync<Options> = async (app, { serv
   }
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
-    // The session on every request (one signature check and one indexed query), so signing out
-    // stops an upload at its next chunk; ownership from the upload's id, without a read.
-    await app.authenticate(request, reply)
-    const user = request.sessionUser!.id
-    const uploadId = /^\/api\/uploads\/([^/?]+)/.exec(request.url)?.[1]
-    if (uploadId && request.method !== 'POST' && !(await isOwnUpload(decodeURIComponent(uploadId), user))) {
-      throw new AppError('not_found', 'No such upload')
+    const match = /^\/api\/uploads\/([^/?]+)/.exec(request.url)?.[1]
+    const uploadId = match === undefined ? undefined : decodeURIComponent(match)
+    // A chunk of an upload whose session was verified lately, with the same cookie, goes on
+    // without the session's query; everything else checks the session (one signature check and
+    // one indexed query) and ownership from the upload's id, without a read.
+    const cookie = request.headers.cookie
+    const isChunk = uploadId !== undefined && (request.method === 'PATCH' || request.method === 'HEAD')
+    let user = isChunk ? uploadSessions.uploaderOf(uploadId, cookie) : undefined
+    if (user === undefined) {
+      await app.authenticate(request, reply)
+      user = request.sessionUser!.id
+      if (uploadId !== undefined && request.method !== 'POST' && !(await isOwnUpload(uploadId, user))) {
+        throw new AppError('not_found', 'No such upload')
+      }
+      if (isChunk) uploadSessions.remember(uploadId, cookie, user)
     }
     // The tus server reads the request's body and writes its answer on Node's own objects: no
     // conversion of every chunk into a WHATWG stream and back. Fastify's hooks do not see this

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { Readable } from 'node:stream'
@@ -97,6 +97,27 @@ describe.each(backends)('object storage on %s', (_name, open) => {
     await expect(storage.putStream(taken, Readable.from([Buffer.from('otra cosa')]), 'text/plain', 9)).rejects.toBeInstanceOf(ObjectExistsError)
     expect(Buffer.from(await text(await storage.get(taken)))).toEqual(body)
     await storage.delete(taken)
+  })
+
+  it.runIf(_name === 'local disk')('adopts a finished file on the same disk: the bytes stay when the file goes, and a taken key is refused', async () => {
+    const folder = mkdtempSync(path.join(tmpdir(), 'legado-adopt-'))
+    try {
+      const source = path.join(folder, 'upload')
+      const binary = Buffer.from(Array.from({ length: 400_000 }, (_, i) => (i * 13) % 256))
+      writeFileSync(source, binary)
+      const adopted = 'userMedia/u1/general/2026-11/adoptado_1.bin'
+      await storage.adoptFile!(adopted, source)
+      rmSync(source)
+      expect(await storage.size(adopted)).toBe(binary.length)
+      expect(Buffer.concat(await (await storage.get(adopted)).toArray()).equals(binary)).toBe(true)
+
+      writeFileSync(source, 'otra cosa')
+      await expect(storage.adoptFile!(adopted, source)).rejects.toBeInstanceOf(ObjectExistsError)
+      expect(await storage.size(adopted)).toBe(binary.length)
+      await storage.delete(adopted)
+    } finally {
+      rmSync(folder, { recursive: true, force: true })
+    }
   })
 
   it('lists the keys under a prefix', async () => {

@@ -19,6 +19,13 @@ export interface ObjectStorage {
    * in memory; a stream that fails leaves no object.
    */
   putStream(key: string, body: Readable, contentType: string, size: number): Promise<void>
+  /**
+   * Local storage only: creates the object from a finished file on this machine (an upload that
+   * waited on the same disk) by flushing it and linking it under the key's name, as `put` would
+   * leave it, without copying its bytes. The file keeps its own name for its owner to remove; the
+   * object does not change when it goes. A file on another filesystem is copied instead.
+   */
+  adoptFile?(key: string, file: string): Promise<void>
   /** The object's bytes, or the `range` of them. Throws `ObjectNotFoundError`. */
   get(key: string, range?: ByteRange): Promise<Readable>
   /** The object's size in bytes, or undefined when there is no such object. */

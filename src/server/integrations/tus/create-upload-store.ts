@@ -21,10 +21,22 @@ class LocalUploadStore extends FileStore {
    * rather than the default 64 KiB, so a 5 MB file is a handful of reads and writes, not eighty.
    */
   override read(id: string) {
-    // FileStore's own (private) resolve refuses an id that would climb out of its folder.
-    const file = (this as unknown as { resolve(id: string): string }).resolve(id)
-    return createReadStream(file, { highWaterMark: 1024 * 1024 })
+    return createReadStream(this.fileOf(id), { highWaterMark: 1024 * 1024 })
   }
+
+  /** The file the upload's bytes are written to. */
+  fileOf(id: string): string {
+    // FileStore's own (private) resolve refuses an id that would climb out of its folder.
+    return (this as unknown as { resolve(id: string): string }).resolve(id)
+  }
+}
+
+/**
+ * The file an upload's bytes wait in when they wait on this machine's disk (undefined in the
+ * bucket): once finished, local media storage links it under its name instead of copying it.
+ */
+export function localFileOf(store: UploadStore, id: string): string | undefined {
+  return store instanceof LocalUploadStore ? store.fileOf(id) : undefined
 }
 ;(LocalUploadStore.prototype as unknown as { checkOrCreateDirectory(this: FileStore): void }).checkOrCreateDirectory = function () {
   mkdirSync(this.directory, { recursive: true, mode: 0o700 })
