@@ -53,6 +53,7 @@ import { createAttemptLimiter } from './lib/attempt-limiter.ts'
 import { createAiBudget } from './lib/chat/ai-budget.ts'
 import { createChatEngine } from './lib/chat/chat-engine.ts'
 import { createExchangeReceipts } from './lib/chat/exchange-receipts.ts'
+import { createListCache } from './lib/list-cache.ts'
 import { createMemoryRateLimitStore, createRedisRateLimitStore } from './lib/rate-limit-store.ts'
 import { errorHandlerPlugin } from './plugins/error-handler.ts'
 import { jsonCompressionPlugin } from './plugins/json-compression.ts'
@@ -136,6 +137,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     },
   })
   const dreams = createDreamDiaryService({ repo: createDreamRepository(database.db) })
+  // Lists answered from their serialised, compressed copy while their version is unchanged.
+  const lists = createListCache({ maxBytes: config.listCacheBytes })
   const familyTree = createFamilyTreeService({
     repo: createFamilyTreeRepository(database.db),
     getOwner: (userId) => accounts.getMe(userId),
@@ -250,7 +253,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   })
   await app.register(helmet, securityHeaders(config))
   await app.register(originCheckPlugin, { publicUrl: config.publicUrl })
-  await app.register(sessionPlugin, { findSession: (headers) => accounts.findSession(headers) })
+  await app.register(sessionPlugin, { findSession: (headers, collection) => accounts.findSession(headers, collection) })
   await app.register(swagger, {
     openapi: { info: { title: 'Legado API', version: '1' }, servers: [] },
     transform: jsonSchemaTransform,
@@ -265,7 +268,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     },
   })
   await app.register(accountRoutes, { prefix: '/api', service: accounts })
-  await app.register(dreamDiaryRoutes, { prefix: '/api', service: dreams })
+  await app.register(dreamDiaryRoutes, { prefix: '/api', service: dreams, lists })
   await app.register(familyTreeRoutes, { prefix: '/api', service: familyTree })
   await app.register(gedcomRoutes, { prefix: '/api', service: gedcom, maxBytes: config.gedcomMaxBytes })
   await app.register(biographyRoutes, { prefix: '/api', service: biography })

@@ -70,6 +70,7 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: booleanFromEnv.default(false),
   MAX_UPLOAD_BYTES: z.coerce.number({ error: 'must be a number' }).int().min(1).default(5 * 1024 * 1024),
+  LIST_CACHE_BYTES: z.coerce.number({ error: 'must be a number' }).int().min(0).default(32 * 1024 * 1024),
   GEDCOM_MAX_BYTES: z.coerce.number({ error: 'must be a number' }).int().min(1).default(limits.gedcomMaxBytes),
   STORAGE_QUOTA_BYTES: z.coerce.number({ error: 'must be a number' }).int().min(1).default(5 * 1024 * 1024 * 1024),
   // A zip without ZIP64 ends at 4 GiB: the export writes none larger, the import reads none larger.
@@ -126,6 +127,8 @@ export interface Config {
   maxUploadBytes: number
   /** The largest GEDCOM file an import accepts. */
   gedcomMaxBytes: number
+  /** The bytes of ready-made list answers (serialised, compressed) the process keeps. */
+  listCacheBytes: number
   /** An unfinished upload not resumed within this time is removed. */
   uploadExpiryMs: number
   /** How long a verified session lets an upload's chunks through unchecked (0: every chunk is checked). */
@@ -212,6 +215,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : { kind: 'local', dir: path.join(dataDir, 'media') },
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
     gedcomMaxBytes: e.GEDCOM_MAX_BYTES,
+    listCacheBytes: e.LIST_CACHE_BYTES,
     uploadExpiryMs: Math.round(e.UPLOAD_EXPIRY_HOURS * 60 * 60 * 1000),
     uploadSessionRecheckMs: Math.round(e.UPLOAD_SESSION_RECHECK_SECONDS * 1000),
     storageQuotaBytes: e.STORAGE_QUOTA_BYTES,

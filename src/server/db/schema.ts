@@ -7,6 +7,7 @@ import type { GedcomImportTables } from '../features/family-tree/family-tree.ged
 import type { FamilyTreeTables } from '../features/family-tree/family-tree.tables.ts'
 import type { InterviewTables } from '../features/interviews/interviews.tables.ts'
 import type { MediaTables } from '../features/media/media.tables.ts'
+import type { CollectionVersionTables } from '../lib/collection-versions.ts'
 
 /** Every table, as repositories see it. Each feature declares its own in `<feature>.tables.ts`. */
-export interface Database extends AccountTables, BiographyTables, DreamDiaryTables, ContactTables, FamilyTreeTables, GedcomImportTables, MediaTables, InterviewTables, AiLabTables {}
+export interface Database extends AccountTables, BiographyTables, DreamDiaryTables, ContactTables, FamilyTreeTables, GedcomImportTables, MediaTables, InterviewTables, AiLabTables, CollectionVersionTables {}

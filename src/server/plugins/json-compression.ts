@@ -13,7 +13,8 @@ const gzipAsync = promisify(gzip)
  */
 const inlineLimit = 256 * 1024
 
-function compress(encoding: Encoding, body: string | Buffer, size: number): Buffer | Promise<Buffer> {
+/** `body` compressed the way every JSON answer of the API is (`size` is its length in bytes). */
+export function compress(encoding: Encoding, body: string | Buffer, size: number): Buffer | Promise<Buffer> {
   if (encoding === 'br') {
     const options: BrotliOptions = { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: size, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } }
     return size <= inlineLimit ? brotliCompressSync(body, options) : brotli(body, options)
@@ -25,7 +26,7 @@ function compress(encoding: Encoding, body: string | Buffer, size: number): Buff
 /** Below this, the headers and the compressor's own cost outweigh what compression saves. */
 export const minCompressedBytes = 1024
 
-type Encoding = 'br' | 'gzip'
+export type Encoding = 'br' | 'gzip'
 
 /**
  * The encoding to answer with for an Accept-Encoding header: the one with the highest weight,

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { fromNodeHeaders } from 'better-auth/node'
 import { AppError } from '../lib/app-error.ts'
+import type { Collection } from '../lib/collection-versions.ts'
 
 export interface SessionUser {
   id: string
@@ -11,6 +12,12 @@ export interface SessionUser {
 declare module 'fastify' {
   interface FastifyRequest {
     sessionUser: SessionUser | null
+    /** The version of the route's `config.collectionVersion` list, read with the session. */
+    collectionVersion: string | null
+  }
+  interface FastifyContextConfig {
+    /** A list whose version the session's query reads as well (see lib/list-cache.ts). */
+    collectionVersion?: Collection
   }
   interface FastifyInstance {
     /**
@@ -24,7 +31,7 @@ declare module 'fastify' {
 }
 
 interface Options {
-  findSession(headers: Headers): Promise<{ user: SessionUser; cookies: string[] } | null>
+  findSession(headers: Headers, collection?: Collection): Promise<{ user: SessionUser; cookies: string[]; collectionVersion: string | null } | null>
 }
 
 /** Behind HTTPS (directly or through a trusted proxy) every session cookie is Secure. */
@@ -39,10 +46,12 @@ export function sendSessionCookies(request: FastifyRequest, reply: FastifyReply,
 
 export const sessionPlugin = fp(async (app: FastifyInstance, { findSession }: Options) => {
   app.decorateRequest('sessionUser', null)
+  app.decorateRequest('collectionVersion', null)
   app.decorate('authenticate', async (request: FastifyRequest, reply?: FastifyReply) => {
-    const session = await findSession(fromNodeHeaders(request.headers))
+    const session = await findSession(fromNodeHeaders(request.headers), request.routeOptions.config.collectionVersion)
     if (!session) throw new AppError('unauthenticated', 'Sign in to continue')
     request.sessionUser = session.user
+    request.collectionVersion = session.collectionVersion
     if (reply) sendSessionCookies(request, reply, session.cookies)
   })
 })

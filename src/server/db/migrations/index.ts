@@ -8,6 +8,7 @@ import * as m0006 from './0006-interviews.ts'
 import * as m0007 from './0007-ai-lab.ts'
 import * as m0008 from './0008-genealogy.ts'
 import * as m0009 from './0009-gedcom-import.ts'
+import * as m0010 from './0010-collection-versions.ts'
 
 /** Every migration, in order. Names are permanent: never rename or edit a released one. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0007-ai-lab': m0007,
   '0008-genealogy': m0008,
   '0009-gedcom-import': m0009,
+  '0010-collection-versions': m0010,
 }

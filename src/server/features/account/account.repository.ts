@@ -21,7 +21,11 @@ export function createAccountRepository(db: Kysely<Database>) {
      * goes with it through the foreign keys' ON DELETE CASCADE.
      */
     async deleteUser(id: string): Promise<void> {
-      await db.deleteFrom('user').where('id', '=', id).execute()
+      await db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('user').where('id', '=', id).execute()
+        // Written again by the triggers of the rows that cascaded, after the user was gone.
+        await trx.deleteFrom('collectionVersion').where('ownerId', '=', id).execute()
+      })
     },
 
     async updateProfile(id: string, patch: UserProfilePatch): Promise<void> {

@@ -4,6 +4,7 @@ import type { PortableAccount } from '../../../shared/contracts/portability.ts'
 import { isLanguage } from '../../../shared/limits.ts'
 import { AppError, invalidField, notFound } from '../../lib/app-error.ts'
 import { takeEach, type AttemptLimiter } from '../../lib/attempt-limiter.ts'
+import type { Collection } from '../../lib/collection-versions.ts'
 import { toIsoString } from '../../db/timestamps.ts'
 import type { Auth } from './account.auth.ts'
 import type { AccountRepository } from './account.repository.ts'
@@ -32,6 +33,13 @@ interface Deps {
    * the user goes (while the person can still be found) and after (objects in storage).
    */
   erasure: { beforeUserDeleted(userId: string): Promise<void>; afterUserDeleted(userId: string): Promise<void> }
+}
+
+/** A live session's user, a renewed cookie when its expiry slid forward, and a list's version when asked. */
+export interface FoundSession {
+  user: { id: string; email: string }
+  cookies: string[]
+  collectionVersion: string | null
 }
 
 export interface AuthResult {
@@ -74,13 +82,14 @@ export function createAccountService({ auth, repo, sessions, limiters, signUpLim
    * The signed-in user of a request, checked by the session verifier; about once a day per
    * session, better-auth slides the session's expiry forward and renews its cookie (`cookies`).
    */
-  async function findSession(headers: Headers): Promise<{ user: { id: string; email: string }; cookies: string[] } | null> {
+  async function findSession(headers: Headers, collection?: Collection): Promise<FoundSession | null> {
     const cookieName = (await auth.$context).authCookies.sessionToken.name
-    const verified = await sessions.verify(headers.get('cookie') ?? undefined, cookieName)
+    const verified = await sessions.verify(headers.get('cookie') ?? undefined, cookieName, collection)
     if (!verified) return null
-    if (!verified.refreshDue) return { user: verified.user, cookies: [] }
+    const { user, collectionVersion } = verified
+    if (!verified.refreshDue) return { user, cookies: [], collectionVersion }
     const renewed = await auth.api.getSession({ headers, asResponse: true })
-    return { user: verified.user, cookies: renewed.headers.getSetCookie() }
+    return { user, cookies: renewed.headers.getSetCookie(), collectionVersion }
   }
 
   async function getMe(userId: string): Promise<Me> {

@@ -1,11 +1,14 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema.ts'
+import type { Collection } from '../../lib/collection-versions.ts'
 
 export interface VerifiedSession {
   user: { id: string; email: string }
   /** The session is old enough that its expiry should slide forward (and its cookie be renewed). */
   refreshDue: boolean
+  /** The version of the list the request asked for with the session (null when it has none yet). */
+  collectionVersion: string | null
 }
 
 interface Options {
@@ -35,7 +38,11 @@ function readCookie(header: string, name: string): string | undefined {
 export function createSessionVerifier({ db, secret, expiresInSeconds, updateAgeSeconds }: Options) {
   const key = Buffer.from(secret, 'utf8')
   return {
-    async verify(cookieHeader: string | undefined, cookieName: string): Promise<VerifiedSession | null> {
+    /**
+     * `collection`: a list whose version the route needs, read in the same query (a list answered
+     * from its kept copy then costs one round trip to the database, as any authenticated request).
+     */
+    async verify(cookieHeader: string | undefined, cookieName: string, collection?: Collection): Promise<VerifiedSession | null> {
       if (!cookieHeader) return null
       const raw = readCookie(cookieHeader, cookieName)
       if (!raw) return null
@@ -57,6 +64,11 @@ export function createSessionVerifier({ db, secret, expiresInSeconds, updateAgeS
         .selectFrom('session')
         .innerJoin('user', 'user.id', 'session.userId')
         .select(['user.id as id', 'user.email as email', 'session.expiresAt as expiresAt'])
+        .$if(collection !== undefined, (query) =>
+          query
+            .leftJoin('collectionVersion', (join) => join.onRef('collectionVersion.ownerId', '=', 'user.id').on('collectionVersion.collection', '=', collection!))
+            .select('collectionVersion.version as collectionVersion'),
+        )
         .where('session.token', '=', token)
         .executeTakeFirst()
       if (!row) return null
@@ -66,6 +78,7 @@ export function createSessionVerifier({ db, secret, expiresInSeconds, updateAgeS
       return {
         user: { id: row.id, email: row.email },
         refreshDue: expiresAt - expiresInSeconds * 1000 + updateAgeSeconds * 1000 <= now,
+        collectionVersion: row.collectionVersion ?? null,
       }
     },
   }

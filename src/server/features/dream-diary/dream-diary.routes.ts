@@ -1,18 +1,30 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { createDreamSchema, dreamListSchema, dreamSchema, updateDreamSchema } from '../../../shared/contracts/dream-diary.ts'
+import type { ListCache } from '../../lib/list-cache.ts'
 import { currentUser } from '../../plugins/session.ts'
 import type { DreamDiaryService } from './dream-diary.service.ts'
 
 const params = z.object({ id: z.string() })
 const tags = ['dreams']
 
-export const dreamDiaryRoutes: FastifyPluginAsyncZod<{ service: DreamDiaryService }> = async (app, { service }) => {
+export const dreamDiaryRoutes: FastifyPluginAsyncZod<{ service: DreamDiaryService; lists: ListCache }> = async (app, { service, lists }) => {
   app.addHook('onRequest', app.authenticate)
 
-  app.get('/dreams', { schema: { tags, summary: 'Your dreams, newest first', response: { 200: dreamListSchema } } }, async (request) => ({
-    dreams: await service.listDreams(currentUser(request).id),
-  }))
+  // The list is read again only when the dreams changed: the session's query reads its version.
+  app.get(
+    '/dreams',
+    { config: { collectionVersion: 'dreams' }, schema: { tags, summary: 'Your dreams, newest first', response: { 200: dreamListSchema } } },
+    async (request, reply) => {
+      const ownerId = currentUser(request).id
+      return lists.send(request, reply, {
+        ownerId,
+        collection: 'dreams',
+        version: request.collectionVersion,
+        load: async () => ({ dreams: await service.listDreams(ownerId) }),
+      })
+    },
+  )
 
   app.post(
     '/dreams',
