@@ -3,11 +3,34 @@
 // server spends on a small answer, and would measure the client instead).
 import { spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
+import { readdirSync, readFileSync } from 'node:fs'
 import { Agent, request as httpRequest } from 'node:http'
 import pg from 'pg'
 import { serverEntry } from './build-if-needed.mjs'
 
 export const postgresUrl = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_POSTGRES_URL
+
+/**
+ * CPU time a process has used so far, in ms: the sum of its threads' time on a CPU (Linux's
+ * schedstat, nanoseconds, so libuv's pool threads count and short requests are not lost in 10 ms
+ * ticks), or undefined elsewhere. On a machine shared with other work, wall-clock times swing with
+ * the load; CPU per request or upload does not.
+ */
+export function cpuMs(pid) {
+  try {
+    let ns = 0
+    for (const task of readdirSync(`/proc/${pid}/task`)) {
+      try {
+        ns += Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'utf8').split(' ')[0])
+      } catch {
+        // A thread that ended between the listing and the read.
+      }
+    }
+    return ns / 1e6
+  } catch {
+    return undefined
+  }
+}
 
 /** Starts `node dist/server/server/main.js` on `port` and waits for its health check. */
 export async function startServer(port, env) {
@@ -105,17 +128,19 @@ export async function closedLoop(url, headers, { seconds, concurrency }) {
  * machine shared with other work every target meets the same passing load and their ratio holds.
  * Answers one result per target, in order.
  */
-export async function interleavedLoops(targets, { seconds, concurrency, rounds = 10 }) {
-  const runs = targets.map(() => ({ latencies: [], failures: 0, agent: new Agent({ keepAlive: true, maxSockets: concurrency }) }))
+export async function interleavedLoops(targets, { seconds, concurrency, rounds = 10, serverPid }) {
+  const runs = targets.map(() => ({ latencies: [], failures: 0, cpu: 0, agent: new Agent({ keepAlive: true, maxSockets: concurrency }) }))
   for (let round = 0; round < rounds; round += 1) {
     for (const [index, { url, headers }] of targets.entries()) {
       const run = runs[index]
+      const cpuBefore = serverPid ? cpuMs(serverPid) : undefined
       run.failures += await closedLoopFor(run.agent, url, headers, (seconds * 1000) / rounds, concurrency, run.latencies)
+      if (cpuBefore !== undefined) run.cpu += cpuMs(serverPid) - cpuBefore
     }
   }
-  return runs.map(({ latencies, failures, agent }) => {
+  return runs.map(({ latencies, failures, cpu, agent }) => {
     agent.destroy()
-    return { rate: latencies.length / seconds, failures, ...percentiles(latencies) }
+    return { rate: latencies.length / seconds, failures, ...percentiles(latencies), ...(serverPid && latencies.length ? { cpuPerRequestMs: cpu / latencies.length } : {}) }
   })
 }
 
@@ -153,5 +178,6 @@ export async function openLoop(url, headers, { seconds, rate }) {
 
 export function formatRun(name, run) {
   const ms = (n) => `${n.toFixed(1)} ms`
-  return `${name.padEnd(30)} ${run.rate.toFixed(0).padStart(6)} req/s   p50 ${ms(run.p50)}   p95 ${ms(run.p95)}   p99 ${ms(run.p99)}   failures ${run.failures}`
+  const cpu = run.cpuPerRequestMs === undefined ? '' : `   server CPU ${(run.cpuPerRequestMs * 1000).toFixed(0)} µs/req`
+  return `${name.padEnd(30)} ${run.rate.toFixed(0).padStart(6)} req/s   p50 ${ms(run.p50)}   p95 ${ms(run.p95)}   p99 ${ms(run.p99)}   failures ${run.failures}${cpu}`
 }

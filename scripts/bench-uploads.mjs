@@ -14,12 +14,12 @@
 // BENCH_RUNS (16 rounds on disk; BENCH_S3_RUNS, 6, on s3rver, whose uploads are slower),
 // BENCH_PORT (3191; the bare server takes the next port).
 import { spawn } from 'node:child_process'
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { startTestS3 } from '../src/server/test/s3-server.ts'
-import { startServer, stopServer } from './bench-lib.mjs'
+import { cpuMs, startServer, stopServer } from './bench-lib.mjs'
 import { buildIfNeeded } from './build-if-needed.mjs'
 
 const diskRuns = Number(process.env.BENCH_RUNS ?? 16)
@@ -78,26 +78,6 @@ async function uploadsInTurns(first, second) {
   // The server's work after its last answer (removing the finished upload's leftovers) is its too.
   await new Promise((resolve) => setTimeout(resolve, 20))
   return runs.map((run) => ({ ms: run.ms, times: run.times, cpu: cpuMs(run.side.pid) - run.cpu }))
-}
-
-/**
- * CPU time a process has used so far, in ms: the sum of its threads' time on a CPU (Linux's
- * schedstat, nanoseconds; libuv's pool threads included), or undefined elsewhere.
- */
-function cpuMs(pid) {
-  try {
-    let ns = 0
-    for (const task of readdirSync(`/proc/${pid}/task`)) {
-      try {
-        ns += Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'utf8').split(' ')[0])
-      } catch {
-        // A thread that ended between the listing and the read.
-      }
-    }
-    return ns / 1e6
-  } catch {
-    return undefined
-  }
 }
 
 const sorted = (values) => [...values].sort((a, b) => a - b)

@@ -9,7 +9,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
-import { closedLoop, formatRun, interleavedLoops, openLoop, postgresSchema, postgresUrl, signUp, startServer, stopServer } from './bench-lib.mjs'
+import { closedLoop, cpuMs, formatRun, interleavedLoops, openLoop, postgresSchema, postgresUrl, signUp, startServer, stopServer } from './bench-lib.mjs'
 import { buildIfNeeded, root } from './build-if-needed.mjs'
 
 const port = Number(process.env.BENCH_PORT ?? 3190)
@@ -29,10 +29,10 @@ async function run(label, env) {
     }
     // The browser's headers: it always offers compression.
     const browser = { 'accept-encoding': 'gzip, deflate, br' }
-    const options = { seconds, concurrency }
+    const options = { seconds, concurrency, serverPid: server.pid }
     // A short warm-up, so the first figures do not include the JIT's first compilations.
     await closedLoop(`${base}/api/dreams`, { ...browser, cookie }, { seconds: 1, concurrency })
-    console.log(`\n${label}: ${concurrency} concurrent clients, ${seconds} s each, in turns of ${seconds / 10} s`)
+    console.log(`\n${label}: ${concurrency} concurrent clients, ${seconds} s each, in turns of ${seconds / 10} s (load average ${loadAverage()})`)
     // The session's own cost shows in /api/me: an authenticated answer of a few hundred bytes.
     const [health, session, dreams] = await interleavedLoops(
       [
@@ -46,11 +46,23 @@ async function run(label, env) {
     console.log(formatRun('GET /api/me', session))
     console.log(formatRun('GET /api/dreams (200 dreams)', dreams))
     console.log(`  ratio dreams / health: ${((dreams.rate / health.rate) * 100).toFixed(0)}% (goal ≥ 40%); me / health: ${((session.rate / health.rate) * 100).toFixed(0)}%`)
+    // The server's CPU per request does not swing with other work on the machine as rates do.
+    if (dreams.cpuPerRequestMs) console.log(`  server CPU per request, health / dreams: ${((health.cpuPerRequestMs / dreams.cpuPerRequestMs) * 100).toFixed(0)}%; health / me: ${((health.cpuPerRequestMs / session.cpuPerRequestMs) * 100).toFixed(0)}%`)
+    const cpuBefore = cpuMs(server.pid)
     const fixed = await openLoop(`${base}/api/dreams`, { ...browser, cookie }, { seconds, rate })
+    if (cpuBefore !== undefined) fixed.cpuPerRequestMs = (cpuMs(server.pid) - cpuBefore) / (seconds * rate)
     console.log(formatRun(`  at a fixed ${rate} req/s`, fixed))
     console.log(`  p99 at ${rate} req/s: ${fixed.p99.toFixed(1)} ms (goal ≤ 25 ms)`)
   } finally {
     await stopServer(server)
+  }
+}
+
+function loadAverage() {
+  try {
+    return readFileSync('/proc/loadavg', 'utf8').split(' ')[0]
+  } catch {
+    return 'unknown'
   }
 }
 
