@@ -122,7 +122,7 @@ export function createListCache({ maxBytes }: { maxBytes: number }) {
       if (version === null) return answer.load()
       const etag = `W/"${version}"`
       reply.header('etag', etag)
-      if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send()
+      if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) return reply.code(304).header('vary', 'Accept-Encoding').send()
 
       const key = `${collection}\u0000${ownerId}`
       const accepted = chooseEncoding(request.headers['accept-encoding']) ?? 'identity'
