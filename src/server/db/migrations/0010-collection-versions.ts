@@ -30,31 +30,34 @@ export async function up(db: Kysely<any>): Promise<void> {
   else await sqliteTriggers(db)
 }
 
-/** Statement triggers with transition tables: an import of thousands of dreams bumps each owner once. */
+/**
+ * Statement triggers with transition tables: an import of thousands of dreams bumps each owner
+ * once. The version table is the one beside the table written (`TG_TABLE_SCHEMA`), whatever the
+ * writer's search path, and still after a restore into a schema of another name.
+ */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations are untyped by design
 async function postgresTriggers(db: Kysely<any>): Promise<void> {
-  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db)
-  // Named in full: a trigger runs with the search path of whoever writes, not of this migration.
-  const table = `"${rows[0]!.schema.replaceAll('"', '""')}".collection_version`
+  // Dynamic SQL for the schema's and the owner column's names; the transition tables are visible
+  // to it. Arguments: the collection, then the column holding the owner's id.
   const upsert = (owners: string) => `
-    insert into ${table} (owner_id, collection, version)
-      select owner, 'dreams', replace(gen_random_uuid()::text, '-', '') from (${owners}) as changed (owner)
-      on conflict (owner_id, collection) do update set version = excluded.version;`
+    execute format('insert into %1$I.collection_version (owner_id, collection, version)
+      select owner, %2$L, md5(random()::text || clock_timestamp()::text) from (${owners}) as changed (owner)
+      on conflict (owner_id, collection) do update set version = excluded.version', TG_TABLE_SCHEMA, TG_ARGV[0], TG_ARGV[1]);`
   await sql
     .raw(
-      `create function dream_entry_bump_version() returns trigger language plpgsql as $$
+      `create function bump_collection_version() returns trigger language plpgsql as $$
       begin
-        if TG_OP = 'INSERT' then ${upsert('select distinct author_user_id from new_rows')}
-        elsif TG_OP = 'UPDATE' then ${upsert('select author_user_id from new_rows union select author_user_id from old_rows')}
-        else ${upsert('select distinct author_user_id from old_rows')}
+        if TG_OP = 'INSERT' then ${upsert('select distinct %3$I from new_rows')}
+        elsif TG_OP = 'UPDATE' then ${upsert('select %3$I from new_rows union select %3$I from old_rows')}
+        else ${upsert('select distinct %3$I from old_rows')}
         end if;
         return null;
       end $$`,
     )
     .execute(db)
-  await sql`create trigger dream_entry_version_insert after insert on dream_entry referencing new table as new_rows for each statement execute function dream_entry_bump_version()`.execute(db)
-  await sql`create trigger dream_entry_version_update after update on dream_entry referencing old table as old_rows new table as new_rows for each statement execute function dream_entry_bump_version()`.execute(db)
-  await sql`create trigger dream_entry_version_delete after delete on dream_entry referencing old table as old_rows for each statement execute function dream_entry_bump_version()`.execute(db)
+  await sql`create trigger dream_entry_version_insert after insert on dream_entry referencing new table as new_rows for each statement execute function bump_collection_version('dreams', 'author_user_id')`.execute(db)
+  await sql`create trigger dream_entry_version_update after update on dream_entry referencing old table as old_rows new table as new_rows for each statement execute function bump_collection_version('dreams', 'author_user_id')`.execute(db)
+  await sql`create trigger dream_entry_version_delete after delete on dream_entry referencing old table as old_rows for each statement execute function bump_collection_version('dreams', 'author_user_id')`.execute(db)
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations are untyped by design
@@ -70,6 +73,6 @@ async function sqliteTriggers(db: Kysely<any>): Promise<void> {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations are untyped by design
 export async function down(db: Kysely<any>): Promise<void> {
   for (const event of ['insert', 'update', 'delete']) await sql.raw(`drop trigger if exists dream_entry_version_${event}${db.getExecutor().adapter instanceof PostgresAdapter ? ' on dream_entry' : ''}`).execute(db)
-  if (db.getExecutor().adapter instanceof PostgresAdapter) await sql`drop function if exists dream_entry_bump_version()`.execute(db)
+  if (db.getExecutor().adapter instanceof PostgresAdapter) await sql`drop function if exists bump_collection_version()`.execute(db)
   await db.schema.dropTable('collection_version').execute()
 }
