@@ -26,16 +26,14 @@ describe('RequireAuth', () => {
     renderGuardedDashboard()
 
     expect(screen.getByRole('status')).toHaveTextContent('Cargando autenticación...')
-    answer(jsonResponse(401, { error: { code: 'unauthenticated', message: 'Sign in first' } }))
+    answer(jsonResponse(200, { user: null }))
 
     expect(await screen.findByRole('heading', { name: 'Página de acceso' })).toBeInTheDocument()
     expect(screen.queryByText('Panel privado')).not.toBeInTheDocument()
   })
 
   it('shows the page to a signed-in user', async () => {
-    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
-      jsonResponse(200, testMe()),
-    )
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse(200, { user: testMe() }))
     renderGuardedDashboard()
     expect(await screen.findByRole('heading', { name: 'Panel privado' })).toBeInTheDocument()
   })
