@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react'
+import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import i18n from 'i18next'
 import { Navigate, Route, Routes } from 'react-router'
@@ -51,7 +51,23 @@ describe('LoginRoute', () => {
     renderLogin()
     await userEvent.click(screen.getByRole('button', { name: 'Iniciar sesión' }))
 
-    expect(screen.getByLabelText('Correo electrónico')).toHaveAccessibleDescription('Este campo es obligatorio.')
+    // The check loads with the first touch of the form, so its messages may take a moment.
+    await waitFor(() => expect(screen.getByLabelText('Correo electrónico')).toHaveAccessibleDescription('Este campo es obligatorio.'), { timeout: 5000 })
+    expect(screen.getByLabelText('Correo electrónico')).toHaveFocus()
+    expect(screen.getByLabelText('Contraseña')).toHaveAttribute('aria-invalid', 'true')
+    expect(fetch).not.toHaveBeenCalledWith('/api/auth/sign-in/email', expect.anything())
+  })
+
+  it('after a refused submit, each field message follows what is typed into it', async () => {
+    const fetch = fakeServer(() => jsonResponse(200, { user: me }))
+    renderLogin()
+    await userEvent.type(screen.getByLabelText('Correo electrónico'), 'rosa@')
+    await userEvent.click(screen.getByRole('button', { name: 'Iniciar sesión' }))
+    await waitFor(() => expect(screen.getByLabelText('Correo electrónico')).toHaveAccessibleDescription('El formato del correo electrónico no es válido.'), { timeout: 5000 })
+    expect(screen.getByLabelText('Contraseña')).toHaveAccessibleDescription('Este campo es obligatorio.')
+
+    await userEvent.type(screen.getByLabelText('Correo electrónico'), 'example.com')
+    expect(screen.getByLabelText('Correo electrónico')).not.toHaveAttribute('aria-invalid')
     expect(screen.getByLabelText('Contraseña')).toHaveAttribute('aria-invalid', 'true')
     expect(fetch).not.toHaveBeenCalledWith('/api/auth/sign-in/email', expect.anything())
   })
