@@ -16,6 +16,8 @@ import { generateFamilyTree } from '../src/web/features/family-tree/chart/test/f
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const size = Number(process.env.BENCH_PEOPLE ?? 3000)
+// How long the browser step may take before the bench gives up on it.
+const waitSeconds = Number(process.env.BENCH_CHART_WAIT ?? 120)
 
 /** Median and worst of `runs` timings of `work`, after a few warm-up runs. */
 function time(work, runs = 30) {
@@ -51,8 +53,9 @@ if (process.env.BENCH_BROWSER !== '0' && existsSync(chromium)) await browserBenc
 async function browserBench() {
   const { build } = await import('vite')
   const { default: react } = await import('@vitejs/plugin-react')
-  // Inside node_modules so the page resolves react and i18next from the project.
-  const workDir = path.join(root, 'node_modules/.cache/bench-chart')
+  // Inside node_modules so the page resolves react and i18next from the project; one folder per
+  // run, as worktrees may share one node_modules.
+  const workDir = path.join(root, `node_modules/.cache/bench-chart-${process.pid}`)
   rmSync(workDir, { recursive: true, force: true })
   mkdirSync(workDir, { recursive: true })
   const from = (file) => JSON.stringify(path.join(root, file))
@@ -95,6 +98,8 @@ async function step(name: string, work: () => unknown) {
   const slowest = slowFrames.filter((entry) => entry.start >= start && entry.start < end).sort((a, b) => b.duration - a.duration)[0]
   const breakdown = slowest && \`script \${Math.round(slowest.script)} ms, style and layout \${Math.round(slowest.styleAndLayout)} ms\`
   steps.push({ step: name, people: people(), worstTask: Math.round(worstTask), worstFrameGap: Math.round(worstFrameGap), slowest: breakdown })
+  // Each step as it ends, so a run that stalls still says how far it got.
+  await fetch('/progress', { method: 'POST', body: JSON.stringify(steps.at(-1)) })
 }
 const button = (text: string) => [...document.querySelectorAll('button')].find((candidate) => candidate.textContent === text)!
 async function showEveryGeneration() {
@@ -112,7 +117,14 @@ owner.isSelf = true
 createRoot(document.createElement('div')).render(createElement('nav', null, createElement('button', null, 'Legado')))
 await settle()
 requestAnimationFrame(frame)
-await step('first render, 3 generations', () => createRoot(document.getElementById('root')!).render(createElement(I18nextProvider, { i18n }, createElement(FamilyChartSection, { members }))))
+/** Waits, a frame at a time, until the chart has drawn its people (a large tree takes a while). */
+async function drawn() {
+  while (people() === 0) await new Promise(requestAnimationFrame)
+}
+await step('first render, 3 generations', async () => {
+  createRoot(document.getElementById('root')!).render(createElement(I18nextProvider, { i18n }, createElement(FamilyChartSection, { members })))
+  await drawn()
+})
 await showEveryGeneration()
 await step('search for a founder, centre on them', () => {
   const input = document.querySelector('input[list]') as HTMLInputElement
@@ -137,12 +149,21 @@ await fetch('/result', { method: 'POST', body: JSON.stringify({ steps }) })
   await build({ root: workDir, configFile: false, logLevel: 'error', plugins: [react()], build: { outDir: path.join(workDir, 'dist') } })
 
   let finish
+  /** The steps reported so far, printed if the page never finishes. */
+  const progress = []
   const result = new Promise((resolve) => (finish = resolve))
   const server = createServer((request, response) => {
     if (request.method === 'POST') {
       let body = ''
       request.on('data', (chunk) => (body += chunk))
-      request.on('end', () => (response.end(), finish(JSON.parse(body))))
+      request.on('end', () => {
+        response.end()
+        if (request.url === '/progress') {
+          progress.push(JSON.parse(body))
+          if (process.env.BENCH_CHART_PROGRESS) console.error(`  … ${progress.at(-1).step.trim()}: ${progress.at(-1).people} people, longest task ${progress.at(-1).worstTask} ms`)
+        }
+        else finish(JSON.parse(body))
+      })
       return
     }
     const file = path.join(workDir, 'dist', request.url === '/' ? 'index.html' : request.url.split('?')[0])
@@ -153,10 +174,14 @@ await fetch('/result', { method: 'POST', body: JSON.stringify({ steps }) })
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve))
   const flags = [`--user-data-dir=${path.join(workDir, 'profile')}`, '--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic', '--window-size=1280,900']
   const browser = spawn(chromium, [...flags, `http://127.0.0.1:${server.address().port}/`], { stdio: 'ignore' })
-  const timeout = setTimeout(() => finish({ error: 'no result within 120 s' }), 120_000)
+  const timeout = setTimeout(() => finish({ error: `no result within ${waitSeconds} s` }), waitSeconds * 1000)
   try {
     const figures = await result
-    if (figures.error) return console.log(`\nChromium: ${figures.error}`)
+    if (figures.error) {
+      console.log(`\nChromium: ${figures.error}; the steps it finished:`)
+      for (const { step, people, worstTask } of progress) console.log(`  ${step.padEnd(40)} ${String(people).padStart(12)} ${`${worstTask} ms`.padStart(13)}`)
+      return
+    }
     console.log(`\nChromium (${chromium}), the component with ${size} people in a 1280×900 window:`)
     console.log(`  ${'step'.padEnd(40)} ${'people drawn'.padStart(12)} ${'longest task'.padStart(13)} ${'longest frame gap'.padStart(18)}`)
     for (const { step, people, worstTask, worstFrameGap, slowest } of figures.steps) {
@@ -171,6 +196,7 @@ await fetch('/result', { method: 'POST', body: JSON.stringify({ steps }) })
     browser.kill('SIGTERM')
     await exited
     server.close()
-    rmSync(workDir, { recursive: true, force: true })
+    // Chromium's helper processes may still be closing their profile files for a moment.
+    rmSync(workDir, { recursive: true, force: true, maxRetries: 20, retryDelay: 250 })
   }
 }

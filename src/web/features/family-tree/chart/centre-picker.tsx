@@ -1,4 +1,4 @@
-import { useDeferredValue, useId, useMemo, useState, type FormEvent, type ReactNode } from 'react'
+import { useDeferredValue, useId, useMemo, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Member } from '../../../../shared/contracts/family-tree.ts'
 import { normaliseRelationship } from '../../../../shared/family-tree/self-member.ts'
@@ -12,13 +12,14 @@ import { createPersonLabeller, personName } from './person-label.ts'
  */
 export const selectUpTo = 400
 
-const noMembers: readonly Member[] = []
-
 interface CentrePickerProps {
   members: readonly Member[]
   centreId: string
   onChoose: (memberId: string) => void
 }
+
+/** Suggestions offered at once under the search box: enough to pick from, few enough to draw. */
+export const suggestionLimit = 50
 
 /** The non-visual way to put anyone in the centre of the chart. */
 export function CentrePicker({ members, centreId, onChoose }: CentrePickerProps) {
@@ -26,28 +27,18 @@ export function CentrePicker({ members, centreId, onChoose }: CentrePickerProps)
   const language = readerLanguage(i18n.resolvedLanguage ?? i18n.language)
   const id = useId()
   const isSearch = members.length > selectUpTo
-  // A large tree's suggestions are built just after the chart is first drawn, not before.
-  const deferredMembers = useDeferredValue(members, noMembers)
-  const listed = isSearch ? deferredMembers : members
-  // Each person's label, made unique ("José Gil (2)") so a suggestion names one person.
-  const choices = useMemo(() => {
-    const labelOf = createPersonLabeller(t, language)
-    const seen = new Map<string, number>()
-    return listed.map((member) => {
-      const label = labelOf(member)
-      const count = (seen.get(label) ?? 0) + 1
-      seen.set(label, count)
-      return { memberId: member.memberId, label: count === 1 ? label : `${label} (${count})`, name: personName(member) }
-    })
-  }, [listed, t, language])
+  const labelOf = useMemo(() => createPersonLabeller(t, language), [t, language])
+  // A small tree's select lists everyone; a large one's search labels only the people it finds.
   const options = useMemo(
     () =>
-      choices.map((choice) => (
-        <option key={choice.memberId} value={isSearch ? choice.label : choice.memberId}>
-          {isSearch ? undefined : choice.label}
-        </option>
-      )),
-    [choices, isSearch],
+      isSearch
+        ? null
+        : uniqueChoices(members, labelOf).map((choice) => (
+            <option key={choice.memberId} value={choice.memberId}>
+              {choice.label}
+            </option>
+          )),
+    [members, labelOf, isSearch],
   )
 
   if (!isSearch) {
@@ -60,24 +51,90 @@ export function CentrePicker({ members, centreId, onChoose }: CentrePickerProps)
       </div>
     )
   }
-  return <CentreSearch id={id} choices={choices} options={options} onChoose={onChoose} />
+  return <CentreSearch id={id} members={members} labelOf={labelOf} onChoose={onChoose} />
+}
+
+interface Choice {
+  memberId: string
+  label: string
+  name: string
+}
+
+/** Each person's label, made unique ("José Gil (2)") so a suggestion names one person. */
+function uniqueChoices(members: readonly Member[], labelOf: (member: Member) => string): Choice[] {
+  const seen = new Map<string, number>()
+  return members.map((member) => {
+    const label = labelOf(member)
+    const count = (seen.get(label) ?? 0) + 1
+    seen.set(label, count)
+    return { memberId: member.memberId, label: count === 1 ? label : `${label} (${count})`, name: personName(member) }
+  })
+}
+
+/**
+ * The people a search suggests, at most `limit`, in the tree's order: what was typed is in their
+ * name, or their name is in what was typed (a suggestion chosen). `names` holds each member's
+ * normalised name, in the same order. People with the same label share a name, so the first
+ * `limit` found are numbered as they would be among everyone found.
+ */
+function matching(text: string, members: readonly Member[], names: readonly string[], labelOf: (member: Member) => string, limit = Infinity): Choice[] {
+  const wanted = normaliseRelationship(text)
+  if (!wanted) return []
+  const found: Member[] = []
+  for (let position = 0; position < members.length && found.length < limit; position += 1) {
+    const name = names[position]!
+    if (name && (name.includes(wanted) || wanted.includes(name))) found.push(members[position]!)
+  }
+  return uniqueChoices(found, labelOf)
+}
+
+/** The people a submitted text can name: its start is their whole name (a label, or the name alone). */
+function named(text: string, members: readonly Member[], names: readonly string[], labelOf: (member: Member) => string): Choice[] {
+  const wanted = normaliseRelationship(text)
+  return uniqueChoices(
+    members.filter((_member, position) => names[position] && wanted.startsWith(names[position]!)),
+    labelOf,
+  )
 }
 
 interface CentreSearchProps {
   id: string
-  choices: { memberId: string; label: string; name: string }[]
-  options: ReactNode
+  members: readonly Member[]
+  labelOf: (member: Member) => string
   onChoose: (memberId: string) => void
 }
 
-function CentreSearch({ id, choices, options, onChoose }: CentreSearchProps) {
+/**
+ * The search of a large tree. Nothing is worked out for ten thousand people up front: the names
+ * are normalised once, at the first keystroke, and only the people whose name matches what is
+ * typed get a label (their dates, in words) and a suggestion. People with the same label are
+ * numbered in the tree's order, and they all share the name that matched, so the numbers do not
+ * depend on what was typed.
+ */
+function CentreSearch({ id, members, labelOf, onChoose }: CentreSearchProps) {
   const { t } = useTranslation('family-chart')
   const [query, setQuery] = useState('')
   const [notFound, setNotFound] = useState(false)
+  const deferredQuery = useDeferredValue(query)
+  const [names, setNames] = useState<{ members: readonly Member[]; names: string[] }>()
+  const normalisedNames = names?.members === members ? names.names : undefined
+
+  function namesOfMembers(): string[] {
+    if (normalisedNames) return normalisedNames
+    const fresh = members.map((member) => normaliseRelationship(personName(member)))
+    setNames({ members, names: fresh })
+    return fresh
+  }
+
+  const suggestions = useMemo(
+    () => (normalisedNames ? matching(deferredQuery, members, normalisedNames, labelOf, suggestionLimit) : []),
+    [deferredQuery, normalisedNames, members, labelOf],
+  )
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     const wanted = normaliseRelationship(query)
+    const choices = named(query, members, namesOfMembers(), labelOf)
     // A suggestion chosen as offered, or a name typed out that only one person has.
     const exact = choices.find((choice) => normaliseRelationship(choice.label) === wanted)
     const byName = choices.filter((choice) => normaliseRelationship(choice.name) === wanted)
@@ -101,12 +158,18 @@ function CentreSearch({ id, choices, options, onChoose }: CentreSearchProps) {
           value={query}
           aria-invalid={notFound}
           aria-describedby={notFound ? `${id}-hint ${id}-error` : `${id}-hint`}
+          onFocus={() => void namesOfMembers()}
           onChange={(event) => {
+            namesOfMembers()
             setQuery(event.target.value)
             setNotFound(false)
           }}
         />
-        <datalist id={`${id}-list`}>{options}</datalist>
+        <datalist id={`${id}-list`}>
+          {suggestions.map((choice) => (
+            <option key={choice.memberId} value={choice.label} />
+          ))}
+        </datalist>
         {notFound && (
           <p className="field-error" id={`${id}-error`} role="alert">
             {t('centreSearch.notFound')}

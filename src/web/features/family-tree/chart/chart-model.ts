@@ -56,6 +56,8 @@ export interface ChartLayout {
 export interface LayoutOptions {
   ancestorGenerations?: number
   descendantGenerations?: number
+  /** Gives up (throws) past this many people; `layoutWithin` then asks for a generation fewer. */
+  maxPeople?: number
   /** Called each time the layout expands a family (its parents or its children); for tests. */
   onFamilyVisit?: (familyKey: string) => void
 }

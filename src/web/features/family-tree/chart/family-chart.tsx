@@ -4,16 +4,29 @@ import type { Member } from '../../../../shared/contracts/family-tree.ts'
 import { isSelfMember } from '../../../../shared/family-tree/self-member.ts'
 import { CentrePicker } from './centre-picker.tsx'
 import { ChartCanvas } from './chart-canvas.tsx'
-import { buildFamilyIndex } from './family-index.ts'
+import type { FamilyIndex } from './family-index.ts'
 import { defaultGenerations } from './chart-model.ts'
-import { layoutFamilyChart } from './layout.ts'
+import { layoutWithin } from './layout.ts'
 import { personName } from './person-label.ts'
 import { RelativesList } from './relatives-list.tsx'
+import { useFamilyIndex } from './use-family-index.ts'
 
 /** The chart and its controls around one centre person, who starts as the owner of the tree. */
-export function FamilyChart({ members }: { members: Member[] }) {
+export function FamilyChart({ members: latest }: { members: Member[] }) {
   const { t } = useTranslation('family-chart')
-  const index = useMemo(() => buildFamilyIndex(members), [members])
+  const indexed = useFamilyIndex(latest)
+  if (!indexed) {
+    return (
+      <p className="family-chart-drawing" role="status">
+        {t('drawing')}
+      </p>
+    )
+  }
+  return <IndexedFamilyChart members={indexed.members} index={indexed.index} />
+}
+
+function IndexedFamilyChart({ members, index }: { members: readonly Member[]; index: FamilyIndex<Member> }) {
+  const { t } = useTranslation('family-chart')
   const [chosenId, setChosenId] = useState<string>()
   const [generations, setGenerations] = useState(defaultGenerations)
   // Re-laying out a large tree renders many boxes: let React do it in interruptible slices.
@@ -22,26 +35,24 @@ export function FamilyChart({ members }: { members: Member[] }) {
   const centre =
     (chosenId !== undefined ? index.members.get(chosenId) : undefined) ?? members.find((member) => isSelfMember(member)) ?? members[0]
   const centreId = centre?.memberId
-  const layout = useMemo(
-    () =>
-      centreId === undefined
-        ? undefined
-        : layoutFamilyChart(index, centreId, { ancestorGenerations: generations, descendantGenerations: generations }),
-    [index, centreId, generations],
-  )
+  // Only what is shown is laid out: the generations asked for, as many of them as fit the budget.
+  const layout = useMemo(() => (centreId === undefined ? undefined : layoutWithin(index, centreId, generations)), [index, centreId, generations])
 
   const handleRecentre = useCallback((memberId: string) => startTransition(() => setChosenId(memberId)), [])
 
   if (!centre || !layout) return null
-  const hasMore = layout.hasMoreAncestors || layout.hasMoreDescendants
-  const canShowFewer = generations > 1
+  // The generations drawn: fewer than asked for when the next one would pass the budget.
+  const shown = layout.generations
+  const isAtBudget = shown < generations
+  const hasMore = (layout.hasMoreAncestors || layout.hasMoreDescendants) && !isAtBudget
+  const canShowFewer = shown > 1
 
   function handleMore() {
-    if (hasMore) startTransition(() => setGenerations((count) => count + 1))
+    if (hasMore) startTransition(() => setGenerations(shown + 1))
   }
 
   function handleFewer() {
-    if (canShowFewer) startTransition(() => setGenerations((count) => count - 1))
+    if (canShowFewer) startTransition(() => setGenerations(shown - 1))
   }
 
   return (
@@ -55,9 +66,10 @@ export function FamilyChart({ members }: { members: Member[] }) {
           <button type="button" className="button family-chart-tool" aria-disabled={!hasMore} onClick={handleMore}>
             {t('generations.more')}
           </button>
-          <p className="family-chart-generations-count">{t('generations.count', { number: generations })}</p>
+          <p className="family-chart-generations-count">{t('generations.count', { number: shown })}</p>
         </div>
       </div>
+      {isAtBudget && <p className="family-chart-limit">{t('generations.limit', { number: layout.nodes.length })}</p>}
       <p className="family-chart-caption" role="status">
         {t('caption', { name: personName(centre) })}
       </p>

@@ -47,6 +47,20 @@ function knownIds(ids: readonly string[], self: string, members: ReadonlyMap<str
  * that are not in `members` are ignored, so a stale list never breaks the chart.
  */
 export function buildFamilyIndex<M extends LayoutMember>(members: readonly M[]): FamilyIndex<M> {
+  const steps = familyIndexSteps(members, Infinity)
+  let step = steps.next()
+  while (!step.done) step = steps.next()
+  return step.value
+}
+
+/** Members (or families, while sorting) handled between two pauses of `familyIndexSteps`. */
+export const indexSliceSize = 1500
+
+/**
+ * `buildFamilyIndex` as a generator that pauses after every `sliceSize` members or families, so a
+ * tree of tens of thousands can be indexed in short tasks that let the page answer in between.
+ */
+export function* familyIndexSteps<M extends LayoutMember>(members: readonly M[], sliceSize = indexSliceSize): Generator<void, FamilyIndex<M>> {
   const byId = new Map<string, M>()
   for (const member of members) byId.set(member.memberId, member)
   const families = new Map<string, Family>()
@@ -54,7 +68,9 @@ export function buildFamilyIndex<M extends LayoutMember>(members: readonly M[]):
   const parentFamilies = new Map<string, string[]>()
   const spouses = new Map<string, string[]>()
 
+  let done = 0
   for (const member of members) {
+    if (++done % sliceSize === 0) yield
     const partners = knownIds(member.spouseMemberIds, member.memberId, byId)
     if (partners.length > 0) spouses.set(member.memberId, partners)
     const known = knownIds(member.parentMemberIds, member.memberId, byId)
@@ -76,14 +92,23 @@ export function buildFamilyIndex<M extends LayoutMember>(members: readonly M[]):
   }
 
   // Oldest first by the dates' sort key ("hacia 1920" before 1921); the sort is stable, so the
-  // undated keep the order they were given in.
+  // undated keep the order they were given in. Each key is worked out once per child, not once
+  // per comparison: reading a date as written is the costliest step of the whole index.
+  const keys = new Map<string, number>()
   const birth = (id: string) => {
-    const member = byId.get(id)!
-    // The server's key, or one from the date for members built without it (tests, benchmarks).
-    return member.birthDateSortKey ?? storedSortKey(member.birthDate) ?? Infinity
+    let key = keys.get(id)
+    if (key === undefined) {
+      const member = byId.get(id)!
+      // The server's key, or one from the date for members built without it (tests, benchmarks).
+      key = member.birthDateSortKey ?? storedSortKey(member.birthDate) ?? Infinity
+      keys.set(id, key)
+    }
+    return key
   }
   for (const family of families.values()) {
-    if (family.childIds.length > 1) family.childIds.sort((a, b) => birth(a) - birth(b))
+    if (family.childIds.length < 2) continue
+    family.childIds.sort((a, b) => birth(a) - birth(b))
+    if ((done += family.childIds.length) % sliceSize < family.childIds.length) yield
   }
   return { members: byId, families, birthFamily, parentFamilies, spouses }
 }

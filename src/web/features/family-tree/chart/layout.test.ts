@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import type { Member } from '../../../../shared/contracts/family-tree.ts'
-import { buildFamilyIndex, familyKey } from './family-index.ts'
+import { buildFamilyIndex, familyIndexSteps, familyKey } from './family-index.ts'
 import { chartRows, neighbourOf } from './keyboard-navigation.ts'
 import { chartMetrics, type ChartLayout } from './chart-model.ts'
-import { layoutFamilyChart } from './layout.ts'
+import { layoutFamilyChart, layoutWithin } from './layout.ts'
 import { buildMember, generateFamilyTree, smallFamily, withDerivedLinks } from './test/family-builders.ts'
 
 const all = { ancestorGenerations: Infinity, descendantGenerations: Infinity }
@@ -187,5 +187,44 @@ describe('a generated tree of 3,000 people', () => {
     expect(Math.min(...layout.nodes.map((node) => node.generation))).toBeGreaterThanOrEqual(-3)
     expect(Math.max(...layout.nodes.map((node) => node.generation))).toBeLessThanOrEqual(3)
     expect(visits.length).toBeLessThan(expectedFamilies(members, middle.memberId).size)
+  })
+})
+
+describe('layoutWithin', () => {
+  const members = generateFamilyTree(3000)
+  const index = buildFamilyIndex(members)
+  const founder = members[0]!.memberId
+
+  it('lays out whole generations, as many as the people budget allows', () => {
+    const everything = layoutFamilyChart(index, founder, all)
+    const layout = layoutWithin(index, founder, 50, 300)
+    expect(layout.nodes.length).toBeLessThanOrEqual(300)
+    expect(layout.generations).toBeLessThan(50)
+    // The same chart as asking for that many generations, and the next one would not fit.
+    const same = layoutFamilyChart(index, founder, { ancestorGenerations: layout.generations, descendantGenerations: layout.generations })
+    expect(layout.nodes).toEqual(same.nodes)
+    expect(layoutFamilyChart(index, founder, { ancestorGenerations: layout.generations + 1, descendantGenerations: layout.generations + 1 }).nodes.length).toBeGreaterThan(300)
+    expect(everything.nodes.length).toBeGreaterThan(layout.nodes.length)
+  })
+
+  it('changes nothing when the generations asked for fit', () => {
+    const layout = layoutWithin(index, founder, 2, 300)
+    expect(layout.generations).toBe(2)
+    expect(layout.nodes).toEqual(layoutFamilyChart(index, founder, { ancestorGenerations: 2, descendantGenerations: 2 }).nodes)
+  })
+})
+
+describe('familyIndexSteps', () => {
+  it('builds, a slice at a time, the same index as buildFamilyIndex', () => {
+    const members = generateFamilyTree(500)
+    const steps = familyIndexSteps(members, 50)
+    let pauses = 0
+    let step = steps.next()
+    while (!step.done) {
+      pauses += 1
+      step = steps.next()
+    }
+    expect(pauses).toBeGreaterThan(5)
+    expect(step.value).toEqual(buildFamilyIndex(members))
   })
 })

@@ -43,6 +43,13 @@ export function layoutFamilyChart(index: FamilyIndex, centreId: string, options:
   let hasMoreAncestors = false
   let hasMoreDescendants = false
 
+  const maxPeople = options.maxPeople ?? Infinity
+  /** Counts a person in; past the budget the whole layout is given up (see `layoutWithin`). */
+  function place1(memberId: string) {
+    placed.add(memberId)
+    if (placed.size > maxPeople) throw overBudget
+  }
+
   function visit(key: string) {
     visitedFamilies.add(key)
     options.onFamilyVisit?.(key)
@@ -61,7 +68,7 @@ export function layoutFamilyChart(index: FamilyIndex, centreId: string, options:
     const hostOf = new Map<string, DescendantUnit>()
     const addPartner = (unit: DescendantUnit, memberId: string) => {
       if (placed.has(memberId)) return
-      placed.add(memberId)
+      place1(memberId)
       unit.partners.push(memberId)
       hostOf.set(memberId, unit)
     }
@@ -90,7 +97,7 @@ export function layoutFamilyChart(index: FamilyIndex, centreId: string, options:
             if (host) queue.push([childId, host])
             continue
           }
-          placed.add(childId)
+          place1(childId)
           const child = newUnit(childId, unit.generation + 1)
           children.push(child)
           queue.push([childId, child])
@@ -119,7 +126,7 @@ export function layoutFamilyChart(index: FamilyIndex, centreId: string, options:
       const slots: AncestorSlot[] = []
       for (const parentId of index.families.get(key)!.parentIds) {
         if (placed.has(parentId)) continue
-        placed.add(parentId)
+        place1(parentId)
         slots.push({ memberId: parentId, generation: slot.generation + 1, width: W })
       }
       if (slots.length === 0) continue
@@ -188,6 +195,28 @@ export function layoutFamilyChart(index: FamilyIndex, centreId: string, options:
 
   const links = [...coupleLinks(index, nodes, positions), ...parentLinks(index, lineages, positions)]
   return { centreId, nodes, links, bounds: boundsOf(nodes), hasMoreAncestors, hasMoreDescendants }
+}
+
+/** Thrown by `layoutFamilyChart` when more than `maxPeople` would be laid out. */
+const overBudget = new Error('more people than the layout budget')
+
+/** At most this many people are laid out and drawn at once, however many generations are asked for. */
+export const chartPeopleBudget = 1500
+
+/**
+ * The chart with up to `generations` generations each way, or as many whole generations as keep it
+ * within `maxPeople` (at least one). The work stops as soon as the budget is passed, so asking for
+ * a generation too many costs about as much as the budget, never the whole tree.
+ */
+export function layoutWithin(index: FamilyIndex, centreId: string, generations: number, maxPeople = chartPeopleBudget): ChartLayout & { generations: number } {
+  for (let shown = generations; ; shown -= 1) {
+    const limit = shown > 1 ? maxPeople : Infinity
+    try {
+      return { ...layoutFamilyChart(index, centreId, { ancestorGenerations: shown, descendantGenerations: shown, maxPeople: limit }), generations: shown }
+    } catch (error) {
+      if (error !== overBudget) throw error
+    }
+  }
 }
 
 /** Widths of every block, children before parents. */
