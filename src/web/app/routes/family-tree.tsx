@@ -1,12 +1,15 @@
 import { lazy, Suspense } from 'react'
+import type { Member } from '../../../shared/contracts/family-tree.ts'
 import { useTranslation } from 'react-i18next'
 import { useDocumentTitle } from '../../components/ui/use-document-title.ts'
+import { useFamilyTree } from '../../features/family-tree/api/family-tree-queries.ts'
 import { FamilyTreeManager } from '../../features/family-tree/components/family-tree-manager.tsx'
 import { GedcomExport } from '../../features/family-tree/components/gedcom-export.tsx'
 import { GedcomImport } from '../../features/family-tree/components/gedcom-import.tsx'
 import type { MemberMediaSlot } from '../../features/family-tree/components/media-buttons.tsx'
 import { MediaGallery } from '../../features/media/components/media-gallery.tsx'
 import { MediaUploader } from '../../features/media/components/media-uploader.tsx'
+import { useWhenIdle } from '../../lib/use-when-idle.ts'
 
 // The interactive chart is a chunk of its own, fetched only once the tree has people in it, so
 // the route's first load stays small.
@@ -20,26 +23,47 @@ const memberMedia: MemberMediaSlot = {
   renderGallery: (member, name) => <MediaGallery memberId={member.memberId} ownerName={name} />,
 }
 
+/**
+ * The chart once the member list has painted and the browser is idle: its code, its index of the
+ * tree and its first drawing then never share a task with the list's first cards. The placeholder
+ * holds about the chart's height, so nothing below it moves when it arrives.
+ */
+function IdleFamilyChart({ members }: { members: Member[] }) {
+  const { t } = useTranslation('family-tree')
+  const isIdle = useWhenIdle()
+  const loading = <p className="family-tree-chart-loading">{t('chart.loading')}</p>
+  if (!isIdle) return loading
+  return (
+    <Suspense fallback={loading}>
+      <FamilyChartSection members={members} />
+    </Suspense>
+  )
+}
+
 /** /family-tree (spec §2): the people of the user's tree, how they relate, and the chart. */
 export function FamilyTreeRoute() {
   const { t } = useTranslation('family-tree')
   useDocumentTitle(t('page.title'))
+  // Below the list: shown once the list is there, so they never sit in the first screen while
+  // the tree loads and then jump tens of thousands of pixels down.
+  const tree = useFamilyTree()
+  const isTreeSettled = tree.data !== undefined || tree.isError
   return (
     <section className="page family-tree-page" aria-labelledby="family-tree-title">
       <h1 id="family-tree-title">{t('page.title')}</h1>
       <p className="family-tree-intro">{t('page.intro')}</p>
       <FamilyTreeManager
         memberMedia={memberMedia}
-        renderChart={(members) => (
-          // ── Chart slot ── the interactive family chart (features/family-tree/chart).
-          <Suspense fallback={<p className="family-tree-chart-loading">{t('chart.loading')}</p>}>
-            <FamilyChartSection members={members} />
-          </Suspense>
-        )}
+        // ── Chart slot ── the interactive family chart (features/family-tree/chart).
+        renderChart={(members) => <IdleFamilyChart members={members} />}
       />
       {/* ── GEDCOM ── bringing a tree in from another program, and taking it out. */}
-      <GedcomImport />
-      <GedcomExport />
+      {isTreeSettled && (
+        <>
+          <GedcomImport />
+          <GedcomExport />
+        </>
+      )}
     </section>
   )
 }

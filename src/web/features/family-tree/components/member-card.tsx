@@ -1,4 +1,4 @@
-import { useId, useState } from 'react'
+import { memo, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import type { CreateMember, Member } from '../../../../shared/contracts/family-tree.ts'
@@ -21,8 +21,11 @@ interface MemberCardProps {
   media?: MemberMediaSlot
 }
 
-/** One person of the tree with what is known of them, their actions and the edit-in-place form. */
-export function MemberCard({ member, members, membersById, onDelete, onUpdated, media }: MemberCardProps) {
+/**
+ * One person of the tree with what is known of them, their actions and the edit-in-place form.
+ * Memoised: the list draws its cards a few at a time, and those already drawn stay as they are.
+ */
+export const MemberCard = memo(function MemberCard({ member, members, membersById, onDelete, onUpdated, media }: MemberCardProps) {
   const { t } = useTranslation('family-tree')
   const updateMember = useUpdateMember()
   const { isEditing, open: openEditor, close: closeEditor, editButtonRef } = useEditInPlace()
@@ -134,4 +137,4 @@ export function MemberCard({ member, members, membersById, onDelete, onUpdated, 
       )}
     </article>
   )
-}
+})

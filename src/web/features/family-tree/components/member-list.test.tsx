@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { renderWithProviders } from '../../../test/render.tsx'
@@ -74,11 +74,17 @@ describe('the member list', () => {
     fakeFamilyApi(members)
     const { user } = renderTree()
     const list = await screen.findByRole('list', { name: 'Las personas de tu árbol' })
+    // The first cards come at once, the rest of the page a few at a time (counted by a cheap query
+    // while they arrive, then as a screen reader finds them).
+    expect(within(list).getAllByRole('article').length).toBeGreaterThan(0)
+    await waitFor(() => expect(list.querySelectorAll('article')).toHaveLength(100), { timeout: 10_000 })
     expect(within(list).getAllByRole('article')).toHaveLength(100)
     expect(screen.getByText('Se muestran 100 de 230 personas.')).toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: 'Mostrar 100 personas más' }))
+    await waitFor(() => expect(list.querySelectorAll('article')).toHaveLength(200), { timeout: 10_000 })
     expect(within(list).getAllByRole('article')).toHaveLength(200)
     await user.click(screen.getByRole('button', { name: 'Mostrar 30 personas más' }))
+    await waitFor(() => expect(list.querySelectorAll('article')).toHaveLength(230), { timeout: 10_000 })
     expect(within(list).getAllByRole('article')).toHaveLength(230)
     expect(screen.queryByRole('button', { name: /personas más/ })).not.toBeInTheDocument()
   })

@@ -1,10 +1,11 @@
 import type { UseQueryResult } from '@tanstack/react-query'
-import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react'
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { FamilyTree, Member } from '../../../../shared/contracts/family-tree.ts'
 import { ErrorBanner } from '../../../components/ui/banner.tsx'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx'
 import { useDeleteMember } from '../api/family-tree-queries.ts'
+import { useGrowingCount } from '../../../lib/use-growing-count.ts'
 import { failureText } from '../lib/failure-text.ts'
 import { memberName } from '../lib/member-name.ts'
 import type { MemberMediaSlot } from './media-buttons.tsx'
@@ -36,6 +37,9 @@ export function MemberList({ tree, onAnnounce, media }: MemberListProps) {
   const headingId = useId()
   const members = tree.data?.members
   const membersById = useMemo(() => new Map((members ?? []).map((member) => [member.memberId, member])), [members])
+  // The page's cards are drawn a few at a time (see useGrowingCount); "shown" is what was asked for.
+  const drawn = useGrowingCount(Math.min(shown, members?.length ?? 0))
+  const handleUpdated = useCallback((updated: Member) => onAnnounce(t('card.updated', { name: memberName(updated) })), [onAnnounce, t])
 
   // The deleted member's buttons are gone, so focus lands on the list heading; only once both the
   // dialog has closed (it gives focus back first) and the member has left the list.
@@ -45,10 +49,15 @@ export function MemberList({ tree, onAnnounce, media }: MemberListProps) {
     headingRef.current?.focus()
   }, [memberToDelete, membersById])
 
-  function handleDeleteRequest(member: Member) {
-    deleteMember.reset()
-    setMemberToDelete(member)
-  }
+  const resetDelete = deleteMember.reset
+  // Stable, so the memoised cards already drawn are not drawn again as the next ones arrive.
+  const handleDeleteRequest = useCallback(
+    (member: Member) => {
+      resetDelete()
+      setMemberToDelete(member)
+    },
+    [resetDelete],
+  )
 
   function handleDeleteCancel() {
     setMemberToDelete(undefined)
@@ -73,7 +82,7 @@ export function MemberList({ tree, onAnnounce, media }: MemberListProps) {
     content = (
       <>
       <ul className="member-list" aria-labelledby={headingId}>
-        {members.slice(0, shown).map((member) => (
+        {members.slice(0, drawn).map((member) => (
           <li key={member.memberId}>
             <MemberCard
               member={member}
@@ -81,7 +90,7 @@ export function MemberList({ tree, onAnnounce, media }: MemberListProps) {
               membersById={membersById}
               onDelete={handleDeleteRequest}
               media={media}
-              onUpdated={(updated) => onAnnounce(t('card.updated', { name: memberName(updated) }))}
+              onUpdated={handleUpdated}
             />
           </li>
         ))}

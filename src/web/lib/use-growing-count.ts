@@ -1,0 +1,24 @@
+import { useEffect, useState } from 'react'
+
+/** Items in the first render, and added by each later one. */
+const defaultSteps = { first: 12, step: 12 }
+
+/**
+ * How many of `target` items to render now: a first handful at once, then the rest a step at a
+ * time, each step in a task of its own after the previous one has been committed. A long list of
+ * rich items (the family tree's member cards) then paints its first screen quickly and never holds
+ * the main thread for the whole list in one task, on a slow phone as much as on a desktop. A
+ * smaller target (a deleted item) applies at once.
+ */
+export function useGrowingCount(target: number, steps: { first: number; step: number } = defaultSteps): number {
+  const [count, setCount] = useState(() => Math.min(target, steps.first))
+  const shown = Math.min(count, target)
+  useEffect(() => {
+    if (shown >= target) return
+    // A macrotask, not a microtask or an effect chain: the browser may paint and handle input
+    // between two steps.
+    const timer = setTimeout(() => setCount(Math.min(target, shown + steps.step)), 0)
+    return () => clearTimeout(timer)
+  }, [shown, target, steps.step])
+  return shown
+}
