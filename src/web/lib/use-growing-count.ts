@@ -11,13 +11,14 @@ const defaultSteps = { first: 12, step: 12 }
  * smaller target (a deleted item) applies at once.
  */
 export function useGrowingCount(target: number, steps: { first: number; step: number } = defaultSteps): number {
-  const [count, setCount] = useState(() => Math.min(target, steps.first))
-  const shown = Math.min(count, target)
+  // The first handful is always there, even when the items arrive after the first render.
+  const [grown, setGrown] = useState(steps.first)
+  const shown = Math.min(target, Math.max(grown, steps.first))
   useEffect(() => {
     if (shown >= target) return
     // A macrotask, not a microtask or an effect chain: the browser may paint and handle input
     // between two steps.
-    const timer = setTimeout(() => setCount(Math.min(target, shown + steps.step)), 0)
+    const timer = setTimeout(() => setGrown(shown + steps.step), 0)
     return () => clearTimeout(timer)
   }, [shown, target, steps.step])
   return shown
