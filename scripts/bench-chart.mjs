@@ -173,7 +173,8 @@ await fetch('/result', { method: 'POST', body: JSON.stringify({ steps }) })
   })
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve))
   const flags = [`--user-data-dir=${path.join(workDir, 'profile')}`, '--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic', '--window-size=1280,900']
-  const browser = spawn(chromium, [...flags, `http://127.0.0.1:${server.address().port}/`], { stdio: 'ignore' })
+  // A process group of its own, so that stopping it stops Chromium's helper processes too.
+  const browser = spawn(chromium, [...flags, `http://127.0.0.1:${server.address().port}/`], { stdio: 'ignore', detached: true })
   const timeout = setTimeout(() => finish({ error: `no result within ${waitSeconds} s` }), waitSeconds * 1000)
   try {
     const figures = await result
@@ -193,10 +194,15 @@ await fetch('/result', { method: 'POST', body: JSON.stringify({ steps }) })
   } finally {
     clearTimeout(timeout)
     const exited = new Promise((resolve) => browser.once('exit', resolve))
-    browser.kill('SIGTERM')
+    process.kill(-browser.pid, 'SIGTERM')
     await exited
     server.close()
     // Chromium's helper processes may still be closing their profile files for a moment.
-    rmSync(workDir, { recursive: true, force: true, maxRetries: 20, retryDelay: 250 })
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    try {
+      rmSync(workDir, { recursive: true, force: true, maxRetries: 20, retryDelay: 250 })
+    } catch (error) {
+      console.log(`  (could not remove ${workDir}: ${error.code})`)
+    }
   }
 }
