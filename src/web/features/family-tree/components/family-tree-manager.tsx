@@ -6,7 +6,7 @@ import { StatusMessage } from '../../../components/ui/banner.tsx'
 import { useFamilyTree } from '../api/family-tree-queries.ts'
 import { memberName } from '../lib/member-name.ts'
 import type { MemberMediaSlot } from './media-buttons.tsx'
-import { MemberList } from './member-list.tsx'
+import { MemberList, MemberListLoading } from './member-list.tsx'
 import { NewMember } from './new-member.tsx'
 import './family-tree-manager.css'
 
@@ -72,8 +72,16 @@ export function FamilyTreeManager({ renderChart, memberMedia }: FamilyTreeManage
       </div>
       <StatusMessage>{announcement}</StatusMessage>
       {isAdding && members && <NewMember id={formId} members={members} onAdded={handleAdded} onCancel={closeForm} />}
-      {members && members.length > 0 && renderChart?.(members)}
-      <MemberList tree={tree} onAnnounce={setAnnouncement} media={memberMedia} />
+      {/* One loading block stands for the chart and the list, so neither is drawn and then pushed
+          down when the tree arrives (the chart goes above the list only once there are people). */}
+      {tree.isPending ? (
+        <MemberListLoading />
+      ) : (
+        <>
+          {members && members.length > 0 && renderChart?.(members)}
+          <MemberList tree={tree} onAnnounce={setAnnouncement} media={memberMedia} />
+        </>
+      )}
     </>
   )
 }

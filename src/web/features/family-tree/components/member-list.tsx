@@ -26,6 +26,19 @@ interface MemberListProps {
   media?: MemberMediaSlot
 }
 
+/**
+ * What stands for the chart and the list while the tree loads: a screen's height, so the footer is
+ * not in sight, and nothing else that the tree's arrival could push down.
+ */
+export function MemberListLoading() {
+  const { t } = useTranslation('family-tree')
+  return (
+    <p className="member-list-loading" role="status">
+      {t('list.loading')}
+    </p>
+  )
+}
+
 /** The members of the tree with their loading, failure and empty states, and deleting one. */
 export function MemberList({ tree, onAnnounce, media }: MemberListProps) {
   const { t } = useTranslation('family-tree')
@@ -122,11 +135,7 @@ export function MemberList({ tree, onAnnounce, media }: MemberListProps) {
       </ErrorBanner>
     )
   } else {
-    content = (
-      <p className="member-list-loading" role="status">
-        {t('list.loading')}
-      </p>
-    )
+    content = <MemberListLoading />
   }
 
   return (
