@@ -16,6 +16,11 @@ import type { MemberUpdate, NewMemberRow, NewUnionRow, UnionRow, UnionUpdate } f
 /** A member of a batch; with `bySourceId`, `sourceId` says which member it updates on a second run. */
 export interface BatchMember {
   sourceId?: string | undefined
+  /**
+   * With `bySourceId`: further source ids, or ids of the tree's members, this item may already be,
+   * tried in order when no row has its source id. A row found so keeps its own source id.
+   */
+  alsoMatches?: string[] | undefined
   /** With `restore`: the name the batch's unions and links give this member (its id in an export). */
   ref?: string | undefined
   /** Without `bySourceId`: the member to update (a new one when absent). */
@@ -40,6 +45,8 @@ export interface BatchMember {
 /** A union of a batch; its partners are member references (source ids with `bySourceId`, else member ids). */
 export interface BatchUnion {
   sourceId?: string | undefined
+  /** With `bySourceId`: as a member's, with union ids. */
+  alsoMatches?: string[] | undefined
   /** With `restore`: the name the batch's links give this union. */
   ref?: string | undefined
   unionId?: string | undefined
@@ -136,6 +143,25 @@ function changed<N extends object>(current: object, next: N): Partial<N> {
 
 const defined = <T extends object>(value: T) => Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>
 
+/**
+ * Finds the row an item updates: by its source id, else by the first of its other names that a
+ * row answers to (a source id, or a row's id). A row is found for one item only: a second item
+ * that names it too is added as new rather than written over the first.
+ */
+function matcher<Row extends { id: string; sourceId: string | null }>(bySource: Map<string, Row>, rows: Map<string, Row>) {
+  const claimed = new Set<string>()
+  return (ref: string, alsoMatches: string[] | undefined): Row | undefined => {
+    for (const name of [ref, ...(alsoMatches ?? [])]) {
+      const row = bySource.get(name) ?? (name === ref ? undefined : rows.get(name))
+      if (row && !claimed.has(row.id)) {
+        claimed.add(row.id)
+        return row
+      }
+    }
+    return undefined
+  }
+}
+
 export interface MemberPlan {
   inserts: NewMemberRow[]
   updates: { id: string; patch: MemberUpdate }[]
@@ -154,6 +180,7 @@ export async function planMembers(snapshot: TreeSnapshot, items: BatchMember[], 
   if (!bySourceId && !restore) for (const id of rows.keys()) plan.idOf.set(id, id)
   const seen = new Set<string>()
   const sourceIds = new Set(bySource.keys())
+  const findExisting = matcher(bySource, rows)
   let hasSelf = snapshot.members.some((row) => Boolean(row.isSelf))
 
   const planItem = (item: BatchMember, index: number) => {
@@ -165,7 +192,7 @@ export async function planMembers(snapshot: TreeSnapshot, items: BatchMember[], 
     if ((bySourceId || restore) && !ref?.trim()) return skip('validation.required', refPath)
     const key = bySourceId || restore ? ref! : item.memberId
     if (key !== undefined && seen.has(key)) return skip('member.duplicate_relative', refPath)
-    const existing = restore ? undefined : bySourceId ? bySource.get(ref!) : item.memberId === undefined ? undefined : rows.get(item.memberId)
+    const existing = restore ? undefined : bySourceId ? findExisting(ref!, item.alsoMatches) : item.memberId === undefined ? undefined : rows.get(item.memberId)
     if (!bySourceId && !restore && item.memberId !== undefined && !existing) return skip('not_found', 'memberId')
     const parsed = memberFieldsSchema.safeParse(item)
     if (!parsed.success) {
@@ -177,7 +204,7 @@ export async function planMembers(snapshot: TreeSnapshot, items: BatchMember[], 
     if (isSelf && !(existing && Boolean(existing.isSelf)) && hasSelf) return skip('member.self_exists', 'isSelf')
     if (isSelf) hasSelf = true
     if (key !== undefined) seen.add(key)
-    let sourceId = bySourceId ? ref! : (existing?.sourceId ?? null)
+    let sourceId = bySourceId && !existing ? ref! : (existing?.sourceId ?? null)
     if (restore && item.sourceId?.trim()) {
       if (sourceIds.has(item.sourceId)) ctx.problems.push({ ...at, path: 'sourceId', code: 'member.source_id_taken', params: { sourceId: item.sourceId }, outcome: 'partly_kept' })
       else sourceId = item.sourceId
@@ -229,6 +256,7 @@ export async function planUnions(snapshot: TreeSnapshot, items: BatchUnion[], id
   if (!bySourceId && !restore) for (const row of snapshot.unions) plan.unionOf.set(row.id, { id: row.id, partners: partnersOf(row) })
   const seen = new Set<string>()
   const sourceIds = new Set(bySource.keys())
+  const findExisting = matcher(bySource, rows)
 
   const planItem = (item: BatchUnion, index: number) => {
     const ref = restore ? item.ref : item.sourceId
@@ -237,9 +265,9 @@ export async function planUnions(snapshot: TreeSnapshot, items: BatchUnion[], id
     if ((bySourceId || restore) && !ref?.trim()) return ctx.problems.push({ ...at, path: refPath, code: 'validation.required', outcome: 'skipped' })
     const key = bySourceId || restore ? ref! : item.unionId
     if (key !== undefined && seen.has(key)) return ctx.problems.push({ ...at, path: refPath, code: 'member.duplicate_relative', outcome: 'skipped' })
-    const existing = restore ? undefined : bySourceId ? bySource.get(ref!) : item.unionId === undefined ? undefined : rows.get(item.unionId)
+    const existing = restore ? undefined : bySourceId ? findExisting(ref!, item.alsoMatches) : item.unionId === undefined ? undefined : rows.get(item.unionId)
     if (!bySourceId && !restore && item.unionId !== undefined && !existing) return ctx.problems.push({ ...at, path: 'unionId', code: 'not_found', outcome: 'skipped' })
-    let sourceId = bySourceId ? ref! : null
+    let sourceId = bySourceId ? (existing ? existing.sourceId : ref!) : null
     if (restore && item.sourceId?.trim()) {
       if (sourceIds.has(item.sourceId)) ctx.problems.push({ ...at, path: 'sourceId', code: 'member.source_id_taken', params: { sourceId: item.sourceId }, outcome: 'partly_kept' })
       else sourceId = item.sourceId

@@ -1,11 +1,15 @@
 import type { FamilyTree, Gender, Member } from '../../../shared/contracts/family-tree.ts'
 import type { GedcomExportVersion } from '../../../shared/contracts/gedcom.ts'
 import { parseGenealogyDate, toGedcomDate } from '../../../shared/genealogy-date/index.ts'
+import { createHash } from 'node:crypto'
+import { uidOfSourceId, xrefOfSourceId } from './family-tree.gedcom-identity.ts'
 import type { GedcomData, GedcomEvent, GedcomFamily, GedcomIndividual, GedcomMediaRef, GedcomNote, GedcomPedigree, GedcomSex } from '../../lib/gedcom/index.ts'
 
 // The owner's tree as the GEDCOM codec's neutral model. Members and unions keep the xref they were
-// imported from (the writer keeps a valid one), so a file exported after an import matches it, and
-// a second import of the export updates instead of duplicating.
+// imported from, without the namespace it was kept in (the writer keeps a valid one), so a file
+// exported after an import still reads like it. Each person and family gets a UID: the one it was
+// imported with, else its id, so importing the export into this tree updates it and into another
+// tree creates it once (see family-tree.gedcom-identity.ts).
 
 const sexes: Record<Gender, GedcomSex> = { Masculino: 'M', Femenino: 'F', Otro: 'X', '': 'U' }
 
@@ -40,14 +44,39 @@ function notesOf(member: Pick<Member, 'notes' | 'bioSummary'>): GedcomNote[] {
   return notes
 }
 
+/**
+ * Each row's xref in the model: the one it was imported from, unless another row (from another
+ * file) already has it; then its id, which the writer replaces by a fresh one. Unique, because
+ * the model's pointers go by them.
+ */
+function modelXrefs(rows: { id: string; sourceId: string | null }[]): Map<string, string> {
+  const used = new Set<string>()
+  return new Map(
+    rows.map(({ id, sourceId }) => {
+      const xref = sourceId === null ? undefined : xrefOfSourceId(sourceId)
+      const key = xref === undefined || used.has(xref) ? id : xref
+      used.add(key)
+      return [id, key]
+    }),
+  )
+}
+
+/** A UUID that stays the same for the same text (version 8, name-based): the UID of a family that is not a row. */
+function stableUuid(text: string): string {
+  const hex = createHash('sha256').update(text).digest('hex')
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${((parseInt(hex[16]!, 16) & 3) | 8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`
+}
+
 export function treeToGedcom(tree: FamilyTree, version: GedcomExportVersion, media: Map<string, MediaReference>): GedcomData {
-  const memberKey = new Map(tree.members.map((member) => [member.memberId, member.sourceId ?? member.memberId]))
+  const memberKey = modelXrefs(tree.members.map((member) => ({ id: member.memberId, sourceId: member.sourceId })))
+  const unionKey = modelXrefs(tree.unions.map((union) => ({ id: union.unionId, sourceId: union.sourceId })))
   const families: GedcomFamily[] = []
   const familyOfUnion = new Map<string, GedcomFamily>()
   for (const union of tree.unions) {
     const partners = [union.firstPartnerId, union.secondPartnerId].map((id) => (id === null ? undefined : memberKey.get(id)))
     const family: GedcomFamily = {
-      xref: union.sourceId ?? union.unionId,
+      xref: unionKey.get(union.unionId)!,
+      uids: [uidOfSourceId(union.sourceId) ?? union.unionId],
       ...(partners[0] === undefined ? {} : { husband: partners[0] }),
       ...(partners[1] === undefined ? {} : { wife: partners[1] }),
       children: [],
@@ -79,7 +108,7 @@ export function treeToGedcom(tree: FamilyTree, version: GedcomExportVersion, med
       let family = looseFamilies.get(key)
       if (!family) {
         const [first, second] = parents.map((id) => memberKey.get(id))
-        family = { xref: `loose ${key}`, ...(first === undefined ? {} : { husband: first }), ...(second === undefined ? {} : { wife: second }), children: [], notes: [], media: [] }
+        family = { xref: `loose ${key}`, uids: [stableUuid(`parents ${key}`)], ...(first === undefined ? {} : { husband: first }), ...(second === undefined ? {} : { wife: second }), children: [], notes: [], media: [] }
         looseFamilies.set(key, family)
         families.push(family)
       }
@@ -103,6 +132,7 @@ export function treeToGedcom(tree: FamilyTree, version: GedcomExportVersion, med
     })
     return {
       xref,
+      uids: [uidOfSourceId(member.sourceId) ?? member.memberId],
       name: `${member.firstName} /${member.lastName}/`,
       givenNames: member.firstName,
       surname: member.lastName,

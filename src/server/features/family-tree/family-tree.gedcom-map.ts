@@ -4,6 +4,7 @@ import { fromGedcomDate, serializeGenealogyDate } from '../../../shared/genealog
 import { limits } from '../../../shared/limits.ts'
 import type { GedcomEvent, GedcomNote, GedcomSex, GedcomTree } from '../../lib/gedcom/index.ts'
 import type { Batch } from './family-tree.batch.ts'
+import { localRef, uidKey, uidPrefix, uuidOfKey } from './family-tree.gedcom-identity.ts'
 
 // A GEDCOM file read into the codec's neutral model, as the batch the family tree writes: one
 // member per INDI, one union per FAM, one parent link per child of a family. Pure: it runs in the
@@ -28,6 +29,31 @@ const notesText = (notes: GedcomNote[], max: number) => clip(notes.map((note) =>
 export interface MappedGedcom {
   batch: Required<Batch>
   preview: GedcomPreview
+  /** SHA-256 of the file's bytes, in hex: the namespace of its xrefs when no earlier import is this tree. */
+  fingerprint: string
+}
+
+/**
+ * How the batch names a person or family: its first UID when it has one no earlier record of the
+ * file took, else its xref (marked, namespaced later). The other UIDs, the id Legado wrote as UID
+ * (an export brought back into its own tree) and the xref are further ways an earlier import may
+ * know it.
+ */
+function identities(records: { xref: string; uids?: string[] }[]) {
+  const taken = new Set<string>()
+  const keyOf = new Map<string, string>()
+  const matches = new Map<string, string[]>()
+  for (const record of records) {
+    const keys = [...new Set((record.uids ?? []).map(uidKey))].filter((key) => !taken.has(key))
+    for (const key of keys) taken.add(key)
+    const [primary, ...others] = keys
+    if (keyOf.has(record.xref)) continue
+    keyOf.set(record.xref, primary === undefined ? localRef(record.xref) : uidPrefix + primary)
+    if (primary === undefined) continue
+    const ids = keys.flatMap((key) => uuidOfKey(key) ?? [])
+    matches.set(record.xref, [...others.map((key) => uidPrefix + key), ...ids, localRef(record.xref)])
+  }
+  return { keyOf, matches, refOf: (xref: string) => keyOf.get(xref) ?? localRef(xref) }
 }
 
 /** The warnings of a read, one line per kind with its count and first line. */
@@ -49,16 +75,20 @@ export function previewOf(tree: GedcomTree & { encoding: string }): GedcomPrevie
   }
 }
 
-export function mapGedcomToBatch(tree: GedcomTree & { encoding: string }): MappedGedcom {
+export function mapGedcomToBatch(tree: GedcomTree & { encoding: string }, fingerprint: string): MappedGedcom {
+  const people = identities(tree.individuals)
+  const couples = identities(tree.families)
   const members: Batch['members'] & object = tree.individuals.map((person) => {
     const firstName = clip(person.givenNames.trim(), limits.memberNameMaxLength) || unknownName
     const lastName = clip(person.surname.trim(), limits.memberNameMaxLength) || unknownName
     const notes = notesText(person.notes, limits.memberNotesMaxLength)
+    const alsoMatches = people.matches.get(person.xref)
     return {
-      sourceId: person.xref,
+      sourceId: people.refOf(person.xref),
+      ...(alsoMatches ? { alsoMatches } : {}),
       firstName,
       lastName,
-      relationshipToOwner: '',
+      // Not in GEDCOM: a new member has none, and an existing one keeps the one the owner gave.
       gender: genders[person.sex],
       isDeceased: person.death !== undefined,
       birthDate: dateOf(person.birth) ?? null,
@@ -74,9 +104,10 @@ export function mapGedcomToBatch(tree: GedcomTree & { encoding: string }): Mappe
   const spouseOf = new Map(tree.individuals.map((person) => [person.xref, person.spouseOf]))
   const positionOf = (family: GedcomTree['families'][number]) => Math.max(0, spouseOf.get(family.husband ?? family.wife ?? '')?.indexOf(family.xref) ?? 0)
   const unions: Batch['unions'] & object = tree.families.map((family) => ({
-    sourceId: family.xref,
-    firstPartner: family.husband ?? null,
-    secondPartner: family.wife ?? null,
+    sourceId: couples.refOf(family.xref),
+    ...(couples.matches.has(family.xref) ? { alsoMatches: couples.matches.get(family.xref)! } : {}),
+    firstPartner: family.husband === undefined ? null : people.refOf(family.husband),
+    secondPartner: family.wife === undefined ? null : people.refOf(family.wife),
     marriageDate: dateOf(family.marriage) ?? null,
     marriagePlace: place(family.marriage) ?? '',
     divorceDate: dateOf(family.divorce) ?? null,
@@ -93,10 +124,10 @@ export function mapGedcomToBatch(tree: GedcomTree & { encoding: string }): Mappe
     const key = `${child} ${family}`
     if (seen.has(key)) return
     seen.add(key)
-    links.push({ child, union: family, kind: pedigree.get(key) ?? 'birth' })
+    links.push({ child: people.refOf(child), union: couples.refOf(family), kind: pedigree.get(key) ?? 'birth' })
   }
   const families = new Set(tree.families.map((family) => family.xref))
   for (const family of tree.families) for (const child of family.children) add(child, family.xref)
   for (const person of tree.individuals) for (const link of person.childOf) if (families.has(link.family)) add(person.xref, link.family)
-  return { batch: { members, unions, links }, preview: previewOf(tree) }
+  return { batch: { members, unions, links }, preview: previewOf(tree), fingerprint }
 }

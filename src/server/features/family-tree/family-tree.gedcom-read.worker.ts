@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { parentPort, workerData } from 'node:worker_threads'
 import { readGedcomFile } from '../../lib/gedcom/index.ts'
 import { mapGedcomToBatch } from './family-tree.gedcom-map.ts'
@@ -7,7 +8,7 @@ import { batchParts } from './family-tree.gedcom-read.ts'
 // 100,000 people): done here, on its own thread, the server keeps answering everyone else.
 
 const { bytes, mode } = workerData as { bytes: Uint8Array; mode: 'preview' | 'batch' }
-const mapped = mapGedcomToBatch(readGedcomFile(bytes))
+const mapped = mapGedcomToBatch(readGedcomFile(bytes), mode === 'batch' ? createHash('sha256').update(bytes).digest('hex') : '')
 if (mode === 'preview') parentPort!.postMessage({ preview: mapped.preview })
 else {
   // One part at a time, the next when the request thread asks for it: parts sent all at once are

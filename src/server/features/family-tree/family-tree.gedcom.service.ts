@@ -3,14 +3,16 @@ import type { GedcomExportVersion, GedcomImportJob, GedcomImportReport, GedcomPr
 import { nowIso } from '../../db/timestamps.ts'
 import { AppError, notFound } from '../../lib/app-error.ts'
 import { writeGedcom } from '../../lib/gedcom/index.ts'
+import { createPacer } from '../../lib/cooperative.ts'
 import { newId } from '../../lib/ids.ts'
+import { chooseNamespace, indexImported, namespaceBatch, xrefOfSourceId } from './family-tree.gedcom-identity.ts'
 import { treeToGedcom, type MediaReference } from './family-tree.gedcom-export.ts'
 import type { GedcomJobRepository } from './family-tree.gedcom-jobs.ts'
 import { previewGedcomOffThread, readGedcomOffThread } from './family-tree.gedcom-read.ts'
 import type { FamilyTreeService } from './family-tree.service.ts'
 
 interface Deps {
-  familyTree: Pick<FamilyTreeService, 'getTree' | 'applyBatch'>
+  familyTree: Pick<FamilyTreeService, 'getTree' | 'applyBatch' | 'importedMembers'>
   jobs: GedcomJobRepository
   /** Each of the owner's files, for OBJE references (the media feature knows). */
   describeMedia?(ownerId: string, mediaIds: string[]): Promise<Map<string, MediaReference & { id: string; fileName: string }>>
@@ -55,6 +57,13 @@ function progressRecorder(record: (progress: number) => Promise<void>) {
   }
 }
 
+/** A problem as the file names its item: the xref, without the namespace it was kept in. */
+function asFileRef(problem: BatchProblem): BatchProblem {
+  if (problem.ref === undefined) return problem
+  const xref = xrefOfSourceId(problem.ref)
+  return { ...problem, ref: xref ?? problem.ref }
+}
+
 /** A file with no GEDCOM version and nobody in it is something else (a photo, a zip, a letter). */
 const isNotGedcom = (preview: GedcomPreview) => preview.version === null && preview.counts.people === 0 && preview.counts.families === 0
 
@@ -67,11 +76,15 @@ export function createGedcomService({ familyTree, jobs, describeMedia, log, appV
     const update = (changes: Parameters<GedcomJobRepository['update']>[2]) => jobs.update(ownerId, jobId, changes, nowIso())
     try {
       await update({ status: 'reading', progress: 5 })
-      const { batch, preview } = await readGedcomOffThread(bytes)
+      const { batch, preview, fingerprint } = await readGedcomOffThread(bytes)
       if (isNotGedcom(preview)) {
         await update({ status: 'failed', errorCode: 'gedcom.not_gedcom', counts: preview.counts })
         return
       }
+      // Which earlier import, if any, this file is a version of: its xrefs are named in that one's namespace.
+      const imported = indexImported(await familyTree.importedMembers(ownerId))
+      const pacer = createPacer()
+      await namespaceBatch(batch, await chooseNamespace(batch, imported, fingerprint, pacer), imported, pacer)
       await update({ status: 'writing', progress: writingFrom, counts: preview.counts })
       const progress = progressRecorder((value) => update({ progress: value }))
       const written = await familyTree.applyBatch(ownerId, batch, { bySourceId: true, onProgress: progress.onProgress })
@@ -81,7 +94,7 @@ export function createGedcomService({ familyTree, jobs, describeMedia, log, appV
         members: written.members,
         unions: written.unions,
         links: written.links,
-        problems: problems.slice(0, reportedProblems),
+        problems: problems.slice(0, reportedProblems).map(asFileRef),
         moreProblems: Math.max(0, problems.length - reportedProblems),
         warnings: preview.warnings,
         skippedTags: preview.skippedTags,

@@ -59,6 +59,12 @@ function familyTreeQueries(db: Kysely<Database>) {
         .execute()
     },
 
+    /** Members an import wrote, with the names an import of the same tree is recognised by. */
+    async importedMembers(ownerUserId: string): Promise<{ sourceId: string; firstName: string; lastName: string }[]> {
+      const rows = await db.selectFrom('member').select(['sourceId', 'firstName', 'lastName']).where('ownerUserId', '=', ownerUserId).where('sourceId', 'is not', null).execute()
+      return rows as { sourceId: string; firstName: string; lastName: string }[]
+    },
+
     async memberExists(ownerUserId: string, memberId: string): Promise<boolean> {
       const row = await db.selectFrom('member').select('id').where('ownerUserId', '=', ownerUserId).where('id', '=', memberId).executeTakeFirst()
       return row !== undefined

@@ -121,6 +121,11 @@ export function createFamilyTreeService({ repo, getOwner, relatedIds, deleteUnli
       return member && withRelated(ownerId, member)
     },
 
+    /** The members an import wrote: their source ids and names (see family-tree.gedcom-identity.ts). */
+    importedMembers(ownerId: string) {
+      return repo.importedMembers(ownerId)
+    },
+
     /** Whether `memberId` is a member of the owner's tree (for features that link to members). */
     hasMember(ownerId: string, memberId: string): Promise<boolean> {
       return repo.memberExists(ownerId, memberId)

@@ -59,6 +59,11 @@ export interface GedcomIndividual {
   childOf: GedcomChildLink[]
   /** FAMS links (families where the person is a partner), in file order. */
   spouseOf: string[]
+  /**
+   * UID (7.0) and `_UID` (5.5.1 programs: Gramps, RootsMagic, Legacy, webtrees) values as written,
+   * in file order: identifiers meant to stay with the person through re-exports and other programs.
+   */
+  uids?: string[]
 }
 
 export interface GedcomFamily {
@@ -72,6 +77,8 @@ export interface GedcomFamily {
   divorce?: GedcomEvent
   notes: GedcomNote[]
   media: GedcomMediaRef[]
+  /** UID / `_UID` values as written, in file order. */
+  uids?: string[]
 }
 
 /** What the writer needs: people and families, each list in the order to write it. */

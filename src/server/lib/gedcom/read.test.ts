@@ -9,6 +9,14 @@ const person = (tree: ReturnType<typeof read>, xref: string) => tree.individuals
 const family = (tree: ReturnType<typeof read>, xref: string) => tree.families.find((candidate) => candidate.xref === xref)
 
 describe('readGedcom: people', () => {
+  it('reads UID and _UID of people and families, in order and once each, and does not count _UID as skipped', () => {
+    const tree = read(...v551, '0 @I1@ INDI', '1 _UID BBCC002534CB45428CFB45BA201C9C2C1A2B', '1 UID urn:x', '1 _UID BBCC002534CB45428CFB45BA201C9C2C1A2B', '2 _UID nested', '0 @F1@ FAM', '1 _UID 0F')
+    expect(person(tree, 'I1')!.uids).toEqual(['BBCC002534CB45428CFB45BA201C9C2C1A2B', 'urn:x'])
+    expect(family(tree, 'F1')!.uids).toEqual(['0F'])
+    expect(tree.unknownTags).toEqual({ _UID: 1 })
+    expect(tree.unmappedTags).toEqual({})
+  })
+
   it('reads the header: version, charset and the program that wrote the file', () => {
     expect(read(...v551).header).toEqual({ version: '5.5.1', charset: 'UTF-8', source: { id: 'FTM', name: 'Family Tree Maker', version: '24.0' } })
   })

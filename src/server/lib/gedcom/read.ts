@@ -180,6 +180,10 @@ function readIndividual(record: GedcomNode, xref: string, context: RecordContext
         if (family) (adoptedInto ??= []).push(family)
         break
       }
+      case 'UID':
+      case '_UID':
+        readUid(node, person)
+        break
       case 'NOTE':
       case 'SNOTE':
         readNoteLink(node, person.notes)
@@ -229,6 +233,10 @@ function readFamily(record: GedcomNode, xref: string, context: RecordContext): G
         if (isRepeat) context.skip(node.tag)
         else family.divorce = readEvent(node)
         break
+      case 'UID':
+      case '_UID':
+        readUid(node, family)
+        break
       case 'NOTE':
       case 'SNOTE':
         readNoteLink(node, family.notes)
@@ -241,6 +249,11 @@ function readFamily(record: GedcomNode, xref: string, context: RecordContext): G
     }
   }
   return family
+}
+
+function readUid(node: GedcomNode, record: { uids?: string[] }): void {
+  const uid = node.value?.trim()
+  if (uid && !record.uids?.includes(uid)) (record.uids ??= []).push(uid)
 }
 
 /** A pointer line's target; nothing for GEDCOM 7's @VOID@ and, with a warning, for text where a pointer belongs. */
@@ -269,11 +282,15 @@ function readMediaLink(node: GedcomNode, media: GedcomMediaRef[], owner: string,
   for (const file of files) media.push(file)
 }
 
-/** Custom and non-standard tags at any depth, without recursion: a record can nest deeply. */
+/**
+ * Custom and non-standard tags at any depth, without recursion: a record can nest deeply. A person's
+ * or family's `_UID` is read (it is their identity across exports), so it is not counted as skipped.
+ */
 function countUnknownTags(record: GedcomNode, counts: Map<string, number>): void {
   const stack: GedcomNode[] = [record]
+  const isRead = (node: GedcomNode) => node.tag === '_UID' && node.level === 1 && (record.tag === 'INDI' || record.tag === 'FAM')
   for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
-    if (!isStandardTag(node.tag)) counts.set(node.tag, (counts.get(node.tag) ?? 0) + 1)
+    if (!isStandardTag(node.tag) && !isRead(node)) counts.set(node.tag, (counts.get(node.tag) ?? 0) + 1)
     for (const child of node.children) stack.push(child)
   }
 }

@@ -22,6 +22,16 @@ const couple: GedcomData = {
   families: [family('F1', { husband: 'I1', wife: 'I2', children: ['I3'], marriage: { date: 'ABT 1970' } })],
 }
 
+describe('writeGedcom: UIDs', () => {
+  it('writes UID in 7.0 and _UID (a UUID as 32 upper-case hex digits) in 5.5.1, and reads them back', () => {
+    const data: GedcomData = { individuals: [individual('I1', { givenNames: 'Ana', uids: ['bbcc0025-34cb-4542-8cfb-45ba201c9c2c', 'urn:x'] })], families: [family('F1', { uids: ['0198f0b2-8c1e-7c3a-9f00-000000000001'] })] }
+    expect(write(data, '7.0')).toEqual(expect.arrayContaining(['1 UID bbcc0025-34cb-4542-8cfb-45ba201c9c2c', '1 UID urn:x', '1 UID 0198f0b2-8c1e-7c3a-9f00-000000000001']))
+    expect(write(data, '5.5.1')).toEqual(expect.arrayContaining(['1 _UID BBCC002534CB45428CFB45BA201C9C2C', '1 _UID urn:x']))
+    expect(reread(data, '5.5.1').individuals[0]!.uids).toEqual(['BBCC002534CB45428CFB45BA201C9C2C', 'urn:x'])
+    expect(reread(data, '7.0').families[0]!.uids).toEqual(['0198f0b2-8c1e-7c3a-9f00-000000000001'])
+  })
+})
+
 describe('writeGedcom: the two versions', () => {
   it('writes a 5.5.1 file: header, submitter, people, families, trailer', () => {
     expect(write(couple, '5.5.1')).toEqual([

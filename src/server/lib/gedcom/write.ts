@@ -117,6 +117,15 @@ function createRecordWriter(data: GedcomData, options: WriteOptions, out: string
     }
   }
 
+  /** 7.0's UID; 5.5.1 has none, and programs write `_UID`, a UUID as 32 upper-case hex digits. */
+  const uids = (values: string[] | undefined) => {
+    for (const uid of values ?? []) {
+      const hex = uid.replace(/-/g, '')
+      if (isVersion7) value('1 UID', 1, uid)
+      else value('1 _UID', 1, /^[0-9a-f]{32}$/i.test(hex) ? hex.toUpperCase() : uid)
+    }
+  }
+
   return {
     header: () => header(options, xrefs, out),
     individual(index: number) {
@@ -130,6 +139,7 @@ function createRecordWriter(data: GedcomData, options: WriteOptions, out: string
         if (person.surname) value('2 SURN', 2, person.surname)
       }
       if (person.sex !== 'U') out.push(`1 SEX ${person.sex}`)
+      uids(person.uids)
       if (person.birth) event('BIRT', person.birth)
       if (person.death) event('DEAT', person.death)
       for (const link of person.childOf) {
@@ -147,6 +157,7 @@ function createRecordWriter(data: GedcomData, options: WriteOptions, out: string
       if (family.husband !== undefined) pointer(1, 'HUSB', xrefs.personByModel.get(family.husband), `the partner @${family.husband}@`, owner)
       if (family.wife !== undefined) pointer(1, 'WIFE', xrefs.personByModel.get(family.wife), `the partner @${family.wife}@`, owner)
       for (const child of family.children) pointer(1, 'CHIL', xrefs.personByModel.get(child), `the child @${child}@`, owner)
+      uids(family.uids)
       if (family.marriage) event('MARR', family.marriage)
       if (family.divorce) event('DIV', family.divorce)
       attachments(family.notes, family.media)
