@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { expect, test } from '@playwright/test'
+import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate'
 import { expectNoSeriousA11yViolations, signUpThroughApi } from './fixtures.ts'
 
 // A family that keeps its tree in another program brings it in as GEDCOM and takes it out again.
@@ -41,7 +42,7 @@ test('imports a GEDCOM file after a preview, follows its progress, reads the rep
   await page.goto('/family-tree')
   const panel = page.getByRole('region', { name: 'Importar un árbol GEDCOM' })
 
-  await panel.getByLabel('Archivo GEDCOM (.ged)').setInputFiles({ name: 'familia.ged', mimeType: 'application/octet-stream', buffer: Buffer.from(gedcom) })
+  await panel.getByLabel('Archivo GEDCOM (.ged) o GEDZIP con sus archivos (.gdz)').setInputFiles({ name: 'familia.ged', mimeType: 'application/octet-stream', buffer: Buffer.from(gedcom) })
   await expect(panel.getByRole('heading', { name: 'Lo que contiene familia.ged' })).toBeVisible()
   await expect(panel.getByText('Personas: 3')).toBeVisible()
   await expect(panel.getByText('Familias: 1')).toBeVisible()
@@ -72,4 +73,26 @@ test('imports a GEDCOM file after a preview, follows its progress, reads the rep
     expect(text).toContain('2 PLAC Ipiales')
     expect(text.trimEnd().endsWith('0 TRLR')).toBe(true)
   }
+})
+
+test('imports a GEDZIP with a letter for Rosa, lists the file it lacks, and downloads the tree as a GEDZIP', async ({ page }) => {
+  await signUpThroughApi(page, { name: 'Rosa Martínez' })
+  await page.goto('/family-tree')
+  const panel = page.getByRole('region', { name: 'Importar un árbol GEDCOM' })
+  const withFiles = gedcom.replace('1 FAMS @F1@\n0 @I2@', '1 FAMS @F1@\n1 OBJE\n2 FILE media/carta.txt\n3 FORM text/plain\n1 OBJE\n2 FILE media/perdida.jpg\n3 FORM image/jpeg\n0 @I2@')
+  const gdz = zipSync({ 'gedcom.ged': strToU8(withFiles), 'media/carta.txt': strToU8('Querida Rosa:\nTe escribo desde Pasto.\n') })
+
+  await panel.getByLabel('Archivo GEDCOM (.ged) o GEDZIP con sus archivos (.gdz)').setInputFiles({ name: 'familia.gdz', mimeType: 'application/zip', buffer: Buffer.from(gdz) })
+  await expect(panel.getByText('Las fotos y documentos de este GEDZIP se importan con sus personas, revisados como cualquier subida.')).toBeVisible()
+  await panel.getByRole('button', { name: 'Importar', exact: true }).click()
+  await expect(panel.getByRole('status')).toHaveText('Importación terminada.', { timeout: 30_000 })
+  await expect(panel.getByText('1 importados, 0 ya estaban')).toBeVisible()
+  await expect(panel.getByText('media/perdida.jpg (Rosa Díaz): no está en el GEDZIP')).toBeVisible()
+  await expectNoSeriousA11yViolations(page, 'GEDZIP report')
+
+  const download = page.waitForEvent('download')
+  await page.getByRole('link', { name: 'Descargar GEDZIP (GEDCOM 7.0 con fotos)' }).click()
+  const entries = unzipSync(new Uint8Array(readFileSync((await (await download).path())!)))
+  expect(strFromU8(entries['gedcom.ged']!)).toContain('1 NAME Rosa /Díaz/')
+  expect(Object.values(entries).some((bytes) => strFromU8(bytes).startsWith('Querida Rosa'))).toBe(true)
 })

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream'
 import path from 'node:path'
 import helmet from '@fastify/helmet'
 import swagger from '@fastify/swagger'
@@ -41,7 +42,7 @@ import { createMediaService } from './features/media/media.service.ts'
 import { mediaUploadRoutes } from './features/media/media.uploads.ts'
 import { createUploadIds } from './features/media/upload-ids.ts'
 import { familyTreeKind } from './features/portability/family-tree-kind.ts'
-import { mediaEntryPath } from './features/portability/portability.export.ts'
+import { mediaEntryPath } from './lib/zip/media-entry.ts'
 import type { ExportExtension } from './features/portability/portability.ports.ts'
 import { portabilityRoutes } from './features/portability/portability.routes.ts'
 import { createPortabilityService } from './features/portability/portability.service.ts'
@@ -156,6 +157,17 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
       const assets = await Promise.all(mediaIds.map((id) => media.getMedia(ownerId, id).catch(() => undefined)))
       return new Map(assets.flatMap((asset) => (asset ? [[asset.id, { id: asset.id, fileName: asset.fileName, file: asset.storagePath, contentType: asset.contentType, title: asset.caption || asset.fileName }] as const] : [])))
     },
+    // A GEDZIP's files go through the media feature as uploads do: size, real type, location, quota, sha256.
+    media: {
+      attach: async (ownerId, memberId, file) => {
+        const { bytes } = file
+        await media.completeUpload({ ownerId, fileName: file.fileName, caption: file.caption, linkedToType: 'member', linkedToId: memberId, size: bytes.length, read: async () => Readable.from([bytes]) })
+      },
+      fileNamesOf: async (ownerId, memberId) => (await media.listFor(ownerId, 'member', memberId)).map((asset) => asset.fileName),
+      maxFileBytes: config.maxUploadBytes,
+    },
+    openMedia: (ownerId, mediaId) => media.openContent(ownerId, mediaId),
+    maxGedcomBytes: config.gedcomMaxBytes,
     log: app.log.child({ feature: 'gedcom' }),
   })
   const objectStorage = createObjectStorage(config.storage)

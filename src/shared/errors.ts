@@ -32,6 +32,8 @@ export const errorStatus = {
   'portability.unsafe_archive': 422,
   /** A file sent as GEDCOM that is not one: no header and nobody in it. */
   'gedcom.not_gedcom': 422,
+  /** A zip sent as GEDZIP with no .ged inside. */
+  'gedcom.no_gedcom_in_zip': 422,
 } as const
 
 export type ErrorCode = keyof typeof errorStatus

@@ -6,6 +6,10 @@ import { timestampSchema } from './common.ts'
 export const gedcomExportVersions = ['7.0', '5.5.1'] as const
 export type GedcomExportVersion = (typeof gedcomExportVersions)[number]
 
+/** A plain .ged, or a GEDZIP (GEDCOM 7 only): a zip of `gedcom.ged` and the media files it names. */
+export const gedcomExportFormats = ['ged', 'gdz'] as const
+export type GedcomExportFormat = (typeof gedcomExportFormats)[number]
+
 export const gedcomCountsSchema = z.object({
   people: z.number(),
   families: z.number(),
@@ -30,21 +34,45 @@ export const gedcomPreviewSchema = z.object({
   warnings: z.array(gedcomWarningSchema),
   /** Tags Legado does not keep (sources, burials, custom `_TAG`s), counted per tag: they are skipped. */
   skippedTags: z.record(z.string(), z.number()),
+  /** `gdz` when the upload is a GEDZIP, whose files come in with the people. */
+  container: z.enum(gedcomExportFormats).optional(),
 })
 export type GedcomPreview = z.infer<typeof gedcomPreviewSchema>
 
 const writtenSchema = z.object({ created: z.number(), updated: z.number() })
+
+/**
+ * Why a file the GEDCOM names was not brought in: the upload was a plain .ged (`not_included`:
+ * only a GEDZIP carries files), the zip lacks it, it is a web address, the media feature refused
+ * it (type, size, quota), it belongs to a family (Legado keeps files per person), or its person
+ * was not imported.
+ */
+export const gedcomMediaSkipReasons = ['not_included', 'missing', 'outside', 'unsupported_type', 'too_large', 'quota_exceeded', 'family', 'no_person', 'failed'] as const
+export type GedcomMediaSkipReason = (typeof gedcomMediaSkipReasons)[number]
+
+export const gedcomMediaReportSchema = z.object({
+  /** Files stored and attached to their person. */
+  attached: z.number(),
+  /** Files the person already had (the same name): an import run twice does not attach them again. */
+  alreadyThere: z.number(),
+  skipped: z.array(z.object({ file: z.string(), reason: z.enum(gedcomMediaSkipReasons), person: z.string().optional() })),
+  moreSkipped: z.number(),
+})
+export type GedcomMediaReport = z.infer<typeof gedcomMediaReportSchema>
 
 /** The end of an import: what was added and updated, and every item skipped or changed, with why. */
 export const gedcomImportReportSchema = z.object({
   members: writtenSchema,
   unions: writtenSchema,
   links: writtenSchema,
-  problems: z.array(batchProblemSchema),
+  /** With the person's name as the file gives it, where the item is a person. */
+  problems: z.array(batchProblemSchema.extend({ name: z.string().optional() })),
   /** Problems beyond the first ones kept in `problems`. */
   moreProblems: z.number(),
   warnings: z.array(gedcomWarningSchema),
   skippedTags: z.record(z.string(), z.number()),
+  /** The files the GEDCOM names (absent in reports written before files were brought in). */
+  media: gedcomMediaReportSchema.optional(),
 })
 export type GedcomImportReport = z.infer<typeof gedcomImportReportSchema>
 

@@ -91,7 +91,8 @@ export async function chooseNamespace(batch: Batch, imported: Map<string, Map<st
     let shared = 0
     let same = 0
     for (const member of batch.members ?? []) {
-      await pacer.step()
+      const pause = pacer.step()
+      if (pause) await pause
       const xref = xrefOf(member)
       const known = xref === undefined ? undefined : byXref.get(xref)
       if (known === undefined) continue
@@ -109,7 +110,7 @@ export async function chooseNamespace(batch: Batch, imported: Map<string, Map<st
  * second way to find it only where an earlier import of this tree used it for the same name: rows
  * imported before UIDs were read, or before the program wrote them.
  */
-export async function namespaceBatch(batch: Required<Batch>, namespace: string, imported: Map<string, Map<string, string>>, pacer: Pacer): Promise<void> {
+export async function namespaceBatch(batch: Required<Batch>, namespace: string, imported: Map<string, Map<string, string>>, pacer: Pacer, media: { owner: string }[] = []): Promise<void> {
   const place = (ref: string) => (ref.startsWith(localMark) ? (namespace ? `${namespace}:${ref.slice(localMark.length)}` : ref.slice(localMark.length)) : ref)
   const placeOptional = <T extends string | null | undefined>(ref: T): T => (typeof ref === 'string' ? (place(ref) as T) : ref)
   const known = imported.get(namespace)
@@ -119,18 +120,22 @@ export async function namespaceBatch(batch: Required<Batch>, namespace: string, 
       member.alsoMatches = member.alsoMatches.flatMap((ref) => (ref.startsWith(localMark) && known?.get(ref.slice(localMark.length)) !== name ? [] : [place(ref)]))
     }
     member.sourceId = placeOptional(member.sourceId)
-    await pacer.step()
+    const pause = pacer.step()
+    if (pause) await pause
   }
   for (const union of batch.unions) {
     union.sourceId = placeOptional(union.sourceId)
     union.firstPartner = placeOptional(union.firstPartner)
     union.secondPartner = placeOptional(union.secondPartner)
     if (union.alsoMatches) union.alsoMatches = union.alsoMatches.map(place)
-    await pacer.step()
+    const pause = pacer.step()
+    if (pause) await pause
   }
   for (const link of batch.links) {
     link.child = place(link.child)
     link.union = placeOptional(link.union)
-    await pacer.step()
+    const pause = pacer.step()
+    if (pause) await pause
   }
+  for (const file of media) file.owner = place(file.owner)
 }

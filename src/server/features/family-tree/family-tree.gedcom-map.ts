@@ -5,6 +5,7 @@ import { limits } from '../../../shared/limits.ts'
 import type { GedcomEvent, GedcomNote, GedcomSex, GedcomTree } from '../../lib/gedcom/index.ts'
 import type { Batch } from './family-tree.batch.ts'
 import { localRef, uidKey, uidPrefix, uuidOfKey } from './family-tree.gedcom-identity.ts'
+import type { GedcomMediaLink } from './family-tree.gedcom-media.ts'
 
 // A GEDCOM file read into the codec's neutral model, as the batch the family tree writes: one
 // member per INDI, one union per FAM, one parent link per child of a family. Pure: it runs in the
@@ -31,6 +32,8 @@ export interface MappedGedcom {
   preview: GedcomPreview
   /** SHA-256 of the file's bytes, in hex: the namespace of its xrefs when no earlier import is this tree. */
   fingerprint: string
+  /** Every file a person or family names, by its batch reference, for the media step after the batch. */
+  media: GedcomMediaLink[]
 }
 
 /**
@@ -129,5 +132,14 @@ export function mapGedcomToBatch(tree: GedcomTree & { encoding: string }, finger
   const families = new Set(tree.families.map((family) => family.xref))
   for (const family of tree.families) for (const child of family.children) add(child, family.xref)
   for (const person of tree.individuals) for (const link of person.childOf) if (families.has(link.family)) add(person.xref, link.family)
-  return { batch: { members, unions, links }, preview: previewOf(tree), fingerprint }
+  const media: GedcomMediaLink[] = []
+  for (const [records, refOf, isFamily] of [[tree.individuals, people.refOf, false], [tree.families, couples.refOf, true]] as const) {
+    for (const record of records) {
+      for (const ref of record.media) {
+        if (!ref.file) continue
+        media.push({ owner: refOf(record.xref), file: ref.file, ...(ref.title ? { title: ref.title } : {}), ...(isFamily ? { isFamily } : {}) })
+      }
+    }
+  }
+  return { batch: { members, unions, links }, preview: previewOf(tree), fingerprint, media }
 }

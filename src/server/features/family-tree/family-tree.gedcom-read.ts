@@ -12,7 +12,7 @@ const workerUrl = new URL(`./family-tree.gedcom-read.worker.${isTypeScript ? 'ts
 const itemsPerPart = 2_000
 
 /** One message of a batch: the preview first, then items of one kind, and `last` on the final one. */
-type BatchPart = { preview: MappedGedcom['preview']; fingerprint: string } | { kind: keyof Batch; items: object[]; last?: true }
+type BatchPart = { preview: MappedGedcom['preview']; fingerprint: string } | { kind: keyof Batch | 'media'; items: object[]; last?: true }
 
 /**
  * A whole batch as one message took the request thread 0.9 s to copy in for 100,000 people, with
@@ -20,8 +20,8 @@ type BatchPart = { preview: MappedGedcom['preview']; fingerprint: string } | { k
  */
 export function* batchParts(mapped: MappedGedcom): Generator<BatchPart> {
   yield { preview: mapped.preview, fingerprint: mapped.fingerprint }
-  for (const kind of ['members', 'unions', 'links'] as const) {
-    const items = mapped.batch[kind]
+  for (const kind of ['members', 'unions', 'links', 'media'] as const) {
+    const items = kind === 'media' ? mapped.media : mapped.batch[kind]
     for (let start = 0; start < items.length; start += itemsPerPart) yield { kind, items: items.slice(start, start + itemsPerPart) }
   }
   yield { kind: 'links', items: [], last: true }
@@ -30,22 +30,23 @@ export function* batchParts(mapped: MappedGedcom): Generator<BatchPart> {
 /** Gathers the parts of a batch; answers the whole once the last part arrived. */
 function gatherParts(): (part: BatchPart) => MappedGedcom | undefined {
   const batch: MappedGedcom['batch'] = { members: [], unions: [], links: [] }
+  const media: MappedGedcom['media'] = []
   let first: { preview: MappedGedcom['preview']; fingerprint: string } | undefined
   return (part) => {
     if ('preview' in part) first = part
-    else for (const item of part.items) (batch[part.kind] as object[]).push(item)
-    return 'last' in part && first ? { batch, preview: first.preview, fingerprint: first.fingerprint } : undefined
+    else for (const item of part.items) (part.kind === 'media' ? media : (batch[part.kind] as object[])).push(item as never)
+    return 'last' in part && first ? { batch, preview: first.preview, fingerprint: first.fingerprint, media } : undefined
   }
 }
 
-function runWorker<T>(bytes: Uint8Array, mode: 'preview' | 'batch'): Promise<T> {
+function runWorker<T>(bytes: Uint8Array, mode: 'preview' | 'batch', gedcomEntry: string | undefined): Promise<T> {
   return new Promise((resolve, reject) => {
     // The bytes are copied once into the worker; its heap is its own, freed when it ends.
     // Node 20 loads a worker's entry file before tsx's hooks are in place: under tsx, the entry
     // registers them first, then imports the worker.
     const worker = isTypeScript
-      ? new Worker(`import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(workerUrl.href)}) })`, { eval: true, workerData: { bytes, mode } })
-      : new Worker(workerUrl, { workerData: { bytes, mode } })
+      ? new Worker(`import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(workerUrl.href)}) })`, { eval: true, workerData: { bytes, mode, gedcomEntry } })
+      : new Worker(workerUrl, { workerData: { bytes, mode, gedcomEntry } })
     let settled = false
     const gather = mode === 'batch' ? gatherParts() : (part: BatchPart) => part
     worker.on('message', (part: BatchPart) => {
@@ -66,8 +67,11 @@ function runWorker<T>(bytes: Uint8Array, mode: 'preview' | 'batch'): Promise<T> 
   })
 }
 
-/** Reads a GEDCOM file off the request thread: what it holds, without the people themselves. */
-export const previewGedcomOffThread = (bytes: Uint8Array) => runWorker<{ preview: GedcomPreview }>(bytes, 'preview').then((result) => result.preview)
+/**
+ * Reads a GEDCOM file off the request thread: what it holds, without the people themselves. With
+ * `gedcomEntry`, `bytes` are a GEDZIP and the file is that entry, unpacked on the reader thread too.
+ */
+export const previewGedcomOffThread = (bytes: Uint8Array, gedcomEntry?: string) => runWorker<{ preview: GedcomPreview }>(bytes, 'preview', gedcomEntry).then((result) => result.preview)
 
-/** Reads a GEDCOM file off the request thread into the batch the family tree writes. */
-export const readGedcomOffThread = (bytes: Uint8Array) => runWorker<MappedGedcom>(bytes, 'batch')
+/** Reads a GEDCOM file (or a GEDZIP's, as above) off the request thread into the batch the family tree writes. */
+export const readGedcomOffThread = (bytes: Uint8Array, gedcomEntry?: string) => runWorker<MappedGedcom>(bytes, 'batch', gedcomEntry)

@@ -1,13 +1,18 @@
 import { createHash } from 'node:crypto'
 import { parentPort, workerData } from 'node:worker_threads'
 import { readGedcomFile } from '../../lib/gedcom/index.ts'
+import { openZipBytes } from '../../lib/zip/zip-reader.ts'
 import { mapGedcomToBatch } from './family-tree.gedcom-map.ts'
 import { batchParts } from './family-tree.gedcom-read.ts'
+import { gedzipLimits } from './family-tree.gedcom-zip.ts'
 
 // Decoding, parsing and reading a GEDCOM file is CPU work that grows with the file (seconds for
 // 100,000 people): done here, on its own thread, the server keeps answering everyone else.
 
-const { bytes, mode } = workerData as { bytes: Uint8Array; mode: 'preview' | 'batch' }
+const { bytes: upload, mode, gedcomEntry } = workerData as { bytes: Uint8Array; mode: 'preview' | 'batch'; gedcomEntry?: string }
+// A GEDZIP's tree is unpacked here (the request thread checked the archive and found the entry).
+const archive = gedcomEntry === undefined ? undefined : await openZipBytes(upload, gedzipLimits)
+const bytes = archive ? await archive.read(archive.entries.get(gedcomEntry!)!) : upload
 const mapped = mapGedcomToBatch(readGedcomFile(bytes), mode === 'batch' ? createHash('sha256').update(bytes).digest('hex') : '')
 if (mode === 'preview') parentPort!.postMessage({ preview: mapped.preview })
 else {

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify'
 import { Readable } from 'node:stream'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { gedcomExportVersions, gedcomImportJobSchema, gedcomPreviewSchema } from '../../../shared/contracts/gedcom.ts'
+import { gedcomExportFormats, gedcomExportVersions, gedcomImportJobSchema, gedcomPreviewSchema } from '../../../shared/contracts/gedcom.ts'
 import { limits } from '../../../shared/limits.ts'
 import { AppError, invalidField } from '../../lib/app-error.ts'
 import { currentUser } from '../../plugins/session.ts'
@@ -40,7 +40,7 @@ export const gedcomRoutes: FastifyPluginAsyncZod<{ service: GedcomService; maxBy
       config: { bodyTypes: multipartBody },
       schema: {
         tags,
-        summary: 'Import a GEDCOM file (5.5, 5.5.1, 7.0) as multipart field `file`; `?preview=1` only reads it',
+        summary: 'Import a GEDCOM file (5.5, 5.5.1, 7.0) or a GEDZIP (.gdz: the .ged and its media files) as multipart field `file`; `?preview=1` only reads it',
         querystring: z.object({ preview: z.enum(['0', '1', 'true', 'false']).optional() }),
         response: { 200: gedcomPreviewSchema, 202: z.object({ job: gedcomImportJobSchema }) },
       },
@@ -63,10 +63,26 @@ export const gedcomRoutes: FastifyPluginAsyncZod<{ service: GedcomService; maxBy
 
   app.get(
     '/family-tree/gedcom',
-    { schema: { tags, summary: 'The whole tree as a GEDCOM file (7.0 by default, or 5.5.1)', querystring: z.object({ version: z.enum(gedcomExportVersions).default('7.0') }) } },
+    {
+      schema: {
+        tags,
+        summary: 'The whole tree as a GEDCOM file (7.0 by default, or 5.5.1), or with `format=gdz` as a GEDZIP (7.0) holding every member’s files',
+        querystring: z
+          .object({ version: z.enum(gedcomExportVersions).default('7.0'), format: z.enum(gedcomExportFormats).default('ged') })
+          .refine((query) => query.format === 'ged' || query.version === '7.0', { message: 'validation.invalid', path: ['format'] }),
+      },
+    },
     async (request, reply) => {
-      const { version } = request.query
-      const chunks = await service.exportTree(currentUser(request).id, version)
+      const { version, format } = request.query
+      const owner = currentUser(request).id
+      if (format === 'gdz') {
+        return reply
+          .header('content-type', 'application/zip')
+          .header('content-disposition', 'attachment; filename="legado-gedcom-7.0.gdz"')
+          .header('cache-control', 'private, no-store')
+          .send(await service.exportGedzip(owner))
+      }
+      const chunks = await service.exportTree(owner, version)
       return reply
         .header('content-type', 'text/vnd.familysearch.gedcom; charset=utf-8')
         .header('content-disposition', `attachment; filename="legado-gedcom-${version}.ged"`)

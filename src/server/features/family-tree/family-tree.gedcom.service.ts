@@ -1,10 +1,17 @@
+import type { Readable } from 'node:stream'
 import type { BatchProblem } from '../../../shared/contracts/family-tree.ts'
 import type { GedcomExportVersion, GedcomImportJob, GedcomImportReport, GedcomPreview } from '../../../shared/contracts/gedcom.ts'
+import { limits } from '../../../shared/limits.ts'
 import { nowIso } from '../../db/timestamps.ts'
 import { AppError, notFound } from '../../lib/app-error.ts'
 import { writeGedcom } from '../../lib/gedcom/index.ts'
 import { createPacer } from '../../lib/cooperative.ts'
 import { newId } from '../../lib/ids.ts'
+import { mediaEntryPath } from '../../lib/zip/media-entry.ts'
+import type { ZipArchive } from '../../lib/zip/zip-reader.ts'
+import { createZipWriter } from '../../lib/zip/zip-writer.ts'
+import { importGedcomMedia, type GedcomMediaPort } from './family-tree.gedcom-media.ts'
+import { gedzipGedcomName, isGedzip, openGedzip } from './family-tree.gedcom-zip.ts'
 import { chooseNamespace, indexImported, namespaceBatch, xrefOfSourceId } from './family-tree.gedcom-identity.ts'
 import { treeToGedcom, type MediaReference } from './family-tree.gedcom-export.ts'
 import type { GedcomJobRepository } from './family-tree.gedcom-jobs.ts'
@@ -16,7 +23,13 @@ interface Deps {
   jobs: GedcomJobRepository
   /** Each of the owner's files, for OBJE references (the media feature knows). */
   describeMedia?(ownerId: string, mediaIds: string[]): Promise<Map<string, MediaReference & { id: string; fileName: string }>>
-  log?: { error(details: object, message: string): void }
+  /** Brings a GEDZIP's files in as media of their people (the media feature's service). */
+  media?: GedcomMediaPort
+  /** A stored file's bytes, for a GEDZIP export. */
+  openMedia?(ownerId: string, mediaId: string): Promise<AsyncIterable<Uint8Array>>
+  /** The largest .ged taken, also inside a GEDZIP. */
+  maxGedcomBytes?: number
+  log?: { error(details: object, message: string): void; warn(details: object, message: string): void }
   /** Legado's version, for HEAD.SOUR.VERS. */
   appVersion?: string
 }
@@ -57,11 +70,20 @@ function progressRecorder(record: (progress: number) => Promise<void>) {
   }
 }
 
-/** A problem as the file names its item: the xref, without the namespace it was kept in. */
-function asFileRef(problem: BatchProblem): BatchProblem {
+/** A problem as the file names its item: the xref, without the namespace it was kept in, and the person's name. */
+function asFileRef(problem: BatchProblem, nameOf: (ref: string) => string | undefined): GedcomImportReport['problems'][number] {
   if (problem.ref === undefined) return problem
-  const xref = xrefOfSourceId(problem.ref)
-  return { ...problem, ref: xref ?? problem.ref }
+  const name = nameOf(problem.ref)
+  return { ...problem, ref: xrefOfSourceId(problem.ref) ?? problem.ref, ...(name ? { name } : {}) }
+}
+
+/** Each member reference of the batch → the person's name, as the file gives it. */
+function namesOf(batch: { members: { sourceId?: string | undefined; firstName: string; lastName: string }[] }) {
+  let names: Map<string, string> | undefined
+  return (ref: string) => {
+    names ??= new Map(batch.members.map((member) => [member.sourceId ?? '', `${member.firstName} ${member.lastName}`.trim()]))
+    return names.get(ref)
+  }
 }
 
 /** A file with no GEDCOM version and nobody in it is something else (a photo, a zip, a letter). */
@@ -71,12 +93,32 @@ function assertGedcom(preview: GedcomPreview): void {
   if (isNotGedcom(preview)) throw new AppError('gedcom.not_gedcom', 'The file is not GEDCOM')
 }
 
-export function createGedcomService({ familyTree, jobs, describeMedia, log, appVersion }: Deps) {
-  async function run(ownerId: string, jobId: string, bytes: Uint8Array): Promise<void> {
+/** An upload as the reader takes it: a .ged, or a GEDZIP with the name of its .ged. */
+interface Upload {
+  bytes: Uint8Array
+  /** The .ged's entry when the upload is a GEDZIP, whose files are then brought in. */
+  gedcomEntry?: string
+  archive?: ZipArchive
+}
+
+/** Text chunks as UTF-8 bytes, one at a time. */
+async function* encodeChunks(chunks: Iterable<string>): AsyncIterable<Uint8Array> {
+  for (const chunk of chunks) yield Buffer.from(chunk, 'utf8')
+}
+
+export function createGedcomService({ familyTree, jobs, describeMedia, media, openMedia, maxGedcomBytes = limits.gedcomMaxBytes, log, appVersion }: Deps) {
+  /** A GEDZIP is opened (its directory only) and checked before anything is answered: a zip without a tree is a clear 4xx. */
+  async function open(bytes: Uint8Array): Promise<Upload> {
+    if (!isGedzip(bytes)) return { bytes }
+    const { archive, gedcom } = await openGedzip(bytes, maxGedcomBytes)
+    return { bytes, gedcomEntry: gedcom.name, archive }
+  }
+
+  async function run(ownerId: string, jobId: string, upload: Upload): Promise<void> {
     const update = (changes: Parameters<GedcomJobRepository['update']>[2]) => jobs.update(ownerId, jobId, changes, nowIso())
     try {
       await update({ status: 'reading', progress: 5 })
-      const { batch, preview, fingerprint } = await readGedcomOffThread(bytes)
+      const { batch, preview, fingerprint, media: mediaLinks } = await readGedcomOffThread(upload.bytes, upload.gedcomEntry)
       if (isNotGedcom(preview)) {
         await update({ status: 'failed', errorCode: 'gedcom.not_gedcom', counts: preview.counts })
         return
@@ -84,34 +126,44 @@ export function createGedcomService({ familyTree, jobs, describeMedia, log, appV
       // Which earlier import, if any, this file is a version of: its xrefs are named in that one's namespace.
       const imported = indexImported(await familyTree.importedMembers(ownerId))
       const pacer = createPacer()
-      await namespaceBatch(batch, await chooseNamespace(batch, imported, fingerprint, pacer), imported, pacer)
+      await namespaceBatch(batch, await chooseNamespace(batch, imported, fingerprint, pacer), imported, pacer, mediaLinks)
       await update({ status: 'writing', progress: writingFrom, counts: preview.counts })
       const progress = progressRecorder((value) => update({ progress: value }))
       const written = await familyTree.applyBatch(ownerId, batch, { bySourceId: true, onProgress: progress.onProgress })
       await progress.settled()
       const problems: BatchProblem[] = written.problems
+      const nameOf = namesOf(batch)
+      const mediaReport = await importGedcomMedia(ownerId, mediaLinks, (ref) => written.memberIds.get(ref), nameOf, upload.archive, media, log)
       const report: GedcomImportReport = {
         members: written.members,
         unions: written.unions,
         links: written.links,
-        problems: problems.slice(0, reportedProblems).map(asFileRef),
+        problems: problems.slice(0, reportedProblems).map((problem) => asFileRef(problem, nameOf)),
         moreProblems: Math.max(0, problems.length - reportedProblems),
         warnings: preview.warnings,
         skippedTags: preview.skippedTags,
+        media: mediaReport,
       }
       await update({ status: 'done', progress: 100, report })
     } catch (error) {
       log?.error({ err: error, jobId }, 'a GEDCOM import failed')
       await update({ status: 'failed', errorCode: 'internal' }).catch(() => {})
+    } finally {
+      await upload.archive?.close()
     }
   }
 
-  return {
+  const service = {
     /** What the file holds and what would be skipped, without writing anything. */
     async preview(bytes: Uint8Array): Promise<GedcomPreview> {
-      const preview = await previewGedcomOffThread(bytes)
-      assertGedcom(preview)
-      return preview
+      const upload = await open(bytes)
+      try {
+        const preview = await previewGedcomOffThread(upload.bytes, upload.gedcomEntry)
+        assertGedcom(preview)
+        return { ...preview, container: upload.archive ? 'gdz' : 'ged' }
+      } finally {
+        await upload.archive?.close()
+      }
     },
 
     /**
@@ -120,9 +172,10 @@ export function createGedcomService({ familyTree, jobs, describeMedia, log, appV
      * progress and report are in the database, for whichever instance is asked.
      */
     async startImport(ownerId: string, bytes: Uint8Array, fileName: string): Promise<GedcomImportJob> {
+      const upload = await open(bytes)
       const id = newId()
       await jobs.create(ownerId, id, fileName.slice(0, 255), nowIso())
-      void run(ownerId, id, bytes)
+      void run(ownerId, id, upload)
       return (await jobs.find(ownerId, id))!
     },
 
@@ -140,9 +193,36 @@ export function createGedcomService({ familyTree, jobs, describeMedia, log, appV
       const tree = await familyTree.getTree(ownerId)
       const mediaIds = [...new Set(tree.members.flatMap((member) => member.mediaAssetIds))]
       const described = mediaIds.length > 0 && describeMedia ? await describeMedia(ownerId, mediaIds) : new Map<string, MediaReference & { id: string; fileName: string }>()
-      const media = new Map([...described].map(([id, asset]) => [id, options.mediaFile ? { ...asset, file: options.mediaFile(asset) } : asset]))
-      return writeGedcom(treeToGedcom(tree, version, media), { version, submitterName: tree.tree?.treeName ?? 'Legado', ...(appVersion ? { sourceVersion: appVersion } : {}), date: new Date() })
+      const files = new Map([...described].map(([id, asset]) => [id, options.mediaFile ? { ...asset, file: options.mediaFile(asset) } : asset]))
+      return writeGedcom(treeToGedcom(tree, version, files), { version, submitterName: tree.tree?.treeName ?? 'Legado', ...(appVersion ? { sourceVersion: appVersion } : {}), date: new Date() })
+    },
+
+    /**
+     * The tree as a GEDZIP: `gedcom.ged` (GEDCOM 7.0) whose OBJE files are the `media/` entries
+     * beside it, each member's files streamed in one at a time. The zip is written as it is sent.
+     */
+    async exportGedzip(ownerId: string): Promise<Readable> {
+      const included: { id: string; path: string }[] = []
+      const gedcom = await service.exportTree(ownerId, '7.0', {
+        mediaFile: (asset) => {
+          const path = mediaEntryPath(asset)
+          included.push({ id: asset.id, path })
+          return path
+        },
+      })
+      const zip = createZipWriter()
+      const write = async () => {
+        await zip.addStream(gedzipGedcomName, encodeChunks(gedcom))
+        for (const { id, path } of included) if (openMedia) await zip.addStream(path, await openMedia(ownerId, id))
+        zip.end()
+      }
+      write().catch((error: unknown) => {
+        log?.error({ err: error }, 'a GEDZIP export stopped part way')
+        zip.abort(error instanceof Error ? error : new Error(String(error)))
+      })
+      return zip.stream
     },
   }
+  return service
 }
 export type GedcomService = ReturnType<typeof createGedcomService>

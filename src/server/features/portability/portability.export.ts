@@ -1,16 +1,10 @@
-import { sanitiseBaseName } from '../../../shared/media-path.ts'
 import { exportFileOf, exportFormatName, exportSchemaVersion, type ExportKind, type ExportManifest, type PortableMedia } from '../../../shared/contracts/portability.ts'
+import { mediaEntryPath } from '../../lib/zip/media-entry.ts'
 import type { ExportedAsset } from '../media/media.service.ts'
 import type { ExportExtension, PortabilityPorts } from './portability.ports.ts'
-import type { ZipWriter } from './zip-writer.ts'
+import type { ZipWriter } from '../../lib/zip/zip-writer.ts'
 
 const json = (value: unknown) => Buffer.from(`${JSON.stringify(value, null, 2)}\n`)
-
-/** Where a file's bytes go in the archive: its own folder, so two files of one name never meet. */
-export function mediaEntryPath(asset: { id: string; fileName: string }): string {
-  const name = asset.fileName.split(/[/\\]/).pop() ?? ''
-  return `media/${sanitiseBaseName(asset.id)}/${sanitiseBaseName(name) || 'file'}`
-}
 
 function toPortableMedia(asset: ExportedAsset): PortableMedia {
   const idsOf = (type: ExportedAsset['targets'][number]['type']) => asset.targets.filter((target) => target.type === type).map((target) => target.id)

@@ -20,7 +20,7 @@ import { AppError } from '../../lib/app-error.ts'
 import { newId } from '../../lib/ids.ts'
 import type { RestoredFile } from '../media/media.service.ts'
 import type { PortabilityPorts } from './portability.ports.ts'
-import type { ZipArchive } from './zip-reader.ts'
+import type { ZipArchive } from '../../lib/zip/zip-reader.ts'
 
 type KindReport = ImportReport['kinds'][number]
 type Skipped = KindReport['skipped']

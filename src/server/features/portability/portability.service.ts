@@ -4,8 +4,8 @@ import type { AttemptLimiter } from '../../lib/attempt-limiter.ts'
 import { collectExport, writeExport } from './portability.export.ts'
 import { importArchive } from './portability.import.ts'
 import type { ExportExtension, PortabilityPorts } from './portability.ports.ts'
-import { openZip, type ZipLimits } from './zip-reader.ts'
-import { createZipWriter } from './zip-writer.ts'
+import { openZip, type ZipLimits } from '../../lib/zip/zip-reader.ts'
+import { createZipWriter } from '../../lib/zip/zip-writer.ts'
 
 interface Logger {
   warn(details: object, message: string): void

@@ -8,6 +8,9 @@ const gedcomPath = '/api/family-tree/gedcom'
 /** Where the browser downloads the tree as a GEDCOM file of `version`. */
 export const gedcomExportUrl = (version: GedcomExportVersion) => `${gedcomPath}?version=${encodeURIComponent(version)}`
 
+/** Where the browser downloads the tree as a GEDZIP: GEDCOM 7.0 with every member's files. */
+export const gedzipExportUrl = `${gedcomPath}?version=7.0&format=gdz`
+
 /** Sends the file as multipart field `file` (the browser writes the boundary) and reads the JSON answer. */
 async function sendFile<T>(url: string, file: File): Promise<T> {
   const body = new FormData()

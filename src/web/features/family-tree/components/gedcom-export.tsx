@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next'
-import { gedcomExportUrl } from '../api/gedcom-queries.ts'
+import { gedcomExportUrl, gedzipExportUrl } from '../api/gedcom-queries.ts'
 import './gedcom.css'
 
-/** The tree as a GEDCOM file, in 7.0 or, for older programs, 5.5.1: plain download links. */
+/** The tree as a GEDCOM file, in 7.0 or, for older programs, 5.5.1, or as a GEDZIP with the files: plain download links. */
 export function GedcomExport() {
   const { t } = useTranslation('family-tree')
   return (
@@ -12,6 +12,9 @@ export function GedcomExport() {
       <div className="gedcom-actions">
         <a className="button button-primary" href={gedcomExportUrl('7.0')} download="legado-gedcom-7.0.ged">
           {t('gedcom.export.v7')}
+        </a>
+        <a className="button" href={gedzipExportUrl} download="legado-gedcom-7.0.gdz">
+          {t('gedcom.export.gdz')}
         </a>
         <a className="button" href={gedcomExportUrl('5.5.1')} download="legado-gedcom-5.5.1.ged">
           {t('gedcom.export.v551')}

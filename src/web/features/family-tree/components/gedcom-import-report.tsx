@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import type { GedcomImportReport } from '../../../../shared/contracts/gedcom.ts'
+import type { GedcomImportReport, GedcomMediaReport } from '../../../../shared/contracts/gedcom.ts'
 import { SkippedTags, WarningItem } from './gedcom-preview.tsx'
 
 /** The end of an import: what was added and updated, and everything not taken as it came, with why. */
@@ -22,7 +22,8 @@ export function GedcomImportReportView({ report }: { report: GedcomImportReport 
             <li key={index}>
               {t('gedcom.report.problem', {
                 item: t(`gedcom.report.item.${problem.item}`),
-                ref: problem.ref ?? `#${problem.index + 1}`,
+                // The person's name where the file gives one; its identifier in the file otherwise.
+                ref: problem.name ?? problem.ref ?? `#${problem.index + 1}`,
                 reason: t(`errors:${problem.code}`, { defaultValue: problem.code, ...problem.params }),
                 outcome: t(`gedcom.report.outcome.${problem.outcome}`),
               })}
@@ -31,6 +32,7 @@ export function GedcomImportReportView({ report }: { report: GedcomImportReport 
         </ul>
       )}
       {report.moreProblems > 0 && <p>{t('gedcom.report.more', { count: report.moreProblems })}</p>}
+      {report.media && <MediaReport media={report.media} />}
       {report.warnings.length > 0 && (
         <>
           <h4>{t('gedcom.import.warningsTitle')}</h4>
@@ -43,5 +45,27 @@ export function GedcomImportReportView({ report }: { report: GedcomImportReport 
       )}
       <SkippedTags tags={report.skippedTags} />
     </div>
+  )
+}
+
+/** The files the GEDCOM named: how many came in, and each one that did not, by name and with why. */
+function MediaReport({ media }: { media: GedcomMediaReport }) {
+  const { t } = useTranslation('family-tree')
+  if (media.attached === 0 && media.alreadyThere === 0 && media.skipped.length === 0) return null
+  return (
+    <>
+      <h4>{t('gedcom.report.mediaTitle')}</h4>
+      <p>{t('gedcom.report.mediaAttached', { count: media.attached, already: media.alreadyThere })}</p>
+      {media.skipped.length > 0 && (
+        <ul className="gedcom-problems">
+          {media.skipped.map((skipped, index) => (
+            <li key={index}>
+              {t(skipped.person ? 'gedcom.report.mediaSkippedOf' : 'gedcom.report.mediaSkipped', { file: skipped.file, person: skipped.person, reason: t(`gedcom.report.mediaReason.${skipped.reason}`) })}
+            </li>
+          ))}
+        </ul>
+      )}
+      {media.moreSkipped > 0 && <p>{t('gedcom.report.more', { count: media.moreSkipped })}</p>}
+    </>
   )
 }

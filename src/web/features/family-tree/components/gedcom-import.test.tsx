@@ -44,7 +44,7 @@ const file = () => new File(['0 HEAD\n0 TRLR\n'], 'royal92.ged', { type: 'applic
 describe('importing a GEDCOM file', () => {
   it('previews what the file holds, imports it on confirmation with a progress bar, and reports what was skipped', async () => {
     const user = userEvent.setup()
-    const polls = [job({ status: 'writing', progress: 40 }), job({ status: 'done', progress: 100, report: { members: { created: 3009, updated: 0 }, unions: { created: 1422, updated: 0 }, links: { created: 4000, updated: 0 }, problems: [{ item: 'member', index: 7, ref: 'I8', path: 'firstName', code: 'member.first_name_required', outcome: 'skipped' }], moreProblems: 0, warnings: [], skippedTags: { SOUR: 120 } } })]
+    const polls = [job({ status: 'writing', progress: 40 }), job({ status: 'done', progress: 100, report: { members: { created: 3009, updated: 0 }, unions: { created: 1422, updated: 0 }, links: { created: 4000, updated: 0 }, problems: [{ item: 'member', index: 7, ref: 'I8', path: 'firstName', code: 'member.first_name_required', outcome: 'skipped' }, { item: 'member', index: 9, ref: 'I10', name: 'Rosa Díaz', path: 'deathDate', code: 'member.death_before_birth', outcome: 'kept' }], moreProblems: 0, warnings: [], skippedTags: { SOUR: 120 }, media: { attached: 0, alreadyThere: 0, skipped: [{ file: 'fotos/rosa.jpg', reason: 'not_included', person: 'Rosa Díaz' }], moreSkipped: 0 } } })]
     const api = fakeApi((request, url) => {
       if (request.method === 'POST' && url.search === '?preview=1') return jsonResponse(200, preview)
       if (request.method === 'POST') return jsonResponse(202, { job: job({}) })
@@ -58,7 +58,7 @@ describe('importing a GEDCOM file', () => {
       </>,
     )
 
-    await user.upload(screen.getByLabelText('Archivo GEDCOM (.ged)'), file())
+    await user.upload(screen.getByLabelText('Archivo GEDCOM (.ged) o GEDZIP con sus archivos (.gdz)'), file())
     const shown = await screen.findByRole('heading', { name: 'Lo que contiene royal92.ged' })
     expect(shown.closest('[tabindex="-1"]')).toHaveFocus()
     expect(screen.getByText('Personas: 3010')).toBeInTheDocument()
@@ -77,6 +77,9 @@ describe('importing a GEDCOM file', () => {
     const report = screen.getByRole('heading', { name: 'Resultado de la importación' }).parentElement!
     expect(within(report).getByText('Personas: 3009 añadidas, 0 actualizadas')).toBeInTheDocument()
     expect(within(report).getByText('Persona I8: Por favor, completa al menos el nombre y el apellido. (omitido)', { exact: false })).toBeInTheDocument()
+    // A person the file names is shown by name, not by the file's identifier.
+    expect(within(report).getByText(/^Persona Rosa Díaz: /)).toBeInTheDocument()
+    expect(within(report).getByText('fotos/rosa.jpg (Rosa Díaz): no incluido: sube un GEDZIP (.gdz) con los archivos')).toBeInTheDocument()
     expect(api.requestsTo('POST', '/api/family-tree/gedcom')).toHaveLength(1)
     // The tree is fetched again once the import has ended.
     await waitFor(() => expect(api.requestsTo('GET', '/api/family-tree')).toHaveLength(2))
@@ -89,7 +92,7 @@ describe('importing a GEDCOM file', () => {
     const user = userEvent.setup()
     const api = fakeApi(() => jsonResponse(422, { error: { code: 'gedcom.not_gedcom', message: 'The file is not GEDCOM' } }))
     renderWithProviders(<GedcomImport />)
-    await user.upload(screen.getByLabelText('Archivo GEDCOM (.ged)'), new File(['hola'], 'carta.ged'))
+    await user.upload(screen.getByLabelText('Archivo GEDCOM (.ged) o GEDZIP con sus archivos (.gdz)'), new File(['hola'], 'carta.ged'))
     expect(await screen.findByRole('alert')).toHaveTextContent('Este archivo no parece un GEDCOM.')
     expect(screen.queryByRole('button', { name: 'Importar' })).not.toBeInTheDocument()
     expect(api.requestsTo('POST', '/api/family-tree/gedcom')).toHaveLength(0)
@@ -97,8 +100,9 @@ describe('importing a GEDCOM file', () => {
 })
 
 describe('exporting the tree', () => {
-  it('offers GEDCOM 7.0 and 5.5.1 downloads', () => {
+  it('offers GEDCOM 7.0, GEDZIP and 5.5.1 downloads', () => {
     renderWithProviders(<GedcomExport />)
+    expect(screen.getByRole('link', { name: 'Descargar GEDZIP (GEDCOM 7.0 con fotos)' })).toHaveAttribute('href', '/api/family-tree/gedcom?version=7.0&format=gdz')
     expect(screen.getByRole('link', { name: 'Descargar GEDCOM 7.0' })).toHaveAttribute('href', '/api/family-tree/gedcom?version=7.0')
     expect(screen.getByRole('link', { name: 'Descargar GEDCOM 5.5.1' })).toHaveAttribute('href', '/api/family-tree/gedcom?version=5.5.1')
   })
@@ -109,11 +113,11 @@ describe('cancelling a preview', () => {
     const user = userEvent.setup()
     const api = fakeApi(() => jsonResponse(200, preview))
     renderWithProviders(<GedcomImport />)
-    await user.upload(screen.getByLabelText('Archivo GEDCOM (.ged)'), file())
+    await user.upload(screen.getByLabelText('Archivo GEDCOM (.ged) o GEDZIP con sus archivos (.gdz)'), file())
     await screen.findByRole('heading', { name: 'Lo que contiene royal92.ged' })
     await user.click(screen.getByRole('button', { name: 'Cancelar' }))
     expect(screen.queryByRole('heading', { name: 'Lo que contiene royal92.ged' })).not.toBeInTheDocument()
-    expect(screen.getByLabelText('Archivo GEDCOM (.ged)')).toHaveFocus()
+    expect(screen.getByLabelText('Archivo GEDCOM (.ged) o GEDZIP con sus archivos (.gdz)')).toHaveFocus()
     expect(api.requestsTo('POST', '/api/family-tree/gedcom')).toHaveLength(0)
   })
 })

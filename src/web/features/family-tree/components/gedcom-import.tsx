@@ -8,7 +8,8 @@ import { GedcomPreview } from './gedcom-preview.tsx'
 import './gedcom.css'
 
 /**
- * Bringing a tree in from another program: choose a .ged file, see what it holds (nothing is
+ * Bringing a tree in from another program: choose a .ged file (or a GEDZIP with its photos and
+ * documents), see what it holds (nothing is
  * written yet), confirm, follow the import's progress, and read what was added and skipped.
  */
 export function GedcomImport() {
@@ -53,7 +54,7 @@ export function GedcomImport() {
       {!isRunning && (
         <div className="gedcom-field">
           <label htmlFor={inputId}>{current ? t('gedcom.import.another') : t('gedcom.import.choose')}</label>
-          <input ref={inputRef} id={inputId} type="file" accept=".ged,.GED,text/plain,application/octet-stream" onChange={handleChoose} disabled={preview.isPending || start.isPending} />
+          <input ref={inputRef} id={inputId} type="file" accept=".ged,.GED,.gdz,.GDZ,.zip,text/plain,application/zip,application/octet-stream" onChange={handleChoose} disabled={preview.isPending || start.isPending} />
         </div>
       )}
       <StatusMessage tone="info">{statusText}</StatusMessage>

@@ -39,7 +39,7 @@ export function GedcomPreview({ preview, fileName }: { preview: Preview; fileNam
         <li>{t('gedcom.import.notes', { count: counts.notes })}</li>
         <li>{t('gedcom.import.mediaReferences', { count: counts.mediaReferences })}</li>
       </ul>
-      {counts.mediaReferences > 0 && <p className="gedcom-hint">{t('gedcom.import.mediaNote')}</p>}
+      {counts.mediaReferences > 0 && <p className="gedcom-hint">{t(preview.container === 'gdz' ? 'gedcom.import.mediaNoteGedzip' : 'gedcom.import.mediaNote')}</p>}
       <h4>{t('gedcom.import.warningsTitle')}</h4>
       {preview.warnings.length === 0 ? (
         <p>{t('gedcom.import.noWarnings')}</p>

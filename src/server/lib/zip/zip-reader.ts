@@ -27,29 +27,6 @@ export function isSafeEntryName(name: string): boolean {
   return segments.every((segment) => segment !== '' && segment !== '.' && segment !== '..')
 }
 
-/**
- * Reads a zip file on disk through its central directory, refusing before any byte is unpacked
- * what a hostile archive does: names that climb out (`../`), absolute or duplicated names,
- * encryption, ZIP64, more entries or more unpacked bytes than the limits (a zip bomb declares
- * them), and entries that unpack to more (or other) bytes than declared.
- */
-export async function openZip(file: string, limits: ZipLimits) {
-  const handle = await open(file, 'r')
-  try {
-    const entries = await readDirectory(handle, limits)
-    return {
-      entries,
-      /** The entry's unpacked bytes, checked against its declared size and CRC-32. */
-      read: (entry: ZipEntry) => readEntry(handle, entry),
-      close: () => handle.close(),
-    }
-  } catch (error) {
-    await handle.close()
-    throw error
-  }
-}
-export type ZipArchive = Awaited<ReturnType<typeof openZip>>
-
 async function readAt(handle: FileHandle, position: number, length: number): Promise<Buffer> {
   const buffer = Buffer.alloc(length)
   const { bytesRead } = await handle.read(buffer, 0, length, position)
@@ -57,13 +34,64 @@ async function readAt(handle: FileHandle, position: number, length: number): Pro
   return buffer
 }
 
-async function readDirectory(handle: FileHandle, limits: ZipLimits): Promise<Map<string, ZipEntry>> {
-  const { size: fileSize } = await handle.stat()
+/** Where an archive's bytes are: a file on disk, or an upload held in memory. */
+interface ZipSource {
+  size: number
+  readAt(position: number, length: number): Promise<Buffer>
+  close(): Promise<void>
+}
+
+/**
+ * Reads a zip archive through its central directory, refusing before any byte is unpacked what a
+ * hostile archive does: names that climb out (`../`), absolute or duplicated names, encryption,
+ * ZIP64, more entries or more unpacked bytes than the limits (a zip bomb declares them), and
+ * entries that unpack to more (or other) bytes than declared.
+ */
+async function openSource(source: ZipSource, limits: ZipLimits) {
+  try {
+    const entries = await readDirectory(source, limits)
+    return {
+      entries,
+      /** The entry's unpacked bytes, checked against its declared size and CRC-32. */
+      read: (entry: ZipEntry) => readEntry(source, entry),
+      close: () => source.close(),
+    }
+  } catch (error) {
+    await source.close()
+    throw error
+  }
+}
+export type ZipArchive = Awaited<ReturnType<typeof openSource>>
+
+/** A zip file on disk (an uploaded export waits there while it is read). */
+export async function openZip(file: string, limits: ZipLimits): Promise<ZipArchive> {
+  const handle = await open(file, 'r')
+  const { size } = await handle.stat()
+  return openSource({ size, readAt: (position, length) => readAt(handle, position, length), close: () => handle.close() }, limits)
+}
+
+/** A zip held in memory (an upload already read whole, within its size limit). */
+export function openZipBytes(bytes: Uint8Array, limits: ZipLimits): Promise<ZipArchive> {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+  const readAtBytes = async (position: number, length: number) => {
+    if (position < 0 || position + length > buffer.length) throw unsafe('The archive ends early')
+    return buffer.subarray(position, position + length)
+  }
+  return openSource({ size: buffer.length, readAt: readAtBytes, close: async () => {} }, limits)
+}
+
+/** Whether bytes start as a zip archive does (a local entry, or the end of an empty archive). */
+export function looksLikeZip(bytes: Uint8Array): boolean {
+  return bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && ((bytes[2] === 0x03 && bytes[3] === 0x04) || (bytes[2] === 0x05 && bytes[3] === 0x06))
+}
+
+async function readDirectory(source: ZipSource, limits: ZipLimits): Promise<Map<string, ZipEntry>> {
+  const fileSize = source.size
   const notZip = new AppError('portability.not_an_export', 'This file is not a zip archive')
   if (fileSize < 22) throw notZip
   // The end record sits in the last 22 bytes plus a comment of at most 65,535.
   const tailLength = Math.min(fileSize, 22 + 0xffff)
-  const tail = await readAt(handle, fileSize - tailLength, tailLength)
+  const tail = await source.readAt(fileSize - tailLength, tailLength)
   const end = tail.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]))
   if (end < 0 || end + 22 > tail.length) throw notZip
   const count = tail.readUInt16LE(end + 10)
@@ -72,7 +100,7 @@ async function readDirectory(handle: FileHandle, limits: ZipLimits): Promise<Map
   if (count === 0xffff || directoryOffset === 0xffffffff) throw unsafe('ZIP64 archives are not read')
   if (count > limits.maxEntries) throw unsafe(`The archive holds more than ${limits.maxEntries} entries`)
   if (directoryOffset + directorySize > fileSize) throw unsafe('The archive’s directory points outside the file')
-  const directory = await readAt(handle, directoryOffset, directorySize)
+  const directory = await source.readAt(directoryOffset, directorySize)
   const entries = new Map<string, ZipEntry>()
   let total = 0
   let at = 0
@@ -101,11 +129,11 @@ async function readDirectory(handle: FileHandle, limits: ZipLimits): Promise<Map
   return entries
 }
 
-async function readEntry(handle: FileHandle, entry: ZipEntry): Promise<Buffer> {
-  const local = await readAt(handle, entry.localHeaderOffset, 30)
+async function readEntry(source: ZipSource, entry: ZipEntry): Promise<Buffer> {
+  const local = await source.readAt(entry.localHeaderOffset, 30)
   if (local.readUInt32LE(0) !== 0x04034b50) throw unsafe(`The entry ${entry.name} is damaged`)
   const start = entry.localHeaderOffset + 30 + local.readUInt16LE(26) + local.readUInt16LE(28)
-  const packed = await readAt(handle, start, entry.compressedSize)
+  const packed = await source.readAt(start, entry.compressedSize)
   let bytes: Buffer
   if (entry.method === 0) bytes = packed
   else if (entry.method === 8) {

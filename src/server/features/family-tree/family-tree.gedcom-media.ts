@@ -1,0 +1,143 @@
+import type { GedcomMediaReport, GedcomMediaSkipReason } from '../../../shared/contracts/gedcom.ts'
+import { AppError } from '../../lib/app-error.ts'
+import { isSafeEntryName, type ZipArchive, type ZipEntry } from '../../lib/zip/zip-reader.ts'
+
+// The files a GEDCOM names, brought in as media of the people they belong to. Only a GEDZIP (a zip
+// holding the .ged and the files by their relative paths) carries them; a plain .ged names paths on
+// someone else's disk, and each is reported. The media feature stores them, with its own checks.
+
+/** One media reference of the file: whose it is (a batch reference) and the FILE as written. */
+export interface GedcomMediaLink {
+  owner: string
+  /** The owner is a family: Legado keeps files per person. */
+  isFamily?: true
+  file: string
+  title?: string
+}
+
+/** What the media feature does for an import, wired in the composition root. */
+export interface GedcomMediaPort {
+  /** Stores a file as a media item of the owner's member; refuses with the media feature's AppErrors. */
+  attach(ownerId: string, memberId: string, file: { fileName: string; caption: string; bytes: Buffer }): Promise<void>
+  /** The names of the files a member has already, so an import run twice does not attach a file twice. */
+  fileNamesOf(ownerId: string, memberId: string): Promise<string[]>
+  /** The largest file the media feature takes: a larger entry is reported without being unpacked. */
+  maxFileBytes: number
+}
+
+/** Skipped files kept in the report; the rest are counted. */
+const reportedSkips = 500
+
+/**
+ * Where a FILE value points inside the archive, or nothing when it points outside it (a URL, an
+ * absolute path). GEDCOM 7 writes a URI reference (`media/a%20b.jpg`); 5.5.1 files write paths,
+ * often with backslashes.
+ */
+export function archivePathOf(file: string): string | undefined {
+  let path = file.trim().replace(/\\/g, '/')
+  if (/^[a-z][a-z0-9+.-]*:/i.test(path) || path.startsWith('/')) return undefined
+  try {
+    path = decodeURI(path)
+  } catch {
+    // Not percent-encoded after all: the path as written.
+  }
+  path = path.replace(/^(\.\/)+/, '')
+  return isSafeEntryName(path) ? path : undefined
+}
+
+/** An archive's entry for a path: as written, else ignoring case, else the only file of that name anywhere in it. */
+function entryFinder(archive: ZipArchive) {
+  const byLowerPath = new Map<string, ZipEntry>()
+  const byName = new Map<string, ZipEntry | null>()
+  for (const entry of archive.entries.values()) {
+    if (entry.name.endsWith('/')) continue
+    byLowerPath.set(entry.name.toLowerCase(), entry)
+    const name = entry.name.split('/').pop()!.toLowerCase()
+    byName.set(name, byName.has(name) ? null : entry)
+  }
+  return (file: string): ZipEntry | undefined => {
+    const path = archivePathOf(file)
+    if (path !== undefined) {
+      const found = archive.entries.get(path) ?? byLowerPath.get(path.toLowerCase())
+      if (found) return found
+    }
+    // A 5.5.1 file often names the photo where it was on the author's disk (C:\Fotos\rosa.jpg).
+    const name = file.trim().replace(/\\/g, '/').split('/').pop()?.toLowerCase()
+    return (name && byName.get(name)) || undefined
+  }
+}
+
+const reasonOf = (error: unknown): GedcomMediaSkipReason => {
+  const code = error instanceof AppError ? error.code : undefined
+  if (code === 'payload_too_large') return 'too_large'
+  if (code === 'unsupported_media_type') return 'unsupported_type'
+  if (code === 'media.quota_exceeded') return 'quota_exceeded'
+  return 'failed'
+}
+
+/**
+ * Brings in the files of `links` from `archive` (or reports each, without one), attached to the
+ * members `memberIdOf` names. One file at a time: each is unpacked (checked against its declared
+ * size and checksum), stored and dropped before the next.
+ */
+export async function importGedcomMedia(
+  ownerId: string,
+  links: GedcomMediaLink[],
+  memberIdOf: (ref: string) => string | undefined,
+  nameOf: (ref: string) => string | undefined,
+  archive: ZipArchive | undefined,
+  port: GedcomMediaPort | undefined,
+  log?: { warn(details: object, message: string): void },
+): Promise<GedcomMediaReport> {
+  const report: GedcomMediaReport = { attached: 0, alreadyThere: 0, skipped: [], moreSkipped: 0 }
+  const skip = (link: GedcomMediaLink, reason: GedcomMediaSkipReason) => {
+    if (report.skipped.length >= reportedSkips) return void (report.moreSkipped += 1)
+    const person = nameOf(link.owner)
+    report.skipped.push({ file: link.file, reason, ...(person ? { person } : {}) })
+  }
+  const find = archive && entryFinder(archive)
+  const namesOf = new Map<string, Set<string>>()
+  for (const link of links) {
+    if (!archive || !find || !port) {
+      skip(link, 'not_included')
+      continue
+    }
+    const memberId = link.isFamily ? undefined : memberIdOf(link.owner)
+    if (link.isFamily) {
+      skip(link, 'family')
+      continue
+    }
+    if (!memberId) {
+      skip(link, 'no_person')
+      continue
+    }
+    const entry = find(link.file)
+    if (!entry) {
+      // A web address is a link, not a file of the tree: said apart from a file the zip lacks.
+      skip(link, /^(https?|ftp):/i.test(link.file.trim()) ? 'outside' : 'missing')
+      continue
+    }
+    const fileName = entry.name.split('/').pop()!
+    let names = namesOf.get(memberId)
+    if (!names) namesOf.set(memberId, (names = new Set(await port.fileNamesOf(ownerId, memberId))))
+    if (names.has(fileName)) {
+      report.alreadyThere += 1
+      continue
+    }
+    if (entry.size > port.maxFileBytes) {
+      skip(link, 'too_large')
+      continue
+    }
+    try {
+      const bytes = await archive.read(entry)
+      await port.attach(ownerId, memberId, { fileName, caption: (link.title ?? '').trim().slice(0, 500), bytes })
+      names.add(fileName)
+      report.attached += 1
+    } catch (error) {
+      const reason = reasonOf(error)
+      if (reason === 'failed') log?.warn({ err: error }, 'a GEDCOM media file could not be stored')
+      skip(link, reason)
+    }
+  }
+  return report
+}
