@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { FamilyTree, Member } from '../../../shared/contracts/family-tree.ts'
-import { as, createTestApp, createTestUser, testDatabases, type TestApp } from '../../test/test-app.ts'
+import { createTestApp, testDatabases, type TestApp } from '../../test/test-app.ts'
+import { familyOf } from './test/family-api.ts'
 
 describe.each(testDatabases)('dates, places, notes and marriages of the family tree on %s', (database) => {
   let t: TestApp
@@ -9,19 +9,7 @@ describe.each(testDatabases)('dates, places, notes and marriages of the family t
   })
   afterAll(() => t.close())
 
-  async function family(overrides: Record<string, unknown> = {}) {
-    const user = await createTestUser(t.app, overrides)
-    const request = as(t.app, user)
-    const post = (payload: object) => request({ method: 'POST', url: '/api/family-tree/members', payload })
-    const add = async (payload: object) => {
-      const response = await post(payload)
-      expect(response.statusCode, response.body).toBe(201)
-      return response.json<{ member: Member }>().member
-    }
-    const tree = async () => (await request({ method: 'GET', url: '/api/family-tree' })).json<FamilyTree>()
-    const patch = (id: string, payload: object) => request({ method: 'PATCH', url: `/api/family-tree/members/${id}`, payload })
-    return { user, request, post, add, tree, patch }
-  }
+  const family = (overrides: Record<string, unknown> = {}) => familyOf(t.app, overrides)
 
   it('keeps a date as written in any of the three languages, with its place and a sort key', async () => {
     const f = await family({ preferredLanguage: 'es' })

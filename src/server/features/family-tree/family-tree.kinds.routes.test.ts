@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FamilyTree, Member } from '../../../shared/contracts/family-tree.ts'
 import { formatGenealogyDate, parseGenealogyDate } from '../../../shared/genealogy-date/index.ts'
-import { as, createTestApp, createTestUser, testDatabases, type TestApp } from '../../test/test-app.ts'
+import { createTestApp, testDatabases, type TestApp } from '../../test/test-app.ts'
+import { familyOf } from './test/family-api.ts'
 import { importThroughApi } from './test/gedcom-api.ts'
 
 // What the member form writes beyond names and dates: how a child belongs to each parent, and a
@@ -125,18 +126,7 @@ describe.each(testDatabases)('parent kinds, divorces and union notes through the
   })
   afterAll(() => t.close())
 
-  async function family() {
-    const user = await createTestUser(t.app, { preferredLanguage: 'es' })
-    const request = as(t.app, user)
-    const add = async (payload: object) => {
-      const response = await request({ method: 'POST', url: '/api/family-tree/members', payload })
-      expect(response.statusCode, response.body).toBe(201)
-      return response.json<{ member: Member }>().member
-    }
-    const tree = async () => (await request({ method: 'GET', url: '/api/family-tree' })).json<FamilyTree>()
-    const patch = (id: string, payload: object) => request({ method: 'PATCH', url: `/api/family-tree/members/${id}`, payload })
-    return { user, add, tree, patch }
-  }
+  const family = () => familyOf(t.app, { preferredLanguage: 'es' })
 
   it('records birth and adoptive parents, two of each kind at most, and a change of kind', async () => {
     const f = await family()

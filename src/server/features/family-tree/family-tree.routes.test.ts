@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import type { FamilyTree, Member } from '../../../shared/contracts/family-tree.ts'
-import { as, createTestApp, createTestUser, testDatabases, type TestApp, type TestUser } from '../../test/test-app.ts'
+import { createTestApp, testDatabases, type TestApp } from '../../test/test-app.ts'
+import { familyOf } from './test/family-api.ts'
 
 describe.each(testDatabases)('family tree routes on %s', (database) => {
   let t: TestApp
@@ -9,20 +9,7 @@ describe.each(testDatabases)('family tree routes on %s', (database) => {
   })
   afterAll(() => t.close())
 
-  /** A user of their own with helpers bound to them. */
-  async function family(overrides: Record<string, unknown> = {}) {
-    const user: TestUser = await createTestUser(t.app, overrides)
-    const request = as(t.app, user)
-    const add = async (payload: object) => {
-      const response = await request({ method: 'POST', url: '/api/family-tree/members', payload })
-      expect(response.statusCode, response.body).toBe(201)
-      return response.json<{ member: Member }>().member
-    }
-    const tree = async () => (await request({ method: 'GET', url: '/api/family-tree' })).json<FamilyTree>()
-    const byId = async (id: string) => (await tree()).members.find((m) => m.memberId === id)!
-    const patch = (id: string, payload: object) => request({ method: 'PATCH', url: `/api/family-tree/members/${id}`, payload })
-    return { user, request, add, tree, byId, patch }
-  }
+  const family = (overrides: Record<string, unknown> = {}) => familyOf(t.app, overrides)
 
   it('has no tree until the first member, then names it after the owner', async () => {
     const f = await family({ name: 'Rosa Díaz', preferredLanguage: 'es' })

@@ -1,0 +1,21 @@
+import type { FastifyInstance } from 'fastify'
+import { expect } from 'vitest'
+import type { FamilyTree, Member } from '../../../../shared/contracts/family-tree.ts'
+import { as, createTestUser } from '../../../test/test-app.ts'
+
+/** A new user of `app` and their family tree through the member API, as the web uses it. */
+export async function familyOf(app: FastifyInstance, overrides: Record<string, unknown> = {}) {
+  const user = await createTestUser(app, overrides)
+  const request = as(app, user)
+  const post = (payload: object) => request({ method: 'POST', url: '/api/family-tree/members', payload })
+  /** Adds a member, which must succeed; returns it as the API answered. */
+  const add = async (payload: object) => {
+    const response = await post(payload)
+    expect(response.statusCode, response.body).toBe(201)
+    return response.json<{ member: Member }>().member
+  }
+  const tree = async () => (await request({ method: 'GET', url: '/api/family-tree' })).json<FamilyTree>()
+  const byId = async (id: string) => (await tree()).members.find((m) => m.memberId === id)!
+  const patch = (id: string, payload: object) => request({ method: 'PATCH', url: `/api/family-tree/members/${id}`, payload })
+  return { user, request, post, add, tree, byId, patch }
+}
