@@ -20,7 +20,10 @@ const base = `http://127.0.0.1:${port}`
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium'
 // As playwright.config.ts: no sandbox (containers), no GPU, nothing in the background.
 const chromeFlags = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic']
-const goals = { '/': 95, '/login': 95, '/dashboard': 90, '/family-tree': 90 }
+const allGoals = { '/': 95, '/login': 95, '/dashboard': 90, '/family-tree': 90 }
+// BENCH_LIGHTHOUSE_PAGES=/family-tree,/dashboard audits only those pages (while working on one).
+const only = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',')
+const goals = Object.fromEntries(Object.entries(allGoals).filter(([pathname]) => !only || only.includes(pathname)))
 const accessibilityGoal = 100
 const landingScriptBudget = 150 * 1024
 

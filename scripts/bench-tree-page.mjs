@@ -3,7 +3,8 @@
 // `node --import tsx scripts/bench-tree-page.mjs` (BENCH_TREE_PEOPLE=10000 by default).
 // Imports a generated tree through the API into the built server, then opens /family-tree in
 // Debian's Chromium and reports how long until the first person's card shows, the longest
-// main-thread task while it loads (Long Tasks API) and the longest while scrolling to the end.
+// main-thread task while it loads (Long Tasks API), the longest while scrolling to the end, while
+// the chart draws, and while the add and edit forms open.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -13,6 +14,15 @@ import { base, signUp, startServer, stopServer } from './bench-gedcom-api.mjs'
 import { buildIfNeeded } from './build-if-needed.mjs'
 
 const size = Number(process.env.BENCH_TREE_PEOPLE ?? 10000)
+
+/** Times `step` from now and reports the longest main-thread task meanwhile. */
+async function measure(page, label, step) {
+  await page.evaluate(() => (window.__longest = 0))
+  const started = performance.now()
+  await step()
+  const took = performance.now() - started
+  console.log(`  ${label} in ${took.toFixed(0)} ms, longest task meanwhile ${(await page.evaluate(() => window.__longest)).toFixed(0)} ms`)
+}
 
 buildIfNeeded()
 const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-tree-page-'))
@@ -60,6 +70,19 @@ try {
     const scrolling = await page.evaluate(() => window.__longest)
     console.log(`  first card ${firstCard.toFixed(0)} ms, longest task while loading ${loading.toFixed(0)} ms`)
     console.log(`  scrolled to the end in ${scrolled.toFixed(0)} ms, longest task meanwhile ${scrolling.toFixed(0)} ms`)
+    await page.evaluate(() => window.scrollTo(0, 0))
+    await measure(page, 'chart drawn', () => page.locator('.family-chart-toolbar').waitFor({ timeout: 120_000 }))
+    // What a person does next: add someone (the form lists everyone as a possible relative), then
+    // edit the first card. Each is timed from the click until the form shows.
+    await measure(page, 'add form open', async () => {
+      await page.locator('.family-tree-toolbar .button-primary').click()
+      await page.locator('form').first().waitFor({ timeout: 60_000 })
+    })
+    await page.locator('.family-tree-toolbar .button-primary').click()
+    await measure(page, 'edit form open', async () => {
+      await page.locator('.member-card .member-actions button.button:not(.button-danger):not(.button-primary)').last().click()
+      await page.locator('.member-card-editing form').first().waitFor({ timeout: 60_000 })
+    })
   } finally {
     await browser.close()
   }
