@@ -28,7 +28,8 @@ export function MemberRelationFields({ form, members, memberId }: MemberRelation
   const { control, getValues, setValue } = form
   const membersById = useMemo(() => new Map(members.map((member) => [member.memberId, member])), [members])
   const [parentMemberIds, childrenMemberIds] = useWatch({ control, name: ['parentMemberIds', 'childrenMemberIds'] })
-  const options = relationOptions(members, memberId, { parentMemberIds, childrenMemberIds })
+  // Worked out again only when the choices change: a large tree has thousands of people to sort.
+  const options = useMemo(() => relationOptions(members, memberId, { parentMemberIds, childrenMemberIds }), [members, memberId, parentMemberIds, childrenMemberIds])
   const [kindNote, setKindNote] = useState<string>()
 
   /** A parent just ticked takes the first kind with room, and the form says so when it is not birth. */

@@ -1,5 +1,6 @@
-import { useId, useState, type Ref } from 'react'
-import type { RelationOption } from '../lib/relation-options.ts'
+import { useDeferredValue, useId, useState, type KeyboardEvent, type Ref } from 'react'
+import { useTranslation } from 'react-i18next'
+import { listEveryoneUpTo, searchRelationOptions, searchShowsUpTo, type RelationOption } from '../lib/relation-options.ts'
 
 interface RelationPickerProps {
   /** Form name of the checkboxes, e.g. `parentMemberIds`. */
@@ -20,12 +21,23 @@ interface RelationPickerProps {
   inputRef?: Ref<HTMLInputElement>
 }
 
-/** A group of checkboxes among the other members of the tree, for one kind of relation. */
+/**
+ * A group of checkboxes among the other members of the tree, for one kind of relation. A large
+ * tree's group lists those ticked and a search's first matches (see `listEveryoneUpTo`).
+ */
 export function RelationPicker(props: RelationPickerProps) {
   const { name, legend, hint, options, value, onChange, error, max, limitMessage, hasTwoParentsNote, inputRef } = props
+  const { t } = useTranslation('family-tree')
   const [isRefused, setIsRefused] = useState(false)
+  const [query, setQuery] = useState('')
+  // Typing stays quick: the list follows in a render that a keystroke can interrupt.
+  const deferredQuery = useDeferredValue(query)
   const id = useId()
+  const isSearch = options.length > listEveryoneUpTo
+  const search = isSearch ? searchRelationOptions(options, value, deferredQuery) : undefined
+  const shown = search?.shown ?? options
   const hintId = hint ? `${id}-hint` : undefined
+  const countId = isSearch ? `${id}-count` : undefined
   const refusedId = isRefused ? `${id}-refused` : undefined
   const errorId = error ? `${id}-error` : undefined
 
@@ -47,8 +59,25 @@ export function RelationPicker(props: RelationPickerProps) {
           {hint}
         </p>
       )}
+      {search && (
+        <div className="field relation-picker-search">
+          <label htmlFor={`${id}-search`}>{t('form.relationSearch')}</label>
+          <input
+            id={`${id}-search`}
+            type="search"
+            autoComplete="off"
+            value={query}
+            aria-describedby={countId}
+            onChange={(event) => setQuery(event.target.value)}
+            onKeyDown={keepFormOpen}
+          />
+          <p id={countId} className="hint relation-picker-count" aria-live="polite">
+            {searchSummary(t, deferredQuery, search.matches)}
+          </p>
+        </div>
+      )}
       <ul className="relation-picker-options">
-        {options.map((option, index) => {
+        {shown.map((option, index) => {
           const inputId = `${id}-${option.memberId}`
           const noteId = option.hasTwoParents ? `${inputId}-note` : undefined
           return (
@@ -86,4 +115,18 @@ export function RelationPicker(props: RelationPickerProps) {
       )}
     </fieldset>
   )
+}
+
+/** Enter in the search box looks, it does not send the member form. */
+function keepFormOpen(event: KeyboardEvent<HTMLInputElement>) {
+  if (event.key === 'Enter') event.preventDefault()
+}
+
+/** What a large group's search shows, in words: how many people, and how to find the others. */
+function searchSummary(t: (key: string, values: Record<string, unknown>) => string, query: string, matches: number): string {
+  const shown = Math.min(matches, searchShowsUpTo)
+  if (!query.trim()) return t('form.relationShown', { shown, total: matches })
+  if (matches === 0) return t('form.relationNone', { query: query.trim() })
+  if (matches > shown) return t('form.relationFoundMany', { count: matches, shown })
+  return t('form.relationFound', { count: matches })
 }

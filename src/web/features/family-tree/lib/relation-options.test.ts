@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { buildMember } from '../test/fake-family-api.ts'
-import { relationOptions } from './relation-options.ts'
+import { relationOptions, searchRelationOptions, type RelationOption } from './relation-options.ts'
 
 const names = (options: { name: string }[]) => options.map((option) => option.name)
 
@@ -46,5 +46,27 @@ describe('relationOptions', () => {
     })
     const options = relationOptions([...members, adopted], undefined, { parentMemberIds: [], childrenMemberIds: [] })
     expect(options.children.find((option) => option.name === 'Ana G')?.hasTwoParents).toBe(false)
+  })
+})
+
+describe('searchRelationOptions', () => {
+  const people: RelationOption[] = ['José Núñez', 'Josefa Gil', 'Ana Núñez', 'Luis Peña', 'Ana Gil'].map((name, n) => ({ memberId: `m${n}`, name }))
+
+  it('shows the first people up to the limit with nothing typed, and counts them all', () => {
+    const search = searchRelationOptions(people, [], '  ', 2)
+    expect(names(search.shown)).toEqual(['José Núñez', 'Josefa Gil'])
+    expect(search.matches).toBe(5)
+  })
+
+  it('finds every word typed in any order, ignoring accents and case', () => {
+    expect(names(searchRelationOptions(people, [], 'nunez').shown)).toEqual(['José Núñez', 'Ana Núñez'])
+    expect(names(searchRelationOptions(people, [], 'GIL ana').shown)).toEqual(['Ana Gil'])
+    expect(searchRelationOptions(people, [], 'Pérez')).toEqual({ shown: [], matches: 0 })
+  })
+
+  it('keeps those ticked first whatever is typed, and does not count them as matches', () => {
+    const search = searchRelationOptions(people, ['m3'], 'jos', 1)
+    expect(names(search.shown)).toEqual(['Luis Peña', 'José Núñez'])
+    expect(search.matches).toBe(2)
   })
 })

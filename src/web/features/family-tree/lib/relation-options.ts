@@ -1,5 +1,6 @@
 import type { Member } from '../../../../shared/contracts/family-tree.ts'
 import { ancestorsOf, descendantsOf } from '../../../../shared/family-tree/ancestry.ts'
+import { normaliseRelationship } from '../../../../shared/family-tree/self-member.ts'
 import { limits } from '../../../../shared/limits.ts'
 import { memberName } from './member-name.ts'
 
@@ -55,4 +56,62 @@ export function relationOptions(
         return { ...option(member), hasTwoParents: !isChosen && otherBirthParents.length >= limits.parentsPerMember }
       }),
   }
+}
+
+/**
+ * Up to this many people a relation group lists everyone as checkboxes. Beyond it (a tree brought
+ * in from another program can hold thousands) the group shows those ticked and a few found by a
+ * search: three lists of ten thousand checkboxes took the browser a second and a half to draw,
+ * and are no way to find one person anyway.
+ */
+export const listEveryoneUpTo = 40
+
+/** People a search shows at once, besides those ticked. */
+export const searchShowsUpTo = 30
+
+export interface RelationSearch {
+  /** Those ticked first (so they can always be unticked), then the matches shown. */
+  shown: RelationOption[]
+  /** Every option not ticked that matches (all of them with nothing typed). */
+  matches: number
+}
+
+/** Names as a search compares them, each worked out once: a keystroke scans thousands of people. */
+const searchKeys = new Map<string, string>()
+
+function searchKey(name: string): string {
+  let key = searchKeys.get(name)
+  if (key === undefined) {
+    // Bounded: names of trees left long ago need not stay.
+    if (searchKeys.size >= 200_000) searchKeys.clear()
+    searchKeys.set(name, (key = normaliseRelationship(name)))
+  }
+  return key
+}
+
+/**
+ * What a large relation group shows for `query`: the options ticked in `chosen`, then, in the
+ * tree's order, at most `limit` others whose name holds every word typed (accents and case
+ * ignored).
+ */
+export function searchRelationOptions(
+  options: readonly RelationOption[],
+  chosen: readonly string[],
+  query: string,
+  limit = searchShowsUpTo,
+): RelationSearch {
+  const words = normaliseRelationship(query).split(' ').filter(Boolean)
+  const ticked = new Set(chosen)
+  const shown = options.filter((option) => ticked.has(option.memberId))
+  let matches = 0
+  for (const option of options) {
+    if (ticked.has(option.memberId)) continue
+    if (words.length > 0) {
+      const key = searchKey(option.name)
+      if (!words.every((word) => key.includes(word))) continue
+    }
+    matches += 1
+    if (matches <= limit) shown.push(option)
+  }
+  return { shown, matches }
 }
