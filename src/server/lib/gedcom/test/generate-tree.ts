@@ -114,6 +114,9 @@ export function generateTree(size: number, seed = 20_260_101): GedcomData {
       continue
     }
     const { family, year } = next
+    // A line stops at the children of about 1980, so every date stays in the past (marriages
+    // 22–32 years after the birth, a divorce 40): a new founding couple starts another line.
+    if (year > 1980) continue
     const surname = (family.husband && individuals[Number(family.husband.slice(1)) - 1]?.surname) ?? random.pick(SURNAMES)
     const shared = random.chance(0.1) ? { text: `Hermanos criados por su abuela en ${random.pick(PLACES)}.`, record: `N${(sharedNotes += 1)}` } : undefined
     const childCount = 1 + random.int(4)
