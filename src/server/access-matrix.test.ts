@@ -1,4 +1,5 @@
 import type { InjectOptions } from 'fastify'
+import { strToU8, unzipSync, zipSync } from 'fflate'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { as, createTestApp, createTestUser, testDatabases, type TestApp, type TestUser } from './test/test-app.ts'
 import { seedOwnerData, type OwnerIds } from './test/owner-data.ts'
@@ -31,6 +32,12 @@ const ownRoutes: Record<string, InjectOptions> = {
   'POST /api/family-tree/members': { method: 'POST', url: '/api/family-tree/members', payload: { firstName: 'A', lastName: 'B', relationshipToOwner: 'Tía' } },
   'GET /api/family-tree/gedcom': { method: 'GET', url: '/api/family-tree/gedcom?version=5.5.1' },
   'POST /api/family-tree/gedcom': { method: 'POST', url: '/api/family-tree/gedcom?preview=1', ...gedcomUpload('0 HEAD\n1 GEDC\n2 VERS 7.0\n0 @I1@ INDI\n1 NAME Eva /Paz/\n0 TRLR\n') },
+  'GET /api/family-tree/gedcom?gdz': { method: 'GET', url: '/api/family-tree/gedcom?version=7.0&format=gdz' },
+  'POST /api/family-tree/gedcom?gdz': {
+    method: 'POST',
+    url: '/api/family-tree/gedcom',
+    ...gedcomUpload(zipSync({ 'gedcom.ged': strToU8('0 HEAD\n1 GEDC\n2 VERS 7.0\n0 @I1@ INDI\n1 NAME Eva /Paz/\n0 TRLR\n') }), { fileName: 'arbol.gdz' }),
+  },
   'GET /api/biography/entries': { method: 'GET', url: '/api/biography/entries' },
   'POST /api/biography/entries': { method: 'POST', url: '/api/biography/entries', payload: { content: 'Un recuerdo' } },
   'GET /api/biography/chat': { method: 'GET', url: '/api/biography/chat' },
@@ -109,8 +116,9 @@ describe.each(testDatabases)('who may reach what, on every API route, on %s', (d
 
   it('classifies every API route, so none escapes the matrix', () => {
     const routes = [...new Set(t.app.routeTable.filter((route) => route.url.startsWith('/api') && !isDocs(route.url) && route.method !== 'HEAD' && route.method !== 'OPTIONS').map((route) => `${route.method} ${route.url}`))]
-    // A key may add `?field` to tell apart two calls of one route (the media of a member, of a memory).
-    const known = new Set([...publicRoutes, ...Object.keys(ownRoutes), ...Object.keys(namingRoutes).map((key) => key.split('?')[0]!), ...uploadProtocolRoutes])
+    // A key may add `?field` to tell apart two calls of one route (the media of a member, of a memory;
+// a GEDCOM file and a GEDZIP).
+    const known = new Set([...publicRoutes, ...[...Object.keys(ownRoutes), ...Object.keys(namingRoutes)].map((key) => key.split('?')[0]!), ...uploadProtocolRoutes])
     expect(routes.filter((route) => !known.has(route))).toEqual([])
     expect([...known].filter((route) => !routes.includes(route))).toEqual([])
   })
@@ -123,6 +131,17 @@ describe.each(testDatabases)('who may reach what, on every API route, on %s', (d
       if (response.headers['content-type']?.toString().includes('json')) expect(response.json().error.code, route).toBe('not_found')
     }
     expect(await ownerSnapshot()).toEqual(before)
+  })
+
+  it('exports another user only their own tree: no person, family or file of the owner in their GEDCOM or GEDZIP', async () => {
+    const gedcom = await as(t.app, stranger)({ method: 'GET', url: '/api/family-tree/gedcom?version=7.0' })
+    expect(gedcom.statusCode).toBe(200)
+    const gedzip = await as(t.app, stranger)({ method: 'GET', url: '/api/family-tree/gedcom?version=7.0&format=gdz' })
+    expect(gedzip.statusCode).toBe(200)
+    const files = unzipSync(new Uint8Array(gedzip.rawPayload))
+    const texts = [gedcom.body, ...Object.values(files).map((bytes) => Buffer.from(bytes).toString('utf8'))]
+    for (const text of texts) expect(text).not.toMatch(/Rosa|Carmen|Díaz|Ruiz|carta/)
+    expect(Object.keys(files)).toEqual(['gedcom.ged'])
   })
 
   it('answers 401 without a session and with a signed-out one, on every route but the public ones, and changes nothing', async () => {

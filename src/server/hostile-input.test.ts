@@ -1,7 +1,9 @@
 import fc from 'fast-check'
+import { strToU8, zipSync } from 'fflate'
 import type { InjectOptions } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { isErrorBody, type ErrorBody } from '../shared/errors.ts'
+import { multipartFile } from './test/multipart.ts'
 import { as, createTestApp, createTestUser, testDatabases, type TestApp, type TestUser } from './test/test-app.ts'
 
 // Hostile input on every API route of the route table: random JSON bodies, query strings, path
@@ -40,7 +42,7 @@ describe.each(testDatabases)('hostile input on every API route, on %s', (databas
       await fc.assert(
         fc.asyncProperty(
           fc.oneof(fc.constantFrom(...realIds), anyText),
-          fc.dictionary(fc.constantFrom('memberId', 'entryId', 'dreamId', 'language', 'lng', 'x'), anyText, { maxKeys: 3 }),
+          fc.dictionary(fc.constantFrom('memberId', 'entryId', 'dreamId', 'language', 'lng', 'format', 'version', 'preview', 'x'), fc.oneof(anyText, fc.constantFrom('gdz', 'ged', '7.0', '5.5.1', '1')), { maxKeys: 3 }),
           anyJson,
           fc.record({ 'accept-language': anyText.map((value) => value.replace(/[^\x20-\x7e]/g, '')), range: fc.constantFrom('', 'bytes=0-1', 'bytes=-5', 'bytes=9-1', 'bytes=abc') }),
           async (id, query, body, headers) => {
@@ -61,6 +63,27 @@ describe.each(testDatabases)('hostile input on every API route, on %s', (databas
         { numRuns: 25, seed: 20261123 },
       )
     }
+  }, 120_000)
+
+  it('refuses a broken or hostile archive in the error model, as a GEDZIP and as an account export', async () => {
+    const gedcom = strToU8('0 HEAD\n1 GEDC\n2 VERS 7.0\n0 @I1@ INDI\n1 NAME Eva /Paz/\n1 OBJE\n2 FILE fotos/eva.jpg\n0 TRLR\n')
+    const whole = zipSync({ 'gedcom.ged': gedcom, 'fotos/eva.jpg': strToU8('no es una foto') })
+    const archive = fc.oneof(
+      fc.uint8Array({ maxLength: 300 }),
+      // A real archive cut short, or with bytes flipped: headers that promise what is not there.
+      fc.nat(whole.length - 1).map((end) => whole.slice(0, end)),
+      fc.tuple(fc.nat(whole.length - 1), fc.integer({ min: 1, max: 255 })).map(([at, flip]) => whole.map((byte, n) => (n === at ? byte ^ flip : byte))),
+    )
+    await fc.assert(
+      fc.asyncProperty(archive, fc.constantFrom(['/api/family-tree/gedcom', 'arbol.gdz'], ['/api/family-tree/gedcom?preview=1', 'arbol.gdz'], ['/api/me/import', 'legado.zip']), async (bytes, [url, fileName]) => {
+        const response = await as(t.app, user)({ method: 'POST', url, ...multipartFile('file', fileName, bytes) })
+        if (response.statusCode < 400) return
+        const answer: unknown = JSON.parse(response.body)
+        expect(isErrorBody(answer), `${url}: ${response.body.slice(0, 300)}`).toBe(true)
+        expect(response.statusCode, `${url}: ${response.body.slice(0, 300)}`).toBeLessThan(500)
+      }),
+      { numRuns: 40, seed: 20261125 },
+    )
   }, 120_000)
 
   it('keeps unicode as it was written, emoji, accents, combining marks and right-to-left text alike', async () => {
