@@ -4,7 +4,7 @@
 // Imports a generated tree through the API into the built server, then opens /family-tree in
 // Debian's Chromium and reports how long until the first person's card shows, the longest
 // main-thread task while it loads (Long Tasks API), the longest while scrolling to the end, while
-// the chart draws, and while the add and edit forms open.
+// the chart draws, while the add and edit forms open, and while an edit is saved.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -82,6 +82,11 @@ try {
     await measure(page, 'edit form open', async () => {
       await page.locator('.member-card .member-actions button.button:not(.button-danger):not(.button-primary)').last().click()
       await page.locator('.member-card-editing form').first().waitFor({ timeout: 60_000 })
+    })
+    // Saving sends the member and reads the tree again (a change to one changes its relatives).
+    await measure(page, 'edit saved', async () => {
+      await page.locator('.member-card-editing form button[type=submit]').click()
+      await page.locator('.member-card-editing').waitFor({ state: 'detached', timeout: 60_000 })
     })
   } finally {
     await browser.close()

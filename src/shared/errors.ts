@@ -60,6 +60,7 @@ export const fieldErrorCodes = [
   'member.child_has_two_parents',
   'member.death_date_requires_deceased',
   'member.death_before_birth',
+  'member.divorce_before_marriage',
   'member.self_exists',
   'member.unknown_relative',
   'member.related_to_itself',

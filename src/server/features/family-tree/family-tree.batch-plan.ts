@@ -7,7 +7,7 @@ import { newId } from '../../lib/ids.ts'
 import { asPhrase, type DateReader } from './family-tree.dates.ts'
 import { columns, indexLinks, toProposed } from './family-tree.mapping.ts'
 import type { TreeSnapshot } from './family-tree.repository.ts'
-import { diesBeforeBirth, type ProposedMember } from './family-tree.rules.ts'
+import { endsBeforeItStarts, type ProposedMember } from './family-tree.rules.ts'
 import type { MemberUpdate, NewMemberRow, NewUnionRow, UnionRow, UnionUpdate } from './family-tree.tables.ts'
 
 // The first half of a batch write: every member and union of the batch checked against the form's
@@ -224,7 +224,7 @@ export async function planMembers(snapshot: TreeSnapshot, items: BatchMember[], 
     }
     // A death date says the person has died (GEDCOM's `1 DEAT` alone says it too, through isDeceased).
     if (member.deathDate) member.isDeceased = true
-    if (diesBeforeBirth(member.birthDate, member.deathDate, ctx.dates.valueOf)) ctx.problems.push({ ...at, path: 'deathDate', code: 'member.death_before_birth', outcome: 'kept' })
+    if (endsBeforeItStarts(member.birthDate, member.deathDate, ctx.dates.valueOf)) ctx.problems.push({ ...at, path: 'deathDate', code: 'member.death_before_birth', outcome: 'kept' })
     const row = columns(member, ctx.dates.sortKeyOf)
     const patch = existing && changed(existing, row)
     if (patch && Object.keys(patch).length > 0) plan.updates.push({ id: existing!.id, patch: { ...patch, updatedAt: ctx.now } })
@@ -288,6 +288,10 @@ export async function planUnions(snapshot: TreeSnapshot, items: BatchUnion[], id
     }
     const marriageDate = batchDate(item.marriageDate, ctx, { ...at, path: 'marriageDate' })
     const divorceDate = batchDate(item.divorceDate, ctx, { ...at, path: 'divorceDate' })
+    // As a death before the birth: what the file says is kept, and the report says it looks wrong.
+    if (endsBeforeItStarts(marriageDate ?? existing?.marriageDate, divorceDate ?? existing?.divorceDate, ctx.dates.valueOf)) {
+      ctx.problems.push({ ...at, path: 'divorceDate', code: 'member.divorce_before_marriage', outcome: 'kept' })
+    }
     const fields = defined({
       marriageDate,
       marriagePlace: item.marriagePlace?.trim(),

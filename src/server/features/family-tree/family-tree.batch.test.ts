@@ -102,7 +102,10 @@ describe.each(testDatabases)('writing a family tree in one batch on %s', (databa
           { sourceId: 'E', firstName: 'Ema', lastName: 'Paz' },
           { sourceId: 'F', firstName: 'Fede', lastName: 'Paz' },
         ],
-        unions: [{ sourceId: 'U', firstPartner: 'A', secondPartner: 'NOBODY' }],
+        unions: [
+          { sourceId: 'U', firstPartner: 'A', secondPartner: 'NOBODY' },
+          { sourceId: 'V', firstPartner: 'D', secondPartner: 'E', marriageDate: '1980', divorceDate: '3 MAR 1979' },
+        ],
         links: [
           { child: 'C', parent: 'A' },
           { child: 'C', parent: 'D' },
@@ -120,6 +123,7 @@ describe.each(testDatabases)('writing a family tree in one batch on %s', (databa
       { item: 'member', index: 2, ref: 'C', path: 'deathDate', code: 'member.death_before_birth', outcome: 'kept' },
       { item: 'member', index: 3, ref: 'A', path: 'sourceId', code: 'member.duplicate_relative', outcome: 'skipped' },
       { item: 'union', index: 0, ref: 'U', path: 'secondPartner', code: 'member.unknown_relative', params: { ref: 'NOBODY' }, outcome: 'partly_kept' },
+      { item: 'union', index: 1, ref: 'V', path: 'divorceDate', code: 'member.divorce_before_marriage', outcome: 'kept' },
       { item: 'link', index: 2, ref: 'C', path: 'parent', code: 'member.too_many_parents', outcome: 'skipped' },
       { item: 'link', index: 3, ref: 'A', path: 'parent', code: 'member.cycle', outcome: 'skipped' },
       { item: 'link', index: 4, ref: 'B', path: 'child', code: 'member.unknown_relative', outcome: 'skipped' },

@@ -201,6 +201,16 @@ describe.each(testDatabases)('parent kinds, divorces and union notes through the
     const reversed = await f.patch(luis.memberId, { unions: [{ unionId: union!.unionId, spouseId: rosa.memberId, divorceDate: 'entre 1965 y 1960' }] })
     expect(reversed.json().error.details).toEqual([{ path: 'unions.0.divorceDate', code: 'member.date_range_reversed' }])
 
+    // A divorce surely before the wedding is refused, also when only the divorce is sent (the
+    // wedding kept is 1950); "about" is never sure, so it passes.
+    const early = await f.patch(luis.memberId, { unions: [{ unionId: union!.unionId, spouseId: rosa.memberId, divorceDate: 'mayo de 1949' }] })
+    expect(early.statusCode).toBe(400)
+    expect(early.json().error.details).toEqual([{ path: 'unions.0.divorceDate', code: 'member.divorce_before_marriage' }])
+    const newUnion = await f.patch(rosa.memberId, { unions: [{ unionId: union!.unionId, spouseId: luis.memberId }, { spouseId: null, marriageDate: '1970', divorceDate: '1965' }] })
+    expect(newUnion.json().error.details).toEqual([{ path: 'unions.1.divorceDate', code: 'member.divorce_before_marriage' }])
+    const unsure = await f.patch(luis.memberId, { unions: [{ unionId: union!.unionId, spouseId: rosa.memberId, divorceDate: 'hacia 1949' }] })
+    expect(unsure.statusCode, unsure.body).toBe(200)
+
     const cleared = await f.patch(luis.memberId, { unions: [{ unionId: union!.unionId, spouseId: rosa.memberId, divorceDate: '', divorcePlace: '', notes: '' }] })
     expect(cleared.statusCode, cleared.body).toBe(200)
     expect((await f.tree()).unions).toMatchObject([{ unionId: union!.unionId, marriageDate: '1950', divorceDate: null, divorcePlace: '', notes: '' }])

@@ -63,11 +63,14 @@ export function requestedParentLinks(stored: readonly ParentLink[], requested: r
   })
 }
 
-/** The death is surely before the birth (an "about" or a phrase is never sure). */
-export function diesBeforeBirth(birthDate: string | null, deathDate: string | null, valueOf = storedValue): boolean {
-  if (birthDate === null || deathDate === null) return false
-  const [birth, death] = [valueOf(birthDate), valueOf(deathDate)]
-  return birth !== null && death !== null && isCertainlyBefore(death, birth)
+/**
+ * The end is surely before the start (an "about" or a phrase is never sure): a death before the
+ * birth, a divorce before the wedding. Both in the stored form.
+ */
+export function endsBeforeItStarts(start: string | null | undefined, end: string | null | undefined, valueOf = storedValue): boolean {
+  if (!start || !end) return false
+  const [from, to] = [valueOf(start), valueOf(end)]
+  return from !== null && to !== null && isCertainlyBefore(to, from)
 }
 
 /**
@@ -88,7 +91,7 @@ export function checkMember(member: ProposedMember, state: TreeState, sentFields
   if (!isSelf && checked.relationshipToOwner === '' && checked.sourceId === null) issues.push({ path: 'relationshipToOwner', code: 'member.relationship_required' })
   if (isSelf && [...state.others.values()].some((other) => other.isSelf)) issues.push({ path: 'isSelf', code: 'member.self_exists' })
   if (checked.deathDate && !checked.isDeceased) issues.push({ path: 'deathDate', code: 'member.death_date_requires_deceased' })
-  if (diesBeforeBirth(checked.birthDate, checked.deathDate)) issues.push({ path: 'deathDate', code: 'member.death_before_birth' })
+  if (endsBeforeItStarts(checked.birthDate, checked.deathDate)) issues.push({ path: 'deathDate', code: 'member.death_before_birth' })
 
   for (const path of ['parentMemberIds', 'spouseMemberIds', 'childrenMemberIds'] as const) {
     const ids = checked[path]

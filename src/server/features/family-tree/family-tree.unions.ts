@@ -2,6 +2,7 @@ import type { ParentLink } from '../../../shared/contracts/family-tree.ts'
 import type { FieldIssue } from '../../../shared/errors.ts'
 import { newId } from '../../lib/ids.ts'
 import { unionOrder } from './family-tree.mapping.ts'
+import { endsBeforeItStarts } from './family-tree.rules.ts'
 import type { NewUnionRow, UnionRow, UnionUpdate } from './family-tree.tables.ts'
 
 // The member form edits a person's unions two ways: the old list of spouses (each one a union,
@@ -93,10 +94,15 @@ export function planUnions(all: UnionRow[], ask: { unions?: UnionRequest[] | und
         return
       }
       if (!existing) {
+        if (endsBeforeItStarts(request.marriageDate, request.divorceDate)) plan.issues.push({ path: `unions.${index}.divorceDate`, code: 'member.divorce_before_marriage' })
         plan.inserts.push(newUnion(request.spouseId, index, request))
         return
       }
       kept.add(existing.id)
+      // A field not sent keeps what the union holds, so the rule reads the union as it will be.
+      const marriageDate = request.marriageDate === undefined ? existing.marriageDate : request.marriageDate
+      const divorceDate = request.divorceDate === undefined ? existing.divorceDate : request.divorceDate
+      if (endsBeforeItStarts(marriageDate, divorceDate)) plan.issues.push({ path: `unions.${index}.divorceDate`, code: 'member.divorce_before_marriage' })
       const partners = existing.firstPartnerId === ctx.memberId ? { secondPartnerId: request.spouseId } : { firstPartnerId: request.spouseId }
       plan.updates.push({
         id: existing.id,

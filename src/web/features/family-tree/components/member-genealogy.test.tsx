@@ -86,6 +86,22 @@ describe('dates and places as people know them', () => {
     expect(api.writes()).toEqual([])
   })
 
+  it('refuses a divorce dated before the wedding beside the divorce date, without a request', async () => {
+    const carmen = buildMember({ memberId: 'carmen', firstName: 'Carmen', lastName: 'Ruiz', relationshipToOwner: 'Abuela', spouseMemberIds: ['luis'], unionIds: ['u1'] })
+    const union = { unionId: 'u1', firstPartnerId: 'luis', secondPartnerId: 'carmen', marriageDate: '1945', marriageDateSortKey: 1, marriagePlace: '', divorceDate: null, divorcePlace: '', notes: '', sourceId: null, position: 0, children: [] }
+    const api = fakeFamilyApi([grandpa(), carmen], [union])
+    const user = userEvent.setup()
+    renderWithProviders(<FamilyTreeManager />)
+    await user.click(await screen.findByRole('button', { name: 'Editar a Carmen Ruiz' }))
+    const form = screen.getByRole('form', { name: 'Editar a Carmen Ruiz' })
+    const marriage = within(form).getByRole('group', { name: 'Matrimonio con Luis Díaz' })
+    const divorce = within(marriage).getByRole('textbox', { name: /^Fecha del divorcio/ })
+    await user.type(divorce, 'mayo de 1944')
+    await user.click(within(form).getByRole('button', { name: 'Guardar cambios' }))
+    expect(divorce).toHaveAccessibleDescription(/La fecha del divorcio no puede ser anterior a la boda\.$/)
+    expect(api.writes()).toEqual([])
+  })
+
   it('opens an edit with the marriage’s date in the reader’s words and keeps the union it edits', async () => {
     const carmen = buildMember({ memberId: 'carmen', firstName: 'Carmen', lastName: 'Ruiz', relationshipToOwner: 'Abuela', spouseMemberIds: ['luis'], unionIds: ['u1'] })
     const union = { unionId: 'u1', firstPartnerId: 'luis', secondPartnerId: 'carmen', marriageDate: 'ABT 1945', marriageDateSortKey: 1, marriagePlace: 'Ipiales', divorceDate: null, divorcePlace: '', notes: '', sourceId: null, position: 0, children: [] }

@@ -24,9 +24,9 @@ export function shortDateText(stored: string | null | undefined, language: Langu
   return { text: formatGenealogyDate(value, language), isYear: false }
 }
 
-/** The death is surely before the birth ("about" and phrases never are). */
-export function diesBeforeBirth(birth: GenealogyDate | null, death: GenealogyDate | null): boolean {
-  return birth !== null && death !== null && isCertainlyBefore(death, birth)
+/** The end is surely before the start ("about" and phrases never are): a death before the birth, a divorce before the wedding. */
+export function endsBeforeItStarts(start: GenealogyDate | null, end: GenealogyDate | null): boolean {
+  return start !== null && end !== null && isCertainlyBefore(end, start)
 }
 
 /** The sort key of a stored date, for members built without the one the server derives. */

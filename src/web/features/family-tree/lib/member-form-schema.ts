@@ -4,7 +4,7 @@ import { requiredText } from '../../../../shared/contracts/common.ts'
 import { genders, parentKinds } from '../../../../shared/contracts/family-tree.ts'
 import { parseGenealogyDate, validateGenealogyDate, type GenealogyDateIssue } from '../../../../shared/genealogy-date/index.ts'
 import { limits, type Language } from '../../../../shared/limits.ts'
-import { diesBeforeBirth } from './genealogy-date-text.ts'
+import { endsBeforeItStarts } from './genealogy-date-text.ts'
 
 const text = (max: number) => z.string().trim().max(max, { error: 'validation.too_long' })
 
@@ -77,9 +77,14 @@ export function memberFormSchema(language: Language, { isImported = false }: { i
       if (!values.isSelf && !isImported && values.relationshipToOwner === '') {
         ctx.addIssue({ code: 'custom', path: ['relationshipToOwner'], message: 'member.relationship_required' })
       }
-      if (values.isDeceased && diesBeforeBirth(parseGenealogyDate(values.birthDate, language), parseGenealogyDate(values.deathDate, language))) {
+      if (values.isDeceased && endsBeforeItStarts(parseGenealogyDate(values.birthDate, language), parseGenealogyDate(values.deathDate, language))) {
         ctx.addIssue({ code: 'custom', path: ['deathDate'], message: 'member.death_before_birth' })
       }
+      values.unions.forEach((union, index) => {
+        if (endsBeforeItStarts(parseGenealogyDate(union.marriageDate, language), parseGenealogyDate(union.divorceDate, language))) {
+          ctx.addIssue({ code: 'custom', path: ['unions', index, 'divorceDate'], message: 'member.divorce_before_marriage' })
+        }
+      })
       if ([...parentsPerKind(values.parentMemberIds, values.parentKinds).values()].some((count) => count > limits.parentsPerMember)) {
         ctx.addIssue({ code: 'custom', path: ['parentKinds'], message: 'member.too_many_parents' })
       }
