@@ -17,7 +17,7 @@ interface MemberDetailsProps {
 /**
  * Dates and places (in the reader's words: "hacia 1920, Pasto"), gender, parents by kind, relatives
  * with each marriage's and divorce's date and place, biography, key moments and notes of one
- * member, as far as known.
+ * member, and the notes of each of their couples, as far as known.
  */
 export function MemberDetails({ member, membersById }: MemberDetailsProps) {
   const { t, i18n } = useTranslation('family-tree')
@@ -123,6 +123,14 @@ export function MemberDetails({ member, membersById }: MemberDetailsProps) {
           <p>{member.notes}</p>
         </div>
       )}
+      {marriages
+        .filter(({ union }) => union.notes)
+        .map(({ union, spouse }) => (
+          <div key={union.unionId} className="member-notes">
+            <h4>{t('card.unionNotes', { name: memberName(spouse!) })}</h4>
+            <p>{union.notes}</p>
+          </div>
+        ))}
     </>
   )
 }

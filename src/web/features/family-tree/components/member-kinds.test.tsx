@@ -82,6 +82,10 @@ describe('parent kinds and divorces in the member form', () => {
     const luis = screen.getByRole('article', { name: 'Luis Díaz' })
     expect(fact(luis, 'Hijos')).toHaveTextContent('Ana Ruiz (por adopción)')
     expect(fact(luis, 'Cónyuges')).toHaveTextContent('Rosa Gil (1950, Pasto; divorcio: hacia 1962, Quito), Marta Paz (3 de marzo de 1965, Cali)')
+    // The couple's notes show on both partners' cards, under a heading that names the other.
+    expect(within(luis).getByRole('heading', { name: 'Notas sobre la pareja con Rosa Gil' }).nextElementSibling).toHaveTextContent('Se separaron en paz.')
+    expect(within(screen.getByRole('article', { name: 'Rosa Gil' })).getByRole('heading', { name: 'Notas sobre la pareja con Luis Díaz' })).toBeInTheDocument()
+    expect(within(luis).queryByRole('heading', { name: /con Marta Paz/ })).not.toBeInTheDocument()
     // Birth parents alone keep the plain word.
     expect(fact(screen.getByRole('article', { name: 'Tomás Paz' }), 'Padres')).toHaveTextContent('Marta Paz')
 
