@@ -181,7 +181,9 @@ function parseWindow(key: string): Box {
 }
 
 const ChartLinks = memo(function ChartLinks({ links }: { links: ChartLink[] }) {
-  return links.map((link) => <path key={link.key} className={`family-chart-link family-chart-link-${link.kind}`} d={link.d} />)
+  return links.map((link) => (
+    <path key={link.key} className={`family-chart-link family-chart-link-${link.kind}${link.notByBirth ? ' family-chart-link-not-birth' : ''}`} d={link.d} />
+  ))
 })
 
 type ChartPeopleProps = Omit<Parameters<typeof ChartPerson>[0], 'node' | 'member' | 'isTabStop'> & {

@@ -1,4 +1,4 @@
-import type { FamilyIndex } from './family-index.ts'
+import { childKind, type FamilyIndex } from './family-index.ts'
 import { chartMetrics, type Box, type ChartLink, type ChartNode } from './chart-model.ts'
 
 const { nodeWidth: W, nodeHeight: H, rowGap } = chartMetrics
@@ -19,7 +19,7 @@ export function parentLinks(index: FamilyIndex, lineages: [string, string][], po
     const busY = top - rowGap / 2
     const d = ay <= busY ? `M${ax} ${ay}V${busY}H${child.x}V${top}` : `M${ax} ${ay}L${child.x} ${top}`
     const box = { minX: Math.min(ax, child.x), minY: Math.min(ay, top), maxX: Math.max(ax, child.x), maxY: Math.max(ay, top) }
-    links.push({ key: linkKey, kind: 'parent', d, box })
+    links.push({ key: linkKey, kind: 'parent', d, box, ...(childKind(index, key, childId) === 'birth' ? {} : { notByBirth: true }) })
   }
   return links
 }

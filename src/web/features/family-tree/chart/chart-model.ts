@@ -36,6 +36,8 @@ export interface Box {
 export interface ChartLink {
   key: string
   kind: 'parent' | 'couple'
+  /** A line to a child who is not the parents' by birth (adopted, fostered…): drawn dashed. */
+  notByBirth?: boolean
   /** An SVG path in the same coordinates as the nodes. */
   d: string
   /** The path's bounding box, to draw only the lines in sight. */

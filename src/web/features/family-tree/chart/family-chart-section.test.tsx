@@ -151,6 +151,23 @@ describe('the family chart', () => {
     expect(screen.getByText('Familia cercana de Elena Pérez, en lista')).toHaveFocus()
   })
 
+  it('draws adoptive parents beside the birth ones, says what a dashed line means, and names the bond in the list', async () => {
+    const adopted = (id: string) => ({ parentId: id, unionId: null, kind: 'adopted' as const })
+    const birth = (id: string) => ({ parentId: id, unionId: null, kind: 'birth' as const })
+    const members = [
+      buildMember({ memberId: 'pedro', firstName: 'Pedro', lastName: 'Ruiz', gender: 'Masculino' }),
+      buildMember({ memberId: 'maria', firstName: 'María', lastName: 'Vega', gender: 'Femenino' }),
+      buildMember({ memberId: 'luis', firstName: 'Luis', lastName: 'Díaz', gender: 'Masculino' }),
+      buildMember({ memberId: 'ana', firstName: 'Ana', lastName: 'Ruiz', isSelf: true, parentMemberIds: ['pedro', 'maria', 'luis'], parentLinks: [birth('pedro'), birth('maria'), adopted('luis')] }),
+    ]
+    const { user } = await renderChart(members)
+    expect(people().map((button) => button.getAttribute('aria-label'))).toEqual(['Pedro Ruiz', 'María Vega', 'Luis Díaz', 'Ana Ruiz (tú)'])
+    expect(screen.getByText('Una línea discontinua une a un hijo con quienes lo son por adopción, acogida u otro vínculo que no es el de nacimiento.')).toBeInTheDocument()
+    await user.click(screen.getByText('Familia cercana de Ana Ruiz, en lista'))
+    const parents = screen.getByText('Padres').parentElement!
+    expect(within(parents).getAllByRole('button').map((button) => button.textContent)).toEqual(['Pedro Ruiz', 'María Vega', 'Luis Díaz (por adopción)'])
+  })
+
   it('zooms in and out with the buttons, and resets the view', async () => {
     const { user } = await renderChart()
     expect(layer().style.transform).toBe('translate(0px, 0px) scale(1)')

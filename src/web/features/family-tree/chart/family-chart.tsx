@@ -74,6 +74,7 @@ function IndexedFamilyChart({ members, index }: { members: readonly Member[]; in
         {t('caption', { name: personName(centre) })}
       </p>
       <ChartCanvas layout={layout} members={index.members} label={t('chartLabel', { name: personName(centre) })} onRecentre={handleRecentre} />
+      {layout.links.some((link) => link.notByBirth) && <p className="family-chart-legend">{t('legend.notByBirth')}</p>}
       <RelativesList index={index} centre={centre} onRecentre={handleRecentre} />
     </>
   )

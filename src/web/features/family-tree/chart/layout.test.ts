@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Member } from '../../../../shared/contracts/family-tree.ts'
-import { buildFamilyIndex, familyIndexSteps, familyKey } from './family-index.ts'
+import { buildFamilyIndex, familyIndexSteps, familyKey, relativesOf } from './family-index.ts'
 import { chartRows, neighbourOf } from './keyboard-navigation.ts'
 import { chartMetrics, type ChartLayout } from './chart-model.ts'
 import { layoutFamilyChart, layoutWithin } from './layout.ts'
@@ -226,5 +226,59 @@ describe('familyIndexSteps', () => {
     }
     expect(pauses).toBeGreaterThan(5)
     expect(step.value).toEqual(buildFamilyIndex(members))
+  })
+})
+
+describe('a child with birth and adoptive parents', () => {
+  // Ana was born to Pedro and María and adopted by Luis and Marta, who also had Tomás by birth.
+  const members = withDerivedLinks([
+    buildMember({ memberId: 'pedro', gender: 'Masculino', spouseMemberIds: ['maria'] }),
+    buildMember({ memberId: 'maria', gender: 'Femenino' }),
+    buildMember({ memberId: 'luis', gender: 'Masculino', spouseMemberIds: ['marta'] }),
+    buildMember({ memberId: 'marta', gender: 'Femenino' }),
+    buildMember({
+      memberId: 'ana',
+      parentMemberIds: ['pedro', 'maria', 'luis', 'marta'],
+      parentLinks: [
+        { parentId: 'pedro', unionId: null, kind: 'birth' },
+        { parentId: 'maria', unionId: null, kind: 'birth' },
+        { parentId: 'luis', unionId: null, kind: 'adopted' },
+        { parentId: 'marta', unionId: null, kind: 'adopted' },
+      ],
+    }),
+    buildMember({ memberId: 'tomas', parentMemberIds: ['luis', 'marta'], birthDate: '1960', birthDateSortKey: 1960 }),
+  ])
+  const index = buildFamilyIndex(members)
+  const birth = familyKey(['pedro', 'maria'])
+  const adoptive = familyKey(['luis', 'marta'])
+
+  it('makes two couples of her four parents, not one family of four', () => {
+    expect([...index.families.keys()].sort()).toEqual([birth, adoptive].sort())
+    expect(index.birthFamily.get('ana')).toBe(birth)
+    expect(index.families.get(adoptive)!.childIds).toEqual(['tomas', 'ana'])
+    expect(relativesOf(index, 'ana')).toMatchObject({ parents: ['pedro', 'maria', 'luis', 'marta'], siblings: ['tomas'], kinds: new Map([['luis', 'adopted'], ['marta', 'adopted']]) })
+    expect(relativesOf(index, 'luis').kinds).toEqual(new Map([['ana', 'adopted']]))
+  })
+
+  it('draws both couples above her, each over its own line, the adoptive one dashed', () => {
+    const layout = layoutFamilyChart(index, 'ana')
+    const x = (id: string) => nodeOf(layout, id).x
+    for (const parent of ['pedro', 'maria', 'luis', 'marta']) expect(nodeOf(layout, parent).generation).toBe(-1)
+    expect(x('pedro')).toBeLessThan(x('maria'))
+    expect(x('maria')).toBeLessThan(x('luis'))
+    expectNoOverlap(layout)
+    const lines = layout.links.filter((link) => link.kind === 'parent')
+    expect(lines.map((link) => [link.key, link.notByBirth ?? false])).toEqual([
+      [`${birth}>ana`, false],
+      [`${adoptive}>ana`, true],
+    ])
+  })
+
+  it('shows her among her adoptive parents’ children with a dashed line, and among her birth parents’ with a plain one', () => {
+    const fromLuis = layoutFamilyChart(index, 'luis')
+    expect(nodeOf(fromLuis, 'ana').kind).toBe('descendant')
+    expect(fromLuis.links.find((link) => link.key === `${adoptive}>ana`)?.notByBirth).toBe(true)
+    expect(fromLuis.links.find((link) => link.key === `${adoptive}>tomas`)?.notByBirth).toBeUndefined()
+    expect(layoutFamilyChart(index, 'pedro').links.find((link) => link.key === `${birth}>ana`)?.notByBirth).toBeUndefined()
   })
 })

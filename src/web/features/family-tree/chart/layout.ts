@@ -114,20 +114,24 @@ export function layoutFamilyChart(index: FamilyIndex, centreId: string, options:
     const queue = [root]
     for (let next = 0; next < queue.length; next += 1) {
       const slot = queue[next]!
-      const key = index.birthFamily.get(slot.memberId)
-      if (key === undefined) continue
+      // Birth parents first, then adoptive or foster ones beside them, each couple over its own line.
+      const birthKey = index.birthFamily.get(slot.memberId)
+      const keys = index.otherFamilies.get(slot.memberId) ?? (birthKey === undefined ? [] : [birthKey])
+      if (keys.length === 0) continue
       if (slot.generation >= maxUp) {
         hasMoreAncestors = true
         continue
       }
-      lineages.push([key, slot.memberId])
-      if (visitedFamilies.has(key)) continue
-      visit(key)
       const slots: AncestorSlot[] = []
-      for (const parentId of index.families.get(key)!.parentIds) {
-        if (placed.has(parentId)) continue
-        place1(parentId)
-        slots.push({ memberId: parentId, generation: slot.generation + 1, width: W })
+      for (const key of keys) {
+        lineages.push([key, slot.memberId])
+        if (visitedFamilies.has(key)) continue
+        visit(key)
+        for (const parentId of index.families.get(key)!.parentIds) {
+          if (placed.has(parentId)) continue
+          place1(parentId)
+          slots.push({ memberId: parentId, generation: slot.generation + 1, width: W })
+        }
       }
       if (slots.length === 0) continue
       slot.parents = { slots, width: 0 }

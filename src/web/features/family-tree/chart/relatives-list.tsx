@@ -11,7 +11,7 @@ interface RelativesListProps {
   onRecentre: (memberId: string) => void
 }
 
-const groups: (keyof Relatives)[] = ['parents', 'partners', 'siblings', 'children']
+const groups: Exclude<keyof Relatives, 'kinds'>[] = ['parents', 'partners', 'siblings', 'children']
 
 /**
  * The centre person's closest family as plain lists of buttons: the chart without the drawing,
@@ -52,6 +52,7 @@ export function RelativesList({ index, centre, onRecentre }: RelativesListProps)
                   <dd key={memberId}>
                     <button type="button" className="family-chart-relative" onClick={() => handleChoose(memberId)}>
                       {personLabel(t, member, language)}
+                      {(group === 'parents' || group === 'children') && relatives.kinds.has(memberId) ? ` (${t(`relatives.kind.${relatives.kinds.get(memberId)!}`)})` : null}
                     </button>
                   </dd>
                 )
