@@ -78,7 +78,7 @@ const reasonOf = (error: unknown): GedcomMediaSkipReason => {
 /**
  * Brings in the files of `links` from `archive` (or reports each, without one), attached to the
  * members `memberIdOf` names. One file at a time: each is unpacked (checked against its declared
- * size and checksum), stored and dropped before the next.
+ * size and checksum), stored and dropped before the next; `onProgress` hears after each.
  */
 export async function importGedcomMedia(
   ownerId: string,
@@ -88,6 +88,7 @@ export async function importGedcomMedia(
   archive: ZipArchive | undefined,
   port: GedcomMediaPort | undefined,
   log?: { warn(details: object, message: string): void },
+  onProgress?: (done: number, total: number) => void,
 ): Promise<GedcomMediaReport> {
   const report: GedcomMediaReport = { attached: 0, alreadyThere: 0, skipped: [], moreSkipped: 0 }
   const skip = (link: GedcomMediaLink, reason: GedcomMediaSkipReason) => {
@@ -97,7 +98,8 @@ export async function importGedcomMedia(
   }
   const find = archive && entryFinder(archive)
   const namesOf = new Map<string, Set<string>>()
-  for (const link of links) {
+  for (const [index, link] of links.entries()) {
+    onProgress?.(index, links.length)
     if (!archive || !find || !port) {
       skip(link, 'not_included')
       continue
@@ -139,5 +141,6 @@ export async function importGedcomMedia(
       skip(link, reason)
     }
   }
+  onProgress?.(links.length, links.length)
   return report
 }

@@ -1,3 +1,4 @@
+import { strToU8, zipSync } from 'fflate'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { GedcomImportJob } from '../../../shared/contracts/gedcom.ts'
 import { generateTree, generatedGedcomText } from '../../lib/gedcom/test/generate-tree.ts'
@@ -7,9 +8,9 @@ import { createGedcomService } from './family-tree.gedcom.service.ts'
 import { createFamilyTreeRepository } from './family-tree.repository.ts'
 import { createFamilyTreeService } from './family-tree.service.ts'
 
-// A big import's progress bar moves while the people are written, not only between phases: every
-// progress the job records on the app's own database is kept here, and the job is then read
-// through the API as the page reads it.
+// A big import's progress bar moves while the people are written, and while a GEDZIP's files are
+// stored, not only between phases: every progress the job records on the app's own database is
+// kept here, and the job is then read through the API as the page reads it.
 describe.each(testDatabases)('the progress of a GEDCOM import on %s', (database) => {
   let t: TestApp
   beforeAll(async () => {
@@ -17,8 +18,8 @@ describe.each(testDatabases)('the progress of a GEDCOM import on %s', (database)
   })
   afterAll(() => t.close())
 
-  it('moves through the writing phase of a few thousand people, never backwards, and ends at 100', async () => {
-    const user = await createTestUser(t.app)
+  /** A GEDCOM service on the app's database whose job records every progress it writes in `recorded`. */
+  function watchedService(media?: Parameters<typeof createGedcomService>[0]['media']) {
     const jobs = createGedcomJobRepository(t.db)
     const recorded: number[] = []
     const watched: GedcomJobRepository = {
@@ -32,14 +33,22 @@ describe.each(testDatabases)('the progress of a GEDCOM import on %s', (database)
       repo: createFamilyTreeRepository(t.db),
       getOwner: async () => ({ displayName: 'Rosa', email: 'rosa@example.com', preferredLanguage: 'es' }),
     })
-    const gedcom = createGedcomService({ familyTree, jobs: watched })
-    const started = await gedcom.startImport(user.id, new TextEncoder().encode(generatedGedcomText(generateTree(3_000))), 'familia.ged')
+    return { gedcom: createGedcomService({ familyTree, jobs: watched, ...(media ? { media } : {}) }), recorded }
+  }
 
-    let job: GedcomImportJob = started
+  async function finished(user: Awaited<ReturnType<typeof createTestUser>>, started: GedcomImportJob): Promise<GedcomImportJob> {
+    let job = started
     for (let wait = 0; job.status !== 'done' && job.status !== 'failed' && wait < 600; wait += 1) {
       await new Promise((resolve) => setTimeout(resolve, 100))
       job = (await as(t.app, user)({ method: 'GET', url: `/api/family-tree/gedcom/imports/${started.id}` })).json<{ job: GedcomImportJob }>().job
     }
+    return job
+  }
+
+  it('moves through the writing phase of a few thousand people, never backwards, and ends at 100', async () => {
+    const user = await createTestUser(t.app)
+    const { gedcom, recorded } = watchedService()
+    const job = await finished(user, await gedcom.startImport(user.id, new TextEncoder().encode(generatedGedcomText(generateTree(3_000))), 'familia.ged'))
     expect(job).toMatchObject({ status: 'done', progress: 100 })
     expect(job.report!.members.created).toBe(3_000)
 
@@ -47,6 +56,37 @@ describe.each(testDatabases)('the progress of a GEDCOM import on %s', (database)
     expect(recorded.slice(0, 2)).toEqual([5, 40])
     expect(recorded.at(-1)).toBe(100)
     expect(recorded.filter((progress) => progress > 40 && progress < 100).length).toBeGreaterThanOrEqual(5)
+    expect(recorded.every((progress, i) => i === 0 || progress >= recorded[i - 1]!)).toBe(true)
+  }, 60_000)
+
+  it('keeps moving while a GEDZIP’s files are stored, after the people are written', async () => {
+    const user = await createTestUser(t.app)
+    // Each file takes a moment to store, as a photo does (type, size, location, hash, disk).
+    const stored: string[] = []
+    /** The bar as the page saw it when each file was stored. */
+    const barAtFile: number[] = []
+    const media = {
+      maxFileBytes: 1_000_000,
+      fileNamesOf: async () => [],
+      attach: async (_ownerId: string, _memberId: string, file: { fileName: string }) => {
+        await new Promise((resolve) => setTimeout(resolve, 15))
+        stored.push(file.fileName)
+        barAtFile.push(recorded.at(-1)!)
+      },
+    }
+    const { gedcom, recorded } = watchedService(media)
+    const people = Array.from({ length: 60 }, (_, n) => [`0 @I${n}@ INDI`, `1 NAME Persona${n} /Paz/`, '1 OBJE', `2 FILE fotos/carta-${n}.txt`, '3 FORM text/plain'])
+    const files = Object.fromEntries(Array.from({ length: 60 }, (_, n) => [`fotos/carta-${n}.txt`, strToU8(`Carta ${n}`)]))
+    const gedzip = zipSync({ 'gedcom.ged': strToU8(['0 HEAD', '1 GEDC', '2 VERS 7.0', ...people.flat(), '0 TRLR', ''].join('\n')), ...files })
+    const job = await finished(user, await gedcom.startImport(user.id, gedzip, 'familia.gdz'))
+    expect(job).toMatchObject({ status: 'done', progress: 100 })
+    expect(job.report!.media).toMatchObject({ attached: 60, skipped: [] })
+    expect(stored).toHaveLength(60)
+
+    // The people take the bar to 80 at most; the files move it on from there, never backwards.
+    expect(barAtFile[0]).toBeLessThanOrEqual(80)
+    expect(barAtFile.at(-1)).toBeGreaterThan(90)
+    expect(new Set(barAtFile).size).toBeGreaterThanOrEqual(3)
     expect(recorded.every((progress, i) => i === 0 || progress >= recorded[i - 1]!)).toBe(true)
   }, 60_000)
 })

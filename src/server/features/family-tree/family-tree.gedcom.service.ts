@@ -37,25 +37,30 @@ interface Deps {
 /** Problems kept in a report; the rest are counted. A 100,000-person file with one fault everywhere stays readable. */
 const reportedProblems = 500
 
-/** The writing phase's share of the bar: it starts once the file is read and ends just before done. */
+/**
+ * The writing phase's share of the bar: it starts once the file is read and ends just before done.
+ * A GEDZIP's files, unpacked and stored one by one, take the last part of it.
+ */
 const writingFrom = 40
 const writingTo = 99
+const filesFrom = 80
 /** The bar moves in the database at most this often, or sooner after a jump of `progressStep` points. */
 const progressEveryMs = 250
 const progressStep = 2
 
 /**
- * Records the writing's progress without a write per step: at most every `progressEveryMs`, or
- * after `progressStep` points, one write at a time and in order. `settled` waits for the last one.
+ * Records a step's progress between `from` and `to` without a write per step: at most every
+ * `progressEveryMs`, or after `progressStep` points, one write at a time and in order. `settled`
+ * waits for the last one.
  */
-function progressRecorder(record: (progress: number) => Promise<void>) {
-  let shown = writingFrom
+function progressRecorder(record: (progress: number) => Promise<void>, from: number, to: number) {
+  let shown = from
   let shownAt = performance.now()
   let last: Promise<void> = Promise.resolve()
   let busy = false
   return {
     onProgress(done: number, total: number) {
-      const progress = Math.floor(writingFrom + ((writingTo - writingFrom) * done) / Math.max(total, 1))
+      const progress = Math.floor(from + ((to - from) * done) / Math.max(total, 1))
       const now = performance.now()
       if (busy || progress <= shown || (progress - shown < progressStep && now - shownAt < progressEveryMs)) return
       shown = progress
@@ -128,12 +133,16 @@ export function createGedcomService({ familyTree, jobs, describeMedia, media, op
       const pacer = createPacer()
       await namespaceBatch(batch, await chooseNamespace(batch, imported, fingerprint, pacer), imported, pacer, mediaLinks)
       await update({ status: 'writing', progress: writingFrom, counts: preview.counts })
-      const progress = progressRecorder((value) => update({ progress: value }))
+      const hasFiles = upload.archive !== undefined && mediaLinks.length > 0
+      const record = (value: number) => update({ progress: value })
+      const progress = progressRecorder(record, writingFrom, hasFiles ? filesFrom : writingTo)
       const written = await familyTree.applyBatch(ownerId, batch, { bySourceId: true, onProgress: progress.onProgress })
       await progress.settled()
       const problems: BatchProblem[] = written.problems
       const nameOf = namesOf(batch)
-      const mediaReport = await importGedcomMedia(ownerId, mediaLinks, (ref) => written.memberIds.get(ref), nameOf, upload.archive, media, log)
+      const filesProgress = progressRecorder(record, filesFrom, writingTo)
+      const mediaReport = await importGedcomMedia(ownerId, mediaLinks, (ref) => written.memberIds.get(ref), nameOf, upload.archive, media, log, hasFiles ? filesProgress.onProgress : undefined)
+      await filesProgress.settled()
       const report: GedcomImportReport = {
         members: written.members,
         unions: written.unions,
