@@ -159,10 +159,14 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     },
     // A GEDZIP's files go through the media feature as uploads do: size, real type, location, quota, sha256.
     media: {
-      attach: async (ownerId, memberId, file) => {
+      attach: async (ownerId, memberIds, file) => {
         const { bytes } = file
-        await media.completeUpload({ ownerId, fileName: file.fileName, caption: file.caption, linkedToType: 'member', linkedToId: memberId, size: bytes.length, read: async () => Readable.from([bytes]) })
+        const [first, ...others] = memberIds
+        const asset = await media.completeUpload({ ownerId, fileName: file.fileName, caption: file.caption, linkedToType: 'member', linkedToId: first!, size: bytes.length, read: async () => Readable.from([bytes]) })
+        for (const memberId of others) await media.addMedia(ownerId, 'member', memberId, asset.id)
+        return asset.id
       },
+      link: (ownerId, memberId, mediaId) => media.addMedia(ownerId, 'member', memberId, mediaId),
       fileNamesOf: async (ownerId, memberId) => (await media.listFor(ownerId, 'member', memberId)).map((asset) => asset.fileName),
       maxFileBytes: config.maxUploadBytes,
     },

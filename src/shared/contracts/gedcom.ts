@@ -44,10 +44,9 @@ const writtenSchema = z.object({ created: z.number(), updated: z.number() })
 /**
  * Why a file the GEDCOM names was not brought in: the upload was a plain .ged (`not_included`:
  * only a GEDZIP carries files), the zip lacks it, it is a web address, the media feature refused
- * it (type, size, quota), it belongs to a family (Legado keeps files per person), or its person
- * was not imported.
+ * it (type, size, quota), or its person (for a family's file: both partners) was not imported.
  */
-export const gedcomMediaSkipReasons = ['not_included', 'missing', 'outside', 'unsupported_type', 'too_large', 'quota_exceeded', 'family', 'no_person', 'failed'] as const
+export const gedcomMediaSkipReasons = ['not_included', 'missing', 'outside', 'unsupported_type', 'too_large', 'quota_exceeded', 'no_person', 'failed'] as const
 export type GedcomMediaSkipReason = (typeof gedcomMediaSkipReasons)[number]
 
 export const gedcomMediaReportSchema = z.object({

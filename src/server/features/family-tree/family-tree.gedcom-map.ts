@@ -11,6 +11,9 @@ import type { GedcomMediaLink } from './family-tree.gedcom-media.ts'
 // member per INDI, one union per FAM, one parent link per child of a family. Pure: it runs in the
 // import's worker thread, so the request thread never does this work.
 
+/** A family's partners in the file, husband first. */
+const couplePartners = (family: { husband?: string | undefined; wife?: string | undefined }) => [family.husband, family.wife].filter((xref): xref is string => xref !== undefined)
+
 /** Genealogists' name for someone whose name nobody knows ("nomen nescio"); the form needs both names. */
 export const unknownName = 'N.N.'
 
@@ -137,7 +140,8 @@ export function mapGedcomToBatch(tree: GedcomTree & { encoding: string }, finger
     for (const record of records) {
       for (const ref of record.media) {
         if (!ref.file) continue
-        media.push({ owner: refOf(record.xref), file: ref.file, ...(ref.title ? { title: ref.title } : {}), ...(isFamily ? { isFamily } : {}) })
+        const partners = isFamily ? couplePartners(record as GedcomTree['families'][number]).map(people.refOf) : []
+        media.push({ owner: refOf(record.xref), file: ref.file, ...(ref.title ? { title: ref.title } : {}), ...(isFamily ? { isFamily, partners } : {}) })
       }
     }
   }

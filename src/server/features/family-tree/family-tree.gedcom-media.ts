@@ -9,16 +9,23 @@ import { isSafeEntryName, type ZipArchive, type ZipEntry } from '../../lib/zip/z
 /** One media reference of the file: whose it is (a batch reference) and the FILE as written. */
 export interface GedcomMediaLink {
   owner: string
-  /** The owner is a family: Legado keeps files per person. */
+  /** The owner is a family: Legado keeps files per person, so the file goes to each of `partners`. */
   isFamily?: true
+  /** A family's partners (member references). */
+  partners?: string[]
   file: string
   title?: string
 }
 
 /** What the media feature does for an import, wired in the composition root. */
 export interface GedcomMediaPort {
-  /** Stores a file as a media item of the owner's member; refuses with the media feature's AppErrors. */
-  attach(ownerId: string, memberId: string, file: { fileName: string; caption: string; bytes: Buffer }): Promise<void>
+  /**
+   * Stores a file as one media item of the owner's members (a wedding photo: both partners);
+   * refuses with the media feature's AppErrors. Answers the item's id.
+   */
+  attach(ownerId: string, memberIds: string[], file: { fileName: string; caption: string; bytes: Buffer }): Promise<string>
+  /** Adds a stored item to a member's media (a file the import has stored already, named again). */
+  link(ownerId: string, memberId: string, mediaId: string): Promise<void>
   /** The names of the files a member has already, so an import run twice does not attach a file twice. */
   fileNamesOf(ownerId: string, memberId: string): Promise<string[]>
   /** The largest file the media feature takes: a larger entry is reported without being unpacked. */
@@ -98,18 +105,17 @@ export async function importGedcomMedia(
   }
   const find = archive && entryFinder(archive)
   const namesOf = new Map<string, Set<string>>()
+  /** Archive entry → the media item this import stored it as: a file named twice is stored once. */
+  const storedAs = new Map<string, string>()
   for (const [index, link] of links.entries()) {
     onProgress?.(index, links.length)
     if (!archive || !find || !port) {
       skip(link, 'not_included')
       continue
     }
-    const memberId = link.isFamily ? undefined : memberIdOf(link.owner)
-    if (link.isFamily) {
-      skip(link, 'family')
-      continue
-    }
-    if (!memberId) {
+    const owners = link.isFamily ? (link.partners ?? []) : [link.owner]
+    const memberIds = [...new Set(owners.flatMap((ref) => memberIdOf(ref) ?? []))]
+    if (memberIds.length === 0) {
       skip(link, 'no_person')
       continue
     }
@@ -120,9 +126,14 @@ export async function importGedcomMedia(
       continue
     }
     const fileName = entry.name.split('/').pop()!
-    let names = namesOf.get(memberId)
-    if (!names) namesOf.set(memberId, (names = new Set(await port.fileNamesOf(ownerId, memberId))))
-    if (names.has(fileName)) {
+    // Whoever has a file of that name has it already (the same GEDZIP imported again).
+    const without: string[] = []
+    for (const memberId of memberIds) {
+      let names = namesOf.get(memberId)
+      if (!names) namesOf.set(memberId, (names = new Set(await port.fileNamesOf(ownerId, memberId))))
+      if (!names.has(fileName)) without.push(memberId)
+    }
+    if (without.length === 0) {
       report.alreadyThere += 1
       continue
     }
@@ -131,9 +142,10 @@ export async function importGedcomMedia(
       continue
     }
     try {
-      const bytes = await archive.read(entry)
-      await port.attach(ownerId, memberId, { fileName, caption: (link.title ?? '').trim().slice(0, 500), bytes })
-      names.add(fileName)
+      const stored = storedAs.get(entry.name)
+      if (stored) for (const memberId of without) await port.link(ownerId, memberId, stored)
+      else storedAs.set(entry.name, await port.attach(ownerId, without, { fileName, caption: (link.title ?? '').trim().slice(0, 500), bytes: await archive.read(entry) }))
+      for (const memberId of without) namesOf.get(memberId)!.add(fileName)
       report.attached += 1
     } catch (error) {
       const reason = reasonOf(error)

@@ -6,9 +6,10 @@ import { as, createTestApp, createTestUser, testDatabases, type TestApp, type Te
 import { importThroughApi, previewThroughApi } from './test/gedcom-api.ts'
 
 // GEDZIP through the real API and the media feature: a .gdz brings each file its GEDCOM names in as
-// media of its person, and reports by name every file it could not (missing, refused type, too
-// large, a web address, a family's); a plain .ged reports its files as not included; a hostile zip
-// is refused whole; the tree exports as a GEDZIP with the files, which imports again elsewhere.
+// media of its person (a family's file: of both partners, stored once), and reports by name every
+// file it could not (missing, refused type, too large, a web address); a plain .ged reports its
+// files as not included; a hostile zip is refused whole; the tree exports as a GEDZIP with the
+// files, which imports again elsewhere.
 
 const gedcom = [
   '0 HEAD',
@@ -87,25 +88,30 @@ describe.each(testDatabases)('GEDZIP import and export, on %s', (database) => {
     const job = await importThroughApi(t.app, user, bytes, 'arbol.gdz')
     expect(job.status, JSON.stringify(job)).toBe('done')
     expect(job.report!.members.created).toBe(2)
-    expect(job.report!.media).toMatchObject({ attached: 2, alreadyThere: 0, moreSkipped: 0 })
+    expect(job.report!.media).toMatchObject({ attached: 3, alreadyThere: 0, moreSkipped: 0 })
     expect(job.report!.media!.skipped).toEqual(
       expect.arrayContaining([
         { file: 'media/nada.jpg', reason: 'missing', person: 'Luis Ruiz' },
         { file: 'media/programa.bin', reason: 'unsupported_type', person: 'Luis Ruiz' },
         { file: 'media/enorme.txt', reason: 'too_large', person: 'Luis Ruiz' },
         { file: 'https://example.org/luis.jpg', reason: 'outside', person: 'Luis Ruiz' },
-        { file: 'media/boda.png', reason: 'family' },
       ]),
     )
-    expect(job.report!.media!.skipped).toHaveLength(5)
-    const rosa = (await tree(user)).members.find((m) => m.firstName === 'Rosa')!
-    expect(rosa.mediaAssetIds).toHaveLength(2)
+    expect(job.report!.media!.skipped).toHaveLength(4)
+    const members = (await tree(user)).members
+    const [rosa, luis] = ['Rosa', 'Luis'].map((name) => members.find((m) => m.firstName === name)!)
+    expect(rosa!.mediaAssetIds).toHaveLength(3)
+    // The wedding photo is one file of both partners, captioned from its OBJE.
+    const wedding = luis!.mediaAssetIds
+    expect(wedding).toHaveLength(1)
+    expect(rosa!.mediaAssetIds).toContain(wedding[0])
+    expect((await mediaOf(user, luis!.memberId)).map((asset: { fileName: string }) => asset.fileName)).toEqual(['boda.png'])
 
     // The same GEDZIP again: nobody and no file twice.
     const again = await importThroughApi(t.app, user, bytes, 'arbol.gdz')
     expect(again.report!.members.created).toBe(0)
-    expect(again.report!.media).toMatchObject({ attached: 0, alreadyThere: 2 })
-    expect((await tree(user)).members.find((m) => m.firstName === 'Rosa')!.mediaAssetIds).toHaveLength(2)
+    expect(again.report!.media).toMatchObject({ attached: 0, alreadyThere: 3 })
+    expect((await tree(user)).members.find((m) => m.firstName === 'Rosa')!.mediaAssetIds).toHaveLength(3)
   }, 120_000)
 
   it('reports the files of a plain .ged as not included', async () => {
@@ -140,7 +146,8 @@ describe.each(testDatabases)('GEDZIP import and export, on %s', (database) => {
     const entries = unzipSync(new Uint8Array(response.rawPayload))
     const text = strFromU8(entries['gedcom.ged']!)
     const files = [...text.matchAll(/^1 FILE (.+)$/gm)].map((match) => decodeURI(match[1]!))
-    expect(files).toHaveLength(2)
+    // Rosa's two files and the wedding photo both partners share, written once.
+    expect(files).toHaveLength(3)
     for (const file of files) expect(Object.keys(entries)).toContain(file)
     const rosa = (await tree(owner)).members.find((m) => m.firstName === 'Rosa')!
     const stored = await mediaOf(owner, rosa.memberId)
@@ -151,7 +158,12 @@ describe.each(testDatabases)('GEDZIP import and export, on %s', (database) => {
     const other = await createTestUser(t.app)
     const job = await importThroughApi(t.app, other, response.rawPayload, 'legado.gdz')
     expect(job.report!.members.created).toBe(2)
-    expect(job.report!.media).toMatchObject({ attached: 2, skipped: [] })
+    expect(job.report!.media).toMatchObject({ skipped: [] })
+    const theirs = (await tree(other)).members
+    const [herFiles, hisFiles] = ['Rosa', 'Luis'].map((name) => theirs.find((m) => m.firstName === name)!.mediaAssetIds)
+    expect(herFiles).toHaveLength(3)
+    expect(hisFiles).toHaveLength(1)
+    expect(herFiles).toContain(hisFiles![0])
 
     expect((await as(t.app, owner)({ method: 'GET', url: '/api/family-tree/gedcom?version=5.5.1&format=gdz' })).statusCode).toBe(400)
   }, 120_000)

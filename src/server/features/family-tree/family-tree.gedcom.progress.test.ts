@@ -68,11 +68,13 @@ describe.each(testDatabases)('the progress of a GEDCOM import on %s', (database)
     const media = {
       maxFileBytes: 1_000_000,
       fileNamesOf: async () => [],
-      attach: async (_ownerId: string, _memberId: string, file: { fileName: string }) => {
+      attach: async (_ownerId: string, _memberIds: string[], file: { fileName: string }) => {
         await new Promise((resolve) => setTimeout(resolve, 15))
         stored.push(file.fileName)
         barAtFile.push(recorded.at(-1)!)
+        return `media-${stored.length}`
       },
+      link: async () => {},
     }
     const { gedcom, recorded } = watchedService(media)
     const people = Array.from({ length: 60 }, (_, n) => [`0 @I${n}@ INDI`, `1 NAME Persona${n} /Paz/`, '1 OBJE', `2 FILE fotos/carta-${n}.txt`, '3 FORM text/plain'])

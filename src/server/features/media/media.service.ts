@@ -183,6 +183,12 @@ export function createMediaService({ repo, storage, maxUploadBytes, quotaBytes, 
       if (!(await repo.replaceLinks(ownerId, type, targetId, mediaIds, new Date().toISOString()))) throw notFound('Media')
     },
 
+    /** Adds one of the owner's items to a target's media, keeping the ones it has. */
+    async addMedia(ownerId: string, type: MediaLinkType, targetId: string, mediaId: string): Promise<void> {
+      const linked = (await repo.idsFor(ownerId, type, [targetId])).get(targetId) ?? []
+      if (!linked.includes(mediaId)) await service.setMedia(ownerId, type, targetId, [...linked, mediaId])
+    },
+
     async getMedia(ownerId: string, id: string): Promise<MediaAsset> {
       return toAsset(await getRow(ownerId, id))
     },
