@@ -86,15 +86,20 @@ describe('dates and places as people know them', () => {
     expect(api.writes()).toEqual([])
   })
 
-  it('refuses a divorce dated before the wedding beside the divorce date, without a request', async () => {
+  /** Carmen's form open, she married to grandpa Luis (`marriage`), and her marriage's fields. */
+  async function editCarmen(marriage: { marriageDate: string; marriagePlace: string }) {
     const carmen = buildMember({ memberId: 'carmen', firstName: 'Carmen', lastName: 'Ruiz', relationshipToOwner: 'Abuela', spouseMemberIds: ['luis'], unionIds: ['u1'] })
-    const union = { unionId: 'u1', firstPartnerId: 'luis', secondPartnerId: 'carmen', marriageDate: '1945', marriageDateSortKey: 1, marriagePlace: '', divorceDate: null, divorcePlace: '', notes: '', sourceId: null, position: 0, children: [] }
+    const union = { unionId: 'u1', firstPartnerId: 'luis', secondPartnerId: 'carmen', ...marriage, marriageDateSortKey: 1, divorceDate: null, divorcePlace: '', notes: '', sourceId: null, position: 0, children: [] }
     const api = fakeFamilyApi([grandpa(), carmen], [union])
     const user = userEvent.setup()
     renderWithProviders(<FamilyTreeManager />)
     await user.click(await screen.findByRole('button', { name: 'Editar a Carmen Ruiz' }))
     const form = screen.getByRole('form', { name: 'Editar a Carmen Ruiz' })
-    const marriage = within(form).getByRole('group', { name: 'Matrimonio con Luis Díaz' })
+    return { api, user, form, marriage: within(form).getByRole('group', { name: 'Matrimonio con Luis Díaz' }) }
+  }
+
+  it('refuses a divorce dated before the wedding beside the divorce date, without a request', async () => {
+    const { api, user, form, marriage } = await editCarmen({ marriageDate: '1945', marriagePlace: '' })
     const divorce = within(marriage).getByRole('textbox', { name: /^Fecha del divorcio/ })
     await user.type(divorce, 'mayo de 1944')
     await user.click(within(form).getByRole('button', { name: 'Guardar cambios' }))
@@ -103,14 +108,7 @@ describe('dates and places as people know them', () => {
   })
 
   it('opens an edit with the marriage’s date in the reader’s words and keeps the union it edits', async () => {
-    const carmen = buildMember({ memberId: 'carmen', firstName: 'Carmen', lastName: 'Ruiz', relationshipToOwner: 'Abuela', spouseMemberIds: ['luis'], unionIds: ['u1'] })
-    const union = { unionId: 'u1', firstPartnerId: 'luis', secondPartnerId: 'carmen', marriageDate: 'ABT 1945', marriageDateSortKey: 1, marriagePlace: 'Ipiales', divorceDate: null, divorcePlace: '', notes: '', sourceId: null, position: 0, children: [] }
-    const api = fakeFamilyApi([grandpa(), carmen], [union])
-    const user = userEvent.setup()
-    renderWithProviders(<FamilyTreeManager />)
-    await user.click(await screen.findByRole('button', { name: 'Editar a Carmen Ruiz' }))
-    const form = screen.getByRole('form', { name: 'Editar a Carmen Ruiz' })
-    const marriage = within(form).getByRole('group', { name: 'Matrimonio con Luis Díaz' })
+    const { api, user, form, marriage } = await editCarmen({ marriageDate: 'ABT 1945', marriagePlace: 'Ipiales' })
     const date = within(marriage).getByRole('textbox', { name: /^Fecha de la boda/ })
     expect(date).toHaveValue('hacia 1945')
     await user.clear(date)
