@@ -178,6 +178,20 @@ const memberFields = {
   spouseMemberIds: ids(50),
   childrenMemberIds: ids(200),
   /**
+   * The children with how each is the member's (an adoptive mother adding her adopted son); when
+   * sent, they replace the member's children and `childrenMemberIds` is not read. A child whose
+   * kind is unchanged keeps their link (and so their union).
+   */
+  childLinks: z
+    .array(
+      z.object({
+        childId: z.string({ error: 'validation.invalid' }).min(1, { error: 'validation.invalid' }),
+        kind: z.enum(parentKinds, { error: 'validation.invalid' }),
+      }),
+      { error: 'validation.invalid' },
+    )
+    .max(200, { error: 'validation.too_long' }),
+  /**
    * The member's unions with a date and place each; when sent, they replace the member's unions
    * and `spouseMemberIds` is not read (spouses are the unions' other partners).
    */
@@ -204,6 +218,7 @@ export const createMemberSchema = z.object({
   parentLinks: memberFields.parentLinks.optional(),
   spouseMemberIds: memberFields.spouseMemberIds.optional(),
   childrenMemberIds: memberFields.childrenMemberIds.optional(),
+  childLinks: memberFields.childLinks.optional(),
 })
 export type CreateMember = z.input<typeof createMemberSchema>
 

@@ -181,6 +181,46 @@ describe.each(testDatabases)('parent kinds, divorces and union notes through the
     expect(new Set(kept.parentLinks.map((link) => link.kind))).toEqual(new Set(['adopted', 'foster']))
   })
 
+  it('takes the kind of each child from the parent’s own form, and keeps a child’s link when the kind is unchanged', async () => {
+    const f = await family()
+    const pedro = await f.add({ firstName: 'Pedro', lastName: 'Ruiz', relationshipToOwner: 'Tío' })
+    const maria = await f.add({ firstName: 'María', lastName: 'Vega', relationshipToOwner: 'Tía', spouseMemberIds: [pedro.memberId] })
+    const ana = await f.add({ firstName: 'Ana', lastName: 'Ruiz', relationshipToOwner: 'Prima', parentMemberIds: [pedro.memberId, maria.memberId] })
+    const tomas = await f.add({ firstName: 'Tomás', lastName: 'Paz', relationshipToOwner: 'Primo' })
+    const linkOf = async (childId: string, parentId: string) => (await f.tree()).members.find((m) => m.memberId === childId)!.parentLinks.find((link) => link.parentId === parentId)
+
+    // Marta adds Ana, who has two birth parents, as her adopted daughter, and Tomás as her son.
+    const marta = await f.add({
+      firstName: 'Marta',
+      lastName: 'Paz',
+      relationshipToOwner: 'Tía',
+      childLinks: [
+        { childId: ana.memberId, kind: 'adopted' },
+        { childId: tomas.memberId, kind: 'birth' },
+      ],
+    })
+    expect(marta.childrenMemberIds.sort()).toEqual([ana.memberId, tomas.memberId].sort())
+    expect(await linkOf(ana.memberId, marta.memberId)).toMatchObject({ kind: 'adopted' })
+    expect(await linkOf(tomas.memberId, marta.memberId)).toMatchObject({ kind: 'birth' })
+    // Ana's birth parents keep their family.
+    expect((await linkOf(ana.memberId, pedro.memberId))!.unionId).not.toBeNull()
+
+    // The kinds change from Marta's side; a third birth parent for Ana is refused.
+    const fostered = await f.patch(marta.memberId, { childLinks: [{ childId: ana.memberId, kind: 'foster' }, { childId: tomas.memberId, kind: 'birth' }] })
+    expect(fostered.statusCode, fostered.body).toBe(200)
+    expect(await linkOf(ana.memberId, marta.memberId)).toMatchObject({ kind: 'foster' })
+    const third = await f.patch(marta.memberId, { childLinks: [{ childId: ana.memberId, kind: 'birth' }] })
+    expect(third.statusCode).toBe(400)
+    expect(third.json().error.details).toEqual([{ path: 'childrenMemberIds', code: 'member.child_has_two_parents', params: { name: 'Ana Ruiz' } }])
+    // The plain list of children (an older client) keeps each kept child's kind, and drops Tomás.
+    const plain = await f.patch(marta.memberId, { childrenMemberIds: [ana.memberId] })
+    expect(plain.statusCode, plain.body).toBe(200)
+    expect(await linkOf(ana.memberId, marta.memberId)).toMatchObject({ kind: 'foster' })
+    expect(await linkOf(tomas.memberId, marta.memberId)).toBeUndefined()
+    const bad = await f.patch(marta.memberId, { childLinks: [{ childId: ana.memberId, kind: 'step' }] })
+    expect(bad.json().error.details).toEqual([{ path: 'childLinks.0.kind', code: 'validation.invalid' }])
+  })
+
   it('keeps a divorce and the notes of a union, changes them when sent, and clears them with empty text', async () => {
     const f = await family()
     const rosa = await f.add({ firstName: 'Rosa', lastName: 'Gil', relationshipToOwner: 'Abuela' })

@@ -31,6 +31,8 @@ export interface ProposedMember {
   parentLinks: ParentLink[]
   spouseMemberIds: string[]
   childrenMemberIds: string[]
+  /** How each child chosen is the member's, when the request says (else a kept link's kind, or birth). */
+  childKinds?: ReadonlyMap<string, ParentKind>
 }
 
 export type MemberChanges = z.output<typeof updateMemberSchema>
@@ -102,17 +104,22 @@ export function checkMember(member: ProposedMember, state: TreeState, sentFields
   if (hasTooManyOfAKind(parentLinks)) issues.push({ path: 'parentMemberIds', code: 'member.too_many_parents' })
   if (issues.length > 0) throw new AppError('validation_failed', 'The member breaks a rule of the family tree', issues)
 
-  // Children chosen from the parent's side keep the link they had, or gain one by birth.
+  // Children chosen from the parent's side keep the link they had (unless asked for another kind),
+  // or gain one of the kind asked for, by birth when none is.
+  const linkTo = (childId: string, own: ParentLink | undefined): ParentLink => {
+    const kind = member.childKinds?.get(childId) ?? own?.kind ?? 'birth'
+    return own && own.kind === kind ? own : { parentId: member.id, unionId: null, kind }
+  }
   const proposedLinks = new Map(state.parents)
   proposedLinks.set(member.id, parentLinks)
   for (const [childId, links] of state.parents) {
     if (childId === member.id) continue
     const own = links.find((link) => link.parentId === member.id)
     const keeps = links.filter((link) => link.parentId !== member.id)
-    proposedLinks.set(childId, checked.childrenMemberIds.includes(childId) ? [...keeps, own ?? { parentId: member.id, unionId: null, kind: 'birth' }] : keeps)
+    proposedLinks.set(childId, checked.childrenMemberIds.includes(childId) ? [...keeps, linkTo(childId, own)] : keeps)
   }
   for (const childId of checked.childrenMemberIds) {
-    if (!proposedLinks.has(childId)) proposedLinks.set(childId, [{ parentId: member.id, unionId: null, kind: 'birth' }])
+    if (!proposedLinks.has(childId)) proposedLinks.set(childId, [linkTo(childId, undefined)])
     if (hasTooManyOfAKind(proposedLinks.get(childId) ?? [])) {
       throw new AppError('validation_failed', 'That child already has two parents', [
         { path: 'childrenMemberIds', code: 'member.child_has_two_parents', params: { name: named([childId])[0] ?? '' } },

@@ -201,7 +201,8 @@ export function createFamilyTreeService({ repo, getOwner, relatedIds, deleteUnli
             parentLinks: input.parentLinks ? requestedParentLinks([], input.parentLinks) : [],
             // Unions sent name the spouses themselves (planUnions checks them).
             spouseMemberIds: dates.unions ? [] : (input.spouseMemberIds ?? []),
-            childrenMemberIds: input.childrenMemberIds ?? [],
+            childrenMemberIds: input.childLinks?.map((link) => link.childId) ?? input.childrenMemberIds ?? [],
+            ...(input.childLinks ? { childKinds: new Map(input.childLinks.map((link) => [link.childId, link.kind])) } : {}),
           },
           state,
           new Set(),
@@ -230,10 +231,11 @@ export function createFamilyTreeService({ repo, getOwner, relatedIds, deleteUnli
         const current = toProposed(row, links)
         const state = treeState(snapshot, links, memberId)
         const plan = planUnions(snapshot.unions, { unions: dates.unions, spouseMemberIds: changes.spouseMemberIds }, { memberId, ownerUserId: ownerId, treeId: row.treeId, now, others: new Set(state.others.keys()), sortKeyOf })
-        const { unions: _unions, language: _language, parentLinks: askedLinks, ...fields } = { ...changes, birthDate: dates.birthDate, deathDate: dates.deathDate }
+        const { unions: _unions, language: _language, parentLinks: askedLinks, childLinks: askedChildren, ...fields } = { ...changes, birthDate: dates.birthDate, deathDate: dates.deathDate }
         const defined: Partial<ProposedMember> = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined))
         if (dates.unions) defined.spouseMemberIds = []
         if (askedLinks) Object.assign(defined, { parentMemberIds: askedLinks.map((link) => link.parentId), parentLinks: requestedParentLinks(current.parentLinks, askedLinks) })
+        if (askedChildren) Object.assign(defined, { childrenMemberIds: askedChildren.map((link) => link.childId), childKinds: new Map(askedChildren.map((link) => [link.childId, link.kind])) })
         const member = checkMember({ ...current, ...defined }, state, new Set(Object.keys(defined)), [...dates.issues, ...plan.issues])
         await q.updateMember(ownerId, memberId, { ...columns(member, sortKeyOf), updatedAt: now })
         await writeRelations(q, ownerId, member, plan, [...new Set([memberId, ...current.childrenMemberIds, ...member.childrenMemberIds])])
