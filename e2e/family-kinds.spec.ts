@@ -14,7 +14,7 @@ async function addPerson(page: Page, firstName: string, lastName: string, relati
 async function save(page: Page, form: ReturnType<Page['getByRole']>, heading: string) {
   await form.getByRole('button', { name: /^Guardar/ }).click()
   await expect(form).toBeHidden()
-  await expect(page.getByRole('heading', { name: heading })).toBeVisible()
+  await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible()
 }
 
 test('records an adoptive father beside the birth parents, and a marriage that ended in divorce, and finds them after a reload', async ({ page }) => {
@@ -152,4 +152,38 @@ test('saving the forms of imported people keeps every family, kind, divorce and 
   const fact = (name: string, term: string) => page.getByRole('article', { name }).locator('dt', { hasText: term }).locator('xpath=following-sibling::dd[1]')
   await expect(fact('Ana Ruiz', 'Padres adoptivos')).toHaveText('Luis Díaz, Marta Paz')
   await expect(fact('Luis Díaz', 'Cónyuges')).toHaveText('Rosa Gil (1950, Pasto; divorcio: hacia 1962, Quito), Marta Paz (3 de marzo de 1965)')
+})
+
+test('an adoptive mother adds her son from her own form, with how he is hers, and finds it after a reload', async ({ page }) => {
+  await signUpThroughApi(page, { name: 'Marta Paz' })
+  await page.goto('/family-tree?lng=es')
+  for (const [first, last, relationship] of [
+    ['Pedro', 'Ruiz', 'Vecino'],
+    ['María', 'Vega', 'Vecina'],
+  ] as const) {
+    await save(page, await addPerson(page, first, last, relationship), `${first} ${last}`)
+  }
+  let form = await addPerson(page, 'Tomás', 'Ruiz', 'Hijo')
+  const parents = form.getByRole('group', { name: /^Padres/ })
+  await parents.getByLabel('Pedro Ruiz').check()
+  await parents.getByLabel('María Vega').check()
+  await save(page, form, 'Tomás Ruiz')
+
+  // Marta chooses Tomás among her children: he has two birth parents, so he is offered as adopted.
+  form = await addPerson(page, 'Marta', 'Paz', 'Yo misma')
+  await form.getByRole('group', { name: 'Hijos' }).getByLabel('Tomás Ruiz').check()
+  const kinds = form.getByRole('group', { name: 'Vínculo con cada hijo o hija' })
+  await expect(kinds.getByLabel('Vínculo con Tomás Ruiz')).toHaveValue('adopted')
+  await expect(kinds.getByRole('status')).toHaveText('Tomás Ruiz ya tiene 2 padres biológicos: figura como hijo «Adoptivo». Cámbialo si no es así.')
+  await save(page, form, 'Marta Paz')
+
+  await page.reload()
+  const fact = (name: string, term: string) => page.getByRole('article', { name }).locator('dt', { hasText: term }).locator('xpath=following-sibling::dd[1]')
+  await expect(fact('Marta Paz', 'Hijos')).toHaveText('Tomás Ruiz (por adopción)')
+  await expect(fact('Tomás Ruiz', 'Padres biológicos')).toHaveText('Pedro Ruiz, María Vega')
+  await expect(fact('Tomás Ruiz', 'Padres adoptivos')).toHaveText('Marta Paz')
+  await page.getByRole('button', { name: 'Editar a Marta Paz' }).click()
+  form = page.getByRole('form', { name: 'Editar a Marta Paz' })
+  await expect(form.getByLabel('Vínculo con Tomás Ruiz')).toHaveValue('adopted')
+  await expectNoSeriousA11yViolations(page, 'member form with child kinds')
 })

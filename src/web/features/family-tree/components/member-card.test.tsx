@@ -55,15 +55,28 @@ describe('editing a member in place', () => {
     expect(choices('Hijos')).toEqual(['Rosa Díaz ✓', 'Luis Martín'])
   })
 
-  it('marks a child who already has two parents as unavailable', async () => {
+  it('offers a child who already has two birth parents as adopted, says so, and sends the kind chosen', async () => {
     const [mum, dad, other] = ['Marta', 'Jorge', 'Inés'].map((firstName) => buildMember({ firstName, lastName: 'Gil' }))
     const kid = buildMember({ firstName: 'Leo', lastName: 'Gil', parentMemberIds: [mum!.memberId, dad!.memberId] })
-    fakeFamilyApi([mum!, dad!, other!, kid])
-    const { form } = await openEditor('Inés Gil')
+    const api = fakeFamilyApi([mum!, dad!, other!, kid])
+    const { user, form } = await openEditor('Inés Gil')
 
     const leo = within(within(form).getByRole('group', { name: 'Hijos' })).getByRole('checkbox', { name: 'Leo Gil' })
-    expect(leo).toBeDisabled()
     expect(leo).toHaveAccessibleDescription('(ya tiene 2 padres biológicos)')
+    await user.click(leo)
+    const kinds = within(form).getByRole('group', { name: 'Vínculo con cada hijo o hija' })
+    const kind = within(kinds).getByRole('combobox', { name: 'Vínculo con Leo Gil' })
+    expect(kind).toHaveDisplayValue('Adoptivo')
+    expect(within(kinds).getByRole('status')).toHaveTextContent('Leo Gil ya tiene 2 padres biológicos: figura como hijo «Adoptivo». Cámbialo si no es así.')
+
+    // A third birth parent is refused on the spot; foster is fine.
+    await user.selectOptions(kind, 'Biológico (de nacimiento)')
+    expect(within(kinds).getByRole('alert')).toHaveTextContent('Leo Gil ya tiene 2 padres de ese tipo')
+    await user.selectOptions(kind, 'De acogida')
+    expect(within(kinds).queryByRole('alert')).not.toBeInTheDocument()
+    await user.click(within(form).getByRole('button', { name: 'Guardar cambios' }))
+    await screen.findByRole('button', { name: 'Editar a Inés Gil' })
+    expect(api.writes()[0]?.body).toMatchObject({ childrenMemberIds: [kid.memberId], childLinks: [{ childId: kid.memberId, kind: 'foster' }] })
   })
 
   it('saves the changes, shows them and gives focus back to the edit button', async () => {

@@ -44,10 +44,9 @@ export function MemberForm({ members, member, submitLabel, onSubmit, onCancel, l
   // Dates are read in the page's language, so the schema is made for it.
   const isImported = member !== undefined && member.sourceId !== null
   const schema = useMemo(() => memberFormSchema(language, { isImported }), [language, isImported])
-  const form = useForm<MemberFormValues, unknown, MemberFormOutput>({
-    resolver: zodResolver(schema),
-    defaultValues: member ? memberFormValues(member, unions ?? [], language) : emptyMemberValues,
-  })
+  // Worked out once: the form keeps its first values, and a large tree has thousands to look through.
+  const [defaultValues] = useState(() => (member ? memberFormValues(member, unions ?? [], language, new Map(members.map((other) => [other.memberId, other]))) : emptyMemberValues))
+  const form = useForm<MemberFormValues, unknown, MemberFormOutput>({ resolver: zodResolver(schema), defaultValues })
   const { handleSubmit, setError, setFocus, getValues } = form
   const { isSubmitting } = form.formState
 

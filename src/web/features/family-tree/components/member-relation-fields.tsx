@@ -6,11 +6,11 @@ import { limits } from '../../../../shared/limits.ts'
 import { issueText } from '../lib/issue-message.ts'
 import { unionsForSpouses } from '../lib/member-form-values.ts'
 import { memberName } from '../lib/member-name.ts'
-import { kindForNewParent, offeredKinds } from '../lib/parent-kinds.ts'
+import { kindForNewChild, kindForNewParent, offeredKinds } from '../lib/parent-kinds.ts'
 import { relationOptions } from '../lib/relation-options.ts'
 import type { MemberFormHandle } from './member-form-types.ts'
 import { MemberMarriageFields } from './member-marriage-fields.tsx'
-import { MemberParentKinds } from './member-parent-kinds.tsx'
+import { MemberRelationKinds } from './member-parent-kinds.tsx'
 import { RelationPicker } from './relation-picker.tsx'
 
 interface MemberRelationFieldsProps {
@@ -31,6 +31,7 @@ export function MemberRelationFields({ form, members, memberId }: MemberRelation
   // Worked out again only when the choices change: a large tree has thousands of people to sort.
   const options = useMemo(() => relationOptions(members, memberId, { parentMemberIds, childrenMemberIds }), [members, memberId, parentMemberIds, childrenMemberIds])
   const [kindNote, setKindNote] = useState<string>()
+  const [childKindNote, setChildKindNote] = useState<string>()
 
   /** A parent just ticked takes the first kind with room, and the form says so when it is not birth. */
   function chooseParents(ids: string[], previous: readonly string[]) {
@@ -42,6 +43,17 @@ export function MemberRelationFields({ form, members, memberId }: MemberRelation
     setValue('parentKinds', { ...kinds, [added]: kind })
     const parent = membersById.get(added)
     if (kind !== 'birth' && parent) setKindNote(t('form.kindChosen', { name: memberName(parent), kind: t(`form.kind.${kind}`) }))
+  }
+
+  /** A child just ticked takes the first kind the child has room for (adopted beside two birth parents), said when not birth. */
+  function chooseChildren(ids: string[], previous: readonly string[]) {
+    const added = ids.find((id) => !previous.includes(id))
+    setChildKindNote(undefined)
+    if (added === undefined) return
+    const child = membersById.get(added)
+    const kind = kindForNewChild(child, memberId)
+    setValue('childKinds', { ...getValues('childKinds'), [added]: kind })
+    if (kind !== 'birth' && child) setChildKindNote(t('form.childKindChosen', { name: memberName(child), kind: t(`form.kind.${kind}`) }))
   }
 
   if (options.spouses.length === 0) {
@@ -71,7 +83,7 @@ export function MemberRelationFields({ form, members, memberId }: MemberRelation
           />
         )}
       />
-      <MemberParentKinds form={form} membersById={membersById} note={kindNote} />
+      <MemberRelationKinds form={form} side="parents" membersById={membersById} memberId={memberId} note={kindNote} />
       <Controller
         control={control}
         name="spouseMemberIds"
@@ -100,13 +112,17 @@ export function MemberRelationFields({ form, members, memberId }: MemberRelation
             legend={t('form.children')}
             options={options.children}
             value={field.value}
-            onChange={field.onChange}
+            onChange={(ids: string[]) => {
+              chooseChildren(ids, field.value)
+              field.onChange(ids)
+            }}
             inputRef={field.ref}
             error={issueText(t, fieldState.error?.message)}
             hasTwoParentsNote={t('form.hasTwoParents')}
           />
         )}
       />
+      <MemberRelationKinds form={form} side="children" membersById={membersById} memberId={memberId} note={childKindNote} />
     </div>
   )
 }

@@ -211,6 +211,7 @@ describe('adding a person', () => {
       spouseMemberIds: [],
       unions: [],
       childrenMemberIds: [],
+      childLinks: [],
       language: 'es',
     })
     expect(within(ana).getByText('Rosa Díaz', { selector: 'dd' })).toBeInTheDocument()

@@ -89,7 +89,6 @@ export function RelationPicker(props: RelationPickerProps) {
                 name={name}
                 value={option.memberId}
                 checked={value.includes(option.memberId)}
-                disabled={option.hasTwoParents}
                 aria-describedby={noteId}
                 onChange={(event) => handleToggle(option.memberId, event.target.checked)}
               />

@@ -72,6 +72,8 @@ export function memberFormSchema(language: Language, { isImported = false }: { i
         }),
       ),
       childrenMemberIds: z.array(z.string()),
+      /** How each child is the member's, by child id (birth when absent). */
+      childKinds: z.record(z.string(), z.enum(parentKinds)),
     })
     .superRefine((values, ctx) => {
       if (!values.isSelf && !isImported && values.relationshipToOwner === '') {

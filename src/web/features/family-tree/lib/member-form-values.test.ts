@@ -83,4 +83,17 @@ describe('the member form values', () => {
     expect(memberFormSchema('es', { isImported: true }).safeParse(values).success).toBe(true)
     expect(memberFormSchema('es').safeParse(values).error?.issues.map((issue) => issue.message)).toEqual(['member.relationship_required'])
   })
+
+  it('reads each child’s kind from the child’s own links and sends it back as childLinks', () => {
+    const marta = buildMember({ memberId: 'marta', childrenMemberIds: ['ana', 'tomas'] })
+    const ana = buildMember({ memberId: 'ana', parentMemberIds: ['marta'], parentLinks: [{ parentId: 'marta', unionId: null, kind: 'adopted' }] })
+    const tomas = buildMember({ memberId: 'tomas', parentMemberIds: ['marta'], parentLinks: [{ parentId: 'marta', unionId: null, kind: 'birth' }] })
+    const values = memberFormValues(marta, [], 'es', new Map([ana, tomas].map((child) => [child.memberId, child])))
+    expect(values.childKinds).toEqual({ ana: 'adopted', tomas: 'birth' })
+    const body = memberBody(memberFormSchema('es').parse({ ...values, relationshipToOwner: 'Tía' }), 'es')
+    expect(body.childLinks).toEqual([
+      { childId: 'ana', kind: 'adopted' },
+      { childId: 'tomas', kind: 'birth' },
+    ])
+  })
 })

@@ -24,10 +24,14 @@ export const emptyMemberValues: MemberFormValues = {
   spouseMemberIds: [],
   unions: [],
   childrenMemberIds: [],
+  childKinds: {},
 }
 
-/** The form filled in with a stored member for editing, its dates in the reader's words. */
-export function memberFormValues(member: Member, unions: readonly Union[], language: Language): MemberFormValues {
+/**
+ * The form filled in with a stored member for editing, its dates in the reader's words; each
+ * child's kind comes from the child's own links (`membersById`).
+ */
+export function memberFormValues(member: Member, unions: readonly Union[], language: Language, membersById: ReadonlyMap<string, Member> = new Map()): MemberFormValues {
   const isSelf = isSelfMember(member)
   return {
     firstName: member.firstName,
@@ -57,6 +61,9 @@ export function memberFormValues(member: Member, unions: readonly Union[], langu
       notes: union.notes,
     })),
     childrenMemberIds: [...member.childrenMemberIds],
+    childKinds: Object.fromEntries(
+      member.childrenMemberIds.map((childId) => [childId, membersById.get(childId)?.parentLinks.find((link) => link.parentId === member.memberId)?.kind ?? 'birth']),
+    ),
   }
 }
 
@@ -106,6 +113,8 @@ export function memberBody(values: MemberFormOutput, language: Language): Create
       notes: union.notes.trim(),
     })),
     childrenMemberIds: values.childrenMemberIds,
+    // As with the parents: a save never turns an adopted child into one by birth.
+    childLinks: values.childrenMemberIds.map((childId) => ({ childId, kind: values.childKinds[childId] ?? 'birth' })),
     language,
   }
 }

@@ -1,4 +1,4 @@
-import type { ParentKind } from '../../../../shared/contracts/family-tree.ts'
+import type { Member, ParentKind } from '../../../../shared/contracts/family-tree.ts'
 import { limits } from '../../../../shared/limits.ts'
 import { parentsPerKind } from './member-form-schema.ts'
 
@@ -21,4 +21,28 @@ export function kindChoices(current: ParentKind): readonly ParentKind[] {
 export function kindForNewParent(otherParentIds: readonly string[], kinds: Readonly<Record<string, ParentKind>>): ParentKind {
   const counts = parentsPerKind(otherParentIds, kinds)
   return offeredKinds.find((kind) => (counts.get(kind) ?? 0) < limits.parentsPerMember) ?? 'other'
+}
+
+/** How many parents of each kind `child` has besides `parentId` (the member whose form this is). */
+function otherParentKinds(child: Member, parentId: string | undefined): Map<string, number> {
+  const others = child.parentLinks.filter((link) => link.parentId !== parentId)
+  return parentsPerKind(
+    others.map((link) => link.parentId),
+    Object.fromEntries(others.map((link) => [link.parentId, link.kind])),
+  )
+}
+
+/** The kind a newly chosen child takes: by birth while the child has room for one more, else the first kind with room. */
+export function kindForNewChild(child: Member | undefined, parentId: string | undefined): ParentKind {
+  const counts = child ? otherParentKinds(child, parentId) : new Map<string, number>()
+  return offeredKinds.find((kind) => (counts.get(kind) ?? 0) < limits.parentsPerMember) ?? 'other'
+}
+
+/** The first child chosen who would have more than 2 parents of the kind chosen for them, if any. */
+export function overfullChild(childIds: readonly string[], kinds: Readonly<Record<string, ParentKind>>, membersById: ReadonlyMap<string, Member>, parentId: string | undefined): Member | undefined {
+  for (const childId of childIds) {
+    const child = membersById.get(childId)
+    if (child && (otherParentKinds(child, parentId).get(kinds[childId] ?? 'birth') ?? 0) >= limits.parentsPerMember) return child
+  }
+  return undefined
 }

@@ -7,7 +7,7 @@ import { memberName } from './member-name.ts'
 export interface RelationOption {
   memberId: string
   name: string
-  /** A child that already has two other birth parents cannot take this member as a third (a parent chosen from here is one by birth). */
+  /** A child that already has two other birth parents: said beside them, and, once ticked, they are given another kind (adopted…). */
   hasTwoParents?: boolean
 }
 

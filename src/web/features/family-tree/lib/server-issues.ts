@@ -10,6 +10,7 @@ function isShown(field: string, values: MemberFormValues): field is MemberFieldN
   if (field === 'deathDate' || field === 'deathPlace') return values.isDeceased
   if (field === 'unions') return false
   if (field === 'parentKinds') return values.parentMemberIds.length > 0
+  if (field === 'childKinds') return values.childrenMemberIds.length > 0
   return true
 }
 
@@ -31,9 +32,9 @@ export function placeServerIssues(error: unknown, values: MemberFormValues, setE
       placed.add(issue.path)
       continue
     }
-    // The parents' kinds are sent as `parentLinks`; the form holds them as `parentKinds`.
+    // The kinds are sent as `parentLinks` and `childLinks`; the form holds them as `parentKinds` and `childKinds`.
     const head = issue.path.split('.')[0] ?? ''
-    const field = head === 'parentLinks' ? 'parentKinds' : head
+    const field = head === 'parentLinks' ? 'parentKinds' : head === 'childLinks' ? 'childKinds' : head
     if (!isShown(field, values)) {
       if (!unplaced.includes(message)) unplaced.push(message)
       continue
