@@ -37,11 +37,12 @@ function event(stored: string | null, place: string, version: GedcomExportVersio
   return { ...date, ...(place ? { place } : {}) }
 }
 
+/**
+ * The short biography first, marked as such (another program shows it as a note; Legado reads it
+ * back as the biography), then the notes: each comes back to its own field.
+ */
 function notesOf(member: Pick<Member, 'notes' | 'bioSummary'>): GedcomNote[] {
-  const notes: GedcomNote[] = member.notes ? [{ text: member.notes }] : []
-  // An imported member's summary is its first note: written once, not twice.
-  if (member.bioSummary && !member.notes.startsWith(member.bioSummary)) notes.push({ text: member.bioSummary })
-  return notes
+  return [...(member.bioSummary ? [{ text: member.bioSummary, isSummary: true } as const] : []), ...(member.notes ? [{ text: member.notes }] : [])]
 }
 
 /**

@@ -2,7 +2,7 @@ import type { Gender, ParentKind } from '../../../shared/contracts/family-tree.t
 import type { GedcomCounts, GedcomPreview, GedcomWarningSummary } from '../../../shared/contracts/gedcom.ts'
 import { fromGedcomDate, serializeGenealogyDate } from '../../../shared/genealogy-date/index.ts'
 import { limits } from '../../../shared/limits.ts'
-import type { GedcomEvent, GedcomNote, GedcomSex, GedcomTree } from '../../lib/gedcom/index.ts'
+import { summaryTag, type GedcomEvent, type GedcomIndividual, type GedcomNote, type GedcomSex, type GedcomTree } from '../../lib/gedcom/index.ts'
 import type { Batch } from './family-tree.batch.ts'
 import { localRef, uidKey, uidPrefix, uuidOfKey } from './family-tree.gedcom-identity.ts'
 import type { GedcomMediaLink } from './family-tree.gedcom-media.ts'
@@ -81,13 +81,27 @@ export function previewOf(tree: GedcomTree & { encoding: string }): GedcomPrevie
   }
 }
 
+/**
+ * A person's notes and short biography. A file that marks the biography (Legado's, see
+ * `summaryTag`) gives it apart from the notes; any other gives all its notes as notes, the first
+ * as the biography (the closest GEDCOM has to one).
+ */
+function notesAndSummary(person: GedcomIndividual, isMarked: boolean): { notes: string; bioSummary: string } {
+  if (!isMarked) return { notes: notesText(person.notes, limits.memberNotesMaxLength), bioSummary: notesText(person.notes.slice(0, 1), limits.memberBioMaxLength) }
+  return {
+    notes: notesText(person.notes.filter((note) => !note.isSummary), limits.memberNotesMaxLength),
+    bioSummary: notesText(person.notes.filter((note) => note.isSummary), limits.memberBioMaxLength),
+  }
+}
+
 export function mapGedcomToBatch(tree: GedcomTree & { encoding: string }, fingerprint: string): MappedGedcom {
   const people = identities(tree.individuals)
   const couples = identities(tree.families)
+  const isMarked = tree.header.extensionTags?.includes(summaryTag) === true || tree.individuals.some((person) => person.notes.some((note) => note.isSummary))
   const members: Batch['members'] & object = tree.individuals.map((person) => {
     const firstName = clip(person.givenNames.trim(), limits.memberNameMaxLength) || unknownName
     const lastName = clip(person.surname.trim(), limits.memberNameMaxLength) || unknownName
-    const notes = notesText(person.notes, limits.memberNotesMaxLength)
+    const { notes, bioSummary } = notesAndSummary(person, isMarked)
     const alsoMatches = people.matches.get(person.xref)
     return {
       sourceId: people.refOf(person.xref),
@@ -102,8 +116,7 @@ export function mapGedcomToBatch(tree: GedcomTree & { encoding: string }, finger
       birthPlace: place(person.birth) ?? '',
       deathPlace: place(person.death) ?? '',
       notes,
-      // The first note is the closest GEDCOM has to a short biography.
-      bioSummary: notesText(person.notes.slice(0, 1), limits.memberBioMaxLength),
+      bioSummary,
     }
   })
   // A union's position is its place among its first partner's families (first marriage first).

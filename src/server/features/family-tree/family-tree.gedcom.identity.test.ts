@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FamilyTree } from '../../../shared/contracts/family-tree.ts'
 import { as, createTestApp, createTestUser, testDatabases, type TestApp, type TestUser } from '../../test/test-app.ts'
-import { exportThroughApi, importThroughApi } from './test/gedcom-api.ts'
+import { exportThroughApi, importThroughApi, previewThroughApi } from './test/gedcom-api.ts'
 
 // Who is who across imports, through the real API: two different files that both start at @I1@
 // keep both families whole; the same file, or a newer export of the same tree, updates; a person
@@ -147,5 +147,35 @@ describe.each(testDatabases)('who is who across GEDCOM imports, on %s', (databas
     const after = await tree(user)
     expect(names(after)).toEqual(['Ana García', 'Eva Mora', 'Inés López', 'Jorge López', 'Luis García', 'Marta López', 'Rosa García', 'Tomás Mora'])
     expect(after.unions).toHaveLength(2)
+  }, 120_000)
+
+  it('brings each person’s short biography and notes back to their own fields, in 7.0 and 5.5.1, and another program’s notes as before', async () => {
+    const owner = await createTestUser(t.app)
+    const people = [
+      { firstName: 'Rosa', bioSummary: 'Maestra en Pasto.', notes: 'Partida de bautismo en la parroquia de San Juan.' },
+      { firstName: 'Luis', bioSummary: '', notes: 'Dudas sobre su segundo apellido.' },
+      { firstName: 'Ana', bioSummary: 'Cantaba boleros.', notes: '' },
+      { firstName: 'Eva', bioSummary: 'Costurera.', notes: 'Costurera. Vivió en Ipiales.' },
+    ]
+    for (const person of people) {
+      const added = await as(t.app, owner)({ method: 'POST', url: '/api/family-tree/members', payload: { ...person, lastName: 'Paz', relationshipToOwner: 'Prima' } })
+      expect(added.statusCode, added.body).toBe(201)
+    }
+    const fields = (family: FamilyTree) => Object.fromEntries(family.members.map((m) => [m.firstName, { bioSummary: m.bioSummary, notes: m.notes }]))
+    const expected = Object.fromEntries(people.map(({ firstName, ...rest }) => [firstName, rest]))
+    for (const version of ['7.0', '5.5.1'] as const) {
+      const file = await exportThroughApi(t.app, owner, version)
+      expect(file).toContain('2 _LEGADO_SUMMARY Y')
+      // Legado's own mark is read, not reported as a tag it skipped.
+      expect((await previewThroughApi(t.app, owner, file)).json().skippedTags).not.toHaveProperty('_LEGADO_SUMMARY')
+      const other = await createTestUser(t.app)
+      expect((await importThroughApi(t.app, other, file)).status).toBe('done')
+      expect(fields(await tree(other))).toEqual(expected)
+    }
+    // A file from another program: every note is a note, and the first is the biography too.
+    const elsewhere = await createTestUser(t.app)
+    const file = ['0 HEAD', '1 SOUR GRAMPS', '1 GEDC', '2 VERS 5.5.1', '1 CHAR UTF-8', '0 @I1@ INDI', '1 NAME Rosa /Paz/', '1 NOTE Maestra.', '1 NOTE Nació en Pasto.', '0 TRLR', ''].join('\n')
+    await importThroughApi(t.app, elsewhere, file)
+    expect(fields(await tree(elsewhere))).toEqual({ Rosa: { bioSummary: 'Maestra.', notes: 'Maestra.\n\nNació en Pasto.' } })
   }, 120_000)
 })

@@ -12,6 +12,7 @@ export { readGedcom, type ReadOptions } from './read.ts'
 export { writeGedcom, writeGedcomString, type GedcomWriteVersion, type WriteOptions } from './write.ts'
 export { toGedcom551Date, toGedcom7Date } from './dates.ts'
 export type * from './model.ts'
+export { summaryTag } from './model.ts'
 export type { GedcomWarning, GedcomWarningCode } from './warnings.ts'
 
 /** A whole import in one call: decode, parse record by record, read. Warnings of all three steps end up in the tree. */

@@ -18,10 +18,18 @@ export interface GedcomEvent {
   place?: string
 }
 
+/**
+ * Legado's mark on the note that holds a person's short biography (`2 _LEGADO_SUMMARY Y` under
+ * the NOTE): other programs keep it as a note; Legado reads it back as the summary, not the notes.
+ */
+export const summaryTag = '_LEGADO_SUMMARY'
+
 export interface GedcomNote {
   text: string
   /** Set when the text lives in a shared note record (5.5.1 NOTE, 7.0 SNOTE): that record's xref. */
   record?: string
+  /** The note carries `summaryTag`: it is the person's short biography. */
+  isSummary?: true
 }
 
 export interface GedcomMediaRef {
@@ -94,6 +102,8 @@ export interface GedcomHeader {
   charset?: string
   /** HEAD.SOUR: the program that wrote the file, its name and version. */
   source?: { id: string; name?: string; version?: string }
+  /** GEDCOM 7's HEAD.SCHMA: the extension tags the file declares. */
+  extensionTags?: string[]
 }
 
 export interface GedcomCounts {

@@ -1,6 +1,6 @@
 import { linkFamilies } from './read-links.ts'
 import { childOf, childValue, readEvent, readMediaFiles, readName, readPedigree, readSex } from './read-structures.ts'
-import type { GedcomChildLink, GedcomFamily, GedcomHeader, GedcomIndividual, GedcomMediaRef, GedcomNote, GedcomTree } from './model.ts'
+import { summaryTag, type GedcomChildLink, type GedcomFamily, type GedcomHeader, type GedcomIndividual, type GedcomMediaRef, type GedcomNote, type GedcomTree } from './model.ts'
 import type { GedcomNode } from './parse.ts'
 import { isStandardTag } from './tags.ts'
 import { createWarningLog, type WarningLog, type WarningSink } from './warnings.ts'
@@ -117,6 +117,8 @@ function readHeader(record: GedcomNode): GedcomHeader {
     const sourceVersion = childValue(source, 'VERS')
     if (sourceVersion !== undefined) header.source.version = sourceVersion
   }
+  const tags = childOf(record, 'SCHMA')?.children.filter((node) => node.tag === 'TAG').flatMap((node) => node.value?.trim().split(/\s+/, 1) ?? [])
+  if (tags?.length) header.extensionTags = tags
   return header
 }
 
@@ -265,8 +267,9 @@ function pointerOf(node: GedcomNode, owner: string, context: RecordContext): str
 
 /** An inline note as it is; a pointer as `{ text: '', record }`, filled in once every note record is read. */
 function readNoteLink(node: GedcomNode, notes: GedcomNote[]): void {
-  if (node.pointer === undefined) notes.push({ text: node.value ?? '' })
-  else if (node.pointer !== null) notes.push({ text: '', record: node.pointer })
+  const mark = childOf(node, summaryTag) ? ({ isSummary: true } as const) : {}
+  if (node.pointer === undefined) notes.push({ text: node.value ?? '', ...mark })
+  else if (node.pointer !== null) notes.push({ text: '', record: node.pointer, ...mark })
 }
 
 /** Inline files as they are; a pointer as `{ file: '', record }`, replaced by the record's files once it is read. */
@@ -284,11 +287,14 @@ function readMediaLink(node: GedcomNode, media: GedcomMediaRef[], owner: string,
 
 /**
  * Custom and non-standard tags at any depth, without recursion: a record can nest deeply. A person's
- * or family's `_UID` is read (it is their identity across exports), so it is not counted as skipped.
+ * or family's `_UID` is read (it is their identity across exports), and so is Legado's summary mark
+ * on a person's note: they are not counted as skipped.
  */
 function countUnknownTags(record: GedcomNode, counts: Map<string, number>): void {
   const stack: GedcomNode[] = [record]
-  const isRead = (node: GedcomNode) => node.tag === '_UID' && node.level === 1 && (record.tag === 'INDI' || record.tag === 'FAM')
+  const isRead = (node: GedcomNode) =>
+    (node.tag === '_UID' && node.level === 1 && (record.tag === 'INDI' || record.tag === 'FAM')) ||
+    (node.tag === summaryTag && node.level === 2 && record.tag === 'INDI')
   for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
     if (!isStandardTag(node.tag) && !isRead(node)) counts.set(node.tag, (counts.get(node.tag) ?? 0) + 1)
     for (const child of node.children) stack.push(child)

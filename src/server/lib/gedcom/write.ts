@@ -1,6 +1,6 @@
 import { toGedcom551Date, toGedcom7Date } from './dates.ts'
 import { toGedcom7FileReference, toMediaType, toShortFormat } from './media-format.ts'
-import type { GedcomData, GedcomEvent, GedcomFamily, GedcomIndividual, GedcomMediaRef, GedcomNote } from './model.ts'
+import { summaryTag, type GedcomData, type GedcomEvent, type GedcomFamily, type GedcomIndividual, type GedcomMediaRef, type GedcomNote } from './model.ts'
 import { splitName } from './read-structures.ts'
 import { pushValueLines, type TextEscape } from './value-lines.ts'
 import type { WarningSink } from './warnings.ts'
@@ -103,6 +103,7 @@ function createRecordWriter(data: GedcomData, options: WriteOptions, out: string
       const record = note.record === undefined ? undefined : xrefs.noteRecords.get(note.record)
       if (record === undefined || note.record === undefined) {
         value('1 NOTE', 1, note.text)
+        if (note.isSummary) out.push(`2 ${summaryTag} Y`)
         continue
       }
       if (!noteTexts.has(note.record)) noteTexts.set(note.record, note.text)
@@ -184,6 +185,8 @@ function header(options: WriteOptions, xrefs: XrefPlan, out: string[]): void {
   out.push('1 SOUR Legado', '2 NAME Legado')
   if (options.sourceVersion) out.push(`2 VERS ${options.sourceVersion}`)
   if (options.date) out.push(`1 DATE ${options.date.getUTCDate()} ${MONTHS[options.date.getUTCMonth()]} ${options.date.getUTCFullYear()}`)
+  // GEDCOM 7 asks for every extension tag to be declared with a URI of its own.
+  if (isVersion7) out.push('1 SCHMA', `2 TAG ${summaryTag} urn:legado:gedcom:summary`)
   if (isVersion7) return
   out.push(`1 SUBM @${xrefs.submitter}@`, '1 GEDC', '2 VERS 5.5.1', '2 FORM LINEAGE-LINKED', '1 CHAR UTF-8', `0 @${xrefs.submitter}@ SUBM`)
   pushValueLines(out, '1 NAME', 1, options.submitterName || 'Legado', 'gedcom551', false)
