@@ -125,6 +125,12 @@ async function compare(label, runs, legadoEnv, bareEnv) {
     console.log(`\n${label}: 5 MB in ${chunkSize / 1024} KiB chunks, ${runs} rounds of one upload each, requests in turns (load average ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)})`)
     console.log(`  Legado /api/uploads/   ${oursMs.toFixed(0).padStart(6)} ms  ${mbps(oursMs).padStart(6)} MB/s  (a typical upload: each request's median, summed)`)
     console.log(`  bare @tus/server       ${theirsMs.toFixed(0).padStart(6)} ms  ${mbps(theirsMs).padStart(6)} MB/s`)
+    // Where the difference lies: the creating POST, a chunk, and the last chunk (which finishes the upload).
+    const step = (side, index) => median(rounds.map((r) => r[side].times[index]))
+    const last = rounds[0].ours.times.length - 1
+    const chunk = (side) => median(rounds.flatMap((r) => r[side].times.slice(1, -1)))
+    const pair = (get) => `${get('ours').toFixed(1)} vs ${get('theirs').toFixed(1)} ms`
+    console.log(`  requests, Legado vs bare (medians): POST ${pair((s) => step(s, 0))}, a PATCH ${pair(chunk)}, the last PATCH ${pair((s) => step(s, last))}`)
     console.log(`  Legado's throughput: ${percent(theirsMs / oursMs)} of the bare server's (goal ≥ 75%); whole rounds: median ${percent(median(throughput))}, quartiles ${percent(quantile(throughput, 0.25))}–${percent(quantile(throughput, 0.75))}`)
     if (rounds.every((r) => !Number.isNaN(r.ours.cpu) && !Number.isNaN(r.theirs.cpu))) {
       const cpuOurs = rounds.reduce((sum, r) => sum + r.ours.cpu, 0) / runs

@@ -1,9 +1,12 @@
+import { createHash } from 'node:crypto'
 import { readdirSync } from 'node:fs'
 import path from 'node:path'
 import { crc32, deflateSync } from 'node:zlib'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { MediaAsset } from '../../../shared/contracts/media.ts'
+import { buildApp } from '../../app.ts'
+import { loadConfig } from '../../config.ts'
 import { filmedIn, phoneVideo } from '../../test/media-fixtures.ts'
 import { as, createTestApp, createTestUser, testDatabases, type TestApp, type TestUser } from '../../test/test-app.ts'
 import { encodeMetadata, tusClient, tusHeaders } from '../../test/tus-client.ts'
@@ -158,7 +161,34 @@ describe.each(testDatabases)('media routes on %s', (database) => {
     // Nothing of it stays in the cache of a shared computer, nor does the API's JSON.
     expect(content.headers['cache-control']).toBe('private, no-store')
     expect((await as(t.app, owner)({ method: 'GET', url: '/api/media?memberId=' + encodeURIComponent('x') })).headers['cache-control']).toBe('no-store')
-    expect((await as(t.app, owner)({ method: 'GET', url: `/api/media/${id}` })).json().sha256).toMatch(/^[0-9a-f]{64}$/)
+    // Hashed as the chunks arrived, and exactly the bytes stored.
+    expect((await as(t.app, owner)({ method: 'GET', url: `/api/media/${id}` })).json().sha256).toBe(createHash('sha256').update(bytes).digest('hex'))
+  })
+
+  it('finishes an upload another instance began by reading its file: the same checks and the same sha256', async () => {
+    // A second server over the same data folder and database, as after a restart or behind a load
+    // balancer: it saw none of the first bytes, so it reads the whole file when the upload ends.
+    const other = await buildApp(loadConfig(t.env))
+    try {
+      const finishElsewhere = async (bytes: Buffer, fileName: string) => {
+        const created = await create(owner, bytes.length, { filename: fileName, linkedToType: 'member', linkedToId: memberId })
+        const location = String(created.headers.location)
+        expect((await patch(owner, location, 0, bytes.subarray(0, 70_000))).statusCode).toBe(204)
+        return tusClient(other, owner).patch(location, 70_000, bytes.subarray(70_000))
+      }
+      const letter = Buffer.from('Querida nieta: '.repeat(10_000))
+      const finished = await finishElsewhere(letter, 'carta.txt')
+      expect(finished.statusCode, finished.body).toBe(204)
+      const asset = (await as(t.app, owner)({ method: 'GET', url: `/api/media/${String(finished.headers['legado-media-id'])}` })).json<MediaAsset>()
+      expect(asset).toMatchObject({ contentType: 'text/plain; charset=utf-8', size: letter.length, sha256: createHash('sha256').update(letter).digest('hex') })
+
+      const turned = Buffer.concat([letter, Buffer.from([0, 1, 2])])
+      const refused = await finishElsewhere(turned, 'carta.txt')
+      expect(refused.statusCode).toBe(415)
+      expect(refused.json().error.code).toBe('unsupported_media_type')
+    } finally {
+      await other.close()
+    }
   })
 
   it('deletes with a member the files that were theirs alone, objects too, and keeps a file also in a memory', async () => {

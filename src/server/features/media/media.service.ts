@@ -7,6 +7,7 @@ import { AppError, notFound } from '../../lib/app-error.ts'
 import { sniffedBytes, sniffMediaType } from './media-type.ts'
 import { createMediaStore } from './media.store.ts'
 import { splitHead } from './upload-bytes.ts'
+import type { ReceivedBytes } from './upload-digests.ts'
 import type { AssetWithLinks, MediaLinkTarget, MediaRepository } from './media.repository.ts'
 
 interface Deps {
@@ -37,6 +38,8 @@ export interface FinishedUpload {
   read(): Promise<Readable>
   /** The file the bytes wait in, when they wait on this machine's disk (see `StoredFile.file`). */
   file?: string
+  /** What every byte in `file` was seen to be as it arrived, when this process saw them all. */
+  received?: ReceivedBytes
 }
 
 /** A file coming back from an export, its links already pointing at the restored things. */
@@ -116,13 +119,21 @@ export function createMediaService({ repo, storage, maxUploadBytes, quotaBytes, 
      */
     async completeUpload(upload: FinishedUpload): Promise<MediaAsset> {
       if (upload.size > maxUploadBytes) throw new AppError('payload_too_large', `Files are limited to ${maxUploadBytes} bytes`)
+      const { received } = upload
+      if (received && upload.file) {
+        // Hashed and checked as they arrived: the file is read again only if it must change.
+        const type = await sniffMediaType(received.head, upload.fileName, upload.declaredType, received.head.length >= upload.size)
+        if (!type) throw new AppError('unsupported_media_type', 'This kind of file is not accepted')
+        const targets = await service.assertCanLink(upload.ownerId, upload.linkedToType, upload.linkedToId)
+        return await storeAsset(upload, type, targets, upload.read, new Date())
+      }
       // The type comes from the first bytes; the rest is read once, while it is stored.
       const { head, whole } = await splitHead(await upload.read(), sniffedBytes)
       try {
         const type = await sniffMediaType(head, upload.fileName, upload.declaredType, head.length >= upload.size)
         if (!type) throw new AppError('unsupported_media_type', 'This kind of file is not accepted')
         const targets = await service.assertCanLink(upload.ownerId, upload.linkedToType, upload.linkedToId)
-        return await storeAsset(upload, type, targets, whole, new Date())
+        return await storeAsset(upload, type, targets, async () => whole, new Date())
       } finally {
         whole.destroy()
       }
@@ -140,7 +151,7 @@ export function createMediaService({ repo, storage, maxUploadBytes, quotaBytes, 
         if (!(await linkTargets[target.type](ownerId, target.id))) throw notFound('Link target')
       }
       const at = new Date(file.uploadedAt)
-      return storeAsset({ ownerId, ...file, size: file.bytes.length }, type, file.targets, Readable.from([file.bytes]), Number.isNaN(at.getTime()) ? new Date() : at)
+      return storeAsset({ ownerId, ...file, size: file.bytes.length }, type, file.targets, async () => Readable.from([file.bytes]), Number.isNaN(at.getTime()) ? new Date() : at)
     },
 
     /** Every file of the owner with all its links, for their export; the bytes come from `openContent`. */

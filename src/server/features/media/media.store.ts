@@ -24,10 +24,14 @@ export interface StoredFile {
    * this name afterwards, and it must not change meanwhile.
    */
   file?: string
+  /** The sha256 of the bytes in `file` and whether they are plain text, when they were seen as they arrived. */
+  received?: { sha256: string; isPlainText: boolean }
 }
 
 /** Photos and videos are changed before they are stored (their location removed): they are read whole. */
 const isEdited = (type: SniffedType) => type.kind === 'image' || type.kind === 'video' || type.mime === 'audio/mp4'
+/** Text is stored only if every byte of it is plain text, not just the first ones its type was read from. */
+const isPlainText = (type: SniffedType) => type.mime.startsWith('text/plain')
 
 /**
  * Writing a file whose type and targets are known: what an upload and a restored export share.
@@ -44,10 +48,10 @@ export function createMediaStore({ repo, storage, quotaBytes }: { repo: MediaRep
   /**
    * Stores a file whose type and targets are known, in order: quota, location stripped, sha256 of
    * what is stored, the object under the spec's path, a thumbnail, then the asset and its links in
-   * one transaction. `whole` is read once, from its first byte. Whatever fails leaves no object and
-   * no row behind. Answers the new asset's id.
+   * one transaction. The bytes are opened (`open`) only when they must be read, once, from the
+   * first. Whatever fails leaves no object and no row behind. Answers the new asset's id.
    */
-  async function store(upload: StoredFile, type: SniffedType, targets: MediaLinkTarget[], whole: Readable, at: Date): Promise<string> {
+  async function store(upload: StoredFile, type: SniffedType, targets: MediaLinkTarget[], open: () => Promise<Readable>, at: Date): Promise<string> {
     await assertRoomFor(upload.ownerId, upload.size)
     const [base] = splitExtension(upload.fileName)
     const id = newId()
@@ -58,13 +62,18 @@ export function createMediaStore({ repo, storage, quotaBytes }: { repo: MediaRep
       let written: { sha256: string; size: number }
       if (isEdited(type)) {
         // Where it was taken stays private: photos lose their GPS, videos (and M4A audio) their location boxes.
-        const original = await readAll(whole, upload.size)
+        const original = await readAll(await open(), upload.size)
         bytes = type.kind === 'image' ? (await withImageSlot(() => removeLocation(original, type.mime))).bytes : stripVideoLocation(original).bytes
         // The hash of the bytes as stored (after the location went), so an integrity check can verify them.
         written = { sha256: createHash('sha256').update(bytes).digest('hex'), size: bytes.length }
         await storage.put(key, bytes, type.mime)
+      } else if (upload.file && upload.received && storage.adoptFile) {
+        // Hashed and checked as the chunks arrived: linked where it belongs without a read.
+        if (isPlainText(type) && !upload.received.isPlainText) throw new AppError('unsupported_media_type', 'This kind of file is not accepted')
+        written = { sha256: upload.received.sha256, size: upload.size }
+        await storage.adoptFile(key, upload.file)
       } else {
-        const tap = hashWhileStreaming(whole, type.mime.startsWith('text/plain') ? createPlainTextCheck() : undefined)
+        const tap = hashWhileStreaming(await open(), isPlainText(type) ? createPlainTextCheck() : undefined)
         if (upload.file && storage.adoptFile) {
           // Hashed and checked in one read, then linked where it belongs: no second copy of the
           // bytes on the same disk.

@@ -4,11 +4,13 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import { NodeRequest } from 'srvx/node'
 import { mediaIdHeader, uploadMetadataSchema } from '../../../shared/contracts/media.ts'
 import { isErrorBody, type ErrorBody, type ErrorCode } from '../../../shared/errors.ts'
-import { localFileOf, type UploadStore } from '../../integrations/tus/create-upload-store.ts'
+import { localFileOf, type UploadStore, watchLocalWrites } from '../../integrations/tus/create-upload-store.ts'
 import { AppError } from '../../lib/app-error.ts'
 import type { AttemptLimiter } from '../../lib/attempt-limiter.ts'
 import { fromZodIssues } from '../../lib/validation.ts'
+import { sniffedBytes } from './media-type.ts'
 import type { MediaService } from './media.service.ts'
+import { createUploadDigests } from './upload-digests.ts'
 import type { UploadIds } from './upload-ids.ts'
 import { createUploadSessions } from './upload-sessions.ts'
 
@@ -74,6 +76,10 @@ function parseMetadata(upload: Upload) {
  */
 export const mediaUploadRoutes: FastifyPluginAsync<Options> = async (app, { service, uploadIds, sessionRecheckMs, datastore, maxUploadBytes, expiryMs, openUploads }) => {
   const uploadSessions = createUploadSessions({ recheckMs: sessionRecheckMs })
+  // On local disk each chunk is hashed and checked as it passes on to the file, so the finished
+  // upload is linked into media storage without being read again.
+  const digests = createUploadDigests({ headLength: sniffedBytes })
+  const digesting = watchLocalWrites(datastore, (id, offset, bytes) => digests.watch(id, offset, bytes))
   const tus = new TusServer({
     path: '/api/uploads',
     datastore,
@@ -114,6 +120,7 @@ export const mediaUploadRoutes: FastifyPluginAsync<Options> = async (app, { serv
           size: upload.offset,
           read: async () => datastore.read(upload.id),
           file: localFileOf(datastore, upload.id),
+          received: digesting ? digests.take(upload.id, upload.offset) : undefined,
         })
         // Only the header: a small file comes whole in its creating POST, whose answer must stay
         // 201 with its Location (the tus client refuses anything else); a PATCH answers 204 anyway.
@@ -121,6 +128,7 @@ export const mediaUploadRoutes: FastifyPluginAsync<Options> = async (app, { serv
       } catch (error) {
         if (!(error instanceof AppError)) app.log.error({ err: error }, 'finishing an upload failed')
         uploadSessions.forget(upload.id)
+        digests.forget(upload.id)
         await datastore.remove(upload.id).catch(() => undefined)
         await openUploads.release([user]).catch(() => undefined)
         throw refusal(error)
@@ -137,6 +145,7 @@ export const mediaUploadRoutes: FastifyPluginAsync<Options> = async (app, { serv
   // An upload cancelled by its owner frees its place too.
   tus.on(EVENTS.POST_TERMINATE, (req, _res, id) => {
     uploadSessions.forget(id)
+    digests.forget(id)
     const user = uploaderOf(req)
     if (user) void openUploads.release([user]).catch(() => undefined)
   })
@@ -144,6 +153,7 @@ export const mediaUploadRoutes: FastifyPluginAsync<Options> = async (app, { serv
   // Uploads abandoned half-way (a closed laptop, a lost connection) would otherwise stay on disk or
   // in the bucket for ever. Several instances may sweep at once: deleting twice is harmless.
   const sweep = async () => {
+    digests.forgetIdle(expiryMs)
     try {
       const removed = await tus.cleanUpExpiredUploads()
       if (removed > 0) app.log.info({ removed }, 'expired unfinished uploads removed')

@@ -1,4 +1,5 @@
 import { createReadStream, mkdirSync } from 'node:fs'
+import type { Readable } from 'node:stream'
 import { FileStore } from '@tus/file-store'
 import { S3Store } from '@tus/s3-store'
 import type { Config } from '../../config.ts'
@@ -15,7 +16,27 @@ export type UploadStore = FileStore | S3Store
  * parent went away meanwhile, as a test's temporary data folder does). Here the folder is made at
  * once, and a failure is an ordinary error of starting up.
  */
+/**
+ * Sees the bytes of each write to an upload before they reach its file: `watch` answers the
+ * stream to write instead, and `settled` hears the offset the write reached (undefined: it failed).
+ */
+export type WriteWatcher = (id: string, offset: number, bytes: Readable) => { bytes: Readable; settled(reached: number | undefined): void }
+
 class LocalUploadStore extends FileStore {
+  watcher?: WriteWatcher
+
+  override async write(readable: Readable, id: string, offset: number): Promise<number> {
+    const watched = this.watcher?.(id, offset, readable)
+    if (!watched) return super.write(readable, id, offset)
+    let reached: number | undefined
+    try {
+      reached = await super.write(watched.bytes, id, offset)
+      return reached
+    } finally {
+      watched.settled(reached)
+    }
+  }
+
   /**
    * A finished upload is read once, to hash it and move it into media storage: in 1 MiB pieces
    * rather than the default 64 KiB, so a 5 MB file is a handful of reads and writes, not eighty.
@@ -37,6 +58,16 @@ class LocalUploadStore extends FileStore {
  */
 export function localFileOf(store: UploadStore, id: string): string | undefined {
   return store instanceof LocalUploadStore ? store.fileOf(id) : undefined
+}
+
+/**
+ * Has `watcher` see every write to the uploads on this machine's disk; false in the bucket, where
+ * a finished upload is read back anyway to be copied under its name.
+ */
+export function watchLocalWrites(store: UploadStore, watcher: WriteWatcher): boolean {
+  if (!(store instanceof LocalUploadStore)) return false
+  store.watcher = watcher
+  return true
 }
 ;(LocalUploadStore.prototype as unknown as { checkOrCreateDirectory(this: FileStore): void }).checkOrCreateDirectory = function () {
   mkdirSync(this.directory, { recursive: true, mode: 0o700 })
