@@ -63,21 +63,23 @@ async function* uploadSteps(endpoint, headers, metadata) {
  * of its own requests) and its server's CPU time over the round, in ms.
  */
 async function uploadsInTurns(first, second) {
-  const runs = [first, second].map((side) => ({ side, steps: side.steps(), ms: 0, times: [], cpu: cpuMs(side.pid), done: false }))
+  const runs = [first, second].map((side) => ({ side, steps: side.steps(), ms: 0, times: [], cpus: [], cpu: cpuMs(side.pid), done: false }))
   while (runs.some((run) => !run.done)) {
     for (const run of runs) {
       if (run.done) continue
+      const cpuBefore = cpuMs(run.side.pid)
       const step = await run.steps.next()
       if (step.done) run.done = true
       else {
         run.ms += step.value
         run.times.push(step.value)
+        run.cpus.push(cpuMs(run.side.pid) - cpuBefore)
       }
     }
   }
   // The server's work after its last answer (removing the finished upload's leftovers) is its too.
   await new Promise((resolve) => setTimeout(resolve, 20))
-  return runs.map((run) => ({ ms: run.ms, times: run.times, cpu: cpuMs(run.side.pid) - run.cpu }))
+  return runs.map((run) => ({ ms: run.ms, times: run.times, cpus: run.cpus, cpu: cpuMs(run.side.pid) - run.cpu }))
 }
 
 const sorted = (values) => [...values].sort((a, b) => a - b)
@@ -126,11 +128,15 @@ async function compare(label, runs, legadoEnv, bareEnv) {
     console.log(`  Legado /api/uploads/   ${oursMs.toFixed(0).padStart(6)} ms  ${mbps(oursMs).padStart(6)} MB/s  (a typical upload: each request's median, summed)`)
     console.log(`  bare @tus/server       ${theirsMs.toFixed(0).padStart(6)} ms  ${mbps(theirsMs).padStart(6)} MB/s`)
     // Where the difference lies: the creating POST, a chunk, and the last chunk (which finishes the upload).
-    const step = (side, index) => median(rounds.map((r) => r[side].times[index]))
     const last = rounds[0].ours.times.length - 1
-    const chunk = (side) => median(rounds.flatMap((r) => r[side].times.slice(1, -1)))
-    const pair = (get) => `${get('ours').toFixed(1)} vs ${get('theirs').toFixed(1)} ms`
-    console.log(`  requests, Legado vs bare (medians): POST ${pair((s) => step(s, 0))}, a PATCH ${pair(chunk)}, the last PATCH ${pair((s) => step(s, last))}`)
+    const breakdown = (of) => {
+      const step = (side, index) => median(rounds.map((r) => r[side][of][index]))
+      const chunk = (side) => median(rounds.flatMap((r) => r[side][of].slice(1, -1)))
+      const pair = (get) => `${get('ours').toFixed(1)} vs ${get('theirs').toFixed(1)} ms`
+      return `POST ${pair((s) => step(s, 0))}, a PATCH ${pair(chunk)}, the last PATCH ${pair((s) => step(s, last))}`
+    }
+    console.log(`  requests, Legado vs bare (medians): ${breakdown('times')}`)
+    if (rounds.every((r) => r.ours.cpus.every((c) => !Number.isNaN(c)))) console.log(`  server CPU by request (medians): ${breakdown('cpus')}`)
     console.log(`  Legado's throughput: ${percent(theirsMs / oursMs)} of the bare server's (goal ≥ 75%); whole rounds: median ${percent(median(throughput))}, quartiles ${percent(quantile(throughput, 0.25))}–${percent(quantile(throughput, 0.75))}`)
     if (rounds.every((r) => !Number.isNaN(r.ours.cpu) && !Number.isNaN(r.theirs.cpu))) {
       const cpuOurs = rounds.reduce((sum, r) => sum + r.ours.cpu, 0) / runs

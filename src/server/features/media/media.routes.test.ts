@@ -274,6 +274,57 @@ describe.each(testDatabases)('media routes on %s', (database) => {
     expect(after.json().error.code).toBe('unauthenticated')
   })
 
+  it('answers an upload’s chunks over HTTP as through the router: the same headers, refusals and revocation', async () => {
+    const base = await t.app.listen({ port: 0, host: '127.0.0.1' })
+    const writer = await createTestUser(t.app)
+    const own = (await as(t.app, writer)({ method: 'POST', url: '/api/family-tree/members', payload: { firstName: 'Ana', lastName: 'Ruiz', isSelf: true } })).json().member.memberId
+    const bytes = Buffer.from('Una carta larga de la abuela. '.repeat(2000))
+    const headers = { cookie: writer.cookie, origin: base, ...tusHeaders }
+    const created = await fetch(`${base}/api/uploads/`, {
+      method: 'POST',
+      headers: { ...headers, 'upload-length': String(bytes.length), 'upload-metadata': encodeMetadata({ filename: 'carta.txt', linkedToType: 'member', linkedToId: own }) },
+    })
+    expect(created.status).toBe(201)
+    const location = `${base}${created.headers.get('location')}`
+    const chunk = (offset: number, end: number, extra: Record<string, string> = {}) =>
+      fetch(location, { method: 'PATCH', headers: { ...headers, 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream', ...extra }, body: bytes.subarray(offset, end) })
+
+    const first = await chunk(0, 20_000)
+    expect(first.status).toBe(204)
+    expect(first.headers.get('upload-offset')).toBe('20000')
+    expect(first.headers.get('cache-control')).toBe('no-store')
+    expect(first.headers.get('content-security-policy')).toContain("default-src 'self'")
+    expect(first.headers.get('x-content-type-options')).toBe('nosniff')
+    // Another origin, a cross-site request without one, another body type or another person: refused as ever.
+    for (const [extra, status] of [
+      [{ origin: 'https://elsewhere.example' }, 403],
+      [{ origin: '', 'sec-fetch-site': 'cross-site' }, 403],
+      [{ 'content-type': 'text/plain' }, 415],
+      [{ cookie: stranger.cookie }, 404],
+    ] as const) {
+      const sent = { ...extra } as Record<string, string>
+      const refused = await fetch(location, {
+        method: 'PATCH',
+        headers: Object.fromEntries(Object.entries({ ...headers, 'upload-offset': '20000', 'content-type': 'application/offset+octet-stream', ...sent }).filter(([, value]) => value !== '')),
+        body: bytes.subarray(20_000, 30_000),
+      })
+      expect(refused.status, JSON.stringify(extra)).toBe(status)
+    }
+    expect((await chunk(20_000, 40_000)).status).toBe(204)
+    // Signed out: refused within the recheck time (1 s here), as through the router.
+    expect((await as(t.app, writer)({ method: 'POST', url: '/api/auth/sign-out', payload: {} })).statusCode).toBe(200)
+    const signedOut = Date.now()
+    let offset = 40_000
+    let answer = await chunk(offset, offset + 1000)
+    while (answer.status === 204 && Date.now() - signedOut < 5_000) {
+      offset += 1000
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      answer = await chunk(offset, offset + 1000)
+    }
+    expect(answer.status).toBe(401)
+    expect(Date.now() - signedOut).toBeLessThan(2_500)
+  })
+
   it('refuses an image that claims more pixels than any camera makes (a decompression bomb), and keeps nothing', async () => {
     const before = await t.db.selectFrom('mediaAsset').select('id').execute()
     const refused = await upload(owner, pngClaiming(30_000, 30_000), 'bomba.png', { filetype: 'image/png' })

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { EVENTS, Server as TusServer, type Upload } from '@tus/server'
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyBaseLogger, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import { NodeRequest } from 'srvx/node'
 import { mediaIdHeader, uploadMetadataSchema } from '../../../shared/contracts/media.ts'
 import { isErrorBody, type ErrorBody, type ErrorCode } from '../../../shared/errors.ts'
@@ -91,7 +91,7 @@ export const mediaUploadRoutes: FastifyPluginAsync<Options> = async (app, { serv
       const user = uploaderOf(req)!
       const id = uploadIds.create(user)
       // The creating request's session was just verified: the first chunks need not be.
-      uploadSessions.remember(id, req.headers.get('cookie') ?? undefined, user)
+      uploadSessions.remember(id, req.headers.get('cookie') ?? undefined, user, req.headers.get('origin') ?? undefined)
       return id
     },
     async onUploadCreate(req, upload) {
@@ -175,37 +175,80 @@ export const mediaUploadRoutes: FastifyPluginAsync<Options> = async (app, { serv
     return (await datastore.getUpload(id).then((u) => u.metadata?.ownerUserId, () => undefined)) === user
   }
 
+  /**
+   * The tus server reads the request's body and writes its answer on Node's own objects: no
+   * conversion of every chunk into a WHATWG stream and back.
+   */
+  async function serve(req: IncomingMessage, res: ServerResponse, user: string, log: FastifyBaseLogger) {
+    uploaders.set(req, user)
+    res.setHeader('cache-control', 'no-store')
+    try {
+      await send(res, await tus.handleWeb(new NodeRequest({ req, res })))
+    } catch (error) {
+      log.error({ err: error }, 'an upload request failed')
+      if (!res.headersSent) await send(res, new Response('The upload request failed', { status: 500 }))
+      else res.destroy()
+    }
+  }
+
+  /** The headers Fastify's hooks add to every answer of these routes (security headers), once seen. */
+  let hookHeaders: [string, string | number | string[]][] | undefined
+
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const match = /^\/api\/uploads\/([^/?]+)/.exec(request.url)?.[1]
     const uploadId = match === undefined ? undefined : decodeURIComponent(match)
     // A chunk of an upload whose session was verified lately, with the same cookie, goes on
     // without the session's query; everything else checks the session (one signature check and
     // one indexed query) and ownership from the upload's id, without a read.
-    const cookie = request.headers.cookie
+    const { cookie, origin } = request.headers
     const isChunk = uploadId !== undefined && (request.method === 'PATCH' || request.method === 'HEAD')
-    let user = isChunk ? uploadSessions.uploaderOf(uploadId, cookie) : undefined
+    let user = isChunk ? uploadSessions.uploaderOf(uploadId, cookie, origin) : undefined
     if (user === undefined) {
       await app.authenticate(request, reply)
       user = request.sessionUser!.id
       if (uploadId !== undefined && request.method !== 'POST' && !(await isOwnUpload(uploadId, user))) {
         throw new AppError('not_found', 'No such upload')
       }
-      if (isChunk) uploadSessions.remember(uploadId, cookie, user)
+      if (isChunk) uploadSessions.remember(uploadId, cookie, user, origin)
     }
-    // The tus server reads the request's body and writes its answer on Node's own objects: no
-    // conversion of every chunk into a WHATWG stream and back. Fastify's hooks do not see this
-    // answer, so the headers they would add are carried here.
+    // Fastify's hooks do not see the tus server's answer: the headers they would add are carried.
     reply.hijack()
-    uploaders.set(request.raw, user)
-    for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value)
-    reply.raw.setHeader('cache-control', 'no-store')
-    try {
-      await send(reply.raw, await tus.handleWeb(new NodeRequest({ req: request.raw, res: reply.raw })))
-    } catch (error) {
-      request.log.error({ err: error }, 'an upload request failed')
-      if (!reply.raw.headersSent) await send(reply.raw, new Response('The upload request failed', { status: 500 }))
-      else reply.raw.destroy()
-    }
+    const headers = Object.entries(reply.getHeaders()).filter((header): header is [string, string | number | string[]] => header[1] !== undefined)
+    for (const [name, value] of headers) reply.raw.setHeader(name, value)
+    // A renewed session cookie belongs to this answer alone.
+    hookHeaders ??= headers.filter(([name]) => name !== 'set-cookie')
+    await serve(request.raw, reply.raw, user, request.log)
+  }
+
+  // The chunks of an upload under way (a PATCH every 256 KiB) go before Fastify's router when the
+  // upload's session was verified lately for the very same Cookie and Origin headers, on a request
+  // that passed every hook: the router, the hooks and the request objects cost a chunk as much
+  // again as the tus server's own work. Anything else, or a chunk that differs in any of these,
+  // takes the route below as before, and so do all requests while the server closes.
+  const chunkPath = new RegExp(`^${app.prefix}/uploads/([0-9a-f]{32}-[0-9a-f]{32})$`)
+  let isClosing = false
+  app.addHook('onClose', () => {
+    isClosing = true
+  })
+  const serveChunk = (req: IncomingMessage, res: ServerResponse): boolean => {
+    if (req.method !== 'PATCH' || isClosing || !hookHeaders) return false
+    const id = chunkPath.exec(req.url ?? '')?.[1]
+    if (id === undefined || req.headers['content-type']?.toLowerCase() !== tusBodyType) return false
+    // The origin check's rule for a request without Origin; one with Origin must bear the one let through.
+    const site = req.headers['sec-fetch-site']
+    if (req.headers.origin === undefined && (site === 'cross-site' || site === 'same-site')) return false
+    const user = uploadSessions.uploaderOf(id, req.headers.cookie, req.headers.origin)
+    if (user === undefined) return false
+    for (const [name, value] of hookHeaders) res.setHeader(name, value)
+    void serve(req, res, user, app.log)
+    return true
+  }
+  const [route] = app.server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[]
+  if (route) {
+    app.server.removeListener('request', route)
+    app.server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+      if (!serveChunk(req, res)) route(req, res)
+    })
   }
   for (const url of ['/uploads', '/uploads/', '/uploads/*']) {
     app.route({ method: ['POST', 'PATCH', 'HEAD', 'DELETE', 'OPTIONS'], url, schema: { hide: true }, config: { bodyTypes: [tusBodyType] }, handler })

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { createUploadSessions } from './upload-sessions.ts'
 
 describe('upload sessions', () => {
-  it('lets an upload’s chunks through only with the verified cookie, within the recheck time, until the upload ends', () => {
+  it('lets an upload’s chunks through only with the verified cookie and Origin, within the recheck time, until the upload ends', () => {
     let clock = 1_000
     const sessions = createUploadSessions({ recheckMs: 5_000, now: () => clock })
     expect(sessions.uploaderOf('up1', 'session=a.b')).toBeUndefined()
@@ -12,6 +12,11 @@ describe('upload sessions', () => {
     expect(sessions.uploaderOf('up1', 'session=c.d')).toBeUndefined()
     expect(sessions.uploaderOf('up2', 'session=a.b')).toBeUndefined()
     expect(sessions.uploaderOf('up1', undefined)).toBeUndefined()
+    // Nor from another Origin than the request verified (which had none).
+    expect(sessions.uploaderOf('up1', 'session=a.b', 'https://elsewhere.example')).toBeUndefined()
+    sessions.remember('up2', 'session=a.b', 'rosa', 'https://legado.example')
+    expect(sessions.uploaderOf('up2', 'session=a.b', 'https://legado.example')).toBe('rosa')
+    expect(sessions.uploaderOf('up2', 'session=a.b')).toBeUndefined()
     clock += 4_999
     expect(sessions.uploaderOf('up1', 'session=a.b')).toBe('rosa')
     clock += 1

@@ -4,6 +4,8 @@ interface Checked {
   /** sha256 of the Cookie header whose session was verified. */
   cookie: Buffer
   user: string
+  /** The Origin header of the request verified (undefined: none), which the origin check let through. */
+  origin: string | undefined
   /** When the session was last verified (ms). */
   at: number
 }
@@ -25,24 +27,27 @@ export function createUploadSessions({ recheckMs, now = Date.now }: { recheckMs:
   const isFresh = (entry: Checked, at: number) => at - entry.at < recheckMs
 
   return {
-    /** The uploader of upload `id` when this Cookie header's session was verified for it lately; undefined: verify it. */
-    uploaderOf(id: string, cookie: string | undefined): string | undefined {
+    /**
+     * The uploader of upload `id` when this Cookie header's session was verified for it lately,
+     * on a request with this very Origin header (or none, as then); undefined: verify it.
+     */
+    uploaderOf(id: string, cookie: string | undefined, origin?: string): string | undefined {
       const entry = checked.get(id)
-      if (!entry || !cookie) return undefined
+      if (!entry || !cookie || entry.origin !== origin) return undefined
       if (!isFresh(entry, now())) {
         checked.delete(id)
         return undefined
       }
       return timingSafeEqual(entry.cookie, digest(cookie)) ? entry.user : undefined
     },
-    /** Remembers that the session of this Cookie header, `user`'s, was just verified for upload `id`. */
-    remember(id: string, cookie: string | undefined, user: string): void {
+    /** Remembers that the session of this Cookie header, `user`'s, was just verified for upload `id` on a request from `origin`. */
+    remember(id: string, cookie: string | undefined, user: string, origin?: string): void {
       if (!cookie) return
       const at = now()
       if (checked.size >= pruneAbove) {
         for (const [key, entry] of checked) if (!isFresh(entry, at)) checked.delete(key)
       }
-      checked.set(id, { cookie: digest(cookie), user, at })
+      checked.set(id, { cookie: digest(cookie), user, origin, at })
     },
     /** The upload ended (finished, cancelled or refused). */
     forget(id: string): void {
