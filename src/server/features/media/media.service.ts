@@ -115,9 +115,10 @@ export function createMediaService({ repo, storage, maxUploadBytes, quotaBytes, 
     /**
      * Turns finished upload bytes into a stored asset (issue 4 §3), in order: size, real type,
      * location stripped, sha256 of what is stored, object stored under the spec's path, thumbnail, then the asset
-     * and its link in one transaction. Whatever fails leaves no object and no row behind.
+     * and its link in one transaction. Whatever fails leaves no object and no row behind. Answers
+     * the new asset's id (the upload's answer names it; nothing reads the row back).
      */
-    async completeUpload(upload: FinishedUpload): Promise<MediaAsset> {
+    async completeUpload(upload: FinishedUpload): Promise<string> {
       if (upload.size > maxUploadBytes) throw new AppError('payload_too_large', `Files are limited to ${maxUploadBytes} bytes`)
       const { received } = upload
       if (received && upload.file) {
@@ -125,7 +126,7 @@ export function createMediaService({ repo, storage, maxUploadBytes, quotaBytes, 
         const type = await sniffMediaType(received.head, upload.fileName, upload.declaredType, received.head.length >= upload.size)
         if (!type) throw new AppError('unsupported_media_type', 'This kind of file is not accepted')
         const targets = await service.assertCanLink(upload.ownerId, upload.linkedToType, upload.linkedToId)
-        return await storeAsset(upload, type, targets, upload.read, new Date())
+        return await store(upload, type, targets, upload.read, new Date())
       }
       // The type comes from the first bytes; the rest is read once, while it is stored.
       const { head, whole } = await splitHead(await upload.read(), sniffedBytes)
@@ -133,7 +134,7 @@ export function createMediaService({ repo, storage, maxUploadBytes, quotaBytes, 
         const type = await sniffMediaType(head, upload.fileName, upload.declaredType, head.length >= upload.size)
         if (!type) throw new AppError('unsupported_media_type', 'This kind of file is not accepted')
         const targets = await service.assertCanLink(upload.ownerId, upload.linkedToType, upload.linkedToId)
-        return await storeAsset(upload, type, targets, async () => whole, new Date())
+        return await store(upload, type, targets, async () => whole, new Date())
       } finally {
         whole.destroy()
       }

@@ -110,7 +110,7 @@ export const mediaUploadRoutes: FastifyPluginAsync<Options> = async (app, { serv
       const user = uploaderOf(req)!
       try {
         const metadata = parseMetadata(upload)
-        const asset = await service.completeUpload({
+        const assetId = await service.completeUpload({
           ownerId: user,
           fileName: metadata.filename,
           caption: metadata.caption,
@@ -124,7 +124,7 @@ export const mediaUploadRoutes: FastifyPluginAsync<Options> = async (app, { serv
         })
         // Only the header: a small file comes whole in its creating POST, whose answer must stay
         // 201 with its Location (the tus client refuses anything else); a PATCH answers 204 anyway.
-        return { headers: { [mediaIdHeader]: asset.id } }
+        return { headers: { [mediaIdHeader]: assetId } }
       } catch (error) {
         if (!(error instanceof AppError)) app.log.error({ err: error }, 'finishing an upload failed')
         uploadSessions.forget(upload.id)
