@@ -11,18 +11,19 @@ import type { Config } from '../../config.ts'
 export type UploadStore = FileStore | S3Store
 
 /**
- * FileStore makes its folder from its constructor in the background, and throws from that
- * callback if it fails: an uncaught exception that ends the whole server (seen when the folder's
- * parent went away meanwhile, as a test's temporary data folder does). Here the folder is made at
- * once, and a failure is an ordinary error of starting up.
- */
-/**
  * Sees the bytes of each write to an upload before they reach its file: `watch` answers the
  * stream to write instead, and `settled` hears the offset the write reached (undefined: it failed).
  */
 export type WriteWatcher = (id: string, offset: number, bytes: Readable) => { bytes: Readable; settled(reached: number | undefined): void }
 
+/**
+ * FileStore makes its folder from its constructor in the background, and throws from that
+ * callback if it fails: an uncaught exception that ends the whole server (seen when the folder's
+ * parent went away meanwhile, as a test's temporary data folder does). Here the folder is made at
+ * once, and a failure is an ordinary error of starting up.
+ */
 class LocalUploadStore extends FileStore {
+  /** Set by `watchLocalWrites`. */
   watcher?: WriteWatcher
 
   override async write(readable: Readable, id: string, offset: number): Promise<number> {
@@ -38,8 +39,9 @@ class LocalUploadStore extends FileStore {
   }
 
   /**
-   * A finished upload is read once, to hash it and move it into media storage: in 1 MiB pieces
-   * rather than the default 64 KiB, so a 5 MB file is a handful of reads and writes, not eighty.
+   * A finished upload not seen whole as it arrived (or a photo) is read once, to hash it and move
+   * it into media storage: in 1 MiB pieces rather than the default 64 KiB, so a 5 MB file is a
+   * handful of reads and writes, not eighty.
    */
   override read(id: string) {
     return createReadStream(this.fileOf(id), { highWaterMark: 1024 * 1024 })
