@@ -162,9 +162,9 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
       attach: async (ownerId, memberIds, file) => {
         const { bytes } = file
         const [first, ...others] = memberIds
-        const asset = await media.completeUpload({ ownerId, fileName: file.fileName, caption: file.caption, linkedToType: 'member', linkedToId: first!, size: bytes.length, read: async () => Readable.from([bytes]) })
-        for (const memberId of others) await media.addMedia(ownerId, 'member', memberId, asset.id)
-        return asset.id
+        const mediaId = await media.completeUpload({ ownerId, fileName: file.fileName, caption: file.caption, linkedToType: 'member', linkedToId: first!, size: bytes.length, read: async () => Readable.from([bytes]) })
+        for (const memberId of others) await media.addMedia(ownerId, 'member', memberId, mediaId)
+        return mediaId
       },
       link: (ownerId, memberId, mediaId) => media.addMedia(ownerId, 'member', memberId, mediaId),
       fileNamesOf: async (ownerId, memberId) => (await media.listFor(ownerId, 'member', memberId)).map((asset) => asset.fileName),
