@@ -1,6 +1,7 @@
 import { gzipSync } from 'node:zlib'
 import { expect, test, type Browser, type ConsoleMessage, type Page } from '@playwright/test'
 import { languages, translator, type Language, type Translate } from './catalogues.ts'
+import { addSelfMemberThroughApi, signUpThroughApi } from './fixtures.ts'
 
 /**
  * The public pages come as HTML in the visitor's language, readable before any script runs, and
@@ -59,6 +60,9 @@ for (const language of languages) {
       page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`))
       const catalogueRequests: string[] = []
       page.on('request', (request) => request.url().includes('/locales/') && catalogueRequests.push(request.url()))
+      // The page's reads start with its HTML (preloaded) and its script takes those answers.
+      const apiReads: string[] = []
+      page.on('request', (request) => request.url().includes('/api/') && apiReads.push(new URL(request.url()).pathname))
       await watchForLoadingTranslations(page)
 
       const response = await page.goto(path)
@@ -72,6 +76,43 @@ for (const language of languages) {
       expect(await page.evaluate(() => document.documentElement.lang)).toBe(language)
       expect(await page.evaluate(() => (window as unknown as { loadingTextSeen: boolean }).loadingTextSeen)).toBe(false)
       expect(catalogueRequests, 'the page’s catalogue came with its HTML').toEqual([])
+      expect(problems).toEqual([])
+      await context.close()
+    })
+  }
+}
+
+/** The signed-in pages the goals name: each paints its layout from the HTML while the session loads. */
+const appPages: { path: string; heading: (t: Translate) => string; reads: string[] }[] = [
+  { path: '/dashboard', heading: (t) => t('dashboard:greeting', { name: 'Rosa Martínez' }), reads: ['/api/session'] },
+  { path: '/family-tree', heading: (t) => t('family-tree:page.title'), reads: ['/api/session', '/api/family-tree'] },
+]
+
+for (const language of languages) {
+  const t = translator(language)
+  for (const { path, heading, reads } of appPages) {
+    test(`${path} in ${language} paints its layout from the HTML, asks for its data once, and hydrates without a warning`, async ({ browser }) => {
+      const { context, page } = await openAsVisitor(browser, language)
+      await signUpThroughApi(page)
+      await addSelfMemberThroughApi(page)
+      const problems: string[] = []
+      page.on('console', (message) => (message.type() === 'error' || message.type() === 'warning') && problems.push(`${message.type()}: ${message.text()}`))
+      page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`))
+      const catalogueRequests: string[] = []
+      page.on('request', (request) => request.url().includes('/locales/') && catalogueRequests.push(request.url()))
+      // The page's reads start with its HTML (preloaded) and its script takes those answers.
+      const apiReads: string[] = []
+      page.on('request', (request) => request.url().includes('/api/') && apiReads.push(new URL(request.url()).pathname))
+      await watchForLoadingTranslations(page)
+
+      const response = await page.goto(path)
+      const html = (await response?.text()) ?? ''
+      expect(html, 'the layout and the session’s loading state are in the HTML').toContain(`role="status">${t('common:auth.loading')}</p>`)
+      await expect(page.getByRole('heading', { level: 1, name: heading(t) })).toBeVisible()
+      await page.waitForLoadState('networkidle')
+      expect(await page.evaluate(() => (window as unknown as { loadingTextSeen: boolean }).loadingTextSeen)).toBe(false)
+      expect(catalogueRequests, 'the page’s catalogues came with its HTML').toEqual([])
+      expect(apiReads.filter((read) => reads.includes(read)).sort()).toEqual([...reads].sort())
       expect(problems).toEqual([])
       await context.close()
     })

@@ -77,7 +77,7 @@ function inlineFirstPaint(html, pageName) {
   for (const href of mainCss) {
     const css = readFileSync(path.join(webRoot, href), 'utf8')
     fonts = preloadedFonts.map((pattern) => pattern.exec(css)?.[0]).filter(Boolean)
-    result = result.replace(cssLink(`/${href}`), () => `<style>${css}</style>`)
+    result = result.replace(cssLink(`/${href}`), () => inlineStyle(href))
   }
   const preloads = [
     ...fonts.map((href) => `<link rel="preload" href="${href}" as="font" type="font/woff2" crossorigin>`),
@@ -93,17 +93,24 @@ function initialScriptBytes(pageName) {
 }
 
 /**
- * The route's own scripts (beyond the main script's) preloaded, and its own styles linked (none
- * for the public pages, whose styles join the main sheet): they arrive with the main script
- * rather than after it, and the page never shows unstyled.
+ * A stylesheet inside the page, so the first paint waits for no request. The disabled link beside
+ * it is never fetched (a disabled stylesheet is not loaded) but tells Vite's loader of lazy
+ * chunks that the sheet is already in the page: without it, the first lazy chunk that depends on
+ * the sheet would fetch it again and append it after the sheets loaded since, changing their order.
+ */
+function inlineStyle(href) {
+  return `<style>${readFileSync(path.join(webRoot, href), 'utf8')}</style><link rel="stylesheet" crossorigin href="/${href}" disabled>`
+}
+
+/**
+ * The route's own scripts (beyond the main script's) preloaded, and its own styles inline (none
+ * for the public pages, whose styles join the main sheet): the scripts arrive with the main
+ * script rather than after it, and the page paints, styled, from the HTML alone.
  */
 function routePreloads(pageName) {
   const routeChunks = [...chunkKeys(routeKey(pageName))].filter((key) => !mainKeys.has(key))
   const styles = [...new Set(routeChunks.flatMap((key) => manifest[key].css ?? []))]
-  return [
-    ...routeChunks.map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key].file}">`),
-    ...styles.map((href) => `<link rel="stylesheet" crossorigin href="/${href}">`),
-  ].join('\n    ')
+  return [...routeChunks.map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key].file}">`), ...styles.map(inlineStyle)].join('\n    ')
 }
 
 const appPages = entry.appPages()
@@ -116,11 +123,13 @@ for (const lng of languages) {
     const file = inlineFirstPaint(pageHtml({ lng, title, description, body: html, namespaces, head: '' }), page.name)
     writeFileSync(path.join(pagesDir, lng, `${page.name}.html`), file)
   }
-  // The signed-in pages render in the browser; their shell still speaks the visitor's language,
-  // and fetches its page's scripts alongside the main one rather than after it.
-  const t = resources[lng].common
-  for (const { name } of appPages) {
-    const shell = pageHtml({ lng, title: t.appName, description: t.description, body: '', namespaces: ['common', 'errors'], head: `  ${routePreloads(name)}` })
+  // The signed-in pages are pre-rendered as the browser first draws them, waiting for the
+  // session: the layout paints from the HTML, and the page's catalogues and scripts are on their
+  // way with it rather than after the main script.
+  for (const { pattern, name, namespaces, requests } of appPages) {
+    const { html, title, description, namespaces: used } = await entry.renderPage(pattern, lng)
+    const head = requests.map((href) => `  <link rel="preload" href="${href}" as="fetch" crossorigin>`).join('\n  ')
+    const shell = inlineFirstPaint(pageHtml({ lng, title, description, body: html, namespaces: [...new Set([...used, ...namespaces])], head }), name)
     writeFileSync(path.join(pagesDir, lng, `app-${name}.html`), shell)
   }
 }

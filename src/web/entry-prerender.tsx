@@ -8,7 +8,7 @@ import { prerender } from 'react-dom/static'
 import { initReactI18next } from 'react-i18next'
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, type RouteObject } from 'react-router'
 import { AppFrame, createQueryClient } from './app/app.tsx'
-import { routes } from './app/router.tsx'
+import { routeNeeds, routes } from './app/router.tsx'
 import { baseNamespaces, pageCatalogueId } from './lib/i18n.ts'
 
 export { pageCatalogueId }
@@ -26,13 +26,15 @@ export const publicPages = [
 
 /**
  * The pages behind sign-in, by path pattern and by the name of their module under app/routes/:
- * the server answers them with an app shell that preloads that module.
+ * the server answers them with an app shell that preloads that module and carries the catalogues
+ * the page uses.
  */
-export function appPages(tree: RouteObject[] = routes, parent = ''): { pattern: string; name: string }[] {
+export function appPages(tree: RouteObject[] = routes, parent = ''): { pattern: string; name: string; namespaces: string[]; requests: string[] }[] {
   return tree.flatMap((route) => {
     const pattern = route.path ? `${parent}/${route.path}`.replace(/\/+/g, '/') : parent
     const isAppPage = route.path && route.path !== '*' && !publicPages.some((page) => page.path === pattern)
-    const own = isAppPage ? [{ pattern, name: route.path?.split('/')[0] ?? '' }] : []
+    const needs = routeNeeds(pattern)
+    const own = isAppPage ? [{ pattern, name: route.path?.split('/')[0] ?? '', namespaces: [...baseNamespaces, ...needs.namespaces], requests: needs.requests }] : []
     return [...own, ...appPages(route.children ?? [], pattern)]
   })
 }
@@ -52,7 +54,11 @@ export async function initPrerender(resources: Resources, defaultLanguage: strin
 
 const handler = createStaticHandler(routes)
 
-/** One page in one language: its HTML (the inside of #root), its title and its namespaces. */
+/**
+ * One page in one language: its HTML (the inside of #root), its title and its namespaces. An app
+ * page renders as the browser first draws it, before the session has answered: the layout and
+ * 'Loading authentication...' (`RequireAuth`), so it too paints from the HTML.
+ */
 export async function renderPage(path: string, lng: string) {
   await i18n.changeLanguage(lng)
   const used = trackNamespaces()
@@ -66,6 +72,6 @@ export async function renderPage(path: string, lng: string) {
   )
   const html = await new Response(prelude).text()
   const page = publicPages.find((candidate) => candidate.path === path)
-  const title = i18n.t('titleTemplate', { page: i18n.t(page?.title ?? 'pages.notFound') })
+  const title = page ? i18n.t('titleTemplate', { page: i18n.t(page.title) }) : i18n.t(appPages().some((app) => app.pattern === path) ? 'appName' : 'pages.notFound')
   return { html, title, description: i18n.t('description'), namespaces: [...used] }
 }

@@ -4,11 +4,16 @@ import './styles/base.css'
 import './app/public-pages.ts'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App } from './app/app.tsx'
-import { loadMatchedRoutes } from './app/router.tsx'
+import { loadMatchedRoutes, routeNeeds } from './app/router.tsx'
+import { startEarlyReads } from './lib/api-client.ts'
 import { i18n, initI18n, languageOnlyInStorage, readPageCatalogue } from './lib/i18n.ts'
 
 const container = document.getElementById('root')
 if (!container) throw new Error('#root is missing from index.html')
+
+// The page's data is asked for now, alongside its code, not once that code has rendered (a
+// signed-in page would otherwise wait for the script, then the session, then its own data).
+startEarlyReads(routeNeeds(window.location.pathname).requests)
 
 const page = readPageCatalogue()
 const storedLanguage = page ? languageOnlyInStorage(page) : undefined

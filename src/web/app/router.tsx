@@ -5,11 +5,28 @@ import { RequireAuth } from './require-auth.tsx'
 import { RouteError } from './route-error.tsx'
 
 /**
+ * What a route needs before it can show anything, known without running it: the catalogues its
+ * page uses, and the API reads it makes at once. The build puts the catalogues in the page's HTML
+ * and the browser starts the reads with its first script (`startRouteRequests`), beside the
+ * route's own code, instead of one after the other.
+ */
+export interface RouteNeeds {
+  namespaces?: Namespace[]
+  requests?: string[]
+}
+
+/**
  * A lazily loaded page: its script and its catalogues are fetched side by side, so the page does
  * not wait for the one and then the other (nor flash 'Loading translations...' in between).
  */
-function page<Name extends string>(load: () => Promise<Record<Name, RouteObject['Component']>>, name: Name, namespaces: Namespace[]): Pick<RouteObject, 'lazy'> {
+function page<Name extends string>(
+  load: () => Promise<Record<Name, RouteObject['Component']>>,
+  name: Name,
+  namespaces: Namespace[],
+  requests: string[] = [],
+): Pick<RouteObject, 'lazy' | 'handle'> {
   return {
+    handle: { namespaces, requests } satisfies RouteNeeds,
     lazy: async () => {
       const [module] = await Promise.all([load(), i18n.isInitialized ? i18n.loadNamespaces(namespaces) : undefined])
       return { Component: module[name] }
@@ -32,10 +49,11 @@ export const routes: RouteObject[] = [
           { path: 'contact', ...page(() => import('./routes/contact.tsx'), 'ContactRoute', ['contact']) },
           {
             element: <RequireAuth />,
+            handle: { requests: ['/api/session'] } satisfies RouteNeeds,
             children: [
-              { path: 'dashboard', ...page(() => import('./routes/dashboard.tsx'), 'DashboardRoute', ['dashboard']) },
+              { path: 'dashboard', ...page(() => import('./routes/dashboard.tsx'), 'DashboardRoute', ['dashboard', 'auth']) },
               { path: 'my-dreams', ...page(() => import('./routes/my-dreams.tsx'), 'MyDreamsRoute', ['dreams']) },
-              { path: 'family-tree', ...page(() => import('./routes/family-tree.tsx'), 'FamilyTreeRoute', ['family-tree', 'family-chart', 'media']) },
+              { path: 'family-tree', ...page(() => import('./routes/family-tree.tsx'), 'FamilyTreeRoute', ['family-tree', 'family-chart', 'media'], ['/api/family-tree']) },
               { path: 'interview/:memberId', ...page(() => import('./routes/interview.tsx'), 'InterviewRoute', ['interviews', 'chat', 'media']) },
               { path: 'my-biography', ...page(() => import('./routes/my-biography.tsx'), 'MyBiographyRoute', ['biography', 'chat', 'media']) },
               { path: 'account', ...page(() => import('./routes/account.tsx'), 'AccountRoute', ['auth']) },
@@ -65,4 +83,10 @@ export async function loadMatchedRoutes(pathname: string, tree: RouteObject[] = 
       Object.assign(route, { ...(await load()), lazy: undefined })
     }),
   )
+}
+
+/** The needs of every route that matches `pathname`, from the outermost in. */
+export function routeNeeds(pathname: string, tree: RouteObject[] = routes): Required<RouteNeeds> {
+  const needs = (matchRoutes(tree, pathname) ?? []).map((match) => (match.route.handle ?? {}) as RouteNeeds)
+  return { namespaces: needs.flatMap((need) => need.namespaces ?? []), requests: needs.flatMap((need) => need.requests ?? []) }
 }

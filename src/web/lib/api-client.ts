@@ -26,6 +26,24 @@ interface RequestOptions {
   signal?: AbortSignal
 }
 
+/** Reads started before the code that needs them had loaded, by path, until that code asks. */
+const earlyReads = new Map<string, Promise<unknown>>()
+
+/**
+ * Starts the GETs a page is known to make at once (its route's `requests`), while its code is
+ * still loading: the first `apiFetch` of each path then takes that answer, arrived or on its way,
+ * instead of asking again. Later reads of the same path go to the server as usual, and so does
+ * every read after a write (signing in, for one, changes what they would answer).
+ */
+export function startEarlyReads(paths: readonly string[]): void {
+  for (const path of paths) {
+    if (earlyReads.has(path)) continue
+    const read = apiFetch(path)
+    read.catch(() => undefined) // the code that takes it sees the failure; nobody may take it
+    earlyReads.set(path, read)
+  }
+}
+
 /**
  * JSON request to our own API. Resolves with the parsed body (undefined for 204) and rejects with
  * an `ApiError` carrying the server's stable code, so screens can show `t('errors.<code>')`.
@@ -34,6 +52,12 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
   const method = options.method ?? (options.body === undefined ? 'GET' : 'POST')
   // A DELETE carries a body only when it has something to say (the password that erases an account).
   const hasBody = method !== 'GET' && (method !== 'DELETE' || options.body !== undefined)
+  if (method !== 'GET') earlyReads.clear()
+  const early = earlyReads.get(path)
+  if (early) {
+    earlyReads.delete(path)
+    return early as Promise<T>
+  }
   let response: Response
   try {
     response = await fetch(path, {
