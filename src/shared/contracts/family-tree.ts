@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { parentKinds } from '../family-tree/parent-kinds.ts'
 import { genealogyDateMaxLength } from '../genealogy-date/index.ts'
 import { languages, limits } from '../limits.ts'
 import { requiredText, timestampSchema } from './common.ts'
@@ -7,12 +8,7 @@ import { requiredText, timestampSchema } from './common.ts'
 export const genders = ['Masculino', 'Femenino', 'Otro', ''] as const
 export type Gender = (typeof genders)[number]
 
-/**
- * How a child belongs to a parent (GEDCOM's PEDI): by birth, adoption, fostering, an LDS sealing,
- * or another way. The form offers each (birth by default); an import keeps what the file says.
- */
-export const parentKinds = ['birth', 'adopted', 'foster', 'sealing', 'other'] as const
-export type ParentKind = (typeof parentKinds)[number]
+export { parentKinds, type ParentKind } from '../family-tree/parent-kinds.ts'
 
 export const parentLinkSchema = z.object({
   parentId: z.string(),

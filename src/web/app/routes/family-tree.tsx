@@ -6,37 +6,54 @@ import { useFamilyTree } from '../../features/family-tree/api/family-tree-querie
 import { FamilyTreeManager } from '../../features/family-tree/components/family-tree-manager.tsx'
 import { GedcomExport } from '../../features/family-tree/components/gedcom-export.tsx'
 import { GedcomImport } from '../../features/family-tree/components/gedcom-import.tsx'
+import { FamilyChartFrame } from '../../features/family-tree/chart/family-chart-frame.tsx'
 import type { MemberMediaSlot } from '../../features/family-tree/components/media-buttons.tsx'
-import { MediaGallery } from '../../features/media/components/media-gallery.tsx'
-import { MediaUploader } from '../../features/media/components/media-uploader.tsx'
 import { useWhenIdle } from '../../lib/use-when-idle.ts'
 
 // The interactive chart is a chunk of its own, fetched only once the tree has people in it, so
 // the route's first load stays small.
-const FamilyChartSection = lazy(async () => ({
-  default: (await import('../../features/family-tree/chart/family-chart-section.tsx')).FamilyChartSection,
+const FamilyChartBody = lazy(async () => ({
+  default: (await import('../../features/family-tree/chart/family-chart-section.tsx')).FamilyChartBody,
 }))
+
+// The uploader and the gallery are chunks of their own too, fetched when a card first opens one.
+const MediaUploader = lazy(async () => ({ default: (await import('../../features/media/components/media-uploader.tsx')).MediaUploader }))
+const MediaGallery = lazy(async () => ({ default: (await import('../../features/media/components/media-gallery.tsx')).MediaGallery }))
 
 // ── Media slot ── each member's uploader and gallery (features/media), shown from their card.
 const memberMedia: MemberMediaSlot = {
-  renderUploader: (member, name) => <MediaUploader linkedToType="member" linkedToId={member.memberId} ownerName={name} />,
-  renderGallery: (member, name) => <MediaGallery memberId={member.memberId} ownerName={name} />,
+  renderUploader: (member, name) => (
+    <Suspense>
+      <MediaUploader linkedToType="member" linkedToId={member.memberId} ownerName={name} />
+    </Suspense>
+  ),
+  renderGallery: (member, name) => (
+    <Suspense>
+      <MediaGallery memberId={member.memberId} ownerName={name} />
+    </Suspense>
+  ),
 }
 
 /**
- * The chart once the member list has painted and the browser is idle: its code, its index of the
- * tree and its first drawing then never share a task with the list's first cards. The placeholder
- * holds about the chart's height, so nothing below it moves when it arrives.
+ * The chart's heading and introduction with the member list, and the chart itself once the list
+ * has painted and the browser is idle: its code, its index of the tree and its first drawing then
+ * never share a task with the list's first cards. The placeholder holds about the chart's
+ * height, so nothing below it moves when it arrives.
  */
 function IdleFamilyChart({ members }: { members: Member[] }) {
   const { t } = useTranslation('family-tree')
   const isIdle = useWhenIdle()
   const loading = <p className="family-tree-chart-loading">{t('chart.loading')}</p>
-  if (!isIdle) return loading
   return (
-    <Suspense fallback={loading}>
-      <FamilyChartSection members={members} />
-    </Suspense>
+    <FamilyChartFrame>
+      {isIdle ? (
+        <Suspense fallback={loading}>
+          <FamilyChartBody members={members} />
+        </Suspense>
+      ) : (
+        loading
+      )}
+    </FamilyChartFrame>
   )
 }
 

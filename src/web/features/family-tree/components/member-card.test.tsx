@@ -16,7 +16,7 @@ async function openEditor(name: string) {
   renderWithProviders(<FamilyTreeManager />)
   const editButton = await screen.findByRole('button', { name: `Editar a ${name}` })
   await user.click(editButton)
-  const form = screen.getByRole('form', { name: `Editar a ${name}` })
+  const form = await screen.findByRole('form', { name: `Editar a ${name}` })
   const choices = (group: string) =>
     within(within(form).getByRole('group', { name: group }))
       .getAllByRole('checkbox')

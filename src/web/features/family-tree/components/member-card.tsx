@@ -8,7 +8,7 @@ import { useUpdateMember } from '../api/family-tree-queries.ts'
 import { memberName } from '../lib/member-name.ts'
 import { MediaButtons, type MediaPanel, type MemberMediaSlot } from './media-buttons.tsx'
 import { MemberDetails } from './member-details.tsx'
-import { MemberForm } from './member-form.tsx'
+import { LazyMemberForm } from './lazy-member-form.tsx'
 import './member-card.css'
 
 interface MemberCardProps {
@@ -60,7 +60,7 @@ export const MemberCard = memo(function MemberCard({ member, members, membersByI
         <h3 id={headingId} className="member-name">
           {t('card.editHeading', { name })}
         </h3>
-        <MemberForm
+        <LazyMemberForm
           labelledBy={headingId}
           members={members}
           member={member}

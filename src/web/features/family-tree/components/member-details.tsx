@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { parentKinds, type Member, type ParentKind, type Union } from '../../../../shared/contracts/family-tree.ts'
+import type { Member, Union } from '../../../../shared/contracts/family-tree.ts'
+import { parentKinds, type ParentKind } from '../../../../shared/family-tree/parent-kinds.ts'
 import { useFamilyTree } from '../api/family-tree-queries.ts'
 import { dateText, readerLanguage } from '../lib/genealogy-date-text.ts'
 import { genderLabelKey } from '../lib/gender-label.ts'

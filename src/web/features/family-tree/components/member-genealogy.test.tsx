@@ -19,7 +19,7 @@ async function openAddForm() {
   const addButton = await screen.findByRole('button', { name: 'Añadir persona' })
   await waitFor(() => expect(addButton).toHaveAttribute('aria-disabled', 'false'))
   await user.click(addButton)
-  const form = screen.getByRole('form', { name: 'Añadir persona' })
+  const form = await screen.findByRole('form', { name: 'Añadir persona' })
   return { user, form, field: (name: RegExp) => within(form).getByRole('textbox', { name }) }
 }
 
@@ -94,7 +94,7 @@ describe('dates and places as people know them', () => {
     const user = userEvent.setup()
     renderWithProviders(<FamilyTreeManager />)
     await user.click(await screen.findByRole('button', { name: 'Editar a Carmen Ruiz' }))
-    const form = screen.getByRole('form', { name: 'Editar a Carmen Ruiz' })
+    const form = await screen.findByRole('form', { name: 'Editar a Carmen Ruiz' })
     return { api, user, form, marriage: within(form).getByRole('group', { name: 'Matrimonio con Luis Díaz' }) }
   }
 

@@ -66,7 +66,7 @@ const fact = (card: HTMLElement, term: string) => within(card).getByText(term, {
 async function openEditor(name: string) {
   const user = userEvent.setup()
   await user.click(await screen.findByRole('button', { name: new RegExp(`^(Editar a|Edit) ${name}$`) }))
-  const form = screen.getByRole('form', { name: new RegExp(name) })
+  const form = await screen.findByRole('form', { name: new RegExp(name) })
   return { user, form }
 }
 

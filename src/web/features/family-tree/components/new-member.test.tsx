@@ -19,7 +19,7 @@ async function openAddForm() {
   // The form opens once the tree has loaded: it needs to know who is already in it.
   await waitFor(() => expect(addButton).toHaveAttribute('aria-disabled', 'false'))
   await user.click(addButton)
-  const form = screen.getByRole('form', { name: 'Añadir persona' })
+  const form = await screen.findByRole('form', { name: 'Añadir persona' })
   const field = (name: string | RegExp) => within(form).getByRole('textbox', { name })
   return {
     user,

@@ -2,7 +2,7 @@ import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { CreateMember, Member } from '../../../../shared/contracts/family-tree.ts'
 import { useCreateMember } from '../api/family-tree-queries.ts'
-import { MemberForm } from './member-form.tsx'
+import { LazyMemberForm } from './lazy-member-form.tsx'
 
 interface NewMemberProps {
   id?: string
@@ -24,7 +24,7 @@ export function NewMember({ id, members, onAdded, onCancel }: NewMemberProps) {
   return (
     <section id={id} className="card new-member" aria-labelledby={headingId}>
       <h2 id={headingId}>{t('form.newHeading')}</h2>
-      <MemberForm
+      <LazyMemberForm
         labelledBy={headingId}
         members={members}
         submitLabel={t('form.save')}
