@@ -7,6 +7,7 @@ import { useFamilyTree } from '../api/family-tree-queries.ts'
 import { memberName } from '../lib/member-name.ts'
 import type { MemberMediaSlot } from './media-buttons.tsx'
 import { MemberList, MemberListLoading } from './member-list.tsx'
+import { preloadMemberForm } from './lazy-member-form.tsx'
 import { NewMember } from './new-member.tsx'
 import './family-tree-manager.css'
 
@@ -63,6 +64,8 @@ export function FamilyTreeManager({ renderChart, memberMedia }: FamilyTreeManage
           aria-controls={isAdding ? formId : undefined}
           aria-disabled={!canAdd}
           onClick={handleAddClick}
+          onPointerEnter={preloadMemberForm}
+          onFocus={preloadMemberForm}
         >
           {t('page.add')}
         </button>

@@ -8,7 +8,7 @@ import { useUpdateMember } from '../api/family-tree-queries.ts'
 import { memberName } from '../lib/member-name.ts'
 import { MediaButtons, type MediaPanel, type MemberMediaSlot } from './media-buttons.tsx'
 import { MemberDetails } from './member-details.tsx'
-import { LazyMemberForm } from './lazy-member-form.tsx'
+import { LazyMemberForm, preloadMemberForm } from './lazy-member-form.tsx'
 import './member-card.css'
 
 interface MemberCardProps {
@@ -113,6 +113,8 @@ export const MemberCard = memo(function MemberCard({ member, members, membersByI
           className="button"
           aria-label={t('card.editLabel', { name })}
           onClick={openEditor}
+          onPointerEnter={preloadMemberForm}
+          onFocus={preloadMemberForm}
         >
           {t('card.edit')}
         </button>
