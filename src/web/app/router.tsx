@@ -7,8 +7,8 @@ import { RouteError } from './route-error.tsx'
 /**
  * What a route needs before it can show anything, known without running it: the catalogues its
  * page uses, and the API reads it makes at once. The build puts the catalogues in the page's HTML
- * and the browser starts the reads with its first script (`startRouteRequests`), beside the
- * route's own code, instead of one after the other.
+ * and preloads the reads from it; the browser's first script takes those answers
+ * (`startEarlyReads`), so nothing waits for the route's code to render before asking.
  */
 export interface RouteNeeds {
   namespaces?: Namespace[]

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 
 /** Items in the first render, and added by each later one. */
-const defaultSteps = { first: 12, step: 12 }
+const defaultSteps = { first: 6, step: 6 }
 
 /**
  * How many of `target` items to render now: a first handful at once, then the rest a step at a
