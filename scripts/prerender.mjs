@@ -20,6 +20,12 @@ const languages = ['es', 'en', 'fr']
 const defaultLanguage = 'es'
 /** Preloaded: the faces of the first screen's largest text (headings) and of the body text. */
 const preloadedFonts = [/\/assets\/lora-latin-600-normal-[\w-]+\.woff2/, /\/assets\/atkinson-hyperlegible-latin-400-normal-[\w-]+\.woff2/]
+/**
+ * Faces a page's first screen shows beyond those: the dashboard's quote, its largest text, is Lora
+ * at 500. Painted from the HTML, the page shows it before a late font would arrive, and the swap
+ * then moved the tiles below it.
+ */
+const pagePreloadedFonts = { dashboard: [/\/assets\/lora-latin-500-normal-[\w-]+\.woff2/] }
 
 await build({ configFile: path.join(root, 'vite.config.ts'), mode: 'production', logLevel: 'error', build: { ssr: 'entry-prerender.tsx' } })
 const entry = await import(pathToFileURL(path.join(bundleDir, 'entry-prerender.js')).href)
@@ -76,7 +82,7 @@ function inlineFirstPaint(html, pageName) {
   let fonts = []
   for (const href of mainCss) {
     const css = readFileSync(path.join(webRoot, href), 'utf8')
-    fonts = preloadedFonts.map((pattern) => pattern.exec(css)?.[0]).filter(Boolean)
+    fonts = [...preloadedFonts, ...(pagePreloadedFonts[pageName] ?? [])].map((pattern) => pattern.exec(css)?.[0]).filter(Boolean)
     result = result.replace(cssLink(`/${href}`), () => inlineStyle(href))
   }
   const preloads = [
