@@ -1,5 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto'
-import type { Kysely } from 'kysely'
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto'
+import type { CompiledQuery, Kysely } from 'kysely'
 import type { Database } from '../../db/schema.ts'
 import type { Collection } from '../../lib/collection-versions.ts'
 
@@ -9,6 +9,14 @@ export interface VerifiedSession {
   refreshDue: boolean
   /** The version of the list the request asked for with the session (null when it has none yet). */
   collectionVersion: string | null
+}
+
+/** The session query's row: the user, when the session ends, and the list's version when asked. */
+interface SessionRow {
+  id: string
+  email: string
+  expiresAt: string | Date
+  collectionVersion?: string | null
 }
 
 interface Options {
@@ -33,10 +41,35 @@ function readCookie(header: string, name: string): string | undefined {
  * Checks a session cookie the way better-auth writes it (`token.base64(HMAC-SHA256(secret,
  * token))`, URI-encoded), on every authenticated request: a constant-time signature check, then
  * one indexed query for the session joined to its user. A revoked session's row is gone, so a
- * signed-out cookie fails on the very next request; nothing is cached.
+ * signed-out cookie fails on the very next request; no answer is cached (only the query's SQL).
  */
 export function createSessionVerifier({ db, secret, expiresInSeconds, updateAgeSeconds }: Options) {
   const key = Buffer.from(secret, 'utf8')
+  const build = (collection: Collection | undefined, token: string) =>
+    db
+      .selectFrom('session')
+      .innerJoin('user', 'user.id', 'session.userId')
+      .select(['user.id as id', 'user.email as email', 'session.expiresAt as expiresAt'])
+      .$if(collection !== undefined, (query) =>
+        query
+          .leftJoin('collectionVersion', (join) => join.onRef('collectionVersion.ownerId', '=', 'user.id').on('collectionVersion.collection', '=', collection!))
+          .select('collectionVersion.version as collectionVersion'),
+      )
+      .where('session.token', '=', token)
+  type Compiled = { query: CompiledQuery<SessionRow>; tokenAt: number }
+  // Building and compiling a query costs a request about as much as running it: each of the few
+  // shapes (with or without a list's version) is compiled once, and only the token changes.
+  const compiled = new Map<Collection | undefined, Compiled>()
+  const sessionQuery = (collection: Collection | undefined): Compiled => {
+    let entry = compiled.get(collection)
+    if (!entry) {
+      const placeholder = `token:${randomUUID()}`
+      const query: CompiledQuery<SessionRow> = build(collection, placeholder).compile()
+      entry = { query, tokenAt: query.parameters.indexOf(placeholder) }
+      compiled.set(collection, entry)
+    }
+    return entry
+  }
   return {
     /**
      * `collection`: a list whose version the route needs, read in the same query (a list answered
@@ -60,17 +93,10 @@ export function createSessionVerifier({ db, secret, expiresInSeconds, updateAgeS
       // A forged or mangled cookie costs a hash, never a query.
       if (signature.length !== expected.length || !timingSafeEqual(signature, expected)) return null
 
-      const row = await db
-        .selectFrom('session')
-        .innerJoin('user', 'user.id', 'session.userId')
-        .select(['user.id as id', 'user.email as email', 'session.expiresAt as expiresAt'])
-        .$if(collection !== undefined, (query) =>
-          query
-            .leftJoin('collectionVersion', (join) => join.onRef('collectionVersion.ownerId', '=', 'user.id').on('collectionVersion.collection', '=', collection!))
-            .select('collectionVersion.version as collectionVersion'),
-        )
-        .where('session.token', '=', token)
-        .executeTakeFirst()
+      const { query, tokenAt } = sessionQuery(collection)
+      const parameters = [...query.parameters]
+      parameters[tokenAt] = token
+      const row = (await db.executeQuery<SessionRow>({ ...query, parameters })).rows[0]
       if (!row) return null
       const expiresAt = new Date(row.expiresAt).getTime()
       const now = Date.now()
