@@ -34,9 +34,10 @@ const otherRows = (from, to) => [
   `insert into member_parent (child_id, parent_id, owner_user_id)
      select 'member-' || g, 'member-' || (g - ${others}), 'other-' || (g % ${others})
      from generate_series(greatest(${from}, ${others}), ${to}) g`,
-  // Each member is married to the one ${others} after them, and was interviewed once.
-  `insert into member_spouse (member_id, spouse_id, owner_user_id)
-     select 'member-' || g, 'member-' || (g + ${others}), 'other-' || (g % ${others})
+  // Each member is married to the one ${others} after them (a union of their own), and was
+  // interviewed once.
+  `insert into family_union (id, tree_id, owner_user_id, first_partner_id, second_partner_id, marriage_place, divorce_place, notes, position, created_at, updated_at)
+     select 'union-' || g, 'tree-' || (g % ${others}), 'other-' || (g % ${others}), 'member-' || g, 'member-' || (g + ${others}), '', '', '', 0, now(), now()
      from generate_series(${from}, ${to}) g where g + ${others} <= ${to}`,
   `insert into interview_session (id, owner_user_id, interviewed_member_id, timestamp, conversation_pair)
      select 'interview-' || g, 'other-' || (g % ${others}), 'member-' || g, now(), '{"question":"¿Cómo era tu casa?","answer":"Tenía un patio."}'
@@ -59,8 +60,8 @@ const otherRows = (from, to) => [
 const ownerQueries = {
   'dreams, newest first': ['select * from dream_entry where author_user_id = $1 order by entry_date desc, id desc', (o) => [o.userId]],
   "the tree's members": ['select * from member where owner_user_id = $1', (o) => [o.userId]],
-  'parent links': ['select child_id, parent_id from member_parent where owner_user_id = $1 order by parent_id', (o) => [o.userId]],
-  'spouse links': ['select member_id, spouse_id from member_spouse where owner_user_id = $1 order by spouse_id', (o) => [o.userId]],
+  'parent links': ['select child_id, parent_id, union_id, kind from member_parent where owner_user_id = $1 order by parent_id, child_id', (o) => [o.userId]],
+  unions: ['select * from family_union where owner_user_id = $1 order by position, created_at, id', (o) => [o.userId]],
   "a member's media": [
     'select media_asset.* from media_asset join media_member_link as link on link.media_id = media_asset.id where media_asset.owner_user_id = $1 and link.member_id = $2 order by media_asset.uploaded_at desc, media_asset.id desc',
     (o) => [o.userId, o.selfId],
