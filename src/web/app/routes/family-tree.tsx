@@ -43,12 +43,14 @@ const memberMedia: MemberMediaSlot = {
 function IdleFamilyChart({ members }: { members: Member[] }) {
   const { t } = useTranslation('family-tree')
   const isIdle = useWhenIdle()
+  // The unions say which couples divorced; they come with the members.
+  const unions = useFamilyTree().data?.unions
   const loading = <p className="family-tree-chart-loading">{t('chart.loading')}</p>
   return (
     <FamilyChartFrame>
       {isIdle ? (
         <Suspense fallback={loading}>
-          <FamilyChartBody members={members} />
+          <FamilyChartBody members={members} {...(unions ? { unions } : {})} />
         </Suspense>
       ) : (
         loading

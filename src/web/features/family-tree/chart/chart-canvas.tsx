@@ -1,6 +1,7 @@
-import { memo, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
+import { Fragment, memo, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Member } from '../../../../shared/contracts/family-tree.ts'
+import { divorceMark } from './chart-links.ts'
 import { ChartPerson } from './chart-person.tsx'
 import { arrowDirections, chartRows, neighbourOf } from './keyboard-navigation.ts'
 import { chartMetrics, type Box, type ChartLayout, type ChartLink, type ChartNode } from './chart-model.ts'
@@ -182,7 +183,10 @@ function parseWindow(key: string): Box {
 
 const ChartLinks = memo(function ChartLinks({ links }: { links: ChartLink[] }) {
   return links.map((link) => (
-    <path key={link.key} className={`family-chart-link family-chart-link-${link.kind}${link.notByBirth ? ' family-chart-link-not-birth' : ''}`} d={link.d} />
+    <Fragment key={link.key}>
+      <path className={`family-chart-link family-chart-link-${link.kind}${link.notByBirth ? ' family-chart-link-not-birth' : ''}`} d={link.d} />
+      {link.divorced && <path className="family-chart-link family-chart-link-divorce" d={divorceMark(link)} />}
+    </Fragment>
   ))
 })
 

@@ -1,3 +1,4 @@
+import type { Union } from '../../../../shared/contracts/family-tree.ts'
 import { childKind, type FamilyIndex } from './family-index.ts'
 import { chartMetrics, type Box, type ChartLink, type ChartNode } from './chart-model.ts'
 
@@ -24,12 +25,31 @@ export function parentLinks(index: FamilyIndex, lineages: [string, string][], po
   return links
 }
 
+/** The key of the line between two partners, whichever way round they come. */
+export const coupleKey = (a: string, b: string) => (a < b ? `${a}=${b}` : `${b}=${a}`)
+
+/** The couples whose union has a divorce (a date or a place), by `coupleKey`. */
+export function divorcedCouples(unions: readonly Pick<Union, 'firstPartnerId' | 'secondPartnerId' | 'divorceDate' | 'divorcePlace'>[]): Set<string> {
+  const keys = new Set<string>()
+  for (const union of unions) {
+    if (union.firstPartnerId && union.secondPartnerId && (union.divorceDate || union.divorcePlace)) keys.add(coupleKey(union.firstPartnerId, union.secondPartnerId))
+  }
+  return keys
+}
+
+/** Two short strokes across the middle of a couple's line: how family charts mark a divorce. */
+export function divorceMark(link: ChartLink): string {
+  const x = (link.box.minX + link.box.maxX) / 2
+  const y = link.box.minY
+  return `M${x - 7} ${y + 7}L${x - 1} ${y - 7}M${x + 1} ${y + 7}L${x + 7} ${y - 7}`
+}
+
 /** A line between partners in the same row: spouses, and the two parents of a family. */
 export function coupleLinks(index: FamilyIndex, nodes: ChartNode[], positions: Map<string, ChartNode>): ChartLink[] {
   const links: ChartLink[] = []
   const drawn = new Set<string>()
   function join(a: ChartNode, b: ChartNode) {
-    const key = a.memberId < b.memberId ? `${a.memberId}=${b.memberId}` : `${b.memberId}=${a.memberId}`
+    const key = coupleKey(a.memberId, b.memberId)
     if (a.y !== b.y || drawn.has(key)) return
     drawn.add(key)
     const [left, right] = a.x < b.x ? [a, b] : [b, a]

@@ -38,6 +38,8 @@ export interface ChartLink {
   kind: 'parent' | 'couple'
   /** A line to a child who is not the parents' by birth (adopted, fostered…): drawn dashed. */
   notByBirth?: boolean
+  /** A couple who divorced or separated: two strokes across their line. */
+  divorced?: boolean
   /** An SVG path in the same coordinates as the nodes. */
   d: string
   /** The path's bounding box, to draw only the lines in sight. */

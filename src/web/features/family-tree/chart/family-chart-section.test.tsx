@@ -168,6 +168,26 @@ describe('the family chart', () => {
     expect(within(parents).getAllByRole('button').map((button) => button.textContent)).toEqual(['Pedro Ruiz', 'María Vega', 'Luis Díaz (por adopción)'])
   })
 
+  it('marks a divorced couple with two strokes across their line, says what they mean, and names it in the list', async () => {
+    const members = [
+      buildMember({ memberId: 'luis', firstName: 'Luis', lastName: 'Díaz', gender: 'Masculino', isSelf: true, spouseMemberIds: ['rosa', 'marta'] }),
+      buildMember({ memberId: 'rosa', firstName: 'Rosa', lastName: 'Gil', spouseMemberIds: ['luis'] }),
+      buildMember({ memberId: 'marta', firstName: 'Marta', lastName: 'Paz', spouseMemberIds: ['luis'] }),
+    ]
+    const union = (unionId: string, secondPartnerId: string, divorceDate: string | null) => ({
+      unionId, firstPartnerId: 'luis', secondPartnerId, marriageDate: null, marriageDateSortKey: null, marriagePlace: '', divorceDate, divorcePlace: '', notes: '', sourceId: null, position: 0, children: [],
+    })
+    const user = userEvent.setup()
+    const { container } = render(<FamilyChartSection members={members} unions={[union('u1', 'rosa', 'ABT 1962'), union('u2', 'marta', null)]} />)
+    await screen.findByRole('group', { name: /^Árbol familiar de / })
+    expect(container.querySelectorAll('.family-chart-link-couple')).toHaveLength(2)
+    expect(container.querySelectorAll('.family-chart-link-divorce')).toHaveLength(1)
+    expect(screen.getByText('Dos rayas sobre la línea de una pareja: se divorciaron o se separaron.')).toBeInTheDocument()
+    await user.click(screen.getByText('Familia cercana de Luis Díaz, en lista'))
+    const partners = screen.getByText('Pareja').parentElement!
+    expect(within(partners).getAllByRole('button').map((button) => button.textContent)).toEqual(['Rosa Gil (divorciados)', 'Marta Paz'])
+  })
+
   it('zooms in and out with the buttons, and resets the view', async () => {
     const { user } = await renderChart()
     expect(layer().style.transform).toBe('translate(0px, 0px) scale(1)')

@@ -1,6 +1,6 @@
 import { useDeferredValue } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { Member } from '../../../../shared/contracts/family-tree.ts'
+import type { Member, Union } from '../../../../shared/contracts/family-tree.ts'
 import { FamilyChart } from './family-chart.tsx'
 import { FamilyChartFrame } from './family-chart-frame.tsx'
 import './family-chart.css'
@@ -13,7 +13,7 @@ const notYetDrawn: Member[] = []
  * so a large tree never blocks the page in one task. Loaded lazily: this module, its stylesheet
  * and the layout are a chunk of their own.
  */
-export function FamilyChartBody({ members }: { members: Member[] }) {
+export function FamilyChartBody({ members, unions }: { members: Member[]; unions?: readonly Union[] }) {
   const { t } = useTranslation('family-chart')
   const drawn = useDeferredValue(members, notYetDrawn)
   return drawn === notYetDrawn ? (
@@ -21,7 +21,7 @@ export function FamilyChartBody({ members }: { members: Member[] }) {
       {t('drawing')}
     </p>
   ) : (
-    <FamilyChart members={drawn} />
+    <FamilyChart members={drawn} {...(unions ? { unions } : {})} />
   )
 }
 
@@ -29,11 +29,11 @@ export function FamilyChartBody({ members }: { members: Member[] }) {
  * The interactive family chart of /family-tree: the ancestors and descendants of one person,
  * under its heading. Renders nothing for a tree without members (the page says so).
  */
-export function FamilyChartSection({ members }: { members: Member[] }) {
+export function FamilyChartSection({ members, unions }: { members: Member[]; unions?: readonly Union[] }) {
   if (members.length === 0) return null
   return (
     <FamilyChartFrame>
-      <FamilyChartBody members={members} />
+      <FamilyChartBody members={members} {...(unions ? { unions } : {})} />
     </FamilyChartFrame>
   )
 }

@@ -1,8 +1,9 @@
 import { useCallback, useMemo, useState, useTransition } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { Member } from '../../../../shared/contracts/family-tree.ts'
+import type { Member, Union } from '../../../../shared/contracts/family-tree.ts'
 import { isSelfMember } from '../../../../shared/family-tree/self-member.ts'
 import { CentrePicker } from './centre-picker.tsx'
+import { divorcedCouples } from './chart-links.ts'
 import { ChartCanvas } from './chart-canvas.tsx'
 import type { FamilyIndex } from './family-index.ts'
 import { defaultGenerations } from './chart-model.ts'
@@ -11,8 +12,11 @@ import { personName } from './person-label.ts'
 import { RelativesList } from './relatives-list.tsx'
 import { useFamilyIndex } from './use-family-index.ts'
 
+/** No unions known (a tree read without them): no couple is drawn as divorced. */
+const noUnions: Union[] = []
+
 /** The chart and its controls around one centre person, who starts as the owner of the tree. */
-export function FamilyChart({ members: latest }: { members: Member[] }) {
+export function FamilyChart({ members: latest, unions = noUnions }: { members: Member[]; unions?: readonly Union[] }) {
   const { t } = useTranslation('family-chart')
   const indexed = useFamilyIndex(latest)
   if (!indexed) {
@@ -22,10 +26,10 @@ export function FamilyChart({ members: latest }: { members: Member[] }) {
       </p>
     )
   }
-  return <IndexedFamilyChart members={indexed.members} index={indexed.index} />
+  return <IndexedFamilyChart members={indexed.members} index={indexed.index} unions={unions} />
 }
 
-function IndexedFamilyChart({ members, index }: { members: readonly Member[]; index: FamilyIndex<Member> }) {
+function IndexedFamilyChart({ members, index, unions }: { members: readonly Member[]; index: FamilyIndex<Member>; unions: readonly Union[] }) {
   const { t } = useTranslation('family-chart')
   const [chosenId, setChosenId] = useState<string>()
   const [generations, setGenerations] = useState(defaultGenerations)
@@ -36,7 +40,13 @@ function IndexedFamilyChart({ members, index }: { members: readonly Member[]; in
     (chosenId !== undefined ? index.members.get(chosenId) : undefined) ?? members.find((member) => isSelfMember(member)) ?? members[0]
   const centreId = centre?.memberId
   // Only what is shown is laid out: the generations asked for, as many of them as fit the budget.
-  const layout = useMemo(() => (centreId === undefined ? undefined : layoutWithin(index, centreId, generations)), [index, centreId, generations])
+  const divorced = useMemo(() => divorcedCouples(unions), [unions])
+  const layout = useMemo(() => {
+    if (centreId === undefined) return undefined
+    const laidOut = layoutWithin(index, centreId, generations)
+    if (divorced.size === 0) return laidOut
+    return { ...laidOut, links: laidOut.links.map((link) => (link.kind === 'couple' && divorced.has(link.key) ? { ...link, divorced: true } : link)) }
+  }, [index, centreId, generations, divorced])
 
   const handleRecentre = useCallback((memberId: string) => startTransition(() => setChosenId(memberId)), [])
 
@@ -75,7 +85,8 @@ function IndexedFamilyChart({ members, index }: { members: readonly Member[]; in
       </p>
       <ChartCanvas layout={layout} members={index.members} label={t('chartLabel', { name: personName(centre) })} onRecentre={handleRecentre} />
       {layout.links.some((link) => link.notByBirth) && <p className="family-chart-legend">{t('legend.notByBirth')}</p>}
-      <RelativesList index={index} centre={centre} onRecentre={handleRecentre} />
+      {layout.links.some((link) => link.divorced) && <p className="family-chart-legend">{t('legend.divorced')}</p>}
+      <RelativesList index={index} centre={centre} divorced={divorced} onRecentre={handleRecentre} />
     </>
   )
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Member } from '../../../../shared/contracts/family-tree.ts'
+import { coupleKey } from './chart-links.ts'
 import { relativesOf, type FamilyIndex, type Relatives } from './family-index.ts'
 import { readerLanguage } from '../lib/genealogy-date-text.ts'
 import { personLabel, personName } from './person-label.ts'
@@ -8,6 +9,8 @@ import { personLabel, personName } from './person-label.ts'
 interface RelativesListProps {
   index: FamilyIndex<Member>
   centre: Member
+  /** Couples who divorced, by `coupleKey`: said beside the partner. */
+  divorced: ReadonlySet<string>
   onRecentre: (memberId: string) => void
 }
 
@@ -17,7 +20,7 @@ const groups: Exclude<keyof Relatives, 'kinds'>[] = ['parents', 'partners', 'sib
  * The centre person's closest family as plain lists of buttons: the chart without the drawing,
  * for screen readers and small screens, and the way to reach siblings.
  */
-export function RelativesList({ index, centre, onRecentre }: RelativesListProps) {
+export function RelativesList({ index, centre, divorced, onRecentre }: RelativesListProps) {
   const { t, i18n } = useTranslation('family-chart')
   const language = readerLanguage(i18n.resolvedLanguage ?? i18n.language)
   const summaryRef = useRef<HTMLElement>(null)
@@ -53,6 +56,7 @@ export function RelativesList({ index, centre, onRecentre }: RelativesListProps)
                     <button type="button" className="family-chart-relative" onClick={() => handleChoose(memberId)}>
                       {personLabel(t, member, language)}
                       {(group === 'parents' || group === 'children') && relatives.kinds.has(memberId) ? ` (${t(`relatives.kind.${relatives.kinds.get(memberId)!}`)})` : null}
+                      {group === 'partners' && divorced.has(coupleKey(centre.memberId, memberId)) ? ` (${t('relatives.divorced')})` : null}
                     </button>
                   </dd>
                 )
