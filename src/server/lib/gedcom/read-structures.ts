@@ -1,6 +1,7 @@
 // Reading one GEDCOM structure (a name, an event, a multimedia link) into the model's terms.
-import type { GedcomEvent, GedcomMediaRef, GedcomPedigree, GedcomSex } from './model.ts'
+import { summaryTag, type GedcomEvent, type GedcomMediaRef, type GedcomPedigree, type GedcomSex } from './model.ts'
 import type { GedcomNode } from './parse.ts'
+import { isStandardTag } from './tags.ts'
 
 export function childOf(node: GedcomNode, tag: string): GedcomNode | undefined {
   return node.children.find((child) => child.tag === tag)
@@ -77,4 +78,20 @@ export function readMediaFiles(node: GedcomNode): Omit<GedcomMediaRef, 'record'>
     files.push(ref)
   }
   return files
+}
+
+/**
+ * Custom and non-standard tags at any depth, without recursion: a record can nest deeply. A person's
+ * or family's `_UID` is read (it is their identity across exports), and so is Legado's summary mark
+ * on a person's note: they are not counted as skipped.
+ */
+export function countUnknownTags(record: GedcomNode, counts: Map<string, number>): void {
+  const stack: GedcomNode[] = [record]
+  const isRead = (node: GedcomNode) =>
+    (node.tag === '_UID' && node.level === 1 && (record.tag === 'INDI' || record.tag === 'FAM')) ||
+    (node.tag === summaryTag && node.level === 2 && record.tag === 'INDI')
+  for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
+    if (!isStandardTag(node.tag) && !isRead(node)) counts.set(node.tag, (counts.get(node.tag) ?? 0) + 1)
+    for (const child of node.children) stack.push(child)
+  }
 }

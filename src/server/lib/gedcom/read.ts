@@ -1,5 +1,5 @@
 import { linkFamilies } from './read-links.ts'
-import { childOf, childValue, readEvent, readMediaFiles, readName, readPedigree, readSex } from './read-structures.ts'
+import { childOf, childValue, countUnknownTags, readEvent, readMediaFiles, readName, readPedigree, readSex } from './read-structures.ts'
 import { summaryTag, type GedcomChildLink, type GedcomFamily, type GedcomHeader, type GedcomIndividual, type GedcomMediaRef, type GedcomNote, type GedcomTree } from './model.ts'
 import type { GedcomNode } from './parse.ts'
 import { isStandardTag } from './tags.ts'
@@ -283,20 +283,4 @@ function readMediaLink(node: GedcomNode, media: GedcomMediaRef[], owner: string,
   const files = readMediaFiles(node)
   if (files.length === 0) context.warn({ code: 'media_without_file', message: `a media link of @${owner}@ has no FILE (embedded BLOB data is not read)`, line: node.line, xref: owner })
   for (const file of files) media.push(file)
-}
-
-/**
- * Custom and non-standard tags at any depth, without recursion: a record can nest deeply. A person's
- * or family's `_UID` is read (it is their identity across exports), and so is Legado's summary mark
- * on a person's note: they are not counted as skipped.
- */
-function countUnknownTags(record: GedcomNode, counts: Map<string, number>): void {
-  const stack: GedcomNode[] = [record]
-  const isRead = (node: GedcomNode) =>
-    (node.tag === '_UID' && node.level === 1 && (record.tag === 'INDI' || record.tag === 'FAM')) ||
-    (node.tag === summaryTag && node.level === 2 && record.tag === 'INDI')
-  for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
-    if (!isStandardTag(node.tag) && !isRead(node)) counts.set(node.tag, (counts.get(node.tag) ?? 0) + 1)
-    for (const child of node.children) stack.push(child)
-  }
 }

@@ -1,10 +1,11 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import i18n from 'i18next'
 import { renderWithProviders } from '../../../test/render.tsx'
 import { buildMember, fakeFamilyApi } from '../test/fake-family-api.ts'
 import { FamilyTreeManager } from './family-tree-manager.tsx'
+import { openAddForm } from '../test/add-form.tsx'
 
 afterEach(async () => {
   vi.restoreAllMocks()
@@ -12,16 +13,6 @@ afterEach(async () => {
 })
 
 const grandpa = () => buildMember({ memberId: 'luis', firstName: 'Luis', lastName: 'Díaz', relationshipToOwner: 'Abuelo' })
-
-async function openAddForm() {
-  const user = userEvent.setup()
-  renderWithProviders(<FamilyTreeManager />)
-  const addButton = await screen.findByRole('button', { name: 'Añadir persona' })
-  await waitFor(() => expect(addButton).toHaveAttribute('aria-disabled', 'false'))
-  await user.click(addButton)
-  const form = await screen.findByRole('form', { name: 'Añadir persona' })
-  return { user, form, field: (name: RegExp) => within(form).getByRole('textbox', { name }) }
-}
 
 describe('dates and places as people know them', () => {
   it('takes a date as written with its place, a marriage and notes, and shows them on the card', async () => {
