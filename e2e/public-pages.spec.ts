@@ -42,6 +42,25 @@ async function watchForLoadingTranslations(page: Page) {
   })
 }
 
+/**
+ * What a test watches on a page from before its first byte: console errors and warnings (but those
+ * `isExpected`), uncaught errors, requests for catalogues and for the API, and the loading text.
+ */
+async function watchPage(page: Page, isExpected: (message: ConsoleMessage) => boolean = () => false) {
+  const seen = { problems: [] as string[], catalogueRequests: [] as string[], apiReads: [] as string[] }
+  page.on('console', (message) => {
+    if ((message.type() === 'error' || message.type() === 'warning') && !isExpected(message)) seen.problems.push(`${message.type()}: ${message.text()}`)
+  })
+  page.on('pageerror', (error) => seen.problems.push(`uncaught: ${error.message}`))
+  page.on('request', (request) => {
+    const url = request.url()
+    if (url.includes('/locales/')) seen.catalogueRequests.push(url)
+    if (url.includes('/api/')) seen.apiReads.push(new URL(url).pathname)
+  })
+  await watchForLoadingTranslations(page)
+  return seen
+}
+
 async function openAsVisitor(browser: Browser, language: Language, javaScriptEnabled = true) {
   const context = await browser.newContext({ locale: browserLocales[language], javaScriptEnabled })
   return { context, page: await context.newPage() }
@@ -52,18 +71,8 @@ for (const language of languages) {
   for (const { path, status, heading } of publicPages) {
     test(`${path} in ${language} is sent in that language and hydrates without a warning`, async ({ browser, baseURL }) => {
       const { context, page } = await openAsVisitor(browser, language)
-      const problems: string[] = []
       const pageUrl = `${baseURL}${path}`
-      page.on('console', (message) => {
-        if ((message.type() === 'error' || message.type() === 'warning') && !isExpectedNetworkError(message, pageUrl)) problems.push(`${message.type()}: ${message.text()}`)
-      })
-      page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`))
-      const catalogueRequests: string[] = []
-      page.on('request', (request) => request.url().includes('/locales/') && catalogueRequests.push(request.url()))
-      // The page's reads start with its HTML (preloaded) and its script takes those answers.
-      const apiReads: string[] = []
-      page.on('request', (request) => request.url().includes('/api/') && apiReads.push(new URL(request.url()).pathname))
-      await watchForLoadingTranslations(page)
+      const { problems, catalogueRequests } = await watchPage(page, (message) => isExpectedNetworkError(message, pageUrl))
 
       const response = await page.goto(path)
       expect(response?.status()).toBe(status)
@@ -95,15 +104,8 @@ for (const language of languages) {
       const { context, page } = await openAsVisitor(browser, language)
       await signUpThroughApi(page)
       await addSelfMemberThroughApi(page)
-      const problems: string[] = []
-      page.on('console', (message) => (message.type() === 'error' || message.type() === 'warning') && problems.push(`${message.type()}: ${message.text()}`))
-      page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`))
-      const catalogueRequests: string[] = []
-      page.on('request', (request) => request.url().includes('/locales/') && catalogueRequests.push(request.url()))
       // The page's reads start with its HTML (preloaded) and its script takes those answers.
-      const apiReads: string[] = []
-      page.on('request', (request) => request.url().includes('/api/') && apiReads.push(new URL(request.url()).pathname))
-      await watchForLoadingTranslations(page)
+      const { problems, catalogueRequests, apiReads } = await watchPage(page)
 
       const response = await page.goto(path)
       const html = (await response?.text()) ?? ''
