@@ -10,7 +10,7 @@ import { kindForNewChild, kindForNewParent, offeredKinds } from '../lib/parent-k
 import { relationOptions } from '../lib/relation-options.ts'
 import type { MemberFormHandle } from './member-form-types.ts'
 import { MemberMarriageFields } from './member-marriage-fields.tsx'
-import { MemberRelationKinds } from './member-parent-kinds.tsx'
+import { MemberRelationKinds } from './member-relation-kinds.tsx'
 import { RelationPicker } from './relation-picker.tsx'
 
 interface MemberRelationFieldsProps {
