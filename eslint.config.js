@@ -9,14 +9,21 @@ import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
 /** The folders of `dir`, one per feature. */
-const featuresIn = (dir) => readdirSync(dir, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name)
+const featuresIn = (dir) =>
+  readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
 
 // The dependency rules of STYLE.md: web → shared ← server, and shared stands alone.
 const layerZones = [
   { target: './src/web', from: './src/server', message: 'The web never imports the server.' },
   { target: './src/server', from: './src/web', message: 'The server never imports the web.' },
   { target: './src/shared', from: ['./src/server', './src/web'], message: 'shared imports neither server nor web.' },
-  { target: './src/server/db/migrations', from: ['./src/server/features', './src/server/lib', './src/shared'], message: 'Migrations are frozen in time: they import nothing from src/.' },
+  {
+    target: './src/server/db/migrations',
+    from: ['./src/server/features', './src/server/lib', './src/shared'],
+    message: 'Migrations are frozen in time: they import nothing from src/.',
+  },
   { target: './src/web/components', from: './src/web/features', message: 'UI components know no feature.' },
   { target: './src/web/lib', from: './src/web/features', message: 'lib knows no feature.' },
 ]
@@ -35,7 +42,9 @@ const featureZones = [
   })),
   ...serverFeatures.map((feature) => ({
     target: `./src/server/features/${feature}`,
-    from: serverFeatures.filter((other) => other !== feature).flatMap((other) => [`./src/server/features/${other}/${other}.repository.ts`, `./src/server/features/${other}/${other}.tables.ts`]),
+    from: serverFeatures
+      .filter((other) => other !== feature)
+      .flatMap((other) => [`./src/server/features/${other}/${other}.repository.ts`, `./src/server/features/${other}/${other}.tables.ts`]),
     message: 'A server feature never touches another feature’s repository or tables: it asks that feature’s service.',
   })),
 ]

@@ -10,11 +10,13 @@ const localesDir = path.join(root, 'src/web/locales')
 
 function localeFiles(): { file: string; relative: string }[] {
   const languages = readdirSync(localesDir, { withFileTypes: true }).filter((entry) => entry.isDirectory())
-  return languages.map((entry) => entry.name).flatMap((lng) =>
-    readdirSync(path.join(localesDir, lng))
-      .filter((name) => name.endsWith('.json'))
-      .map((name) => ({ file: path.join(localesDir, lng, name), relative: `${lng}/${name}` })),
-  )
+  return languages
+    .map((entry) => entry.name)
+    .flatMap((lng) =>
+      readdirSync(path.join(localesDir, lng))
+        .filter((name) => name.endsWith('.json'))
+        .map((name) => ({ file: path.join(localesDir, lng, name), relative: `${lng}/${name}` })),
+    )
 }
 
 /**
@@ -57,10 +59,7 @@ export default defineConfig(({ mode, isSsrBuild = false }) => ({
   define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },
   // react-router's package exports only its development build (extra checks and warnings, larger);
   // a production build takes the production one, which the package ships beside it.
-  resolve:
-    mode === 'production'
-      ? { alias: [{ find: /^react-router$/, replacement: path.join(root, 'node_modules/react-router/dist/production/index.mjs') }] }
-      : {},
+  resolve: mode === 'production' ? { alias: [{ find: /^react-router$/, replacement: path.join(root, 'node_modules/react-router/dist/production/index.mjs') }] } : {},
   plugins: [react(), locales(isSsrBuild)],
   publicDir: isSsrBuild ? false : 'public',
   // The pre-render bundle (scripts/prerender.mjs) takes react-router through the alias above.

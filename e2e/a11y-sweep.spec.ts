@@ -132,7 +132,11 @@ const test = base.extend<object, { account: Seeded & { cookies: Cookies } }>({
       await signUpThroughApi(client, { name: displayName })
       const family = await addFamilyThroughApi(client)
       await createDreamThroughApi(client, { title: 'El faro', content: 'Subía la escalera de un faro y arriba estaba mi abuela.', dreamDate: '2024-03-05' })
-      await createBiographyEntryThroughApi(client, { title: 'La casa de bahareque', content: 'Nací en Manizales, en una casa de bahareque con un patio lleno de helechos.', eventDate: '1980-04-12' })
+      await createBiographyEntryThroughApi(client, {
+        title: 'La casa de bahareque',
+        content: 'Nací en Manizales, en una casa de bahareque con un patio lleno de helechos.',
+        eventDate: '1980-04-12',
+      })
       await createLabMemoryThroughApi(client, 'El huerto del abuelo')
       const { cookies } = await client.request.storageState()
       await use({ family, displayName, cookies })

@@ -132,7 +132,11 @@ test.describe('the biography against Gemini (a local fake behind GEMINI_BASE_URL
   test('the reply streams in piece by piece, is saved, and is still there after a reload; the key never reaches the browser', async ({ page }) => {
     const bodies: string[] = []
     page.on('response', (response) => {
-      if (/text|json|javascript|event-stream/.test(response.headers()['content-type'] ?? '')) void response.text().then((text) => bodies.push(text), () => undefined)
+      if (/text|json|javascript|event-stream/.test(response.headers()['content-type'] ?? ''))
+        void response.text().then(
+          (text) => bodies.push(text),
+          () => undefined,
+        )
     })
     await signUpThroughApi(page, { name: 'Rosa Martínez' })
     await addSelfMemberThroughApi(page)

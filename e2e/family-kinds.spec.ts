@@ -128,7 +128,9 @@ const importedFamilies = [
 
 test('saving the forms of imported people keeps every family, kind, divorce and note the file gave them', async ({ page }) => {
   await signUpThroughApi(page, { name: 'Rosa Martínez' })
-  const started = await page.request.post('/api/family-tree/gedcom', { multipart: { file: { name: 'familia.ged', mimeType: 'application/octet-stream', buffer: Buffer.from(importedFamilies) } } })
+  const started = await page.request.post('/api/family-tree/gedcom', {
+    multipart: { file: { name: 'familia.ged', mimeType: 'application/octet-stream', buffer: Buffer.from(importedFamilies) } },
+  })
   expect(started.status()).toBe(202)
   const job = (await started.json()).job as { id: string }
   await expect.poll(async () => (await (await page.request.get(`/api/family-tree/gedcom/imports/${job.id}`)).json()).job.status, { timeout: 30_000 }).toBe('done')

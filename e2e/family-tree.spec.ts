@@ -104,8 +104,14 @@ test('a grandmother born "hacia 1920" in Pasto, married in Ipiales, read in Span
   await form.getByLabel('Nombre', { exact: true }).fill('Ana')
   await form.getByLabel('Apellido', { exact: true }).fill('Díaz')
   await form.getByLabel('Relación contigo').fill('Madre')
-  await form.getByRole('group', { name: /Padres/ }).getByLabel('Carmen Ruiz').check()
-  await form.getByRole('group', { name: /Padres/ }).getByLabel('Luis Díaz').check()
+  await form
+    .getByRole('group', { name: /Padres/ })
+    .getByLabel('Carmen Ruiz')
+    .check()
+  await form
+    .getByRole('group', { name: /Padres/ })
+    .getByLabel('Luis Díaz')
+    .check()
   await form.getByRole('button', { name: 'Guardar persona' }).click()
   await expect(page.getByRole('heading', { name: 'Ana Díaz' })).toBeVisible()
 
@@ -114,7 +120,10 @@ test('a grandmother born "hacia 1920" in Pasto, married in Ipiales, read in Span
   await form.getByLabel('Nombre', { exact: true }).fill('Rosa')
   await form.getByLabel('Apellido', { exact: true }).fill('Díaz')
   await form.getByLabel('Este perfil me representa').check()
-  await form.getByRole('group', { name: /Padres/ }).getByLabel('Ana Díaz').check()
+  await form
+    .getByRole('group', { name: /Padres/ })
+    .getByLabel('Ana Díaz')
+    .check()
   await form.getByRole('button', { name: 'Guardar persona' }).click()
   await expect(page.getByRole('heading', { name: 'Rosa Díaz' })).toBeVisible()
 
@@ -154,7 +163,9 @@ for (const people of [0, 30]) {
     const ids: string[] = []
     for (let n = 0; n < people; n += 1) {
       const parentMemberIds = ids.length > 0 ? [ids[Math.floor(n / 2)]!] : []
-      const response = await page.request.post('/api/family-tree/members', { data: { firstName: `Persona ${n}`, lastName: 'Ruiz', relationshipToOwner: 'Pariente', parentMemberIds } })
+      const response = await page.request.post('/api/family-tree/members', {
+        data: { firstName: `Persona ${n}`, lastName: 'Ruiz', relationshipToOwner: 'Pariente', parentMemberIds },
+      })
       expect(response.status(), await response.text()).toBe(201)
       ids.push(((await response.json()) as { member: { memberId: string } }).member.memberId)
     }

@@ -96,7 +96,10 @@ export async function expectNoSeriousA11yViolations(page: Page, pageName: string
   if (minor.length > 0) {
     await test.info().attach(`${pageName}: minor axe findings`, { body: describeViolations(minor), contentType: 'text/plain' })
   }
-  expect(blocking.map((violation) => violation.id), `Serious or critical accessibility violations on ${pageName}:\n\n${describeViolations(blocking)}\n`).toEqual([])
+  expect(
+    blocking.map((violation) => violation.id),
+    `Serious or critical accessibility violations on ${pageName}:\n\n${describeViolations(blocking)}\n`,
+  ).toEqual([])
 }
 
 /** The second server of playwright.config.ts: AI_PROVIDER=gemini, answered by a fake Gemini. */
@@ -167,10 +170,31 @@ export interface SeededFamily {
 
 /** A small tree as a person builds it: a grandmother, both parents, and the person themself as their child. */
 export async function addFamilyThroughApi(client: ApiClient): Promise<SeededFamily> {
-  const grandmotherId = await addMemberThroughApi(client, { firstName: 'Carmen', lastName: 'Ruiz', relationshipToOwner: 'Abuela', isDeceased: true, birthDate: '1931-05-04', gender: 'Femenino' })
-  const motherId = await addMemberThroughApi(client, { firstName: 'Elena', lastName: 'López Ruiz', relationshipToOwner: 'Madre', birthDate: '1956-09-21', gender: 'Femenino', parentMemberIds: [grandmotherId] })
+  const grandmotherId = await addMemberThroughApi(client, {
+    firstName: 'Carmen',
+    lastName: 'Ruiz',
+    relationshipToOwner: 'Abuela',
+    isDeceased: true,
+    birthDate: '1931-05-04',
+    gender: 'Femenino',
+  })
+  const motherId = await addMemberThroughApi(client, {
+    firstName: 'Elena',
+    lastName: 'López Ruiz',
+    relationshipToOwner: 'Madre',
+    birthDate: '1956-09-21',
+    gender: 'Femenino',
+    parentMemberIds: [grandmotherId],
+  })
   const fatherId = await addMemberThroughApi(client, { firstName: 'Pedro', lastName: 'Martínez', relationshipToOwner: 'Padre', gender: 'Masculino' })
-  const selfId = await addMemberThroughApi(client, { firstName: 'Rosa', lastName: 'Martínez López', isSelf: true, birthDate: '1980-04-12', gender: 'Femenino', parentMemberIds: [motherId, fatherId] })
+  const selfId = await addMemberThroughApi(client, {
+    firstName: 'Rosa',
+    lastName: 'Martínez López',
+    isSelf: true,
+    birthDate: '1980-04-12',
+    gender: 'Femenino',
+    parentMemberIds: [motherId, fatherId],
+  })
   return { selfId, motherId, fatherId, grandmotherId }
 }
 

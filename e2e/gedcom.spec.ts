@@ -42,7 +42,9 @@ test('imports a GEDCOM file after a preview, follows its progress, reads the rep
   await page.goto('/family-tree')
   const panel = page.getByRole('region', { name: 'Importar un árbol GEDCOM' })
 
-  await panel.getByLabel('Archivo GEDCOM (.ged) o GEDZIP con sus archivos (.gdz)').setInputFiles({ name: 'familia.ged', mimeType: 'application/octet-stream', buffer: Buffer.from(gedcom) })
+  await panel
+    .getByLabel('Archivo GEDCOM (.ged) o GEDZIP con sus archivos (.gdz)')
+    .setInputFiles({ name: 'familia.ged', mimeType: 'application/octet-stream', buffer: Buffer.from(gedcom) })
   await expect(panel.getByRole('heading', { name: 'Lo que contiene familia.ged' })).toBeVisible()
   await expect(panel.getByText('Personas: 3')).toBeVisible()
   await expect(panel.getByText('Familias: 1')).toBeVisible()
@@ -79,7 +81,10 @@ test('imports a GEDZIP with a letter for Rosa, lists the file it lacks, and down
   await signUpThroughApi(page, { name: 'Rosa Martínez' })
   await page.goto('/family-tree')
   const panel = page.getByRole('region', { name: 'Importar un árbol GEDCOM' })
-  const withFiles = gedcom.replace('1 FAMS @F1@\n0 @I2@', '1 FAMS @F1@\n1 OBJE\n2 FILE media/carta.txt\n3 FORM text/plain\n1 OBJE\n2 FILE media/perdida.jpg\n3 FORM image/jpeg\n0 @I2@')
+  const withFiles = gedcom.replace(
+    '1 FAMS @F1@\n0 @I2@',
+    '1 FAMS @F1@\n1 OBJE\n2 FILE media/carta.txt\n3 FORM text/plain\n1 OBJE\n2 FILE media/perdida.jpg\n3 FORM image/jpeg\n0 @I2@',
+  )
   const gdz = zipSync({ 'gedcom.ged': strToU8(withFiles), 'media/carta.txt': strToU8('Querida Rosa:\nTe escribo desde Pasto.\n') })
 
   await panel.getByLabel('Archivo GEDCOM (.ged) o GEDZIP con sus archivos (.gdz)').setInputFiles({ name: 'familia.gdz', mimeType: 'application/zip', buffer: Buffer.from(gdz) })

@@ -61,7 +61,11 @@ async function expectRecordingPlays(page: Page, audio: Locator) {
   expect(response.headers()['content-type']).toMatch(/^audio\/webm/)
   expect((await response.body()).length).toBeGreaterThan(1_000)
 
-  const loaded = (element: HTMLAudioElement) => ({ error: element.error?.code ?? null, hasMetadata: element.readyState >= HTMLMediaElement.HAVE_METADATA, duration: element.duration })
+  const loaded = (element: HTMLAudioElement) => ({
+    error: element.error?.code ?? null,
+    hasMetadata: element.readyState >= HTMLMediaElement.HAVE_METADATA,
+    duration: element.duration,
+  })
   await expect.poll(() => audio.evaluate(loaded).then(({ error, hasMetadata }) => ({ error, hasMetadata }))).toEqual({ error: null, hasMetadata: true })
   const { duration } = await audio.evaluate(loaded)
   expect(Number.isFinite(duration) && duration > 0, `duration is ${duration}`).toBe(true)

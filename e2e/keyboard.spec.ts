@@ -19,12 +19,17 @@ async function typeInto(page: Page, field: Locator, text: string, key: 'Tab' | '
 /** Waits until the page stops scrolling, as a person waits for the page to stop moving before going on. */
 async function waitForScrollToSettle(page: Page) {
   let last = -1
-  await expect.poll(async () => {
-    const now = await page.evaluate(() => window.scrollY)
-    const settled = now === last
-    last = now
-    return settled
-  }, { intervals: [100] }).toBe(true)
+  await expect
+    .poll(
+      async () => {
+        const now = await page.evaluate(() => window.scrollY)
+        const settled = now === last
+        last = now
+        return settled
+      },
+      { intervals: [100] },
+    )
+    .toBe(true)
 }
 
 /** Tabs to a button or link and presses Enter on it. */
@@ -296,7 +301,8 @@ test('the AI lab in the guided mode: a memory is told and kept as told', async (
 test('on a phone, going back up a long diary with Shift+Tab keeps each control clear of the sticky header', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 667 })
   await signUpThroughApi(page)
-  for (const title of ['El faro', 'La casa azul', 'El tren nocturno']) await createDreamThroughApi(page, { title, content: 'Un sueño que quiero recordar, con todos sus detalles.' })
+  for (const title of ['El faro', 'La casa azul', 'El tren nocturno'])
+    await createDreamThroughApi(page, { title, content: 'Un sueño que quiero recordar, con todos sus detalles.' })
   await page.goto('/my-dreams')
   await expect(page.getByRole('heading', { level: 1, name: 'Mi diario de sueños' })).toBeVisible()
 

@@ -34,7 +34,10 @@ test('uploads a photo to a member with visible progress, shows its thumbnail, zo
   await expect(thumbnail).toBeVisible()
   await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0)
 
-  await gallery.getByRole('button', { name: /Ampliar/ }).first().click()
+  await gallery
+    .getByRole('button', { name: /Ampliar/ })
+    .first()
+    .click()
   const viewer = page.getByRole('dialog')
   await expect(viewer.getByRole('img')).toBeVisible()
   await expect(viewer.getByRole('link', { name: /Descargar/ })).toHaveAttribute('href', /\/api\/media\/.+\/content/)

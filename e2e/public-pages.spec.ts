@@ -33,7 +33,7 @@ function isExpectedNetworkError(message: ConsoleMessage, pageUrl: string): boole
 /** Watches, from before the page's first byte, for the untranslated loading text ever showing. */
 async function watchForLoadingTranslations(page: Page) {
   await page.addInitScript(() => {
-    const seen = (window as unknown as { loadingTextSeen: boolean })
+    const seen = window as unknown as { loadingTextSeen: boolean }
     seen.loadingTextSeen = false
     new MutationObserver(() => {
       // innerText: what shows, not the catalogue's JSON (whose English text says the same words).

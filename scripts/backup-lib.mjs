@@ -35,7 +35,10 @@ export async function listBackups(dataDir) {
     if (error.code === 'ENOENT') return []
     throw error
   })
-  return entries.filter((entry) => entry.isDirectory() && namePattern.test(entry.name)).map((entry) => entry.name).sort()
+  return entries
+    .filter((entry) => entry.isDirectory() && namePattern.test(entry.name))
+    .map((entry) => entry.name)
+    .sort()
 }
 
 async function sha256Of(file) {

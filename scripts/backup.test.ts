@@ -44,7 +44,10 @@ function mediaHashes(dataDir: string): Record<string, string> {
   )
 }
 
-const backupNames = (dataDir: string) => readdirSync(path.join(dataDir, 'backups')).filter((name) => !name.startsWith('.')).sort()
+const backupNames = (dataDir: string) =>
+  readdirSync(path.join(dataDir, 'backups'))
+    .filter((name) => !name.startsWith('.'))
+    .sort()
 
 describe('backups of an embedded installation (npm run backup / restore)', () => {
   let t: TestApp
@@ -54,7 +57,9 @@ describe('backups of an embedded installation (npm run backup / restore)', () =>
     t = await createTestApp('sqlite')
     owner = await createTestUser(t.app)
     const ids = await seedOwnerData(t.app, owner)
-    const photo = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#8b5a2b' } }).png().toBuffer()
+    const photo = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#8b5a2b' } })
+      .png()
+      .toBuffer()
     const uploaded = await tusClient(t.app, owner).createWithData(photo, { filename: 'abuela.png', linkedToType: 'member', linkedToId: ids.member })
     expect(uploaded.statusCode, uploaded.body).toBe(201)
   })

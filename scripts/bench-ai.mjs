@@ -15,7 +15,13 @@ const pieces = ['Qué recuerdo tan bonito. ', 'Cuéntame más: ', '¿cómo era l
 
 async function waitFor(url) {
   for (let attempt = 0; attempt < 100; attempt += 1) {
-    if (await fetch(url).then((r) => r.ok, () => false)) return
+    if (
+      await fetch(url).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
   throw new Error(`${url} did not answer`)
@@ -43,15 +49,32 @@ buildIfNeeded()
 const gemini = await startFakeGemini({ behaviour: { kind: 'stream', pieces } })
 const dataDir = mkdtempSync(path.join(tmpdir(), 'legado-bench-ai-'))
 const server = spawn('node', [serverEntry], {
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'error', AI_PROVIDER: 'gemini', GEMINI_API_KEY: 'bench', GEMINI_BASE_URL: gemini.baseUrl, AI_RATE_LIMIT_PER_HOUR: '100000' },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'error',
+    AI_PROVIDER: 'gemini',
+    GEMINI_API_KEY: 'bench',
+    GEMINI_BASE_URL: gemini.baseUrl,
+    AI_RATE_LIMIT_PER_HOUR: '100000',
+  },
   stdio: 'inherit',
 })
 
 try {
   await waitFor(`${legado}/api/health`)
   const json = { 'content-type': 'application/json', origin: legado }
-  const signUp = await fetch(`${legado}/api/auth/sign-up/email`, { method: 'POST', headers: json, body: JSON.stringify({ email: 'bench-ai@example.com', password: 'bench-ai-2026' }) })
-  const cookie = signUp.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+  const signUp = await fetch(`${legado}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ email: 'bench-ai@example.com', password: 'bench-ai-2026' }),
+  })
+  const cookie = signUp.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ')
   await fetch(`${legado}/api/family-tree/members`, { method: 'POST', headers: { ...json, cookie }, body: JSON.stringify({ firstName: 'Bench', lastName: 'Mark', isSelf: true }) })
 
   const direct = []
@@ -62,7 +85,11 @@ try {
     direct.push(
       await timeToFirst(
         `${gemini.baseUrl}/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse`,
-        { method: 'POST', headers: { 'content-type': 'application/json', 'x-goog-api-key': 'bench' }, body: JSON.stringify({ contents: [{ role: 'user', parts: [{ text: message }] }] }) },
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-goog-api-key': 'bench' },
+          body: JSON.stringify({ contents: [{ role: 'user', parts: [{ text: message }] }] }),
+        },
         'data:',
       ),
     )
@@ -77,7 +104,9 @@ try {
   console.log(row('fake Gemini directly', d))
   console.log(row('through /api/biography/chat', p))
   console.log(row('through /api/ai-lab/variations', v))
-  console.log(`  added by Legado (median)        ${(percentile(p, 0.5) - percentile(d, 0.5)).toFixed(1).padStart(6)} ms chat, ${(percentile(v, 0.5) - percentile(d, 0.5)).toFixed(1).padStart(6)} ms variation`)
+  console.log(
+    `  added by Legado (median)        ${(percentile(p, 0.5) - percentile(d, 0.5)).toFixed(1).padStart(6)} ms chat, ${(percentile(v, 0.5) - percentile(d, 0.5)).toFixed(1).padStart(6)} ms variation`,
+  )
 } finally {
   server.kill('SIGTERM')
   await new Promise((resolve) => server.once('exit', resolve))

@@ -39,7 +39,11 @@ const index = buildFamilyIndex(members)
 const middle = members.find((m) => generationOf(m) === Math.floor(deepest / 2) && m.parentMemberIds.length === 2 && m.childrenMemberIds.some((id) => index.parentFamilies.has(id)))
 console.log(`Family chart layout, ${members.length} people in ${deepest + 1} generations, ${index.families.size} families (Node ${process.version}):`)
 console.log(`  index the tree                         ${time(() => buildFamilyIndex(members))}`)
-for (const [who, centre] of [['a founder', members[0]], ['a middle generation', middle], ['the last generation', members.at(-1)]]) {
+for (const [who, centre] of [
+  ['a founder', members[0]],
+  ['a middle generation', middle],
+  ['the last generation', members.at(-1)],
+]) {
   for (const generations of [3, Infinity]) {
     const layout = layoutFamilyChart(index, centre.memberId, { ancestorGenerations: generations, descendantGenerations: generations })
     const label = `${who}, ${generations === Infinity ? 'all' : generations} generations (${layout.nodes.length} people)`
@@ -59,7 +63,10 @@ async function browserBench() {
   rmSync(workDir, { recursive: true, force: true })
   mkdirSync(workDir, { recursive: true })
   const from = (file) => JSON.stringify(path.join(root, file))
-  writeFileSync(path.join(workDir, 'index.html'), '<!doctype html><html lang="es"><body><main id="root" class="page"></main><script type="module" src="./page.tsx"></script></body></html>')
+  writeFileSync(
+    path.join(workDir, 'index.html'),
+    '<!doctype html><html lang="es"><body><main id="root" class="page"></main><script type="module" src="./page.tsx"></script></body></html>',
+  )
   writeFileSync(
     path.join(workDir, 'page.tsx'),
     `import i18n from 'i18next'
@@ -161,8 +168,7 @@ await fetch('/result', { method: 'POST', body: JSON.stringify({ steps }) })
         if (request.url === '/progress') {
           progress.push(JSON.parse(body))
           if (process.env.BENCH_CHART_PROGRESS) console.error(`  … ${progress.at(-1).step.trim()}: ${progress.at(-1).people} people, longest task ${progress.at(-1).worstTask} ms`)
-        }
-        else finish(JSON.parse(body))
+        } else finish(JSON.parse(body))
       })
       return
     }
@@ -172,7 +178,18 @@ await fetch('/result', { method: 'POST', body: JSON.stringify({ steps }) })
     response.writeHead(200, { 'content-type': type }).end(readFileSync(file))
   })
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const flags = [`--user-data-dir=${path.join(workDir, 'profile')}`, '--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic', '--window-size=1280,900']
+  const flags = [
+    `--user-data-dir=${path.join(workDir, 'profile')}`,
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-quic',
+    '--window-size=1280,900',
+  ]
   // A process group of its own, so that stopping it stops Chromium's helper processes too.
   const browser = spawn(chromium, [...flags, `http://127.0.0.1:${server.address().port}/`], { stdio: 'ignore', detached: true })
   const timeout = setTimeout(() => finish({ error: `no result within ${waitSeconds} s` }), waitSeconds * 1000)

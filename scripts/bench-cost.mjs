@@ -66,7 +66,10 @@ const ownerQueries = {
     'select media_asset.* from media_asset join media_member_link as link on link.media_id = media_asset.id where media_asset.owner_user_id = $1 and link.member_id = $2 order by media_asset.uploaded_at desc, media_asset.id desc',
     (o) => [o.userId, o.selfId],
   ],
-  "the members' media ids": ['select member_id, media_id from media_member_link where owner_user_id = $1 and member_id = any($2) order by created_at, media_id', (o) => [o.userId, o.memberIds]],
+  "the members' media ids": [
+    'select member_id, media_id from media_member_link where owner_user_id = $1 and member_id = any($2) order by created_at, media_id',
+    (o) => [o.userId, o.memberIds],
+  ],
   'interviews by member': ['select id, interviewed_member_id from interview_session where owner_user_id = $1', (o) => [o.userId]],
   'memories, newest first': ['select * from biography_entry where author_user_id = $1 order by entry_date desc, id desc', (o) => [o.userId]],
 }
@@ -107,15 +110,25 @@ async function seedOwner() {
   }
   for (let i = 0; i < 50; i += 1) await call('POST', '/api/dreams', { title: `Sueño ${i}`, content: 'Volaba sobre un río de luz. '.repeat(4) })
   const self = (await call('POST', '/api/family-tree/members', { firstName: 'Rosa', lastName: 'Díaz', isSelf: true })).member.memberId
-  for (let i = 0; i < 20; i += 1) await call('POST', '/api/family-tree/members', { firstName: `Pariente ${i}`, lastName: 'Díaz', relationshipToOwner: 'Primo', parentMemberIds: [self] })
+  for (let i = 0; i < 20; i += 1)
+    await call('POST', '/api/family-tree/members', { firstName: `Pariente ${i}`, lastName: 'Díaz', relationshipToOwner: 'Primo', parentMemberIds: [self] })
   for (let i = 0; i < 20; i += 1) await call('POST', '/api/biography/entries', { content: `Un recuerdo de la infancia número ${i}, con el olor del pan.` })
   for (let i = 0; i < 10; i += 1) {
     const bytes = Buffer.from(`Una carta de la abuela, la número ${i}.\n`)
     const metadata = { filename: `carta-${i}.txt`, linkedToType: 'member', linkedToId: self }
-    const encoded = Object.entries(metadata).map(([k, v]) => `${k} ${Buffer.from(v).toString('base64')}`).join(',')
+    const encoded = Object.entries(metadata)
+      .map(([k, v]) => `${k} ${Buffer.from(v).toString('base64')}`)
+      .join(',')
     const created = await fetch(`${base}/api/uploads/`, {
       method: 'POST',
-      headers: { cookie, origin: base, 'tus-resumable': '1.0.0', 'upload-length': String(bytes.length), 'upload-metadata': encoded, 'content-type': 'application/offset+octet-stream' },
+      headers: {
+        cookie,
+        origin: base,
+        'tus-resumable': '1.0.0',
+        'upload-length': String(bytes.length),
+        'upload-metadata': encoded,
+        'content-type': 'application/offset+octet-stream',
+      },
       body: bytes,
     })
     if (created.status !== 201) throw new Error(`an upload answered ${created.status}`)
@@ -194,7 +207,9 @@ try {
   for (const route of owner.routes) {
     const [before99, after99] = [small[route].p99, big[route].p99]
     const [before50, after50] = [small[route].p50, big[route].p50]
-    console.log(`  GET ${route.split('?')[0].padEnd(26)} p99 ${before99.toFixed(1).padStart(6)} ms → ${after99.toFixed(1).padStart(6)} ms ${(after99 / before99).toFixed(2).padStart(6)}×   (p50 ${before50.toFixed(1)} → ${after50.toFixed(1)} ms, ${(after50 / before50).toFixed(2)}×)`)
+    console.log(
+      `  GET ${route.split('?')[0].padEnd(26)} p99 ${before99.toFixed(1).padStart(6)} ms → ${after99.toFixed(1).padStart(6)} ms ${(after99 / before99).toFixed(2).padStart(6)}×   (p50 ${before50.toFixed(1)} → ${after50.toFixed(1)} ms, ${(after50 / before50).toFixed(2)}×)`,
+    )
   }
   console.log(`\nPostgreSQL's execution time of each owner query (best of 5), and how it reads each table at ${bigRows.toLocaleString('en')}:`)
   for (const name of Object.keys(ownerQueries)) {

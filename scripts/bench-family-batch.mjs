@@ -25,7 +25,13 @@ function generate(size) {
     birthPlace: 'Pasto, Nariño, Colombia',
     ...(i % 3 === 0 ? { deathDate: 'AFT 1990' } : {}),
   }))
-  const unions = Array.from({ length: Math.floor(size / 2) }, (_, i) => ({ sourceId: `F${i}`, firstPartner: `I${2 * i}`, secondPartner: `I${2 * i + 1}`, marriageDate: 'ABT 1900', marriagePlace: 'Ipiales' }))
+  const unions = Array.from({ length: Math.floor(size / 2) }, (_, i) => ({
+    sourceId: `F${i}`,
+    firstPartner: `I${2 * i}`,
+    secondPartner: `I${2 * i + 1}`,
+    marriageDate: 'ABT 1900',
+    marriagePlace: 'Ipiales',
+  }))
   // Person i is a child of union floor(i / 4): about two children per couple, older couples first.
   const links = Array.from({ length: size - 4 }, (_, k) => ({ child: `I${k + 4}`, union: `F${Math.floor((k + 4) / 4) - 1}` }))
   return { members, unions, links }
@@ -76,10 +82,16 @@ for (const size of sizes) {
   const readMs = performance.now() - readStart
   clearInterval(sampler)
   peak = Math.max(peak, process.memoryUsage().rss)
-  console.log(`Batch write of ${size.toLocaleString('en')} people, ${batch.unions.length.toLocaleString('en')} unions, ${batch.links.length.toLocaleString('en')} child links (SQLite, Node ${process.version}):`)
+  console.log(
+    `Batch write of ${size.toLocaleString('en')} people, ${batch.unions.length.toLocaleString('en')} unions, ${batch.links.length.toLocaleString('en')} child links (SQLite, Node ${process.version}):`,
+  )
   console.log(`  first run (inserts)      ${(first.ms / 1000).toFixed(2)} s, ${first.report.problems.length} problems, longest transaction ${first.longest.toFixed(0)} ms`)
-  console.log(`  second run (same batch)  ${(second.ms / 1000).toFixed(2)} s, ${second.report.members.unchanged} members unchanged, ${second.report.members.updated} updated, ${second.report.members.created} created`)
-  console.log(`  restore (all new)        ${(restoreMs / 1000).toFixed(2)} s, ${restored.members.created} members, ${restored.unions.created} unions, ${restored.links.created} links, ${restored.problems.length} problems, its transaction ${longest.toFixed(0)} ms`)
+  console.log(
+    `  second run (same batch)  ${(second.ms / 1000).toFixed(2)} s, ${second.report.members.unchanged} members unchanged, ${second.report.members.updated} updated, ${second.report.members.created} created`,
+  )
+  console.log(
+    `  restore (all new)        ${(restoreMs / 1000).toFixed(2)} s, ${restored.members.created} members, ${restored.unions.created} unions, ${restored.links.created} links, ${restored.problems.length} problems, its transaction ${longest.toFixed(0)} ms`,
+  )
   console.log(`  read the whole tree      ${readMs.toFixed(0)} ms (${tree.members.length} members, ${tree.unions.length} unions)`)
   console.log(`  peak RSS                 ${(peak / 2 ** 20).toFixed(0)} MiB`)
   await handle.destroy()

@@ -22,7 +22,13 @@ export async function startServer(env) {
     stdio: ['ignore', 'inherit', 'inherit'],
   })
   for (let attempt = 0; attempt < 300; attempt += 1) {
-    if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) return server
+    if (
+      await fetch(`${base}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return server
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
   server.kill('SIGKILL')
@@ -41,12 +47,17 @@ export async function signUp(name) {
     body: JSON.stringify({ name, email: `${name}-${randomUUID()}@example.com`, password: 'una-clave-de-prueba' }),
   })
   if (response.status !== 200) throw new Error(`sign-up answered ${response.status}`)
-  return response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+  return response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ')
 }
 
 /** The kernel's peak resident set of the server process so far. */
 function peakRss(pid) {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmHWM:'))
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmHWM:'))
   return line ? Number(line.split(/\s+/)[1]) * 1024 : NaN
 }
 
@@ -75,8 +86,16 @@ async function importOnce(file, label, env) {
   const server = await startServer(env)
   try {
     const [importer, reader] = [await signUp('importa'), await signUp('lee')]
-    for (const [firstName, relationshipToOwner] of [['Rosa', 'Yo'], ['Carmen', 'Madre'], ['José', 'Padre']]) {
-      await fetch(`${base}/api/family-tree/members`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base, cookie: reader }, body: JSON.stringify({ firstName, lastName: 'Díaz', relationshipToOwner }) })
+    for (const [firstName, relationshipToOwner] of [
+      ['Rosa', 'Yo'],
+      ['Carmen', 'Madre'],
+      ['José', 'Padre'],
+    ]) {
+      await fetch(`${base}/api/family-tree/members`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: base, cookie: reader },
+        body: JSON.stringify({ firstName, lastName: 'Díaz', relationshipToOwner }),
+      })
     }
     const body = new FormData()
     body.append('file', new Blob([readFileSync(file)]), path.basename(file))
@@ -94,7 +113,9 @@ async function importOnce(file, label, env) {
     done = true
     const { latencies, failures } = await reading
     const rss = peakRss(server.pid)
-    const written = job.report ? `${job.report.members.created.toLocaleString('en')} people, ${job.report.unions.created.toLocaleString('en')} unions, ${job.report.links.created.toLocaleString('en')} links, ${job.report.problems.length + job.report.moreProblems} problems` : `failed: ${job.errorCode}`
+    const written = job.report
+      ? `${job.report.members.created.toLocaleString('en')} people, ${job.report.unions.created.toLocaleString('en')} unions, ${job.report.links.created.toLocaleString('en')} links, ${job.report.problems.length + job.report.moreProblems} problems`
+      : `failed: ${job.errorCode}`
     console.log(`  import (API, ${label}) ${String(ms.toFixed(0)).padStart(6)} ms  server peak RSS ${mib(rss)}  ${written}`)
     console.log(
       `    reads meanwhile: ${latencies.length} by ${readers} readers, p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, max ${latencies.at(-1)?.toFixed(1)} ms, ${failures} failed`,

@@ -39,7 +39,13 @@ export async function startServer(port, env) {
     stdio: ['ignore', 'inherit', 'inherit'],
   })
   for (let attempt = 0; attempt < 200; attempt += 1) {
-    if (await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false)) return server
+    if (
+      await fetch(`http://127.0.0.1:${port}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return server
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
   server.kill('SIGKILL')
@@ -75,7 +81,10 @@ export async function signUp(base, email) {
     body: JSON.stringify({ name: 'Bench', email, password: 'bench-password-2026' }),
   })
   if (answer.status !== 200) throw new Error(`sign-up answered ${answer.status}`)
-  return answer.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+  return answer.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ')
 }
 
 /** One GET over `agent`; resolves with the status once the whole body has arrived. */

@@ -19,7 +19,16 @@ const port = Number(process.env.BENCH_PORT ?? 3193)
 const base = `http://127.0.0.1:${port}`
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium'
 // As playwright.config.ts: no sandbox (containers), no GPU, nothing in the background.
-const chromeFlags = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic']
+const chromeFlags = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+]
 const allGoals = { '/': 95, '/login': 95, '/dashboard': 90, '/family-tree': 90 }
 // BENCH_LIGHTHOUSE_PAGES=/family-tree,/dashboard audits only those pages (while working on one).
 const only = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',')
@@ -30,9 +39,16 @@ const landingScriptBudget = 150 * 1024
 /** Someone with a family tree of `members` people, four generations deep; returns the cookie. */
 async function seedFamily(members) {
   const json = { 'content-type': 'application/json', origin: base }
-  const signUp = await fetch(`${base}/api/auth/sign-up/email`, { method: 'POST', headers: json, body: JSON.stringify({ name: 'Rosa Díaz', email: 'faro@example.com', password: 'una-clave-del-faro' }) })
+  const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ name: 'Rosa Díaz', email: 'faro@example.com', password: 'una-clave-del-faro' }),
+  })
   if (!signUp.ok) throw new Error(`sign-up answered ${signUp.status}`)
-  const cookie = signUp.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+  const cookie = signUp.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ')
   const ids = []
   for (let n = 0; n < members; n += 1) {
     // Each new person is a child of one or two earlier ones: a tree, not 500 strangers.

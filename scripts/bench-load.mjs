@@ -32,7 +32,6 @@ function random(seed) {
   }
 }
 
-
 const json = { 'content-type': 'application/json', origin: base }
 
 /** A body is JSON; a request without one must not claim a type (the API refuses an empty JSON body). */
@@ -53,11 +52,20 @@ async function seedUser(n) {
     body: JSON.stringify({ name: `Persona ${n}`, email: `carga-${n}@example.com`, password: 'una-clave-de-carga' }),
   })
   if (signUp.status !== 200) throw new Error(`sign-up answered ${signUp.status}`)
-  const cookie = signUp.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+  const cookie = signUp.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ')
   const dreams = []
   for (let i = 0; i < 30; i += 1) dreams.push((await call('POST', '/api/dreams', cookie, { title: `Sueño ${i}`, content: 'Volaba sobre un río de luz. '.repeat(6) })).id)
   await call('POST', '/api/family-tree/members', cookie, { firstName: 'Rosa', lastName: 'Díaz', isSelf: true })
-  for (const [firstName, relationship] of [['Carmen', 'Madre'], ['José', 'Padre'], ['Lucía', 'Hermana'], ['Pedro', 'Abuelo'], ['Inés', 'Abuela']]) {
+  for (const [firstName, relationship] of [
+    ['Carmen', 'Madre'],
+    ['José', 'Padre'],
+    ['Lucía', 'Hermana'],
+    ['Pedro', 'Abuelo'],
+    ['Inés', 'Abuela'],
+  ]) {
     await call('POST', '/api/family-tree/members', cookie, { firstName, lastName: 'Díaz', relationshipToOwner: relationship })
   }
   for (let i = 0; i < 3; i += 1) await call('POST', '/api/biography/entries', cookie, { content: `Un recuerdo de la infancia número ${i}, con el olor del pan.` })
@@ -117,7 +125,9 @@ async function run(label, env) {
     const pick = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))].toFixed(1)
     const failed = [...errors.values()].reduce((sum, n) => sum + n, 0)
     console.log(`\n${label}: ${connections} connections, ${users} people, ${seconds} s`)
-    console.log(`  ${latencies.length} requests, ${(latencies.length / seconds).toFixed(0)} req/s   p50 ${pick(0.5)} ms   p95 ${pick(0.95)} ms   p99 ${pick(0.99)} ms   max ${pick(1)} ms   errors ${failed}`)
+    console.log(
+      `  ${latencies.length} requests, ${(latencies.length / seconds).toFixed(0)} req/s   p50 ${pick(0.5)} ms   p95 ${pick(0.95)} ms   p99 ${pick(0.99)} ms   max ${pick(1)} ms   errors ${failed}`,
+    )
     for (const [route, count] of [...perRoute].sort((a, b) => b[1] - a[1])) console.log(`    ${route.padEnd(32)} ${String(count).padStart(8)}`)
     for (const [error, count] of errors) console.log(`  ERROR ×${count}: ${error}`)
     return failed

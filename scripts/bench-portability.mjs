@@ -33,8 +33,11 @@ const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsa
 const t = await createTestApp('sqlite', { MAX_UPLOAD_BYTES: String(fileBytes + 1024), IMPORT_MAX_BYTES: String(2 ** 32 - 1) })
 try {
   const owner = await createTestUser(t.app)
-  const member = (await as(t.app, owner)({ method: 'POST', url: '/api/family-tree/members', payload: { firstName: 'Carmen', lastName: 'Ruiz', relationshipToOwner: 'Abuela' } })).json().member.memberId
-  for (let i = 0; i < dreams; i += 1) await as(t.app, owner)({ method: 'POST', url: '/api/dreams', payload: { title: `Sueño ${i}`, content: 'Volaba sobre el río de la finca. '.repeat(20) } })
+  const member = (
+    await as(t.app, owner)({ method: 'POST', url: '/api/family-tree/members', payload: { firstName: 'Carmen', lastName: 'Ruiz', relationshipToOwner: 'Abuela' } })
+  ).json().member.memberId
+  for (let i = 0; i < dreams; i += 1)
+    await as(t.app, owner)({ method: 'POST', url: '/api/dreams', payload: { title: `Sueño ${i}`, content: 'Volaba sobre el río de la finca. '.repeat(20) } })
   const tus = tusClient(t.app, owner)
   for (let i = 0; i < files; i += 1) {
     const bytes = Buffer.concat([webmHeader(), Buffer.alloc(fileBytes - 214, i % 251)])
@@ -61,7 +64,18 @@ try {
     peakRss = process.memoryUsage().rss
     start = performance.now()
     // curl in a process of its own sends the file, so the memory measured is the server's alone.
-    const { stdout, status } = await curl(['-sS', '-w', '\n%{http_code}', '-H', `cookie: ${heir.cookie}`, '-H', `origin: ${base}`, '-F', `file=@${archive};type=application/zip`, `${base}/api/me/import`])
+    const { stdout, status } = await curl([
+      '-sS',
+      '-w',
+      '\n%{http_code}',
+      '-H',
+      `cookie: ${heir.cookie}`,
+      '-H',
+      `origin: ${base}`,
+      '-F',
+      `file=@${archive};type=application/zip`,
+      `${base}/api/me/import`,
+    ])
     const report = JSON.parse(stdout)
     const importMs = performance.now() - start
     if (status !== 200) throw new Error(`import: ${status} ${JSON.stringify(report)}`)

@@ -41,7 +41,10 @@ try {
   const tree = await (await fetch(`${base}/api/family-tree`, { headers: { cookie } })).text()
   console.log(`  GET /api/family-tree alone: ${(performance.now() - readStarted).toFixed(0)} ms, ${(tree.length / 2 ** 20).toFixed(1)} MiB of JSON`)
 
-  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'] })
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  })
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
     const [name, value] = cookie.split(';')[0].split('=')

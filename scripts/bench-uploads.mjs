@@ -37,7 +37,9 @@ const bareEndpoint = `http://127.0.0.1:${barePort}/files`
  * `next()` sends the next request and resolves with its milliseconds; done after the last chunk.
  */
 async function* uploadSteps(endpoint, headers, metadata) {
-  const encoded = Object.entries(metadata).map(([k, v]) => `${k} ${Buffer.from(v).toString('base64')}`).join(',')
+  const encoded = Object.entries(metadata)
+    .map(([k, v]) => `${k} ${Buffer.from(v).toString('base64')}`)
+    .join(',')
   let start = performance.now()
   const created = await fetch(endpoint, { method: 'POST', headers: { ...headers, 'tus-resumable': '1.0.0', 'upload-length': String(size), 'upload-metadata': encoded } })
   if (created.status !== 201) throw new Error(`create answered ${created.status}: ${await created.text()}`)
@@ -88,9 +90,18 @@ const median = (values) => quantile(values, 0.5)
 const percent = (value) => `${(value * 100).toFixed(0)}%`
 
 async function startBare(env) {
-  const bare = spawn('node', [...(process.env.BENCH_SERVER_NODE_OPTIONS ?? '').split(' ').filter(Boolean), fileURLToPath(new URL('./bench-bare-tus.mjs', import.meta.url))], { env: { ...process.env, BARE_TUS_PORT: String(barePort), ...env }, stdio: 'inherit' })
+  const bare = spawn('node', [...(process.env.BENCH_SERVER_NODE_OPTIONS ?? '').split(' ').filter(Boolean), fileURLToPath(new URL('./bench-bare-tus.mjs', import.meta.url))], {
+    env: { ...process.env, BARE_TUS_PORT: String(barePort), ...env },
+    stdio: 'inherit',
+  })
   for (let attempt = 0; attempt < 100; attempt += 1) {
-    if (await fetch(bareEndpoint, { method: 'OPTIONS' }).then(() => true, () => false)) return bare
+    if (
+      await fetch(bareEndpoint, { method: 'OPTIONS' }).then(
+        () => true,
+        () => false,
+      )
+    )
+      return bare
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
   throw new Error('the bare tus server did not start')
@@ -101,11 +112,28 @@ async function compare(label, runs, legadoEnv, bareEnv) {
   const bare = await startBare(bareEnv)
   try {
     const json = { 'content-type': 'application/json', origin: legado }
-    const signUp = await fetch(`${legado}/api/auth/sign-up/email`, { method: 'POST', headers: json, body: JSON.stringify({ email: 'bench-upload@example.com', password: 'bench-upload-2026' }) })
-    const cookie = signUp.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
-    const member = await (await fetch(`${legado}/api/family-tree/members`, { method: 'POST', headers: { ...json, cookie }, body: JSON.stringify({ firstName: 'Bench', lastName: 'Mark', isSelf: true }) })).json()
+    const signUp = await fetch(`${legado}/api/auth/sign-up/email`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ email: 'bench-upload@example.com', password: 'bench-upload-2026' }),
+    })
+    const cookie = signUp.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ')
+    const member = await (
+      await fetch(`${legado}/api/family-tree/members`, {
+        method: 'POST',
+        headers: { ...json, cookie },
+        body: JSON.stringify({ firstName: 'Bench', lastName: 'Mark', isSelf: true }),
+      })
+    ).json()
     let count = 0
-    const ours = { pid: server.pid, steps: () => uploadSteps(`${legado}/api/uploads/`, { cookie, origin: legado }, { filename: `bench-${(count += 1)}.txt`, linkedToType: 'member', linkedToId: member.member.memberId }) }
+    const ours = {
+      pid: server.pid,
+      steps: () =>
+        uploadSteps(`${legado}/api/uploads/`, { cookie, origin: legado }, { filename: `bench-${(count += 1)}.txt`, linkedToType: 'member', linkedToId: member.member.memberId }),
+    }
     const theirs = { pid: bare.pid, steps: () => uploadSteps(bareEndpoint, {}, { filename: `bench-${(count += 1)}.txt` }) }
     // Two untimed rounds first: the JIT's first compilations are not what a family waits for.
     for (let warm = 0; warm < 2; warm += 1) await uploadsInTurns(ours, theirs)
@@ -124,7 +152,9 @@ async function compare(label, runs, legadoEnv, bareEnv) {
     const oursMs = typical('ours')
     const theirsMs = typical('theirs')
     const mbps = (ms) => (size / 1e6 / (ms / 1000)).toFixed(1)
-    console.log(`\n${label}: 5 MB in ${chunkSize / 1024} KiB chunks, ${runs} rounds of one upload each, requests in turns (load average ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)})`)
+    console.log(
+      `\n${label}: 5 MB in ${chunkSize / 1024} KiB chunks, ${runs} rounds of one upload each, requests in turns (load average ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)})`,
+    )
     console.log(`  Legado /api/uploads/   ${oursMs.toFixed(0).padStart(6)} ms  ${mbps(oursMs).padStart(6)} MB/s  (a typical upload: each request's median, summed)`)
     console.log(`  bare @tus/server       ${theirsMs.toFixed(0).padStart(6)} ms  ${mbps(theirsMs).padStart(6)} MB/s`)
     // Where the difference lies: the creating POST, a chunk, and the last chunk (which finishes the upload).
@@ -137,11 +167,15 @@ async function compare(label, runs, legadoEnv, bareEnv) {
     }
     console.log(`  requests, Legado vs bare (medians): ${breakdown('times')}`)
     if (rounds.every((r) => r.ours.cpus.every((c) => !Number.isNaN(c)))) console.log(`  server CPU by request (medians): ${breakdown('cpus')}`)
-    console.log(`  Legado's throughput: ${percent(theirsMs / oursMs)} of the bare server's (goal ≥ 75%); whole rounds: median ${percent(median(throughput))}, quartiles ${percent(quantile(throughput, 0.25))}–${percent(quantile(throughput, 0.75))}`)
+    console.log(
+      `  Legado's throughput: ${percent(theirsMs / oursMs)} of the bare server's (goal ≥ 75%); whole rounds: median ${percent(median(throughput))}, quartiles ${percent(quantile(throughput, 0.25))}–${percent(quantile(throughput, 0.75))}`,
+    )
     if (rounds.every((r) => !Number.isNaN(r.ours.cpu) && !Number.isNaN(r.theirs.cpu))) {
       const cpuOurs = rounds.reduce((sum, r) => sum + r.ours.cpu, 0) / runs
       const cpuTheirs = rounds.reduce((sum, r) => sum + r.theirs.cpu, 0) / runs
-      console.log(`  server CPU per upload: Legado ${cpuOurs.toFixed(0)} ms, bare ${cpuTheirs.toFixed(0)} ms (bare/Legado ${percent(cpuTheirs / cpuOurs)}; medians ${median(rounds.map((r) => r.ours.cpu)).toFixed(0)} and ${median(rounds.map((r) => r.theirs.cpu)).toFixed(0)} ms)`)
+      console.log(
+        `  server CPU per upload: Legado ${cpuOurs.toFixed(0)} ms, bare ${cpuTheirs.toFixed(0)} ms (bare/Legado ${percent(cpuTheirs / cpuOurs)}; medians ${median(rounds.map((r) => r.ours.cpu)).toFixed(0)} and ${median(rounds.map((r) => r.theirs.cpu)).toFixed(0)} ms)`,
+      )
     }
   } finally {
     bare.kill('SIGTERM')
@@ -169,7 +203,15 @@ if (only !== 'disk') {
     await compare(
       'S3 (s3rver on this machine)',
       s3Runs,
-      { DATA_DIR: s3DataDir, STORAGE: 's3', S3_ENDPOINT: s3.endpoint, S3_BUCKET: s3.bucket, S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER', S3_FORCE_PATH_STYLE: 'true' },
+      {
+        DATA_DIR: s3DataDir,
+        STORAGE: 's3',
+        S3_ENDPOINT: s3.endpoint,
+        S3_BUCKET: s3.bucket,
+        S3_ACCESS_KEY_ID: 'S3RVER',
+        S3_SECRET_ACCESS_KEY: 'S3RVER',
+        S3_FORCE_PATH_STYLE: 'true',
+      },
       { BARE_TUS_S3_ENDPOINT: bareS3.endpoint, BARE_TUS_S3_BUCKET: bareS3.bucket },
     )
   } finally {

@@ -24,7 +24,11 @@ async function run(label, env) {
     const cookie = await signUp(base, 'bench@example.com')
     const authed = { 'content-type': 'application/json', origin: base, cookie }
     for (let i = 0; i < 200; i += 1) {
-      const created = await fetch(`${base}/api/dreams`, { method: 'POST', headers: authed, body: JSON.stringify({ title: `Sueño ${i}`, content: 'Volaba sobre un río de luz. '.repeat(8) }) })
+      const created = await fetch(`${base}/api/dreams`, {
+        method: 'POST',
+        headers: authed,
+        body: JSON.stringify({ title: `Sueño ${i}`, content: 'Volaba sobre un río de luz. '.repeat(8) }),
+      })
       if (created.status !== 201) throw new Error(`creating a dream answered ${created.status}`)
     }
     // The browser's headers: it always offers compression.
@@ -47,7 +51,10 @@ async function run(label, env) {
     console.log(formatRun('GET /api/dreams (200 dreams)', dreams))
     console.log(`  ratio dreams / health: ${((dreams.rate / health.rate) * 100).toFixed(0)}% (goal ≥ 40%); me / health: ${((session.rate / health.rate) * 100).toFixed(0)}%`)
     // The server's CPU per request does not swing with other work on the machine as rates do.
-    if (dreams.cpuPerRequestMs) console.log(`  server CPU per request, health / dreams: ${((health.cpuPerRequestMs / dreams.cpuPerRequestMs) * 100).toFixed(0)}%; health / me: ${((health.cpuPerRequestMs / session.cpuPerRequestMs) * 100).toFixed(0)}%`)
+    if (dreams.cpuPerRequestMs)
+      console.log(
+        `  server CPU per request, health / dreams: ${((health.cpuPerRequestMs / dreams.cpuPerRequestMs) * 100).toFixed(0)}%; health / me: ${((health.cpuPerRequestMs / session.cpuPerRequestMs) * 100).toFixed(0)}%`,
+      )
     const cpuBefore = cpuMs(server.pid)
     const fixed = await openLoop(`${base}/api/dreams`, { ...browser, cookie }, { seconds, rate })
     if (cpuBefore !== undefined) fixed.cpuPerRequestMs = (cpuMs(server.pid) - cpuBefore) / (seconds * rate)

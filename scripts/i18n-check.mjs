@@ -7,9 +7,7 @@ const localesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '.
 const languages = ['es', 'en', 'fr']
 
 const flatten = (value, prefix = '') =>
-  Object.entries(value).flatMap(([key, child]) =>
-    child && typeof child === 'object' ? flatten(child, `${prefix}${key}.`) : [[`${prefix}${key}`, child]],
-  )
+  Object.entries(value).flatMap(([key, child]) => (child && typeof child === 'object' ? flatten(child, `${prefix}${key}.`) : [[`${prefix}${key}`, child]]))
 
 const catalogues = Object.fromEntries(
   languages.map((lng) => {

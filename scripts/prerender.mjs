@@ -47,7 +47,11 @@ const routeKey = (name) => `app/routes/${name}.tsx`
 const resources = Object.fromEntries(
   languages.map((lng) => [
     lng,
-    Object.fromEntries(readdirSync(path.join(localesDir, lng)).filter((name) => name.endsWith('.json')).map((name) => [name.slice(0, -5), JSON.parse(readFileSync(path.join(localesDir, lng, name), 'utf8'))])),
+    Object.fromEntries(
+      readdirSync(path.join(localesDir, lng))
+        .filter((name) => name.endsWith('.json'))
+        .map((name) => [name.slice(0, -5), JSON.parse(readFileSync(path.join(localesDir, lng, name), 'utf8'))]),
+    ),
   ]),
 )
 await entry.initPrerender(resources, defaultLanguage)
@@ -85,10 +89,7 @@ function inlineFirstPaint(html, pageName) {
     fonts = [...preloadedFonts, ...(pagePreloadedFonts[pageName] ?? [])].map((pattern) => pattern.exec(css)?.[0]).filter(Boolean)
     result = result.replace(cssLink(`/${href}`), () => inlineStyle(href))
   }
-  const preloads = [
-    ...fonts.map((href) => `<link rel="preload" href="${href}" as="font" type="font/woff2" crossorigin>`),
-    routePreloads(pageName).trim(),
-  ]
+  const preloads = [...fonts.map((href) => `<link rel="preload" href="${href}" as="font" type="font/woff2" crossorigin>`), routePreloads(pageName).trim()]
   return result.replace('</head>', () => `  ${preloads.join('\n    ')}\n  </head>`)
 }
 

@@ -12,11 +12,18 @@ import { encodeMetadata, tusHeaders } from './test/tus-client.ts'
 // (404, never a leak), without a session and with a signed-out session (401); the owner's data is
 // the same afterwards.
 
-
 type Call = (ids: OwnerIds) => InjectOptions
 
 /** Routes anyone may call. */
-const publicRoutes = new Set(['GET /api/health', 'GET /api/session', 'POST /api/auth/sign-up/email', 'POST /api/auth/sign-in/email', 'POST /api/contact', 'GET /api/auth/*', 'POST /api/auth/*'])
+const publicRoutes = new Set([
+  'GET /api/health',
+  'GET /api/session',
+  'POST /api/auth/sign-up/email',
+  'POST /api/auth/sign-in/email',
+  'POST /api/contact',
+  'GET /api/auth/*',
+  'POST /api/auth/*',
+])
 
 /** Routes about the caller's own data that name nothing of anyone's: only a session is asked. */
 const ownRoutes: Record<string, InjectOptions> = {
@@ -31,7 +38,11 @@ const ownRoutes: Record<string, InjectOptions> = {
   'GET /api/family-tree': { method: 'GET', url: '/api/family-tree' },
   'POST /api/family-tree/members': { method: 'POST', url: '/api/family-tree/members', payload: { firstName: 'A', lastName: 'B', relationshipToOwner: 'Tía' } },
   'GET /api/family-tree/gedcom': { method: 'GET', url: '/api/family-tree/gedcom?version=5.5.1' },
-  'POST /api/family-tree/gedcom': { method: 'POST', url: '/api/family-tree/gedcom?preview=1', ...gedcomUpload('0 HEAD\n1 GEDC\n2 VERS 7.0\n0 @I1@ INDI\n1 NAME Eva /Paz/\n0 TRLR\n') },
+  'POST /api/family-tree/gedcom': {
+    method: 'POST',
+    url: '/api/family-tree/gedcom?preview=1',
+    ...gedcomUpload('0 HEAD\n1 GEDC\n2 VERS 7.0\n0 @I1@ INDI\n1 NAME Eva /Paz/\n0 TRLR\n'),
+  },
   'GET /api/family-tree/gedcom?gdz': { method: 'GET', url: '/api/family-tree/gedcom?version=7.0&format=gdz' },
   'POST /api/family-tree/gedcom?gdz': {
     method: 'POST',
@@ -80,7 +91,16 @@ const namingRoutes: Record<string, Call> = {
 }
 
 /** tus's own verbs on an upload in progress: the upload's id is the caller's, checked by the tus tests. */
-const uploadProtocolRoutes = new Set(['POST /api/uploads/', 'POST /api/uploads/*', 'PATCH /api/uploads', 'PATCH /api/uploads/', 'PATCH /api/uploads/*', 'DELETE /api/uploads', 'DELETE /api/uploads/', 'DELETE /api/uploads/*'])
+const uploadProtocolRoutes = new Set([
+  'POST /api/uploads/',
+  'POST /api/uploads/*',
+  'PATCH /api/uploads',
+  'PATCH /api/uploads/',
+  'PATCH /api/uploads/*',
+  'DELETE /api/uploads',
+  'DELETE /api/uploads/',
+  'DELETE /api/uploads/*',
+])
 
 const isDocs = (url: string) => url === '/api/docs' || url.startsWith('/api/docs/')
 
@@ -115,9 +135,15 @@ describe.each(testDatabases)('who may reach what, on every API route, on %s', (d
   afterAll(() => t.close())
 
   it('classifies every API route, so none escapes the matrix', () => {
-    const routes = [...new Set(t.app.routeTable.filter((route) => route.url.startsWith('/api') && !isDocs(route.url) && route.method !== 'HEAD' && route.method !== 'OPTIONS').map((route) => `${route.method} ${route.url}`))]
+    const routes = [
+      ...new Set(
+        t.app.routeTable
+          .filter((route) => route.url.startsWith('/api') && !isDocs(route.url) && route.method !== 'HEAD' && route.method !== 'OPTIONS')
+          .map((route) => `${route.method} ${route.url}`),
+      ),
+    ]
     // A key may add `?field` to tell apart two calls of one route (the media of a member, of a memory;
-// a GEDCOM file and a GEDZIP).
+    // a GEDCOM file and a GEDZIP).
     const known = new Set([...publicRoutes, ...[...Object.keys(ownRoutes), ...Object.keys(namingRoutes)].map((key) => key.split('?')[0]!), ...uploadProtocolRoutes])
     expect(routes.filter((route) => !known.has(route))).toEqual([])
     expect([...known].filter((route) => !routes.includes(route))).toEqual([])
@@ -146,7 +172,10 @@ describe.each(testDatabases)('who may reach what, on every API route, on %s', (d
 
   it('answers 401 without a session and with a signed-out one, on every route but the public ones, and changes nothing', async () => {
     const before = await ownerSnapshot()
-    const calls = [...Object.entries(ownRoutes).map(([route, options]) => [route, options] as const), ...Object.entries(namingRoutes).map(([route, call]) => [route, call(ids)] as const)]
+    const calls = [
+      ...Object.entries(ownRoutes).map(([route, options]) => [route, options] as const),
+      ...Object.entries(namingRoutes).map(([route, call]) => [route, call(ids)] as const),
+    ]
     for (const [route, options] of calls) {
       const anonymous = await t.app.inject(options)
       expect(anonymous.statusCode, `${route} without a session: ${anonymous.body}`).toBe(401)

@@ -47,7 +47,11 @@ describe.each(testDatabases)('the app on %s', (database) => {
   })
 
   it('stores a contact message, and names its invalid fields', async () => {
-    const ok = await t.app.inject({ method: 'POST', url: '/api/contact', payload: { name: ' Lucía ', email: 'lucia@example.com', message: ' Hola, ¿cómo exporto? ', language: 'es' } })
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: { name: ' Lucía ', email: 'lucia@example.com', message: ' Hola, ¿cómo exporto? ', language: 'es' },
+    })
     expect(ok.statusCode).toBe(201)
     const { id } = ok.json()
     const row = await t.db.selectFrom('contactMessage').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
@@ -65,8 +69,7 @@ describe.each(testDatabases)('the app on %s', (database) => {
   it('accepts a limited number of contact messages per sender address', async () => {
     const limited = await createTestApp(database, { CONTACT_RATE_LIMIT_PER_HOUR: '2' })
     try {
-      const send = () =>
-        limited.app.inject({ method: 'POST', url: '/api/contact', remoteAddress: '198.51.100.7', payload: { name: 'A', email: 'a@example.com', message: 'Hola' } })
+      const send = () => limited.app.inject({ method: 'POST', url: '/api/contact', remoteAddress: '198.51.100.7', payload: { name: 'A', email: 'a@example.com', message: 'Hola' } })
       expect((await send()).statusCode).toBe(201)
       expect((await send()).statusCode).toBe(201)
       const third = await send()

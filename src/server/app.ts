@@ -155,14 +155,28 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     jobs: createGedcomJobRepository(database.db),
     describeMedia: async (ownerId, mediaIds) => {
       const assets = await Promise.all(mediaIds.map((id) => media.getMedia(ownerId, id).catch(() => undefined)))
-      return new Map(assets.flatMap((asset) => (asset ? [[asset.id, { id: asset.id, fileName: asset.fileName, file: asset.storagePath, contentType: asset.contentType, title: asset.caption || asset.fileName }] as const] : [])))
+      return new Map(
+        assets.flatMap((asset) =>
+          asset
+            ? [[asset.id, { id: asset.id, fileName: asset.fileName, file: asset.storagePath, contentType: asset.contentType, title: asset.caption || asset.fileName }] as const]
+            : [],
+        ),
+      )
     },
     // A GEDZIP's files go through the media feature as uploads do: size, real type, location, quota, sha256.
     media: {
       attach: async (ownerId, memberIds, file) => {
         const { bytes } = file
         const [first, ...others] = memberIds
-        const mediaId = await media.completeUpload({ ownerId, fileName: file.fileName, caption: file.caption, linkedToType: 'member', linkedToId: first!, size: bytes.length, read: async () => Readable.from([bytes]) })
+        const mediaId = await media.completeUpload({
+          ownerId,
+          fileName: file.fileName,
+          caption: file.caption,
+          linkedToType: 'member',
+          linkedToId: first!,
+          size: bytes.length,
+          read: async () => Readable.from([bytes]),
+        })
         for (const memberId of others) await media.addMedia(ownerId, 'member', memberId, mediaId)
         return mediaId
       },
@@ -187,7 +201,12 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
       biographyEntry: async (ownerId, id) => ((await biography.hasEntry(ownerId, id)) ? [{ type: 'biographyEntry', id }] : undefined),
       interviewSession: async (ownerId, id) => {
         const memberId = await interviews.findSessionMember(ownerId, id)
-        return memberId ? [{ type: 'interviewSession', id }, { type: 'member', id: memberId }] : undefined
+        return memberId
+          ? [
+              { type: 'interviewSession', id },
+              { type: 'member', id: memberId },
+            ]
+          : undefined
       },
     },
   })

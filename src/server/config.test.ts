@@ -37,7 +37,14 @@ describe('loadConfig', () => {
   })
 
   it('configures S3 storage, and names what S3 lacks', () => {
-    const config = loadConfig({ STORAGE: 's3', S3_BUCKET: 'family', S3_ENDPOINT: 'http://minio:9000', S3_FORCE_PATH_STYLE: 'true', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' })
+    const config = loadConfig({
+      STORAGE: 's3',
+      S3_BUCKET: 'family',
+      S3_ENDPOINT: 'http://minio:9000',
+      S3_FORCE_PATH_STYLE: 'true',
+      S3_ACCESS_KEY_ID: 'k',
+      S3_SECRET_ACCESS_KEY: 's',
+    })
     expect(config.storage).toEqual({
       kind: 's3',
       s3: { bucket: 'family', region: 'us-east-1', endpoint: 'http://minio:9000', forcePathStyle: true, credentials: { accessKeyId: 'k', secretAccessKey: 's' } },
@@ -51,7 +58,12 @@ describe('loadConfig', () => {
       baseUrl: 'http://127.0.0.1:9',
       model: 'gemini-1.5-flash-latest',
     })
-    expect(loadConfig({ OPENAI_BASE_URL: 'http://localhost:11434/v1', AI_MODEL: 'llama3.2' }).ai).toEqual({ provider: 'openai', baseUrl: 'http://localhost:11434/v1', apiKey: undefined, model: 'llama3.2' })
+    expect(loadConfig({ OPENAI_BASE_URL: 'http://localhost:11434/v1', AI_MODEL: 'llama3.2' }).ai).toEqual({
+      provider: 'openai',
+      baseUrl: 'http://localhost:11434/v1',
+      apiKey: undefined,
+      model: 'llama3.2',
+    })
     expect(loadConfig({ AI_PROVIDER: 'guided', GEMINI_API_KEY: 'k' }).ai).toEqual({ provider: 'guided' })
     expect(() => loadConfig({ AI_PROVIDER: 'gemini' })).toThrow(/GEMINI_API_KEY: required when AI_PROVIDER=gemini/)
     expect(() => loadConfig({ AI_PROVIDER: 'openai' })).toThrow(/OPENAI_BASE_URL: required/)

@@ -4,9 +4,7 @@ import { z } from 'zod'
 import { limits } from '../shared/limits.ts'
 import type { S3Settings } from './integrations/storage/s3-storage.ts'
 
-const booleanFromEnv = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
-  .transform((value) => ['true', '1', 'yes'].includes(value))
+const booleanFromEnv = z.enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' }).transform((value) => ['true', '1', 'yes'].includes(value))
 
 const proxyKeywords = ['loopback', 'linklocal', 'uniquelocal']
 
@@ -32,13 +30,11 @@ const trustProxyFromEnv = z.string().transform((raw, context): false | number | 
   if (/^\d{1,2}$/.test(value)) return Number(value)
   const proxies = value.split(',').map((entry) => entry.trim())
   if (proxies.every(isProxyAddress)) return proxies.join(',')
-  context.addIssue({ code: 'custom', message: 'must be false, true (one proxy), a number of proxy hops, or the proxies\' addresses or CIDR ranges, comma-separated' })
+  context.addIssue({ code: 'custom', message: "must be false, true (one proxy), a number of proxy hops, or the proxies' addresses or CIDR ranges, comma-separated" })
   return z.NEVER
 })
 
-const postgresUrl = z
-  .string()
-  .refine((value) => /^postgres(ql)?:\/\//.test(value), { error: 'must be a postgres:// or postgresql:// URL' })
+const postgresUrl = z.string().refine((value) => /^postgres(ql)?:\/\//.test(value), { error: 'must be a postgres:// or postgresql:// URL' })
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -69,12 +65,29 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: booleanFromEnv.default(false),
-  MAX_UPLOAD_BYTES: z.coerce.number({ error: 'must be a number' }).int().min(1).default(5 * 1024 * 1024),
-  LIST_CACHE_BYTES: z.coerce.number({ error: 'must be a number' }).int().min(0).default(32 * 1024 * 1024),
+  MAX_UPLOAD_BYTES: z.coerce
+    .number({ error: 'must be a number' })
+    .int()
+    .min(1)
+    .default(5 * 1024 * 1024),
+  LIST_CACHE_BYTES: z.coerce
+    .number({ error: 'must be a number' })
+    .int()
+    .min(0)
+    .default(32 * 1024 * 1024),
   GEDCOM_MAX_BYTES: z.coerce.number({ error: 'must be a number' }).int().min(1).default(limits.gedcomMaxBytes),
-  STORAGE_QUOTA_BYTES: z.coerce.number({ error: 'must be a number' }).int().min(1).default(5 * 1024 * 1024 * 1024),
+  STORAGE_QUOTA_BYTES: z.coerce
+    .number({ error: 'must be a number' })
+    .int()
+    .min(1)
+    .default(5 * 1024 * 1024 * 1024),
   // A zip without ZIP64 ends at 4 GiB: the export writes none larger, the import reads none larger.
-  IMPORT_MAX_BYTES: z.coerce.number({ error: 'must be a number' }).int().min(1).max(4 * 1024 * 1024 * 1024 - 1).default(4 * 1024 * 1024 * 1024 - 1),
+  IMPORT_MAX_BYTES: z.coerce
+    .number({ error: 'must be a number' })
+    .int()
+    .min(1)
+    .max(4 * 1024 * 1024 * 1024 - 1)
+    .default(4 * 1024 * 1024 * 1024 - 1),
   MAX_UNFINISHED_UPLOADS: z.coerce.number({ error: 'must be a number' }).int().min(1).default(20),
   UPLOAD_EXPIRY_HOURS: z.coerce.number({ error: 'must be a number' }).positive({ error: 'must be more than 0' }).default(24),
   UPLOAD_SESSION_RECHECK_SECONDS: z.coerce.number({ error: 'must be a number' }).min(0, { error: 'must be 0 or more' }).max(60, { error: 'must be 60 or less' }).default(5),
@@ -98,9 +111,7 @@ export const defaultOpenAiModel = 'gpt-4o-mini'
 
 /** Which AI answers (DESIGN §5). The provider's key stays here, on the server. */
 export type AiConfig =
-  | { provider: 'guided' }
-  | { provider: 'gemini'; apiKey: string; baseUrl: string; model: string }
-  | { provider: 'openai'; baseUrl: string; apiKey?: string; model: string }
+  { provider: 'guided' } | { provider: 'gemini'; apiKey: string; baseUrl: string; model: string } | { provider: 'openai'; baseUrl: string; apiKey?: string; model: string }
 
 export interface Config {
   env: 'development' | 'production' | 'test'
@@ -207,9 +218,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
               region: e.S3_REGION,
               endpoint: e.S3_ENDPOINT,
               forcePathStyle: e.S3_FORCE_PATH_STYLE,
-              ...(e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
-                ? { credentials: { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY } }
-                : {}),
+              ...(e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY ? { credentials: { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY } } : {}),
             },
           }
         : { kind: 'local', dir: path.join(dataDir, 'media') },

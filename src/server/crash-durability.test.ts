@@ -78,11 +78,17 @@ describe('an upload cut mid-way by a crash', () => {
     })
     const memberId = ((await member.json()) as { member: { memberId: string } }).member.memberId
     // Noise does not compress: a photo of about 1.4 MB.
-    const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).png().toBuffer()
+    const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
+      .png()
+      .toBuffer()
 
     const created = await fetch(`${base}/api/uploads/`, {
       method: 'POST',
-      headers: { ...headers, 'upload-length': String(photo.length), 'upload-metadata': encodeMetadata({ filename: 'abuela-rosa.png', linkedToType: 'member', linkedToId: memberId }) },
+      headers: {
+        ...headers,
+        'upload-length': String(photo.length),
+        'upload-metadata': encodeMetadata({ filename: 'abuela-rosa.png', linkedToType: 'member', linkedToId: memberId }),
+      },
     })
     expect(created.status).toBe(201)
     const location = new URL(created.headers.get('location')!, base)
@@ -91,7 +97,10 @@ describe('an upload cut mid-way by a crash', () => {
     // The whole photo is announced, but the connection dies after 600 kB: the server is killed
     // while the request is still open, as in a power cut in the middle of an upload.
     const arrived = 600_000
-    const cut = request(location, { method: 'PATCH', headers: { ...headers, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream', 'content-length': String(photo.length) } })
+    const cut = request(location, {
+      method: 'PATCH',
+      headers: { ...headers, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream', 'content-length': String(photo.length) },
+    })
     cut.on('error', () => undefined)
     cut.write(photo.subarray(0, arrived))
     // Only the file on disk can say when a separate process has written what it received.

@@ -49,7 +49,9 @@ function trackNamespaces(): Set<string> {
 }
 
 export async function initPrerender(resources: Resources, defaultLanguage: string) {
-  await i18n.use(initReactI18next).init({ resources, lng: defaultLanguage, fallbackLng: defaultLanguage, defaultNS: 'common', interpolation: { escapeValue: false }, react: { useSuspense: true } })
+  await i18n
+    .use(initReactI18next)
+    .init({ resources, lng: defaultLanguage, fallbackLng: defaultLanguage, defaultNS: 'common', interpolation: { escapeValue: false }, react: { useSuspense: true } })
 }
 
 const handler = createStaticHandler(routes)

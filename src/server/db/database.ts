@@ -75,7 +75,8 @@ export function timestamptzToIso(text: string): string | Date {
 }
 
 const isoInstantTypes = {
-  getTypeParser: ((oid: number, format?: 'text' | 'binary') => (oid === timestamptzOid && format !== 'binary' ? timestamptzToIso : pg.types.getTypeParser(oid, format as 'text'))) as typeof pg.types.getTypeParser,
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === timestamptzOid && format !== 'binary' ? timestamptzToIso : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
 }
 
 /**

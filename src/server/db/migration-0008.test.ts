@@ -47,12 +47,29 @@ describe.each(testDatabases)('the genealogy migration on %s', (kind) => {
     const db = handle.raw
     const at = '2026-01-02T03:04:05.000Z'
     const flag = (value: boolean) => (handle.dialect === 'postgres' ? value : value ? 1 : 0)
-    await db.insertInto('user').values({ id: 'u1', name: 'Rosa', email: 'rosa@example.com', email_verified: flag(true), preferred_language: 'es' }).execute()
+    await db
+      .insertInto('user')
+      .values({ id: 'u1', name: 'Rosa', email: 'rosa@example.com', email_verified: flag(true), preferred_language: 'es' })
+      .execute()
     await db.insertInto('family_tree').values({ id: 't1', owner_user_id: 'u1', tree_name: 'Árbol de Rosa', created_at: at, last_modified: at }).execute()
     const member = (id: string, first: string, extra: object = {}) => ({
       // One multi-row insert takes the same columns for every row: the defaults are spelled out.
-      id, tree_id: 't1', owner_user_id: 'u1', first_name: first, last_name: 'Díaz', relationship_to_owner: 'Abuela', birth_date: null, death_date: null,
-      is_deceased: flag(false), is_self: flag(false), gender: '', bio_summary: '', key_life_events: '[]', created_at: at, updated_at: at, ...extra,
+      id,
+      tree_id: 't1',
+      owner_user_id: 'u1',
+      first_name: first,
+      last_name: 'Díaz',
+      relationship_to_owner: 'Abuela',
+      birth_date: null,
+      death_date: null,
+      is_deceased: flag(false),
+      is_self: flag(false),
+      gender: '',
+      bio_summary: '',
+      key_life_events: '[]',
+      created_at: at,
+      updated_at: at,
+      ...extra,
     })
     await db
       .insertInto('member')
@@ -62,8 +79,20 @@ describe.each(testDatabases)('the genealogy migration on %s', (kind) => {
         member('me', 'Rosa', { relationship_to_owner: 'Yo mismo/a', is_self: flag(true), birth_date: '1970-05-06' }),
       ])
       .execute()
-    await db.insertInto('member_parent').values([{ child_id: 'me', parent_id: 'grandma', owner_user_id: 'u1' }, { child_id: 'me', parent_id: 'grandpa', owner_user_id: 'u1' }]).execute()
-    await db.insertInto('member_spouse').values([{ member_id: 'grandma', spouse_id: 'grandpa', owner_user_id: 'u1' }, { member_id: 'grandpa', spouse_id: 'grandma', owner_user_id: 'u1' }]).execute()
+    await db
+      .insertInto('member_parent')
+      .values([
+        { child_id: 'me', parent_id: 'grandma', owner_user_id: 'u1' },
+        { child_id: 'me', parent_id: 'grandpa', owner_user_id: 'u1' },
+      ])
+      .execute()
+    await db
+      .insertInto('member_spouse')
+      .values([
+        { member_id: 'grandma', spouse_id: 'grandpa', owner_user_id: 'u1' },
+        { member_id: 'grandpa', spouse_id: 'grandma', owner_user_id: 'u1' },
+      ])
+      .execute()
   }
 
   it('keeps every member as it was, adds sort keys, and turns each couple into one union', async () => {
@@ -101,7 +130,12 @@ describe.each(testDatabases)('the genealogy migration on %s', (kind) => {
     })
     expect(byId.get('grandpa')).toMatchObject({ spouseMemberIds: ['grandma'], birthDate: null, birthDateSortKey: null, childrenMemberIds: ['me'] })
     expect(byId.get('me')).toMatchObject({ isSelf: true, birthDate: '1970-05-06', spouseMemberIds: [] })
-    expect(byId.get('me')!.parentLinks.map((l) => [l.parentId, l.kind, l.unionId]).sort()).toEqual([
+    expect(
+      byId
+        .get('me')!
+        .parentLinks.map((l) => [l.parentId, l.kind, l.unionId])
+        .sort(),
+    ).toEqual([
       ['grandma', 'birth', null],
       ['grandpa', 'birth', null],
     ])

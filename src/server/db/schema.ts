@@ -10,4 +10,15 @@ import type { MediaTables } from '../features/media/media.tables.ts'
 import type { CollectionVersionTables } from '../lib/collection-versions.ts'
 
 /** Every table, as repositories see it. Each feature declares its own in `<feature>.tables.ts`. */
-export interface Database extends AccountTables, BiographyTables, DreamDiaryTables, ContactTables, FamilyTreeTables, GedcomImportTables, MediaTables, InterviewTables, AiLabTables, CollectionVersionTables {}
+export interface Database
+  extends
+    AccountTables,
+    BiographyTables,
+    DreamDiaryTables,
+    ContactTables,
+    FamilyTreeTables,
+    GedcomImportTables,
+    MediaTables,
+    InterviewTables,
+    AiLabTables,
+    CollectionVersionTables {}

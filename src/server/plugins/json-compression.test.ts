@@ -26,7 +26,10 @@ describe('compressed JSON answers, over a real socket', () => {
     t = await createTestApp('sqlite')
     user = await createTestUser(t.app)
     for (let i = 0; i < 60; i += 1) {
-      const created = await as(t.app, user)({ method: 'POST', url: '/api/dreams', payload: { title: `Sueño ${i}`, content: `Volaba sobre el río ${i} con mi abuela, y el agua cantaba.` } })
+      const created = await as(
+        t.app,
+        user,
+      )({ method: 'POST', url: '/api/dreams', payload: { title: `Sueño ${i}`, content: `Volaba sobre el río ${i} con mi abuela, y el agua cantaba.` } })
       expect(created.statusCode).toBe(201)
     }
     await t.app.listen({ port: 0, host: '127.0.0.1' })

@@ -16,7 +16,9 @@ const inlineLimit = 256 * 1024
 /** `body` compressed the way every JSON answer of the API is (`size` is its length in bytes). */
 export function compress(encoding: Encoding, body: string | Buffer, size: number): Buffer | Promise<Buffer> {
   if (encoding === 'br') {
-    const options: BrotliOptions = { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: size, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } }
+    const options: BrotliOptions = {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: size, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT },
+    }
     return size <= inlineLimit ? brotliCompressSync(body, options) : brotli(body, options)
   }
   const options: ZlibOptions = { level: 6 }

@@ -52,7 +52,13 @@ describe('the same-origin and body-type guard on state-changing requests', () =>
     const bytes = Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n', 'latin1')
     const tus = tusClient(t.app, user)
     const member = await as(t.app, user)({ method: 'POST', url: '/api/family-tree/members', payload: { firstName: 'Rosa', lastName: 'Díaz', isSelf: true } })
-    const upload = await tus.create(bytes.length, { filename: 'carta.pdf', filetype: 'application/pdf', caption: '', linkedToType: 'member', linkedToId: member.json().member.memberId })
+    const upload = await tus.create(bytes.length, {
+      filename: 'carta.pdf',
+      filetype: 'application/pdf',
+      caption: '',
+      linkedToType: 'member',
+      linkedToId: member.json().member.memberId,
+    })
     expect(upload.statusCode, upload.body).toBe(201)
     const patched = await tus.patch(String(upload.headers.location), 0, bytes)
     expect(patched.statusCode, patched.body).toBe(204)

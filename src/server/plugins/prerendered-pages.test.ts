@@ -71,7 +71,11 @@ describe('serving the pre-rendered pages', () => {
   })
 
   it('sends each signed-in page its own app shell, whatever the case or trailing slash', async () => {
-    for (const [url, shell] of [['/dashboard', 'fr/app-dashboard'], ['/Dashboard/', 'fr/app-dashboard'], ['/interview/0190a1b2-c3d4', 'fr/app-interview']]) {
+    for (const [url, shell] of [
+      ['/dashboard', 'fr/app-dashboard'],
+      ['/Dashboard/', 'fr/app-dashboard'],
+      ['/interview/0190a1b2-c3d4', 'fr/app-interview'],
+    ]) {
       const response = await get(url as string, { cookie: 'i18next=fr' })
       expect(response.statusCode, url).toBe(200)
       expect(page(response.body), url).toBe(shell)

@@ -93,11 +93,7 @@ export function sendPrerenderedPage(request: FastifyRequest, reply: FastifyReply
   const encoding = preferredEncoding(request.headers['accept-encoding'], variants)
   const variant = variants[encoding]
   if (!variant) throw new Error(`The build has no page ${lng}/${name}`)
-  reply
-    .header('Content-Language', lng)
-    .header('Vary', 'Accept-Language, Cookie, Accept-Encoding')
-    .header('Cache-Control', 'private, no-cache')
-    .header('ETag', variant.etag)
+  reply.header('Content-Language', lng).header('Vary', 'Accept-Language, Cookie, Accept-Encoding').header('Cache-Control', 'private, no-cache').header('ETag', variant.etag)
   if (status === 200 && request.headers['if-none-match'] === variant.etag) return reply.code(304).send()
   if (encoding !== 'identity') reply.header('Content-Encoding', encoding)
   return reply.code(status).type('text/html; charset=utf-8').send(variant.body)

@@ -28,7 +28,9 @@ export async function startFakeOpenAi() {
       if (body.stream === false) {
         const content = chunks.map((chunk) => chunk.delta.content).join('')
         const finish = chunks.map((chunk) => chunk.finish_reason).findLast((reason) => reason !== null) ?? 'stop'
-        return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ choices: [{ message: { role: 'assistant', content }, finish_reason: finish }] }))
+        return void res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ choices: [{ message: { role: 'assistant', content }, finish_reason: finish }] }))
       }
       res.writeHead(200, { 'content-type': 'text/event-stream' })
       for (const event of behaviour.events ?? []) res.write(`data: ${typeof event === 'string' ? event : JSON.stringify(event)}\n\n`)

@@ -30,7 +30,13 @@ export async function startServerProcess(dataDir: string, port: number, env: Rec
   const base = `http://127.0.0.1:${port}`
   // Polling is the only way to know a separate process is listening.
   for (let attempt = 0; attempt < 200; attempt += 1) {
-    if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) return { child, base, exited }
+    if (
+      await fetch(`${base}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return { child, base, exited }
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
   child.kill('SIGKILL')
@@ -45,5 +51,8 @@ export async function signUpOver(base: string, email: string): Promise<string> {
     body: JSON.stringify({ email, password: 'una-clave-durable' }),
   })
   if (answer.status !== 200) throw new Error(`sign-up answered ${answer.status}`)
-  return answer.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+  return answer.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ')
 }

@@ -36,10 +36,7 @@ export type SignIn = z.input<typeof signInSchema>
  * session left open on a shared computer is not enough), the new one follows the sign-up rules.
  */
 export const changePasswordSchema = z.object({
-  currentPassword: z
-    .string({ error: 'validation.required' })
-    .min(1, { error: 'validation.required' })
-    .max(limits.passwordMaxLength, { error: 'validation.too_long' }),
+  currentPassword: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }).max(limits.passwordMaxLength, { error: 'validation.too_long' }),
   newPassword: passwordSchema,
 })
 export type ChangePassword = z.input<typeof changePasswordSchema>
@@ -49,10 +46,7 @@ export type ChangePassword = z.input<typeof changePasswordSchema>
  * family's memories. (The typed confirmation is the page's, before it sends this.)
  */
 export const deleteAccountSchema = z.object({
-  password: z
-    .string({ error: 'validation.required' })
-    .min(1, { error: 'validation.required' })
-    .max(limits.passwordMaxLength, { error: 'validation.too_long' }),
+  password: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }).max(limits.passwordMaxLength, { error: 'validation.too_long' }),
 })
 export type DeleteAccount = z.input<typeof deleteAccountSchema>
 

@@ -3,42 +3,26 @@ import { isCalendarDate, todayCalendarDate } from '../calendar-date.ts'
 import { limits } from '../limits.ts'
 
 /** `YYYY-MM-DD`, a real day of the calendar. */
-export const calendarDateSchema = z
-  .string({ error: 'validation.invalid_date' })
-  .trim()
-  .refine(isCalendarDate, { error: 'validation.invalid_date' })
+export const calendarDateSchema = z.string({ error: 'validation.invalid_date' }).trim().refine(isCalendarDate, { error: 'validation.invalid_date' })
 
 /** A calendar date that has already happened (one day of slack for time zones ahead of UTC). */
-export const pastCalendarDateSchema = calendarDateSchema.refine(
-  (value) => value <= todayCalendarDate(new Date(Date.now() + 24 * 60 * 60 * 1000)),
-  { error: 'validation.date_in_future' },
-)
+export const pastCalendarDateSchema = calendarDateSchema.refine((value) => value <= todayCalendarDate(new Date(Date.now() + 24 * 60 * 60 * 1000)), {
+  error: 'validation.date_in_future',
+})
 
 /** An optional calendar date: empty string and null both mean "no date". */
 export function optionalDate(schema: z.ZodType<string> = calendarDateSchema) {
-  return z.preprocess(
-    (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
-    schema.nullable().optional(),
-  )
+  return z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? null : value), schema.nullable().optional())
 }
 
 /** Optional free text, trimmed, at most `max` characters; missing becomes ''. */
 export function optionalText(max: number) {
-  return z
-    .string({ error: 'validation.invalid' })
-    .trim()
-    .max(max, { error: 'validation.too_long' })
-    .optional()
-    .default('')
+  return z.string({ error: 'validation.invalid' }).trim().max(max, { error: 'validation.too_long' }).optional().default('')
 }
 
 /** Required free text, trimmed, with the feature's own "required" code. */
 export function requiredText(max: number, requiredCode: string) {
-  return z
-    .string({ error: requiredCode })
-    .trim()
-    .min(1, { error: requiredCode })
-    .max(max, { error: 'validation.too_long' })
+  return z.string({ error: requiredCode }).trim().min(1, { error: requiredCode }).max(max, { error: 'validation.too_long' })
 }
 
 export const emailSchema = z

@@ -112,9 +112,7 @@ export type FamilyTree = z.infer<typeof familyTreeSchema>
 const name = (code: string) => requiredText(limits.memberNameMaxLength, code)
 const text = (max: number) => z.string({ error: 'validation.invalid' }).trim().max(max, { error: 'validation.too_long' })
 const ids = (max: number) =>
-  z
-    .array(z.string({ error: 'validation.invalid' }).min(1, { error: 'validation.invalid' }), { error: 'validation.invalid' })
-    .max(max, { error: 'validation.too_long' })
+  z.array(z.string({ error: 'validation.invalid' }).min(1, { error: 'validation.invalid' }), { error: 'validation.invalid' }).max(max, { error: 'validation.too_long' })
 
 /**
  * A date as the person wrote it, in `language` (or GEDCOM's own words); '' and null mean none.

@@ -5,7 +5,12 @@ const selfWords = new Set(['yo mismo', 'yo misma', 'yo mismo/a', 'yo', 'self', '
 
 /** Lower case, accents removed, inner spaces collapsed: 'Yo Mísmo ' → 'yo mismo'. */
 export function normaliseRelationship(value: string): string {
-  return value.normalize('NFD').replace(/\p{Diacritic}/gu, '').trim().toLowerCase().replace(/\s+/g, ' ')
+  return value
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .trim()
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
 }
 
 /**

@@ -32,11 +32,15 @@ export type Calendar = 'gregorian' | 'julian'
 
 export const yearText = (p: DatePoint) => (p.dualYear ? `${p.year}/${String((p.year + 1) % 100).padStart(2, '0')}` : String(p.year))
 
-export const pointsOf = (value: StructuredGenealogyDate): DatePoint[] =>
-  'date' in value ? [value.date] : [value.from, value.to].filter((p): p is DatePoint => p !== undefined)
+export const pointsOf = (value: StructuredGenealogyDate): DatePoint[] => ('date' in value ? [value.date] : [value.from, value.to].filter((p): p is DatePoint => p !== undefined))
 
 /** A point if it is a real date; 31 February or month 13 is not "fixed", it is refused. */
-export function makePoint(year: number, month: number | undefined, day: number | undefined, options: { bc?: boolean | undefined; dualYear?: boolean | undefined; calendar: Calendar }): DatePoint | null {
+export function makePoint(
+  year: number,
+  month: number | undefined,
+  day: number | undefined,
+  options: { bc?: boolean | undefined; dualYear?: boolean | undefined; calendar: Calendar },
+): DatePoint | null {
   const { bc, dualYear, calendar } = options
   // A dual year's second year (the one GEDCOM 7.0 writes) must be a year too.
   if (!Number.isInteger(year) || year > (dualYear ? 9998 : 9999) || year < (bc ? 1 : 100) || (bc && dualYear)) return null
@@ -51,7 +55,11 @@ export function makePoint(year: number, month: number | undefined, day: number |
   return point
 }
 
-function daysInMonth(year: number, month: number, { bc, dualYear, calendar }: { bc?: boolean | undefined; dualYear?: boolean | undefined; calendar?: Calendar | undefined }): number {
+function daysInMonth(
+  year: number,
+  month: number,
+  { bc, dualYear, calendar }: { bc?: boolean | undefined; dualYear?: boolean | undefined; calendar?: Calendar | undefined },
+): number {
   if (month !== 2) return [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]!
   const astronomical = bc ? 1 - year : dualYear ? year + 1 : year
   const byFour = ((astronomical % 4) + 4) % 4 === 0

@@ -59,7 +59,7 @@ export function gedcomText(value: StructuredGenealogyDate, version: GedcomVersio
   const named = pointsOf(value).some((p) => p.calendar === 'julian')
   const point = (p: DatePoint) => {
     const parts: string[] = []
-    if (named) parts.push(version === '7.0' ? p.calendar?.toUpperCase() ?? 'GREGORIAN' : `@#D${p.calendar?.toUpperCase() ?? 'GREGORIAN'}@`)
+    if (named) parts.push(version === '7.0' ? (p.calendar?.toUpperCase() ?? 'GREGORIAN') : `@#D${p.calendar?.toUpperCase() ?? 'GREGORIAN'}@`)
     if (p.day) parts.push(String(p.day))
     if (p.month) parts.push(gedcomMonths[p.month - 1]!)
     parts.push(p.dualYear && version === '7.0' ? String(p.year + 1) : yearText(p))

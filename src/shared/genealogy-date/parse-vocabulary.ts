@@ -46,7 +46,10 @@ gedcomMonths.forEach((name, i) => monthByWord.set(name.toLowerCase(), i + 1))
 export const beforeChristWords = new Set(allWords('beforeChrist').map(squash))
 export const afterChristWords = new Set(allWords('afterChrist').map(squash))
 export const calendarByWord = new Map<string, Calendar>([...allWords('julian').map((w) => [w, 'julian'] as const), ...allWords('gregorian').map((w) => [w, 'gregorian'] as const)])
-export const qualifierByWord = new Map<string, 'estimated' | 'calculated'>([...allWords('estimated').map((w) => [w, 'estimated'] as const), ...allWords('calculated').map((w) => [w, 'calculated'] as const)])
+export const qualifierByWord = new Map<string, 'estimated' | 'calculated'>([
+  ...allWords('estimated').map((w) => [w, 'estimated'] as const),
+  ...allWords('calculated').map((w) => [w, 'calculated'] as const),
+])
 export const qualifierSuffix = new RegExp(`\\s+(${allWords('estimated').concat(allWords('calculated')).map(escapeRegExp).join('|')})$`)
 
 export const onePointForms = (['since', 'until', 'before', 'after', 'about', 'calculated', 'estimated'] as const).map((role) => ({ role, pattern: prefixed(role) }))

@@ -14,10 +14,7 @@ export type GenealogyDateIssue = 'too_long' | 'in_future' | 'reversed_range'
  * `genealogyDateMaxLength`, a date that can only be after `today` (`YYYY-MM-DD`, given by the
  * caller: births and deaths have happened), or a range whose end comes before its start.
  */
-export function validateGenealogyDate(
-  text: string,
-  options: { language?: Language; today?: string } = {},
-): { value: GenealogyDate | null; issue: GenealogyDateIssue | null } {
+export function validateGenealogyDate(text: string, options: { language?: Language; today?: string } = {}): { value: GenealogyDate | null; issue: GenealogyDateIssue | null } {
   if (text.trim().length > genealogyDateMaxLength) return { value: null, issue: 'too_long' }
   const value = parseGenealogyDate(text, options.language)
   if (!value) return { value, issue: null }

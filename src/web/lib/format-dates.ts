@@ -5,9 +5,7 @@
 export function formatCalendarDate(date: string, language: string): string {
   const [year, month, day] = date.split('-').map(Number)
   if (!year || !month || !day) return date
-  return new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(year, month - 1, day)),
-  )
+  return new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(year, month - 1, day)))
 }
 
 /** An instant (ISO 8601) as date and time in `language` and the reader's own time zone. */

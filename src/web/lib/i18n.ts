@@ -5,7 +5,23 @@ import { initReactI18next } from 'react-i18next'
 import { defaultLanguage, isLanguage, languages, type Language } from '../../shared/limits.ts'
 
 /** Catalogue files under `locales/{lng}/`; each page loads the namespaces it uses. */
-export const namespaces = ['common', 'errors', 'landing', 'auth', 'dashboard', 'dreams', 'contact', 'family-tree', 'family-chart', 'media', 'biography', 'chat', 'interviews', 'ai-lab', 'memory-game'] as const
+export const namespaces = [
+  'common',
+  'errors',
+  'landing',
+  'auth',
+  'dashboard',
+  'dreams',
+  'contact',
+  'family-tree',
+  'family-chart',
+  'media',
+  'biography',
+  'chat',
+  'interviews',
+  'ai-lab',
+  'memory-game',
+] as const
 export type Namespace = (typeof namespaces)[number]
 
 /** Every page needs these: the layout's texts and the error messages a form may show. */

@@ -4,9 +4,7 @@ import { languages } from '../../shared/limits.ts'
 
 /** Every catalogue file, keyed by `lng/ns`. */
 const files = import.meta.glob<Record<string, unknown>>('./*/*.json', { eager: true, import: 'default' })
-const catalogues = new Map(
-  Object.entries(files).map(([path, catalogue]) => [path.replace(/^\.\//, '').replace(/\.json$/, ''), catalogue]),
-)
+const catalogues = new Map(Object.entries(files).map(([path, catalogue]) => [path.replace(/^\.\//, '').replace(/\.json$/, ''), catalogue]))
 
 /** `{ a: { b: 'x' } }` → `{ 'a.b': 'x' }`, the way i18next reads nested keys. */
 function flatten(value: unknown, prefix = ''): Map<string, unknown> {

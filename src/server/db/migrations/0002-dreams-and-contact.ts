@@ -17,11 +17,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('entry_date', instant, (c) => c.notNull())
     .addColumn('updated_at', instant, (c) => c.notNull())
     .execute()
-  await db.schema
-    .createIndex('dream_entry_author_entry_date_idx')
-    .on('dream_entry')
-    .columns(['author_user_id', 'entry_date'])
-    .execute()
+  await db.schema.createIndex('dream_entry_author_entry_date_idx').on('dream_entry').columns(['author_user_id', 'entry_date']).execute()
 
   await db.schema
     .createTable('contact_message')

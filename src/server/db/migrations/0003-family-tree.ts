@@ -40,7 +40,13 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('member_owner_idx').on('member').column('owner_user_id').execute()
   await db.schema.createIndex('member_tree_idx').on('member').column('tree_id').execute()
   // At most one member represents the owner.
-  await db.schema.createIndex('member_one_self_idx').on('member').column('tree_id').unique().where(sql.ref('is_self'), '=', sql.raw(isPostgres ? 'true' : '1')).execute()
+  await db.schema
+    .createIndex('member_one_self_idx')
+    .on('member')
+    .column('tree_id')
+    .unique()
+    .where(sql.ref('is_self'), '=', sql.raw(isPostgres ? 'true' : '1'))
+    .execute()
 
   await db.schema
     .createTable('member_parent')

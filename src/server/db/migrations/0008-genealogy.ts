@@ -19,11 +19,18 @@ export async function up(db: Kysely<any>): Promise<void> {
   const isPostgres = db.getExecutor().adapter instanceof PostgresAdapter
   const instant = isPostgres ? 'timestamptz' : 'text'
 
-  for (const [column, type] of [['birth_date_sort', 'integer'], ['death_date_sort', 'integer'], ['source_id', 'text']] as const) {
+  for (const [column, type] of [
+    ['birth_date_sort', 'integer'],
+    ['death_date_sort', 'integer'],
+    ['source_id', 'text'],
+  ] as const) {
     await db.schema.alterTable('member').addColumn(column, type).execute()
   }
   for (const column of ['birth_place', 'death_place', 'notes']) {
-    await db.schema.alterTable('member').addColumn(column, 'text', (c) => c.notNull().defaultTo('')).execute()
+    await db.schema
+      .alterTable('member')
+      .addColumn(column, 'text', (c) => c.notNull().defaultTo(''))
+      .execute()
   }
   // NULLs never collide in a unique index (both databases): only imported members carry a source id.
   await db.schema.createIndex('member_source_idx').on('member').columns(['owner_user_id', 'source_id']).unique().execute()
@@ -58,8 +65,14 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('family_union_second_idx').on('family_union').column('second_partner_id').execute()
   await db.schema.createIndex('family_union_source_idx').on('family_union').columns(['owner_user_id', 'source_id']).unique().execute()
 
-  await db.schema.alterTable('member_parent').addColumn('union_id', 'text', (c) => c.references('family_union.id').onDelete('set null')).execute()
-  await db.schema.alterTable('member_parent').addColumn('kind', 'text', (c) => c.notNull().defaultTo('birth')).execute()
+  await db.schema
+    .alterTable('member_parent')
+    .addColumn('union_id', 'text', (c) => c.references('family_union.id').onDelete('set null'))
+    .execute()
+  await db.schema
+    .alterTable('member_parent')
+    .addColumn('kind', 'text', (c) => c.notNull().defaultTo('birth'))
+    .execute()
   await db.schema.createIndex('member_parent_union_idx').on('member_parent').column('union_id').execute()
 
   // Each couple once (the rows exist in both directions), in the order the spouses were listed.
@@ -111,7 +124,11 @@ export async function down(db: Kysely<any>): Promise<void> {
     rows.set(`${b} ${a}`, { member_id: b, spouse_id: a, owner_user_id: owner })
   }
   const list = [...rows.values()]
-  for (let start = 0; start < list.length; start += 500) await db.insertInto('member_spouse').values(list.slice(start, start + 500)).execute()
+  for (let start = 0; start < list.length; start += 500)
+    await db
+      .insertInto('member_spouse')
+      .values(list.slice(start, start + 500))
+      .execute()
 
   await db.schema.dropIndex('member_parent_union_idx').execute()
   await db.schema.alterTable('member_parent').dropColumn('kind').execute()

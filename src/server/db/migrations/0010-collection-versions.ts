@@ -55,9 +55,15 @@ async function postgresTriggers(db: Kysely<any>): Promise<void> {
       end $$`,
     )
     .execute(db)
-  await sql`create trigger dream_entry_version_insert after insert on dream_entry referencing new table as new_rows for each statement execute function bump_collection_version('dreams', 'author_user_id')`.execute(db)
-  await sql`create trigger dream_entry_version_update after update on dream_entry referencing old table as old_rows new table as new_rows for each statement execute function bump_collection_version('dreams', 'author_user_id')`.execute(db)
-  await sql`create trigger dream_entry_version_delete after delete on dream_entry referencing old table as old_rows for each statement execute function bump_collection_version('dreams', 'author_user_id')`.execute(db)
+  await sql`create trigger dream_entry_version_insert after insert on dream_entry referencing new table as new_rows for each statement execute function bump_collection_version('dreams', 'author_user_id')`.execute(
+    db,
+  )
+  await sql`create trigger dream_entry_version_update after update on dream_entry referencing old table as old_rows new table as new_rows for each statement execute function bump_collection_version('dreams', 'author_user_id')`.execute(
+    db,
+  )
+  await sql`create trigger dream_entry_version_delete after delete on dream_entry referencing old table as old_rows for each statement execute function bump_collection_version('dreams', 'author_user_id')`.execute(
+    db,
+  )
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations are untyped by design
@@ -72,7 +78,8 @@ async function sqliteTriggers(db: Kysely<any>): Promise<void> {
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations are untyped by design
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const event of ['insert', 'update', 'delete']) await sql.raw(`drop trigger if exists dream_entry_version_${event}${db.getExecutor().adapter instanceof PostgresAdapter ? ' on dream_entry' : ''}`).execute(db)
+  for (const event of ['insert', 'update', 'delete'])
+    await sql.raw(`drop trigger if exists dream_entry_version_${event}${db.getExecutor().adapter instanceof PostgresAdapter ? ' on dream_entry' : ''}`).execute(db)
   if (db.getExecutor().adapter instanceof PostgresAdapter) await sql`drop function if exists bump_collection_version()`.execute(db)
   await db.schema.dropTable('collection_version').execute()
 }

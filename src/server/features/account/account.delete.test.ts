@@ -57,7 +57,9 @@ describe.each(testDatabases)('deleting an account on %s', (database) => {
   async function personWithEverything() {
     const user = await createTestUser(t.app, { password: 'la-clave-de-rosa' })
     const ids = await seedOwnerData(t.app, user)
-    const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#a0522d' } }).png().toBuffer()
+    const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#a0522d' } })
+      .png()
+      .toBuffer()
     const uploaded = await tusClient(t.app, user).createWithData(photo, { filename: 'abuela.png', linkedToType: 'member', linkedToId: ids.member })
     expect(uploaded.statusCode, uploaded.body).toBe(201)
     const contact = await as(t.app, user)({ method: 'POST', url: '/api/contact', payload: { name: 'Rosa', email: user.email, message: 'Gracias por Legado.' } })

@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { as, cookieHeader, createTestApp, createTestUser, testDatabases, type TestApp } from '../../test/test-app.ts'
 
-const signUp = (t: TestApp, payload: object, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'POST', url: '/api/auth/sign-up/email', payload, headers })
-const signIn = (t: TestApp, payload: object, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload, headers })
+const signUp = (t: TestApp, payload: object, headers: Record<string, string> = {}) => t.app.inject({ method: 'POST', url: '/api/auth/sign-up/email', payload, headers })
+const signIn = (t: TestApp, payload: object, headers: Record<string, string> = {}) => t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload, headers })
 
 describe.each(testDatabases)('account routes on %s', (database) => {
   let t: TestApp

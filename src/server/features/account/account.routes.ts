@@ -64,7 +64,12 @@ export const accountRoutes: FastifyPluginAsyncZod<{ service: AccountService }> =
     '/auth/change-password',
     {
       onRequest: app.authenticate,
-      schema: { tags: ['account'], summary: 'Change your password: every session ends, this device gets a new one', body: changePasswordSchema, response: { 200: authResultSchema } },
+      schema: {
+        tags: ['account'],
+        summary: 'Change your password: every session ends, this device gets a new one',
+        body: changePasswordSchema,
+        response: { 200: authResultSchema },
+      },
     },
     async (request, reply) => {
       const { user, cookies } = await service.changePassword(currentUser(request), request.body, authHeaders(request))
@@ -93,7 +98,10 @@ export const accountRoutes: FastifyPluginAsyncZod<{ service: AccountService }> =
         request.log.warn({ status: response.status }, 'better-auth refused a forwarded request')
         throw new AppError(response.status === 401 ? 'unauthenticated' : 'validation_failed', 'The auth request was refused')
       }
-      return reply.status(response.status).type('application/json; charset=utf-8').send(withoutToken(text) || 'null')
+      return reply
+        .status(response.status)
+        .type('application/json; charset=utf-8')
+        .send(withoutToken(text) || 'null')
     },
   })
 
@@ -113,10 +121,8 @@ export const accountRoutes: FastifyPluginAsyncZod<{ service: AccountService }> =
     },
   )
 
-  app.get(
-    '/me',
-    { onRequest: app.authenticate, schema: { tags: ['account'], summary: 'The signed-in user', response: { 200: meSchema } } },
-    async (request) => service.getMe(currentUser(request).id),
+  app.get('/me', { onRequest: app.authenticate, schema: { tags: ['account'], summary: 'The signed-in user', response: { 200: meSchema } } }, async (request) =>
+    service.getMe(currentUser(request).id),
   )
 
   app.delete(
@@ -128,7 +134,11 @@ export const accountRoutes: FastifyPluginAsyncZod<{ service: AccountService }> =
     async (request, reply) => {
       await service.deleteAccount(currentUser(request), request.body)
       // The session is gone with the account; the browser forgets its cookies too.
-      sendSessionCookies(request, reply, sessionCookieNames.map((name) => `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`))
+      sendSessionCookies(
+        request,
+        reply,
+        sessionCookieNames.map((name) => `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`),
+      )
       return reply.status(204).send(null)
     },
   )

@@ -27,7 +27,11 @@ describe.each(testDatabases)('checking the session cookie on every request, on %
 
   it('refuses an expired session', async () => {
     const user = await createTestUser(t.app)
-    await t.db.updateTable('session').set({ expiresAt: new Date(Date.now() - 1000).toISOString() }).where('token', '=', tokenOf(user.cookie)).execute()
+    await t.db
+      .updateTable('session')
+      .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
+      .where('token', '=', tokenOf(user.cookie))
+      .execute()
     expect((await me(user.cookie)).statusCode).toBe(401)
   })
 
@@ -38,7 +42,11 @@ describe.each(testDatabases)('checking the session cookie on every request, on %
     expect(fresh.headers['set-cookie']).toBeUndefined()
 
     // As if signed in ten days ago and used every day since the last slide, twenty days left.
-    await t.db.updateTable('session').set({ expiresAt: new Date(Date.now() + 20 * day).toISOString() }).where('token', '=', tokenOf(user.cookie)).execute()
+    await t.db
+      .updateTable('session')
+      .set({ expiresAt: new Date(Date.now() + 20 * day).toISOString() })
+      .where('token', '=', tokenOf(user.cookie))
+      .execute()
     const used = await me(user.cookie)
     expect(used.statusCode).toBe(200)
     expect(used.cookies.find((cookie) => cookie.name === 'legado.session_token')?.maxAge).toBe(30 * 24 * 60 * 60)

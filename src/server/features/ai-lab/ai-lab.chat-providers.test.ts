@@ -34,7 +34,8 @@ async function readDream(t: TestApp, user: TestUser, dreamId: string, language =
   return readServerSentEvents(response.body, dreamReadingEvents)
 }
 
-const readingsOf = async (t: TestApp, user: TestUser, dreamId: string) => (await as(t.app, user)({ method: 'GET', url: `/api/ai-lab/dream-readings?dreamId=${dreamId}` })).json().readings
+const readingsOf = async (t: TestApp, user: TestUser, dreamId: string) =>
+  (await as(t.app, user)({ method: 'GET', url: `/api/ai-lab/dream-readings?dreamId=${dreamId}` })).json().readings
 
 describe.each(testDatabases)('the AI lab against a Gemini fake on %s', (database) => {
   let t: TestApp
@@ -91,7 +92,10 @@ describe.each(testDatabases)('the AI lab against a Gemini fake on %s', (database
     const user = await createTestUser(t.app)
     const cases = [
       [{ kind: 'prompt-blocked', reason: 'OTHER' }, 'ai_blocked'],
-      [{ kind: 'status', status: 400, body: { error: { code: 400, message: 'API key not valid', status: 'INVALID_ARGUMENT', details: [{ reason: 'API_KEY_INVALID' }] } } }, 'ai_invalid_key'],
+      [
+        { kind: 'status', status: 400, body: { error: { code: 400, message: 'API key not valid', status: 'INVALID_ARGUMENT', details: [{ reason: 'API_KEY_INVALID' }] } } },
+        'ai_invalid_key',
+      ],
       [{ kind: 'status', status: 500, body: { error: { code: 500, message: 'Internal' } } }, 'upstream_failed'],
     ] as const
     for (const [behaviour, code] of cases) {
@@ -115,7 +119,9 @@ describe.each(testDatabases)('the AI lab against a Gemini fake on %s', (database
     expect(body.safetySettings).toEqual(categories.map((category) => ({ category, threshold: 'BLOCK_ONLY_HIGH' })))
     expect(body.systemInstruction.parts[0]!.text).toBe(dreamReader.systemInstruction.es)
     expect(body.systemInstruction.parts[0]!.text).toMatch(/nunca des un diagnóstico/i)
-    expect(body.contents).toEqual([{ role: 'user', parts: [{ text: 'Título: La escalera\nNoche del sueño: 2026-11-20\nEl sueño:\nSubía una escalera de agua hacia la casa de mi madre.' }] }])
+    expect(body.contents).toEqual([
+      { role: 'user', parts: [{ text: 'Título: La escalera\nNoche del sueño: 2026-11-20\nEl sueño:\nSubía una escalera de agua hacia la casa de mi madre.' }] },
+    ])
 
     gemini.answerWith({ kind: 'stream', pieces: ['Une autre lecture.'] })
     await readDream(t, user, dreamId, 'fr')

@@ -58,9 +58,17 @@ describe.each(testDatabases)('AI-lab routes in the guided mode on %s', (database
   it.each([
     ['no original', { originalText: '', saveMethod: 'original' }, [{ path: 'originalText', code: 'aiLab.original_required' }]],
     ['an original too long', { originalText: 'a'.repeat(limits.aiLabMemoryMaxLength + 1), saveMethod: 'original' }, [{ path: 'originalText', code: 'validation.too_long' }]],
-    ['with the variation but none', { originalText: 'Mi primer baile.', aiVariationText: '  ', saveMethod: 'withVariation' }, [{ path: 'aiVariationText', code: 'aiLab.variation_required' }]],
+    [
+      'with the variation but none',
+      { originalText: 'Mi primer baile.', aiVariationText: '  ', saveMethod: 'withVariation' },
+      [{ path: 'aiVariationText', code: 'aiLab.variation_required' }],
+    ],
     ['with the variation but it is missing', { originalText: 'Mi primer baile.', saveMethod: 'withVariation' }, [{ path: 'aiVariationText', code: 'aiLab.variation_required' }]],
-    ['a variation too long', { originalText: 'Mi primer baile.', aiVariationText: 'a'.repeat(limits.chatReplyMaxLength + 1), saveMethod: 'withVariation' }, [{ path: 'aiVariationText', code: 'validation.too_long' }]],
+    [
+      'a variation too long',
+      { originalText: 'Mi primer baile.', aiVariationText: 'a'.repeat(limits.chatReplyMaxLength + 1), saveMethod: 'withVariation' },
+      [{ path: 'aiVariationText', code: 'validation.too_long' }],
+    ],
     ['a way of keeping it that is neither', { originalText: 'Mi primer baile.', saveMethod: 'both' }, [{ path: 'saveMethod', code: 'validation.invalid' }]],
     ['no way of keeping it', { originalText: 'Mi primer baile.' }, [{ path: 'saveMethod', code: 'validation.invalid' }]],
   ])('refuses a memory with %s, and keeps nothing', async (_case, payload, details) => {

@@ -1,5 +1,13 @@
 import type { z } from 'zod'
-import type { AiLabMemory, AiLabStatus, DreamReading, createAiLabMemorySchema, dreamReadingNotSavedReasons, dreamReadingRequestSchema, variationRequestSchema } from '../../../shared/contracts/ai-lab.ts'
+import type {
+  AiLabMemory,
+  AiLabStatus,
+  DreamReading,
+  createAiLabMemorySchema,
+  dreamReadingNotSavedReasons,
+  dreamReadingRequestSchema,
+  variationRequestSchema,
+} from '../../../shared/contracts/ai-lab.ts'
 import type { Dream } from '../../../shared/contracts/dream-diary.ts'
 import type { PortableAiLabMemory, PortableDreamReading } from '../../../shared/contracts/portability.ts'
 import { nowIso, toIsoString } from '../../db/timestamps.ts'

@@ -56,7 +56,10 @@ describe.each(testDatabases)('the biography chat against a Gemini fake on %s', (
     await addSelf(t, user)
     const cases = [
       [{ kind: 'prompt-blocked' }, 'ai_blocked'],
-      [{ kind: 'status', status: 400, body: { error: { code: 400, message: 'API key not valid. Please pass a valid API key.', details: [{ reason: 'API_KEY_INVALID' }] } } }, 'ai_invalid_key'],
+      [
+        { kind: 'status', status: 400, body: { error: { code: 400, message: 'API key not valid. Please pass a valid API key.', details: [{ reason: 'API_KEY_INVALID' }] } } },
+        'ai_invalid_key',
+      ],
       [{ kind: 'status', status: 500, body: { error: { code: 500, message: 'Internal error encountered.' } } }, 'upstream_failed'],
     ] as const
     for (const [behaviour, code] of cases) {

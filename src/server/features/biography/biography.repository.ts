@@ -7,13 +7,7 @@ export function createBiographyRepository(db: Kysely<Database>) {
   return {
     /** Newest first. */
     async listByAuthor(authorUserId: string): Promise<BiographyEntryRow[]> {
-      return db
-        .selectFrom('biographyEntry')
-        .selectAll()
-        .where('authorUserId', '=', authorUserId)
-        .orderBy('entryDate', 'desc')
-        .orderBy('id', 'desc')
-        .execute()
+      return db.selectFrom('biographyEntry').selectAll().where('authorUserId', '=', authorUserId).orderBy('entryDate', 'desc').orderBy('id', 'desc').execute()
     },
 
     /** The latest `limit` entries (all when undefined), oldest first: the conversation so far. */

@@ -79,7 +79,12 @@ describe.each(testDatabases)('biography routes in the guided mode on %s', (datab
     const done = last(events)
     expect(done).toEqual({
       event: 'done',
-      data: { reply: replyOf(events), carry: { user: 'Me llamo Ana.', model: replyOf(events), receipt: expect.any(String) }, entry: null, notSavedReason: 'biography.no_self_member' },
+      data: {
+        reply: replyOf(events),
+        carry: { user: 'Me llamo Ana.', model: replyOf(events), receipt: expect.any(String) },
+        entry: null,
+        notSavedReason: 'biography.no_self_member',
+      },
     })
     expect(await entriesOf(t, user)).toEqual([])
   })
@@ -132,9 +137,17 @@ describe.each(testDatabases)('biography routes in the guided mode on %s', (datab
   })
 
   it('keeps a memory written by hand, and refuses one without content or without a self member', async () => {
-    const created = await as(t.app, writer)({ method: 'POST', url: '/api/biography/entries', payload: { content: ' El día que llegó la luz al pueblo. ', title: ' La luz ', eventDate: '1961-08-07' } })
+    const created = await as(
+      t.app,
+      writer,
+    )({ method: 'POST', url: '/api/biography/entries', payload: { content: ' El día que llegó la luz al pueblo. ', title: ' La luz ', eventDate: '1961-08-07' } })
     expect(created.statusCode, created.body).toBe(201)
-    expect(created.json()).toMatchObject({ title: 'La luz', eventDate: '1961-08-07', subjectMemberId: selfId, conversationPair: [{ role: 'user', parts: [{ text: 'El día que llegó la luz al pueblo.' }] }] })
+    expect(created.json()).toMatchObject({
+      title: 'La luz',
+      eventDate: '1961-08-07',
+      subjectMemberId: selfId,
+      conversationPair: [{ role: 'user', parts: [{ text: 'El día que llegó la luz al pueblo.' }] }],
+    })
     expect((await entriesOf(t, writer))[0]!.id).toBe(created.json().id)
 
     const empty = await as(t.app, writer)({ method: 'POST', url: '/api/biography/entries', payload: { content: ' ' } })
@@ -163,7 +176,10 @@ describe.each(testDatabases)('biography routes in the guided mode on %s', (datab
     const listed = await as(t.app, writer)({ method: 'GET', url: `/api/media?entryId=${entry.id}` })
     expect(listed.json().media.map((m: { id: string; linkedToType: string }) => [m.id, m.linkedToType])).toEqual([[mediaId, 'biographyEntry']])
 
-    const patched = await as(t.app, writer)({ method: 'PATCH', url: `/api/biography/entries/${entry.id}`, payload: { title: 'La finca', eventDate: '1955-03-01', mediaAssetIds: [] } })
+    const patched = await as(
+      t.app,
+      writer,
+    )({ method: 'PATCH', url: `/api/biography/entries/${entry.id}`, payload: { title: 'La finca', eventDate: '1955-03-01', mediaAssetIds: [] } })
     expect(patched.statusCode, patched.body).toBe(200)
     expect(patched.json()).toMatchObject({ title: 'La finca', eventDate: '1955-03-01', mediaAssetIds: [] })
     expect((await as(t.app, writer)({ method: 'GET', url: `/api/media/${mediaId}` })).statusCode).toBe(200)
@@ -181,7 +197,9 @@ describe.each(testDatabases)('biography routes in the guided mode on %s', (datab
     const strangers = (await as(t.app, stranger)({ method: 'POST', url: '/api/biography/entries', payload: { content: 'Otro' } })).json<BiographyEntry>()
     const stealing = await as(t.app, stranger)({ method: 'PATCH', url: `/api/biography/entries/${strangers.id}`, payload: { mediaAssetIds: [mediaId] } })
     expect(stealing.statusCode).toBe(404)
-    expect((await as(t.app, writer)({ method: 'GET', url: `/api/biography/entries` })).json().entries.find((e: BiographyEntry) => e.id === entry.id).mediaAssetIds).toEqual([mediaId])
+    expect((await as(t.app, writer)({ method: 'GET', url: `/api/biography/entries` })).json().entries.find((e: BiographyEntry) => e.id === entry.id).mediaAssetIds).toEqual([
+      mediaId,
+    ])
   })
 
   it('deletes a memory with its files, for its author only', async () => {

@@ -1,6 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { biographyChatMessageSchema, biographyEntryListSchema, biographyEntrySchema, createBiographyEntrySchema, updateBiographyEntrySchema } from '../../../shared/contracts/biography.ts'
+import {
+  biographyChatMessageSchema,
+  biographyEntryListSchema,
+  biographyEntrySchema,
+  createBiographyEntrySchema,
+  updateBiographyEntrySchema,
+} from '../../../shared/contracts/biography.ts'
 import { chatOpeningQuerySchema, chatOpeningSchema } from '../../../shared/contracts/chat.ts'
 import { sendEventStream } from '../../lib/chat/event-stream-reply.ts'
 import { currentUser } from '../../plugins/session.ts'

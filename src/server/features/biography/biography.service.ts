@@ -1,5 +1,12 @@
 import type { z } from 'zod'
-import type { BiographyEntry, StoredChatTurn, biographyChatMessageSchema, biographyNotSavedReasons, createBiographyEntrySchema, updateBiographyEntrySchema } from '../../../shared/contracts/biography.ts'
+import type {
+  BiographyEntry,
+  StoredChatTurn,
+  biographyChatMessageSchema,
+  biographyNotSavedReasons,
+  createBiographyEntrySchema,
+  updateBiographyEntrySchema,
+} from '../../../shared/contracts/biography.ts'
 import type { ChatOpening } from '../../../shared/contracts/chat.ts'
 import type { PortableBiographyEntry } from '../../../shared/contracts/portability.ts'
 import type { Language } from '../../../shared/limits.ts'
@@ -80,7 +87,11 @@ function conversationOf(rows: BiographyEntryRow[]): ChatTurn[] {
 
 export function createBiographyService({ repo, chat, findSelfMemberId, media, log }: Deps) {
   async function withMedia(userId: string, rows: BiographyEntryRow[]): Promise<BiographyEntry[]> {
-    const ids = await media.mediaIdsFor(userId, 'biographyEntry', rows.map((row) => row.id))
+    const ids = await media.mediaIdsFor(
+      userId,
+      'biographyEntry',
+      rows.map((row) => row.id),
+    )
     return rows.map((row) => toEntry(row, ids.get(row.id) ?? []))
   }
   const one = async (userId: string, row: BiographyEntryRow) => (await withMedia(userId, [row]))[0]!

@@ -6,22 +6,11 @@ import type { DreamEntryRow, DreamEntryUpdate, NewDreamEntryRow } from './dream-
 export function createDreamRepository(db: Kysely<Database>) {
   return {
     async listByAuthor(authorUserId: string): Promise<DreamEntryRow[]> {
-      return db
-        .selectFrom('dreamEntry')
-        .selectAll()
-        .where('authorUserId', '=', authorUserId)
-        .orderBy('entryDate', 'desc')
-        .orderBy('id', 'desc')
-        .execute()
+      return db.selectFrom('dreamEntry').selectAll().where('authorUserId', '=', authorUserId).orderBy('entryDate', 'desc').orderBy('id', 'desc').execute()
     },
 
     async findById(authorUserId: string, id: string): Promise<DreamEntryRow | undefined> {
-      return db
-        .selectFrom('dreamEntry')
-        .selectAll()
-        .where('authorUserId', '=', authorUserId)
-        .where('id', '=', id)
-        .executeTakeFirst()
+      return db.selectFrom('dreamEntry').selectAll().where('authorUserId', '=', authorUserId).where('id', '=', id).executeTakeFirst()
     },
 
     async insert(row: NewDreamEntryRow): Promise<DreamEntryRow> {
@@ -37,22 +26,12 @@ export function createDreamRepository(db: Kysely<Database>) {
     },
 
     async update(authorUserId: string, id: string, patch: DreamEntryUpdate): Promise<DreamEntryRow | undefined> {
-      return db
-        .updateTable('dreamEntry')
-        .set(patch)
-        .where('authorUserId', '=', authorUserId)
-        .where('id', '=', id)
-        .returningAll()
-        .executeTakeFirst()
+      return db.updateTable('dreamEntry').set(patch).where('authorUserId', '=', authorUserId).where('id', '=', id).returningAll().executeTakeFirst()
     },
 
     /** Whether a dream was deleted. */
     async delete(authorUserId: string, id: string): Promise<boolean> {
-      const result = await db
-        .deleteFrom('dreamEntry')
-        .where('authorUserId', '=', authorUserId)
-        .where('id', '=', id)
-        .executeTakeFirst()
+      const result = await db.deleteFrom('dreamEntry').where('authorUserId', '=', authorUserId).where('id', '=', id).executeTakeFirst()
       return result.numDeletedRows > 0n
     },
   }

@@ -26,20 +26,16 @@ export const dreamDiaryRoutes: FastifyPluginAsyncZod<{ service: DreamDiaryServic
     },
   )
 
-  app.post(
-    '/dreams',
-    { schema: { tags, summary: 'Write down a dream', body: createDreamSchema, response: { 201: dreamSchema } } },
-    async (request, reply) => reply.status(201).send(await service.createDream(currentUser(request).id, request.body)),
+  app.post('/dreams', { schema: { tags, summary: 'Write down a dream', body: createDreamSchema, response: { 201: dreamSchema } } }, async (request, reply) =>
+    reply.status(201).send(await service.createDream(currentUser(request).id, request.body)),
   )
 
   app.get('/dreams/:id', { schema: { tags, summary: 'One of your dreams', params, response: { 200: dreamSchema } } }, async (request) =>
     service.getDream(currentUser(request).id, request.params.id),
   )
 
-  app.patch(
-    '/dreams/:id',
-    { schema: { tags, summary: 'Change one of your dreams', params, body: updateDreamSchema, response: { 200: dreamSchema } } },
-    async (request) => service.updateDream(currentUser(request).id, request.params.id, request.body),
+  app.patch('/dreams/:id', { schema: { tags, summary: 'Change one of your dreams', params, body: updateDreamSchema, response: { 200: dreamSchema } } }, async (request) =>
+    service.updateDream(currentUser(request).id, request.params.id, request.body),
   )
 
   app.delete('/dreams/:id', { schema: { tags, summary: 'Delete one of your dreams', params, response: { 204: z.null() } } }, async (request, reply) => {

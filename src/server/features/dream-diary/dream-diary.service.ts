@@ -70,7 +70,11 @@ export function createDreamDiaryService({ repo }: { repo: DreamRepository }) {
 
     /** Every dream of the user, for their export. */
     async exportDreams(userId: string): Promise<PortableDream[]> {
-      return (await repo.listByAuthor(userId)).map(({ authorUserId: _author, ...dream }) => ({ ...dream, entryDate: toIsoString(dream.entryDate), updatedAt: toIsoString(dream.updatedAt) }))
+      return (await repo.listByAuthor(userId)).map(({ authorUserId: _author, ...dream }) => ({
+        ...dream,
+        entryDate: toIsoString(dream.entryDate),
+        updatedAt: toIsoString(dream.updatedAt),
+      }))
     },
 
     /** Dreams from an export, already given their new ids, with the dates they were written: all or none. */

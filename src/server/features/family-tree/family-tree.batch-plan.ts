@@ -200,7 +200,10 @@ export async function planMembers(snapshot: TreeSnapshot, items: BatchMember[], 
       return
     }
     // The form's rule: one "this is me" per tree (a relationship that says so counts as the flag).
-    const isSelf = isSelfMember({ isSelf: parsed.data.isSelf ?? Boolean(existing?.isSelf), relationshipToOwner: parsed.data.relationshipToOwner ?? existing?.relationshipToOwner ?? '' })
+    const isSelf = isSelfMember({
+      isSelf: parsed.data.isSelf ?? Boolean(existing?.isSelf),
+      relationshipToOwner: parsed.data.relationshipToOwner ?? existing?.relationshipToOwner ?? '',
+    })
     if (isSelf && !(existing && Boolean(existing.isSelf)) && hasSelf) return skip('member.self_exists', 'isSelf')
     if (isSelf) hasSelf = true
     if (key !== undefined) seen.add(key)
@@ -214,7 +217,27 @@ export async function planMembers(snapshot: TreeSnapshot, items: BatchMember[], 
     const deathDate = batchDate(item.deathDate, ctx, { ...at, path: 'deathDate' })
     const base: ProposedMember = existing
       ? toProposed(existing, links)
-      : { id: newId(), firstName: '', lastName: '', relationshipToOwner: '', isSelf: false, isDeceased: false, birthDate: null, deathDate: null, birthPlace: '', deathPlace: '', notes: '', sourceId: null, gender: '', bioSummary: '', keyLifeEvents: [], parentMemberIds: [], parentLinks: [], spouseMemberIds: [], childrenMemberIds: [] }
+      : {
+          id: newId(),
+          firstName: '',
+          lastName: '',
+          relationshipToOwner: '',
+          isSelf: false,
+          isDeceased: false,
+          birthDate: null,
+          deathDate: null,
+          birthPlace: '',
+          deathPlace: '',
+          notes: '',
+          sourceId: null,
+          gender: '',
+          bioSummary: '',
+          keyLifeEvents: [],
+          parentMemberIds: [],
+          parentLinks: [],
+          spouseMemberIds: [],
+          childrenMemberIds: [],
+        }
     const member: ProposedMember = {
       ...base,
       ...defined({ ...parsed.data, birthDate, deathDate }),
@@ -224,7 +247,8 @@ export async function planMembers(snapshot: TreeSnapshot, items: BatchMember[], 
     }
     // A death date says the person has died (GEDCOM's `1 DEAT` alone says it too, through isDeceased).
     if (member.deathDate) member.isDeceased = true
-    if (endsBeforeItStarts(member.birthDate, member.deathDate, ctx.dates.valueOf)) ctx.problems.push({ ...at, path: 'deathDate', code: 'member.death_before_birth', outcome: 'kept' })
+    if (endsBeforeItStarts(member.birthDate, member.deathDate, ctx.dates.valueOf))
+      ctx.problems.push({ ...at, path: 'deathDate', code: 'member.death_before_birth', outcome: 'kept' })
     const row = columns(member, ctx.dates.sortKeyOf)
     const patch = existing && changed(existing, row)
     if (patch && Object.keys(patch).length > 0) plan.updates.push({ id: existing!.id, patch: { ...patch, updatedAt: ctx.now } })

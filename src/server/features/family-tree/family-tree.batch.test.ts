@@ -50,7 +50,15 @@ describe.each(testDatabases)('writing a family tree in one batch on %s', (databa
     const tree = await o.tree()
     expect(tree.tree?.treeName).toBe('Árbol de Rosa')
     const m = await o.bySource()
-    expect(m.get('I1')).toMatchObject({ birthDate: 'ABT 1890', birthPlace: 'Pasto', deathDate: '1950', isDeceased: true, notes: 'Carpintero', relationshipToOwner: '', gender: 'Masculino' })
+    expect(m.get('I1')).toMatchObject({
+      birthDate: 'ABT 1890',
+      birthPlace: 'Pasto',
+      deathDate: '1950',
+      isDeceased: true,
+      notes: 'Carpintero',
+      relationshipToOwner: '',
+      gender: 'Masculino',
+    })
     expect(m.get('I3')!.birthDate).toBe('1920-03-12')
     const eva = m.get('I3')!
     const [f1, f2] = ['F1', 'F2'].map((ref) => tree.unions.find((u) => u.sourceId === ref)!)
@@ -80,7 +88,12 @@ describe.each(testDatabases)('writing a family tree in one batch on %s', (databa
     again.unions[0]!.marriagePlace = 'Túquerres'
     const report = await service.applyBatch(o.id, again, { bySourceId: true })
     // Only the person whose place changed is written again; the rest are already as the batch says.
-    expect(report).toMatchObject({ members: { created: 0, updated: 1, unchanged: 4 }, unions: { created: 0, updated: 1, unchanged: 1 }, links: { created: 0, updated: 0 }, problems: [] })
+    expect(report).toMatchObject({
+      members: { created: 0, updated: 1, unchanged: 4 },
+      unions: { created: 0, updated: 1, unchanged: 1 },
+      links: { created: 0, updated: 0 },
+      problems: [],
+    })
     const tree = await o.tree()
     expect(tree.members).toHaveLength(5)
     expect(tree.unions).toHaveLength(2)

@@ -187,7 +187,13 @@ const inOne =
  * running it again. A restore adds everything as new, so it cannot be finished that way: it is
  * written in one transaction instead, all or nothing.
  */
-export async function applyBatch(repo: FamilyTreeRepository, ownerId: string, batch: Batch, options: BatchOptions, treeRow: (treeId: string, now: string) => NewFamilyTreeRow): Promise<BatchReport> {
+export async function applyBatch(
+  repo: FamilyTreeRepository,
+  ownerId: string,
+  batch: Batch,
+  options: BatchOptions,
+  treeRow: (treeId: string, now: string) => NewFamilyTreeRow,
+): Promise<BatchReport> {
   const { onProgress } = options
   const snapshot = await repo.loadTree(ownerId)
   const now = nowIso()

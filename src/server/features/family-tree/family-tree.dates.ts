@@ -1,5 +1,12 @@
 import { todayCalendarDate } from '../../../shared/calendar-date.ts'
-import { genealogyDateSortKey, parseGenealogyDate, serializeGenealogyDate, validateGenealogyDate, type GenealogyDate, type GenealogyDateIssue } from '../../../shared/genealogy-date/index.ts'
+import {
+  genealogyDateSortKey,
+  parseGenealogyDate,
+  serializeGenealogyDate,
+  validateGenealogyDate,
+  type GenealogyDate,
+  type GenealogyDateIssue,
+} from '../../../shared/genealogy-date/index.ts'
 import type { FieldErrorCode } from '../../../shared/errors.ts'
 import type { Language } from '../../../shared/limits.ts'
 

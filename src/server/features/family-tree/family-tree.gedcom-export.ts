@@ -104,12 +104,23 @@ export function treeToGedcom(tree: FamilyTree, version: GedcomExportVersion, med
       if (family && !links.some((l) => l.family === family)) links.push({ family, pedigree: link.kind })
     }
     for (const kind of new Set(loose.map((link) => link.kind))) {
-      const parents = loose.filter((link) => link.kind === kind).map((link) => link.parentId).sort()
+      const parents = loose
+        .filter((link) => link.kind === kind)
+        .map((link) => link.parentId)
+        .sort()
       const key = parents.join(' ')
       let family = looseFamilies.get(key)
       if (!family) {
         const [first, second] = parents.map((id) => memberKey.get(id))
-        family = { xref: `loose ${key}`, uids: [stableUuid(`parents ${key}`)], ...(first === undefined ? {} : { husband: first }), ...(second === undefined ? {} : { wife: second }), children: [], notes: [], media: [] }
+        family = {
+          xref: `loose ${key}`,
+          uids: [stableUuid(`parents ${key}`)],
+          ...(first === undefined ? {} : { husband: first }),
+          ...(second === undefined ? {} : { wife: second }),
+          children: [],
+          notes: [],
+          media: [],
+        }
         looseFamilies.set(key, family)
         families.push(family)
       }

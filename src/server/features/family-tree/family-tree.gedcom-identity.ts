@@ -110,7 +110,13 @@ export async function chooseNamespace(batch: Batch, imported: Map<string, Map<st
  * second way to find it only where an earlier import of this tree used it for the same name: rows
  * imported before UIDs were read, or before the program wrote them.
  */
-export async function namespaceBatch(batch: Required<Batch>, namespace: string, imported: Map<string, Map<string, string>>, pacer: Pacer, media: { owner: string; partners?: string[] }[] = []): Promise<void> {
+export async function namespaceBatch(
+  batch: Required<Batch>,
+  namespace: string,
+  imported: Map<string, Map<string, string>>,
+  pacer: Pacer,
+  media: { owner: string; partners?: string[] }[] = [],
+): Promise<void> {
   const place = (ref: string) => (ref.startsWith(localMark) ? (namespace ? `${namespace}:${ref.slice(localMark.length)}` : ref.slice(localMark.length)) : ref)
   const placeOptional = <T extends string | null | undefined>(ref: T): T => (typeof ref === 'string' ? (place(ref) as T) : ref)
   const known = imported.get(namespace)

@@ -59,7 +59,10 @@ export interface JobChanges {
 export function createGedcomJobRepository(db: Kysely<Database>) {
   return {
     async create(ownerUserId: string, id: string, fileName: string, now: string): Promise<void> {
-      await db.insertInto('gedcomImport').values({ id, ownerUserId, fileName, status: 'queued', progress: 0, counts: null, report: null, errorCode: null, createdAt: now, updatedAt: now }).execute()
+      await db
+        .insertInto('gedcomImport')
+        .values({ id, ownerUserId, fileName, status: 'queued', progress: 0, counts: null, report: null, errorCode: null, createdAt: now, updatedAt: now })
+        .execute()
     },
     async update(ownerUserId: string, id: string, changes: JobChanges, now: string): Promise<void> {
       await db

@@ -28,7 +28,14 @@ function dateOf(event: GedcomEvent | undefined): string | undefined {
 
 const clip = (text: string, max: number) => (text.length > max ? text.slice(0, max) : text)
 const place = (event: GedcomEvent | undefined) => (event?.place === undefined ? undefined : clip(event.place.trim(), limits.memberPlaceMaxLength))
-const notesText = (notes: GedcomNote[], max: number) => clip(notes.map((note) => note.text.trim()).filter(Boolean).join('\n\n'), max)
+const notesText = (notes: GedcomNote[], max: number) =>
+  clip(
+    notes
+      .map((note) => note.text.trim())
+      .filter(Boolean)
+      .join('\n\n'),
+    max,
+  )
 
 export interface MappedGedcom {
   batch: Required<Batch>
@@ -89,8 +96,14 @@ export function previewOf(tree: GedcomTree & { encoding: string }): GedcomPrevie
 function notesAndSummary(person: GedcomIndividual, isMarked: boolean): { notes: string; bioSummary: string } {
   if (!isMarked) return { notes: notesText(person.notes, limits.memberNotesMaxLength), bioSummary: notesText(person.notes.slice(0, 1), limits.memberBioMaxLength) }
   return {
-    notes: notesText(person.notes.filter((note) => !note.isSummary), limits.memberNotesMaxLength),
-    bioSummary: notesText(person.notes.filter((note) => note.isSummary), limits.memberBioMaxLength),
+    notes: notesText(
+      person.notes.filter((note) => !note.isSummary),
+      limits.memberNotesMaxLength,
+    ),
+    bioSummary: notesText(
+      person.notes.filter((note) => note.isSummary),
+      limits.memberBioMaxLength,
+    ),
   }
 }
 
@@ -149,7 +162,10 @@ export function mapGedcomToBatch(tree: GedcomTree & { encoding: string }, finger
   for (const family of tree.families) for (const child of family.children) add(child, family.xref)
   for (const person of tree.individuals) for (const link of person.childOf) if (families.has(link.family)) add(person.xref, link.family)
   const media: GedcomMediaLink[] = []
-  for (const [records, refOf, isFamily] of [[tree.individuals, people.refOf, false], [tree.families, couples.refOf, true]] as const) {
+  for (const [records, refOf, isFamily] of [
+    [tree.individuals, people.refOf, false],
+    [tree.families, couples.refOf, true],
+  ] as const) {
     for (const record of records) {
       for (const ref of record.media) {
         if (!ref.file) continue

@@ -45,7 +45,10 @@ function runWorker<T>(bytes: Uint8Array, mode: 'preview' | 'batch', gedcomEntry:
     // Node 20 loads a worker's entry file before tsx's hooks are in place: under tsx, the entry
     // registers them first, then imports the worker.
     const worker = isTypeScript
-      ? new Worker(`import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(workerUrl.href)}) })`, { eval: true, workerData: { bytes, mode, gedcomEntry } })
+      ? new Worker(`import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(workerUrl.href)}) })`, {
+          eval: true,
+          workerData: { bytes, mode, gedcomEntry },
+        })
       : new Worker(workerUrl, { workerData: { bytes, mode, gedcomEntry } })
     let settled = false
     const gather = mode === 'batch' ? gatherParts() : (part: BatchPart) => part
@@ -71,7 +74,8 @@ function runWorker<T>(bytes: Uint8Array, mode: 'preview' | 'batch', gedcomEntry:
  * Reads a GEDCOM file off the request thread: what it holds, without the people themselves. With
  * `gedcomEntry`, `bytes` are a GEDZIP and the file is that entry, unpacked on the reader thread too.
  */
-export const previewGedcomOffThread = (bytes: Uint8Array, gedcomEntry?: string) => runWorker<{ preview: GedcomPreview }>(bytes, 'preview', gedcomEntry).then((result) => result.preview)
+export const previewGedcomOffThread = (bytes: Uint8Array, gedcomEntry?: string) =>
+  runWorker<{ preview: GedcomPreview }>(bytes, 'preview', gedcomEntry).then((result) => result.preview)
 
 /** Reads a GEDCOM file (or a GEDZIP's, as above) off the request thread into the batch the family tree writes. */
 export const readGedcomOffThread = (bytes: Uint8Array, gedcomEntry?: string) => runWorker<MappedGedcom>(bytes, 'batch', gedcomEntry)

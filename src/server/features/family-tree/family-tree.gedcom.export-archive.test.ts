@@ -35,7 +35,8 @@ describe.each(testDatabases)('the tree as GEDCOM 7 in the account export, on %s'
     // The .ged alone brings the same people into another account.
     const copy = await createTestUser(t.app)
     expect((await importThroughApi(t.app, copy, gedcom)).status).toBe('done')
-    const names = async (user: typeof owner) => ((await as(t.app, user)({ method: 'GET', url: '/api/family-tree' })).json().members as { firstName: string }[]).map((m) => m.firstName).sort()
+    const names = async (user: typeof owner) =>
+      ((await as(t.app, user)({ method: 'GET', url: '/api/family-tree' })).json().members as { firstName: string }[]).map((m) => m.firstName).sort()
     expect(await names(copy)).toEqual(await names(owner))
   })
 })

@@ -58,7 +58,9 @@ const gedcom = [
 const maxUploadBytes = 40_000
 
 async function gedzip(): Promise<Uint8Array> {
-  const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#a05030' } }).png().toBuffer()
+  const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#a05030' } })
+    .png()
+    .toBuffer()
   return zipSync({
     'gedcom.ged': strToU8(gedcom),
     'media/rosa joven.png': new Uint8Array(photo),

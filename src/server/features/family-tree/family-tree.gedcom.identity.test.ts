@@ -77,7 +77,10 @@ describe.each(testDatabases)('who is who across GEDCOM imports, on %s', (databas
     const user = await createTestUser(t.app)
     await importThroughApi(t.app, user, family(garcia))
     await importThroughApi(t.app, user, family(lopez))
-    const newer = gedcom([...garcia.slice(0, 2), { xref: 'I3', name: 'Ana María /García/' }, { xref: 'I4', name: 'Pablo /García/' }], { head: ['1 SOUR GRAMPS', '1 DATE 24 NOV 2026'], couple: ['I2', 'I1', ['I3', 'I4']] })
+    const newer = gedcom([...garcia.slice(0, 2), { xref: 'I3', name: 'Ana María /García/' }, { xref: 'I4', name: 'Pablo /García/' }], {
+      head: ['1 SOUR GRAMPS', '1 DATE 24 NOV 2026'],
+      couple: ['I2', 'I1', ['I3', 'I4']],
+    })
     const job = await importThroughApi(t.app, user, newer, 'renamed.ged')
     expect(job.report).toMatchObject({ members: { created: 1, updated: 1 }, unions: { created: 0 } })
     const after = await tree(user)
@@ -90,7 +93,10 @@ describe.each(testDatabases)('who is who across GEDCOM imports, on %s', (databas
     const user = await createTestUser(t.app)
     const uid = 'bbcc0025-34cb-4542-8cfb-45ba201c9c2c'
     // Gramps and RootsMagic write _UID as 32 hex digits and a 4-digit checksum.
-    const gramps = gedcom([{ xref: 'I0001', name: 'Rosa /García/', uid: 'BBCC002534CB45428CFB45BA201C9C2C1A2B' }, { xref: 'I0002', name: 'Luis /García/' }])
+    const gramps = gedcom([
+      { xref: 'I0001', name: 'Rosa /García/', uid: 'BBCC002534CB45428CFB45BA201C9C2C1A2B' },
+      { xref: 'I0002', name: 'Luis /García/' },
+    ])
     expect((await importThroughApi(t.app, user, gramps)).report!.members.created).toBe(2)
     const seven = gedcom([{ xref: 'X9', name: 'Rosa María /García/', uid }], { version: '7.0' })
     const job = await importThroughApi(t.app, user, seven)
@@ -130,12 +136,19 @@ describe.each(testDatabases)('who is who across GEDCOM imports, on %s', (databas
 
   it('finds rows imported with a bare xref when their file comes again, and never from another file', async () => {
     const user = await createTestUser(t.app)
-    const uidFile = gedcom([{ xref: 'E1', name: 'Eva /Mora/', uid: '9ead4205-5bad-4c05-91c1-0aecd3f5127d' }, { xref: 'E2', name: 'Tomás /Mora/' }], { version: '7.0' })
+    const uidFile = gedcom(
+      [
+        { xref: 'E1', name: 'Eva /Mora/', uid: '9ead4205-5bad-4c05-91c1-0aecd3f5127d' },
+        { xref: 'E2', name: 'Tomás /Mora/' },
+      ],
+      { version: '7.0' },
+    )
     await importThroughApi(t.app, user, family(garcia))
     await importThroughApi(t.app, user, uidFile)
     // As an import before namespaces and UIDs left them: the xref alone.
     const bare: Record<string, string> = { Rosa: 'I1', Luis: 'I2', Ana: 'I3', Eva: 'E1', Tomás: 'E2' }
-    for (const [firstName, sourceId] of Object.entries(bare)) await t.db.updateTable('member').set({ sourceId }).where('ownerUserId', '=', user.id).where('firstName', '=', firstName).execute()
+    for (const [firstName, sourceId] of Object.entries(bare))
+      await t.db.updateTable('member').set({ sourceId }).where('ownerUserId', '=', user.id).where('firstName', '=', firstName).execute()
     await t.db.updateTable('familyUnion').set({ sourceId: 'F1' }).where('ownerUserId', '=', user.id).execute()
 
     for (const file of [family(garcia), uidFile]) {
@@ -174,7 +187,19 @@ describe.each(testDatabases)('who is who across GEDCOM imports, on %s', (databas
     }
     // A file from another program: every note is a note, and the first is the biography too.
     const elsewhere = await createTestUser(t.app)
-    const file = ['0 HEAD', '1 SOUR GRAMPS', '1 GEDC', '2 VERS 5.5.1', '1 CHAR UTF-8', '0 @I1@ INDI', '1 NAME Rosa /Paz/', '1 NOTE Maestra.', '1 NOTE Nació en Pasto.', '0 TRLR', ''].join('\n')
+    const file = [
+      '0 HEAD',
+      '1 SOUR GRAMPS',
+      '1 GEDC',
+      '2 VERS 5.5.1',
+      '1 CHAR UTF-8',
+      '0 @I1@ INDI',
+      '1 NAME Rosa /Paz/',
+      '1 NOTE Maestra.',
+      '1 NOTE Nació en Pasto.',
+      '0 TRLR',
+      '',
+    ].join('\n')
     await importThroughApi(t.app, elsewhere, file)
     expect(fields(await tree(elsewhere))).toEqual({ Rosa: { bioSummary: 'Maestra.', notes: 'Maestra.\n\nNació en Pasto.' } })
   }, 120_000)

@@ -86,7 +86,14 @@ describe.each(testDatabases)('GEDCOM import and export, on %s', (database) => {
     expect(after.members).toHaveLength(5)
     expect(byName(after, 'Yo').isSelf).toBe(true)
     const rosa = byName(after, 'Rosa')
-    expect(rosa).toMatchObject({ lastName: 'Díaz', gender: 'Femenino', birthPlace: 'Pasto, Nariño, Colombia', relationshipToOwner: '', sourceId: expect.stringMatching(/^g[0-9a-f]{12}:I1$/), notes: 'Cantaba boleros en la cocina.\nY bailaba.' })
+    expect(rosa).toMatchObject({
+      lastName: 'Díaz',
+      gender: 'Femenino',
+      birthPlace: 'Pasto, Nariño, Colombia',
+      relationshipToOwner: '',
+      sourceId: expect.stringMatching(/^g[0-9a-f]{12}:I1$/),
+      notes: 'Cantaba boleros en la cocina.\nY bailaba.',
+    })
     expect(rosa.bioSummary).toBe(rosa.notes)
     expect(rosa.birthDate).not.toBeNull()
     const luis = byName(after, 'Luis')
@@ -122,7 +129,20 @@ describe.each(testDatabases)('GEDCOM import and export, on %s', (database) => {
       const again = await tree(copy)
       const shape = (value: FamilyTree) =>
         value.members
-          .map((m) => [m.firstName, m.lastName, m.gender, m.birthDate, m.birthPlace, m.deathDate, m.deathPlace, m.isDeceased, m.parentLinks.map((l) => `${byId(value, l.parentId)}:${l.kind}`).sort().join()])
+          .map((m) => [
+            m.firstName,
+            m.lastName,
+            m.gender,
+            m.birthDate,
+            m.birthPlace,
+            m.deathDate,
+            m.deathPlace,
+            m.isDeceased,
+            m.parentLinks
+              .map((l) => `${byId(value, l.parentId)}:${l.kind}`)
+              .sort()
+              .join(),
+          ])
           .sort()
       const byId = (value: FamilyTree, id: string) => value.members.find((m) => m.memberId === id)?.firstName
       expect(shape(again)).toEqual(shape(original))

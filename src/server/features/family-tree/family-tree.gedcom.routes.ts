@@ -57,7 +57,14 @@ export const gedcomRoutes: FastifyPluginAsyncZod<{ service: GedcomService; maxBy
 
   app.get(
     '/family-tree/gedcom/imports/:id',
-    { schema: { tags, summary: 'How far a GEDCOM import has come, and its report at the end', params: z.object({ id: z.string() }), response: { 200: z.object({ job: gedcomImportJobSchema }) } } },
+    {
+      schema: {
+        tags,
+        summary: 'How far a GEDCOM import has come, and its report at the end',
+        params: z.object({ id: z.string() }),
+        response: { 200: z.object({ job: gedcomImportJobSchema }) },
+      },
+    },
     async (request) => ({ job: await service.getImport(currentUser(request).id, request.params.id) }),
   )
 

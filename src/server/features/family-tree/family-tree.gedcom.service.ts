@@ -141,7 +141,16 @@ export function createGedcomService({ familyTree, jobs, describeMedia, media, op
       const problems: BatchProblem[] = written.problems
       const nameOf = namesOf(batch)
       const filesProgress = progressRecorder(record, filesFrom, writingTo)
-      const mediaReport = await importGedcomMedia(ownerId, mediaLinks, (ref) => written.memberIds.get(ref), nameOf, upload.archive, media, log, hasFiles ? filesProgress.onProgress : undefined)
+      const mediaReport = await importGedcomMedia(
+        ownerId,
+        mediaLinks,
+        (ref) => written.memberIds.get(ref),
+        nameOf,
+        upload.archive,
+        media,
+        log,
+        hasFiles ? filesProgress.onProgress : undefined,
+      )
       await filesProgress.settled()
       const report: GedcomImportReport = {
         members: written.members,
@@ -203,7 +212,12 @@ export function createGedcomService({ familyTree, jobs, describeMedia, media, op
       const mediaIds = [...new Set(tree.members.flatMap((member) => member.mediaAssetIds))]
       const described = mediaIds.length > 0 && describeMedia ? await describeMedia(ownerId, mediaIds) : new Map<string, MediaReference & { id: string; fileName: string }>()
       const files = new Map([...described].map(([id, asset]) => [id, options.mediaFile ? { ...asset, file: options.mediaFile(asset) } : asset]))
-      return writeGedcom(treeToGedcom(tree, version, files), { version, submitterName: tree.tree?.treeName ?? 'Legado', ...(appVersion ? { sourceVersion: appVersion } : {}), date: new Date() })
+      return writeGedcom(treeToGedcom(tree, version, files), {
+        version,
+        submitterName: tree.tree?.treeName ?? 'Legado',
+        ...(appVersion ? { sourceVersion: appVersion } : {}),
+        date: new Date(),
+      })
     },
 
     /**

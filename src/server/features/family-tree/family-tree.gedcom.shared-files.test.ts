@@ -38,38 +38,46 @@ describe.skipIf(!hasSharedGedcom).each(testDatabases)('public GEDCOM files throu
   afterAll(() => t.close())
   const treeOf = async (user: Awaited<ReturnType<typeof createTestUser>>): Promise<FamilyTree> => (await as(t.app, user)({ method: 'GET', url: '/api/family-tree' })).json()
 
-  it.each(Object.entries(sharedFileCounts))('%s previews and imports with its people and families', async (file, [people, families]) => {
-    const user = await createTestUser(t.app)
-    const bytes = readSharedBytes(file)
-    const preview = await previewThroughApi(t.app, user, bytes)
-    expect(preview.statusCode, preview.body.slice(0, 300)).toBe(200)
-    expect(preview.json().counts).toMatchObject({ people, families })
-    const job = await importThroughApi(t.app, user, bytes)
-    expect(job.status, JSON.stringify(job).slice(0, 500)).toBe('done')
-    expect(job.report!.members).toEqual({ created: people, updated: 0 })
-    expect(job.report!.problems.filter((p) => p.item === 'member' && p.outcome === 'skipped')).toEqual([])
-    const tree = await treeOf(user)
-    expect(tree.members).toHaveLength(people)
-    expect(tree.unions).toHaveLength(families)
-  }, 120_000)
+  it.each(Object.entries(sharedFileCounts))(
+    '%s previews and imports with its people and families',
+    async (file, [people, families]) => {
+      const user = await createTestUser(t.app)
+      const bytes = readSharedBytes(file)
+      const preview = await previewThroughApi(t.app, user, bytes)
+      expect(preview.statusCode, preview.body.slice(0, 300)).toBe(200)
+      expect(preview.json().counts).toMatchObject({ people, families })
+      const job = await importThroughApi(t.app, user, bytes)
+      expect(job.status, JSON.stringify(job).slice(0, 500)).toBe('done')
+      expect(job.report!.members).toEqual({ created: people, updated: 0 })
+      expect(job.report!.problems.filter((p) => p.item === 'member' && p.outcome === 'skipped')).toEqual([])
+      const tree = await treeOf(user)
+      expect(tree.members).toHaveLength(people)
+      expect(tree.unions).toHaveLength(families)
+    },
+    120_000,
+  )
 
-  it.each(roundTrips)('%s comes back from GEDCOM 7.0 and 5.5.1 exports with every person, family and link', async (file) => {
-    const user = await createTestUser(t.app)
-    expect((await importThroughApi(t.app, user, readSharedBytes(file))).status).toBe('done')
-    const original = shape(await treeOf(user))
-    expect(original.people.length).toBe(sharedFileCounts[file]![0])
-    for (const version of ['7.0', '5.5.1'] as const) {
-      const copy = await createTestUser(t.app)
-      const job = await importThroughApi(t.app, copy, await exportThroughApi(t.app, user, version))
-      expect(job.status).toBe('done')
-      const again = shape(await treeOf(copy))
-      expect(again.people).toEqual(original.people)
-      expect(again.couples).toEqual(original.couples)
-      expect(again.links).toEqual(original.links)
-    }
-    // The same file again into the same tree updates: nobody is duplicated.
-    const second = await importThroughApi(t.app, user, readSharedBytes(file))
-    expect(second.report!.members.created).toBe(0)
-    expect((await treeOf(user)).members).toHaveLength(original.people.length)
-  }, 180_000)
+  it.each(roundTrips)(
+    '%s comes back from GEDCOM 7.0 and 5.5.1 exports with every person, family and link',
+    async (file) => {
+      const user = await createTestUser(t.app)
+      expect((await importThroughApi(t.app, user, readSharedBytes(file))).status).toBe('done')
+      const original = shape(await treeOf(user))
+      expect(original.people.length).toBe(sharedFileCounts[file]![0])
+      for (const version of ['7.0', '5.5.1'] as const) {
+        const copy = await createTestUser(t.app)
+        const job = await importThroughApi(t.app, copy, await exportThroughApi(t.app, user, version))
+        expect(job.status).toBe('done')
+        const again = shape(await treeOf(copy))
+        expect(again.people).toEqual(original.people)
+        expect(again.couples).toEqual(original.couples)
+        expect(again.links).toEqual(original.links)
+      }
+      // The same file again into the same tree updates: nobody is duplicated.
+      const second = await importThroughApi(t.app, user, readSharedBytes(file))
+      expect(second.report!.members.created).toBe(0)
+      expect((await treeOf(user)).members).toHaveLength(original.people.length)
+    },
+    180_000,
+  )
 })

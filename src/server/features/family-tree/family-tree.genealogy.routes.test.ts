@@ -17,7 +17,16 @@ describe.each(testDatabases)('dates, places, notes and marriages of the family t
     expect(grandma).toMatchObject({ birthDate: 'ABT 1920', birthPlace: 'Pasto, Nariño', deathDate: null, notes: '' })
     const english = await f.add({ firstName: 'Ann', lastName: 'Lee', relationshipToOwner: 'Aunt', birthDate: 'between 1920 and 1925', language: 'en' })
     expect(english.birthDate).toBe('BET 1920 AND 1925')
-    const french = await f.add({ firstName: 'Jean', lastName: 'Roy', relationshipToOwner: 'Oncle', birthDate: 'avant 1948', language: 'fr', isDeceased: true, deathDate: 'vers 1990', deathPlace: 'Lyon' })
+    const french = await f.add({
+      firstName: 'Jean',
+      lastName: 'Roy',
+      relationshipToOwner: 'Oncle',
+      birthDate: 'avant 1948',
+      language: 'fr',
+      isDeceased: true,
+      deathDate: 'vers 1990',
+      deathPlace: 'Lyon',
+    })
     expect(french).toMatchObject({ birthDate: 'BEF 1948', deathDate: 'ABT 1990', deathPlace: 'Lyon' })
     // An exact day stays YYYY-MM-DD, as every date was stored before.
     const exact = await f.add({ firstName: 'Eva', lastName: 'Díaz', relationshipToOwner: 'Hija', birthDate: '17 de mayo de 1948' })

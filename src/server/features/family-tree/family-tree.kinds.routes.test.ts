@@ -206,7 +206,12 @@ describe.each(testDatabases)('parent kinds, divorces and union notes through the
     expect((await linkOf(ana.memberId, pedro.memberId))!.unionId).not.toBeNull()
 
     // The kinds change from Marta's side; a third birth parent for Ana is refused.
-    const fostered = await f.patch(marta.memberId, { childLinks: [{ childId: ana.memberId, kind: 'foster' }, { childId: tomas.memberId, kind: 'birth' }] })
+    const fostered = await f.patch(marta.memberId, {
+      childLinks: [
+        { childId: ana.memberId, kind: 'foster' },
+        { childId: tomas.memberId, kind: 'birth' },
+      ],
+    })
     expect(fostered.statusCode, fostered.body).toBe(200)
     expect(await linkOf(ana.memberId, marta.memberId)).toMatchObject({ kind: 'foster' })
     const third = await f.patch(marta.memberId, { childLinks: [{ childId: ana.memberId, kind: 'birth' }] })
@@ -236,7 +241,9 @@ describe.each(testDatabases)('parent kinds, divorces and union notes through the
     // A client that knows nothing of divorces (the old form) sends the marriage alone: the rest stays.
     const old = await f.patch(luis.memberId, { unions: [{ unionId: union!.unionId, spouseId: rosa.memberId, marriagePlace: 'Ipiales' }] })
     expect(old.statusCode, old.body).toBe(200)
-    expect((await f.tree()).unions).toMatchObject([{ unionId: union!.unionId, marriageDate: '1950', marriagePlace: 'Ipiales', divorceDate: 'ABT 1962', divorcePlace: 'Quito', notes: 'Se separaron en paz.' }])
+    expect((await f.tree()).unions).toMatchObject([
+      { unionId: union!.unionId, marriageDate: '1950', marriagePlace: 'Ipiales', divorceDate: 'ABT 1962', divorcePlace: 'Quito', notes: 'Se separaron en paz.' },
+    ])
 
     const reversed = await f.patch(luis.memberId, { unions: [{ unionId: union!.unionId, spouseId: rosa.memberId, divorceDate: 'entre 1965 y 1960' }] })
     expect(reversed.json().error.details).toEqual([{ path: 'unions.0.divorceDate', code: 'member.date_range_reversed' }])
@@ -246,7 +253,12 @@ describe.each(testDatabases)('parent kinds, divorces and union notes through the
     const early = await f.patch(luis.memberId, { unions: [{ unionId: union!.unionId, spouseId: rosa.memberId, divorceDate: 'mayo de 1949' }] })
     expect(early.statusCode).toBe(400)
     expect(early.json().error.details).toEqual([{ path: 'unions.0.divorceDate', code: 'member.divorce_before_marriage' }])
-    const newUnion = await f.patch(rosa.memberId, { unions: [{ unionId: union!.unionId, spouseId: luis.memberId }, { spouseId: null, marriageDate: '1970', divorceDate: '1965' }] })
+    const newUnion = await f.patch(rosa.memberId, {
+      unions: [
+        { unionId: union!.unionId, spouseId: luis.memberId },
+        { spouseId: null, marriageDate: '1970', divorceDate: '1965' },
+      ],
+    })
     expect(newUnion.json().error.details).toEqual([{ path: 'unions.1.divorceDate', code: 'member.divorce_before_marriage' }])
     const unsure = await f.patch(luis.memberId, { unions: [{ unionId: union!.unionId, spouseId: rosa.memberId, divorceDate: 'hacia 1949' }] })
     expect(unsure.statusCode, unsure.body).toBe(200)

@@ -26,7 +26,11 @@ const insertChunk = 200
 /** Every query is filtered by the owner: another user's tree and members do not exist here. */
 function familyTreeQueries(db: Kysely<Database>) {
   async function insertParentLinks(rows: Insertable<MemberParentTable>[]): Promise<void> {
-    for (let start = 0; start < rows.length; start += insertChunk) await db.insertInto('memberParent').values(rows.slice(start, start + insertChunk)).execute()
+    for (let start = 0; start < rows.length; start += insertChunk)
+      await db
+        .insertInto('memberParent')
+        .values(rows.slice(start, start + insertChunk))
+        .execute()
   }
 
   return {
@@ -50,13 +54,7 @@ function familyTreeQueries(db: Kysely<Database>) {
 
     /** What recognises the member that represents the owner, and nothing more: flagged ones first. */
     async selfCandidates(ownerUserId: string): Promise<Pick<MemberRow, 'id' | 'isSelf' | 'relationshipToOwner'>[]> {
-      return db
-        .selectFrom('member')
-        .select(['id', 'isSelf', 'relationshipToOwner'])
-        .where('ownerUserId', '=', ownerUserId)
-        .orderBy('isSelf', 'desc')
-        .orderBy('createdAt')
-        .execute()
+      return db.selectFrom('member').select(['id', 'isSelf', 'relationshipToOwner']).where('ownerUserId', '=', ownerUserId).orderBy('isSelf', 'desc').orderBy('createdAt').execute()
     },
 
     /** Members an import wrote, with the names an import of the same tree is recognised by. */
@@ -79,7 +77,11 @@ function familyTreeQueries(db: Kysely<Database>) {
     },
 
     async insertMembers(rows: NewMemberRow[]): Promise<void> {
-      for (let start = 0; start < rows.length; start += insertChunk) await db.insertInto('member').values(rows.slice(start, start + insertChunk)).execute()
+      for (let start = 0; start < rows.length; start += insertChunk)
+        await db
+          .insertInto('member')
+          .values(rows.slice(start, start + insertChunk))
+          .execute()
     },
 
     async updateMember(ownerUserId: string, id: string, patch: MemberUpdate): Promise<void> {
@@ -111,7 +113,11 @@ function familyTreeQueries(db: Kysely<Database>) {
     },
 
     async insertUnions(rows: NewUnionRow[]): Promise<void> {
-      for (let start = 0; start < rows.length; start += insertChunk) await db.insertInto('familyUnion').values(rows.slice(start, start + insertChunk)).execute()
+      for (let start = 0; start < rows.length; start += insertChunk)
+        await db
+          .insertInto('familyUnion')
+          .values(rows.slice(start, start + insertChunk))
+          .execute()
     },
 
     async updateUnion(ownerUserId: string, id: string, patch: UnionUpdate): Promise<void> {

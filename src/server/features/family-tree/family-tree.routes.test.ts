@@ -90,7 +90,11 @@ describe.each(testDatabases)('family tree routes on %s', (database) => {
 
   it('keeps a death date only for the deceased, and not before birth', async () => {
     const f = await family()
-    const alive = await f.request({ method: 'POST', url: '/api/family-tree/members', payload: { firstName: 'A', lastName: 'B', relationshipToOwner: 'Abuelo', deathDate: '2000-01-01' } })
+    const alive = await f.request({
+      method: 'POST',
+      url: '/api/family-tree/members',
+      payload: { firstName: 'A', lastName: 'B', relationshipToOwner: 'Abuelo', deathDate: '2000-01-01' },
+    })
     expect(alive.json().error.details).toEqual([{ path: 'deathDate', code: 'member.death_date_requires_deceased' }])
     const early = await f.request({
       method: 'POST',
@@ -128,7 +132,8 @@ describe.each(testDatabases)('family tree routes on %s', (database) => {
     const f = await family()
     const mum = await f.add({ firstName: 'Ana', lastName: 'Ruiz', relationshipToOwner: 'Madre' })
     const kids = []
-    for (const name of ['Uno', 'Dos', 'Tres', 'Cuatro']) kids.push(await f.add({ firstName: name, lastName: 'Ruiz', relationshipToOwner: 'Hermano', parentMemberIds: [mum.memberId] }))
+    for (const name of ['Uno', 'Dos', 'Tres', 'Cuatro'])
+      kids.push(await f.add({ firstName: name, lastName: 'Ruiz', relationshipToOwner: 'Hermano', parentMemberIds: [mum.memberId] }))
     const order = kids.map((kid) => kid.memberId)
     expect((await f.byId(mum.memberId)).childrenMemberIds).toEqual(order)
     // Saving the first child's form writes its parent link again, after the others'.
@@ -140,7 +145,11 @@ describe.each(testDatabases)('family tree routes on %s', (database) => {
 
   it('refuses a third parent, from either side', async () => {
     const f = await family()
-    const [a, b, c] = [await f.add({ firstName: 'A', lastName: 'A', relationshipToOwner: 'x' }), await f.add({ firstName: 'B', lastName: 'B', relationshipToOwner: 'x' }), await f.add({ firstName: 'C', lastName: 'C', relationshipToOwner: 'x' })]
+    const [a, b, c] = [
+      await f.add({ firstName: 'A', lastName: 'A', relationshipToOwner: 'x' }),
+      await f.add({ firstName: 'B', lastName: 'B', relationshipToOwner: 'x' }),
+      await f.add({ firstName: 'C', lastName: 'C', relationshipToOwner: 'x' }),
+    ]
     const child = await f.add({ firstName: 'Niña', lastName: 'D', relationshipToOwner: 'Nieta', parentMemberIds: [a.memberId, b.memberId] })
     const three = await f.patch(child.memberId, { parentMemberIds: [a.memberId, b.memberId, c.memberId] })
     expect(three.statusCode).toBe(400)
@@ -220,7 +229,12 @@ describe.each(testDatabases)('family tree routes on %s', (database) => {
 
   it('lists members by last name, then first name', async () => {
     const f = await family()
-    for (const [firstName, lastName] of [['Zoe', 'Álvarez'], ['Ana', 'Zapata'], ['Luis', 'Álvarez']]) await f.add({ firstName, lastName, relationshipToOwner: 'x' })
+    for (const [firstName, lastName] of [
+      ['Zoe', 'Álvarez'],
+      ['Ana', 'Zapata'],
+      ['Luis', 'Álvarez'],
+    ])
+      await f.add({ firstName, lastName, relationshipToOwner: 'x' })
     expect((await f.tree()).members.map((m) => `${m.firstName} ${m.lastName}`)).toEqual(['Luis Álvarez', 'Zoe Álvarez', 'Ana Zapata'])
   })
 })

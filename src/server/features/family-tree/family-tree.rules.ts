@@ -88,7 +88,7 @@ export function checkMember(member: ProposedMember, state: TreeState, sentFields
   const parentLinks = member.parentMemberIds.map((parentId): ParentLink => kept.get(parentId) ?? { parentId, unionId: null, kind: 'birth' })
   const checked = { ...member, isSelf, parentLinks, relationshipToOwner: isSelf ? selfRelationship : member.relationshipToOwner.trim() }
   const issues: FieldIssue[] = [...earlier]
-  const named = (ids: string[]) => ids.map((id) => (id === member.id ? `${member.firstName} ${member.lastName}` : state.others.get(id)?.name ?? id))
+  const named = (ids: string[]) => ids.map((id) => (id === member.id ? `${member.firstName} ${member.lastName}` : (state.others.get(id)?.name ?? id)))
 
   if (!isSelf && checked.relationshipToOwner === '' && checked.sourceId === null) issues.push({ path: 'relationshipToOwner', code: 'member.relationship_required' })
   if (isSelf && [...state.others.values()].some((other) => other.isSelf)) issues.push({ path: 'isSelf', code: 'member.self_exists' })

@@ -49,9 +49,7 @@ function newTree(ownerUserId: string, owner: TreeOwner, id: string, now: string)
 
 /** The rules' view of everyone but `memberId`. */
 function treeState(snapshot: TreeSnapshot, links: LinkIndex, memberId: string): TreeState {
-  const others = new Map(
-    snapshot.members.filter((m) => m.id !== memberId).map((m) => [m.id, { name: `${m.firstName} ${m.lastName}`, isSelf: Boolean(m.isSelf) }]),
-  )
+  const others = new Map(snapshot.members.filter((m) => m.id !== memberId).map((m) => [m.id, { name: `${m.firstName} ${m.lastName}`, isSelf: Boolean(m.isSelf) }]))
   return { others, parents: links.parentLinksOf }
 }
 
@@ -146,7 +144,10 @@ export function createFamilyTreeService({ repo, getOwner, relatedIds, deleteUnli
       const snapshot = await repo.loadTree(ownerId)
       const unions = [...snapshot.unions].sort(unionOrder)
       const links = indexLinks(snapshot)
-      const related = await relatedIds?.(ownerId, snapshot.members.map((row) => row.id))
+      const related = await relatedIds?.(
+        ownerId,
+        snapshot.members.map((row) => row.id),
+      )
       const members = snapshot.members
         .map((row) => toMember(row, links, related))
         .sort((a, b) => byName.compare(a.lastName, b.lastName) || byName.compare(a.firstName, b.firstName))
@@ -179,7 +180,11 @@ export function createFamilyTreeService({ repo, getOwner, relatedIds, deleteUnli
         const snapshot = await q.loadTree(ownerId)
         const state = treeState(snapshot, indexLinks(snapshot), id)
         const treeId = snapshot.tree?.id ?? newId()
-        const plan = planUnions(snapshot.unions, { unions: dates.unions, spouseMemberIds: input.spouseMemberIds }, { memberId: id, ownerUserId: ownerId, treeId, now, others: new Set(state.others.keys()), sortKeyOf })
+        const plan = planUnions(
+          snapshot.unions,
+          { unions: dates.unions, spouseMemberIds: input.spouseMemberIds },
+          { memberId: id, ownerUserId: ownerId, treeId, now, others: new Set(state.others.keys()), sortKeyOf },
+        )
         const member = checkMember(
           {
             id,
@@ -230,12 +235,23 @@ export function createFamilyTreeService({ repo, getOwner, relatedIds, deleteUnli
         const links = indexLinks(snapshot)
         const current = toProposed(row, links)
         const state = treeState(snapshot, links, memberId)
-        const plan = planUnions(snapshot.unions, { unions: dates.unions, spouseMemberIds: changes.spouseMemberIds }, { memberId, ownerUserId: ownerId, treeId: row.treeId, now, others: new Set(state.others.keys()), sortKeyOf })
-        const { unions: _unions, language: _language, parentLinks: askedLinks, childLinks: askedChildren, ...fields } = { ...changes, birthDate: dates.birthDate, deathDate: dates.deathDate }
+        const plan = planUnions(
+          snapshot.unions,
+          { unions: dates.unions, spouseMemberIds: changes.spouseMemberIds },
+          { memberId, ownerUserId: ownerId, treeId: row.treeId, now, others: new Set(state.others.keys()), sortKeyOf },
+        )
+        const {
+          unions: _unions,
+          language: _language,
+          parentLinks: askedLinks,
+          childLinks: askedChildren,
+          ...fields
+        } = { ...changes, birthDate: dates.birthDate, deathDate: dates.deathDate }
         const defined: Partial<ProposedMember> = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined))
         if (dates.unions) defined.spouseMemberIds = []
         if (askedLinks) Object.assign(defined, { parentMemberIds: askedLinks.map((link) => link.parentId), parentLinks: requestedParentLinks(current.parentLinks, askedLinks) })
-        if (askedChildren) Object.assign(defined, { childrenMemberIds: askedChildren.map((link) => link.childId), childKinds: new Map(askedChildren.map((link) => [link.childId, link.kind])) })
+        if (askedChildren)
+          Object.assign(defined, { childrenMemberIds: askedChildren.map((link) => link.childId), childKinds: new Map(askedChildren.map((link) => [link.childId, link.kind])) })
         const member = checkMember({ ...current, ...defined }, state, new Set(Object.keys(defined)), [...dates.issues, ...plan.issues])
         await q.updateMember(ownerId, memberId, { ...columns(member, sortKeyOf), updatedAt: now })
         await writeRelations(q, ownerId, member, plan, [...new Set([memberId, ...current.childrenMemberIds, ...member.childrenMemberIds])])
@@ -258,7 +274,10 @@ export function createFamilyTreeService({ repo, getOwner, relatedIds, deleteUnli
         const snapshot = await q.loadTree(ownerId)
         const links = indexLinks(snapshot)
         const childless = snapshot.unions.filter((u) => (u.firstPartnerId === memberId || u.secondPartnerId === memberId) && !links.unionChildren.has(u.id))
-        await q.deleteUnions(ownerId, childless.map((u) => u.id))
+        await q.deleteUnions(
+          ownerId,
+          childless.map((u) => u.id),
+        )
         if (!(await q.deleteMember(ownerId, memberId))) throw notFound('Member')
         await q.touchTree(ownerId, nowIso())
       })

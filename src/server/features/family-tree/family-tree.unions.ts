@@ -83,7 +83,10 @@ export function planUnions(all: UnionRow[], ask: { unions?: UnionRequest[] | und
     // A position is shared by both partners: rewrite it only when this member reorders their own
     // unions, so saving the second wife's form does not make her marriage the husband's first.
     const asked = ask.unions.map((request) => request.unionId).filter((id) => own.some((union) => union.id === id))
-    const stored = [...own].sort(unionOrder).map((union) => union.id).filter((id) => asked.includes(id))
+    const stored = [...own]
+      .sort(unionOrder)
+      .map((union) => union.id)
+      .filter((id) => asked.includes(id))
     const reordered = asked.some((id, index) => stored[index] !== id)
     ask.unions.forEach((request, index) => {
       if (request.spouseId === ctx.memberId) plan.issues.push({ path: `unions.${index}.spouseId`, code: 'member.related_to_itself' })
@@ -113,10 +116,12 @@ export function planUnions(all: UnionRow[], ask: { unions?: UnionRequest[] | und
   } else if (ask.spouseMemberIds) {
     const wanted = ask.spouseMemberIds
     // A family of one parent has no spouse to list: the spouse list leaves it alone.
-    plan.deletes = own.filter((union) => {
-      const other = otherPartner(union, ctx.memberId)
-      return other !== null && other !== ctx.memberId && !wanted.includes(other)
-    }).map((union) => union.id)
+    plan.deletes = own
+      .filter((union) => {
+        const other = otherPartner(union, ctx.memberId)
+        return other !== null && other !== ctx.memberId && !wanted.includes(other)
+      })
+      .map((union) => union.id)
     wanted.forEach((spouseId) => {
       if (!own.some((union) => otherPartner(union, ctx.memberId) === spouseId)) plan.inserts.push(newUnion(spouseId, own.length + plan.inserts.length))
     })

@@ -6,7 +6,5 @@ interface Options {
 }
 
 export const healthRoutes: FastifyPluginAsyncZod<Options> = async (app, { check }) => {
-  app.get('/health', { schema: { tags: ['health'], summary: 'Liveness and the configured backends', response: { 200: healthSchema } } }, () =>
-    check(),
-  )
+  app.get('/health', { schema: { tags: ['health'], summary: 'Liveness and the configured backends', response: { 200: healthSchema } } }, () => check())
 }

@@ -62,7 +62,10 @@ describe.each(testDatabases)('Ana against a Gemini fake on %s', (database) => {
     const body = sent.body as { contents: unknown; generationConfig: unknown; safetySettings: unknown; systemInstruction: { parts: { text: string }[] } }
     expect(body.generationConfig).toEqual({ temperature: 0.8, topK: 1, topP: 0.95, maxOutputTokens: 1024 })
     expect(body.safetySettings).toEqual(
-      ['HARM_CATEGORY_HARASSMENT', 'HARM_CATEGORY_HATE_SPEECH', 'HARM_CATEGORY_SEXUALLY_EXPLICIT', 'HARM_CATEGORY_DANGEROUS_CONTENT'].map((category) => ({ category, threshold: 'BLOCK_NONE' })),
+      ['HARM_CATEGORY_HARASSMENT', 'HARM_CATEGORY_HATE_SPEECH', 'HARM_CATEGORY_SEXUALLY_EXPLICIT', 'HARM_CATEGORY_DANGEROUS_CONTENT'].map((category) => ({
+        category,
+        threshold: 'BLOCK_NONE',
+      })),
     )
     const instruction = body.systemInstruction.parts[0]!.text
     expect(instruction).not.toMatch(/\{\w+\}/)

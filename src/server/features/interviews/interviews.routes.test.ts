@@ -11,7 +11,9 @@ import { tusClient } from '../../test/tus-client.ts'
 /** Every file stored under the app's media folder. */
 function storedFiles(t: TestApp): string[] {
   try {
-    return readdirSync(path.join(t.dataDir, 'media'), { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => entry.name)
+    return readdirSync(path.join(t.dataDir, 'media'), { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => entry.name)
   } catch {
     return []
   }
@@ -45,7 +47,13 @@ describe.each(testDatabases)('interview routes in the guided mode on %s', (datab
   async function uploadRecording(user: TestUser, sessionId: string) {
     const bytes = webmHeader()
     const tus = tusClient(t.app, user)
-    const created = await tus.create(bytes.length, { filename: 'respuesta.webm', filetype: 'audio/webm;codecs=opus', caption: '', linkedToType: 'interviewSession', linkedToId: sessionId })
+    const created = await tus.create(bytes.length, {
+      filename: 'respuesta.webm',
+      filetype: 'audio/webm;codecs=opus',
+      caption: '',
+      linkedToType: 'interviewSession',
+      linkedToId: sessionId,
+    })
     if (created.statusCode !== 201) return created
     return tus.patch(String(created.headers.location), 0, bytes)
   }

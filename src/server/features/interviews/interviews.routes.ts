@@ -14,13 +14,27 @@ export const interviewRoutes: FastifyPluginAsyncZod<{ service: InterviewService 
 
   app.get(
     '/interviews',
-    { schema: { tags, summary: 'The interview sessions about one of your members, oldest first', querystring: interviewListQuerySchema, response: { 200: interviewSessionListSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'The interview sessions about one of your members, oldest first',
+        querystring: interviewListQuerySchema,
+        response: { 200: interviewSessionListSchema },
+      },
+    },
     async (request) => ({ sessions: await service.list(currentUser(request).id, request.query.memberId) }),
   )
 
   app.get(
     '/interviews/chat',
-    { schema: { tags, summary: 'How Ana opens the interview about a member, and which AI mode answers', querystring: interviewOpeningQuerySchema, response: { 200: chatOpeningSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'How Ana opens the interview about a member, and which AI mode answers',
+        querystring: interviewOpeningQuerySchema,
+        response: { 200: chatOpeningSchema },
+      },
+    },
     async (request) => service.opening(currentUser(request).id, request.query.memberId, request.query.language),
   )
 
@@ -36,12 +50,8 @@ export const interviewRoutes: FastifyPluginAsyncZod<{ service: InterviewService 
     async (request, reply) => sendEventStream(reply, await service.chat(currentUser(request).id, request.body)),
   )
 
-  app.delete(
-    '/interviews/:id',
-    { schema: { tags, summary: 'Delete an interview session and its recordings', params, response: { 204: z.null() } } },
-    async (request, reply) => {
-      await service.deleteSession(currentUser(request).id, request.params.id)
-      return reply.status(204).send(null)
-    },
-  )
+  app.delete('/interviews/:id', { schema: { tags, summary: 'Delete an interview session and its recordings', params, response: { 204: z.null() } } }, async (request, reply) => {
+    await service.deleteSession(currentUser(request).id, request.params.id)
+    return reply.status(204).send(null)
+  })
 }

@@ -74,7 +74,11 @@ export function createInterviewService({ repo, chat, findMember, media, log }: D
   }
 
   async function withMedia(ownerId: string, rows: InterviewSessionRow[]): Promise<InterviewSession[]> {
-    const ids = await media.mediaIdsFor(ownerId, 'interviewSession', rows.map((row) => row.id))
+    const ids = await media.mediaIdsFor(
+      ownerId,
+      'interviewSession',
+      rows.map((row) => row.id),
+    )
     return rows.map((row) => toSession(row, ids.get(row.id) ?? []))
   }
 
@@ -134,7 +138,13 @@ export function createInterviewService({ repo, chat, findMember, media, log }: D
             { role: 'user', text: message },
             { role: 'model', text: reply },
           ]
-          const row = await repo.insert({ id: newId(), ownerUserId: ownerId, interviewedMemberId: memberId, timestamp: nowIso(), conversationPair: JSON.stringify(conversationPair) })
+          const row = await repo.insert({
+            id: newId(),
+            ownerUserId: ownerId,
+            interviewedMemberId: memberId,
+            timestamp: nowIso(),
+            conversationPair: JSON.stringify(conversationPair),
+          })
           return { isSaved: true, fields: { session: toSession(row, []), notSavedReason: null } }
         },
         saveFailed: { session: null, notSavedReason: 'interview.save_failed' },

@@ -71,10 +71,6 @@ export async function imageDimensions(bytes: Buffer): Promise<{ width: number; h
 
 /** A WebP thumbnail, upright, at most `thumbnailSize` on its longest side, without metadata. */
 export async function makeThumbnail(bytes: Buffer): Promise<Thumbnail> {
-  const output = await sharp(bytes, input)
-    .rotate()
-    .resize(thumbnailSize, thumbnailSize, { fit: 'inside', withoutEnlargement: true })
-    .webp({ quality: 80 })
-    .toBuffer()
+  const output = await sharp(bytes, input).rotate().resize(thumbnailSize, thumbnailSize, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 80 }).toBuffer()
   return { bytes: output, contentType: 'image/webp' }
 }

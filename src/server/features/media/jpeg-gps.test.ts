@@ -37,7 +37,8 @@ describe('stripJpegGps', () => {
   })
 
   it('drops an XMP packet that carries GPS', async () => {
-    const xmp = '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description xmlns:exif="http://ns.adobe.com/exif/1.0/" exif:GPSLatitude="6,15.45N"/></rdf:RDF></x:xmpmeta>'
+    const xmp =
+      '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description xmlns:exif="http://ns.adobe.com/exif/1.0/" exif:GPSLatitude="6,15.45N"/></rdf:RDF></x:xmpmeta>'
     const original = await photo().withXmp(xmp).toBuffer()
     const { bytes, hadGps } = stripJpegGps(original)
     expect(hadGps).toBe(true)
@@ -46,11 +47,15 @@ describe('stripJpegGps', () => {
   })
 
   it('leaves a photo without location byte for byte, and anything else alone', async () => {
-    const plain = await photo().withExif({ IFD0: { Artist: 'Abuela Rosa' } }).toBuffer()
+    const plain = await photo()
+      .withExif({ IFD0: { Artist: 'Abuela Rosa' } })
+      .toBuffer()
     const result = stripJpegGps(plain)
     expect(result.hadGps).toBe(false)
     expect(result.bytes.equals(plain)).toBe(true)
-    const png = await sharp({ create: { width: 2, height: 2, channels: 3, background: '#fff' } }).png().toBuffer()
+    const png = await sharp({ create: { width: 2, height: 2, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer()
     expect(stripJpegGps(png).bytes).toBe(png)
   })
 })

@@ -11,7 +11,8 @@ describe('the media integrity check', () => {
     const t = await createTestApp('sqlite')
     try {
       const user = await createTestUser(t.app)
-      const member = (await as(t.app, user)({ method: 'POST', url: '/api/family-tree/members', payload: { firstName: 'Rosa', lastName: 'Díaz', isSelf: true } })).json().member.memberId
+      const member = (await as(t.app, user)({ method: 'POST', url: '/api/family-tree/members', payload: { firstName: 'Rosa', lastName: 'Díaz', isSelf: true } })).json().member
+        .memberId
       const upload = async (name: string) => {
         const bytes = Buffer.from(`Contenido de ${name}`)
         const tus = tusClient(t.app, user)

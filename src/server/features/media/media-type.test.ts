@@ -20,7 +20,9 @@ function storedZip(entries: Record<string, string>): Buffer {
 }
 
 const image = (format: 'png' | 'jpeg' | 'webp') =>
-  sharp({ create: { width: 4, height: 4, channels: 3, background: '#9a4a2c' } }).toFormat(format).toBuffer()
+  sharp({ create: { width: 4, height: 4, channels: 3, background: '#9a4a2c' } })
+    .toFormat(format)
+    .toBuffer()
 
 describe('sniffMediaType', () => {
   it('recognises photos by their bytes, whatever their name says', async () => {

@@ -36,7 +36,11 @@ export function createMediaRepository(db: Kysely<Database>) {
     const links = await db
       .selectFrom('mediaMemberLink')
       .select(['mediaId', 'memberId'])
-      .where('mediaId', 'in', rows.map((row) => row.id))
+      .where(
+        'mediaId',
+        'in',
+        rows.map((row) => row.id),
+      )
       .orderBy('createdAt')
       .execute()
     return rows.map((row) => ({ ...row, memberIds: links.filter((link) => link.mediaId === row.id).map((link) => link.memberId) }))
@@ -57,7 +61,9 @@ export function createMediaRepository(db: Kysely<Database>) {
         .selectAll('mediaAsset')
         .where('mediaAsset.ownerUserId', '=', ownerUserId)
         .where(`link.${kind.column}`, '=', targetId)
-        .$call((query) => (kind.order === 'newest' ? query.orderBy('mediaAsset.uploadedAt', 'desc').orderBy('mediaAsset.id', 'desc') : query.orderBy('link.createdAt').orderBy('mediaAsset.id')))
+        .$call((query) =>
+          kind.order === 'newest' ? query.orderBy('mediaAsset.uploadedAt', 'desc').orderBy('mediaAsset.id', 'desc') : query.orderBy('link.createdAt').orderBy('mediaAsset.id'),
+        )
         .execute()) as MediaAssetRow[]
       return withLinks(rows)
     },
@@ -92,7 +98,12 @@ export function createMediaRepository(db: Kysely<Database>) {
           if (owned.length !== wanted.length) return false
         }
         const links = untyped(trx)
-        const current: { mediaId: string }[] = await links.selectFrom(kind.table).select('mediaId').where('ownerUserId', '=', ownerUserId).where(kind.column, '=', targetId).execute()
+        const current: { mediaId: string }[] = await links
+          .selectFrom(kind.table)
+          .select('mediaId')
+          .where('ownerUserId', '=', ownerUserId)
+          .where(kind.column, '=', targetId)
+          .execute()
         const currentIds = new Set(current.map((link) => link.mediaId))
         const removed = [...currentIds].filter((id) => !wanted.includes(id))
         if (removed.length > 0) await links.deleteFrom(kind.table).where(kind.column, '=', targetId).where('mediaId', 'in', removed).execute()
@@ -158,14 +169,26 @@ export function createMediaRepository(db: Kysely<Database>) {
           unlinked = unlinked.where((eb) => eb.not(eb.exists(eb.selectFrom(`${kind.table} as link`).select('link.mediaId').whereRef('link.mediaId', '=', 'mediaAsset.id'))))
         }
         const rows = (await unlinked.execute()) as MediaAssetRow[]
-        if (rows.length > 0) await trx.deleteFrom('mediaAsset').where('id', 'in', rows.map((row) => row.id)).execute()
+        if (rows.length > 0)
+          await trx
+            .deleteFrom('mediaAsset')
+            .where(
+              'id',
+              'in',
+              rows.map((row) => row.id),
+            )
+            .execute()
         return rows
       })
     },
 
     /** The bytes of every file the owner has stored. */
     async totalSize(ownerUserId: string): Promise<number> {
-      const row = await db.selectFrom('mediaAsset').select((eb) => eb.fn.sum<number | string | null>('size').as('total')).where('ownerUserId', '=', ownerUserId).executeTakeFirst()
+      const row = await db
+        .selectFrom('mediaAsset')
+        .select((eb) => eb.fn.sum<number | string | null>('size').as('total'))
+        .where('ownerUserId', '=', ownerUserId)
+        .executeTakeFirst()
       return Number(row?.total ?? 0)
     },
 

@@ -13,7 +13,9 @@ import { encodeMetadata, tusClient, tusHeaders } from '../../test/tus-client.ts'
 
 /** The names of every file stored under the app's media folder. */
 function storedFiles(t: TestApp): string[] {
-  return readdirSync(path.join(t.dataDir, 'media'), { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => entry.name)
+  return readdirSync(path.join(t.dataDir, 'media'), { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => entry.name)
 }
 
 /** A tiny PNG whose header claims `width` × `height` pixels (its one row of data is all it has). */
@@ -30,9 +32,13 @@ function pngClaiming(width: number, height: number): Buffer {
   header.writeUInt32BE(width, 0)
   header.writeUInt32BE(height, 4)
   header.set([8, 2, 0, 0, 0], 8)
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.alloc(64))), chunk('IEND', Buffer.alloc(0))])
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.alloc(64))),
+    chunk('IEND', Buffer.alloc(0)),
+  ])
 }
-
 
 describe.each(testDatabases)('media routes on %s', (database) => {
   let t: TestApp
@@ -53,7 +59,14 @@ describe.each(testDatabases)('media routes on %s', (database) => {
   const patch = (user: TestUser, location: string, offset: number, bytes: Buffer) => tusClient(t.app, user).patch(location, offset, bytes)
 
   async function upload(user: TestUser, bytes: Buffer, fileName: string, extra: Record<string, string> = {}) {
-    const created = await create(user, bytes.length, { filename: fileName, filetype: 'image/jpeg', caption: ' En la finca ', linkedToType: 'member', linkedToId: memberId, ...extra })
+    const created = await create(user, bytes.length, {
+      filename: fileName,
+      filetype: 'image/jpeg',
+      caption: ' En la finca ',
+      linkedToType: 'member',
+      linkedToId: memberId,
+      ...extra,
+    })
     expect(created.statusCode, created.body).toBe(201)
     return patch(user, String(created.headers.location), 0, bytes)
   }
@@ -71,7 +84,13 @@ describe.each(testDatabases)('media routes on %s', (database) => {
 
   it('finishes a small file sent whole in its creating request: 201 with its Location and the new asset, and nothing left to resume', async () => {
     const bytes = Buffer.from('Una carta corta, enviada de una vez.')
-    const created = await tusClient(t.app, owner).createWithData(bytes, { filename: 'carta.txt', filetype: 'text/plain', caption: '', linkedToType: 'member', linkedToId: memberId })
+    const created = await tusClient(t.app, owner).createWithData(bytes, {
+      filename: 'carta.txt',
+      filetype: 'text/plain',
+      caption: '',
+      linkedToType: 'member',
+      linkedToId: memberId,
+    })
     expect(created.statusCode, created.body).toBe(201)
     expect(created.headers.location).toMatch(/\/api\/uploads\/.+/)
     expect(created.headers['upload-offset']).toBe(String(bytes.length))
@@ -82,13 +101,25 @@ describe.each(testDatabases)('media routes on %s', (database) => {
   })
 
   it('stores a photo, links it to the member and serves it with a thumbnail', async () => {
-    const photo = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#9a4a2c' } }).jpeg().toBuffer()
+    const photo = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#9a4a2c' } })
+      .jpeg()
+      .toBuffer()
     const finished = await upload(owner, photo, 'Abuela Rosa.jpeg')
     expect(finished.statusCode, finished.body).toBe(204)
     const id = String(finished.headers['legado-media-id'])
 
     const asset = (await as(t.app, owner)({ method: 'GET', url: `/api/media/${id}` })).json<MediaAsset>()
-    expect(asset).toMatchObject({ fileName: 'Abuela Rosa.jpeg', contentType: 'image/jpeg', size: photo.length, caption: 'En la finca', width: 900, height: 600, linkedToType: 'member', linkedToId: memberId, linkedToMemberIds: [memberId] })
+    expect(asset).toMatchObject({
+      fileName: 'Abuela Rosa.jpeg',
+      contentType: 'image/jpeg',
+      size: photo.length,
+      caption: 'En la finca',
+      width: 900,
+      height: 600,
+      linkedToType: 'member',
+      linkedToId: memberId,
+      linkedToMemberIds: [memberId],
+    })
     expect(asset.storagePath).toMatch(new RegExp(`^userMedia/${owner.id}/member/\\d{4}-\\d{2}/Abuela_Rosa_\\d+_${asset.id}\\.jpg$`))
 
     const content = await as(t.app, owner)({ method: 'GET', url: asset.downloadURL })
@@ -113,7 +144,8 @@ describe.each(testDatabases)('media routes on %s', (database) => {
     const shortLived = await createTestApp(database, { UPLOAD_EXPIRY_HOURS: '24' })
     try {
       const user = await createTestUser(shortLived.app)
-      const self = (await as(shortLived.app, user)({ method: 'POST', url: '/api/family-tree/members', payload: { firstName: 'Ana', lastName: 'Ruiz', isSelf: true } })).json().member.memberId
+      const self = (await as(shortLived.app, user)({ method: 'POST', url: '/api/family-tree/members', payload: { firstName: 'Ana', lastName: 'Ruiz', isSelf: true } })).json()
+        .member.memberId
       const tus = tusClient(shortLived.app, user)
       const bytes = Buffer.alloc(400_000, 'x')
       const created = await tus.create(bytes.length, { filename: 'abandonada.txt', linkedToType: 'member', linkedToId: self })
@@ -192,7 +224,9 @@ describe.each(testDatabases)('media routes on %s', (database) => {
   })
 
   it('deletes with a member the files that were theirs alone, objects too, and keeps a file also in a memory', async () => {
-    const cousin = (await as(t.app, owner)({ method: 'POST', url: '/api/family-tree/members', payload: { firstName: 'Primo', lastName: 'D', relationshipToOwner: 'Primo' } })).json().member.memberId
+    const cousin = (
+      await as(t.app, owner)({ method: 'POST', url: '/api/family-tree/members', payload: { firstName: 'Primo', lastName: 'D', relationshipToOwner: 'Primo' } })
+    ).json().member.memberId
     const onlyHis = String((await upload(owner, Buffer.from('una nota del primo\n'), 'primo.txt', { linkedToId: cousin })).headers['legado-media-id'])
     const shared = String((await upload(owner, Buffer.from('una foto de todos\n'), 'todos.txt', { linkedToId: cousin })).headers['legado-media-id'])
     await as(t.app, owner)({ method: 'POST', url: '/api/family-tree/members', payload: { firstName: 'Yo', lastName: 'D', isSelf: true } })
@@ -287,7 +321,11 @@ describe.each(testDatabases)('media routes on %s', (database) => {
     expect(created.status).toBe(201)
     const location = `${base}${created.headers.get('location')}`
     const chunk = (offset: number, end: number, extra: Record<string, string> = {}) =>
-      fetch(location, { method: 'PATCH', headers: { ...headers, 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream', ...extra }, body: bytes.subarray(offset, end) })
+      fetch(location, {
+        method: 'PATCH',
+        headers: { ...headers, 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream', ...extra },
+        body: bytes.subarray(offset, end),
+      })
 
     const first = await chunk(0, 20_000)
     expect(first.status).toBe(204)
@@ -305,7 +343,9 @@ describe.each(testDatabases)('media routes on %s', (database) => {
       const sent = { ...extra } as Record<string, string>
       const refused = await fetch(location, {
         method: 'PATCH',
-        headers: Object.fromEntries(Object.entries({ ...headers, 'upload-offset': '20000', 'content-type': 'application/offset+octet-stream', ...sent }).filter(([, value]) => value !== '')),
+        headers: Object.fromEntries(
+          Object.entries({ ...headers, 'upload-offset': '20000', 'content-type': 'application/offset+octet-stream', ...sent }).filter(([, value]) => value !== ''),
+        ),
         body: bytes.subarray(20_000, 30_000),
       })
       expect(refused.status, JSON.stringify(extra)).toBe(status)
@@ -371,7 +411,9 @@ describe.each(testDatabases)('media routes on %s', (database) => {
   })
 
   it('edits the caption and deletes the file, its thumbnail, the asset and its links', async () => {
-    const photo = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#fff' } }).png().toBuffer()
+    const photo = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer()
     const id = String((await upload(owner, photo, 'foto.png')).headers['legado-media-id'])
     const asset = (await as(t.app, owner)({ method: 'PATCH', url: `/api/media/${id}`, payload: { caption: '  Navidad 1987 ' } })).json<MediaAsset>()
     expect(asset.caption).toBe('Navidad 1987')

@@ -25,7 +25,14 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ service: MediaService }> = asy
 
   app.get(
     '/media',
-    { schema: { tags, summary: 'Media of one of your members (newest first) or of one of your memories (as attached)', querystring: mediaListQuerySchema, response: { 200: mediaListSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Media of one of your members (newest first) or of one of your memories (as attached)',
+        querystring: mediaListQuerySchema,
+        response: { 200: mediaListSchema },
+      },
+    },
     async (request) => {
       const { memberId, entryId } = request.query
       const userId = currentUser(request).id
@@ -47,31 +54,38 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ service: MediaService }> = asy
   })
 
   for (const variant of ['content', 'thumbnail'] as const) {
-    app.get(`/media/:id/${variant}`, { schema: { tags, summary: variant === 'content' ? 'The file (Range requests allowed)' : 'A small WebP of an image', params } }, async (request, reply) => {
-      const { key, contentType, fileName, storage } = await service.locate(currentUser(request).id, request.params.id, variant)
-      const size = await storage.size(key)
-      if (size === undefined) throw new AppError('not_found', 'The file is missing from storage')
-      const range = variant === 'content' ? parseRange(request.headers.range, size) : undefined
-      if (range === 'unsatisfiable') return reply.status(416).header('Content-Range', `bytes */${size}`).send()
-      const disposition = inlineTypes.test(contentType) ? 'inline' : 'attachment'
-      reply
-        .header('Content-Type', contentType)
-        .header('X-Content-Type-Options', 'nosniff')
-        .header('Content-Disposition', `${disposition}; filename*=UTF-8''${encodeURIComponent(fileName)}`)
-        .header('Content-Security-Policy', "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox")
-        // Family photos stay off the disk of a shared computer once the person signs out.
-        .header('Cache-Control', 'private, no-store')
-        .header('Accept-Ranges', 'bytes')
-      try {
-        if (range) {
-          reply.status(206).header('Content-Range', `bytes ${range.start}-${range.end}/${size}`).header('Content-Length', range.end - range.start + 1)
-          return reply.send(await storage.get(key, range))
+    app.get(
+      `/media/:id/${variant}`,
+      { schema: { tags, summary: variant === 'content' ? 'The file (Range requests allowed)' : 'A small WebP of an image', params } },
+      async (request, reply) => {
+        const { key, contentType, fileName, storage } = await service.locate(currentUser(request).id, request.params.id, variant)
+        const size = await storage.size(key)
+        if (size === undefined) throw new AppError('not_found', 'The file is missing from storage')
+        const range = variant === 'content' ? parseRange(request.headers.range, size) : undefined
+        if (range === 'unsatisfiable') return reply.status(416).header('Content-Range', `bytes */${size}`).send()
+        const disposition = inlineTypes.test(contentType) ? 'inline' : 'attachment'
+        reply
+          .header('Content-Type', contentType)
+          .header('X-Content-Type-Options', 'nosniff')
+          .header('Content-Disposition', `${disposition}; filename*=UTF-8''${encodeURIComponent(fileName)}`)
+          .header('Content-Security-Policy', "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox")
+          // Family photos stay off the disk of a shared computer once the person signs out.
+          .header('Cache-Control', 'private, no-store')
+          .header('Accept-Ranges', 'bytes')
+        try {
+          if (range) {
+            reply
+              .status(206)
+              .header('Content-Range', `bytes ${range.start}-${range.end}/${size}`)
+              .header('Content-Length', range.end - range.start + 1)
+            return reply.send(await storage.get(key, range))
+          }
+          return reply.header('Content-Length', size).send(await storage.get(key))
+        } catch (error) {
+          if (error instanceof ObjectNotFoundError) throw new AppError('not_found', 'The file is missing from storage')
+          throw error
         }
-        return reply.header('Content-Length', size).send(await storage.get(key))
-      } catch (error) {
-        if (error instanceof ObjectNotFoundError) throw new AppError('not_found', 'The file is missing from storage')
-        throw error
-      }
-    })
+      },
+    )
   }
 }

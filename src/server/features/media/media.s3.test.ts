@@ -31,7 +31,9 @@ describe('media in S3 mode (s3rver)', () => {
   })
 
   it('keeps resumable upload state in the bucket and stores the finished photo there', async () => {
-    const photo = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).png().toBuffer()
+    const photo = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
+      .png()
+      .toBuffer()
     const tus = tusClient(t.app, owner)
     const created = await tus.create(photo.length, { filename: 'ruido.png', linkedToType: 'member', linkedToId: memberId })
     expect(created.statusCode, created.body).toBe(201)
@@ -60,8 +62,11 @@ describe('media in S3 mode (s3rver)', () => {
 
   it('erases every object of a deleted account from the bucket', async () => {
     const leaving = await createTestUser(t.app, { password: 'me-voy-de-legado' })
-    const self = (await as(t.app, leaving)({ method: 'POST', url: '/api/family-tree/members', payload: { firstName: 'Luis', lastName: 'Gómez', isSelf: true } })).json().member.memberId
-    const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#2e8b57' } }).png().toBuffer()
+    const self = (await as(t.app, leaving)({ method: 'POST', url: '/api/family-tree/members', payload: { firstName: 'Luis', lastName: 'Gómez', isSelf: true } })).json().member
+      .memberId
+    const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#2e8b57' } })
+      .png()
+      .toBuffer()
     const uploaded = await tusClient(t.app, leaving).createWithData(photo, { filename: 'luis.png', linkedToType: 'member', linkedToId: self })
     expect(uploaded.statusCode, uploaded.body).toBe(201)
     const client = createS3Client({ bucket: s3.bucket, region: 'us-east-1', endpoint: s3.endpoint, forcePathStyle: true, credentials: s3.credentials })

@@ -32,19 +32,33 @@ describe('finishing an upload', () => {
         throw new Error('the database went away')
       },
     } as unknown as MediaRepository
-    const service = createMediaService({ repo: failingRepo, storage: createLocalStorage(root), maxUploadBytes: 5_242_880, quotaBytes: 10_000_000, linkTargets: anyTarget(async (_owner, id) => [{ type: 'member', id }]) })
-    const photo = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#9a4a2c' } }).jpeg().toBuffer()
+    const service = createMediaService({
+      repo: failingRepo,
+      storage: createLocalStorage(root),
+      maxUploadBytes: 5_242_880,
+      quotaBytes: 10_000_000,
+      linkTargets: anyTarget(async (_owner, id) => [{ type: 'member', id }]),
+    })
+    const photo = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#9a4a2c' } })
+      .jpeg()
+      .toBuffer()
 
-    await expect(
-      service.completeUpload({ ownerId: 'u1', fileName: 'foto.jpg', caption: '', linkedToType: 'member', linkedToId: 'm1', ...upload(photo) }),
-    ).rejects.toThrow('the database went away')
+    await expect(service.completeUpload({ ownerId: 'u1', fileName: 'foto.jpg', caption: '', linkedToType: 'member', linkedToId: 'm1', ...upload(photo) })).rejects.toThrow(
+      'the database went away',
+    )
     expect(filesUnder(root)).toEqual([])
   })
 
   it('refuses a file over the limit and one linked to someone else’s member before storing anything', async () => {
     const root = mkdtempSync(path.join(tmpdir(), 'legado-media-refuse-'))
     roots.push(root)
-    const service = createMediaService({ repo: {} as MediaRepository, storage: createLocalStorage(root), maxUploadBytes: 10, quotaBytes: 100, linkTargets: anyTarget(async () => undefined) })
+    const service = createMediaService({
+      repo: {} as MediaRepository,
+      storage: createLocalStorage(root),
+      maxUploadBytes: 10,
+      quotaBytes: 100,
+      linkTargets: anyTarget(async () => undefined),
+    })
     const note = { ownerId: 'u1', fileName: 'nota.txt', caption: '', linkedToType: 'member' as const, linkedToId: 'm1' }
     await expect(service.completeUpload({ ...note, ...upload(Buffer.from('demasiado largo para el límite')) })).rejects.toMatchObject({ code: 'payload_too_large' })
     await expect(service.completeUpload({ ...note, ...upload(Buffer.from('hola')) })).rejects.toMatchObject({ code: 'not_found' })

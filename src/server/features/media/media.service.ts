@@ -250,4 +250,3 @@ export function createMediaService({ repo, storage, maxUploadBytes, quotaBytes, 
   return service
 }
 export type MediaService = ReturnType<typeof createMediaService>
-

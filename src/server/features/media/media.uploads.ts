@@ -51,14 +51,22 @@ function parseJson(text: string): unknown {
 
 /** The error code of a status the tus server answered with. */
 function codeForStatus(status: number): ErrorCode {
-  const codes: Record<number, ErrorCode> = { 401: 'unauthenticated', 403: 'forbidden', 404: 'not_found', 409: 'conflict', 410: 'not_found', 413: 'payload_too_large', 415: 'unsupported_media_type', 429: 'rate_limited' }
+  const codes: Record<number, ErrorCode> = {
+    401: 'unauthenticated',
+    403: 'forbidden',
+    404: 'not_found',
+    409: 'conflict',
+    410: 'not_found',
+    413: 'payload_too_large',
+    415: 'unsupported_media_type',
+    429: 'rate_limited',
+  }
   return codes[status] ?? (status >= 500 ? 'internal' : 'validation_failed')
 }
 
 /** A tus hook's refusal, in our error model. */
 function refusal(error: unknown): { status_code: number; body: string } {
-  const appError =
-    error instanceof AppError ? error : new AppError('internal', 'The upload could not be finished')
+  const appError = error instanceof AppError ? error : new AppError('internal', 'The upload could not be finished')
   const body: ErrorBody = { error: { code: appError.code, message: appError.message, ...(appError.details ? { details: appError.details } : {}) } }
   return { status_code: appError.status, body: JSON.stringify(body) }
 }
@@ -99,7 +107,10 @@ export const mediaUploadRoutes: FastifyPluginAsync<Options> = async (app, { serv
         const user = uploaderOf(req)!
         const metadata = parseMetadata(upload)
         // Two reads, at once: on PostgreSQL each is a round trip of its own.
-        await Promise.all([service.assertCanLink(user, metadata.linkedToType, metadata.linkedToId), upload.size === undefined ? undefined : service.assertRoomFor(user, upload.size)])
+        await Promise.all([
+          service.assertCanLink(user, metadata.linkedToType, metadata.linkedToId),
+          upload.size === undefined ? undefined : service.assertRoomFor(user, upload.size),
+        ])
         await openUploads.take([user])
         return { metadata: { ...upload.metadata, ownerUserId: user } }
       } catch (error) {
@@ -172,7 +183,12 @@ export const mediaUploadRoutes: FastifyPluginAsync<Options> = async (app, { serv
   async function isOwnUpload(id: string, user: string): Promise<boolean> {
     const signed = uploadIds.isOwnedBy(id, user)
     if (signed !== undefined) return signed
-    return (await datastore.getUpload(id).then((u) => u.metadata?.ownerUserId, () => undefined)) === user
+    return (
+      (await datastore.getUpload(id).then(
+        (u) => u.metadata?.ownerUserId,
+        () => undefined,
+      )) === user
+    )
   }
 
   /**

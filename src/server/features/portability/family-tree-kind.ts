@@ -20,7 +20,10 @@ const exportedMemberSchema = createMemberSchema.omit({ parentMemberIds: true, sp
   sourceId: z.string().max(200).nullable().default(null),
   parentMemberIds: z.array(id).max(50).default([]),
   /** Absent from exports written before parent links had a family and a kind. */
-  parentLinks: z.array(z.object({ parentId: id, unionId: id.nullable().default(null), kind: z.enum(parentKinds).default('birth') })).max(50).optional(),
+  parentLinks: z
+    .array(z.object({ parentId: id, unionId: id.nullable().default(null), kind: z.enum(parentKinds).default('birth') }))
+    .max(50)
+    .optional(),
   spouseMemberIds: z.array(id).max(50).default([]),
 })
 /** A union as the export holds it; its children come from the members' parent links. */
@@ -63,7 +66,19 @@ function unionsOfSpouses(members: ExportedMember[]): ExportedUnion[] {
       if (!known.has(spouse) || spouse === member.memberId) return
       const [a, b] = [member.memberId, spouse].sort() as [string, string]
       const unionId = `spouses:${a}:${b}`
-      if (!pairs.has(unionId)) pairs.set(unionId, { unionId, firstPartnerId: member.memberId, secondPartnerId: spouse, marriageDate: null, marriagePlace: '', divorceDate: null, divorcePlace: '', notes: '', sourceId: null, position })
+      if (!pairs.has(unionId))
+        pairs.set(unionId, {
+          unionId,
+          firstPartnerId: member.memberId,
+          secondPartnerId: spouse,
+          marriageDate: null,
+          marriagePlace: '',
+          divorceDate: null,
+          divorcePlace: '',
+          notes: '',
+          sourceId: null,
+          position,
+        })
     })
   }
   return [...pairs.values()]
@@ -75,7 +90,12 @@ function linksOf(members: ExportedMember[], unions: ExportedUnion[]): BatchLink[
   const couple = new Map(unions.map((u) => [[u.firstPartnerId, u.secondPartnerId].sort().join(' '), u.unionId]))
   return members.flatMap((member) => {
     if (member.parentLinks) {
-      return member.parentLinks.map((link) => ({ child: member.memberId, parent: link.parentId, kind: link.kind, ...(link.unionId && unionIds.has(link.unionId) ? { union: link.unionId } : {}) }))
+      return member.parentLinks.map((link) => ({
+        child: member.memberId,
+        parent: link.parentId,
+        kind: link.kind,
+        ...(link.unionId && unionIds.has(link.unionId) ? { union: link.unionId } : {}),
+      }))
     }
     // An older export says only who the parents are: by birth, in the couple they form if they are one.
     const union = couple.get([...member.parentMemberIds].sort().join(' '))
@@ -121,7 +141,11 @@ export function familyTreeKind(tree: TreeService): { exportTree: TreeService['ge
       const report = await tree.applyBatch(
         userId,
         {
-          members: members.map(({ memberId, sourceId, parentMemberIds: _p, parentLinks: _l, spouseMemberIds: _s, ...fields }) => ({ ...fields, ref: memberId, sourceId: sourceId ?? undefined })),
+          members: members.map(({ memberId, sourceId, parentMemberIds: _p, parentLinks: _l, spouseMemberIds: _s, ...fields }) => ({
+            ...fields,
+            ref: memberId,
+            sourceId: sourceId ?? undefined,
+          })),
           unions: batchUnions,
           links,
         },

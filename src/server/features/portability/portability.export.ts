@@ -74,7 +74,13 @@ export async function collectExport(userId: string, ports: PortabilityPorts, ext
 }
 
 /** Writes the archive: the manifest, one JSON file per kind, each file's bytes (one at a time), then the extensions. */
-export async function writeExport(userId: string, { manifest, files, media }: CollectedExport, ports: PortabilityPorts, extensions: ExportExtension[], zip: ZipWriter): Promise<void> {
+export async function writeExport(
+  userId: string,
+  { manifest, files, media }: CollectedExport,
+  ports: PortabilityPorts,
+  extensions: ExportExtension[],
+  zip: ZipWriter,
+): Promise<void> {
   await zip.addBuffer('manifest.json', json(manifest))
   for (const [kind, value] of Object.entries(files) as [ExportKind, unknown][]) await zip.addBuffer(exportFileOf[kind], json(value))
   for (const asset of media) await zip.addStream(asset.path, await ports.media.openContent(userId, asset.id))

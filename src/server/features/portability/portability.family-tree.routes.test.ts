@@ -11,15 +11,59 @@ import { tusClient } from '../../test/tus-client.ts'
 
 // The grandmother's two marriages: Ana born to the first, Pedro adopted in the second.
 const family = [
-  '0 HEAD', '1 GEDC', '2 VERS 5.5.1', '1 CHAR UTF-8',
-  '0 @I1@ INDI', '1 NAME Rosa /Díaz/', '1 SEX F', '1 BIRT', '2 DATE ABT 1920', '2 PLAC Pasto', '1 NOTE Cosía para todo el barrio.', '1 FAMS @F1@', '1 FAMS @F2@',
-  '0 @I2@ INDI', '1 NAME Juan /Ruiz/', '1 SEX M', '1 DEAT', '2 DATE 1975', '2 PLAC Quito', '1 FAMS @F1@',
-  '0 @I3@ INDI', '1 NAME Mario /Gil/', '1 SEX M', '1 FAMS @F2@',
-  '0 @I4@ INDI', '1 NAME Ana /Ruiz Díaz/', '1 BIRT', '2 DATE 3 MAR 1942', '1 FAMC @F1@',
-  '0 @I5@ INDI', '1 NAME Pedro /Gil Díaz/', '1 FAMC @F2@', '2 PEDI adopted',
-  '0 @F1@ FAM', '1 HUSB @I2@', '1 WIFE @I1@', '1 CHIL @I4@', '1 MARR', '2 DATE 1940', '2 PLAC Ipiales', '1 DIV', '2 DATE 1950', '2 PLAC Pasto', '1 NOTE Se separaron en paz.',
-  '0 @F2@ FAM', '1 HUSB @I3@', '1 WIFE @I1@', '1 CHIL @I5@', '1 MARR', '2 DATE 12 MAR 1955', '2 PLAC San Juan de Pasto',
-  '0 TRLR', '',
+  '0 HEAD',
+  '1 GEDC',
+  '2 VERS 5.5.1',
+  '1 CHAR UTF-8',
+  '0 @I1@ INDI',
+  '1 NAME Rosa /Díaz/',
+  '1 SEX F',
+  '1 BIRT',
+  '2 DATE ABT 1920',
+  '2 PLAC Pasto',
+  '1 NOTE Cosía para todo el barrio.',
+  '1 FAMS @F1@',
+  '1 FAMS @F2@',
+  '0 @I2@ INDI',
+  '1 NAME Juan /Ruiz/',
+  '1 SEX M',
+  '1 DEAT',
+  '2 DATE 1975',
+  '2 PLAC Quito',
+  '1 FAMS @F1@',
+  '0 @I3@ INDI',
+  '1 NAME Mario /Gil/',
+  '1 SEX M',
+  '1 FAMS @F2@',
+  '0 @I4@ INDI',
+  '1 NAME Ana /Ruiz Díaz/',
+  '1 BIRT',
+  '2 DATE 3 MAR 1942',
+  '1 FAMC @F1@',
+  '0 @I5@ INDI',
+  '1 NAME Pedro /Gil Díaz/',
+  '1 FAMC @F2@',
+  '2 PEDI adopted',
+  '0 @F1@ FAM',
+  '1 HUSB @I2@',
+  '1 WIFE @I1@',
+  '1 CHIL @I4@',
+  '1 MARR',
+  '2 DATE 1940',
+  '2 PLAC Ipiales',
+  '1 DIV',
+  '2 DATE 1950',
+  '2 PLAC Pasto',
+  '1 NOTE Se separaron en paz.',
+  '0 @F2@ FAM',
+  '1 HUSB @I3@',
+  '1 WIFE @I1@',
+  '1 CHIL @I5@',
+  '1 MARR',
+  '2 DATE 12 MAR 1955',
+  '2 PLAC San Juan de Pasto',
+  '0 TRLR',
+  '',
 ].join('\n')
 
 /** The tree as a reader sees it, every id replaced by who or what it points at. */
@@ -28,17 +72,21 @@ function described(tree: FamilyTree) {
   const union = new Map(tree.unions.map((u) => [u.unionId, `${name.get(u.firstPartnerId ?? '')} & ${name.get(u.secondPartnerId ?? '')}`]))
   const names = (ids: string[]) => ids.map((id) => name.get(id))
   return {
-    members: tree.members.map(({ memberId, createdAt: _c, updatedAt: _u, parentMemberIds, parentLinks, spouseMemberIds, childrenMemberIds, unionIds, mediaAssetIds, interviewSegments, ...fields }) => ({
-      ...fields,
-      name: name.get(memberId),
-      parents: names(parentMemberIds).sort(),
-      parentLinks: parentLinks.map((l) => ({ parent: name.get(l.parentId), union: l.unionId && union.get(l.unionId), kind: l.kind })).sort((a, b) => a.parent!.localeCompare(b.parent!)),
-      spouses: names(spouseMemberIds),
-      children: names(childrenMemberIds),
-      unions: unionIds.map((id) => union.get(id)),
-      media: mediaAssetIds.length,
-      interviews: interviewSegments.length,
-    })),
+    members: tree.members.map(
+      ({ memberId, createdAt: _c, updatedAt: _u, parentMemberIds, parentLinks, spouseMemberIds, childrenMemberIds, unionIds, mediaAssetIds, interviewSegments, ...fields }) => ({
+        ...fields,
+        name: name.get(memberId),
+        parents: names(parentMemberIds).sort(),
+        parentLinks: parentLinks
+          .map((l) => ({ parent: name.get(l.parentId), union: l.unionId && union.get(l.unionId), kind: l.kind }))
+          .sort((a, b) => a.parent!.localeCompare(b.parent!)),
+        spouses: names(spouseMemberIds),
+        children: names(childrenMemberIds),
+        unions: unionIds.map((id) => union.get(id)),
+        media: mediaAssetIds.length,
+        interviews: interviewSegments.length,
+      }),
+    ),
     unions: tree.unions.map(({ unionId, firstPartnerId, secondPartnerId, children, ...fields }) => ({
       ...fields,
       union: union.get(unionId),
@@ -64,14 +112,21 @@ describe.each(testDatabases)('the family tree through an export and back, on %s'
     owner = await createTestUser(t.app)
     const started = await as(t.app, owner)({ method: 'POST', url: '/api/family-tree/gedcom', ...gedcomUpload(family) })
     expect(started.statusCode, started.body).toBe(202)
-    for (let job = started.json().job; job.status !== 'done'; ) {
+    for (let job = started.json().job; job.status !== 'done';) {
       expect(job.status).not.toBe('failed')
       await new Promise((resolve) => setTimeout(resolve, 25))
       job = (await as(t.app, owner)({ method: 'GET', url: `/api/family-tree/gedcom/imports/${job.id}` })).json().job
     }
     // The owner, a child of Ana by the form (a parent with no couple), and a letter of Rosa's.
     const ana = (await tree(owner)).members.find((m) => m.firstName === 'Ana')!
-    const added = await as(t.app, owner)({ method: 'POST', url: '/api/family-tree/members', payload: { firstName: 'Lucía', lastName: 'Ruiz', isSelf: true, birthDate: 'entre 1970 y 1972', parentMemberIds: [ana.memberId], language: 'es' } })
+    const added = await as(
+      t.app,
+      owner,
+    )({
+      method: 'POST',
+      url: '/api/family-tree/members',
+      payload: { firstName: 'Lucía', lastName: 'Ruiz', isSelf: true, birthDate: 'entre 1970 y 1972', parentMemberIds: [ana.memberId], language: 'es' },
+    })
     expect(added.statusCode, added.body).toBe(201)
     const rosa = (await tree(owner)).members.find((m) => m.firstName === 'Rosa')!
     const letter = Buffer.from('Querida Ana: te escribo desde Pasto.')
@@ -94,14 +149,28 @@ describe.each(testDatabases)('the family tree through an export and back, on %s'
 
     // What the comparison holds, said plainly.
     const { members, unions } = described(after)
-    expect(members.find((m) => m.name === 'Rosa Díaz')).toMatchObject({ birthDate: 'ABT 1920', birthPlace: 'Pasto', notes: 'Cosía para todo el barrio.', sourceId: expect.stringContaining('I1'), media: 1 })
+    expect(members.find((m) => m.name === 'Rosa Díaz')).toMatchObject({
+      birthDate: 'ABT 1920',
+      birthPlace: 'Pasto',
+      notes: 'Cosía para todo el barrio.',
+      sourceId: expect.stringContaining('I1'),
+      media: 1,
+    })
     expect(members.find((m) => m.name === 'Lucía Ruiz')).toMatchObject({ isSelf: true, sourceId: null, parentLinks: [{ parent: 'Ana Ruiz Díaz', union: null, kind: 'birth' }] })
     expect(members.find((m) => m.name === 'Pedro Gil Díaz')!.parentLinks).toEqual([
       { parent: 'Mario Gil', union: 'Mario Gil & Rosa Díaz', kind: 'adopted' },
       { parent: 'Rosa Díaz', union: 'Mario Gil & Rosa Díaz', kind: 'adopted' },
     ])
     expect(unions).toMatchObject([
-      { union: 'Juan Ruiz & Rosa Díaz', marriageDate: '1940', marriagePlace: 'Ipiales', divorceDate: '1950', divorcePlace: 'Pasto', notes: 'Se separaron en paz.', children: [{ child: 'Ana Ruiz Díaz', kind: 'birth' }] },
+      {
+        union: 'Juan Ruiz & Rosa Díaz',
+        marriageDate: '1940',
+        marriagePlace: 'Ipiales',
+        divorceDate: '1950',
+        divorcePlace: 'Pasto',
+        notes: 'Se separaron en paz.',
+        children: [{ child: 'Ana Ruiz Díaz', kind: 'birth' }],
+      },
       { union: 'Mario Gil & Rosa Díaz', marriageDate: '1955-03-12', marriagePlace: 'San Juan de Pasto', children: [{ child: 'Pedro Gil Díaz', kind: 'adopted' }] },
     ])
     // The letter follows Rosa to her new id, byte for byte.
@@ -142,7 +211,12 @@ describe.each(testDatabases)('the family tree through an export and back, on %s'
       [['Juan Ruiz', 'Rosa Díaz'], [{ child: 'Ana Ruiz Díaz', kind: 'birth' }]],
       [['Mario Gil', 'Rosa Díaz'], [{ child: 'Pedro Gil Díaz', kind: 'birth' }]],
     ])
-    expect(members.find((m) => m.name === 'Rosa Díaz')).toMatchObject({ birthDate: 'ABT 1920', spouses: ['Juan Ruiz', 'Mario Gil'], children: ['Ana Ruiz Díaz', 'Pedro Gil Díaz'], media: 1 })
+    expect(members.find((m) => m.name === 'Rosa Díaz')).toMatchObject({
+      birthDate: 'ABT 1920',
+      spouses: ['Juan Ruiz', 'Mario Gil'],
+      children: ['Ana Ruiz Díaz', 'Pedro Gil Díaz'],
+      media: 1,
+    })
     expect(members.find((m) => m.name === 'Lucía Ruiz')).toMatchObject({ isSelf: true, parents: ['Ana Ruiz Díaz'] })
   })
 })

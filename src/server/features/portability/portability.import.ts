@@ -103,7 +103,7 @@ async function restoreTree(userId: string, raw: unknown, ports: PortabilityPorts
     return await ports.familyTree.restoreTree(userId, raw)
   } catch (error) {
     log.warn({ err: error }, 'an import could not write the family tree')
-    const members = Array.isArray((raw as { members?: unknown })?.members) ? ((raw as { members: unknown[] }).members) : []
+    const members = Array.isArray((raw as { members?: unknown })?.members) ? (raw as { members: unknown[] }).members : []
     const skipped: Skipped = members.map((member, index) => ({ id: String((member as { memberId?: unknown } | null)?.memberId ?? index), reason: 'failed' }))
     return { found: members.length, restored: 0, skipped, ids: new Map<string, string>() }
   }
@@ -148,7 +148,12 @@ export async function importArchive(userId: string, archive: ZipArchive, ports: 
   skipped = []
   const readingItems = validItems(await read('dreamReadings'), portableDreamReadingSchema, skipped)
   const readings = readingItems.items.filter((reading) => dreams.has(reading.dreamId) || void skipped.push({ id: reading.id, reason: 'missing_reference' }))
-  const readingIds = await restoreAll(readings.map((reading) => ({ ...reading, dreamId: dreams.get(reading.dreamId)! })), skipped, (items) => ports.aiLab.restoreReadings(userId, items), log)
+  const readingIds = await restoreAll(
+    readings.map((reading) => ({ ...reading, dreamId: dreams.get(reading.dreamId)! })),
+    skipped,
+    (items) => ports.aiLab.restoreReadings(userId, items),
+    log,
+  )
   report('dreamReadings', readingItems.found, readingIds.size, skipped)
 
   skipped = []

@@ -47,7 +47,11 @@ describe.each(testDatabases)('exporting everything and importing it into another
       media: (member.mediaAssetIds as string[]).length,
     }))
     const dreams = (await read(user, '/api/dreams')).dreams as Json[]
-    const readings = await Promise.all(dreams.map(async (dream) => (await read(user, `/api/ai-lab/dream-readings?dreamId=${dream.id}`)).readings.map(({ text, language, createdAt }: Json) => ({ text, language, createdAt }))))
+    const readings = await Promise.all(
+      dreams.map(async (dream) =>
+        (await read(user, `/api/ai-lab/dream-readings?dreamId=${dream.id}`)).readings.map(({ text, language, createdAt }: Json) => ({ text, language, createdAt })),
+      ),
+    )
     const entries = ((await read(user, '/api/biography/entries')).entries as Json[]).map(({ conversationPair, title, eventDate, entryDate, subjectMemberId, mediaAssetIds }) => ({
       conversationPair,
       title,
@@ -60,20 +64,46 @@ describe.each(testDatabases)('exporting everything and importing it into another
     const files = []
     for (const member of tree) {
       for (const session of (await read(user, `/api/interviews?memberId=${member.memberId as string}`)).sessions as Json[]) {
-        sessions.push({ member: nameOf.get(member.memberId as string), conversationPair: session.conversationPair, timestamp: session.timestamp, recordings: (session.mediaAssetIds as string[]).length })
+        sessions.push({
+          member: nameOf.get(member.memberId as string),
+          conversationPair: session.conversationPair,
+          timestamp: session.timestamp,
+          recordings: (session.mediaAssetIds as string[]).length,
+        })
       }
       for (const asset of (await read(user, `/api/media?memberId=${member.memberId as string}`)).media as Json[]) {
         const content = await as(t.app, user)({ method: 'GET', url: `/api/media/${asset.id}/content` })
-        files.push({ member: nameOf.get(member.memberId as string), fileName: asset.fileName, caption: asset.caption, contentType: asset.contentType, size: asset.size, sha256: asset.sha256, bytes: sha256(content.rawPayload) })
+        files.push({
+          member: nameOf.get(member.memberId as string),
+          fileName: asset.fileName,
+          caption: asset.caption,
+          contentType: asset.contentType,
+          size: asset.size,
+          sha256: asset.sha256,
+          bytes: sha256(content.rawPayload),
+        })
       }
     }
     for (const entry of (await read(user, '/api/biography/entries')).entries as Json[]) {
       for (const asset of (await read(user, `/api/media?entryId=${entry.id}`)).media as Json[]) {
         const content = await as(t.app, user)({ method: 'GET', url: `/api/media/${asset.id}/content` })
-        files.push({ entry: entry.title, fileName: asset.fileName, caption: asset.caption, contentType: asset.contentType, size: asset.size, sha256: asset.sha256, bytes: sha256(content.rawPayload) })
+        files.push({
+          entry: entry.title,
+          fileName: asset.fileName,
+          caption: asset.caption,
+          contentType: asset.contentType,
+          size: asset.size,
+          sha256: asset.sha256,
+          bytes: sha256(content.rawPayload),
+        })
       }
     }
-    const memories = ((await read(user, '/api/ai-lab/memories')).memories as Json[]).map(({ originalText, aiVariationText, saveMethod, timestamp }) => ({ originalText, aiVariationText, saveMethod, timestamp }))
+    const memories = ((await read(user, '/api/ai-lab/memories')).memories as Json[]).map(({ originalText, aiVariationText, saveMethod, timestamp }) => ({
+      originalText,
+      aiVariationText,
+      saveMethod,
+      timestamp,
+    }))
     return {
       members,
       dreams: dreams.map(({ title, content, dreamDate, entryDate, updatedAt }) => ({ title, content, dreamDate, entryDate, updatedAt })),
@@ -94,11 +124,18 @@ describe.each(testDatabases)('exporting everything and importing it into another
     await post('/api/family-tree/members', { firstName: 'Luis', lastName: 'Díaz', relationshipToOwner: 'Padre', parentMemberIds: [ids.member], birthDate: '1948-11-30' })
     await post('/api/dreams', { title: 'El mar', content: 'Nadaba con mi abuela 🌊', dreamDate: '2024-02-29' })
     const tus = tusClient(t.app, owner)
-    const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#a0522d' } }).jpeg().toBuffer()
+    const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#a0522d' } })
+      .jpeg()
+      .toBuffer()
     expect((await tus.createWithData(photo, { filename: 'la finca.jpg', caption: 'Verano', linkedToType: 'biographyEntry', linkedToId: ids.entry })).statusCode).toBe(201)
-    expect((await tus.createWithData(webmHeader(), { filename: 'voz.webm', filetype: 'audio/webm', linkedToType: 'interviewSession', linkedToId: ids.session })).statusCode).toBe(201)
+    expect((await tus.createWithData(webmHeader(), { filename: 'voz.webm', filetype: 'audio/webm', linkedToType: 'interviewSession', linkedToId: ids.session })).statusCode).toBe(
+      201,
+    )
     // The guided mode cannot read dreams; a reading a model once wrote is kept like any other row.
-    await t.db.insertInto('dreamReading').values({ id: randomUUID(), ownerUserId: owner.id, dreamId: ids.dream, text: 'Un sueño de vuelo y libertad.', language: 'es', createdAt: new Date().toISOString() }).execute()
+    await t.db
+      .insertInto('dreamReading')
+      .values({ id: randomUUID(), ownerUserId: owner.id, dreamId: ids.dream, text: 'Un sueño de vuelo y libertad.', language: 'es', createdAt: new Date().toISOString() })
+      .execute()
     archive = await exportOf(owner)
   })
   afterAll(() => t.close())
@@ -109,7 +146,17 @@ describe.each(testDatabases)('exporting everything and importing it into another
     expect(manifest).toMatchObject({ format: 'legado-export', schemaVersion: 1, application: 'Legado', extensions: [{ path: 'family-tree.ged' }] })
     expect(strFromU8(files['family-tree.ged']!)).toContain('2 VERS 7.0')
     expect(manifest.counts).toEqual({ familyTreeMembers: 4, dreams: 2, dreamReadings: 1, biographyEntries: 1, interviewSessions: 1, aiLabMemories: 1, media: 3 })
-    for (const name of ['account.json', 'family-tree.json', 'dreams.json', 'dream-readings.json', 'biography-entries.json', 'interview-sessions.json', 'ai-lab-memories.json', 'media.json']) expect(files[name], name).toBeDefined()
+    for (const name of [
+      'account.json',
+      'family-tree.json',
+      'dreams.json',
+      'dream-readings.json',
+      'biography-entries.json',
+      'interview-sessions.json',
+      'ai-lab-memories.json',
+      'media.json',
+    ])
+      expect(files[name], name).toBeDefined()
     expect(JSON.parse(strFromU8(files['account.json']!))).toMatchObject({ email: owner.email, birthDate: '1950-04-02', familyRelation: 'Abuela' })
     const media = JSON.parse(strFromU8(files['media.json']!)) as { id: string; path: string; sha256: string }[]
     for (const asset of media) {
@@ -117,7 +164,11 @@ describe.each(testDatabases)('exporting everything and importing it into another
       expect(sha256(files[asset.path]!)).toBe(asset.sha256)
       expect(Buffer.from(files[asset.path]!).equals(content.rawPayload)).toBe(true)
     }
-    expect(Object.keys(files).filter((name) => name.startsWith('media/')).sort()).toEqual(media.map((asset) => asset.path).sort())
+    expect(
+      Object.keys(files)
+        .filter((name) => name.startsWith('media/'))
+        .sort(),
+    ).toEqual(media.map((asset) => asset.path).sort())
   })
 
   it('restores everything into a fresh account under new ids, every file byte for byte', async () => {
@@ -132,7 +183,14 @@ describe.each(testDatabases)('exporting everything and importing it into another
       expect(kind.restored, kind.kind).toBe(kind.found)
     }
     expect(report.kinds.map((kind: { kind: string; restored: number }) => [kind.kind, kind.restored])).toEqual([
-      ['account', 1], ['familyTree', 4], ['dreams', 2], ['dreamReadings', 1], ['biographyEntries', 1], ['interviewSessions', 1], ['aiLabMemories', 1], ['media', 3],
+      ['account', 1],
+      ['familyTree', 4],
+      ['dreams', 2],
+      ['dreamReadings', 1],
+      ['biographyEntries', 1],
+      ['interviewSessions', 1],
+      ['aiLabMemories', 1],
+      ['media', 3],
     ])
 
     const original = await everythingOf(owner)
@@ -144,8 +202,15 @@ describe.each(testDatabases)('exporting everything and importing it into another
       const files = unzipSync(zip)
       const list = (name: string) => JSON.parse(strFromU8(files[name]!)) as Json[]
       return [
-        ...list('dreams.json'), ...list('dream-readings.json'), ...list('biography-entries.json'), ...list('interview-sessions.json'), ...list('ai-lab-memories.json'), ...list('media.json'),
-      ].map((item) => item.id).concat((JSON.parse(strFromU8(files['family-tree.json']!)).members as Json[]).map((member) => member.memberId as string))
+        ...list('dreams.json'),
+        ...list('dream-readings.json'),
+        ...list('biography-entries.json'),
+        ...list('interview-sessions.json'),
+        ...list('ai-lab-memories.json'),
+        ...list('media.json'),
+      ]
+        .map((item) => item.id)
+        .concat((JSON.parse(strFromU8(files['family-tree.json']!)).members as Json[]).map((member) => member.memberId as string))
     }
     const [before, after] = [idsIn(archive), idsIn(await exportOf(heir))]
     expect(after).toHaveLength(before.length)
@@ -182,7 +247,10 @@ describe.each(testDatabases)('exporting everything and importing it into another
     const edit = (name: string, change: (value: Json[]) => Json[]) => {
       files[name] = strToU8(JSON.stringify(change(JSON.parse(strFromU8(files[name]!)))))
     }
-    edit('dreams.json', (dreams) => [...dreams, { id: 'vacío', title: '', content: '   ', dreamDate: null, entryDate: '2024-01-01T00:00:00.000Z', updatedAt: '2024-01-01T00:00:00.000Z' }])
+    edit('dreams.json', (dreams) => [
+      ...dreams,
+      { id: 'vacío', title: '', content: '   ', dreamDate: null, entryDate: '2024-01-01T00:00:00.000Z', updatedAt: '2024-01-01T00:00:00.000Z' },
+    ])
     edit('interview-sessions.json', (sessions) => [...sessions, { ...sessions[0]!, id: 'huérfana', interviewedMemberId: 'nadie' }])
     edit('media.json', (media) => media.map((asset, index) => (index === 0 ? { ...asset, sha256: '0'.repeat(64) } : asset)))
     files['notas/extra.txt'] = strToU8('otra cosa')
@@ -212,7 +280,8 @@ function declareSize(zip: Uint8Array, name: string, size: number): Buffer {
 describe.each(testDatabases)('hostile archives given to import, on %s', (database) => {
   let t: TestApp
   let user: TestUser
-  const manifest = (schemaVersion = 1) => strToU8(JSON.stringify({ format: 'legado-export', schemaVersion, exportedAt: new Date().toISOString(), application: 'Legado', counts: {} }))
+  const manifest = (schemaVersion = 1) =>
+    strToU8(JSON.stringify({ format: 'legado-export', schemaVersion, exportedAt: new Date().toISOString(), application: 'Legado', counts: {} }))
   const dream = strToU8(JSON.stringify([{ id: 'd1', title: '', content: 'Volaba', dreamDate: null, entryDate: '2024-01-01T00:00:00.000Z', updatedAt: '2024-01-01T00:00:00.000Z' }]))
   const importing = (bytes: Uint8Array, fileName = 'legado.zip') => as(t.app, user)({ method: 'POST', url: '/api/me/import', ...multipartFile('file', fileName, bytes) })
   const refusal = async (bytes: Uint8Array) => {

@@ -54,7 +54,12 @@ export const portabilityRoutes: FastifyPluginAsyncZod<Options> = async (app, { s
     '/me/import',
     {
       config: { bodyTypes: ['multipart/form-data'] },
-      schema: { tags, summary: 'Restore an export into your account (multipart field "file"), under new ids', consumes: ['multipart/form-data'], response: { 200: importReportSchema } },
+      schema: {
+        tags,
+        summary: 'Restore an export into your account (multipart field "file"), under new ids',
+        consumes: ['multipart/form-data'],
+        response: { 200: importReportSchema },
+      },
     },
     async (request) => {
       if (!request.isMultipart()) throw invalidField('file', 'media.no_file', 'Send the archive as the multipart field "file"')

@@ -65,7 +65,11 @@ function chunksOf(chunk: GeminiChunk): ReplyChunk[] {
   const candidate = chunk.candidates?.[0]
   const finishReason = candidate?.finishReason ?? ''
   if (safetyFinishReasons.has(finishReason)) throw new AiError('ai_blocked', `AI content generation blocked due to: ${finishReason}`)
-  const text = candidate?.content?.parts?.filter((part) => !part.thought).map((part) => part.text ?? '').join('') ?? ''
+  const text =
+    candidate?.content?.parts
+      ?.filter((part) => !part.thought)
+      .map((part) => part.text ?? '')
+      .join('') ?? ''
   return [...(text ? [{ type: 'text' as const, text }] : []), ...(finishReason === 'MAX_TOKENS' ? [{ type: 'cut' as const }] : [])]
 }
 
@@ -106,7 +110,11 @@ export function createGeminiProvider(settings: GeminiSettings): AiProvider {
       const response = await call('generateContent', request)
       const pieces = chunksOf(parseChunk(await response.text()))
       const text = pieces.map((piece) => (piece.type === 'text' ? piece.text : '')).join('')
-      return finishReply(text, pieces.some((piece) => piece.type === 'cut'), 'Gemini')
+      return finishReply(
+        text,
+        pieces.some((piece) => piece.type === 'cut'),
+        'Gemini',
+      )
     },
   }
 }
@@ -118,4 +126,3 @@ function parseChunk(data: string): GeminiChunk {
     throw new AiError('upstream_failed', `Gemini sent an unreadable answer: ${data.slice(0, 200)}`)
   }
 }
-

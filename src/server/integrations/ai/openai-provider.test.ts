@@ -14,7 +14,14 @@ describe('the OpenAI-compatible provider', () => {
   afterAll(() => fake.close())
   const delta = openAiDelta
 
-  const request: ChatRequest = { persona: cronos, language: 'fr', turns: [{ role: 'model', text: 'Où es-tu né ?' }, { role: 'user', text: 'À Lyon.' }] }
+  const request: ChatRequest = {
+    persona: cronos,
+    language: 'fr',
+    turns: [
+      { role: 'model', text: 'Où es-tu né ?' },
+      { role: 'user', text: 'À Lyon.' },
+    ],
+  }
   const collect = async (apiKey?: string) => {
     const pieces: string[] = []
     for await (const piece of createOpenAiProvider({ baseUrl, apiKey, model: 'llama3' }).streamReply(request)) pieces.push(piece.type === 'text' ? piece.text : '[cut]')

@@ -57,7 +57,9 @@ export function createS3Storage(client: S3Client, bucket: string): ObjectStorage
       )
       try {
         await Promise.race([
-          client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentType: contentType, ContentLength: size, IfNoneMatch: '*' }), { abortSignal: abort.signal }),
+          client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentType: contentType, ContentLength: size, IfNoneMatch: '*' }), {
+            abortSignal: abort.signal,
+          }),
           failed,
         ])
       } catch (error) {
@@ -70,9 +72,7 @@ export function createS3Storage(client: S3Client, bucket: string): ObjectStorage
     async get(key, range?: ByteRange): Promise<Readable> {
       assertSafeKey(key)
       try {
-        const answer = await client.send(
-          new GetObjectCommand({ Bucket: bucket, Key: key, ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }),
-        )
+        const answer = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key, ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }))
         return answer.Body as Readable
       } catch (error) {
         if (isMissing(error)) throw new ObjectNotFoundError(key)

@@ -9,9 +9,7 @@ import type { ExchangeReceipts } from './exchange-receipts.ts'
 
 /** The events of one reply; `Done` is what `done` carries beside the reply. */
 type StreamEvent<Done> =
-  | { event: 'delta'; data: { text: string } }
-  | { event: 'done'; data: { reply: string } & Done }
-  | { event: 'error'; data: { code: ChatReplyErrorCode; message: string } }
+  { event: 'delta'; data: { text: string } } | { event: 'done'; data: { reply: string } & Done } | { event: 'error'; data: { code: ChatReplyErrorCode; message: string } }
 
 /** The events of one reply; `Saved` is what the feature's finished exchange adds to `done`. */
 export type ChatEvent<Saved> = StreamEvent<{ carry: CarriedExchange | null } & Saved>
@@ -225,9 +223,7 @@ export function createChatEngine({ provider, limiter, guidedLimiter, budget, tim
       await countAgainstLimits(exchange.userId, exchange.persona, exchange.language, turns)
       return start({ persona: exchange.persona, language: exchange.language, turns }, async (reply) => {
         const outcome = await saved(exchange.save, reply, { isSaved: false, fields: exchange.saveFailed }, exchange.persona)
-        const carry = outcome.isSaved
-          ? null
-          : { user: exchange.message, model: reply, receipt: receipts.sign(exchange.userId, exchange.conversation, exchange.message, reply) }
+        const carry = outcome.isSaved ? null : { user: exchange.message, model: reply, receipt: receipts.sign(exchange.userId, exchange.conversation, exchange.message, reply) }
         return { carry, ...outcome.fields }
       })
     },

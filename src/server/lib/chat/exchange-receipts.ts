@@ -8,7 +8,9 @@ import type { CarriedExchange } from '../../../shared/contracts/chat.ts'
  */
 export function createExchangeReceipts(secret: string) {
   const digest = (userId: string, conversation: string, user: string, model: string) =>
-    createHmac('sha256', secret).update(JSON.stringify(['legado-chat-exchange/1', userId, conversation, user, model])).digest()
+    createHmac('sha256', secret)
+      .update(JSON.stringify(['legado-chat-exchange/1', userId, conversation, user, model]))
+      .digest()
 
   return {
     sign(userId: string, conversation: string, user: string, model: string): string {

@@ -47,7 +47,16 @@ describe('toGedcom551Date', () => {
 
 describe('isGedcom551Date', () => {
   it('accepts the 5.5.1 forms and rejects free text', () => {
-    for (const date of ['1699/00', '1815/1816', '12 Jan 1699/00', 'BET 1 APR 1699/00 AND 5 SEP 1701/02', 'INT 5 TVT 5724 (interpreted Hebrew date)', 'ABT 1 MAY 1950 B.C.', '(text)']) expect(isGedcom551Date(date)).toBe(true)
+    for (const date of [
+      '1699/00',
+      '1815/1816',
+      '12 Jan 1699/00',
+      'BET 1 APR 1699/00 AND 5 SEP 1701/02',
+      'INT 5 TVT 5724 (interpreted Hebrew date)',
+      'ABT 1 MAY 1950 B.C.',
+      '(text)',
+    ])
+      expect(isGedcom551Date(date)).toBe(true)
     for (const date of ['la semana de Pascua', 'ABT', '12 MAYO 1948']) expect(isGedcom551Date(date)).toBe(false)
   })
 })

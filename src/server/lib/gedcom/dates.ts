@@ -2,7 +2,8 @@
 // the same thing afterwards. 7.0 names calendars with keywords instead of @#D…@ escapes, writes BCE
 // instead of B.C., and moved the free-text parts (`INT … (…)`, `(…)`) into a PHRASE line.
 
-const MONTHS = 'JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC|TSH|CSH|KSL|TVT|SHV|ADR|ADS|NSN|IYR|SVN|TMZ|AAV|ELL|VEND|BRUM|FRIM|NIVO|PLUV|VENT|GERM|FLOR|PRAI|MESS|THER|FRUC|COMP'
+const MONTHS =
+  'JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC|TSH|CSH|KSL|TVT|SHV|ADR|ADS|NSN|IYR|SVN|TMZ|AAV|ELL|VEND|BRUM|FRIM|NIVO|PLUV|VENT|GERM|FLOR|PRAI|MESS|THER|FRUC|COMP'
 const EXTENSION = '_[A-Z0-9_]+'
 
 const DATE_7 = `(?:(?:GREGORIAN|JULIAN|FRENCH_R|HEBREW|${EXTENSION}) )?(?:(?:\\d+ )?(?:${MONTHS}|${EXTENSION}) )?\\d+(?: (?:BCE|${EXTENSION}))?`
@@ -10,7 +11,10 @@ const VALUE_7 = new RegExp(`^(?:${DATE_7}|(?:ABT|CAL|EST|BEF|AFT|TO) ${DATE_7}|B
 
 // Dual years as 5.5.1 writes them (1699/00) and as PAF wrote them (1699/1700).
 const DATE_551 = `(?:@#D(?:GREGORIAN|JULIAN|HEBREW|FRENCH R|ROMAN|UNKNOWN)@\\s*)?(?:(?:\\d{1,2}\\s+)?(?:${MONTHS})\\s+)?\\d{1,4}(?:/\\d{1,4})?(?:\\s*\\(?B\\.?C\\.?\\)?)?`
-const VALUE_551 = new RegExp(`^\\s*(?:${DATE_551}|(?:ABT|CAL|EST|BEF|AFT|TO)\\s+${DATE_551}|BET\\s+${DATE_551}\\s+AND\\s+${DATE_551}|FROM\\s+${DATE_551}(?:\\s+TO\\s+${DATE_551})?|INT\\s+${DATE_551}\\s*\\(.*\\)|\\(.*\\))\\s*$`, 'i')
+const VALUE_551 = new RegExp(
+  `^\\s*(?:${DATE_551}|(?:ABT|CAL|EST|BEF|AFT|TO)\\s+${DATE_551}|BET\\s+${DATE_551}\\s+AND\\s+${DATE_551}|FROM\\s+${DATE_551}(?:\\s+TO\\s+${DATE_551})?|INT\\s+${DATE_551}\\s*\\(.*\\)|\\(.*\\))\\s*$`,
+  'i',
+)
 
 const CALENDARS: [escape: string, keyword: string][] = [
   ['@#DGREGORIAN@', 'GREGORIAN'],

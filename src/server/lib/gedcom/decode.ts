@@ -138,7 +138,7 @@ function decodeUtf8Leniently(bytes: Uint8Array, warnings: GedcomWarning[]): { te
 function countUtf8Sequences(bytes: Uint8Array): { sequences: number; invalid: number } {
   let sequences = 0
   let invalid = 0
-  for (let i = 0; i < bytes.length; ) {
+  for (let i = 0; i < bytes.length;) {
     const lead = bytes[i] ?? 0
     const length = lead < 0x80 ? 1 : lead >= 0xc2 && lead <= 0xdf ? 2 : lead >= 0xe0 && lead <= 0xef ? 3 : lead >= 0xf0 && lead <= 0xf4 ? 4 : 0
     let isValid = length > 0 && i + length <= bytes.length

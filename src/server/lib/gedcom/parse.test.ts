@@ -41,7 +41,14 @@ describe('parseGedcomRecords: lines', () => {
 
   it('reads CR, LF, CRLF and a mix of them alike, numbering lines the same way', () => {
     const expected = parseGedcom(family).records
-    for (const text of [family.replaceAll('\n', '\r'), family.replaceAll('\n', '\r\n'), family.split('\n').map((line, index) => line + ['\r\n', '\n', '\r'][index % 3]).join('')]) {
+    for (const text of [
+      family.replaceAll('\n', '\r'),
+      family.replaceAll('\n', '\r\n'),
+      family
+        .split('\n')
+        .map((line, index) => line + ['\r\n', '\n', '\r'][index % 3])
+        .join(''),
+    ]) {
       const { records, warnings } = parseGedcom(text)
       expect(warnings).toEqual([])
       expect(records.map(shape)).toEqual(expected.map(shape))
@@ -116,7 +123,9 @@ describe('parseGedcomRecords: CONC, CONT and escapes', () => {
       '0 TRLR',
     )
     const { records } = parseGedcom(text)
-    expect(records[1]?.children[0]?.value).toBe('me@example.com is an example email address.\n@me and @I are example social media handles.\n@@@@ has four @ characters where only the first is escaped.')
+    expect(records[1]?.children[0]?.value).toBe(
+      'me@example.com is an example email address.\n@me and @I are example social media handles.\n@@@@ has four @ characters where only the first is escaped.',
+    )
     expect(records[2]?.value).toBe('doubled @@ internal has two @ characters, not escaped')
     expect(records[2]?.children[0]?.pointer).toBeNull()
   })

@@ -124,7 +124,15 @@ export function parseGedcom(text: string, options: Omit<ParseOptions, 'onWarning
   return { records, warnings: log.warnings }
 }
 
-function makeNode(level: number, xref: string | undefined, tag: string, payload: string | undefined, line: number, unescape: (value: string) => string, isVersion7: boolean): GedcomNode {
+function makeNode(
+  level: number,
+  xref: string | undefined,
+  tag: string,
+  payload: string | undefined,
+  line: number,
+  unescape: (value: string) => string,
+  isVersion7: boolean,
+): GedcomNode {
   const pointerMatch = payload === undefined ? null : POINTER.exec(payload)
   let pointer: string | null | undefined
   let value: string | undefined

@@ -50,7 +50,8 @@ export function linkFamilies(input: LinkInput): void {
       }
       const files = input.mediaRecords.get(ref.record)
       if (files === undefined) dangling('a media record', ref.record, owner, line)
-      else if (files.length === 0) warn({ code: 'media_without_file', message: `media record @${ref.record}@ of @${owner}@ has no FILE (embedded BLOB data is not read)`, line, xref: owner })
+      else if (files.length === 0)
+        warn({ code: 'media_without_file', message: `media record @${ref.record}@ of @${owner}@ has no FILE (embedded BLOB data is not read)`, line, xref: owner })
       for (const file of files ?? []) resolved.push({ ...file, ...(ref.title === undefined ? {} : { title: ref.title }), record: ref.record })
     }
     return resolved

@@ -88,8 +88,7 @@ export function readMediaFiles(node: GedcomNode): Omit<GedcomMediaRef, 'record'>
 export function countUnknownTags(record: GedcomNode, counts: Map<string, number>): void {
   const stack: GedcomNode[] = [record]
   const isRead = (node: GedcomNode) =>
-    (node.tag === '_UID' && node.level === 1 && (record.tag === 'INDI' || record.tag === 'FAM')) ||
-    (node.tag === summaryTag && node.level === 2 && record.tag === 'INDI')
+    (node.tag === '_UID' && node.level === 1 && (record.tag === 'INDI' || record.tag === 'FAM')) || (node.tag === summaryTag && node.level === 2 && record.tag === 'INDI')
   for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
     if (!isStandardTag(node.tag) && !isRead(node)) counts.set(node.tag, (counts.get(node.tag) ?? 0) + 1)
     for (const child of node.children) stack.push(child)

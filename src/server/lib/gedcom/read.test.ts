@@ -10,7 +10,16 @@ const family = (tree: ReturnType<typeof read>, xref: string) => tree.families.fi
 
 describe('readGedcom: people', () => {
   it('reads UID and _UID of people and families, in order and once each, and does not count _UID as skipped', () => {
-    const tree = read(...v551, '0 @I1@ INDI', '1 _UID BBCC002534CB45428CFB45BA201C9C2C1A2B', '1 UID urn:x', '1 _UID BBCC002534CB45428CFB45BA201C9C2C1A2B', '2 _UID nested', '0 @F1@ FAM', '1 _UID 0F')
+    const tree = read(
+      ...v551,
+      '0 @I1@ INDI',
+      '1 _UID BBCC002534CB45428CFB45BA201C9C2C1A2B',
+      '1 UID urn:x',
+      '1 _UID BBCC002534CB45428CFB45BA201C9C2C1A2B',
+      '2 _UID nested',
+      '0 @F1@ FAM',
+      '1 _UID 0F',
+    )
     expect(person(tree, 'I1')!.uids).toEqual(['BBCC002534CB45428CFB45BA201C9C2C1A2B', 'urn:x'])
     expect(family(tree, 'F1')!.uids).toEqual(['0F'])
     expect(tree.unknownTags).toEqual({ _UID: 1 })
@@ -191,14 +200,40 @@ describe('readGedcom: families', () => {
       notes: [],
       media: [],
     })
-    expect(tree.individuals.map((individual) => individual.childOf)).toEqual([[], [], [{ family: 'F1', pedigree: 'birth' }], [{ family: 'F1', pedigree: 'adopted' }], [{ family: 'F1', pedigree: 'foster' }]])
+    expect(tree.individuals.map((individual) => individual.childOf)).toEqual([
+      [],
+      [],
+      [{ family: 'F1', pedigree: 'birth' }],
+      [{ family: 'F1', pedigree: 'adopted' }],
+      [{ family: 'F1', pedigree: 'foster' }],
+    ])
     expect(person(tree, 'I1')?.spouseOf).toEqual(['F1'])
     expect(tree.warnings).toEqual([])
   })
 
   it('takes an adoption from an ADOP event naming the family, and reads an unknown PEDI as other', () => {
-    const tree = read(...v551, '0 @I1@ INDI', '1 FAMC @F1@', '1 ADOP', '2 FAMC @F1@', '0 @I2@ INDI', '1 FAMC @F1@', '2 PEDI step', '0 @I3@ INDI', '1 ADOP', '2 FAMC @F1@', '0 @F1@ FAM', '1 CHIL @I1@', '1 CHIL @I2@', '1 CHIL @I3@')
-    expect(tree.individuals.map((individual) => individual.childOf)).toEqual([[{ family: 'F1', pedigree: 'adopted' }], [{ family: 'F1', pedigree: 'other' }], [{ family: 'F1', pedigree: 'adopted' }]])
+    const tree = read(
+      ...v551,
+      '0 @I1@ INDI',
+      '1 FAMC @F1@',
+      '1 ADOP',
+      '2 FAMC @F1@',
+      '0 @I2@ INDI',
+      '1 FAMC @F1@',
+      '2 PEDI step',
+      '0 @I3@ INDI',
+      '1 ADOP',
+      '2 FAMC @F1@',
+      '0 @F1@ FAM',
+      '1 CHIL @I1@',
+      '1 CHIL @I2@',
+      '1 CHIL @I3@',
+    )
+    expect(tree.individuals.map((individual) => individual.childOf)).toEqual([
+      [{ family: 'F1', pedigree: 'adopted' }],
+      [{ family: 'F1', pedigree: 'other' }],
+      [{ family: 'F1', pedigree: 'adopted' }],
+    ])
     expect(tree.warnings).toEqual([expect.objectContaining({ code: 'unknown_pedigree', line: 14, xref: 'I2' })])
   })
 

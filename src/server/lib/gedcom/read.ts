@@ -117,7 +117,9 @@ function readHeader(record: GedcomNode): GedcomHeader {
     const sourceVersion = childValue(source, 'VERS')
     if (sourceVersion !== undefined) header.source.version = sourceVersion
   }
-  const tags = childOf(record, 'SCHMA')?.children.filter((node) => node.tag === 'TAG').flatMap((node) => node.value?.trim().split(/\s+/, 1) ?? [])
+  const tags = childOf(record, 'SCHMA')
+    ?.children.filter((node) => node.tag === 'TAG')
+    .flatMap((node) => node.value?.trim().split(/\s+/, 1) ?? [])
   if (tags?.length) header.extensionTags = tags
   return header
 }
@@ -261,7 +263,13 @@ function readUid(node: GedcomNode, record: { uids?: string[] }): void {
 /** A pointer line's target; nothing for GEDCOM 7's @VOID@ and, with a warning, for text where a pointer belongs. */
 function pointerOf(node: GedcomNode, owner: string, context: RecordContext): string | undefined {
   if (node.pointer !== undefined) return node.pointer ?? undefined
-  if (node.value !== undefined) context.warn({ code: 'dangling_pointer', message: `${node.tag} of @${owner}@ is text, not a pointer: ${JSON.stringify(node.value.slice(0, 40))}`, line: node.line, xref: owner })
+  if (node.value !== undefined)
+    context.warn({
+      code: 'dangling_pointer',
+      message: `${node.tag} of @${owner}@ is text, not a pointer: ${JSON.stringify(node.value.slice(0, 40))}`,
+      line: node.line,
+      xref: owner,
+    })
   return undefined
 }
 
@@ -281,6 +289,7 @@ function readMediaLink(node: GedcomNode, media: GedcomMediaRef[], owner: string,
     return
   }
   const files = readMediaFiles(node)
-  if (files.length === 0) context.warn({ code: 'media_without_file', message: `a media link of @${owner}@ has no FILE (embedded BLOB data is not read)`, line: node.line, xref: owner })
+  if (files.length === 0)
+    context.warn({ code: 'media_without_file', message: `a media link of @${owner}@ has no FILE (embedded BLOB data is not read)`, line: node.line, xref: owner })
   for (const file of files) media.push(file)
 }

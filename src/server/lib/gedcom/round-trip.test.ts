@@ -18,7 +18,13 @@ function roundTrip(data: GedcomData, version: GedcomWriteVersion) {
 }
 
 describe.skipIf(!hasSharedGedcom)('round trips of the public files', () => {
-  const files = ['gedcom-5.5/large/royal92.ged', 'gedcom-5.5/large/pres2020.ged', 'gedcom-5.5/torture-test/TGC551LF.ged', 'gedcom-5.5/torture-test/TGC55CLF.ged', 'gedcom-7.0/maximal70.ged']
+  const files = [
+    'gedcom-5.5/large/royal92.ged',
+    'gedcom-5.5/large/pres2020.ged',
+    'gedcom-5.5/torture-test/TGC551LF.ged',
+    'gedcom-5.5/torture-test/TGC55CLF.ged',
+    'gedcom-7.0/maximal70.ged',
+  ]
 
   describe.each(files)('%s', (file) => {
     // Read inside the tests, never while collecting them: a skipped suite is still collected.
@@ -44,7 +50,8 @@ describe.skipIf(!hasSharedGedcom)('round trips of the public files', () => {
   it('keeps every date of the 5.5 files exactly as written through 5.5.1', () => {
     for (const file of files.slice(0, 4)) {
       const original = readSharedTree(file)
-      const dates = (data: GedcomData) => data.individuals.flatMap((person) => [person.birth?.date, person.death?.date]).concat(data.families.flatMap((family) => [family.marriage?.date, family.divorce?.date]))
+      const dates = (data: GedcomData) =>
+        data.individuals.flatMap((person) => [person.birth?.date, person.death?.date]).concat(data.families.flatMap((family) => [family.marriage?.date, family.divorce?.date]))
       expect(dates(roundTrip(original, '5.5.1').back)).toEqual(dates(original))
     }
   })
@@ -88,6 +95,10 @@ describe('round trips of a generated tree', () => {
     expect(back.warnings).toEqual([])
     expect(writeWarnings).toEqual([])
     expect(comparable(back, { isAcrossVersion7 })).toEqual(comparable(data, { isAcrossVersion7 }))
-    if (version === '5.5.1') expect({ individuals: back.individuals.map(({ media, ...person }) => ({ ...person, media: media.map(({ record: _record, ...ref }) => ref) })), families: back.families }).toEqual(data)
+    if (version === '5.5.1')
+      expect({
+        individuals: back.individuals.map(({ media, ...person }) => ({ ...person, media: media.map(({ record: _record, ...ref }) => ref) })),
+        families: back.families,
+      }).toEqual(data)
   })
 })

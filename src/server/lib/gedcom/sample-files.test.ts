@@ -51,7 +51,14 @@ describe.skipIf(!hasSharedGedcom)('public GEDCOM files: encodings', () => {
     expect(big?.individuals).toEqual(utf8?.individuals)
     expect(little?.families).toEqual(utf8?.families)
     expect(big?.families).toEqual(utf8?.families)
-    expect(byXref(utf8?.individuals ?? [], 'I3')).toMatchObject({ givenNames: 'Joe', surname: 'Williams', childOf: [{ family: 'F1', pedigree: 'birth' }, { family: 'F2', pedigree: 'adopted' }] })
+    expect(byXref(utf8?.individuals ?? [], 'I3')).toMatchObject({
+      givenNames: 'Joe',
+      surname: 'Williams',
+      childOf: [
+        { family: 'F1', pedigree: 'birth' },
+        { family: 'F2', pedigree: 'adopted' },
+      ],
+    })
   })
 
   // The Gramps pair is one family (the same xrefs, links and test characters) but not identical text:
@@ -64,7 +71,9 @@ describe.skipIf(!hasSharedGedcom)('public GEDCOM files: encodings', () => {
   it('reads the ANSEL and UTF-8 copies as the same family, with the same test characters', () => {
     const [fromAnsel, fromUtf8] = [ansel(), utf8()]
     expect(fromAnsel.encoding).toBe('ANSEL')
-    expect(fromAnsel.individuals.map((person) => [person.xref, person.sex, person.childOf, person.spouseOf])).toEqual(fromUtf8.individuals.map((person) => [person.xref, person.sex, person.childOf, person.spouseOf]))
+    expect(fromAnsel.individuals.map((person) => [person.xref, person.sex, person.childOf, person.spouseOf])).toEqual(
+      fromUtf8.individuals.map((person) => [person.xref, person.sex, person.childOf, person.spouseOf]),
+    )
     expect(fromAnsel.families).toEqual(fromUtf8.families)
     for (const xref of ['CHILD0', 'CHILD1', 'CHILD2', 'CHILD3']) {
       const [a, u] = [byXref(fromAnsel.individuals, xref), byXref(fromUtf8.individuals, xref)]
@@ -115,16 +124,29 @@ describe.skipIf(!hasSharedGedcom)('public GEDCOM files: encodings', () => {
       media: [{ file: 'C:\\FTM\\US_Presidents_2020 Media\\Photo_Ivana_Trump.jpg', title: 'Ivana Trump', format: 'jpg', record: 'M22' }],
     })
     expect(byXref(presidents.individuals, 'I812').birth?.place).toBe('Lomersheim, Enzkreis, Baden-Württemberg, Germany')
-    expect(presidents.individuals.filter((person) => person.death?.place === 'Paris, Île-de-France, France' || person.birth?.place === 'Paris, Île-de-France, France')).not.toHaveLength(0)
+    expect(
+      presidents.individuals.filter((person) => person.death?.place === 'Paris, Île-de-France, France' || person.birth?.place === 'Paris, Île-de-France, France'),
+    ).not.toHaveLength(0)
 
     const torture = readSharedTree('gedcom-5.5/torture-test/TGC551.ged')
     const lucy = torture.individuals.find((person) => person.givenNames === 'Lucy Special')
-    for (const line of ['A1 slash l - uppercase (Ł)', 'AD hook u - uppercase (Ư)', 'B8 dotless i - lowercase (ı)', 'BE empty box - LDS extension (□)', 'C2 phonograph copyright mark (℗)', 'CF es zet (ß)']) {
+    for (const line of [
+      'A1 slash l - uppercase (Ł)',
+      'AD hook u - uppercase (Ư)',
+      'B8 dotless i - lowercase (ı)',
+      'BE empty box - LDS extension (□)',
+      'C2 phonograph copyright mark (℗)',
+      'CF es zet (ß)',
+    ]) {
       expect(lucy?.notes[0]?.text.split('\n')).toContain(line)
     }
     const charlie = torture.individuals.find((person) => person.givenNames === 'Charlie Accented')
-    expect(charlie?.notes[0]?.text).toContain('code: E2 (Unicode: acute, 0301) acute accent:\n     \u00c1B\u0301\u0106D\u0301\u00c9F\u0301\u01f4H\u0301\u00cdJ\u0301\u1e30\u0139\u1e3e\n')
-    expect(charlie?.notes[0]?.text).toContain('code: F0 (Unicode: cedilla, 0327) cedilla\n     A\u0327B\u0327\u00c7\u1e10\u0228F\u0327\u0122\u1e28I\u0327J\u0327\u0136\u013bM\u0327\n')
+    expect(charlie?.notes[0]?.text).toContain(
+      'code: E2 (Unicode: acute, 0301) acute accent:\n     \u00c1B\u0301\u0106D\u0301\u00c9F\u0301\u01f4H\u0301\u00cdJ\u0301\u1e30\u0139\u1e3e\n',
+    )
+    expect(charlie?.notes[0]?.text).toContain(
+      'code: F0 (Unicode: cedilla, 0327) cedilla\n     A\u0327B\u0327\u00c7\u1e10\u0228F\u0327\u0122\u1e28I\u0327J\u0327\u0136\u013bM\u0327\n',
+    )
   })
 })
 

@@ -10,7 +10,10 @@ function individual(xref: string, overrides: Partial<GedcomIndividual> = {}): Ge
 function family(xref: string, overrides: Partial<GedcomFamily> = {}): GedcomFamily {
   return { xref, children: [], notes: [], media: [], ...overrides }
 }
-const write = (data: GedcomData, version: GedcomWriteVersion, onWarning?: (warning: GedcomWarning) => void) => writeGedcomString(data, { version, ...(onWarning ? { onWarning } : {}) }).split('\n').slice(0, -1)
+const write = (data: GedcomData, version: GedcomWriteVersion, onWarning?: (warning: GedcomWarning) => void) =>
+  writeGedcomString(data, { version, ...(onWarning ? { onWarning } : {}) })
+    .split('\n')
+    .slice(0, -1)
 const reread = (data: GedcomData, version: GedcomWriteVersion) => readGedcomFile(Buffer.from(writeGedcomString(data, { version })))
 
 const couple: GedcomData = {
@@ -24,7 +27,10 @@ const couple: GedcomData = {
 
 describe('writeGedcom: UIDs', () => {
   it('writes UID in 7.0 and _UID (a UUID as 32 upper-case hex digits) in 5.5.1, and reads them back', () => {
-    const data: GedcomData = { individuals: [individual('I1', { givenNames: 'Ana', uids: ['bbcc0025-34cb-4542-8cfb-45ba201c9c2c', 'urn:x'] })], families: [family('F1', { uids: ['0198f0b2-8c1e-7c3a-9f00-000000000001'] })] }
+    const data: GedcomData = {
+      individuals: [individual('I1', { givenNames: 'Ana', uids: ['bbcc0025-34cb-4542-8cfb-45ba201c9c2c', 'urn:x'] })],
+      families: [family('F1', { uids: ['0198f0b2-8c1e-7c3a-9f00-000000000001'] })],
+    }
     expect(write(data, '7.0')).toEqual(expect.arrayContaining(['1 UID bbcc0025-34cb-4542-8cfb-45ba201c9c2c', '1 UID urn:x', '1 UID 0198f0b2-8c1e-7c3a-9f00-000000000001']))
     expect(write(data, '5.5.1')).toEqual(expect.arrayContaining(['1 _UID BBCC002534CB45428CFB45BA201C9C2C', '1 _UID urn:x']))
     expect(reread(data, '5.5.1').individuals[0]!.uids).toEqual(['BBCC002534CB45428CFB45BA201C9C2C', 'urn:x'])
@@ -107,7 +113,10 @@ describe('writeGedcom: long and multi-line text', () => {
 
   it('keeps every 5.5.1 line within 255 characters, level, xref and tag included', () => {
     const text = 'Sobrevivió a la gripe de 1918 y cuidó de sus cinco hermanos pequeños. '.repeat(12)
-    const data: GedcomData = { individuals: [individual('I1', { notes: [{ text, record: 'NOTE_RECORD_0000001' }], birth: { date: '1900', place: 'Cádiz, '.repeat(60) } })], families: [] }
+    const data: GedcomData = {
+      individuals: [individual('I1', { notes: [{ text, record: 'NOTE_RECORD_0000001' }], birth: { date: '1900', place: 'Cádiz, '.repeat(60) } })],
+      families: [],
+    }
     const lines = write(data, '5.5.1')
     expect(lines.find((line) => line.startsWith('0 @NOTE_RECORD_0000001@ NOTE '))?.length).toBeGreaterThan(240)
     for (const line of lines) expect(line.length).toBeLessThanOrEqual(255)

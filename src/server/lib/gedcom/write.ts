@@ -145,7 +145,8 @@ function createRecordWriter(data: GedcomData, options: WriteOptions, out: string
       if (person.death) event('DEAT', person.death)
       for (const link of person.childOf) {
         if (!pointer(1, 'FAMC', xrefs.familyByModel.get(link.family), `the family @${link.family}@`, owner) || link.pedigree === 'birth') continue
-        if (link.pedigree === 'other' && !isVersion7) warn({ code: 'not_writable', message: `5.5.1 has no "other" pedigree: the link of ${owner} to @${link.family}@ is written without one` })
+        if (link.pedigree === 'other' && !isVersion7)
+          warn({ code: 'not_writable', message: `5.5.1 has no "other" pedigree: the link of ${owner} to @${link.family}@ is written without one` })
         else out.push(`2 PEDI ${isVersion7 ? link.pedigree.toUpperCase() : link.pedigree}`)
       }
       for (const family of person.spouseOf) pointer(1, 'FAMS', xrefs.familyByModel.get(family), `the family @${family}@`, owner)
@@ -222,7 +223,8 @@ function createMediaRecords(xrefs: XrefPlan) {
       const xref = named ?? inline.get(ref) ?? xrefs.next('O')
       if (named === undefined) inline.set(ref, xref)
       const files = records.get(xref) ?? []
-      if (!files.some((file) => file.file === ref.file)) files.push({ file: ref.file, ...(ref.title === undefined ? {} : { title: ref.title }), ...(ref.format === undefined ? {} : { format: ref.format }) })
+      if (!files.some((file) => file.file === ref.file))
+        files.push({ file: ref.file, ...(ref.title === undefined ? {} : { title: ref.title }), ...(ref.format === undefined ? {} : { format: ref.format }) })
       records.set(xref, files)
       return xref
     },

@@ -5,10 +5,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { AppLayout } from './app-layout.tsx'
 
 function renderLayoutAt(path: string, previous: string[] = []) {
-  const router = createMemoryRouter(
-    [{ element: <AppLayout />, children: [{ path: '*', element: <h1>Página</h1> }] }],
-    { initialEntries: [...previous, path], initialIndex: previous.length },
-  )
+  const router = createMemoryRouter([{ element: <AppLayout />, children: [{ path: '*', element: <h1>Página</h1> }] }], {
+    initialEntries: [...previous, path],
+    initialIndex: previous.length,
+  })
   render(<RouterProvider router={router} />)
   return router
 }

@@ -90,7 +90,9 @@ describe('AccountRoute', () => {
     expect(api.requestsTo('POST', '/api/auth/change-password')).toEqual([])
 
     api.answerNext('POST', '/api/auth/change-password', () =>
-      jsonResponse(400, { error: { code: 'validation_failed', message: 'The current password is not right', details: [{ path: 'currentPassword', code: 'auth.wrong_password' }] } }),
+      jsonResponse(400, {
+        error: { code: 'validation_failed', message: 'The current password is not right', details: [{ path: 'currentPassword', code: 'auth.wrong_password' }] },
+      }),
     )
     const confirm = within(passwordSection()).getByLabelText('Confirmar contraseña nueva')
     await userEvent.clear(confirm)

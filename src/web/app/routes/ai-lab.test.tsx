@@ -68,7 +68,11 @@ describe('/ai-lab', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Laboratorio de IA' })).toBeInTheDocument()
     expect(document.title).toBe('Laboratorio de IA · Legado')
     const tabs = screen.getByRole('tablist', { name: 'Secciones del laboratorio' })
-    expect(within(tabs).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Contar un recuerdo', 'Sueños revelados', 'Constelaciones', 'Juego de memoria'])
+    expect(
+      within(tabs)
+        .getAllByRole('tab')
+        .map((tab) => tab.textContent),
+    ).toEqual(['Contar un recuerdo', 'Sueños revelados', 'Constelaciones', 'Juego de memoria'])
     expect(selectedTab()).toHaveTextContent('Contar un recuerdo')
     expect(screen.getByRole('tabpanel', { name: 'Contar un recuerdo' })).toBeInTheDocument()
     expect(within(panel()).getByRole('heading', { level: 2, name: 'Contar un recuerdo' })).toBeInTheDocument()

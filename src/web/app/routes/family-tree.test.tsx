@@ -10,9 +10,7 @@ import { FamilyTreeRoute } from './family-tree.tsx'
 
 // The chart has its own tests; here it only has to receive the tree's members.
 vi.mock('../../features/family-tree/chart/family-chart-section.tsx', () => ({
-  FamilyChartBody: ({ members }: { members: Member[] }) => (
-    <p data-testid="chart">{members.map((member) => member.firstName).join(', ')}</p>
-  ),
+  FamilyChartBody: ({ members }: { members: Member[] }) => <p data-testid="chart">{members.map((member) => member.firstName).join(', ')}</p>,
 }))
 
 afterEach(async () => {

@@ -18,8 +18,7 @@ afterEach(async () => {
   await i18n.changeLanguage('es')
 })
 
-const carmen = () =>
-  buildMember({ memberId: 'carmen', firstName: 'Carmen', lastName: 'López', relationshipToOwner: 'Abuela', birthDate: '1931-05-04', isDeceased: true })
+const carmen = () => buildMember({ memberId: 'carmen', firstName: 'Carmen', lastName: 'López', relationshipToOwner: 'Abuela', birthDate: '1931-05-04', isDeceased: true })
 
 interface ServerOptions {
   members?: Member[]

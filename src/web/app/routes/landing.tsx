@@ -24,10 +24,7 @@ export function LandingRoute() {
 
   return (
     <div className="page landing">
-      <LandingTopBar
-        isSignedIn={isSignedIn}
-        onLanguageChanged={isSignedIn ? (language) => saveLanguage.mutate(language) : undefined}
-      />
+      <LandingTopBar isSignedIn={isSignedIn} onLanguageChanged={isSignedIn ? (language) => saveLanguage.mutate(language) : undefined} />
       <StatusMessage>{accountDeleted ? t('accountDeleted') : null}</StatusMessage>
       <Hero onStart={() => revealSection(signUpHeading.current)} />
       <IntroSection />

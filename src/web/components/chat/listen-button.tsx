@@ -23,7 +23,13 @@ export function ListenButton({ text, language, what }: ListenButtonProps) {
   if (!supported || !text.trim()) return null
   const label = speaking ? t('listen.stop') : t('listen.play')
   return (
-    <button type="button" className="button chat-listen" aria-label={`${label}: ${what}`} aria-pressed={speaking} onClick={() => (speaking ? cancel() : void speak(text, language))}>
+    <button
+      type="button"
+      className="button chat-listen"
+      aria-label={`${label}: ${what}`}
+      aria-pressed={speaking}
+      onClick={() => (speaking ? cancel() : void speak(text, language))}
+    >
       <Icon name={speaking ? 'speakerOff' : 'speaker'} /> {label}
     </button>
   )

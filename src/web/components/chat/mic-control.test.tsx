@@ -1,12 +1,6 @@
 import { screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import {
-  installFakeMicrophone,
-  installFakeRecognition,
-  removeRecognition,
-  removeSynthesis,
-  uninstallSpeechFakes,
-} from '../../lib/speech/test/fake-speech.ts'
+import { installFakeMicrophone, installFakeRecognition, removeRecognition, removeSynthesis, uninstallSpeechFakes } from '../../lib/speech/test/fake-speech.ts'
 import { fakeChatServer } from '../../lib/chat/test/fake-chat-server.ts'
 import { renderTestChat } from './test/test-chat.tsx'
 
@@ -120,7 +114,13 @@ describe('dictating a message', () => {
     expect(recognition.latest().continuous).toBe(true)
     recognition.latest().emitStart()
     recognition.latest().emitResult([{ transcript: 'Era maestra', isFinal: true }])
-    recognition.latest().emitResult([{ transcript: 'Era maestra', isFinal: true }, { transcript: 'en Cali', isFinal: true }], 1)
+    recognition.latest().emitResult(
+      [
+        { transcript: 'Era maestra', isFinal: true },
+        { transcript: 'en Cali', isFinal: true },
+      ],
+      1,
+    )
     expect(input).toHaveValue('Era maestra en Cali')
     expect(screen.getByText('Grabando ahora')).toBeInTheDocument()
   })

@@ -21,14 +21,7 @@ export function MicButton({ status, onToggle }: MicButtonProps) {
   if (status === 'unsupported' || status === 'denied') return null
   const isOn = status === 'listening' || status === 'starting'
   return (
-    <button
-      type="button"
-      className={`button chat-mic${isOn ? ' chat-mic-on' : ''}`}
-      aria-pressed={isOn}
-      aria-label={t('mic.label')}
-      data-testid="chat-mic"
-      onClick={onToggle}
-    >
+    <button type="button" className={`button chat-mic${isOn ? ' chat-mic-on' : ''}`} aria-pressed={isOn} aria-label={t('mic.label')} data-testid="chat-mic" onClick={onToggle}>
       <Icon name="microphone" /> {t('mic.button')}
     </button>
   )

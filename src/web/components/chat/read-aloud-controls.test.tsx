@@ -33,7 +33,10 @@ function renderControls({ isEnabled = true } = {}) {
 }
 
 const voiceSelect = () => screen.getByRole('combobox', { name: 'Voz' })
-const optionTexts = () => within(voiceSelect()).getAllByRole('option').map((option) => option.textContent)
+const optionTexts = () =>
+  within(voiceSelect())
+    .getAllByRole('option')
+    .map((option) => option.textContent)
 
 describe('reading the reply aloud', () => {
   it('reads the complete reply in es-CO, closes sending while it speaks, and stops on request', async () => {

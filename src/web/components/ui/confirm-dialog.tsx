@@ -41,13 +41,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
   const dialog = useModalDialog({ open, initialFocus: cancelRef, onCancel: handleCancel })
 
   return (
-    <dialog
-      {...dialog}
-      className="confirm-dialog"
-      role="alertdialog"
-      aria-labelledby={titleId}
-      aria-describedby={descriptionId}
-    >
+    <dialog {...dialog} className="confirm-dialog" role="alertdialog" aria-labelledby={titleId} aria-describedby={descriptionId}>
       {open && (
         <>
           <h2 id={titleId} className="confirm-dialog-title">
@@ -65,12 +59,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
             <button ref={cancelRef} type="button" className="button" aria-disabled={pending} onClick={handleCancel}>
               {cancelLabel}
             </button>
-            <button
-              type="button"
-              className="button button-primary button-danger"
-              aria-disabled={pending}
-              onClick={handleConfirm}
-            >
+            <button type="button" className="button button-primary button-danger" aria-disabled={pending} onClick={handleConfirm}>
               {pending && pendingLabel ? pendingLabel : confirmLabel}
             </button>
           </div>

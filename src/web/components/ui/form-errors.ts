@@ -16,11 +16,7 @@ export function fieldMessageText(t: TFunction, message: string | undefined): str
  * Puts the server's field issues of a `validation_failed` answer on the matching form fields.
  * Returns true when at least one field received an issue.
  */
-export function applyServerFieldErrors<T extends FieldValues>(
-  error: unknown,
-  fields: readonly Path<T>[],
-  setError: UseFormSetError<T>,
-): boolean {
+export function applyServerFieldErrors<T extends FieldValues>(error: unknown, fields: readonly Path<T>[], setError: UseFormSetError<T>): boolean {
   if (!(error instanceof ApiError) || error.code !== 'validation_failed') return false
   let applied = false
   for (const field of fields) {

@@ -2,7 +2,24 @@ import { render } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { Icon, type IconName } from './icon.tsx'
 
-const names: IconName[] = ['paperclip', 'microphone', 'speaker', 'speakerOff', 'document', 'camera', 'tree', 'moon', 'book', 'sparkles', 'envelope', 'check', 'pencil', 'smile', 'angel', 'wizard']
+const names: IconName[] = [
+  'paperclip',
+  'microphone',
+  'speaker',
+  'speakerOff',
+  'document',
+  'camera',
+  'tree',
+  'moon',
+  'book',
+  'sparkles',
+  'envelope',
+  'check',
+  'pencil',
+  'smile',
+  'angel',
+  'wizard',
+]
 
 /** Pictographs that need an emoji font (many Linux desktops and kiosks have none: they show boxes). */
 const emoji = /[\u{1F300}-\u{1FAFF}\u{2600}-\u{27BF}]/u

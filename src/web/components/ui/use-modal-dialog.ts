@@ -7,7 +7,17 @@ import { useEffect, useRef, type KeyboardEvent, type RefObject, type SyntheticEv
  * so the parent's `open` stays the only source of truth; a dialog opened inside another (a
  * confirmation over a media window) handles its Escape first.
  */
-export function useModalDialog({ open, initialFocus, onCancel, onClosed }: { open: boolean; initialFocus: RefObject<HTMLElement | null>; onCancel: () => void; onClosed?: () => void }) {
+export function useModalDialog({
+  open,
+  initialFocus,
+  onCancel,
+  onClosed,
+}: {
+  open: boolean
+  initialFocus: RefObject<HTMLElement | null>
+  onCancel: () => void
+  onClosed?: () => void
+}) {
   const dialogRef = useRef<HTMLDialogElement>(null)
 
   useEffect(() => {

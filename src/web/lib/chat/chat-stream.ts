@@ -17,9 +17,7 @@ export interface ChatEventSchemas {
 export type ChatDone<Events extends ChatEventSchemas> = z.infer<Events['done']>
 
 /** How one exchange ended: the `done` or `error` event. */
-export type ChatOutcome<Events extends ChatEventSchemas> =
-  | { event: 'done'; data: ChatDone<Events> }
-  | { event: 'error'; data: z.infer<ChatEventSchemas['error']> }
+export type ChatOutcome<Events extends ChatEventSchemas> = { event: 'done'; data: ChatDone<Events> } | { event: 'error'; data: z.infer<ChatEventSchemas['error']> }
 
 /** What every chat message says; a feature adds its own fields (e.g. `memberId`). */
 export interface ChatMessageBody {

@@ -15,11 +15,7 @@ export type ChatTurn<Done = unknown> =
 export type ChatPhase = 'idle' | 'thinking' | 'writing'
 
 /** How one message ended: answered (`text` is the reply as the server kept it), failed, or abandoned. */
-export type ChatResult<Done = unknown> = { messageId: string } & (
-  | { type: 'done'; text: string; done: Done }
-  | { type: 'failed' }
-  | { type: 'left' }
-)
+export type ChatResult<Done = unknown> = { messageId: string } & ({ type: 'done'; text: string; done: Done } | { type: 'failed' } | { type: 'left' })
 
 export interface ChatSessionOptions<Events extends ChatEventSchemas> {
   /** The persona's chat endpoint, e.g. `/api/biography/chat`. */
@@ -70,19 +66,14 @@ export function useChatSession<Events extends ChatEventSchemas>({ url, language,
         return { messageId, type: 'failed' }
       }
       try {
-        const outcome = await sendChatMessage(
-          url,
-          { ...extraFields, message, language, carried: carried.current },
-          events,
-          {
-            signal: controller.signal,
-            onDelta: (piece) => {
-              text += piece
-              setReplyText(text)
-              setPhase('writing')
-            },
+        const outcome = await sendChatMessage(url, { ...extraFields, message, language, carried: carried.current }, events, {
+          signal: controller.signal,
+          onDelta: (piece) => {
+            text += piece
+            setReplyText(text)
+            setPhase('writing')
           },
-        )
+        })
         if (outcome.event === 'error') return fail({ type: 'reply', code: outcome.data.code })
         const done: Done = outcome.data
         onDone?.(done)

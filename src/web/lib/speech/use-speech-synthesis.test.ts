@@ -38,7 +38,7 @@ describe('useSpeechSynthesis', () => {
     expect(noFrench.latest()).toMatchObject({ lang: 'en-US', voice: null })
   })
 
-  it('lets one speech use another voice than the hook\'s', () => {
+  it("lets one speech use another voice than the hook's", () => {
     const synthesis = installFakeSynthesis(voices)
     const { result } = renderHook(() => useSpeechSynthesis({ voiceName: 'Salomé' }))
     act(() => void result.current.speak('Hola', 'es', 'Paulina'))
@@ -47,7 +47,7 @@ describe('useSpeechSynthesis', () => {
     expect(synthesis.latest().voice).toBe(voices[1])
   })
 
-  it('lists the browser\'s voices by name and language', () => {
+  it("lists the browser's voices by name and language", () => {
     installFakeSynthesis(voices)
     const { result } = renderHook(() => useSpeechSynthesis())
     expect(result.current.voices).toEqual([

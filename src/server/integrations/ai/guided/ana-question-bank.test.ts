@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { languages, type Language } from '../../../../shared/limits.ts'
-import {
-  anaAcknowledgements,
-  anaClosings,
-  anaGentleThemes,
-  anaGreetings,
-  anaQuestions,
-  anaThemeIntroductions,
-  anaThemes,
-} from './ana-question-bank.ts'
+import { anaAcknowledgements, anaClosings, anaGentleThemes, anaGreetings, anaQuestions, anaThemeIntroductions, anaThemes } from './ana-question-bank.ts'
 import type { Tensed } from './guided-interviewer.ts'
 import { skipPhrases } from './question-bank.ts'
 
@@ -18,9 +10,7 @@ const duplicatesOf = (items: readonly string[]) => items.filter((item, index) =>
 const formsOf = (text: Tensed): string[] => (typeof text === 'string' ? [text] : [text.living, text.deceased])
 
 /** Each question text, in each language and each form, with a label for failure messages. */
-const questionTexts = anaQuestions.flatMap((q) =>
-  languages.flatMap((language) => formsOf(q.text[language]).map((text) => ({ label: `${q.id} ${language}`, language, text }))),
-)
+const questionTexts = anaQuestions.flatMap((q) => languages.flatMap((language) => formsOf(q.text[language]).map((text) => ({ label: `${q.id} ${language}`, language, text }))))
 
 // Matches a French ? ! : ; or » not preceded by a no-break space, or « not followed by one.
 const frenchSpacingMistake = /(^|[^\u00a0\u202f])[?!:;»]|«[^\u00a0\u202f]/

@@ -19,7 +19,21 @@ import type { Tensed } from './guided-interviewer.ts'
  * no question text may be contained in another, in any language or form.
  */
 
-export const anaThemes = ['portrait', 'childhood', 'family', 'work', 'character', 'sayings', 'kitchen', 'traditions', 'places', 'stories', 'hardTimes', 'together', 'legacy'] as const
+export const anaThemes = [
+  'portrait',
+  'childhood',
+  'family',
+  'work',
+  'character',
+  'sayings',
+  'kitchen',
+  'traditions',
+  'places',
+  'stories',
+  'hardTimes',
+  'together',
+  'legacy',
+] as const
 export type AnaTheme = (typeof anaThemes)[number]
 
 export interface AnaQuestion {
@@ -41,8 +55,14 @@ const bank: Record<AnaTheme, Record<string, Texts>> = {
     },
     looks: {
       es: { living: '¿Cómo es {name} físicamente: su cara, sus manos, su manera de vestir?', deceased: '¿Cómo era {name} físicamente: su cara, sus manos, su manera de vestir?' },
-      en: { living: 'What does {name} look like: their face, their hands, the way they dress?', deceased: 'What did {name} look like: their face, their hands, the way they dressed?' },
-      fr: { living: 'À quoi ressemble {name} : son visage, ses mains, sa façon de s’habiller ?', deceased: 'À quoi ressemblait {name} : son visage, ses mains, sa façon de s’habiller ?' },
+      en: {
+        living: 'What does {name} look like: their face, their hands, the way they dress?',
+        deceased: 'What did {name} look like: their face, their hands, the way they dressed?',
+      },
+      fr: {
+        living: 'À quoi ressemble {name} : son visage, ses mains, sa façon de s’habiller ?',
+        deceased: 'À quoi ressemblait {name} : son visage, ses mains, sa façon de s’habiller ?',
+      },
     },
     voice: {
       es: { living: '¿Cómo es la voz de {name} y su manera de hablar?', deceased: '¿Cómo era la voz de {name} y su manera de hablar?' },
@@ -131,7 +151,10 @@ const bank: Record<AnaTheme, Record<string, Texts>> = {
     caring: {
       es: { living: '¿Cómo cuida {name} a las personas que quiere?', deceased: '¿Cómo cuidaba {name} a las personas que quería?' },
       en: { living: 'How does {name} look after the people they love?', deceased: 'How did {name} look after the people they loved?' },
-      fr: { living: 'Comment est-ce que {name} prend soin des personnes qui lui sont chères ?', deceased: 'Comment est-ce que {name} prenait soin des personnes qui lui étaient chères ?' },
+      fr: {
+        living: 'Comment est-ce que {name} prend soin des personnes qui lui sont chères ?',
+        deceased: 'Comment est-ce que {name} prenait soin des personnes qui lui étaient chères ?',
+      },
     },
     familyStory: {
       es: '¿Qué historia de la familia de {name} se sigue contando?',
@@ -153,7 +176,10 @@ const bank: Record<AnaTheme, Record<string, Texts>> = {
     workday: {
       es: { living: '¿Cómo es un día de trabajo para {name}, en casa o fuera de ella?', deceased: '¿Cómo era un día de trabajo para {name}, en casa o fuera de ella?' },
       en: { living: 'What is a working day like for {name}, at home or elsewhere?', deceased: 'What was a working day like for {name}, at home or elsewhere?' },
-      fr: { living: 'À quoi ressemble une journée de travail de {name}, à la maison ou ailleurs ?', deceased: 'À quoi ressemblait une journée de travail de {name}, à la maison ou ailleurs ?' },
+      fr: {
+        living: 'À quoi ressemble une journée de travail de {name}, à la maison ou ailleurs ?',
+        deceased: 'À quoi ressemblait une journée de travail de {name}, à la maison ou ailleurs ?',
+      },
     },
     hands: {
       es: { living: '¿Qué sabe hacer {name} con las manos?', deceased: '¿Qué sabía hacer {name} con las manos?' },
@@ -246,8 +272,14 @@ const bank: Record<AnaTheme, Record<string, Texts>> = {
     },
     otherWords: {
       es: { living: '¿Qué palabras de otra lengua o de su tierra usa {name}?', deceased: '¿Qué palabras de otra lengua o de su tierra usaba {name}?' },
-      en: { living: 'What words from another language or from their homeland does {name} use?', deceased: 'What words from another language or from their homeland did {name} use?' },
-      fr: { living: 'Quels mots d’une autre langue ou de son pays d’origine emploie {name} ?', deceased: 'Quels mots d’une autre langue ou de son pays d’origine employait {name} ?' },
+      en: {
+        living: 'What words from another language or from their homeland does {name} use?',
+        deceased: 'What words from another language or from their homeland did {name} use?',
+      },
+      fr: {
+        living: 'Quels mots d’une autre langue ou de son pays d’origine emploie {name} ?',
+        deceased: 'Quels mots d’une autre langue ou de son pays d’origine employait {name} ?',
+      },
     },
   },
   kitchen: {
@@ -264,12 +296,18 @@ const bank: Record<AnaTheme, Record<string, Texts>> = {
     recipe: {
       es: { living: '¿Cómo prepara {name} su receta más querida, paso a paso?', deceased: '¿Cómo preparaba {name} su receta más querida, paso a paso?' },
       en: { living: 'How does {name} make their best-loved recipe, step by step?', deceased: 'How did {name} make their best-loved recipe, step by step?' },
-      fr: { living: 'Comment est-ce que {name} prépare sa recette fétiche, étape par étape ?', deceased: 'Comment est-ce que {name} préparait sa recette fétiche, étape par étape ?' },
+      fr: {
+        living: 'Comment est-ce que {name} prépare sa recette fétiche, étape par étape ?',
+        deceased: 'Comment est-ce que {name} préparait sa recette fétiche, étape par étape ?',
+      },
     },
     secret: {
       es: { living: '¿Qué truco o ingrediente secreto tiene {name} en la cocina?', deceased: '¿Qué truco o ingrediente secreto tenía {name} en la cocina?' },
       en: { living: 'What kitchen trick or secret ingredient does {name} have?', deceased: 'What kitchen trick or secret ingredient did {name} have?' },
-      fr: { living: 'Quel est le secret de cuisine de {name} : un tour de main, un ingrédient ?', deceased: 'Quel était le secret de cuisine de {name} : un tour de main, un ingrédient ?' },
+      fr: {
+        living: 'Quel est le secret de cuisine de {name} : un tour de main, un ingrédient ?',
+        deceased: 'Quel était le secret de cuisine de {name} : un tour de main, un ingrédient ?',
+      },
     },
     favoriteFood: {
       es: { living: '¿Cuál es la comida favorita de {name}?', deceased: '¿Cuál era la comida favorita de {name}?' },
@@ -306,7 +344,10 @@ const bank: Record<AnaTheme, Record<string, Texts>> = {
     dailyRitual: {
       es: { living: '¿Qué ritual diario tiene {name}, como el café de la mañana o un paseo?', deceased: '¿Qué ritual diario tenía {name}, como el café de la mañana o un paseo?' },
       en: { living: 'What daily ritual does {name} have, like a morning coffee or a walk?', deceased: 'What daily ritual did {name} have, like a morning coffee or a walk?' },
-      fr: { living: 'Quel rituel fait partie des journées de {name}, comme le café du matin ou une promenade ?', deceased: 'Quel rituel faisait partie des journées de {name}, comme le café du matin ou une promenade ?' },
+      fr: {
+        living: 'Quel rituel fait partie des journées de {name}, comme le café du matin ou une promenade ?',
+        deceased: 'Quel rituel faisait partie des journées de {name}, comme le café du matin ou une promenade ?',
+      },
     },
     gatheringDate: {
       es: { living: '¿Qué fecha especial reúne a la familia alrededor de {name}?', deceased: '¿Qué fecha especial reunía a la familia alrededor de {name}?' },
@@ -333,7 +374,10 @@ const bank: Record<AnaTheme, Record<string, Texts>> = {
     house: {
       es: { living: '¿Cómo es la casa de {name}: qué se ve, qué se oye, a qué huele?', deceased: '¿Cómo era la casa de {name}: qué se veía, qué se oía, a qué olía?' },
       en: { living: 'What is {name}’s home like: what do you see, hear and smell there?', deceased: 'What was {name}’s home like: what did you see, hear and smell there?' },
-      fr: { living: 'Comment est la maison de {name} : ce qu’on y voit, ce qu’on y entend, ce qu’on y sent ?', deceased: 'Comment était la maison de {name} : ce qu’on y voyait, ce qu’on y entendait, ce qu’on y sentait ?' },
+      fr: {
+        living: 'Comment est la maison de {name} : ce qu’on y voit, ce qu’on y entend, ce qu’on y sent ?',
+        deceased: 'Comment était la maison de {name} : ce qu’on y voyait, ce qu’on y entendait, ce qu’on y sentait ?',
+      },
     },
     journey: {
       es: '¿Qué viaje importante hizo {name} y por qué?',
@@ -347,8 +391,14 @@ const bank: Record<AnaTheme, Record<string, Texts>> = {
     },
     neighborhood: {
       es: { living: '¿Cómo es el barrio o el pueblo de {name}, y quiénes son sus vecinos?', deceased: '¿Cómo era el barrio o el pueblo de {name}, y quiénes eran sus vecinos?' },
-      en: { living: 'What is {name}’s neighborhood or village like, and who are the neighbors?', deceased: 'What was {name}’s neighborhood or village like, and who were the neighbors?' },
-      fr: { living: 'Comment est le quartier ou le village de {name}, et qui sont ses voisins ?', deceased: 'Comment était le quartier ou le village de {name}, et qui étaient ses voisins ?' },
+      en: {
+        living: 'What is {name}’s neighborhood or village like, and who are the neighbors?',
+        deceased: 'What was {name}’s neighborhood or village like, and who were the neighbors?',
+      },
+      fr: {
+        living: 'Comment est le quartier ou le village de {name}, et qui sont ses voisins ?',
+        deceased: 'Comment était le quartier ou le village de {name}, et qui étaient ses voisins ?',
+      },
     },
     dreamPlace: {
       es: { living: '¿Qué lugar sueña conocer {name}?', deceased: '¿Qué lugar soñaba conocer {name}?' },
@@ -368,9 +418,15 @@ const bank: Record<AnaTheme, Record<string, Texts>> = {
       fr: { living: 'Quelle aventure de jeunesse aime raconter {name} ?', deceased: 'Quelle aventure de jeunesse aimait raconter {name} ?' },
     },
     tales: {
-      es: { living: '¿Qué cuentos, leyendas o canciones comparte {name} con los más pequeños?', deceased: '¿Qué cuentos, leyendas o canciones compartía {name} con los más pequeños?' },
+      es: {
+        living: '¿Qué cuentos, leyendas o canciones comparte {name} con los más pequeños?',
+        deceased: '¿Qué cuentos, leyendas o canciones compartía {name} con los más pequeños?',
+      },
       en: { living: 'What tales, legends or songs does {name} share with the little ones?', deceased: 'What tales, legends or songs did {name} share with the little ones?' },
-      fr: { living: 'Quels contes, légendes ou chansons partage {name} avec les plus petits ?', deceased: 'Quels contes, légendes ou chansons partageait {name} avec les plus petits ?' },
+      fr: {
+        living: 'Quels contes, légendes ou chansons partage {name} avec les plus petits ?',
+        deceased: 'Quels contes, légendes ou chansons partageait {name} avec les plus petits ?',
+      },
     },
     earlierGenerations: {
       es: { living: '¿Qué te ha contado {name} de las generaciones anteriores?', deceased: '¿Qué te contó {name} de las generaciones anteriores?' },
@@ -379,7 +435,10 @@ const bank: Record<AnaTheme, Record<string, Texts>> = {
     },
     history: {
       es: { living: '¿Qué acontecimiento histórico vivió {name} y cómo lo cuenta?', deceased: '¿Qué acontecimiento histórico vivió {name} y cómo lo contaba?' },
-      en: { living: 'What historical event did {name} live through, and how do they tell it?', deceased: 'What historical event did {name} live through, and how did they tell it?' },
+      en: {
+        living: 'What historical event did {name} live through, and how do they tell it?',
+        deceased: 'What historical event did {name} live through, and how did they tell it?',
+      },
       fr: { living: 'Que raconte {name} d’un grand événement historique vécu de près ?', deceased: 'Que racontait {name} d’un grand événement historique vécu de près ?' },
     },
     funny: {
@@ -498,9 +557,7 @@ const bank: Record<AnaTheme, Record<string, Texts>> = {
 }
 
 /** In theme order, and within a theme in the order Ana asks them (lighter → deeper). */
-export const anaQuestions: readonly AnaQuestion[] = anaThemes.flatMap((theme) =>
-  Object.entries(bank[theme]).map(([key, text]) => ({ id: `${theme}.${key}`, theme, text })),
-)
+export const anaQuestions: readonly AnaQuestion[] = anaThemes.flatMap((theme) => Object.entries(bank[theme]).map(([key, text]) => ({ id: `${theme}.${key}`, theme, text })))
 
 /** Ana's greeting in guided mode, shown before the first question (which follows it). */
 export const anaGreetings: Record<Language, Tensed> = {
@@ -512,7 +569,10 @@ export const anaGreetings: Record<Language, Tensed> = {
 /** One short sentence that introduces a theme before its first question. */
 export const anaThemeIntroductions: Record<AnaTheme, Record<Language, Tensed>> = {
   portrait: {
-    es: { living: 'Empecemos por un retrato de {name}: cómo es, cómo habla, cómo se mueve.', deceased: 'Empecemos por un retrato de {name}: cómo era, cómo hablaba, cómo se movía.' },
+    es: {
+      living: 'Empecemos por un retrato de {name}: cómo es, cómo habla, cómo se mueve.',
+      deceased: 'Empecemos por un retrato de {name}: cómo era, cómo hablaba, cómo se movía.',
+    },
     en: { living: 'Let’s begin with a portrait of {name}: how they look, speak and move.', deceased: 'Let’s begin with a portrait of {name}: how they looked, spoke and moved.' },
     fr: 'Commençons par un portrait de {name} : son allure, sa voix, ses gestes.',
   },
@@ -533,7 +593,10 @@ export const anaThemeIntroductions: Record<AnaTheme, Record<Language, Tensed>> =
   },
   character: {
     es: { living: 'Pensemos ahora en cómo es {name}: su carácter, sus gustos, su humor.', deceased: 'Pensemos ahora en cómo era {name}: su carácter, sus gustos, su humor.' },
-    en: { living: 'Now let’s think about what {name} is like: their character, their tastes, their humor.', deceased: 'Now let’s think about what {name} was like: their character, their tastes, their humor.' },
+    en: {
+      living: 'Now let’s think about what {name} is like: their character, their tastes, their humor.',
+      deceased: 'Now let’s think about what {name} was like: their character, their tastes, their humor.',
+    },
     fr: 'Pensons maintenant au caractère de {name}, à ses goûts, à son humour.',
   },
   sayings: {
@@ -574,7 +637,10 @@ export const anaThemeIntroductions: Record<AnaTheme, Record<Language, Tensed>> =
   legacy: {
     es: { living: 'Para terminar, pensemos en lo que {name} deja en ti y en los tuyos.', deceased: 'Para terminar, pensemos en lo que {name} dejó en ti y en los tuyos.' },
     en: { living: 'To finish, let’s think about what {name} passes on to you and yours.', deceased: 'To finish, let’s think about what {name} passed on to you and yours.' },
-    fr: { living: 'Pour finir, pensons à ce que {name} vous transmet, à vous et aux vôtres.', deceased: 'Pour finir, pensons à ce que {name} vous a transmis, à vous et aux vôtres.' },
+    fr: {
+      living: 'Pour finir, pensons à ce que {name} vous transmet, à vous et aux vôtres.',
+      deceased: 'Pour finir, pensons à ce que {name} vous a transmis, à vous et aux vôtres.',
+    },
   },
 }
 

@@ -1,12 +1,4 @@
-import {
-  anaAcknowledgements,
-  anaClosings,
-  anaGentleThemes,
-  anaGreetings,
-  anaQuestions,
-  anaThemeIntroductions,
-  anaThemes,
-} from './ana-question-bank.ts'
+import { anaAcknowledgements, anaClosings, anaGentleThemes, anaGreetings, anaQuestions, anaThemeIntroductions, anaThemes } from './ana-question-bank.ts'
 import { createGuidedInterviewer } from './guided-interviewer.ts'
 // Words for a painful memory and for a skipped question name no one: Ana says them as Cronos does.
 import { gentleAcknowledgements, skipReplies } from './question-bank.ts'

@@ -75,7 +75,13 @@ describe('the guided interviewer', () => {
     for (let i = 1; i < replies.length; i += 1) expect(first(replies[i]!)).not.toBe(first(replies[i - 1]!))
 
     const hard = questions.find((q) => q.chapter === 'hardTimes')!
-    const reply = guidedCronos.reply([{ role: 'model', text: hard.text.es }, { role: 'user', text: 'Fue un año muy difícil.' }], 'es')
+    const reply = guidedCronos.reply(
+      [
+        { role: 'model', text: hard.text.es },
+        { role: 'user', text: 'Fue un año muy difícil.' },
+      ],
+      'es',
+    )
     expect(gentleAcknowledgements.es.some((ack) => reply.startsWith(ack))).toBe(true)
   })
 

@@ -1,7 +1,17 @@
 import { languages, type Language } from '../../../../shared/limits.ts'
 import type { ChatTurn, PersonaSubject } from '../ai-provider.ts'
 import type { GuidedScript } from './guided-provider.ts'
-import { acknowledgements, chapterIntroductions, chapters, closings, gentleAcknowledgements, greetings, questions as cronosQuestions, skipPhrases, skipReplies } from './question-bank.ts'
+import {
+  acknowledgements,
+  chapterIntroductions,
+  chapters,
+  closings,
+  gentleAcknowledgements,
+  greetings,
+  questions as cronosQuestions,
+  skipPhrases,
+  skipReplies,
+} from './question-bank.ts'
 
 /** A text of the script: one form, or one while the subject lives and one once they have died. `{name}` is the subject's name. */
 export type Tensed = string | { living: string; deceased: string }

@@ -1,16 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { languages } from '../../../../shared/limits.ts'
-import {
-  acknowledgements,
-  chapterIntroductions,
-  chapters,
-  closings,
-  gentleAcknowledgements,
-  greetings,
-  questions,
-  skipPhrases,
-  skipReplies,
-} from './question-bank.ts'
+import { acknowledgements, chapterIntroductions, chapters, closings, gentleAcknowledgements, greetings, questions, skipPhrases, skipReplies } from './question-bank.ts'
 
 const duplicatesOf = (items: readonly string[]) => items.filter((item, index) => items.indexOf(item) !== index)
 

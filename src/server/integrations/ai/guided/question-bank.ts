@@ -633,9 +633,7 @@ const bank: Record<Chapter, Record<string, Texts>> = {
 }
 
 /** In chapter order, and within a chapter in the order Cronos asks them (gentle → deeper). */
-export const questions: readonly GuidedQuestion[] = chapters.flatMap((chapter) =>
-  Object.entries(bank[chapter]).map(([key, text]) => ({ id: `${chapter}.${key}`, chapter, text })),
-)
+export const questions: readonly GuidedQuestion[] = chapters.flatMap((chapter) => Object.entries(bank[chapter]).map(([key, text]) => ({ id: `${chapter}.${key}`, chapter, text })))
 
 /** Cronos' greeting in guided mode, shown before the first question. */
 export const greetings: Record<Language, string> = {
@@ -778,13 +776,33 @@ export const skipPhrases: Record<Language, readonly string[]> = {
 export const chapterIntroductions: Record<Chapter, Record<Language, string>> = {
   origins: { es: 'Empecemos por tus raíces.', en: 'Let’s begin with your roots.', fr: 'Commençons par vos racines.' },
   childhood: { es: 'Ahora volvamos a tu infancia.', en: 'Now let’s go back to your childhood.', fr: 'Revenons maintenant à votre enfance.' },
-  family: { es: 'Hablemos ahora de tu familia, la de sangre y la elegida.', en: 'Now let’s talk about your family, by blood and by choice.', fr: 'Parlons maintenant de votre famille, celle du sang et celle du cœur.' },
+  family: {
+    es: 'Hablemos ahora de tu familia, la de sangre y la elegida.',
+    en: 'Now let’s talk about your family, by blood and by choice.',
+    fr: 'Parlons maintenant de votre famille, celle du sang et celle du cœur.',
+  },
   school: { es: 'Pasemos a tus años de aprendizaje.', en: 'Let’s move on to your years of learning.', fr: 'Passons à vos années d’apprentissage.' },
   youth: { es: 'Vamos ahora a tus años de juventud.', en: 'Now to the years of your youth.', fr: 'Place maintenant aux années de votre jeunesse.' },
-  love: { es: 'Hablemos del cariño y de las personas que has querido.', en: 'Let’s talk about love and the people you have loved.', fr: 'Parlons de l’amour et des personnes qui vous sont chères.' },
-  work: { es: 'Ahora hablemos de tu trabajo, en casa o fuera de ella.', en: 'Now let’s talk about your work, at home or beyond.', fr: 'Parlons maintenant de votre travail, à la maison ou ailleurs.' },
-  places: { es: 'Recorramos los lugares donde has vivido y viajado.', en: 'Let’s walk through the places where you have lived and traveled.', fr: 'Parcourons les lieux où vous avez vécu et voyagé.' },
-  traditions: { es: 'Hablemos de las fiestas, las comidas y las costumbres de tu gente.', en: 'Let’s talk about the holidays, food and customs of your people.', fr: 'Parlons des fêtes, des repas et des coutumes des vôtres.' },
+  love: {
+    es: 'Hablemos del cariño y de las personas que has querido.',
+    en: 'Let’s talk about love and the people you have loved.',
+    fr: 'Parlons de l’amour et des personnes qui vous sont chères.',
+  },
+  work: {
+    es: 'Ahora hablemos de tu trabajo, en casa o fuera de ella.',
+    en: 'Now let’s talk about your work, at home or beyond.',
+    fr: 'Parlons maintenant de votre travail, à la maison ou ailleurs.',
+  },
+  places: {
+    es: 'Recorramos los lugares donde has vivido y viajado.',
+    en: 'Let’s walk through the places where you have lived and traveled.',
+    fr: 'Parcourons les lieux où vous avez vécu et voyagé.',
+  },
+  traditions: {
+    es: 'Hablemos de las fiestas, las comidas y las costumbres de tu gente.',
+    en: 'Let’s talk about the holidays, food and customs of your people.',
+    fr: 'Parlons des fêtes, des repas et des coutumes des vôtres.',
+  },
   hardTimes: {
     es: 'Ahora, si te parece bien, hablaremos de algunos momentos difíciles; puedes saltar cualquier pregunta.',
     en: 'Now, if you feel up to it, we will touch on some hard times; you can skip any question.',
@@ -792,7 +810,11 @@ export const chapterIntroductions: Record<Chapter, Record<Language, string>> = {
   },
   joys: { es: 'Ahora hablemos de lo que te ha dado alegría.', en: 'Now let’s talk about what has brought you joy.', fr: 'Parlons maintenant de ce qui vous a apporté de la joie.' },
   lessons: { es: 'Pensemos en lo que la vida te ha enseñado.', en: 'Let’s think about what life has taught you.', fr: 'Pensons à ce que la vie vous a appris.' },
-  wishes: { es: 'Para terminar, pensemos en quienes vendrán después.', en: 'To finish, let’s think of those who will come after you.', fr: 'Pour finir, pensons à ceux qui viendront après vous.' },
+  wishes: {
+    es: 'Para terminar, pensemos en quienes vendrán después.',
+    en: 'To finish, let’s think of those who will come after you.',
+    fr: 'Pour finir, pensons à ceux qui viendront après vous.',
+  },
 }
 
 /** When every question has been asked. */

@@ -2,9 +2,10 @@ import type { Language } from '../../../../shared/limits.ts'
 import type { Persona } from '../ai-provider.ts'
 import { withSubject } from './persona-template.ts'
 
-const noBlocks = (['HARM_CATEGORY_HARASSMENT', 'HARM_CATEGORY_HATE_SPEECH', 'HARM_CATEGORY_SEXUALLY_EXPLICIT', 'HARM_CATEGORY_DANGEROUS_CONTENT'] as const).map(
-  (category) => ({ category, threshold: 'BLOCK_NONE' as const }),
-)
+const noBlocks = (['HARM_CATEGORY_HARASSMENT', 'HARM_CATEGORY_HATE_SPEECH', 'HARM_CATEGORY_SEXUALLY_EXPLICIT', 'HARM_CATEGORY_DANGEROUS_CONTENT'] as const).map((category) => ({
+  category,
+  threshold: 'BLOCK_NONE' as const,
+}))
 
 /**
  * Ana, who interviews the person about a relative (spec §1, §9: temperature 0.8, topK 1, topP
@@ -40,9 +41,33 @@ export interface RelativeFacts {
 }
 
 const labels: Record<Language, { intro: string; relationship: string; born: string; died: string; deceased: string; bio: string; pastTense: string }> = {
-  es: { intro: 'Lo que se sabe de', relationship: 'parentesco con quien te habla', born: 'nació el', died: 'falleció el', deceased: 'ya falleció', bio: 'resumen', pastTense: 'Como ya falleció, habla de su vida en pasado y con delicadeza.' },
-  en: { intro: 'What is known about', relationship: 'relationship to the person talking to you', born: 'born on', died: 'died on', deceased: 'has passed away', bio: 'summary', pastTense: 'As they have passed away, speak of their life in the past tense, gently.' },
-  fr: { intro: 'Ce que l’on sait de', relationship: 'lien avec la personne qui vous parle', born: 'né·e le', died: 'décédé·e le', deceased: 'est décédé·e', bio: 'résumé', pastTense: 'Comme cette personne est décédée, parle de sa vie au passé, avec délicatesse.' },
+  es: {
+    intro: 'Lo que se sabe de',
+    relationship: 'parentesco con quien te habla',
+    born: 'nació el',
+    died: 'falleció el',
+    deceased: 'ya falleció',
+    bio: 'resumen',
+    pastTense: 'Como ya falleció, habla de su vida en pasado y con delicadeza.',
+  },
+  en: {
+    intro: 'What is known about',
+    relationship: 'relationship to the person talking to you',
+    born: 'born on',
+    died: 'died on',
+    deceased: 'has passed away',
+    bio: 'summary',
+    pastTense: 'As they have passed away, speak of their life in the past tense, gently.',
+  },
+  fr: {
+    intro: 'Ce que l’on sait de',
+    relationship: 'lien avec la personne qui vous parle',
+    born: 'né·e le',
+    died: 'décédé·e le',
+    deceased: 'est décédé·e',
+    bio: 'résumé',
+    pastTense: 'Comme cette personne est décédée, parle de sa vie au passé, avec délicatesse.',
+  },
 }
 
 function longDate(date: string, language: Language): string {

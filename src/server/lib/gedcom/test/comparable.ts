@@ -16,7 +16,11 @@ export function comparable(data: GedcomData, options: ComparableOptions = {}) {
   const date = (event: GedcomEvent) => {
     const written = toGedcom551Date(event.date, event.datePhrase)
     if (!options.isAcrossVersion7 || written === undefined) return written
-    return written.replace(/\s+/g, ' ').trim().toUpperCase().replace(/^\((.*)\)$/, '$1')
+    return written
+      .replace(/\s+/g, ' ')
+      .trim()
+      .toUpperCase()
+      .replace(/^\((.*)\)$/, '$1')
   }
   const event = (value: GedcomEvent | undefined) => value && { date: date(value), place: value.place }
   const notes = (list: GedcomNote[]) => list.map((note) => note.text)

@@ -6,8 +6,42 @@ import type { GedcomData, GedcomEvent, GedcomFamily, GedcomIndividual, GedcomPed
 
 const GIVEN_MALE = ['José', 'João', 'François', 'Søren', 'Jiří', 'Łukasz', 'Đorđe', 'Þórður', 'Zoltán', 'Björn', 'Ignacio', 'Çağan', 'Văn Minh', 'Juan Pablo', 'Élie']
 const GIVEN_FEMALE = ['María', 'Zoë', 'Anaïs', 'Åsa', 'Małgorzata', 'Siobhán', 'Núria', 'Renée', 'Dagný', 'Ximena', 'Chloé', 'Ingrid', 'María José', 'Ægileif', 'Thị Hương']
-const SURNAMES = ['García', 'Muñoz', 'Ibáñez', 'Müller', 'Dvořák', 'Kowalczyk', 'Østergaard', 'Núñez', 'Çelik', 'Nguyễn', 'Żółkiewski', 'Åberg', "O'Brien", 'de la Cruz', '𠮷野', 'van der Berg', 'Ólafsdóttir', 'Papadopoulos', 'Иванова', 'Κωνσταντίνου']
-const PLACES = ['São Paulo, Brasil', 'Kraków, Polska', 'Zürich, Schweiz', 'Reykjavík, Ísland', 'Besançon, France', 'Cádiz, Andalucía, España', 'Malmö, Sverige', 'Plzeň, Česko', 'Łódź, Polska', '東京都, 日本', 'Hà Nội, Việt Nam', 'Santiago de Compostela, Galicia, España']
+const SURNAMES = [
+  'García',
+  'Muñoz',
+  'Ibáñez',
+  'Müller',
+  'Dvořák',
+  'Kowalczyk',
+  'Østergaard',
+  'Núñez',
+  'Çelik',
+  'Nguyễn',
+  'Żółkiewski',
+  'Åberg',
+  "O'Brien",
+  'de la Cruz',
+  '𠮷野',
+  'van der Berg',
+  'Ólafsdóttir',
+  'Papadopoulos',
+  'Иванова',
+  'Κωνσταντίνου',
+]
+const PLACES = [
+  'São Paulo, Brasil',
+  'Kraków, Polska',
+  'Zürich, Schweiz',
+  'Reykjavík, Ísland',
+  'Besançon, France',
+  'Cádiz, Andalucía, España',
+  'Malmö, Sverige',
+  'Plzeň, Česko',
+  'Łódź, Polska',
+  '東京都, 日本',
+  'Hà Nội, Việt Nam',
+  'Santiago de Compostela, Galicia, España',
+]
 const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC']
 const NOTE_SENTENCES = [
   'Emigró con su familia en busca de trabajo; llevaba una maleta de cartón y la foto de su madre.',
@@ -80,7 +114,17 @@ export function generateTree(size: number, seed = 20_260_101): GedcomData {
 
   const newPerson = (sex: GedcomSex, year: number, surname: string): GedcomIndividual => {
     const givenNames = random.pick(sex === 'F' ? GIVEN_FEMALE : sex === 'M' ? GIVEN_MALE : [...GIVEN_FEMALE, ...GIVEN_MALE])
-    const person: GedcomIndividual = { xref: `I${individuals.length + 1}`, name: `${givenNames} /${surname}/`, givenNames, surname, sex, notes: [], media: [], childOf: [], spouseOf: [] }
+    const person: GedcomIndividual = {
+      xref: `I${individuals.length + 1}`,
+      name: `${givenNames} /${surname}/`,
+      givenNames,
+      surname,
+      sex,
+      notes: [],
+      media: [],
+      childOf: [],
+      spouseOf: [],
+    }
     if (random.chance(0.9)) person.birth = event(year, random)
     if (year < 1940 && random.chance(0.8)) person.death = random.chance(0.2) ? {} : event(year + 40 + random.int(50), random)
     if (random.chance(0.3)) person.notes.push({ text: noteText(random) })
@@ -90,7 +134,10 @@ export function generateTree(size: number, seed = 20_260_101): GedcomData {
   }
   const newFamily = (husband: GedcomIndividual | undefined, wife: GedcomIndividual | undefined, year: number): GedcomFamily => {
     const family: GedcomFamily = { xref: `F${families.length + 1}`, children: [], notes: [], media: [] }
-    for (const [role, partner] of [['husband', husband], ['wife', wife]] as const) {
+    for (const [role, partner] of [
+      ['husband', husband],
+      ['wife', wife],
+    ] as const) {
       if (!partner) continue
       family[role] = partner.xref
       partner.spouseOf.push(family.xref)
@@ -159,7 +206,13 @@ export function* generatedGedcomLines(data: GedcomData): Generator<string> {
       // Cut first, then escape: a cut between the two @s of an escape would leave two lone ones.
       const codePoints = Array.from(paragraph)
       const pieces: string[] = []
-      for (let start = 0; start < codePoints.length; start += 60) pieces.push(codePoints.slice(start, start + 60).join('').replaceAll('@', '@@'))
+      for (let start = 0; start < codePoints.length; start += 60)
+        pieces.push(
+          codePoints
+            .slice(start, start + 60)
+            .join('')
+            .replaceAll('@', '@@'),
+        )
       if (pieces.length === 0) pieces.push('')
       pieces.forEach((piece, k) => {
         const start = index === 0 && k === 0 ? head : `${level + 1} ${k === 0 ? 'CONT' : 'CONC'}`
@@ -183,7 +236,12 @@ export function* generatedGedcomLines(data: GedcomData): Generator<string> {
       }
     }
     for (const media of owner.media) {
-      lines.push('1 OBJE', `2 FILE ${media.file}`, ...(media.format === undefined ? [] : [`3 FORM ${media.format}`]), ...(media.title === undefined ? [] : [`2 TITL ${media.title}`]))
+      lines.push(
+        '1 OBJE',
+        `2 FILE ${media.file}`,
+        ...(media.format === undefined ? [] : [`3 FORM ${media.format}`]),
+        ...(media.title === undefined ? [] : [`2 TITL ${media.title}`]),
+      )
     }
     return lines
   }

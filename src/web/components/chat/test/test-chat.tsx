@@ -40,9 +40,7 @@ export function TestChat(composerOptions: TestChatProps) {
 
   return (
     <section>
-      {voice.isSupported && (
-        <ReadAloudControls persona={testPersona} isEnabled={voice.isEnabled} isReading={voice.isReading} onToggle={voice.setEnabled} onStop={voice.stop} />
-      )}
+      {voice.isSupported && <ReadAloudControls persona={testPersona} isEnabled={voice.isEnabled} isReading={voice.isReading} onToggle={voice.setEnabled} onStop={voice.stop} />}
       {opening.data?.mode === 'guided' && <GuidedNotice persona={testPersona} />}
       <ChatLog
         persona={testPersona}

@@ -54,7 +54,8 @@ export function useSignUp() {
 export function useSignOut() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: ({ everywhere = false }: { everywhere?: boolean } = {}) => apiFetch<unknown>(everywhere ? '/api/auth/revoke-sessions' : '/api/auth/sign-out', { method: 'POST', body: {} }),
+    mutationFn: ({ everywhere = false }: { everywhere?: boolean } = {}) =>
+      apiFetch<unknown>(everywhere ? '/api/auth/revoke-sessions' : '/api/auth/sign-out', { method: 'POST', body: {} }),
     onSuccess: () => forgetSignedInData(queryClient),
   })
 }

@@ -28,9 +28,7 @@ describe('signInErrorText', () => {
 describe('signUpErrorText', () => {
   it('explains an e-mail already registered in English as the spec words it', () => {
     const en = i18n.getFixedT('en')
-    expect(signUpErrorText(en, new ApiError(409, 'auth.email_taken', 'Taken'))).toBe(
-      'This email address is already registered. Try logging in.',
-    )
+    expect(signUpErrorText(en, new ApiError(409, 'auth.email_taken', 'Taken'))).toBe('This email address is already registered. Try logging in.')
   })
 
   it('shows the first field issue the server found', () => {
@@ -48,10 +46,7 @@ describe('redirectTarget', () => {
     expect(redirectTarget({ from: '/my-dreams?x=1' })).toBe('/my-dreams?x=1')
   })
 
-  it.each([undefined, null, {}, { from: 'https://evil.example' }, { from: '//evil.example' }, { from: '/login' }])(
-    'goes to the dashboard for %j',
-    (state) => {
-      expect(redirectTarget(state)).toBe('/dashboard')
-    },
-  )
+  it.each([undefined, null, {}, { from: 'https://evil.example' }, { from: '//evil.example' }, { from: '/login' }])('goes to the dashboard for %j', (state) => {
+    expect(redirectTarget(state)).toBe('/dashboard')
+  })
 })

@@ -52,7 +52,14 @@ export function ChangePasswordForm() {
     <form noValidate onSubmit={(event) => void submit(event)} className="account-form">
       <ErrorBanner>{change.isError && !refusedOnField ? errorText(t, change.error, 'auth:account.password.error') : null}</ErrorBanner>
       <StatusMessage>{change.isSuccess ? t('account.password.done') : null}</StatusMessage>
-      <TextField label={t('account.password.current')} type={type} autoComplete="current-password" required error={message(errors.currentPassword?.message)} {...register('currentPassword')} />
+      <TextField
+        label={t('account.password.current')}
+        type={type}
+        autoComplete="current-password"
+        required
+        error={message(errors.currentPassword?.message)}
+        {...register('currentPassword')}
+      />
       <TextField
         label={t('account.password.new')}
         hint={t('signup.passwordHint')}
@@ -62,7 +69,14 @@ export function ChangePasswordForm() {
         error={message(errors.newPassword?.message)}
         {...register('newPassword')}
       />
-      <TextField label={t('account.password.confirm')} type={type} autoComplete="new-password" required error={message(errors.confirmPassword?.message)} {...register('confirmPassword')} />
+      <TextField
+        label={t('account.password.confirm')}
+        type={type}
+        autoComplete="new-password"
+        required
+        error={message(errors.confirmPassword?.message)}
+        {...register('confirmPassword')}
+      />
       <ShowPasswordToggle checked={showPasswords} onChange={setShowPasswords} />
       <button type="submit" className="button button-primary" disabled={change.isPending}>
         {change.isPending ? t('account.password.submitting') : t('account.password.submit')}

@@ -32,9 +32,7 @@ describe('SignUpForm (landing)', () => {
 
     expect(screen.getByLabelText('Nombre completo')).toHaveAccessibleDescription('Este campo es obligatorio.')
     expect(screen.getByLabelText('Correo electrónico')).toHaveAccessibleDescription('El formato del correo electrónico no es válido.')
-    expect(screen.getByLabelText('Contraseña')).toHaveAccessibleDescription(
-      'Al menos 6 caracteres. La contraseña es demasiado débil. Debe tener al menos 6 caracteres.',
-    )
+    expect(screen.getByLabelText('Contraseña')).toHaveAccessibleDescription('Al menos 6 caracteres. La contraseña es demasiado débil. Debe tener al menos 6 caracteres.')
     expect(screen.getByLabelText('Nombre completo')).toHaveAttribute('aria-invalid', 'true')
     expect(screen.getByLabelText('Nombre completo')).toHaveFocus()
     expect(fetch).not.toHaveBeenCalled()

@@ -63,15 +63,7 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: () => void }) {
     <form noValidate onSubmit={(event) => void submit(event)} className="auth-form">
       <ErrorBanner>{signUp.isError ? signUpErrorText(t, signUp.error) : null}</ErrorBanner>
       <TextField label={t('signUpForm.name')} autoComplete="name" required error={message(errors.name?.message)} {...register('name')} />
-      <TextField
-        label={t('signUpForm.email')}
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        required
-        error={message(errors.email?.message)}
-        {...register('email')}
-      />
+      <TextField label={t('signUpForm.email')} type="email" inputMode="email" autoComplete="email" required error={message(errors.email?.message)} {...register('email')} />
       <TextField
         label={t('signUpForm.password')}
         hint={t('signUpForm.passwordHint')}
@@ -82,14 +74,7 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: () => void }) {
         {...register('password')}
       />
       <ShowPasswordToggle checked={showPassword} onChange={setShowPassword} />
-      <TextField
-        label={t('signUpForm.birthDate')}
-        type="date"
-        optional
-        max={today}
-        error={message(errors.birthDate?.message)}
-        {...register('birthDate')}
-      />
+      <TextField label={t('signUpForm.birthDate')} type="date" optional max={today} error={message(errors.birthDate?.message)} {...register('birthDate')} />
       <TextField
         label={t('signUpForm.familyRelation')}
         hint={t('signUpForm.familyRelationHint')}

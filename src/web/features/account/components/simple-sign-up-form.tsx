@@ -57,15 +57,7 @@ export function SimpleSignUpForm({ onSignedUp }: { onSignedUp: () => void }) {
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="auth-form">
       <ErrorBanner>{signUp.isError ? signUpErrorText(t, signUp.error) : null}</ErrorBanner>
-      <TextField
-        label={t('signup.email')}
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        required
-        error={message(errors.email?.message)}
-        {...register('email')}
-      />
+      <TextField label={t('signup.email')} type="email" inputMode="email" autoComplete="email" required error={message(errors.email?.message)} {...register('email')} />
       <TextField
         label={t('signup.password')}
         hint={t('signup.passwordHint')}

@@ -64,7 +64,11 @@ describe('Revealed dreams', () => {
     held.resolve(new Response(JSON.stringify(diary), { status: 200, headers: { 'Content-Type': 'application/json' } }))
 
     expect(await screen.findByRole('combobox', { name: 'Elige un sueño' })).toHaveValue(newest.id)
-    expect(within(dreamChoice()).getAllByRole('option').map((option) => option.textContent)).toEqual(['El mar (5 de marzo de 2024)', 'El tren'])
+    expect(
+      within(dreamChoice())
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['El mar (5 de marzo de 2024)', 'El tren'])
     expect(screen.getByText('Nadaba en un mar de leche.')).toBeInTheDocument()
     expect(screen.queryByText('Viajaba en un tren sin estaciones.')).not.toBeInTheDocument()
     expect(await within(readingsList()).findByText('Una lectura del mar')).toBeInTheDocument()
@@ -111,10 +115,7 @@ describe('Revealed dreams', () => {
     const [newest, older] = twoDreams()
     const api = fakeAiLabApi({
       dreams: [newest, older],
-      readings: [
-        buildDreamReading({ dreamId: older.id, text: 'La primera lectura del tren' }),
-        buildDreamReading({ dreamId: older.id, text: 'La segunda lectura del tren' }),
-      ],
+      readings: [buildDreamReading({ dreamId: older.id, text: 'La primera lectura del tren' }), buildDreamReading({ dreamId: older.id, text: 'La segunda lectura del tren' })],
     })
     const { user } = renderDreams()
     expect(await within(await findReadingsList()).findByText('Este sueño aún no tiene lecturas.')).toBeInTheDocument()
@@ -125,10 +126,11 @@ describe('Revealed dreams', () => {
     expect(screen.getByText('Viajaba en un tren sin estaciones.')).toBeInTheDocument()
     expect(screen.queryByText('Nadaba en un mar de leche.')).not.toBeInTheDocument()
     await waitFor(() => expect(within(readingsList()).getAllByRole('listitem')).toHaveLength(2))
-    expect(within(readingsList()).getAllByRole('listitem').map((item) => item.querySelector('.lab-answer-text')?.textContent)).toEqual([
-      'La segunda lectura del tren',
-      'La primera lectura del tren',
-    ])
+    expect(
+      within(readingsList())
+        .getAllByRole('listitem')
+        .map((item) => item.querySelector('.lab-answer-text')?.textContent),
+    ).toEqual(['La segunda lectura del tren', 'La primera lectura del tren'])
     expect(api.requestsTo('GET', readingsPath(older.id))).toHaveLength(1)
   })
 

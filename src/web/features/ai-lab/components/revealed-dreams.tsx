@@ -149,7 +149,9 @@ export function RevealedDreams({ dreams, canGenerate }: RevealedDreamsProps) {
           {!isWriting && <ListenButton text={reading.text} language={language} what={t('dreams.readingTitle')} />}
           {reading.phase === 'stopped' && <p className="lab-note">{t('dreams.stopped')}</p>}
           {reading.phase === 'done' && <p className="lab-note">{t('dreams.notSaved')}</p>}
-          {reading.phase === 'failed' && reading.problem && <ErrorBanner>{labProblemText(t, reading.problem, { failed: t('dreams.failed'), blocked: t('dreams.blocked') })}</ErrorBanner>}
+          {reading.phase === 'failed' && reading.problem && (
+            <ErrorBanner>{labProblemText(t, reading.problem, { failed: t('dreams.failed'), blocked: t('dreams.blocked') })}</ErrorBanner>
+          )}
         </section>
       )}
 

@@ -9,7 +9,6 @@ afterEach(() => {
   vi.restoreAllMocks()
 })
 
-
 /** Starts dictation with the mic button and hears `words`, said and final. */
 async function dictate(user: ReturnType<typeof renderTell>['user'], recognition: FakeRecognitionController, words: string) {
   await user.click(screen.getByRole('button', { name: 'Dictar con el micrófono' }))
@@ -39,7 +38,13 @@ describe('Tell a memory, dictated', () => {
     expect(memoryBox()).toHaveValue('Mi abuela  ')
     recognition.latest().emitResult([{ transcript: 'cantaba boleros', isFinal: true }])
     expect(memoryBox()).toHaveValue('Mi abuela cantaba boleros')
-    recognition.latest().emitResult([{ transcript: 'cantaba boleros', isFinal: true }, { transcript: 'en la cocina', isFinal: true }], 1)
+    recognition.latest().emitResult(
+      [
+        { transcript: 'cantaba boleros', isFinal: true },
+        { transcript: 'en la cocina', isFinal: true },
+      ],
+      1,
+    )
     expect(memoryBox()).toHaveValue('Mi abuela cantaba boleros en la cocina')
 
     await user.click(screen.getByRole('button', { name: 'Dictar con el micrófono' }))
@@ -77,7 +82,9 @@ describe('Tell a memory, dictated', () => {
       recognition.latest().emitEnd()
     })
     expect(await screen.findByText('¡Recuerdo guardado!')).toBeInTheDocument()
-    expect(api.requestsTo('POST', '/api/ai-lab/memories').map((request) => request.body)).toEqual([{ originalText: 'Mi abuela cantaba', aiVariationText: null, saveMethod: 'original' }])
+    expect(api.requestsTo('POST', '/api/ai-lab/memories').map((request) => request.body)).toEqual([
+      { originalText: 'Mi abuela cantaba', aiVariationText: null, saveMethod: 'original' },
+    ])
     expect(memoryBox()).toHaveValue('')
     expect(memoryBox()).toHaveFocus()
   })

@@ -44,9 +44,7 @@ describe('Tell a memory', () => {
 
     await user.type(memoryBox(), 'Mi abuela cantaba boleros en la cocina.')
     await user.click(generateButton()!)
-    expect(api.requestsTo('POST', '/api/ai-lab/variations').map((request) => request.body)).toEqual([
-      { text: 'Mi abuela cantaba boleros en la cocina.', language: 'es' },
-    ])
+    expect(api.requestsTo('POST', '/api/ai-lab/variations').map((request) => request.body)).toEqual([{ text: 'Mi abuela cantaba boleros en la cocina.', language: 'es' }])
     // While it is written: the button says so and cannot be pressed again, and saving waits.
     expect(screen.getByRole('button', { name: 'Generando variación con IA...' })).toHaveAttribute('aria-disabled', 'true')
     expect(within(variationAnswer()!).getByText('Generando variación con IA...')).toBeInTheDocument()
@@ -190,17 +188,25 @@ describe('Tell a memory', () => {
   })
 
   it.each([
-    ['the stream breaks off', async (api: ReturnType<typeof fakeAiLabApi>) => {
-      const stream = api.holdNextVariation()
-      return async () => {
-        await stream.delta('Había una')
-        await stream.drop()
-      }
-    }, 'No se pudo generar la variación. Intenta de nuevo.'],
-    ['too many variations were asked for', async (api: ReturnType<typeof fakeAiLabApi>) => {
-      api.answerNext('POST', '/api/ai-lab/variations', () => errorResponse(429, 'rate_limited'))
-      return async () => undefined
-    }, 'Demasiados intentos. Espera unos minutos y vuelve a intentarlo.'],
+    [
+      'the stream breaks off',
+      async (api: ReturnType<typeof fakeAiLabApi>) => {
+        const stream = api.holdNextVariation()
+        return async () => {
+          await stream.delta('Había una')
+          await stream.drop()
+        }
+      },
+      'No se pudo generar la variación. Intenta de nuevo.',
+    ],
+    [
+      'too many variations were asked for',
+      async (api: ReturnType<typeof fakeAiLabApi>) => {
+        api.answerNext('POST', '/api/ai-lab/variations', () => errorResponse(429, 'rate_limited'))
+        return async () => undefined
+      },
+      'Demasiados intentos. Espera unos minutos y vuelve a intentarlo.',
+    ],
   ])('says the variation did not come when %s', async (_case, arrange, text) => {
     const api = fakeAiLabApi()
     const finish = await arrange(api)

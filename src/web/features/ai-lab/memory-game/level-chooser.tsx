@@ -39,8 +39,7 @@ export function LevelChooser({ available, onChoose, focusOnShow = false }: Level
                 aria-describedby={isAvailable ? undefined : `${noteId}-${level}`}
                 onClick={() => isAvailable && onChoose(level)}
               >
-                <span className="memory-level-name">{t(`levels.${level}`)}</span>{' '}
-                <span className="memory-level-pairs">{t('levels.pairs', { count: needed })}</span>
+                <span className="memory-level-name">{t(`levels.${level}`)}</span> <span className="memory-level-pairs">{t('levels.pairs', { count: needed })}</span>
               </button>
               {!isAvailable && (
                 <p id={`${noteId}-${level}`} className="memory-level-note">

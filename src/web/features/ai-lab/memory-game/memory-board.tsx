@@ -2,17 +2,7 @@ import type { TFunction } from 'i18next'
 import { useEffect, useId, useReducer, useRef, type KeyboardEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { cardContent, MemoryCard, type CardState } from './memory-card.tsx'
-import {
-  gameReducer,
-  isGameOver,
-  neighbourIndex,
-  newGame,
-  pairsFound,
-  pairsTotal,
-  type Card,
-  type GameState,
-  type RandomSource,
-} from './memory-game-logic.ts'
+import { gameReducer, isGameOver, neighbourIndex, newGame, pairsFound, pairsTotal, type Card, type GameState, type RandomSource } from './memory-game-logic.ts'
 
 interface MemoryBoardProps {
   /** The round's cards, unshuffled; read once, when the board mounts (key it by round). */
@@ -91,8 +81,7 @@ export function MemoryBoard({ pairs, random, onPlayAgain, onChangeLevel }: Memor
       </h3>
       <p className="memory-board-how">{t('board.howTo')}</p>
       <p className="memory-score">
-        <span>{t('board.progress', { found: pairsFound(game), total: pairsTotal(game) })}</span>{' '}
-        <span>{t('board.turns', { count: game.turns })}</span>
+        <span>{t('board.progress', { found: pairsFound(game), total: pairsTotal(game) })}</span> <span>{t('board.turns', { count: game.turns })}</span>
       </p>
       {isOver && (
         <section className="memory-end" aria-labelledby={endId}>

@@ -40,9 +40,7 @@ export function MemoryCard({ card, number, state, onTurn, onKeyDown }: MemoryCar
           ?
         </span>
       ) : (
-        <span className={`memory-card-face memory-card-${card.face.kind}`}>
-          {card.face.kind === 'photo' ? <img src={card.face.url} alt={content} /> : card.text}
-        </span>
+        <span className={`memory-card-face memory-card-${card.face.kind}`}>{card.face.kind === 'photo' ? <img src={card.face.url} alt={content} /> : card.text}</span>
       )}
       {state === 'matched' && (
         <svg className="memory-card-check" viewBox="0 0 24 24" aria-hidden="true" focusable="false">

@@ -1,17 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { buildMember } from '../../family-tree/test/fake-family-api.ts'
-import {
-  buildPairs,
-  gameReducer,
-  isGameOver,
-  neighbourIndex,
-  newGame,
-  pairsFound,
-  playableMembers,
-  shuffle,
-  type Card,
-  type GameState,
-} from './memory-game-logic.ts'
+import { buildPairs, gameReducer, isGameOver, neighbourIndex, newGame, pairsFound, playableMembers, shuffle, type Card, type GameState } from './memory-game-logic.ts'
 import { keepOrder } from './test/fake-game-api.ts'
 
 const noPhotos = () => null
@@ -119,11 +108,7 @@ describe('playing', () => {
   })
 
   it('lets either name go with either of two equal relationships, since they cannot be told apart', () => {
-    const cousins = buildPairs(
-      [buildMember({ memberId: 'x', relationshipToOwner: 'Primo' }), buildMember({ memberId: 'y', relationshipToOwner: 'primo ' })],
-      noPhotos,
-      'Tú',
-    )
+    const cousins = buildPairs([buildMember({ memberId: 'x', relationshipToOwner: 'Primo' }), buildMember({ memberId: 'y', relationshipToOwner: 'primo ' })], noPhotos, 'Tú')
     const game = turn(deal(cousins), 'x:name', 'y:relationship', 'y:name', 'x:relationship')
     expect(isGameOver(game)).toBe(true)
     expect(game.turns).toBe(2)

@@ -85,9 +85,7 @@ export function cardsMatch(a: Card, b: Card): boolean {
   return a.role !== b.role && normaliseRelationship(a.answer) === normaliseRelationship(b.answer)
 }
 
-export type Outcome =
-  | { kind: 'first'; cardId: string }
-  | { kind: 'match' | 'mismatch'; cardIds: readonly [string, string] }
+export type Outcome = { kind: 'first'; cardId: string } | { kind: 'match' | 'mismatch'; cardIds: readonly [string, string] }
 
 export interface GameState {
   cards: readonly Card[]

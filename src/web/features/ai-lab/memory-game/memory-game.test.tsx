@@ -117,9 +117,7 @@ describe('the memory game', () => {
       fireEvent.click(card(4))
       expect(card(1)).toHaveAccessibleName('Tarjeta 1: Carmen López')
       expect(card(4)).toHaveAccessibleName('Tarjeta 4: Esposo')
-      expect(message()).toHaveTextContent(
-        'Esposo. No es pareja de Carmen López. Fíjense bien dónde están; cuando quieran, elijan otra tarjeta o pulsen «Continuar».',
-      )
+      expect(message()).toHaveTextContent('Esposo. No es pareja de Carmen López. Fíjense bien dónde están; cuando quieran, elijan otra tarjeta o pulsen «Continuar».')
       expect(screen.getByText('Intentos: 1')).toBeInTheDocument()
       expect(screen.getByText('0 de 3 parejas')).toBeInTheDocument()
       expect(document.body).not.toHaveTextContent(/incorrect|error|fall/i)
@@ -247,9 +245,7 @@ describe('the memory game', () => {
     api.answerNext('/api/family-tree', () => errorResponse(503, 'upstream_failed'))
     const { user } = renderGame()
 
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'No pudimos cargar tu árbol familiar. Un servicio externo no respondió. Inténtalo de nuevo en unos minutos.',
-    )
+    expect(await screen.findByRole('alert')).toHaveTextContent('No pudimos cargar tu árbol familiar. Un servicio externo no respondió. Inténtalo de nuevo en unos minutos.')
     await user.click(screen.getByRole('button', { name: 'Reintentar' }))
     expect(await screen.findByRole('button', { name: 'Fácil 3 parejas' })).toBeInTheDocument()
     expect(screen.queryByRole('alert')).not.toBeInTheDocument()

@@ -35,8 +35,7 @@ export function useBiographyEntries() {
 export function chatOpeningQuery(language: Language) {
   return queryOptions({
     queryKey: biographyKeys.opening(language),
-    queryFn: async ({ signal }) =>
-      chatOpeningSchema.parse(await apiFetch<unknown>(`/api/biography/chat?language=${language}`, { signal })),
+    queryFn: async ({ signal }) => chatOpeningSchema.parse(await apiFetch<unknown>(`/api/biography/chat?language=${language}`, { signal })),
     staleTime: Infinity,
   })
 }
@@ -67,8 +66,7 @@ export function useRefreshEntries() {
 export function useCreateEntry() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: async (body: CreateBiographyEntry) =>
-      biographyEntrySchema.parse(await apiFetch<unknown>('/api/biography/entries', { method: 'POST', body })),
+    mutationFn: async (body: CreateBiographyEntry) => biographyEntrySchema.parse(await apiFetch<unknown>('/api/biography/entries', { method: 'POST', body })),
     onSuccess: (created) => storeEntry(queryClient, created),
   })
 }
@@ -77,9 +75,7 @@ export function useUpdateEntry() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: async ({ id, changes }: { id: string; changes: UpdateBiographyEntry }) =>
-      biographyEntrySchema.parse(
-        await apiFetch<unknown>(`/api/biography/entries/${encodeURIComponent(id)}`, { method: 'PATCH', body: changes }),
-      ),
+      biographyEntrySchema.parse(await apiFetch<unknown>(`/api/biography/entries/${encodeURIComponent(id)}`, { method: 'PATCH', body: changes })),
     onSuccess: (updated) => storeEntry(queryClient, updated),
   })
 }

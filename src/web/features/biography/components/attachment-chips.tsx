@@ -19,7 +19,7 @@ export function AttachmentChips({ items, onRemove, onRetry }: AttachmentChipsPro
         return (
           <li key={item.id} className={`attachment-chip attachment-chip-${item.state}`}>
             <span className="attachment-chip-name">
-              <Icon name="paperclip" /> 
+              <Icon name="paperclip" />
               {name}
             </span>
             {item.state === 'waiting' && (

@@ -51,11 +51,7 @@ describe('attaching files while chatting', () => {
     const { slot } = fakeAttachmentSlot()
     const { user } = await renderChat(slot)
 
-    const dialog = await attach(user, [
-      fileOf('boda.mp4', 'video/mp4', 6 * 1024 * 1024),
-      fileOf('cartas.zip', 'application/zip'),
-      fileOf('abuela.jpg', 'image/jpeg'),
-    ])
+    const dialog = await attach(user, [fileOf('boda.mp4', 'video/mp4', 6 * 1024 * 1024), fileOf('cartas.zip', 'application/zip'), fileOf('abuela.jpg', 'image/jpeg')])
     const problems = within(dialog).getByRole('alert')
     expect(problems).toHaveTextContent('«boda.mp4» es demasiado grande. El tamaño máximo es 5 MB.')
     expect(problems).toHaveTextContent('«cartas.zip» no es de un tipo permitido.')

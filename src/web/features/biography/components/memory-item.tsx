@@ -98,23 +98,11 @@ export function MemoryItem({ entry, onManageMedia, onUpdated, onDelete }: Memory
         </section>
       ) : (
         <div className="memory-actions">
-          <button
-            ref={editButtonRef}
-            type="button"
-            className="button"
-            aria-label={t('memories.editLabel', { name })}
-            onClick={openEditor}
-          >
+          <button ref={editButtonRef} type="button" className="button" aria-label={t('memories.editLabel', { name })} onClick={openEditor}>
             {t('memories.edit')}
           </button>
           {onManageMedia && (
-            <button
-              type="button"
-              className="button"
-              aria-haspopup="dialog"
-              aria-label={t('memories.manageMediaLabel', { name })}
-              onClick={() => onManageMedia(entry)}
-            >
+            <button type="button" className="button" aria-haspopup="dialog" aria-label={t('memories.manageMediaLabel', { name })} onClick={() => onManageMedia(entry)}>
               {t('memories.manageMedia')}
             </button>
           )}

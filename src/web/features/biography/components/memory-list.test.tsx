@@ -86,9 +86,7 @@ describe('editing a memory’s title and date', () => {
     expect(screen.getByRole('heading', { level: 3, name: 'El primer día de escuela' })).toBeInTheDocument()
     expect(screen.getByText('1 de febrero de 1956')).toBeInTheDocument()
     expect(screen.getByText('Se guardaron los cambios de «El primer día de escuela».')).toBeInTheDocument()
-    expect(api.writes()).toEqual([
-      { method: 'PATCH', path: `/api/biography/entries/${entry.id}`, body: { title: 'El primer día de escuela', eventDate: '1956-02-01' } },
-    ])
+    expect(api.writes()).toEqual([{ method: 'PATCH', path: `/api/biography/entries/${entry.id}`, body: { title: 'El primer día de escuela', eventDate: '1956-02-01' } }])
   })
 
   it('refuses a date in the future beside its field, without a request', async () => {

@@ -6,9 +6,5 @@ import type { BiographyChatDone } from '../api/biography-chat-session.ts'
 export function MemorySavedNote({ done }: { done: BiographyChatDone }) {
   const { t } = useTranslation('biography')
   if (done.entry) return <ReplyNote isSaved>{t('chat.saved')}</ReplyNote>
-  return (
-    <ReplyNote isSaved={false}>
-      {done.notSavedReason === 'biography.no_self_member' ? t('errors:biography.no_self_member') : t('chat.saveFailed')}
-    </ReplyNote>
-  )
+  return <ReplyNote isSaved={false}>{done.notSavedReason === 'biography.no_self_member' ? t('errors:biography.no_self_member') : t('chat.saveFailed')}</ReplyNote>
 }

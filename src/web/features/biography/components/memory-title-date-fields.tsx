@@ -17,15 +17,7 @@ export function MemoryTitleDateFields({ title, eventDate, titleError, eventDateE
   return (
     <>
       <TextField label={t('memories.title')} optional hint={t('memories.titleHint')} maxLength={limits.biographyTitleMaxLength} error={titleError} {...title} />
-      <TextField
-        type="date"
-        className="memory-date-input"
-        label={t('memories.eventDateField')}
-        optional
-        hint={t('memories.eventDateHint')}
-        error={eventDateError}
-        {...eventDate}
-      />
+      <TextField type="date" className="memory-date-input" label={t('memories.eventDateField')} optional hint={t('memories.eventDateHint')} error={eventDateError} {...eventDate} />
     </>
   )
 }

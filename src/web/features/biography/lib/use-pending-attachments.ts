@@ -73,10 +73,7 @@ export function usePendingAttachments(slot: AttachmentSlot | undefined, onAttach
     [uploadOne],
   )
 
-  const retry = useCallback(
-    (item: PendingAttachment) => (item.entryId ? uploadOne(item, item.entryId) : Promise.resolve(false)),
-    [uploadOne],
-  )
+  const retry = useCallback((item: PendingAttachment) => (item.entryId ? uploadOne(item, item.entryId) : Promise.resolve(false)), [uploadOne])
 
   return {
     items,

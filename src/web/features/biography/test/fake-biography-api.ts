@@ -81,7 +81,10 @@ export function fakeBiographyApi(options: FakeBiographyOptions = {}) {
       const events: BiographyChatEvent[] = [
         { event: 'delta', data: { text: 'Gracias por contarme: ' } },
         { event: 'delta', data: { text: message } },
-        { event: 'done', data: { reply, carry: entry ? null : { user: message, model: reply, receipt: 'firma' }, entry, notSavedReason: entry ? null : 'biography.no_self_member' } },
+        {
+          event: 'done',
+          data: { reply, carry: entry ? null : { user: message, model: reply, receipt: 'firma' }, entry, notSavedReason: entry ? null : 'biography.no_self_member' },
+        },
       ]
       return eventStreamResponse(events)
     }
@@ -110,7 +113,11 @@ export function fakeBiographyApi(options: FakeBiographyOptions = {}) {
     if (method === 'GET' && mediaOf) return jsonResponse(200, { media: media.get(decodeURIComponent(mediaOf)) ?? [] })
     const mediaId = /^\/api\/media\/([^/?]+)$/.exec(path)?.[1]
     if (method === 'DELETE' && mediaId) {
-      for (const [id, list] of media) media.set(id, list.filter((asset) => asset.id !== mediaId))
+      for (const [id, list] of media)
+        media.set(
+          id,
+          list.filter((asset) => asset.id !== mediaId),
+        )
       entries = entries.map((entry) => ({ ...entry, mediaAssetIds: entry.mediaAssetIds.filter((id) => id !== mediaId) }))
       return new Response(null, { status: 204 })
     }
@@ -124,8 +131,7 @@ export function fakeBiographyApi(options: FakeBiographyOptions = {}) {
     /** The requests that wrote something (everything but GET). */
     writes: () => requests.filter((request) => request.method !== 'GET'),
     /** The messages sent to Cronos, in order. */
-    chatMessages: () =>
-      requests.filter((request) => request.method === 'POST' && request.path === '/api/biography/chat').map((request) => request.body),
+    chatMessages: () => requests.filter((request) => request.method === 'POST' && request.path === '/api/biography/chat').map((request) => request.body),
     /** The memories as the server holds them now. */
     entries: () => entries,
     /** Adds a memory on the server only, as a save the client did not hear about. */
@@ -135,9 +141,7 @@ export function fakeBiographyApi(options: FakeBiographyOptions = {}) {
     /** Links media to a memory on the server, as a finished upload would. */
     attachMedia(entryId: string, assets: MediaAsset[]) {
       media.set(entryId, [...(media.get(entryId) ?? []), ...assets])
-      entries = entries.map((entry) =>
-        entry.id === entryId ? { ...entry, mediaAssetIds: [...entry.mediaAssetIds, ...assets.map((asset) => asset.id)] } : entry,
-      )
+      entries = entries.map((entry) => (entry.id === entryId ? { ...entry, mediaAssetIds: [...entry.mediaAssetIds, ...assets.map((asset) => asset.id)] } : entry))
     },
     /** The next chat answer is a stream the test writes by hand. */
     holdNextChat(): ControlledEventStream<BiographyChatEvent> {

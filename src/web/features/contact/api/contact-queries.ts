@@ -4,7 +4,6 @@ import { apiFetch } from '../../../lib/api-client.ts'
 
 export function useSendContactMessage() {
   return useMutation({
-    mutationFn: (body: CreateContactMessage) =>
-      apiFetch<ContactMessageReceipt>('/api/contact', { method: 'POST', body }),
+    mutationFn: (body: CreateContactMessage) => apiFetch<ContactMessageReceipt>('/api/contact', { method: 'POST', body }),
   })
 }

@@ -28,9 +28,7 @@ describe('ContactForm', () => {
   })
 
   it('sends the message, thanks the user and clears the form', async () => {
-    const fetch = vi
-      .spyOn(globalThis, 'fetch')
-      .mockResolvedValue(jsonResponse(201, { id: 'm1', receivedAt: '2024-05-01T10:00:00.000Z' }))
+    const fetch = vi.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse(201, { id: 'm1', receivedAt: '2024-05-01T10:00:00.000Z' }))
     renderWithProviders(<ContactForm />)
     await fillAndSend()
 

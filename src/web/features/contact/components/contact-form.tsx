@@ -40,15 +40,7 @@ export function ContactForm() {
       <StatusMessage>{send.isSuccess ? t('success') : null}</StatusMessage>
       <ErrorBanner>{send.isError ? t('error') : null}</ErrorBanner>
       <TextField label={t('name')} autoComplete="name" required error={message(errors.name?.message)} {...register('name')} />
-      <TextField
-        label={t('email')}
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        required
-        error={message(errors.email?.message)}
-        {...register('email')}
-      />
+      <TextField label={t('email')} type="email" inputMode="email" autoComplete="email" required error={message(errors.email?.message)} {...register('email')} />
       <TextAreaField label={t('message')} rows={6} required error={message(errors.message?.message)} {...register('message')} />
       <button type="submit" className="button button-primary" disabled={send.isPending}>
         {send.isPending ? t('submitting') : t('submit')}

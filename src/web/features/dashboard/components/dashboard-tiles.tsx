@@ -21,16 +21,13 @@ export function DashboardTiles() {
       <ul className="dashboard-tiles">
         {tiles.map(({ key, to, icon }) => (
           <li key={key}>
-            <Link
-              to={to}
-              className="dashboard-tile"
-              aria-labelledby={`tile-${key}-title`}
-              aria-describedby={`tile-${key}-description`}
-            >
+            <Link to={to} className="dashboard-tile" aria-labelledby={`tile-${key}-title`} aria-describedby={`tile-${key}-description`}>
               <span className="dashboard-tile-icon" aria-hidden="true">
                 <Icon name={icon} />
               </span>
-              <span id={`tile-${key}-title`} className="dashboard-tile-title">{t(`tiles.${key}.title`)}</span>
+              <span id={`tile-${key}-title`} className="dashboard-tile-title">
+                {t(`tiles.${key}.title`)}
+              </span>
               <span id={`tile-${key}-description`} className="dashboard-tile-description">
                 {t(`tiles.${key}.description`)}
               </span>

@@ -39,10 +39,8 @@ export function useCreateDream() {
 export function useUpdateDream() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: ({ id, changes }: { id: string; changes: UpdateDream }) =>
-      apiFetch<Dream>(`/api/dreams/${encodeURIComponent(id)}`, { method: 'PATCH', body: changes }),
-    onSuccess: (updated) =>
-      updateCachedList(queryClient, (dreams) => dreams.map((dream) => (dream.id === updated.id ? updated : dream))),
+    mutationFn: ({ id, changes }: { id: string; changes: UpdateDream }) => apiFetch<Dream>(`/api/dreams/${encodeURIComponent(id)}`, { method: 'PATCH', body: changes }),
+    onSuccess: (updated) => updateCachedList(queryClient, (dreams) => dreams.map((dream) => (dream.id === updated.id ? updated : dream))),
   })
 }
 

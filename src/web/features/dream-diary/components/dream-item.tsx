@@ -70,21 +70,10 @@ export function DreamItem({ dream, onDelete, onUpdated }: DreamItemProps) {
       </dl>
       <p className="dream-content">{dream.content}</p>
       <div className="dream-actions">
-        <button
-          ref={editButtonRef}
-          type="button"
-          className="button"
-          aria-label={t('item.editLabel', { name })}
-          onClick={openEditor}
-        >
+        <button ref={editButtonRef} type="button" className="button" aria-label={t('item.editLabel', { name })} onClick={openEditor}>
           {t('item.edit')}
         </button>
-        <button
-          type="button"
-          className="button button-danger"
-          aria-label={t('item.deleteLabel', { name })}
-          onClick={() => onDelete(dream)}
-        >
+        <button type="button" className="button button-danger" aria-label={t('item.deleteLabel', { name })} onClick={() => onDelete(dream)}>
           {t('item.delete')}
         </button>
       </div>

@@ -116,9 +116,7 @@ describe('writing down a new dream', () => {
 
   it('shows the server’s field issue beside the field', async () => {
     const api = fakeDreamApi()
-    api.answerNext('POST', '/api/dreams', () =>
-      errorResponse(400, 'validation_failed', [{ path: 'content', code: 'dream.description_required' }]),
-    )
+    api.answerNext('POST', '/api/dreams', () => errorResponse(400, 'validation_failed', [{ path: 'content', code: 'dream.description_required' }]))
     const { user, content, save } = await renderDiary()
 
     await user.type(content, 'Algo que el servidor rechaza.')

@@ -13,12 +13,7 @@ export function NewDream() {
   return (
     <section className="card" aria-labelledby={headingId}>
       <h2 id={headingId}>{t('form.newHeading')}</h2>
-      <DreamForm
-        labelledBy={headingId}
-        submitLabel={t('form.save')}
-        clearOnSuccess
-        onSubmit={(values) => createDream.mutateAsync(values)}
-      />
+      <DreamForm labelledBy={headingId} submitLabel={t('form.save')} clearOnSuccess onSubmit={(values) => createDream.mutateAsync(values)} />
       <StatusMessage>{createDream.isSuccess && t('form.saved')}</StatusMessage>
     </section>
   )

@@ -33,8 +33,7 @@ function refetchTree(queryClient: QueryClient) {
 export function useCreateMember() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: async (body: CreateMember) =>
-      (await apiFetch<{ member: Member }>(membersPath, { method: 'POST', body })).member,
+    mutationFn: async (body: CreateMember) => (await apiFetch<{ member: Member }>(membersPath, { method: 'POST', body })).member,
     onSuccess: () => refetchTree(queryClient),
   })
 }

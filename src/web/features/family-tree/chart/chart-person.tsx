@@ -48,8 +48,7 @@ export const ChartPerson = memo(function ChartPerson({ t, language, labelOf, nod
     >
       {isSelf && <span className="family-chart-badge">{t('person.selfBadge')}</span>}
       <span className="family-chart-name">
-        <span className="family-chart-first-name">{member.firstName}</span>{' '}
-        <span className="family-chart-last-name">{member.lastName}</span>
+        <span className="family-chart-first-name">{member.firstName}</span> <span className="family-chart-last-name">{member.lastName}</span>
         {member.isDeceased && <span className="family-chart-dagger"> †</span>}
       </span>
       {years && <span className="family-chart-years">{years}</span>}

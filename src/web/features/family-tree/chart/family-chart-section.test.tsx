@@ -158,14 +158,25 @@ describe('the family chart', () => {
       buildMember({ memberId: 'pedro', firstName: 'Pedro', lastName: 'Ruiz', gender: 'Masculino' }),
       buildMember({ memberId: 'maria', firstName: 'María', lastName: 'Vega', gender: 'Femenino' }),
       buildMember({ memberId: 'luis', firstName: 'Luis', lastName: 'Díaz', gender: 'Masculino' }),
-      buildMember({ memberId: 'ana', firstName: 'Ana', lastName: 'Ruiz', isSelf: true, parentMemberIds: ['pedro', 'maria', 'luis'], parentLinks: [birth('pedro'), birth('maria'), adopted('luis')] }),
+      buildMember({
+        memberId: 'ana',
+        firstName: 'Ana',
+        lastName: 'Ruiz',
+        isSelf: true,
+        parentMemberIds: ['pedro', 'maria', 'luis'],
+        parentLinks: [birth('pedro'), birth('maria'), adopted('luis')],
+      }),
     ]
     const { user } = await renderChart(members)
     expect(people().map((button) => button.getAttribute('aria-label'))).toEqual(['Pedro Ruiz', 'María Vega', 'Luis Díaz', 'Ana Ruiz (tú)'])
     expect(screen.getByText('Una línea discontinua une a un hijo con quienes lo son por adopción, acogida u otro vínculo que no es el de nacimiento.')).toBeInTheDocument()
     await user.click(screen.getByText('Familia cercana de Ana Ruiz, en lista'))
     const parents = screen.getByText('Padres').parentElement!
-    expect(within(parents).getAllByRole('button').map((button) => button.textContent)).toEqual(['Pedro Ruiz', 'María Vega', 'Luis Díaz (por adopción)'])
+    expect(
+      within(parents)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Pedro Ruiz', 'María Vega', 'Luis Díaz (por adopción)'])
   })
 
   it('marks a divorced couple with two strokes across their line, says what they mean, and names it in the list', async () => {
@@ -175,7 +186,18 @@ describe('the family chart', () => {
       buildMember({ memberId: 'marta', firstName: 'Marta', lastName: 'Paz', spouseMemberIds: ['luis'] }),
     ]
     const union = (unionId: string, secondPartnerId: string, divorceDate: string | null) => ({
-      unionId, firstPartnerId: 'luis', secondPartnerId, marriageDate: null, marriageDateSortKey: null, marriagePlace: '', divorceDate, divorcePlace: '', notes: '', sourceId: null, position: 0, children: [],
+      unionId,
+      firstPartnerId: 'luis',
+      secondPartnerId,
+      marriageDate: null,
+      marriageDateSortKey: null,
+      marriagePlace: '',
+      divorceDate,
+      divorcePlace: '',
+      notes: '',
+      sourceId: null,
+      position: 0,
+      children: [],
     })
     const user = userEvent.setup()
     const { container } = render(<FamilyChartSection members={members} unions={[union('u1', 'rosa', 'ABT 1962'), union('u2', 'marta', null)]} />)
@@ -185,7 +207,11 @@ describe('the family chart', () => {
     expect(screen.getByText('Dos rayas sobre la línea de una pareja: se divorciaron o se separaron.')).toBeInTheDocument()
     await user.click(screen.getByText('Familia cercana de Luis Díaz, en lista'))
     const partners = screen.getByText('Pareja').parentElement!
-    expect(within(partners).getAllByRole('button').map((button) => button.textContent)).toEqual(['Rosa Gil (divorciados)', 'Marta Paz'])
+    expect(
+      within(partners)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Rosa Gil (divorciados)', 'Marta Paz'])
   })
 
   it('zooms in and out with the buttons, and resets the view', async () => {

@@ -36,8 +36,7 @@ function IndexedFamilyChart({ members, index, unions }: { members: readonly Memb
   // Re-laying out a large tree renders many boxes: let React do it in interruptible slices.
   const [, startTransition] = useTransition()
 
-  const centre =
-    (chosenId !== undefined ? index.members.get(chosenId) : undefined) ?? members.find((member) => isSelfMember(member)) ?? members[0]
+  const centre = (chosenId !== undefined ? index.members.get(chosenId) : undefined) ?? members.find((member) => isSelfMember(member)) ?? members[0]
   const centreId = centre?.memberId
   // Only what is shown is laid out: the generations asked for, as many of them as fit the budget.
   const divorced = useMemo(() => divorcedCouples(unions), [unions])

@@ -2,8 +2,7 @@ import { parentKinds, type Member, type ParentKind } from '../../../../shared/co
 import { storedSortKey } from '../lib/genealogy-date-text.ts'
 
 /** The fields the chart's layout reads; tests and benchmarks can build just these. */
-export type LayoutMember = Pick<Member, 'memberId' | 'parentMemberIds' | 'spouseMemberIds'> &
-  Partial<Pick<Member, 'birthDate' | 'birthDateSortKey' | 'gender' | 'parentLinks'>>
+export type LayoutMember = Pick<Member, 'memberId' | 'parentMemberIds' | 'spouseMemberIds'> & Partial<Pick<Member, 'birthDate' | 'birthDateSortKey' | 'gender' | 'parentLinks'>>
 
 /**
  * Parents and the children they share. A member with one known parent makes a one-parent family;
@@ -42,8 +41,7 @@ export function familyKey(parentIds: readonly string[]): string {
   return [...parentIds].sort().join('+')
 }
 
-const genderOrder = (member: LayoutMember | undefined) =>
-  member?.gender === 'Masculino' ? 0 : member?.gender === 'Femenino' ? 2 : 1
+const genderOrder = (member: LayoutMember | undefined) => (member?.gender === 'Masculino' ? 0 : member?.gender === 'Femenino' ? 2 : 1)
 
 /**
  * A member's parents grouped by kind, birth first: `[['birth', ids]]` for the usual member (with
@@ -53,9 +51,7 @@ function parentsByKind(member: LayoutMember): [ParentKind, string[]][] {
   const links = member.parentLinks
   if (!links || links.every((link) => link.kind === 'birth')) return [['birth', [...member.parentMemberIds]]]
   const kindOf = new Map(links.map((link) => [link.parentId, link.kind]))
-  return parentKinds
-    .map((kind): [ParentKind, string[]] => [kind, member.parentMemberIds.filter((id) => (kindOf.get(id) ?? 'birth') === kind)])
-    .filter(([, ids]) => ids.length > 0)
+  return parentKinds.map((kind): [ParentKind, string[]] => [kind, member.parentMemberIds.filter((id) => (kindOf.get(id) ?? 'birth') === kind)]).filter(([, ids]) => ids.length > 0)
 }
 
 /** The ids in `ids` that are other members of the tree, each once (the lists hold a few ids). */

@@ -256,7 +256,14 @@ describe('a child with birth and adoptive parents', () => {
     expect([...index.families.keys()].sort()).toEqual([birth, adoptive].sort())
     expect(index.birthFamily.get('ana')).toBe(birth)
     expect(index.families.get(adoptive)!.childIds).toEqual(['tomas', 'ana'])
-    expect(relativesOf(index, 'ana')).toMatchObject({ parents: ['pedro', 'maria', 'luis', 'marta'], siblings: ['tomas'], kinds: new Map([['luis', 'adopted'], ['marta', 'adopted']]) })
+    expect(relativesOf(index, 'ana')).toMatchObject({
+      parents: ['pedro', 'maria', 'luis', 'marta'],
+      siblings: ['tomas'],
+      kinds: new Map([
+        ['luis', 'adopted'],
+        ['marta', 'adopted'],
+      ]),
+    })
     expect(relativesOf(index, 'luis').kinds).toEqual(new Map([['ana', 'adopted']]))
   })
 

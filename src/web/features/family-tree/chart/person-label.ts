@@ -4,10 +4,7 @@ import { isSelfMember } from '../../../../shared/family-tree/self-member.ts'
 import type { Language } from '../../../../shared/limits.ts'
 import { shortDateText } from '../lib/genealogy-date-text.ts'
 
-export type LabelledMember = Pick<
-  Member,
-  'firstName' | 'lastName' | 'birthDate' | 'deathDate' | 'isDeceased' | 'gender' | 'isSelf' | 'relationshipToOwner'
-> &
+export type LabelledMember = Pick<Member, 'firstName' | 'lastName' | 'birthDate' | 'deathDate' | 'isDeceased' | 'gender' | 'isSelf' | 'relationshipToOwner'> &
   Partial<Pick<Member, 'birthPlace'>>
 
 /** "María Pérez". */

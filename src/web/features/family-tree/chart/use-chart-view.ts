@@ -181,24 +181,27 @@ export function useChartView(viewportRef: RefObject<HTMLElement | null>, resetKe
   const reset = useCallback(() => setState((current) => ({ ...current, view: null, animated: true })), [])
 
   /** Pans just enough for `box` to be fully in sight (for keyboard focus). */
-  const reveal = useCallback((box: LayoutBox) => {
-    const viewport = viewportRef.current
-    if (!viewport || viewport.clientWidth === 0) return
-    const halfWidth = viewport.clientWidth / 2 - revealMargin
-    const halfHeight = viewport.clientHeight / 2 - revealMargin
-    setView((current) => {
-      const shift = (centre: number, half: number, offset: number, limit: number) => {
-        const low = centre * current.k + offset - (half * current.k)
-        const high = centre * current.k + offset + (half * current.k)
-        if (low < -limit) return -limit - low
-        if (high > limit) return limit - high
-        return 0
-      }
-      const moveX = shift(box.x, box.width / 2, current.dx, halfWidth)
-      const moveY = shift(box.y, box.height / 2, current.dy, halfHeight)
-      return moveX === 0 && moveY === 0 ? current : { ...current, dx: current.dx + moveX, dy: current.dy + moveY }
-    }, true)
-  }, [setView, viewportRef])
+  const reveal = useCallback(
+    (box: LayoutBox) => {
+      const viewport = viewportRef.current
+      if (!viewport || viewport.clientWidth === 0) return
+      const halfWidth = viewport.clientWidth / 2 - revealMargin
+      const halfHeight = viewport.clientHeight / 2 - revealMargin
+      setView((current) => {
+        const shift = (centre: number, half: number, offset: number, limit: number) => {
+          const low = centre * current.k + offset - half * current.k
+          const high = centre * current.k + offset + half * current.k
+          if (low < -limit) return -limit - low
+          if (high > limit) return limit - high
+          return 0
+        }
+        const moveX = shift(box.x, box.width / 2, current.dx, halfWidth)
+        const moveY = shift(box.y, box.height / 2, current.dy, halfHeight)
+        return moveX === 0 && moveY === 0 ? current : { ...current, dx: current.dx + moveX, dy: current.dy + moveY }
+      }, true)
+    },
+    [setView, viewportRef],
+  )
 
   return {
     view,

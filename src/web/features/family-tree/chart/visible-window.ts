@@ -37,9 +37,7 @@ export function nodesInWindow(nodes: readonly ChartNode[], window: Box, keep: Re
   const halfWidth = chartMetrics.nodeWidth / 2
   const halfHeight = chartMetrics.nodeHeight / 2
   return nodes.filter(
-    (node) =>
-      keep.has(node.memberId) ||
-      overlaps(window, { minX: node.x - halfWidth, maxX: node.x + halfWidth, minY: node.y - halfHeight, maxY: node.y + halfHeight }),
+    (node) => keep.has(node.memberId) || overlaps(window, { minX: node.x - halfWidth, maxX: node.x + halfWidth, minY: node.y - halfHeight, maxY: node.y + halfHeight }),
   )
 }
 

@@ -18,13 +18,7 @@ export function CheckboxField({ label, hint, error, id, ...inputProps }: Checkbo
   return (
     <div className="member-checkbox">
       <div className="member-checkbox-control">
-        <input
-          id={inputId}
-          type="checkbox"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          {...inputProps}
-        />
+        <input id={inputId} type="checkbox" aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...inputProps} />
         <label htmlFor={inputId}>{label}</label>
       </div>
       {hint ? (

@@ -60,7 +60,11 @@ function MediaReport({ media }: { media: GedcomMediaReport }) {
         <ul className="gedcom-problems">
           {media.skipped.map((skipped, index) => (
             <li key={index}>
-              {t(skipped.person ? 'gedcom.report.mediaSkippedOf' : 'gedcom.report.mediaSkipped', { file: skipped.file, person: skipped.person, reason: t(`gedcom.report.mediaReason.${skipped.reason}`) })}
+              {t(skipped.person ? 'gedcom.report.mediaSkippedOf' : 'gedcom.report.mediaSkipped', {
+                file: skipped.file,
+                person: skipped.person,
+                reason: t(`gedcom.report.mediaReason.${skipped.reason}`),
+              })}
             </li>
           ))}
         </ul>

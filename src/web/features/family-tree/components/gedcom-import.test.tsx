@@ -44,7 +44,26 @@ const file = () => new File(['0 HEAD\n0 TRLR\n'], 'royal92.ged', { type: 'applic
 describe('importing a GEDCOM file', () => {
   it('previews what the file holds, imports it on confirmation with a progress bar, and reports what was skipped', async () => {
     const user = userEvent.setup()
-    const polls = [job({ status: 'writing', progress: 40 }), job({ status: 'done', progress: 100, report: { members: { created: 3009, updated: 0 }, unions: { created: 1422, updated: 0 }, links: { created: 4000, updated: 0 }, problems: [{ item: 'member', index: 7, ref: 'I8', path: 'firstName', code: 'member.first_name_required', outcome: 'skipped' }, { item: 'member', index: 9, ref: 'I10', name: 'Rosa Díaz', path: 'deathDate', code: 'member.death_before_birth', outcome: 'kept' }], moreProblems: 0, warnings: [], skippedTags: { SOUR: 120 }, media: { attached: 0, alreadyThere: 0, skipped: [{ file: 'fotos/rosa.jpg', reason: 'not_included', person: 'Rosa Díaz' }], moreSkipped: 0 } } })]
+    const polls = [
+      job({ status: 'writing', progress: 40 }),
+      job({
+        status: 'done',
+        progress: 100,
+        report: {
+          members: { created: 3009, updated: 0 },
+          unions: { created: 1422, updated: 0 },
+          links: { created: 4000, updated: 0 },
+          problems: [
+            { item: 'member', index: 7, ref: 'I8', path: 'firstName', code: 'member.first_name_required', outcome: 'skipped' },
+            { item: 'member', index: 9, ref: 'I10', name: 'Rosa Díaz', path: 'deathDate', code: 'member.death_before_birth', outcome: 'kept' },
+          ],
+          moreProblems: 0,
+          warnings: [],
+          skippedTags: { SOUR: 120 },
+          media: { attached: 0, alreadyThere: 0, skipped: [{ file: 'fotos/rosa.jpg', reason: 'not_included', person: 'Rosa Díaz' }], moreSkipped: 0 },
+        },
+      }),
+    ]
     const api = fakeApi((request, url) => {
       if (request.method === 'POST' && url.search === '?preview=1') return jsonResponse(200, preview)
       if (request.method === 'POST') return jsonResponse(202, { job: job({}) })

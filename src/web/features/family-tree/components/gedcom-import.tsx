@@ -54,11 +54,20 @@ export function GedcomImport() {
       {!isRunning && (
         <div className="gedcom-field">
           <label htmlFor={inputId}>{current ? t('gedcom.import.another') : t('gedcom.import.choose')}</label>
-          <input ref={inputRef} id={inputId} type="file" accept=".ged,.GED,.gdz,.GDZ,.zip,text/plain,application/zip,application/octet-stream" onChange={handleChoose} disabled={preview.isPending || start.isPending} />
+          <input
+            ref={inputRef}
+            id={inputId}
+            type="file"
+            accept=".ged,.GED,.gdz,.GDZ,.zip,text/plain,application/zip,application/octet-stream"
+            onChange={handleChoose}
+            disabled={preview.isPending || start.isPending}
+          />
         </div>
       )}
       <StatusMessage tone="info">{statusText}</StatusMessage>
-      <ErrorBanner>{error ? errorText(t, error) : current?.status === 'failed' ? t(`errors:${current.errorCode ?? 'internal'}`, { defaultValue: t('errors:internal') }) : null}</ErrorBanner>
+      <ErrorBanner>
+        {error ? errorText(t, error) : current?.status === 'failed' ? t(`errors:${current.errorCode ?? 'internal'}`, { defaultValue: t('errors:internal') }) : null}
+      </ErrorBanner>
 
       {preview.data && file && !start.data && (
         <div ref={previewRef} tabIndex={-1} className="gedcom-focus" aria-labelledby="gedcom-preview-title">

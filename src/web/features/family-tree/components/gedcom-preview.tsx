@@ -5,7 +5,13 @@ import type { GedcomPreview as Preview, GedcomWarningSummary } from '../../../..
 export function WarningItem({ warning }: { warning: GedcomWarningSummary }) {
   const { t } = useTranslation('family-tree')
   const text = t(`gedcom.import.warning.${warning.code}`, { defaultValue: warning.code })
-  return <li>{warning.line === undefined ? t('gedcom.import.warningCount', { text, count: warning.count }) : t('gedcom.import.warningLine', { text, count: warning.count, line: warning.line })}</li>
+  return (
+    <li>
+      {warning.line === undefined
+        ? t('gedcom.import.warningCount', { text, count: warning.count })
+        : t('gedcom.import.warningLine', { text, count: warning.count, line: warning.line })}
+    </li>
+  )
 }
 
 /** The tags a file has that Legado does not keep, most frequent first. */

@@ -60,14 +60,7 @@ export const MemberCard = memo(function MemberCard({ member, members, membersByI
         <h3 id={headingId} className="member-name">
           {t('card.editHeading', { name })}
         </h3>
-        <LazyMemberForm
-          labelledBy={headingId}
-          members={members}
-          member={member}
-          submitLabel={t('form.saveChanges')}
-          onSubmit={handleSave}
-          onCancel={closeEditor}
-        />
+        <LazyMemberForm labelledBy={headingId} members={members} member={member} submitLabel={t('form.saveChanges')} onSubmit={handleSave} onCancel={closeEditor} />
       </article>
     )
   }

@@ -29,7 +29,13 @@ export function MemberDetails({ member, membersById }: MemberDetailsProps) {
     const words = dateText(value, language)
     const when = value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? <time dateTime={value}>{words}</time> : words
     if (!words) return place
-    return place ? <>{when}, {place}</> : when
+    return place ? (
+      <>
+        {when}, {place}
+      </>
+    ) : (
+      when
+    )
   }
   const names = (ids: readonly string[]) =>
     ids
@@ -62,7 +68,14 @@ export function MemberDetails({ member, membersById }: MemberDetailsProps) {
     const value = marriages.map(({ union, spouse }, index) => {
       const when = date(union.marriageDate, union.marriagePlace)
       const divorce = date(union.divorceDate, union.divorcePlace)
-      const events = [when, divorce ? <>{t('card.divorce')} {divorce}</> : null].filter((event) => event)
+      const events = [
+        when,
+        divorce ? (
+          <>
+            {t('card.divorce')} {divorce}
+          </>
+        ) : null,
+      ].filter((event) => event)
       return (
         <span key={union.unionId} className="member-marriage">
           {index > 0 ? ', ' : null}

@@ -74,14 +74,7 @@ export function MemberForm({ members, member, submitLabel, onSubmit, onCancel, l
   }
 
   return (
-    <form
-      id={id}
-      className="member-form"
-      noValidate
-      aria-labelledby={labelledBy}
-      aria-busy={isSubmitting}
-      onSubmit={handleFormSubmit}
-    >
+    <form id={id} className="member-form" noValidate aria-labelledby={labelledBy} aria-busy={isSubmitting} onSubmit={handleFormSubmit}>
       <MemberIdentityFields form={form} members={members} memberId={member?.memberId} isImported={isImported} />
       <MemberLifeFields form={form} />
       <MemberRelationFields form={form} members={members} memberId={member?.memberId} />

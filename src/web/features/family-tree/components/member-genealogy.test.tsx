@@ -80,7 +80,19 @@ describe('dates and places as people know them', () => {
   /** Carmen's form open, she married to grandpa Luis (`marriage`), and her marriage's fields. */
   async function editCarmen(marriage: { marriageDate: string; marriagePlace: string }) {
     const carmen = buildMember({ memberId: 'carmen', firstName: 'Carmen', lastName: 'Ruiz', relationshipToOwner: 'Abuela', spouseMemberIds: ['luis'], unionIds: ['u1'] })
-    const union = { unionId: 'u1', firstPartnerId: 'luis', secondPartnerId: 'carmen', ...marriage, marriageDateSortKey: 1, divorceDate: null, divorcePlace: '', notes: '', sourceId: null, position: 0, children: [] }
+    const union = {
+      unionId: 'u1',
+      firstPartnerId: 'luis',
+      secondPartnerId: 'carmen',
+      ...marriage,
+      marriageDateSortKey: 1,
+      divorceDate: null,
+      divorcePlace: '',
+      notes: '',
+      sourceId: null,
+      position: 0,
+      children: [],
+    }
     const api = fakeFamilyApi([grandpa(), carmen], [union])
     const user = userEvent.setup()
     renderWithProviders(<FamilyTreeManager />)
@@ -107,7 +119,9 @@ describe('dates and places as people know them', () => {
     await user.click(within(form).getByRole('button', { name: 'Guardar cambios' }))
     await screen.findByRole('article', { name: 'Carmen Ruiz' })
     expect(api.writes()[0]?.body).toEqual(
-      expect.objectContaining({ unions: [{ unionId: 'u1', spouseId: 'luis', marriageDate: '3 de marzo de 1945', marriagePlace: 'Ipiales', divorceDate: null, divorcePlace: '', notes: '' }] }),
+      expect.objectContaining({
+        unions: [{ unionId: 'u1', spouseId: 'luis', marriageDate: '3 de marzo de 1945', marriagePlace: 'Ipiales', divorceDate: null, divorcePlace: '', notes: '' }],
+      }),
     )
   })
 })

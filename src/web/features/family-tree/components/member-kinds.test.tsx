@@ -54,7 +54,17 @@ function importedFamily() {
     imported('tomas', 'Tomás', 'Paz', { parentMemberIds: ['marta'] }),
   ]
   const unions = [
-    union({ unionId: 'f1', firstPartnerId: 'luis', secondPartnerId: 'rosa', marriageDate: '1950', marriagePlace: 'Pasto', divorceDate: 'ABT 1962', divorcePlace: 'Quito', notes: 'Se separaron en paz.', sourceId: 'F1' }),
+    union({
+      unionId: 'f1',
+      firstPartnerId: 'luis',
+      secondPartnerId: 'rosa',
+      marriageDate: '1950',
+      marriagePlace: 'Pasto',
+      divorceDate: 'ABT 1962',
+      divorcePlace: 'Quito',
+      notes: 'Se separaron en paz.',
+      sourceId: 'F1',
+    }),
     union({ unionId: 'f2', firstPartnerId: 'luis', secondPartnerId: 'marta', marriageDate: '1965-03-03', marriagePlace: 'Cali', position: 1, sourceId: 'F2' }),
     union({ unionId: 'f4', firstPartnerId: null, secondPartnerId: 'marta', position: 1, sourceId: 'F4', children: [{ childId: 'tomas', kind: 'birth' }] }),
   ]

@@ -64,13 +64,7 @@ export function MemberLifeFields({ form }: { form: MemberFormHandle }) {
             error={issueText(t, errors.deathDate?.message)}
             {...register('deathDate')}
           />
-          <TextField
-            label={t('form.deathPlace')}
-            optional
-            maxLength={limits.memberPlaceMaxLength}
-            error={issueText(t, errors.deathPlace?.message)}
-            {...register('deathPlace')}
-          />
+          <TextField label={t('form.deathPlace')} optional maxLength={limits.memberPlaceMaxLength} error={issueText(t, errors.deathPlace?.message)} {...register('deathPlace')} />
         </div>
       )}
       <div className="field member-form-gender">
@@ -78,12 +72,7 @@ export function MemberLifeFields({ form }: { form: MemberFormHandle }) {
           {t('form.gender')}
           <span className="field-optional"> {t('common:form.optional')}</span>
         </label>
-        <select
-          id={genderId}
-          aria-invalid={genderError ? true : undefined}
-          aria-describedby={genderError ? `${genderId}-error` : undefined}
-          {...register('gender')}
-        >
+        <select id={genderId} aria-invalid={genderError ? true : undefined} aria-describedby={genderError ? `${genderId}-error` : undefined} {...register('gender')}>
           {genderChoices.map((gender) => (
             <option key={gender} value={gender}>
               {t(genderLabelKey[gender])}

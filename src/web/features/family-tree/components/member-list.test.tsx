@@ -29,11 +29,7 @@ describe('the member list', () => {
     expect(screen.getByText('Cargando tu árbol familiar...')).toHaveAttribute('role', 'status')
     const list = await screen.findByRole('list', { name: 'Las personas de tu árbol' })
     const articles = within(list).getAllByRole('article')
-    expect(articles.map((article) => within(article).getByRole('heading', { level: 3 }).textContent)).toEqual([
-      'Rosa Díaz',
-      'Carmen López',
-      'Luis Martín',
-    ])
+    expect(articles.map((article) => within(article).getByRole('heading', { level: 3 }).textContent)).toEqual(['Rosa Díaz', 'Carmen López', 'Luis Martín'])
 
     const rosaCard = card('Rosa Díaz')
     expect(within(rosaCard).getByText('Yo')).toHaveClass('member-self-badge')
@@ -43,7 +39,11 @@ describe('the member list', () => {
     expect(fact(rosaCard, 'Padres')).toHaveTextContent('Carmen López')
     expect(fact(rosaCard, 'Cónyuges')).toHaveTextContent('Luis Martín')
     expect(within(rosaCard).getByText('Maestra en Sevilla.')).toBeInTheDocument()
-    expect(within(rosaCard).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Boda con Luis', 'Nacimiento de Ana'])
+    expect(
+      within(rosaCard)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Boda con Luis', 'Nacimiento de Ana'])
     expect(within(rosaCard).getByRole('link', { name: 'Entrevistar sobre Rosa Díaz' })).toHaveAttribute('href', `/interview/${rosa.memberId}`)
 
     const carmenCard = card('Carmen López')
@@ -52,10 +52,7 @@ describe('the member list', () => {
     expect(fact(carmenCard, 'Fallecimiento')).toHaveTextContent('30 de noviembre de 2001')
     expect(fact(carmenCard, 'Hijos')).toHaveTextContent('Rosa Díaz')
     expect(fact(card('Luis Martín'), 'Cónyuges')).toHaveTextContent('Rosa Díaz')
-    expect(within(carmenCard).getByRole('link', { name: 'Entrevistar sobre Carmen López' })).toHaveAttribute(
-      'href',
-      `/interview/${carmen.memberId}`,
-    )
+    expect(within(carmenCard).getByRole('link', { name: 'Entrevistar sobre Carmen López' })).toHaveAttribute('href', `/interview/${carmen.memberId}`)
   })
 
   it('says that adding and viewing media is coming soon, without leaving the page', async () => {

@@ -94,28 +94,21 @@ export function MemberList({ tree, onAnnounce, media }: MemberListProps) {
     const hidden = members.length - shown
     content = (
       <>
-      <ul className="member-list" aria-labelledby={headingId}>
-        {members.slice(0, drawn).map((member) => (
-          <li key={member.memberId}>
-            <MemberCard
-              member={member}
-              members={members}
-              membersById={membersById}
-              onDelete={handleDeleteRequest}
-              media={media}
-              onUpdated={handleUpdated}
-            />
-          </li>
-        ))}
-      </ul>
-      {hidden > 0 && (
-        <div className="member-list-more">
-          <p>{t('list.shown', { shown, total: members.length })}</p>
-          <button type="button" className="button" onClick={() => setShown((count) => count + memberPageSize)}>
-            {t('list.showMore', { count: Math.min(hidden, memberPageSize) })}
-          </button>
-        </div>
-      )}
+        <ul className="member-list" aria-labelledby={headingId}>
+          {members.slice(0, drawn).map((member) => (
+            <li key={member.memberId}>
+              <MemberCard member={member} members={members} membersById={membersById} onDelete={handleDeleteRequest} media={media} onUpdated={handleUpdated} />
+            </li>
+          ))}
+        </ul>
+        {hidden > 0 && (
+          <div className="member-list-more">
+            <p>{t('list.shown', { shown, total: members.length })}</p>
+            <button type="button" className="button" onClick={() => setShown((count) => count + memberPageSize)}>
+              {t('list.showMore', { count: Math.min(hidden, memberPageSize) })}
+            </button>
+          </div>
+        )}
       </>
     )
   } else if (members) {

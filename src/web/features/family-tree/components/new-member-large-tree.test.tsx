@@ -32,7 +32,11 @@ describe('adding a person to a large tree', () => {
     // Both words, anywhere: Persona 4, 14, 24, 34, 40–49 and 54. José stays listed first, ticked,
     // so he can be unticked.
     await waitFor(() => expect(search).toHaveAccessibleDescription('15 personas coinciden.'))
-    expect(within(parents).getAllByRole('checkbox').map((box) => box.getAttribute('value'))[0]).toBe(members[0]!.memberId)
+    expect(
+      within(parents)
+        .getAllByRole('checkbox')
+        .map((box) => box.getAttribute('value'))[0],
+    ).toBe(members[0]!.memberId)
     expect(within(parents).getByRole('checkbox', { name: 'José Núñez' })).toBeChecked()
     await user.type(search, 'x')
     await waitFor(() => expect(search).toHaveAccessibleDescription('Nadie en tu árbol coincide con «persona 4x».'))

@@ -42,9 +42,7 @@ describe('adding a person', () => {
     await user.type(firstName, ' Rosa ')
     await user.type(lastName, 'Díaz')
     await user.click(save)
-    expect(relationship()).toHaveAccessibleDescription(
-      /Por favor, especifica la relación o marca la casilla "Este perfil me representa"\.$/,
-    )
+    expect(relationship()).toHaveAccessibleDescription(/Por favor, especifica la relación o marca la casilla "Este perfil me representa"\.$/)
     expect(api.writes()).toEqual([])
 
     await user.click(isSelf)
@@ -99,9 +97,7 @@ describe('adding a person', () => {
     await user.click(isDeceased)
     await user.click(save)
     await screen.findByRole('article', { name: 'Carmen López' })
-    expect(api.writes()[0]?.body).toEqual(
-      expect.objectContaining({ isDeceased: false, birthDate: '1920-01-05', deathDate: null, language: 'es' }),
-    )
+    expect(api.writes()[0]?.body).toEqual(expect.objectContaining({ isDeceased: false, birthDate: '1920-01-05', deathDate: null, language: 'es' }))
   })
 
   it('takes a third parent as an adoptive one and says so, and refuses three of one kind before sending', async () => {

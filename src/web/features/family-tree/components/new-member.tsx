@@ -24,13 +24,7 @@ export function NewMember({ id, members, onAdded, onCancel }: NewMemberProps) {
   return (
     <section id={id} className="card new-member" aria-labelledby={headingId}>
       <h2 id={headingId}>{t('form.newHeading')}</h2>
-      <LazyMemberForm
-        labelledBy={headingId}
-        members={members}
-        submitLabel={t('form.save')}
-        onSubmit={handleSubmit}
-        onCancel={onCancel}
-      />
+      <LazyMemberForm labelledBy={headingId} members={members} submitLabel={t('form.save')} onSubmit={handleSubmit} onCancel={onCancel} />
     </section>
   )
 }

@@ -11,8 +11,25 @@ describe('the member form values', () => {
 
   it('shows stored dates in the reader’s words, and marriages with their spouse', () => {
     const member = buildMember({ memberId: 'abuela', birthDate: 'ABT 1920', deathDate: '1999-12-31', isDeceased: true, unionIds: ['u1'] })
-    const union = { unionId: 'u1', firstPartnerId: 'abuelo', secondPartnerId: 'abuela', marriageDate: 'BEF 1948', marriageDateSortKey: 1, marriagePlace: 'Pasto', divorceDate: null, divorcePlace: '', notes: '', sourceId: null, position: 0, children: [] }
-    expect(memberFormValues(member, [union], 'es')).toMatchObject({ birthDate: 'hacia 1920', deathDate: '31 de diciembre de 1999', unions: [{ unionId: 'u1', spouseId: 'abuelo', marriageDate: 'antes de 1948', marriagePlace: 'Pasto' }] })
+    const union = {
+      unionId: 'u1',
+      firstPartnerId: 'abuelo',
+      secondPartnerId: 'abuela',
+      marriageDate: 'BEF 1948',
+      marriageDateSortKey: 1,
+      marriagePlace: 'Pasto',
+      divorceDate: null,
+      divorcePlace: '',
+      notes: '',
+      sourceId: null,
+      position: 0,
+      children: [],
+    }
+    expect(memberFormValues(member, [union], 'es')).toMatchObject({
+      birthDate: 'hacia 1920',
+      deathDate: '31 de diciembre de 1999',
+      unions: [{ unionId: 'u1', spouseId: 'abuelo', marriageDate: 'antes de 1948', marriagePlace: 'Pasto' }],
+    })
     expect(memberFormValues(member, [union], 'en').birthDate).toBe('circa 1920')
     expect(memberFormValues(member, [union], 'fr').birthDate).toBe('vers 1920')
   })
@@ -81,7 +98,11 @@ describe('the member form values', () => {
     const values = memberFormValues(member, [], 'es')
     expect(values.parentKinds).toEqual({ luis: 'adopted' })
     expect(memberFormSchema('es', { isImported: true }).safeParse(values).success).toBe(true)
-    expect(memberFormSchema('es').safeParse(values).error?.issues.map((issue) => issue.message)).toEqual(['member.relationship_required'])
+    expect(
+      memberFormSchema('es')
+        .safeParse(values)
+        .error?.issues.map((issue) => issue.message),
+    ).toEqual(['member.relationship_required'])
   })
 
   it('reads each child’s kind from the child’s own links and sends it back as childLinks', () => {

@@ -39,7 +39,12 @@ export function kindForNewChild(child: Member | undefined, parentId: string | un
 }
 
 /** The first child chosen who would have more than 2 parents of the kind chosen for them, if any. */
-export function overfullChild(childIds: readonly string[], kinds: Readonly<Record<string, ParentKind>>, membersById: ReadonlyMap<string, Member>, parentId: string | undefined): Member | undefined {
+export function overfullChild(
+  childIds: readonly string[],
+  kinds: Readonly<Record<string, ParentKind>>,
+  membersById: ReadonlyMap<string, Member>,
+  parentId: string | undefined,
+): Member | undefined {
   for (const childId of childIds) {
     const child = membersById.get(childId)
     if (child && (otherParentKinds(child, parentId).get(kinds[childId] ?? 'birth') ?? 0) >= limits.parentsPerMember) return child

@@ -34,7 +34,11 @@ export function relationOptions(
   const self = editingId ?? newMemberId
   const others = members.filter((member) => member.memberId !== self)
   const parents = new Map<string, readonly string[]>()
-  for (const member of others) parents.set(member.memberId, member.parentMemberIds.filter((id) => id !== self))
+  for (const member of others)
+    parents.set(
+      member.memberId,
+      member.parentMemberIds.filter((id) => id !== self),
+    )
   parents.set(self, chosen.parentMemberIds)
   for (const childId of chosen.childrenMemberIds) parents.set(childId, [...(parents.get(childId) ?? []), self])
 
@@ -43,9 +47,7 @@ export function relationOptions(
   const option = (member: Member): RelationOption => ({ memberId: member.memberId, name: memberName(member) })
 
   return {
-    parents: others
-      .filter((member) => chosen.parentMemberIds.includes(member.memberId) || !descendants.has(member.memberId))
-      .map(option),
+    parents: others.filter((member) => chosen.parentMemberIds.includes(member.memberId) || !descendants.has(member.memberId)).map(option),
     spouses: others.map(option),
     children: others
       .filter((member) => chosen.childrenMemberIds.includes(member.memberId) || !ancestors.has(member.memberId))
@@ -94,12 +96,7 @@ function searchKey(name: string): string {
  * tree's order, at most `limit` others whose name holds every word typed (accents and case
  * ignored).
  */
-export function searchRelationOptions(
-  options: readonly RelationOption[],
-  chosen: readonly string[],
-  query: string,
-  limit = searchShowsUpTo,
-): RelationSearch {
+export function searchRelationOptions(options: readonly RelationOption[], chosen: readonly string[], query: string, limit = searchShowsUpTo): RelationSearch {
   const words = normaliseRelationship(query).split(' ').filter(Boolean)
   const ticked = new Set(chosen)
   const shown = options.filter((option) => ticked.has(option.memberId))

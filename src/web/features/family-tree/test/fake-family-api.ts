@@ -78,7 +78,10 @@ export function fakeFamilyApi(initial: Member[] = [], initialUnions: Union[] = [
   }
 
   function linkSpouse(a: string, b: string, linked: boolean) {
-    for (const [one, other] of [[a, b], [b, a]] as const) {
+    for (const [one, other] of [
+      [a, b],
+      [b, a],
+    ] as const) {
       const member = stored.get(one)
       if (!member) continue
       const others = member.spouseMemberIds.filter((id) => id !== other)
@@ -90,7 +93,9 @@ export function fakeFamilyApi(initial: Member[] = [], initialUnions: Union[] = [
     const childrenMemberIds = [...stored.values()].filter((m) => m.parentMemberIds.includes(member.memberId)).map((m) => m.memberId)
     const unionIds = unions.filter((u) => u.firstPartnerId === member.memberId || u.secondPartnerId === member.memberId).map((u) => u.unionId)
     // Every parent has a link; one the test did not describe is a parent by birth.
-    const parentLinks = member.parentMemberIds.map((parentId) => member.parentLinks.find((link) => link.parentId === parentId) ?? { parentId, unionId: null, kind: 'birth' as const })
+    const parentLinks = member.parentMemberIds.map(
+      (parentId) => member.parentLinks.find((link) => link.parentId === parentId) ?? { parentId, unionId: null, kind: 'birth' as const },
+    )
     return { ...member, parentMemberIds: [...member.parentMemberIds], parentLinks, spouseMemberIds: [...member.spouseMemberIds], childrenMemberIds, unionIds }
   }
 
@@ -123,9 +128,7 @@ export function fakeFamilyApi(initial: Member[] = [], initialUnions: Union[] = [
   }
 
   function tree(): FamilyTree {
-    const members = [...stored.values()]
-      .map(view)
-      .sort((a, b) => a.lastName.localeCompare(b.lastName) || a.firstName.localeCompare(b.firstName))
+    const members = [...stored.values()].map(view).sort((a, b) => a.lastName.localeCompare(b.lastName) || a.firstName.localeCompare(b.firstName))
     const at = '2024-03-01T09:00:00.000Z'
     return { tree: members.length ? { ownerId: 'u1', treeName: 'Árbol de Rosa', createdAt: at, lastModified: at } : null, members, unions: [...unions] }
   }
@@ -139,7 +142,11 @@ export function fakeFamilyApi(initial: Member[] = [], initialUnions: Union[] = [
     if (fields.deathDate !== undefined) Object.assign(member, { deathDate: death.date, deathDateSortKey: death.sortKey })
     if (sentLinks) {
       member.parentMemberIds = sentLinks.map((link) => link.parentId)
-      member.parentLinks = sentLinks.map(({ parentId, kind }) => ({ parentId, kind, unionId: member.parentLinks.find((link) => link.parentId === parentId && link.kind === kind)?.unionId ?? null }))
+      member.parentLinks = sentLinks.map(({ parentId, kind }) => ({
+        parentId,
+        kind,
+        unionId: member.parentLinks.find((link) => link.parentId === parentId && link.kind === kind)?.unionId ?? null,
+      }))
     }
     if (sentUnions) writeUnions(memberId, sentUnions, language)
     else if (spouseMemberIds) {

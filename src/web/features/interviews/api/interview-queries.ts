@@ -17,8 +17,7 @@ const memberQuery = (memberId: string) => `memberId=${encodeURIComponent(memberI
 export function interviewSessionsQuery(memberId: string) {
   return queryOptions({
     queryKey: interviewKeys.sessionsOf(memberId),
-    queryFn: async ({ signal }) =>
-      interviewSessionListSchema.parse(await apiFetch<unknown>(`/api/interviews?${memberQuery(memberId)}`, { signal })).sessions,
+    queryFn: async ({ signal }) => interviewSessionListSchema.parse(await apiFetch<unknown>(`/api/interviews?${memberQuery(memberId)}`, { signal })).sessions,
   })
 }
 
@@ -33,8 +32,7 @@ export function useInterviewSessions(memberId: string) {
 export function interviewOpeningQuery(memberId: string, language: Language) {
   return queryOptions({
     queryKey: interviewKeys.opening(memberId, language),
-    queryFn: async ({ signal }) =>
-      chatOpeningSchema.parse(await apiFetch<unknown>(`/api/interviews/chat?${memberQuery(memberId)}&language=${language}`, { signal })),
+    queryFn: async ({ signal }) => chatOpeningSchema.parse(await apiFetch<unknown>(`/api/interviews/chat?${memberQuery(memberId)}&language=${language}`, { signal })),
     staleTime: Infinity,
   })
 }
@@ -63,9 +61,7 @@ export function useDeleteInterviewSession() {
   return useMutation({
     mutationFn: (id: string) => apiFetch<void>(`/api/interviews/${encodeURIComponent(id)}`, { method: 'DELETE' }),
     onSuccess: (_nothing, id) => {
-      queryClient.setQueriesData<InterviewSession[]>({ queryKey: interviewKeys.sessions() }, (sessions) =>
-        sessions?.filter((session) => session.id !== id),
-      )
+      queryClient.setQueriesData<InterviewSession[]>({ queryKey: interviewKeys.sessions() }, (sessions) => sessions?.filter((session) => session.id !== id))
       void queryClient.invalidateQueries({ queryKey: interviewKeys.sessions() })
     },
   })

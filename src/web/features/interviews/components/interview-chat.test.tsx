@@ -112,7 +112,10 @@ describe('the interview chat with Ana', () => {
     expect(await screen.findByRole('list', { name: 'Grabaciones listas para enviar' })).toBeInTheDocument()
     await user.type(input(), 'Era costurera{Enter}')
     await stream.delta('Gracias.')
-    await stream.send({ event: 'done', data: { reply: 'Gracias.', carry: { user: 'Era costurera', model: 'Gracias.', receipt: 'r' }, session: null, notSavedReason: 'interview.save_failed' } })
+    await stream.send({
+      event: 'done',
+      data: { reply: 'Gracias.', carry: { user: 'Era costurera', model: 'Gracias.', receipt: 'r' }, session: null, notSavedReason: 'interview.save_failed' },
+    })
     expect(await screen.findByText('Hubo un problema al guardar esta entrevista.')).toBeInTheDocument()
     expect(upload).not.toHaveBeenCalled()
     expect(screen.getByRole('list', { name: 'Grabaciones listas para enviar' })).toBeInTheDocument()
@@ -177,4 +180,3 @@ describe('the interview chat with Ana', () => {
     expect(screen.queryByTestId('interview-record')).not.toBeInTheDocument()
   })
 })
-

@@ -40,7 +40,9 @@ describe('InterviewHistory', () => {
     const [older, newer] = sessions as [HTMLElement, HTMLElement]
     expect(older).toHaveAccessibleName(/12 de marzo de 2025/)
     expect(newer).toHaveAccessibleName(/2 de abril de 2025/)
-    const turns = within(within(older).getByRole('list', { name: 'Conversación' })).getAllByRole('listitem').filter((item) => item.dataset.speaker)
+    const turns = within(within(older).getByRole('list', { name: 'Conversación' }))
+      .getAllByRole('listitem')
+      .filter((item) => item.dataset.speaker)
     expect(turns.map((turn) => turn.textContent)).toEqual([expect.stringMatching(/^TúMi madre cosía de noche\./), 'Ana¿Qué cosía?'])
     const voice = within(turns[0]!).getByLabelText('Grabación de tu voz')
     expect(voice.tagName).toBe('AUDIO')

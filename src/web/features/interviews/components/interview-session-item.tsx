@@ -69,13 +69,7 @@ export function InterviewSessionItem({ session, dateText, recordings, onDelete }
       </ol>
       {voiceTurn === -1 && voiceList}
       <div className="interview-session-actions">
-        <button
-          type="button"
-          className="button button-danger"
-          aria-haspopup="dialog"
-          aria-label={t('history.deleteLabel', { date: dateText })}
-          onClick={() => onDelete(session)}
-        >
+        <button type="button" className="button button-danger" aria-haspopup="dialog" aria-label={t('history.deleteLabel', { date: dateText })} onClick={() => onDelete(session)}>
           {t('history.delete')}
         </button>
       </div>

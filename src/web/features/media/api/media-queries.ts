@@ -58,9 +58,7 @@ export function useUpdateMediaCaption() {
     mutationFn: async ({ id, ...changes }: { id: string } & UpdateMedia) =>
       mediaAssetSchema.parse(await apiFetch<unknown>(`/api/media/${encodeURIComponent(id)}`, { method: 'PATCH', body: changes })),
     onSuccess: (updated) => {
-      queryClient.setQueriesData<MediaAsset[]>({ queryKey: mediaKeys.all }, (media) =>
-        media?.map((item) => (item.id === updated.id ? updated : item)),
-      )
+      queryClient.setQueriesData<MediaAsset[]>({ queryKey: mediaKeys.all }, (media) => media?.map((item) => (item.id === updated.id ? updated : item)))
       void queryClient.invalidateQueries({ queryKey: mediaKeys.all })
     },
   })

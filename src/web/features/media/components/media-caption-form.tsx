@@ -70,13 +70,7 @@ export function MediaCaptionForm({ caption, fileName, onSubmit, onCancel }: Medi
       onKeyDown={handleKeyDown}
     >
       {/* No maxLength: the browser would cut a long pasted text silently; the error says why instead. */}
-      <TextField
-        label={t('uploader.caption')}
-        hint={t('uploader.captionHint')}
-        autoComplete="off"
-        error={fieldMessageText(t, errors.caption?.message)}
-        {...register('caption')}
-      />
+      <TextField label={t('uploader.caption')} hint={t('uploader.captionHint')} autoComplete="off" error={fieldMessageText(t, errors.caption?.message)} {...register('caption')} />
       {saveError !== undefined && <ErrorBanner>{saveFailureText(t, saveError)}</ErrorBanner>}
       <FormActions
         className="media-caption-actions"

@@ -143,10 +143,7 @@ describe('MediaGallery caption editing', () => {
     await user.type(field, '  La boda de Rosa y Luis, 1962  {Enter}')
 
     expect(await screen.findByText('La boda de Rosa y Luis, 1962')).toBeInTheDocument()
-    expect(fetchSpy).toHaveBeenCalledWith(
-      `/api/media/${photo.id}`,
-      expect.objectContaining({ method: 'PATCH', body: JSON.stringify({ caption: 'La boda de Rosa y Luis, 1962' }) }),
-    )
+    expect(fetchSpy).toHaveBeenCalledWith(`/api/media/${photo.id}`, expect.objectContaining({ method: 'PATCH', body: JSON.stringify({ caption: 'La boda de Rosa y Luis, 1962' }) }))
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument()
     expect(screen.getByRole('status')).toHaveTextContent('Descripción de «boda.jpg» guardada.')
     expect(screen.getByRole('button', { name: 'Editar descripción de boda.jpg' })).toHaveFocus()

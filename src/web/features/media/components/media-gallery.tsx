@@ -73,12 +73,7 @@ export function MediaGallery({ memberId, entryId, ownerName, canManage = true, o
       <ul className="media-grid" aria-labelledby={headingId}>
         {media.data.map((asset) => (
           <li key={asset.id}>
-            <MediaItem
-              asset={asset}
-              onOpen={setViewed}
-              onDelete={canManage ? handleDeleteRequest : undefined}
-              onCaptionSaved={canManage ? handleCaptionSaved : undefined}
-            />
+            <MediaItem asset={asset} onOpen={setViewed} onDelete={canManage ? handleDeleteRequest : undefined} onCaptionSaved={canManage ? handleCaptionSaved : undefined} />
           </li>
         ))}
       </ul>

@@ -156,7 +156,14 @@ export function MediaUploader({ linkedToType, linkedToId, ownerName, onUploaded,
               <span className="media-selected-size">{t('uploader.size', { size: formatMegabytes(file.size, i18n.language) })}</span>
             </p>
             {!busy && (
-              <button type="button" className="button media-clear" onClick={() => { clearFile(); setError('') }}>
+              <button
+                type="button"
+                className="button media-clear"
+                onClick={() => {
+                  clearFile()
+                  setError('')
+                }}
+              >
                 {t('uploader.clear')}
               </button>
             )}

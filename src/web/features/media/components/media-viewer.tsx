@@ -42,17 +42,10 @@ export function MediaViewer({ asset, onClose }: MediaViewerProps) {
                 {t('viewer.notFound')}
               </p>
             ) : (
-              <img
-                className="media-viewer-image"
-                src={asset.downloadURL}
-                alt={asset.caption || asset.fileName}
-                onError={() => setFailedId(asset.id)}
-              />
+              <img className="media-viewer-image" src={asset.downloadURL} alt={asset.caption || asset.fileName} onError={() => setFailedId(asset.id)} />
             )}
           </div>
-          <p className={asset.caption ? 'media-viewer-caption' : 'media-viewer-caption media-viewer-caption-empty'}>
-            {asset.caption || t('viewer.noCaption')}
-          </p>
+          <p className={asset.caption ? 'media-viewer-caption' : 'media-viewer-caption media-viewer-caption-empty'}>{asset.caption || t('viewer.noCaption')}</p>
           <div className="media-viewer-actions">
             <button type="button" className="button" aria-pressed={isZoomed} onClick={() => setIsZoomed((zoomed) => !zoomed)}>
               {isZoomed ? t('viewer.zoomOut') : t('viewer.zoomIn')}

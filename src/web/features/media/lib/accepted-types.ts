@@ -13,12 +13,7 @@ export const acceptAttribute = [
   '.txt',
 ].join(',')
 
-const acceptedTypes = new Set([
-  'application/pdf',
-  'application/msword',
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  'text/plain',
-])
+const acceptedTypes = new Set(['application/pdf', 'application/msword', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'text/plain'])
 const acceptedExtensions = /\.(pdf|doc|docx|txt)$/i
 /** The server refuses these whatever they are called (they can carry scripts). */
 const refusedTypes = new Set(['image/svg+xml'])

@@ -65,28 +65,31 @@ export function shouldRetryUpload(error: Error, allBytesSent: boolean): boolean 
 export function startUpload(file: File, metadata: UploadMetadata, callbacks: UploadCallbacks): UploadHandle {
   let allBytesSent = false
   // The tus client is fetched with the first upload, not with the pages that offer one.
-  const upload = import('tus-js-client').then(({ Upload }) => new Upload(file, {
-    endpoint: uploadEndpoint,
-    chunkSize: uploadChunkSize,
-    retryDelays: uploadRetryDelays,
-    // A small file travels with the creation request itself: one request in all.
-    uploadDataDuringCreation: file.size <= uploadChunkSize,
-    removeFingerprintOnSuccess: true,
-    metadata: {
-      filename: metadata.filename,
-      filetype: metadata.filetype ?? file.type,
-      caption: metadata.caption ?? '',
-      linkedToType: metadata.linkedToType,
-      linkedToId: metadata.linkedToId,
-    },
-    onProgress: (bytesSent, bytesTotal) => {
-      if (bytesTotal > 0 && bytesSent >= bytesTotal) allBytesSent = true
-      callbacks.onProgress(bytesSent, bytesTotal)
-    },
-    onSuccess: ({ lastResponse }) => callbacks.onSuccess(lastResponse.getHeader(mediaIdHeader) ?? null),
-    onError: (error) => callbacks.onError(classifyUploadError(error, allBytesSent)),
-    onShouldRetry: (error) => shouldRetryUpload(error, allBytesSent),
-  }))
+  const upload = import('tus-js-client').then(
+    ({ Upload }) =>
+      new Upload(file, {
+        endpoint: uploadEndpoint,
+        chunkSize: uploadChunkSize,
+        retryDelays: uploadRetryDelays,
+        // A small file travels with the creation request itself: one request in all.
+        uploadDataDuringCreation: file.size <= uploadChunkSize,
+        removeFingerprintOnSuccess: true,
+        metadata: {
+          filename: metadata.filename,
+          filetype: metadata.filetype ?? file.type,
+          caption: metadata.caption ?? '',
+          linkedToType: metadata.linkedToType,
+          linkedToId: metadata.linkedToId,
+        },
+        onProgress: (bytesSent, bytesTotal) => {
+          if (bytesTotal > 0 && bytesSent >= bytesTotal) allBytesSent = true
+          callbacks.onProgress(bytesSent, bytesTotal)
+        },
+        onSuccess: ({ lastResponse }) => callbacks.onSuccess(lastResponse.getHeader(mediaIdHeader) ?? null),
+        onError: (error) => callbacks.onError(classifyUploadError(error, allBytesSent)),
+        onShouldRetry: (error) => shouldRetryUpload(error, allBytesSent),
+      }),
+  )
   let cancelled = false
   let paused = false
   void upload.then((tus) =>

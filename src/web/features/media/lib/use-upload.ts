@@ -6,10 +6,7 @@ import { startUpload, type UploadFailure, type UploadHandle } from './upload-fil
 /** Spec §4: no file / file selected (idle), compressing, uploading (running or paused). */
 export type UploadPhase = 'idle' | 'compressing' | 'uploading' | 'paused'
 
-export type UploadOutcome =
-  | { type: 'done'; mediaId: string | null }
-  | { type: 'failed'; failure: UploadFailure }
-  | { type: 'cancelled' }
+export type UploadOutcome = { type: 'done'; mediaId: string | null } | { type: 'failed'; failure: UploadFailure } | { type: 'cancelled' }
 
 interface UploadRequest {
   file: File

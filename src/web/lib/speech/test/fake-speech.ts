@@ -2,11 +2,7 @@
 // hooks and of the screens that use them. Every installer returns a controller with uninstall();
 // uninstallSpeechFakes() puts back everything still installed (call it in afterEach).
 import { act } from '@testing-library/react'
-import type {
-  SpeechRecognitionErrorEventLike,
-  SpeechRecognitionInstance,
-  SpeechRecognitionResultEventLike,
-} from '../speech-types.ts'
+import type { SpeechRecognitionErrorEventLike, SpeechRecognitionInstance, SpeechRecognitionResultEventLike } from '../speech-types.ts'
 
 const installed = new Set<() => void>()
 
@@ -184,9 +180,7 @@ export function installFakeMicrophone({ getUserMedia = 'granted', permission = '
         }
   const permissions = {
     query: ({ name }: { name: string }) =>
-      permission === 'unsupported' || name !== 'microphone'
-        ? Promise.reject(new TypeError(`The permission '${name}' cannot be queried.`))
-        : Promise.resolve(status),
+      permission === 'unsupported' || name !== 'microphone' ? Promise.reject(new TypeError(`The permission '${name}' cannot be queried.`)) : Promise.resolve(status),
   }
   const uninstall = track(replaceProperty(navigator, 'mediaDevices', mediaDevices), replaceProperty(navigator, 'permissions', permissions))
   return {
