@@ -232,7 +232,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const interviews = createInterviewService({
     repo: createInterviewRepository(database.db),
     chat,
-    findMember: (ownerId, memberId) => familyTree.findMember(ownerId, memberId),
+    findMember: (ownerId, memberId) => familyTree.findMemberFacts(ownerId, memberId),
     media,
     log: app.log.child({ feature: 'interviews' }),
   })

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { isCalendarDate, todayCalendarDate } from '../calendar-date.ts'
+import type { StoredGenealogyDate } from '../genealogy-date/stored.ts'
 import { limits } from '../limits.ts'
 
 /** `YYYY-MM-DD`, a real day of the calendar. */
@@ -36,3 +37,10 @@ export const idParamsSchema = z.object({ id: z.uuid({ error: 'validation.invalid
 
 /** ISO 8601 instant in UTC, as the API returns timestamps. */
 export const timestampSchema = z.string()
+
+/**
+ * A genealogy date as stored and answered (`ABT 1920`, `1948-05-17`): a string in JSON, and to the
+ * code a `StoredGenealogyDate`, which only the genealogy-date module reads or shows. The answer's
+ * schema stays a plain string, so the API's documentation and checks see what travels.
+ */
+export const storedGenealogyDateSchema = z.string() as unknown as z.ZodType<StoredGenealogyDate, StoredGenealogyDate>

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { parentKinds } from '../family-tree/parent-kinds.ts'
 import { genealogyDateMaxLength } from '../genealogy-date/index.ts'
 import { languages, limits } from '../limits.ts'
-import { requiredText, timestampSchema } from './common.ts'
+import { requiredText, storedGenealogyDateSchema, timestampSchema } from './common.ts'
 
 /** Stored as the spec names them; each screen shows its own translation. */
 export const genders = ['Masculino', 'Femenino', 'Otro', ''] as const
@@ -28,10 +28,10 @@ export const unionSchema = z.object({
   firstPartnerId: z.string().nullable(),
   secondPartnerId: z.string().nullable(),
   /** As written, in genealogy-date's language-free storage form; format it for the reader. */
-  marriageDate: z.string().nullable(),
+  marriageDate: storedGenealogyDateSchema.nullable(),
   marriageDateSortKey: z.number().nullable(),
   marriagePlace: z.string(),
-  divorceDate: z.string().nullable(),
+  divorceDate: storedGenealogyDateSchema.nullable(),
   divorcePlace: z.string(),
   notes: z.string(),
   /** The xref of the family record it was imported from. */
@@ -53,9 +53,9 @@ export const memberSchema = z.object({
    * As written ("hacia 1920", "BET 1920 AND 1925"), in genealogy-date's language-free storage form:
    * an exact day is `YYYY-MM-DD`. Show it with `formatGenealogyDate(parseGenealogyDate(value))`.
    */
-  birthDate: z.string().nullable(),
+  birthDate: storedGenealogyDateSchema.nullable(),
   /** Null unless `isDeceased`. */
-  deathDate: z.string().nullable(),
+  deathDate: storedGenealogyDateSchema.nullable(),
   /** `genealogyDateSortKey` of each date: what lists sort by; null when the date has no year. */
   birthDateSortKey: z.number().nullable(),
   deathDateSortKey: z.number().nullable(),

@@ -66,3 +66,30 @@ export function formatGenealogyDate(value: GenealogyDate, language: Language): s
   if (value.kind === 'estimated' || value.kind === 'calculated') text += ` (${w[value.kind][0]})`
   return value.phrase ? `${text} (${value.phrase})` : text
 }
+
+/** The word before a date of a day ("el", "on", "le") and before a month or year ("en", "in", "en"). */
+const sentencePrepositions: Record<Language, { day: string; other: string; quote: (text: string) => string }> = {
+  es: { day: 'el', other: 'en', quote: (text) => `«${text}»` },
+  en: { day: 'on', other: 'in', quote: (text) => `“${text}”` },
+  fr: { day: 'le', other: 'en', quote: (text) => `« ${text} »` },
+}
+
+/**
+ * The date as it follows a verb in a sentence: "nació el 17 de mayo de 1948", "nació en 1920",
+ * "nació hacia 1920", "born between 1850 and 1860", "née « pendant la guerre »" (a phrase is
+ * quoted: it is the family's words, not a date). Never more precise than the date itself.
+ */
+export function formatGenealogyDateInSentence(value: GenealogyDate, language: Language): string {
+  const p = sentencePrepositions[language] ?? sentencePrepositions[defaultLanguage]
+  const text = formatGenealogyDate(value, language)
+  switch (value.kind) {
+    case 'phrase':
+      return p.quote(text)
+    case 'date':
+    case 'estimated':
+    case 'calculated':
+      return `${value.date.day ? p.day : p.other} ${text}`
+    default:
+      return text
+  }
+}

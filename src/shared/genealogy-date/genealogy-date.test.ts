@@ -8,6 +8,7 @@ import {
   isCertainlyBefore,
   isExactCalendarDate,
   parseGenealogyDate,
+  readStoredDate,
   serializeGenealogyDate,
   toCalendarDate,
   toGedcomDate,
@@ -405,7 +406,7 @@ describe('text that is no date we can read', () => {
     expect(value).toEqual({ kind: 'phrase', text })
     for (const l of languages) expect(formatGenealogyDate(value, l)).toBe(text)
     expect(toGedcomDate(value, '5.5.1')).toEqual({ date: `(${text})` })
-    expect(parse(serializeGenealogyDate(value))).toEqual(value)
+    expect(readStoredDate(serializeGenealogyDate(value))).toEqual(value)
   })
 
   it('keeps 29 February in a leap year, and in the Julian 1900', () => {
@@ -589,7 +590,7 @@ describe('properties', () => {
   it('stores any value as one string that reads back the same', () => {
     fc.assert(
       fc.property(anyDate, (value) => {
-        expect(parse(serializeGenealogyDate(value))).toEqual(value)
+        expect(readStoredDate(serializeGenealogyDate(value))).toEqual(value)
       }),
       { numRuns: 500 },
     )
@@ -695,7 +696,7 @@ describe('properties', () => {
           toGedcomDate(value, '5.5.1')
           toGedcomDate(value, '7.0')
           // Whatever was read is stored and read back the same.
-          expect(parse(serializeGenealogyDate(value))).toEqual(value)
+          expect(readStoredDate(serializeGenealogyDate(value))).toEqual(value)
         }),
         { numRuns: 1000 },
       )

@@ -7,9 +7,20 @@
  */
 
 export type { DatePoint, GenealogyDate, StructuredGenealogyDate } from './date-point.ts'
-export { formatGenealogyDate } from './format.ts'
+export { formatGenealogyDate, formatGenealogyDateInSentence } from './format.ts'
 export { fromGedcomDate, toGedcomDate, type GedcomDate, type GedcomVersion } from './gedcom.ts'
 export { parseGenealogyDate } from './parse.ts'
 export { compareGenealogyDates, genealogyDateSortKey, isCertainlyBefore } from './sort.ts'
 export { isExactCalendarDate, serializeGenealogyDate, toCalendarDate } from './storage.ts'
 export { genealogyDateMaxLength, validateGenealogyDate, type GenealogyDateIssue } from './validate.ts'
+export {
+  asStoredDate,
+  asStoredDateOrNull,
+  formatStoredDate,
+  formatStoredDateInSentence,
+  formatStoredDateShort,
+  readStoredDate,
+  storedDateSortKey,
+  storedDateText,
+  type StoredGenealogyDate,
+} from './stored.ts'

@@ -1,5 +1,6 @@
 import type { GenealogyDate } from './date-point.ts'
 import { gedcomText } from './gedcom.ts'
+import { asStoredDate, type StoredGenealogyDate } from './stored.ts'
 
 /** The `YYYY-MM-DD` of a plain Gregorian day (how every date was stored before), or null. */
 export function toCalendarDate(value: GenealogyDate | null): string | null {
@@ -17,10 +18,10 @@ export const isExactCalendarDate = (value: GenealogyDate | null): boolean => toC
  * migration and still sort as text), a phrase is `(text)`, any other date is its GEDCOM 5.5.1
  * text, with `INT … (phrase)` around it when it carries a phrase.
  */
-export function serializeGenealogyDate(value: GenealogyDate): string {
-  if (value.kind === 'phrase') return `(${value.text})`
+export function serializeGenealogyDate(value: GenealogyDate): StoredGenealogyDate {
+  if (value.kind === 'phrase') return asStoredDate(`(${value.text})`)
   const exact = toCalendarDate(value)
-  if (exact) return exact
+  if (exact) return asStoredDate(exact)
   const text = gedcomText(value, '5.5.1')
-  return value.phrase ? `INT ${text} (${value.phrase})` : text
+  return asStoredDate(value.phrase ? `INT ${text} (${value.phrase})` : text)
 }

@@ -207,8 +207,7 @@ export function createBiographyService({ repo, chat, findSelfMemberId, media, lo
 
     /** How the chat opens; nothing is saved and no model is called. */
     async opening(userId: string, language: Language): Promise<ChatOpening> {
-      const history = chat.mode === 'guided' ? await conversation(userId) : []
-      return chat.opening({ persona: cronos, language, history })
+      return chat.opening({ persona: cronos, language, history: await conversation(userId) })
     },
 
     /**

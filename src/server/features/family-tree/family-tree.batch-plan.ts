@@ -1,4 +1,5 @@
 import { createMemberSchema, type BatchProblem, type ParentKind } from '../../../shared/contracts/family-tree.ts'
+import type { StoredGenealogyDate } from '../../../shared/genealogy-date/index.ts'
 import type { FieldErrorCode } from '../../../shared/errors.ts'
 import { isSelfMember, selfRelationship } from '../../../shared/family-tree/self-member.ts'
 import type { Language } from '../../../shared/limits.ts'
@@ -119,7 +120,7 @@ const memberFieldsSchema = createMemberSchema.pick({
 })
 
 /** Reads a date of a batch item; a date the form would refuse is kept word for word as a phrase. */
-function batchDate(text: string | null | undefined, ctx: Context, problem: Omit<BatchProblem, 'code' | 'outcome'>): string | null | undefined {
+function batchDate(text: string | null | undefined, ctx: Context, problem: Omit<BatchProblem, 'code' | 'outcome'>): StoredGenealogyDate | null | undefined {
   if (text === undefined || text === null) return text
   const date = ctx.dates.read(text)
   if (!date.code) return date.stored

@@ -1,11 +1,13 @@
 import { todayCalendarDate } from '../../../shared/calendar-date.ts'
 import {
   genealogyDateSortKey,
-  parseGenealogyDate,
+  readStoredDate,
   serializeGenealogyDate,
+  storedDateText,
   validateGenealogyDate,
   type GenealogyDate,
   type GenealogyDateIssue,
+  type StoredGenealogyDate,
 } from '../../../shared/genealogy-date/index.ts'
 import type { FieldErrorCode } from '../../../shared/errors.ts'
 import type { Language } from '../../../shared/limits.ts'
@@ -20,7 +22,7 @@ const issueCodes: Record<GenealogyDateIssue, FieldErrorCode> = {
 }
 
 /** `value` is what `stored` reads back as, so a caller that needs it does not parse the date twice. */
-export type WrittenDate = { stored: string | null; value: GenealogyDate | null; code?: undefined } | { stored?: undefined; value?: undefined; code: FieldErrorCode }
+export type WrittenDate = { stored: StoredGenealogyDate | null; value: GenealogyDate | null; code?: undefined } | { stored?: undefined; value?: undefined; code: FieldErrorCode }
 
 /** One day of slack, as for every calendar date: a time zone ahead of UTC may already be tomorrow. */
 const today = () => todayCalendarDate(new Date(Date.now() + 24 * 60 * 60 * 1000))
@@ -34,12 +36,12 @@ export function readWrittenDate(text: string | null, language: Language): Writte
 }
 
 /** A date the rules refused, kept word for word as a phrase so an import loses nothing. */
-export const asPhrase = (text: string): string => serializeGenealogyDate({ kind: 'phrase', text: text.trim() })
+export const asPhrase = (text: string): StoredGenealogyDate => serializeGenealogyDate({ kind: 'phrase', text: text.trim() })
 
 /** The stored form read back (any language reads it the same). */
-export const storedValue = (stored: string | null): GenealogyDate | null => (stored === null ? null : parseGenealogyDate(stored))
+export const storedValue = (stored: StoredGenealogyDate | null): GenealogyDate | null => readStoredDate(stored)
 
-export const sortKeyOf = (stored: string | null): number | null => {
+export const sortKeyOf = (stored: StoredGenealogyDate | null): number | null => {
   const value = storedValue(stored)
   return value && genealogyDateSortKey(value)
 }
@@ -51,10 +53,11 @@ export const sortKeyOf = (stored: string | null): number | null => {
 export function createDateReader(language: Language) {
   const written = new Map<string, WrittenDate>()
   const values = new Map<string, GenealogyDate | null>()
-  const valueOf = (stored: string | null): GenealogyDate | null => {
+  const valueOf = (stored: StoredGenealogyDate | null): GenealogyDate | null => {
     if (stored === null) return null
-    let value = values.get(stored)
-    if (value === undefined) values.set(stored, (value = storedValue(stored)))
+    const key = storedDateText(stored)
+    let value = values.get(key)
+    if (value === undefined) values.set(key, (value = storedValue(stored)))
     return value
   }
   return {
@@ -63,12 +66,12 @@ export function createDateReader(language: Language) {
       if (!date) {
         written.set(text, (date = readWrittenDate(text, language)))
         // The stored form reads back as the value it was written from: no second parse for its sort key.
-        if (date.stored && !values.has(date.stored)) values.set(date.stored, date.value)
+        if (date.stored && !values.has(storedDateText(date.stored))) values.set(storedDateText(date.stored), date.value)
       }
       return date
     },
     valueOf,
-    sortKeyOf: (stored: string | null): number | null => {
+    sortKeyOf: (stored: StoredGenealogyDate | null): number | null => {
       const value = valueOf(stored)
       return value && genealogyDateSortKey(value)
     },

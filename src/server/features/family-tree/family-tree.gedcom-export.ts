@@ -1,6 +1,6 @@
 import type { FamilyTree, Gender, Member } from '../../../shared/contracts/family-tree.ts'
 import type { GedcomExportVersion } from '../../../shared/contracts/gedcom.ts'
-import { parseGenealogyDate, toGedcomDate } from '../../../shared/genealogy-date/index.ts'
+import { readStoredDate, toGedcomDate, type StoredGenealogyDate } from '../../../shared/genealogy-date/index.ts'
 import { createHash } from 'node:crypto'
 import { uidOfSourceId, xrefOfSourceId } from './family-tree.gedcom-identity.ts'
 import type { GedcomData, GedcomEvent, GedcomFamily, GedcomIndividual, GedcomMediaRef, GedcomNote, GedcomPedigree, GedcomSex } from '../../lib/gedcom/index.ts'
@@ -21,8 +21,8 @@ export interface MediaReference {
 }
 
 /** A stored date as each version writes it; 7.0's PHRASE carries what the value cannot. */
-function dateOf(stored: string | null, version: GedcomExportVersion): Pick<GedcomEvent, 'date' | 'datePhrase'> {
-  const value = stored === null ? null : parseGenealogyDate(stored)
+function dateOf(stored: StoredGenealogyDate | null, version: GedcomExportVersion): Pick<GedcomEvent, 'date' | 'datePhrase'> {
+  const value = readStoredDate(stored)
   if (!value) return {}
   const older = toGedcomDate(value, '5.5.1')
   if (version === '5.5.1') return { date: older.date }
@@ -31,7 +31,7 @@ function dateOf(stored: string | null, version: GedcomExportVersion): Pick<Gedco
   return newer.phrase === undefined ? { date: older.date } : { date: newer.date, datePhrase: newer.phrase }
 }
 
-function event(stored: string | null, place: string, version: GedcomExportVersion): GedcomEvent | undefined {
+function event(stored: StoredGenealogyDate | null, place: string, version: GedcomExportVersion): GedcomEvent | undefined {
   const date = dateOf(stored, version)
   if (date.date === undefined && date.datePhrase === undefined && !place) return undefined
   return { ...date, ...(place ? { place } : {}) }

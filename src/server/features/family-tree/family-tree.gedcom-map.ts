@@ -1,6 +1,6 @@
 import type { Gender, ParentKind } from '../../../shared/contracts/family-tree.ts'
 import type { GedcomCounts, GedcomPreview, GedcomWarningSummary } from '../../../shared/contracts/gedcom.ts'
-import { fromGedcomDate, serializeGenealogyDate } from '../../../shared/genealogy-date/index.ts'
+import { fromGedcomDate, serializeGenealogyDate, storedDateText } from '../../../shared/genealogy-date/index.ts'
 import { limits } from '../../../shared/limits.ts'
 import { summaryTag, type GedcomEvent, type GedcomIndividual, type GedcomNote, type GedcomSex, type GedcomTree } from '../../lib/gedcom/index.ts'
 import type { Batch } from './family-tree.batch.ts'
@@ -23,7 +23,7 @@ const genders: Record<GedcomSex, Gender> = { M: 'Masculino', F: 'Femenino', X: '
 function dateOf(event: GedcomEvent | undefined): string | undefined {
   if (!event || (event.date === undefined && event.datePhrase === undefined)) return undefined
   const value = fromGedcomDate(event.date ?? '', event.datePhrase)
-  return value ? serializeGenealogyDate(value) : undefined
+  return value ? storedDateText(serializeGenealogyDate(value)) : undefined
 }
 
 const clip = (text: string, max: number) => (text.length > max ? text.slice(0, max) : text)

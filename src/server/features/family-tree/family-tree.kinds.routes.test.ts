@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FamilyTree, Member } from '../../../shared/contracts/family-tree.ts'
-import { formatGenealogyDate, parseGenealogyDate } from '../../../shared/genealogy-date/index.ts'
+import { formatStoredDate, type StoredGenealogyDate } from '../../../shared/genealogy-date/index.ts'
 import { createTestApp, testDatabases, type TestApp } from '../../test/test-app.ts'
 import { familyOf } from './test/family-api.ts'
 import { importThroughApi } from './test/gedcom-api.ts'
@@ -77,7 +77,7 @@ const families = [
 ].join('\n')
 
 /** A stored date as the Spanish form shows it, and so sends it back. */
-const asWritten = (stored: string | null) => (stored ? formatGenealogyDate(parseGenealogyDate(stored)!, 'es') : null)
+const asWritten = (stored: StoredGenealogyDate | null) => (stored ? formatStoredDate(stored, 'es') : null)
 
 /** Every field the member form sends for a member opened and saved without a change. */
 function formBody(member: Member, tree: FamilyTree) {

@@ -1,4 +1,5 @@
 import type { Gender, Member, ParentKind, ParentLink, Union } from '../../../shared/contracts/family-tree.ts'
+import type { StoredGenealogyDate } from '../../../shared/genealogy-date/index.ts'
 import { toIsoString } from '../../db/timestamps.ts'
 import type { TreeSnapshot } from './family-tree.repository.ts'
 import type { ProposedMember } from './family-tree.rules.ts'
@@ -120,7 +121,7 @@ export function toUnion(row: UnionRow, links: LinkIndex): Union {
 }
 
 /** The member's own columns, as written, with the sort keys their dates give. */
-export function columns(member: ProposedMember, sortKeyOf: (stored: string | null) => number | null) {
+export function columns(member: ProposedMember, sortKeyOf: (stored: StoredGenealogyDate | null) => number | null) {
   return {
     firstName: member.firstName,
     lastName: member.lastName,

@@ -1,5 +1,5 @@
 import type { Database } from '../../db/schema.ts'
-import type { Insertable, Kysely } from 'kysely'
+import { sql, type Insertable, type Kysely } from 'kysely'
 import type {
   FamilyTreeRow,
   FamilyTreeTable,
@@ -19,6 +19,43 @@ export interface TreeSnapshot {
   parentLinks: ParentLinkRow[]
   unions: UnionRow[]
 }
+
+/** How a row of `memberWithRelatives` is related to the member asked for. */
+export type RelationToMember = 'self' | 'parent' | 'child' | 'partner'
+
+/** A member's own facts (no relation lists): what a feature that speaks about one person reads. */
+export type MemberFactsRow = Pick<
+  MemberRow,
+  | 'id'
+  | 'firstName'
+  | 'lastName'
+  | 'relationshipToOwner'
+  | 'isSelf'
+  | 'isDeceased'
+  | 'birthDate'
+  | 'deathDate'
+  | 'birthPlace'
+  | 'deathPlace'
+  | 'gender'
+  | 'bioSummary'
+  | 'birthDateSort'
+> & { relation: RelationToMember; kind: string | null }
+
+const factColumns = [
+  'member.id',
+  'member.firstName',
+  'member.lastName',
+  'member.relationshipToOwner',
+  'member.isSelf',
+  'member.isDeceased',
+  'member.birthDate',
+  'member.deathDate',
+  'member.birthPlace',
+  'member.deathPlace',
+  'member.gender',
+  'member.bioSummary',
+  'member.birthDateSort',
+] as const
 
 /** Rows per INSERT: far below SQLite's and PostgreSQL's limits on bound values. */
 const insertChunk = 200
@@ -61,6 +98,55 @@ function familyTreeQueries(db: Kysely<Database>) {
     async importedMembers(ownerUserId: string): Promise<{ sourceId: string; firstName: string; lastName: string }[]> {
       const rows = await db.selectFrom('member').select(['sourceId', 'firstName', 'lastName']).where('ownerUserId', '=', ownerUserId).where('sourceId', 'is not', null).execute()
       return rows as { sourceId: string; firstName: string; lastName: string }[]
+    },
+
+    /**
+     * The member and everyone one link away (parents with their kind, children, partners), in one
+     * query that reads those rows alone, whatever the size of the tree. Empty when the member is
+     * not the owner's.
+     */
+    async memberWithRelatives(ownerUserId: string, memberId: string): Promise<MemberFactsRow[]> {
+      const relation = (name: RelationToMember) => sql<RelationToMember>`${sql.lit(name)}`.as('relation')
+      const rows = await db
+        .selectFrom('member')
+        .select([...factColumns, relation('self'), sql<string | null>`null`.as('kind')])
+        .where('member.ownerUserId', '=', ownerUserId)
+        .where('member.id', '=', memberId)
+        .unionAll(
+          db
+            .selectFrom('memberParent')
+            .innerJoin('member', 'member.id', 'memberParent.parentId')
+            .select([...factColumns, relation('parent'), 'memberParent.kind'])
+            .where('memberParent.ownerUserId', '=', ownerUserId)
+            .where('memberParent.childId', '=', memberId),
+        )
+        .unionAll(
+          db
+            .selectFrom('memberParent')
+            .innerJoin('member', 'member.id', 'memberParent.childId')
+            .select([...factColumns, relation('child'), 'memberParent.kind'])
+            .where('memberParent.ownerUserId', '=', ownerUserId)
+            .where('memberParent.parentId', '=', memberId),
+        )
+        .unionAll(
+          db
+            .selectFrom('familyUnion')
+            .innerJoin('member', 'member.id', 'familyUnion.secondPartnerId')
+            .select([...factColumns, relation('partner'), sql<string | null>`null`.as('kind')])
+            .where('familyUnion.ownerUserId', '=', ownerUserId)
+            .where('familyUnion.firstPartnerId', '=', memberId),
+        )
+        .unionAll(
+          db
+            .selectFrom('familyUnion')
+            .innerJoin('member', 'member.id', 'familyUnion.firstPartnerId')
+            .select([...factColumns, relation('partner'), sql<string | null>`null`.as('kind')])
+            .where('familyUnion.ownerUserId', '=', ownerUserId)
+            .where('familyUnion.secondPartnerId', '=', memberId),
+        )
+        .execute()
+      // Another owner's member answers nothing at all, relatives included.
+      return rows.some((row) => row.relation === 'self' && row.id === memberId) ? rows : []
     },
 
     async memberExists(ownerUserId: string, memberId: string): Promise<boolean> {

@@ -2,7 +2,7 @@ import type { z } from 'zod'
 import type { Gender, ParentKind, ParentLink, updateMemberSchema } from '../../../shared/contracts/family-tree.ts'
 import type { FieldIssue } from '../../../shared/errors.ts'
 import { findAncestryCycle } from '../../../shared/family-tree/ancestry.ts'
-import { isCertainlyBefore } from '../../../shared/genealogy-date/index.ts'
+import { isCertainlyBefore, type StoredGenealogyDate } from '../../../shared/genealogy-date/index.ts'
 import { isSelfMember, selfRelationship } from '../../../shared/family-tree/self-member.ts'
 import { limits } from '../../../shared/limits.ts'
 import { AppError } from '../../lib/app-error.ts'
@@ -17,8 +17,8 @@ export interface ProposedMember {
   isSelf: boolean
   isDeceased: boolean
   /** In the stored, language-free form. */
-  birthDate: string | null
-  deathDate: string | null
+  birthDate: StoredGenealogyDate | null
+  deathDate: StoredGenealogyDate | null
   birthPlace: string
   deathPlace: string
   notes: string
@@ -69,7 +69,7 @@ export function requestedParentLinks(stored: readonly ParentLink[], requested: r
  * The end is surely before the start (an "about" or a phrase is never sure): a death before the
  * birth, a divorce before the wedding. Both in the stored form.
  */
-export function endsBeforeItStarts(start: string | null | undefined, end: string | null | undefined, valueOf = storedValue): boolean {
+export function endsBeforeItStarts(start: StoredGenealogyDate | null | undefined, end: StoredGenealogyDate | null | undefined, valueOf = storedValue): boolean {
   if (!start || !end) return false
   const [from, to] = [valueOf(start), valueOf(end)]
   return from !== null && to !== null && isCertainlyBefore(to, from)

@@ -1,5 +1,6 @@
 import type { z } from 'zod'
-import type { createMemberSchema, FamilyTree, Member } from '../../../shared/contracts/family-tree.ts'
+import type { createMemberSchema, FamilyTree, Gender, Member, ParentKind } from '../../../shared/contracts/family-tree.ts'
+import type { StoredGenealogyDate } from '../../../shared/genealogy-date/index.ts'
 import { isSelfMember } from '../../../shared/family-tree/self-member.ts'
 import type { FieldIssue } from '../../../shared/errors.ts'
 import { defaultLanguage, type Language } from '../../../shared/limits.ts'
@@ -14,6 +15,26 @@ import { columns, indexLinks, toMember, toProposed, toUnion, unionOrder, type Li
 import { attachToUnions, planUnions, type UnionPlan, type UnionRequest } from './family-tree.unions.ts'
 
 export type NewMember = z.output<typeof createMemberSchema>
+
+/** A member's own facts and the people one link away: what a feature speaking about one person needs. */
+export interface MemberFacts {
+  memberId: string
+  firstName: string
+  lastName: string
+  relationshipToOwner: string
+  isSelf: boolean
+  isDeceased: boolean
+  birthDate: StoredGenealogyDate | null
+  deathDate: StoredGenealogyDate | null
+  birthPlace: string
+  deathPlace: string
+  gender: Gender
+  bioSummary: string
+  /** Parents first, then partners, then children by birth; `kind` is how the child is the parent's. */
+  relatives: { memberId: string; firstName: string; lastName: string; relation: 'parent' | 'partner' | 'child'; kind: ParentKind | null }[]
+}
+
+const relationOrder = { self: 0, parent: 1, partner: 2, child: 3 } as const
 
 /** What the tree needs to know of its owner to name it. */
 export interface TreeOwner {
@@ -117,6 +138,44 @@ export function createFamilyTreeService({ repo, getOwner, relatedIds, deleteUnli
         throw error
       })
       return member && withRelated(ownerId, member)
+    },
+
+    /**
+     * One member's facts and relatives, read without the rest of the tree; undefined when the
+     * member is not the owner's (another user's member looks exactly the same).
+     */
+    async findMemberFacts(ownerId: string, memberId: string): Promise<MemberFacts | undefined> {
+      const rows = await repo.memberWithRelatives(ownerId, memberId)
+      const own = rows.find((row) => row.relation === 'self')
+      if (!own) return undefined
+      const seen = new Set<string>()
+      const relatives = rows
+        .filter((row) => row.relation !== 'self' && row.id !== memberId)
+        .sort((a, b) => relationOrder[a.relation] - relationOrder[b.relation] || (a.birthDateSort ?? Infinity) - (b.birthDateSort ?? Infinity))
+        // A partner of two unions, or a parent linked through two kinds, is named once.
+        .filter((row) => !seen.has(`${row.relation}:${row.id}`) && Boolean(seen.add(`${row.relation}:${row.id}`)))
+        .map((row) => ({
+          memberId: row.id,
+          firstName: row.firstName,
+          lastName: row.lastName,
+          relation: row.relation as 'parent' | 'partner' | 'child',
+          kind: (row.kind as ParentKind | null) ?? null,
+        }))
+      return {
+        memberId: own.id,
+        firstName: own.firstName,
+        lastName: own.lastName,
+        relationshipToOwner: own.relationshipToOwner,
+        isSelf: Boolean(own.isSelf),
+        isDeceased: Boolean(own.isDeceased),
+        birthDate: own.birthDate,
+        deathDate: own.deathDate,
+        birthPlace: own.birthPlace,
+        deathPlace: own.deathPlace,
+        gender: own.gender as Gender,
+        bioSummary: own.bioSummary,
+        relatives,
+      }
     },
 
     /** The members an import wrote: their source ids and names (see family-tree.gedcom-identity.ts). */

@@ -1,4 +1,5 @@
 import type { ColumnType, Insertable, Selectable, Updateable } from 'kysely'
+import type { StoredGenealogyDate } from '../../../shared/genealogy-date/index.ts'
 
 type Instant = ColumnType<Date | string, string, string>
 /** boolean on PostgreSQL, 0/1 on SQLite; written as 0/1, which both accept. */
@@ -22,8 +23,8 @@ export interface MemberTable {
   lastName: string
   relationshipToOwner: string
   /** As written, in genealogy-date's language-free storage form (an exact day stays `YYYY-MM-DD`). */
-  birthDate: string | null
-  deathDate: string | null
+  birthDate: StoredGenealogyDate | null
+  deathDate: StoredGenealogyDate | null
   /** Derived from the date with `genealogyDateSortKey`; null when the date has no year. */
   birthDateSort: number | null
   deathDateSort: number | null
@@ -62,10 +63,10 @@ export interface FamilyUnionTable {
   ownerUserId: string
   firstPartnerId: string | null
   secondPartnerId: string | null
-  marriageDate: string | null
+  marriageDate: StoredGenealogyDate | null
   marriageDateSort: number | null
   marriagePlace: ColumnType<string, string | undefined, string>
-  divorceDate: string | null
+  divorceDate: StoredGenealogyDate | null
   divorcePlace: ColumnType<string, string | undefined, string>
   notes: ColumnType<string, string | undefined, string>
   sourceId: string | null

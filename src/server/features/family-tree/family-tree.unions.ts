@@ -1,4 +1,5 @@
 import type { ParentLink } from '../../../shared/contracts/family-tree.ts'
+import type { StoredGenealogyDate } from '../../../shared/genealogy-date/index.ts'
 import type { FieldIssue } from '../../../shared/errors.ts'
 import { newId } from '../../lib/ids.ts'
 import { unionOrder } from './family-tree.mapping.ts'
@@ -17,9 +18,9 @@ type Couple = Pick<UnionRow, 'id' | 'firstPartnerId' | 'secondPartnerId'>
 export interface UnionRequest {
   unionId?: string | undefined
   spouseId: string | null
-  marriageDate?: string | null | undefined
+  marriageDate?: StoredGenealogyDate | null | undefined
   marriagePlace?: string | undefined
-  divorceDate?: string | null | undefined
+  divorceDate?: StoredGenealogyDate | null | undefined
   divorcePlace?: string | undefined
   notes?: string | undefined
 }
@@ -54,7 +55,7 @@ interface Context {
   now: string
   /** Every other member of the tree. */
   others: ReadonlySet<string>
-  sortKeyOf(stored: string | null): number | null
+  sortKeyOf(stored: StoredGenealogyDate | null): number | null
 }
 
 /** What to write so the member's unions are the ones asked for (nothing when neither list was sent). */

@@ -91,6 +91,42 @@ describe.each(testDatabases)('Ana against a Gemini fake on %s', (database) => {
     expect(instruction).toContain('past tense')
   })
 
+  it('answers for a relative whose dates are approximate, as an import stores them, and tells the model those words in every language', async () => {
+    const user = await createTestUser(t.app)
+    const created = await as(
+      t.app,
+      user,
+    )({
+      method: 'POST',
+      url: '/api/family-tree/members',
+      payload: { ...grandma, birthDate: 'ABT 1920', deathDate: 'AFT 1980', birthPlace: 'Pasto', language: 'es' },
+    })
+    const memberId = created.json().member.memberId as string
+    const expected = {
+      es: ['nació hacia 1920 en Pasto', 'falleció después de 1980'],
+      en: ['born circa 1920 in Pasto', 'died after 1980'],
+      fr: ['né·e vers 1920 à Pasto', 'décédé·e après 1980'],
+    }
+    for (const [language, facts] of Object.entries(expected)) {
+      const opening = await as(t.app, user)({ method: 'GET', url: `/api/interviews/chat?memberId=${memberId}&language=${language}` })
+      expect(opening.statusCode).toBe(200)
+      gemini.answerWith({ kind: 'stream', pieces: ['¿Y su casa?'] })
+      const events = await chat(t, user, memberId, 'Cosía.', language)
+      expect(events.at(-1)).toMatchObject({ event: 'done' })
+      const instruction = (gemini.requests.at(-1)!.body as { systemInstruction: { parts: { text: string }[] } }).systemInstruction.parts[0]!.text
+      for (const fact of facts) expect(instruction).toContain(fact)
+      expect(instruction).not.toMatch(/Invalid Date|undefined|NaN|ABT|AFT|1 de enero|January 1/)
+    }
+  })
+
+  it('after earlier sessions, opens with a welcome back and the last question instead of the first greeting', async () => {
+    const { user, memberId } = await setUp(t)
+    gemini.answerWith({ kind: 'stream', pieces: ['Qué bonito. ', '¿Qué canción cantaba al coser?'] })
+    await chat(t, user, memberId, 'Cosía vestidos.')
+    const opening = (await as(t.app, user)({ method: 'GET', url: `/api/interviews/chat?memberId=${memberId}&language=es` })).json()
+    expect(opening).toEqual({ mode: 'gemini', text: 'Hola de nuevo. Sigamos recordando a Carmen donde lo dejamos. ¿Qué canción cantaba al coser?' })
+  })
+
   it('maps a safety block, a refused key and a failure to the chat’s codes, and saves no session', async () => {
     const { user, memberId } = await setUp(t)
     const cases = [

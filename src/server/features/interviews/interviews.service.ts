@@ -1,6 +1,5 @@
 import type { z } from 'zod'
 import type { ChatOpening } from '../../../shared/contracts/chat.ts'
-import type { Member } from '../../../shared/contracts/family-tree.ts'
 import type { PortableInterviewSession } from '../../../shared/contracts/portability.ts'
 import type { InterviewSession, InterviewTurn, interviewChatMessageSchema, interviewNotSavedReasons } from '../../../shared/contracts/interviews.ts'
 import { isSelfMember } from '../../../shared/family-tree/self-member.ts'
@@ -11,6 +10,7 @@ import { anaAbout } from '../../integrations/ai/personas/ana.ts'
 import { AppError, notFound } from '../../lib/app-error.ts'
 import type { ChatEngine, ChatEvent } from '../../lib/chat/chat-engine.ts'
 import { newId } from '../../lib/ids.ts'
+import type { MemberFacts } from '../family-tree/family-tree.service.ts'
 import type { InterviewRepository } from './interviews.repository.ts'
 import type { InterviewSessionRow } from './interviews.tables.ts'
 
@@ -25,8 +25,8 @@ interface Logger {
 interface Deps {
   repo: InterviewRepository
   chat: ChatEngine
-  /** The member of the owner's tree, or undefined (another user's member looks exactly the same). */
-  findMember(ownerId: string, memberId: string): Promise<Member | undefined>
+  /** The member of the owner's tree with their relatives, or undefined (another user's member looks exactly the same). */
+  findMember(ownerId: string, memberId: string): Promise<MemberFacts | undefined>
   /** The media feature keeps the recordings' links. */
   media: {
     mediaIdsFor(ownerId: string, type: 'interviewSession', sessionIds: string[]): Promise<Map<string, string[]>>
@@ -66,7 +66,7 @@ function conversationOf(rows: InterviewSessionRow[]): ChatTurn[] {
  */
 export function createInterviewService({ repo, chat, findMember, media, log }: Deps) {
   /** The member and Ana speaking about them; the self member's story belongs to the biography. */
-  async function subject(ownerId: string, memberId: string): Promise<{ member: Member; persona: Persona }> {
+  async function subject(ownerId: string, memberId: string): Promise<{ member: MemberFacts; persona: Persona }> {
     const member = await findMember(ownerId, memberId)
     if (!member) throw notFound('Member')
     if (isSelfMember(member)) throw new AppError('interview.self_member', 'This member is you: your own story is the biography, with Cronos')
@@ -114,10 +114,13 @@ export function createInterviewService({ repo, chat, findMember, media, log }: D
       await repo.insertMany(sessions.map((session) => ({ ...session, ownerUserId: ownerId, conversationPair: JSON.stringify(session.conversationPair) })))
     },
 
-    /** How Ana opens: a greeting naming the member (in guided mode, with her next question). Nothing is saved. */
+    /**
+     * How Ana opens: a greeting naming the member, or, after earlier sessions, a welcome back that
+     * goes on from her last question (in guided mode, with her next one). Nothing is saved.
+     */
     async opening(ownerId: string, memberId: string, language: Language): Promise<ChatOpening> {
       const { persona } = await subject(ownerId, memberId)
-      const history = chat.mode === 'guided' ? conversationOf(await repo.listForMember(ownerId, memberId)) : []
+      const history = conversationOf(await repo.listForMember(ownerId, memberId))
       return chat.opening({ persona, language, history })
     },
 

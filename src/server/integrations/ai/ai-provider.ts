@@ -25,6 +25,8 @@ export interface Persona {
   systemInstruction: Record<Language, string>
   /** How the persona opens a conversation when a model answers (the guided mode has its own). */
   greeting?: Record<Language, string>
+  /** How it opens when there are earlier conversations; the engine adds the last question asked. */
+  welcomeBack?: Record<Language, string>
   generation: { temperature: number; topK?: number; topP?: number; maxOutputTokens: number }
   safety: { category: HarmCategory; threshold: HarmThreshold }[]
   /** Set by `withSubject`; the guided mode speaks of them by name and in the right tense. */

@@ -98,6 +98,15 @@ export function fitContext(turns: readonly ChatTurn[], maxChars: number): ChatTu
  * A reply cut at the model's token limit keeps only its whole sentences, and is never saved when
  * none is left. Shutting down waits for the replies under way (`drain`).
  */
+/** The last question the persona asked ("¿Cómo era su casa?"), to pick the conversation up from it. */
+export function lastQuestionOf(history: readonly ChatTurn[]): string | undefined {
+  const said = history.findLast((turn) => turn.role === 'model')?.text ?? ''
+  return said
+    .match(/[¿]?[^.!?¿¡\n]+\?/gu)
+    ?.at(-1)
+    ?.trim()
+}
+
 export function createChatEngine({ provider, limiter, guidedLimiter, budget, timeoutMs, receipts, log }: ChatEngineDeps) {
   const inFlight = new Set<Promise<void>>()
 
@@ -205,9 +214,16 @@ export function createChatEngine({ provider, limiter, guidedLimiter, budget, tim
     /** Whether the provider can answer as this persona (the guided mode only has Cronos and Ana). */
     speaks: (persona: Persona) => provider.speaks(persona),
 
-    /** How the persona opens the conversation; nothing is saved and no model is called. */
+    /**
+     * How the persona opens the conversation: a greeting the first time; after earlier exchanges,
+     * a welcome back with the last question it asked, so the person goes on rather than starts
+     * again. Nothing is saved and no model is called.
+     */
     opening({ persona, language, history }: { persona: Persona; language: Language; history: ChatTurn[] }): ChatOpening {
-      const text = provider.opening?.({ persona, language, turns: history }) ?? persona.greeting?.[language] ?? ''
+      const own = provider.opening?.({ persona, language, turns: history })
+      if (own !== undefined) return { mode: provider.kind, text: own }
+      const welcomeBack = history.some((turn) => turn.role === 'user') ? persona.welcomeBack?.[language] : undefined
+      const text = welcomeBack ? [welcomeBack, lastQuestionOf(history)].filter(Boolean).join(' ') : (persona.greeting?.[language] ?? '')
       return { mode: provider.kind, text }
     },
 

@@ -12,13 +12,15 @@ import { buildAsset } from '../../features/media/test/media-fixtures.ts'
 import { jsonResponse } from '../../test/http.ts'
 import { renderWithProviders } from '../../test/render.tsx'
 import { InterviewRoute } from './interview.tsx'
+import { asStoredDate } from '../../../shared/genealogy-date/index.ts'
 
 afterEach(async () => {
   vi.restoreAllMocks()
   await i18n.changeLanguage('es')
 })
 
-const carmen = () => buildMember({ memberId: 'carmen', firstName: 'Carmen', lastName: 'López', relationshipToOwner: 'Abuela', birthDate: '1931-05-04', isDeceased: true })
+const carmen = () =>
+  buildMember({ memberId: 'carmen', firstName: 'Carmen', lastName: 'López', relationshipToOwner: 'Abuela', birthDate: asStoredDate('1931-05-04'), isDeceased: true })
 
 interface ServerOptions {
   members?: Member[]

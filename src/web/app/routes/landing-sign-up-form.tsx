@@ -1,6 +1,7 @@
 import { lazy, memo, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
+import { uiLanguageOf } from '../../lib/ui-language.ts'
 
 let startLoading = () => {}
 // In the build's pre-render (no window) the form renders at once, so the HTML carries it.
@@ -35,7 +36,7 @@ export const LandingSignUpForm = memo(function LandingSignUpForm() {
   const state = useRef<{ isLive: boolean; heldForm?: HTMLFormElement }>({ isLive: false })
   const { i18n } = useTranslation()
   const [liveLanguage, setLiveLanguage] = useState<string>()
-  const boundaryKey = liveLanguage ?? i18n.resolvedLanguage ?? i18n.language
+  const boundaryKey = liveLanguage ?? uiLanguageOf(i18n)
   const [servedLanguage] = useState(boundaryKey)
 
   useEffect(() => {

@@ -1,6 +1,6 @@
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useUiLanguage } from '../../lib/chat/ui-language.ts'
+import { useUiLanguage } from '../../lib/ui-language.ts'
 import { useVoiceChoice } from '../../lib/speech/use-read-aloud.ts'
 import { useSpeechSynthesis, voicesForLanguage } from '../../lib/speech/use-speech-synthesis.ts'
 import { Icon } from '../ui/icon.tsx'

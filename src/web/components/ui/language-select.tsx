@@ -2,6 +2,7 @@ import { useId, useState, type ChangeEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { defaultLanguage, isLanguage, languages, type Language } from '../../../shared/limits.ts'
 import './language-select.css'
+import { uiLanguageOf } from '../../lib/ui-language.ts'
 
 /** Each language named in itself, so a reader finds their own whatever is showing now. */
 const autonyms: Record<Language, string> = { es: 'Español', en: 'English', fr: 'Français' }
@@ -16,7 +17,7 @@ export function LanguageSelect({ onChanged }: Props) {
   const { t, i18n } = useTranslation()
   const id = useId()
   const [pending, setPending] = useState<string | null>(null)
-  const current = pending ?? i18n.resolvedLanguage ?? i18n.language
+  const current = pending ?? uiLanguageOf(i18n)
   const value = isLanguage(current) ? current : defaultLanguage
 
   // The catalogues of the new language are fetched before switching: switching first would

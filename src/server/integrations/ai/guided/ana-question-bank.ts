@@ -566,6 +566,13 @@ export const anaGreetings: Record<Language, Tensed> = {
   fr: 'Bonjour, je suis Ana. Je vais vous poser des questions sur {name}, une par une, pour que ses histoires restent dans la famille ; si vous préférez en passer une, écrivez « suivante » ou « passer ».',
 }
 
+/** Ana's first words when the person has told her about {name} before. */
+export const anaWelcomeBacks: Record<Language, Tensed> = {
+  es: 'Hola de nuevo. Sigamos recordando a {name} donde lo dejamos; si prefieres saltar una pregunta, escribe «otra».',
+  en: 'Welcome back. Let’s go on remembering {name} where we left off; to skip a question, just write “next”.',
+  fr: 'Bon retour. Continuons à évoquer {name} là où nous nous étions arrêtés ; pour passer une question, écrivez « suivante ».',
+}
+
 /** One short sentence that introduces a theme before its first question. */
 export const anaThemeIntroductions: Record<AnaTheme, Record<Language, Tensed>> = {
   portrait: {

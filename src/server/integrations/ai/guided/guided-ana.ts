@@ -1,4 +1,4 @@
-import { anaAcknowledgements, anaClosings, anaGentleThemes, anaGreetings, anaQuestions, anaThemeIntroductions, anaThemes } from './ana-question-bank.ts'
+import { anaAcknowledgements, anaClosings, anaGentleThemes, anaGreetings, anaQuestions, anaThemeIntroductions, anaThemes, anaWelcomeBacks } from './ana-question-bank.ts'
 import { createGuidedInterviewer } from './guided-interviewer.ts'
 // Words for a painful memory and for a skipped question name no one: Ana says them as Cronos does.
 import { gentleAcknowledgements, skipReplies } from './question-bank.ts'
@@ -8,6 +8,7 @@ export const guidedAna = createGuidedInterviewer({
   themes: anaThemes,
   questions: anaQuestions,
   greeting: anaGreetings,
+  welcomeBack: anaWelcomeBacks,
   themeIntroductions: anaThemeIntroductions,
   acknowledgements: anaAcknowledgements,
   gentleAcknowledgements,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { Language } from '../../../../shared/limits.ts'
 import type { ChatTurn } from '../ai-provider.ts'
 import { guidedCronos, isSkipRequest, questionsPerVisit } from './guided-interviewer.ts'
-import { acknowledgements, chapterIntroductions, closings, gentleAcknowledgements, questions, skipReplies, type GuidedQuestion } from './question-bank.ts'
+import { acknowledgements, chapterIntroductions, closings, gentleAcknowledgements, greetings, questions, skipReplies, welcomeBacks, type GuidedQuestion } from './question-bank.ts'
 
 /** The guided question a text of Cronos ends with. */
 function askedIn(text: string, language: Language = 'es'): GuidedQuestion | undefined {
@@ -102,5 +102,15 @@ describe('the guided interviewer', () => {
     const reopened = guidedCronos.opening(turns, 'es')
     expect(askedIn(reopened)?.id).toBe(waiting.id)
     expect(askedIn(guidedCronos.opening(turns, 'en'), 'en')?.id).toBe(waiting.id)
+  })
+
+  it('welcomes a returning person back instead of introducing itself again', () => {
+    const { turns } = interview(() => 'Respuesta.', 2)
+    for (const language of ['es', 'en', 'fr'] as const) {
+      const reopened = guidedCronos.opening(turns, language)
+      expect(reopened.startsWith(welcomeBacks[language])).toBe(true)
+      expect(reopened).not.toContain(greetings[language])
+    }
+    expect(guidedCronos.opening([], 'es').startsWith(greetings.es)).toBe(true)
   })
 })

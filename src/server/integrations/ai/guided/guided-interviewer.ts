@@ -8,6 +8,7 @@ import {
   closings,
   gentleAcknowledgements,
   greetings,
+  welcomeBacks,
   questions as cronosQuestions,
   skipPhrases,
   skipReplies,
@@ -29,6 +30,8 @@ export interface QuestionBank<Theme extends string> {
   themes: readonly Theme[]
   questions: readonly BankQuestion<Theme>[]
   greeting: Record<Language, Tensed>
+  /** Said instead of the greeting when the person has answered before: they go on, not start again. */
+  welcomeBack: Record<Language, Tensed>
   themeIntroductions: Record<Theme, Record<Language, Tensed>>
   acknowledgements: Record<Language, readonly string[]>
   /** For answers to the themes in `gentleThemes` (hard times, a loss). */
@@ -157,7 +160,8 @@ export function createGuidedInterviewer<Theme extends string>(bank: QuestionBank
   return {
     opening(history, language, subject) {
       const { pending } = progressOf(history, subject)
-      const greeting = render(bank.greeting[language], subject)
+      const hasAnswered = history.some((turn) => turn.role === 'user')
+      const greeting = render((hasAnswered ? bank.welcomeBack : bank.greeting)[language], subject)
       return pending ? `${greeting} ${asking(pending, undefined, language, subject)}` : `${greeting} ${render(bank.closing[language], subject)}`
     },
 
@@ -183,6 +187,7 @@ export const guidedCronos = createGuidedInterviewer({
   themes: chapters,
   questions: cronosQuestions.map(({ id, chapter, text }) => ({ id, theme: chapter, text })),
   greeting: greetings,
+  welcomeBack: welcomeBacks,
   themeIntroductions: chapterIntroductions,
   acknowledgements,
   gentleAcknowledgements,

@@ -642,6 +642,13 @@ export const greetings: Record<Language, string> = {
   fr: 'Bonjour, je suis Cronos. Je vais vous poser des questions une par une pour vous aider à écrire l’histoire de votre vie ; si vous préférez en passer une, écrivez « suivante » ou « passer ».',
 }
 
+/** Cronos' first words when the person has answered before. */
+export const welcomeBacks: Record<Language, string> = {
+  es: 'Hola de nuevo. Sigamos con tu historia donde la dejamos; si prefieres saltar una pregunta, escribe «otra».',
+  en: 'Welcome back. Let’s go on with your story where we left off; to skip a question, just write “next”.',
+  fr: 'Bon retour. Reprenons votre histoire là où nous l’avions laissée ; pour passer une question, écrivez « suivante ».',
+}
+
 /** Brief acknowledgements of an answer: they thank and keep, never judge or assume the memory was happy. */
 export const acknowledgements: Record<Language, readonly string[]> = {
   es: [

@@ -1,3 +1,5 @@
+import type { ParentKind } from '../../../../shared/family-tree/parent-kinds.ts'
+import { formatStoredDateInSentence, type StoredGenealogyDate } from '../../../../shared/genealogy-date/index.ts'
 import type { Language } from '../../../../shared/limits.ts'
 import type { Persona } from '../ai-provider.ts'
 import { withSubject } from './persona-template.ts'
@@ -24,63 +26,112 @@ export const ana: Persona = {
     en: 'Hello, I am Ana. I would love to get to know {member} through your memories. How would you describe {member} to someone who never met them?',
     fr: "Bonjour, je suis Ana. J'aimerais beaucoup connaître {member} à travers vos souvenirs. Comment décririez-vous {member} à quelqu'un qui ne l'a jamais rencontré ?",
   },
+  welcomeBack: {
+    es: 'Hola de nuevo. Sigamos recordando a {member} donde lo dejamos.',
+    en: 'Welcome back. Let’s go on remembering {member} where we left off.',
+    fr: 'Bon retour. Continuons à évoquer {member} là où nous nous étions arrêtés.',
+  },
   generation: { temperature: 0.8, topK: 1, topP: 0.95, maxOutputTokens: 1024 },
   safety: noBlocks,
 }
 
-/** What the family tree knows of the relative Ana asks about. */
+/** What the family tree knows of the relative Ana asks about, and of the people around them. */
 export interface RelativeFacts {
   firstName: string
   lastName: string
   relationshipToOwner: string
-  /** `YYYY-MM-DD` or null. */
-  birthDate: string | null
-  deathDate: string | null
+  birthDate: StoredGenealogyDate | null
+  deathDate: StoredGenealogyDate | null
+  birthPlace: string
+  deathPlace: string
   isDeceased: boolean
   bioSummary: string
+  /** Parents (with how the relative is their child), partners and children, as the tree links them. */
+  relatives: readonly { firstName: string; lastName: string; relation: 'parent' | 'partner' | 'child'; kind: ParentKind | null }[]
 }
 
-const labels: Record<Language, { intro: string; relationship: string; born: string; died: string; deceased: string; bio: string; pastTense: string }> = {
+interface Labels {
+  intro: string
+  relationship: string
+  born: string
+  died: string
+  /** Before a place: "en Pasto", "in Pasto", "à Pasto". */
+  at: string
+  deceased: string
+  bio: string
+  pastTense: string
+  relations: Record<'parent' | 'partner' | 'child', string>
+  kinds: Record<Exclude<ParentKind, 'birth'>, string>
+}
+
+const labels: Record<Language, Labels> = {
   es: {
     intro: 'Lo que se sabe de',
     relationship: 'parentesco con quien te habla',
-    born: 'nació el',
-    died: 'falleció el',
+    born: 'nació',
+    died: 'falleció',
+    at: 'en',
     deceased: 'ya falleció',
     bio: 'resumen',
     pastTense: 'Como ya falleció, habla de su vida en pasado y con delicadeza.',
+    relations: { parent: 'padres', partner: 'pareja', child: 'hijos' },
+    kinds: { adopted: 'por adopción', foster: 'de acogida', sealing: 'por sellamiento', other: 'otro vínculo' },
   },
   en: {
     intro: 'What is known about',
     relationship: 'relationship to the person talking to you',
-    born: 'born on',
-    died: 'died on',
+    born: 'born',
+    died: 'died',
+    at: 'in',
     deceased: 'has passed away',
     bio: 'summary',
     pastTense: 'As they have passed away, speak of their life in the past tense, gently.',
+    relations: { parent: 'parents', partner: 'partners', child: 'children' },
+    kinds: { adopted: 'by adoption', foster: 'foster', sealing: 'by sealing', other: 'another bond' },
   },
   fr: {
     intro: 'Ce que l’on sait de',
     relationship: 'lien avec la personne qui vous parle',
-    born: 'né·e le',
-    died: 'décédé·e le',
+    born: 'né·e',
+    died: 'décédé·e',
+    at: 'à',
     deceased: 'est décédé·e',
     bio: 'résumé',
     pastTense: 'Comme cette personne est décédée, parle de sa vie au passé, avec délicatesse.',
+    relations: { parent: 'parents', partner: 'conjoints', child: 'enfants' },
+    kinds: { adopted: 'par adoption', foster: 'd’accueil', sealing: 'par scellement', other: 'autre lien' },
   },
 }
 
-function longDate(date: string, language: Language): string {
-  return new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`))
+/** "nació hacia 1920 en Pasto", "born in Pasto", or '' when neither is known; never a day the tree does not hold. */
+function lifeEvent(verb: string, date: StoredGenealogyDate | null, place: string, l: Labels, language: Language): string {
+  const when = formatStoredDateInSentence(date, language)
+  const where = place.trim() ? `${l.at} ${place.trim().replace(/\s+/g, ' ')}` : ''
+  return when || where ? [verb, when, where].filter(Boolean).join(' ') : ''
+}
+
+function relativesText(relative: RelativeFacts, l: Labels): string[] {
+  return (['parent', 'partner', 'child'] as const).flatMap((relation) => {
+    const names = relative.relatives
+      .filter((other) => other.relation === relation)
+      .map((other) => {
+        const name = `${other.firstName} ${other.lastName}`.trim()
+        return other.kind && other.kind !== 'birth' ? `${name} (${l.kinds[other.kind]})` : name
+      })
+      .filter(Boolean)
+    return names.length > 0 ? [`${l.relations[relation]}: ${names.join(', ')}`] : []
+  })
 }
 
 /** The facts as one sentence per language, leaving out what is not known. */
 function details(relative: RelativeFacts, language: Language): string {
   const l = labels[language]
+  const death = lifeEvent(l.died, relative.deathDate, relative.deathPlace, l, language)
   const facts = [
     relative.relationshipToOwner && `${l.relationship}: ${relative.relationshipToOwner}`,
-    relative.birthDate && `${l.born} ${longDate(relative.birthDate, language)}`,
-    relative.isDeceased && (relative.deathDate ? `${l.died} ${longDate(relative.deathDate, language)}` : l.deceased),
+    lifeEvent(l.born, relative.birthDate, relative.birthPlace, l, language),
+    relative.isDeceased && (death || l.deceased),
+    ...relativesText(relative, l),
     relative.bioSummary.trim() && `${l.bio}: ${relative.bioSummary.trim().replace(/\s+/g, ' ')}`,
   ].filter(Boolean)
   const name = `${relative.firstName} ${relative.lastName}`.trim()

@@ -17,6 +17,11 @@ export const cronos: Persona = {
     en: 'Hello, I am Cronos. I am here to help you write the story of your life, at your own pace. Where would you like to begin? You can tell me where you were born, a childhood memory or any moment you want to keep.',
     fr: "Bonjour, je suis Cronos. Je suis là pour vous aider à écrire l'histoire de votre vie, à votre rythme. Par où aimeriez-vous commencer ? Vous pouvez me raconter où vous êtes né, un souvenir d'enfance ou tout moment que vous voulez garder.",
   },
+  welcomeBack: {
+    es: 'Hola de nuevo. Sigamos con tu historia donde la dejamos.',
+    en: 'Welcome back. Let’s go on with your story where we left off.',
+    fr: 'Bon retour. Reprenons votre histoire là où nous l’avions laissée.',
+  },
   generation: { temperature: 0.75, topK: 1, topP: 0.95, maxOutputTokens: 1024 },
   safety: blockMediumAndAbove,
 }

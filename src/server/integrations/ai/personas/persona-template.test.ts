@@ -1,10 +1,24 @@
 import { describe, expect, it } from 'vitest'
-import { ana, anaAbout } from './ana.ts'
+import { asStoredDate } from '../../../../shared/genealogy-date/index.ts'
+import { ana, anaAbout, type RelativeFacts } from './ana.ts'
 import { withSubject } from './persona-template.ts'
+
+const luis: RelativeFacts = {
+  firstName: 'Luis',
+  lastName: 'Gómez',
+  relationshipToOwner: 'Abuelo',
+  birthDate: null,
+  deathDate: null,
+  birthPlace: '',
+  deathPlace: '',
+  isDeceased: false,
+  bioSummary: '',
+  relatives: [],
+}
 
 describe('persona templates', () => {
   it('fill every placeholder of every language, and keep the settings', () => {
-    const filled = anaAbout({ firstName: 'Luis', lastName: 'Gómez', relationshipToOwner: 'Abuelo', birthDate: null, deathDate: null, isDeceased: false, bioSummary: '' })
+    const filled = anaAbout(luis)
     for (const text of [...Object.values(filled.systemInstruction), ...Object.values(filled.greeting!)]) {
       expect(text).not.toMatch(/\{\w+\}/)
       expect(text).toContain('Luis')
@@ -17,5 +31,49 @@ describe('persona templates', () => {
   it('refuse to leave a placeholder without a value', () => {
     const values = { member: 'Luis' }
     expect(() => withSubject(ana, { name: 'Luis', isDeceased: false }, { es: values, en: values, fr: values })).toThrow(/\{details\}/)
+  })
+})
+
+describe('Ana’s instruction tells the model the dates as the tree holds them', () => {
+  const about = (birth: string | null, death: string | null, extra: Partial<RelativeFacts> = {}) =>
+    anaAbout({ ...luis, birthDate: birth === null ? null : asStoredDate(birth), deathDate: death === null ? null : asStoredDate(death), isDeceased: death !== null, ...extra })
+      .systemInstruction
+
+  it('an approximate birth, a range and an open death read as the words the tree card uses, never a made-up day', () => {
+    const text = about('ABT 1920', 'AFT 1980', { birthPlace: 'Pasto' })
+    expect(text.es).toContain('nació hacia 1920 en Pasto')
+    expect(text.es).toContain('falleció después de 1980')
+    expect(text.en).toContain('born circa 1920 in Pasto')
+    expect(text.fr).toContain('né·e vers 1920 à Pasto')
+    expect(about('BET 1850 AND 1860', null).es).toContain('nació entre 1850 y 1860')
+    expect(about('BEF 1900', null).en).toContain('born before 1900')
+  })
+
+  it('a bare year or a month is that year or month, not its first day', () => {
+    expect(about('1920', null).es).toContain('nació en 1920')
+    expect(about('1920', null).es).not.toMatch(/enero|1 de/)
+    expect(about('MAY 1920', null).es).toContain('nació en mayo de 1920')
+    expect(about('1948-05-17', null).es).toContain('nació el 17 de mayo de 1948')
+    expect(about('1948-05-17', null).en).toContain('born on May 17, 1948')
+  })
+
+  it('a date the family wrote in words is quoted as theirs; a death with nothing known says only that', () => {
+    expect(about('(poco después de la guerra)', null).es).toContain('nació «poco después de la guerra»')
+    const deceased = anaAbout({ ...luis, isDeceased: true }).systemInstruction
+    expect(deceased.es).toContain('ya falleció')
+    expect(deceased.es).not.toMatch(/Invalid|undefined|NaN/)
+  })
+
+  it('names the parents (and how), partners and children the tree links', () => {
+    const text = about(null, null, {
+      relatives: [
+        { firstName: 'Rosa', lastName: 'Díaz', relation: 'parent', kind: 'adopted' },
+        { firstName: 'Jorge', lastName: 'Pérez', relation: 'parent', kind: 'birth' },
+        { firstName: 'Ana', lastName: 'Ruiz', relation: 'partner', kind: null },
+        { firstName: 'Elena', lastName: 'Gómez', relation: 'child', kind: 'birth' },
+      ],
+    })
+    expect(text.es).toContain('padres: Rosa Díaz (por adopción), Jorge Pérez; pareja: Ana Ruiz; hijos: Elena Gómez')
+    expect(text.en).toContain('parents: Rosa Díaz (by adoption), Jorge Pérez; partners: Ana Ruiz; children: Elena Gómez')
   })
 })

@@ -23,6 +23,7 @@ export function withSubject(persona: Persona, subject: PersonaSubject, values: R
     ...persona,
     systemInstruction: each(persona.systemInstruction, 'instruction'),
     ...(persona.greeting ? { greeting: each(persona.greeting, 'greeting') } : {}),
+    ...(persona.welcomeBack ? { welcomeBack: each(persona.welcomeBack, 'welcome back') } : {}),
     subject,
   }
 }

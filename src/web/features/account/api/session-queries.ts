@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import type { Me, SessionState, SignIn, SignUp } from '../../../../shared/contracts/account.ts'
 import type { Language } from '../../../../shared/limits.ts'
 import { ApiError, apiFetch } from '../../../lib/api-client.ts'
+import { uiLanguageOf } from '../../../lib/ui-language.ts'
 
 export const sessionKeys = { me: ['session', 'me'] as const }
 
@@ -25,7 +26,7 @@ export function useSignIn() {
     mutationFn: (body: SignIn) => apiFetch<{ user: Me }>('/api/auth/sign-in/email', { method: 'POST', body }),
     onSuccess: async ({ user }) => {
       const isNamedInUrl = new URLSearchParams(window.location.search).has('lng')
-      if (user.preferredLanguage && !isNamedInUrl && user.preferredLanguage !== i18n.resolvedLanguage) {
+      if (user.preferredLanguage && !isNamedInUrl && user.preferredLanguage !== uiLanguageOf(i18n)) {
         await i18n.changeLanguage(user.preferredLanguage)
       }
       await queryClient.invalidateQueries({ queryKey: sessionKeys.me })

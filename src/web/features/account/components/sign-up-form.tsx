@@ -12,6 +12,7 @@ import { TextField } from '../../../components/ui/text-field.tsx'
 import { useTodayCalendarDate } from '../../../lib/use-today.ts'
 import { useSignUp } from '../api/session-queries.ts'
 import { signUpErrorText } from './auth-errors.ts'
+import { uiLanguageOf } from '../../../lib/ui-language.ts'
 
 /** The API keeps the name optional (the older form has none); this form asks for it (spec §5). */
 const landingSignUpSchema = signUpSchema.extend({
@@ -38,7 +39,7 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: () => void }) {
 
   const submit = handleSubmit(
     async ({ name, email, password, birthDate, familyRelation }) => {
-      const language = i18n.resolvedLanguage ?? i18n.language
+      const language = uiLanguageOf(i18n)
       const body: SignUp = {
         name,
         email,

@@ -11,6 +11,7 @@ import { ShowPasswordToggle } from '../../../components/ui/show-password-toggle.
 import { TextField } from '../../../components/ui/text-field.tsx'
 import { useSignUp } from '../api/session-queries.ts'
 import { signUpErrorText } from './auth-errors.ts'
+import { uiLanguageOf } from '../../../lib/ui-language.ts'
 
 const simpleSignUpSchema = z
   .object({
@@ -40,7 +41,7 @@ export function SimpleSignUpForm({ onSignedUp }: { onSignedUp: () => void }) {
 
   const submit = handleSubmit(
     async ({ email, password }) => {
-      const language = i18n.resolvedLanguage ?? i18n.language
+      const language = uiLanguageOf(i18n)
       try {
         await signUp.mutateAsync({ name: '', email, password, ...(isLanguage(language) ? { preferredLanguage: language } : {}) })
       } catch (error) {

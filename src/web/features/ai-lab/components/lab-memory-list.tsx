@@ -9,11 +9,12 @@ import { ApiError } from '../../../lib/api-client.ts'
 import { errorText } from '../../../lib/error-text.ts'
 import { formatDateTime } from '../../../lib/format-dates.ts'
 import { useDeleteLabMemory, useLabMemories } from '../api/ai-lab-queries.ts'
+import { uiLanguageOf } from '../../../lib/ui-language.ts'
 
 /** The memories kept in the lab, newest first: the original and its variation side by side. */
 export function LabMemoryList() {
   const { t, i18n } = useTranslation('ai-lab')
-  const language = i18n.resolvedLanguage ?? i18n.language
+  const language = uiLanguageOf(i18n)
   const memories = useLabMemories()
   const remove = useDeleteLabMemory()
   const [toDelete, setToDelete] = useState<AiLabMemory>()

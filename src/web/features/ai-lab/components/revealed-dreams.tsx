@@ -6,7 +6,7 @@ import { dreamReadingEvents } from '../../../../shared/contracts/ai-lab.ts'
 import type { Dream } from '../../../../shared/contracts/dream-diary.ts'
 import { ListenButton } from '../../../components/chat/listen-button.tsx'
 import { ErrorBanner, StatusMessage } from '../../../components/ui/banner.tsx'
-import { useUiLanguage } from '../../../lib/chat/ui-language.ts'
+import { uiLanguageOf, useUiLanguage } from '../../../lib/ui-language.ts'
 import { useTell } from '../../../lib/chat/use-tell.ts'
 import { formatCalendarDate, formatDateTime } from '../../../lib/format-dates.ts'
 import { aiLabUrls, useAddDreamReading, useDreamReadings, useRecheckWhenAiUnavailable } from '../api/ai-lab-queries.ts'
@@ -26,7 +26,7 @@ interface RevealedDreamsProps {
  */
 export function RevealedDreams({ dreams, canGenerate }: RevealedDreamsProps) {
   const { t, i18n } = useTranslation('ai-lab')
-  const uiLanguage = i18n.resolvedLanguage ?? i18n.language
+  const uiLanguage = uiLanguageOf(i18n)
   const language = useUiLanguage()
   const [chosenId, setChosenId] = useState<string>()
   const answerTitleRef = useRef<HTMLHeadingElement>(null)

@@ -2,7 +2,7 @@ import { useId, useRef, useState, type ChangeEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { limits } from '../../../../shared/limits.ts'
 import { Dialog } from '../../../components/ui/dialog.tsx'
-import { useUiLanguage } from '../../../lib/chat/ui-language.ts'
+import { useUiLanguage } from '../../../lib/ui-language.ts'
 import type { AttachmentSlot } from './slots.ts'
 import './attach-media-dialog.css'
 

@@ -6,7 +6,7 @@ import { useEditInPlace } from '../../../components/ui/use-edit-in-place.ts'
 import { useUpdateEntry } from '../api/biography-queries.ts'
 import { memoryName, turnText } from '../lib/memory-name.ts'
 import { ChatBubble } from '../../../components/chat/chat-bubble.tsx'
-import { useUiLanguage } from '../../../lib/chat/ui-language.ts'
+import { useUiLanguage } from '../../../lib/ui-language.ts'
 import { MemoryDetailsForm, type MemoryDetails } from './memory-details-form.tsx'
 
 interface MemoryItemProps {

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next'
 import type { BiographyEntry } from '../../../../shared/contracts/biography.ts'
 import { memoryName } from '../lib/memory-name.ts'
 import { Dialog } from '../../../components/ui/dialog.tsx'
-import { useUiLanguage } from '../../../lib/chat/ui-language.ts'
+import { useUiLanguage } from '../../../lib/ui-language.ts'
 import type { MemoryMediaSlot } from './slots.ts'
 
 interface MemoryMediaDialogProps {

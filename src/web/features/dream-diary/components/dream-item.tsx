@@ -7,6 +7,7 @@ import { dreamName } from '../lib/dream-name.ts'
 import { formatCalendarDate, formatDateTime } from '../../../lib/format-dates.ts'
 import { DreamForm, type DreamFields } from './dream-form.tsx'
 import './dream-item.css'
+import { uiLanguageOf } from '../../../lib/ui-language.ts'
 
 interface DreamItemProps {
   dream: Dream
@@ -17,7 +18,7 @@ interface DreamItemProps {
 /** One dream as written down, with its edit-in-place form. */
 export function DreamItem({ dream, onDelete, onUpdated }: DreamItemProps) {
   const { t, i18n } = useTranslation('dreams')
-  const language = i18n.resolvedLanguage ?? i18n.language
+  const language = uiLanguageOf(i18n)
   const updateDream = useUpdateDream()
   const { isEditing, open: openEditor, close: closeEditor, editButtonRef } = useEditInPlace()
   const headingId = useId()

@@ -8,11 +8,12 @@ import { dreamName } from '../lib/dream-name.ts'
 import { failureText } from '../lib/failure-text.ts'
 import { DreamItem } from './dream-item.tsx'
 import './dream-list.css'
+import { uiLanguageOf } from '../../../lib/ui-language.ts'
 
 /** The diary, newest dream first, with its loading, failure and empty states. */
 export function DreamList() {
   const { t, i18n } = useTranslation('dreams')
-  const language = i18n.resolvedLanguage ?? i18n.language
+  const language = uiLanguageOf(i18n)
   const dreams = useDreams()
   const deleteDream = useDeleteDream()
   const [dreamToDelete, setDreamToDelete] = useState<Dream>()

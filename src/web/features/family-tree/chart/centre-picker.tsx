@@ -2,8 +2,8 @@ import { useDeferredValue, useId, useMemo, useState, type FormEvent } from 'reac
 import { useTranslation } from 'react-i18next'
 import type { Member } from '../../../../shared/contracts/family-tree.ts'
 import { normaliseRelationship } from '../../../../shared/family-tree/self-member.ts'
-import { readerLanguage } from '../lib/genealogy-date-text.ts'
 import { createPersonLabeller, personName } from './person-label.ts'
+import { uiLanguageOf } from '../../../lib/ui-language.ts'
 
 /**
  * Up to this many members the centre is chosen from a select. Beyond it, a search box with
@@ -24,7 +24,7 @@ export const suggestionLimit = 50
 /** The non-visual way to put anyone in the centre of the chart. */
 export function CentrePicker({ members, centreId, onChoose }: CentrePickerProps) {
   const { t, i18n } = useTranslation('family-chart')
-  const language = readerLanguage(i18n.resolvedLanguage ?? i18n.language)
+  const language = uiLanguageOf(i18n)
   const id = useId()
   const isSearch = members.length > selectUpTo
   const labelOf = useMemo(() => createPersonLabeller(t, language), [t, language])

@@ -5,10 +5,10 @@ import { divorceMark } from './chart-links.ts'
 import { ChartPerson } from './chart-person.tsx'
 import { arrowDirections, chartRows, neighbourOf } from './keyboard-navigation.ts'
 import { chartMetrics, type Box, type ChartLayout, type ChartLink, type ChartNode } from './chart-model.ts'
-import { readerLanguage } from '../lib/genealogy-date-text.ts'
 import { createPersonLabeller } from './person-label.ts'
 import { homeView, useChartView } from './use-chart-view.ts'
 import { drawEverythingUpTo, linksInWindow, nodesInWindow, visibleWindow } from './visible-window.ts'
+import { uiLanguageOf } from '../../../lib/ui-language.ts'
 
 interface ChartCanvasProps {
   layout: ChartLayout
@@ -24,7 +24,7 @@ interface ChartCanvasProps {
  */
 export function ChartCanvas({ layout, members, label, onRecentre }: ChartCanvasProps) {
   const { t, i18n } = useTranslation('family-chart')
-  const language = readerLanguage(i18n.resolvedLanguage ?? i18n.language)
+  const language = uiLanguageOf(i18n)
   const labelOf = useMemo(() => createPersonLabeller(t, language), [t, language])
   const viewportRef = useRef<HTMLDivElement>(null)
   const buttons = useRef(new Map<string, HTMLButtonElement>())

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { FamilyChartSection } from './family-chart-section.tsx'
 import { suggestionLimit } from './centre-picker.tsx'
 import { buildMember, generateFamilyTree, smallFamily } from './test/family-builders.ts'
+import { asStoredDate } from '../../../../shared/genealogy-date/index.ts'
 
 /** Renders the section and waits for the chart, which is drawn in a deferred render. */
 async function renderChart(members = smallFamily()) {
@@ -185,14 +186,14 @@ describe('the family chart', () => {
       buildMember({ memberId: 'rosa', firstName: 'Rosa', lastName: 'Gil', spouseMemberIds: ['luis'] }),
       buildMember({ memberId: 'marta', firstName: 'Marta', lastName: 'Paz', spouseMemberIds: ['luis'] }),
     ]
-    const union = (unionId: string, secondPartnerId: string, divorceDate: string | null) => ({
+    const union = (unionId: string, secondPartnerId: string, divorce: string | null) => ({
       unionId,
       firstPartnerId: 'luis',
       secondPartnerId,
       marriageDate: null,
       marriageDateSortKey: null,
       marriagePlace: '',
-      divorceDate,
+      divorceDate: divorce === null ? null : asStoredDate(divorce),
       divorcePlace: '',
       notes: '',
       sourceId: null,

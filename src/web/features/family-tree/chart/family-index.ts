@@ -1,5 +1,5 @@
 import { parentKinds, type Member, type ParentKind } from '../../../../shared/contracts/family-tree.ts'
-import { storedSortKey } from '../lib/genealogy-date-text.ts'
+import { storedDateSortKey } from '../../../../shared/genealogy-date/index.ts'
 
 /** The fields the chart's layout reads; tests and benchmarks can build just these. */
 export type LayoutMember = Pick<Member, 'memberId' | 'parentMemberIds' | 'spouseMemberIds'> & Partial<Pick<Member, 'birthDate' | 'birthDateSortKey' | 'gender' | 'parentLinks'>>
@@ -127,7 +127,7 @@ export function* familyIndexSteps<M extends LayoutMember>(members: readonly M[],
     if (key === undefined) {
       const member = byId.get(id)!
       // The server's key, or one from the date for members built without it (tests, benchmarks).
-      key = member.birthDateSortKey ?? storedSortKey(member.birthDate) ?? Infinity
+      key = member.birthDateSortKey ?? storedDateSortKey(member.birthDate) ?? Infinity
       keys.set(id, key)
     }
     return key

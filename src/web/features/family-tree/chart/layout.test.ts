@@ -5,6 +5,7 @@ import { chartRows, neighbourOf } from './keyboard-navigation.ts'
 import { chartMetrics, type ChartLayout } from './chart-model.ts'
 import { layoutFamilyChart, layoutWithin } from './layout.ts'
 import { buildMember, generateFamilyTree, smallFamily, withDerivedLinks } from './test/family-builders.ts'
+import { asStoredDate } from '../../../../shared/genealogy-date/index.ts'
 
 const all = { ancestorGenerations: Infinity, descendantGenerations: Infinity }
 const nodeOf = (layout: ChartLayout, memberId: string) => {
@@ -246,7 +247,7 @@ describe('a child with birth and adoptive parents', () => {
         { parentId: 'marta', unionId: null, kind: 'adopted' },
       ],
     }),
-    buildMember({ memberId: 'tomas', parentMemberIds: ['luis', 'marta'], birthDate: '1960', birthDateSortKey: 1960 }),
+    buildMember({ memberId: 'tomas', parentMemberIds: ['luis', 'marta'], birthDate: asStoredDate('1960'), birthDateSortKey: 1960 }),
   ])
   const index = buildFamilyIndex(members)
   const birth = familyKey(['pedro', 'maria'])

@@ -3,24 +3,25 @@ import { describe, expect, it } from 'vitest'
 import type { Language } from '../../../../shared/limits.ts'
 import { buildMember } from './test/family-builders.ts'
 import { lifeYears, personLabel } from './person-label.ts'
+import { asStoredDate } from '../../../../shared/genealogy-date/index.ts'
 
 const tFor = (language: Language) => i18n.getFixedT(language, 'family-chart')
 
 describe('a person in the chart', () => {
-  const grandma = buildMember({ memberId: 'carmen', firstName: 'Carmen', lastName: 'Ruiz', gender: 'Femenino', birthDate: 'ABT 1920', birthPlace: 'Pasto' })
+  const grandma = buildMember({ memberId: 'carmen', firstName: 'Carmen', lastName: 'Ruiz', gender: 'Femenino', birthDate: asStoredDate('ABT 1920'), birthPlace: 'Pasto' })
 
   it('shows a date as written in the reader’s language, and a plain one as its year', () => {
     expect(lifeYears(tFor('es'), grandma, 'es')).toBe('n. hacia 1920')
     expect(lifeYears(tFor('en'), grandma, 'en')).toBe('b. circa 1920')
     expect(lifeYears(tFor('fr'), grandma, 'fr')).toBe('né(e) vers 1920')
-    const dated = { ...grandma, isDeceased: true, birthDate: '1920-03-12', deathDate: 'BEF 1990' }
+    const dated = { ...grandma, isDeceased: true, birthDate: asStoredDate('1920-03-12'), deathDate: asStoredDate('BEF 1990') }
     expect(lifeYears(tFor('es'), dated, 'es')).toBe('1920 – antes de 1990')
   })
 
   it('names the date and the place of birth in words', () => {
     expect(personLabel(tFor('es'), grandma, 'es')).toBe('Carmen Ruiz, nació hacia 1920 en Pasto')
     expect(personLabel(tFor('en'), grandma, 'en')).toBe('Carmen Ruiz, born circa 1920 in Pasto')
-    expect(personLabel(tFor('fr'), { ...grandma, birthDate: '1920-03-12' }, 'fr')).toBe('Carmen Ruiz, naissance en 1920 à Pasto')
-    expect(personLabel(tFor('es'), { ...grandma, isDeceased: true, deathDate: '1990' }, 'es')).toBe('Carmen Ruiz, hacia 1920–1990, nació en Pasto')
+    expect(personLabel(tFor('fr'), { ...grandma, birthDate: asStoredDate('1920-03-12') }, 'fr')).toBe('Carmen Ruiz, naissance en 1920 à Pasto')
+    expect(personLabel(tFor('es'), { ...grandma, isDeceased: true, deathDate: asStoredDate('1990') }, 'es')).toBe('Carmen Ruiz, hacia 1920–1990, nació en Pasto')
   })
 })

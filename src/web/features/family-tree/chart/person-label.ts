@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next'
 import type { Member } from '../../../../shared/contracts/family-tree.ts'
 import { isSelfMember } from '../../../../shared/family-tree/self-member.ts'
 import type { Language } from '../../../../shared/limits.ts'
-import { shortDateText } from '../lib/genealogy-date-text.ts'
+import { formatStoredDateShort } from '../../../../shared/genealogy-date/index.ts'
 
 export type LabelledMember = Pick<Member, 'firstName' | 'lastName' | 'birthDate' | 'deathDate' | 'isDeceased' | 'gender' | 'isSelf' | 'relationshipToOwner'> &
   Partial<Pick<Member, 'birthPlace'>>
@@ -21,8 +21,8 @@ function genderContext(member: Pick<Member, 'gender'>): 'male' | 'female' | unde
 
 /** What a box shows under the name: "1950 – 2020", "n. 1950", "n. hacia 1920", "† 2020" or nothing. */
 export function lifeYears(t: TFunction<'family-chart'>, member: LabelledMember, language: Language): string {
-  const birth = shortDateText(member.birthDate, language)
-  const death = member.isDeceased ? shortDateText(member.deathDate, language) : undefined
+  const birth = formatStoredDateShort(member.birthDate, language)
+  const death = member.isDeceased ? formatStoredDateShort(member.deathDate, language) : undefined
   if (birth && death) return `${birth.text} – ${death.text}`
   if (birth) return member.isDeceased ? `${birth.text} – ?` : birth.isYear ? t('years.born', { year: birth.text }) : t('years.bornWhen', { date: birth.text })
   if (death) return t('years.died', { year: death.text })
@@ -59,8 +59,8 @@ export function createPersonLabeller(t: TFunction<'family-chart'>, language: Lan
   }
   return (member) => {
     const name = isSelfMember(member) ? selfName.replaceAll(slot, personName(member)) : personName(member)
-    const birth = shortDateText(member.birthDate, language)
-    const death = member.isDeceased ? shortDateText(member.deathDate, language) : undefined
+    const birth = formatStoredDateShort(member.birthDate, language)
+    const death = member.isDeceased ? formatStoredDateShort(member.deathDate, language) : undefined
     const parts = [name]
     const place = member.birthPlace
     if (birth && death) parts.push(`${birth.text}–${death.text}`)

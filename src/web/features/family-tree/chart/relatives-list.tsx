@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next'
 import type { Member } from '../../../../shared/contracts/family-tree.ts'
 import { coupleKey } from './chart-links.ts'
 import { relativesOf, type FamilyIndex, type Relatives } from './family-index.ts'
-import { readerLanguage } from '../lib/genealogy-date-text.ts'
 import { personLabel, personName } from './person-label.ts'
+import { uiLanguageOf } from '../../../lib/ui-language.ts'
 
 interface RelativesListProps {
   index: FamilyIndex<Member>
@@ -22,7 +22,7 @@ const groups: Exclude<keyof Relatives, 'kinds'>[] = ['parents', 'partners', 'sib
  */
 export function RelativesList({ index, centre, divorced, onRecentre }: RelativesListProps) {
   const { t, i18n } = useTranslation('family-chart')
-  const language = readerLanguage(i18n.resolvedLanguage ?? i18n.language)
+  const language = uiLanguageOf(i18n)
   const summaryRef = useRef<HTMLElement>(null)
   const focusSummary = useRef(false)
   const relatives = relativesOf(index, centre.memberId)

@@ -1,12 +1,13 @@
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Member, Union } from '../../../../shared/contracts/family-tree.ts'
+import { formatStoredDate, readStoredDate, toCalendarDate, type StoredGenealogyDate } from '../../../../shared/genealogy-date/index.ts'
 import { parentKinds, type ParentKind } from '../../../../shared/family-tree/parent-kinds.ts'
 import { useFamilyTree } from '../api/family-tree-queries.ts'
-import { dateText, readerLanguage } from '../lib/genealogy-date-text.ts'
 import { genderLabelKey } from '../lib/gender-label.ts'
 import { memberName } from '../lib/member-name.ts'
 import { unionsOf } from '../lib/member-unions.ts'
+import { uiLanguageOf } from '../../../lib/ui-language.ts'
 
 const noUnions: Union[] = []
 
@@ -22,12 +23,13 @@ interface MemberDetailsProps {
  */
 export function MemberDetails({ member, membersById }: MemberDetailsProps) {
   const { t, i18n } = useTranslation('family-tree')
-  const language = readerLanguage(i18n.resolvedLanguage ?? i18n.language)
+  const language = uiLanguageOf(i18n)
   const unions = useFamilyTree().data?.unions ?? noUnions
   // An exact day keeps its machine-readable form for assistive technology; other dates are words.
-  const date = (value: string | null, place = '') => {
-    const words = dateText(value, language)
-    const when = value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? <time dateTime={value}>{words}</time> : words
+  const date = (value: StoredGenealogyDate | null, place = '') => {
+    const words = formatStoredDate(value, language)
+    const day = toCalendarDate(readStoredDate(value))
+    const when = day ? <time dateTime={day}>{words}</time> : words
     if (!words) return place
     return place ? (
       <>

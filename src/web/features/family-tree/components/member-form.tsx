@@ -7,7 +7,6 @@ import { ErrorBanner } from '../../../components/ui/banner.tsx'
 import { FormActions } from '../../../components/ui/form-actions.tsx'
 import { useFamilyTree } from '../api/family-tree-queries.ts'
 import { failureText } from '../lib/failure-text.ts'
-import { readerLanguage } from '../lib/genealogy-date-text.ts'
 import { issueText } from '../lib/issue-message.ts'
 import { memberFormSchema, type MemberFormOutput, type MemberFormValues } from '../lib/member-form-schema.ts'
 import { emptyMemberValues, memberBody, memberFormValues } from '../lib/member-form-values.ts'
@@ -16,6 +15,7 @@ import { MemberIdentityFields } from './member-identity-fields.tsx'
 import { MemberLifeFields } from './member-life-fields.tsx'
 import { MemberRelationFields } from './member-relation-fields.tsx'
 import './member-form.css'
+import { uiLanguageOf } from '../../../lib/ui-language.ts'
 
 interface MemberFormProps {
   /** Everyone in the tree, to choose relatives among and to know who already is the owner. */
@@ -37,7 +37,7 @@ interface MemberFormProps {
  */
 export function MemberForm({ members, member, submitLabel, onSubmit, onCancel, labelledBy, id }: MemberFormProps) {
   const { t, i18n } = useTranslation('family-tree')
-  const language = readerLanguage(i18n.resolvedLanguage ?? i18n.language)
+  const language = uiLanguageOf(i18n)
   const unions = useFamilyTree().data?.unions
   const [saveError, setSaveError] = useState<unknown>()
   const [unplacedIssues, setUnplacedIssues] = useState<string[]>([])

@@ -6,6 +6,7 @@ import { renderWithProviders } from '../../../test/render.tsx'
 import { buildMember, fakeFamilyApi } from '../test/fake-family-api.ts'
 import { FamilyTreeManager } from './family-tree-manager.tsx'
 import { openAddForm } from '../test/add-form.tsx'
+import { asStoredDate, type StoredGenealogyDate } from '../../../../shared/genealogy-date/index.ts'
 
 afterEach(async () => {
   vi.restoreAllMocks()
@@ -50,7 +51,16 @@ describe('dates and places as people know them', () => {
   })
 
   it('shows the same stored date in the reader’s language', async () => {
-    fakeFamilyApi([buildMember({ firstName: 'Carmen', lastName: 'Ruiz', birthDate: 'ABT 1920', birthPlace: 'Pasto', isDeceased: true, deathDate: 'BET 1990 AND 1995' })])
+    fakeFamilyApi([
+      buildMember({
+        firstName: 'Carmen',
+        lastName: 'Ruiz',
+        birthDate: asStoredDate('ABT 1920'),
+        birthPlace: 'Pasto',
+        isDeceased: true,
+        deathDate: asStoredDate('BET 1990 AND 1995'),
+      }),
+    ])
     for (const [language, born, died] of [
       ['es', 'hacia 1920, Pasto', 'entre 1990 y 1995'],
       ['en', 'circa 1920, Pasto', 'between 1990 and 1995'],
@@ -78,7 +88,7 @@ describe('dates and places as people know them', () => {
   })
 
   /** Carmen's form open, she married to grandpa Luis (`marriage`), and her marriage's fields. */
-  async function editCarmen(marriage: { marriageDate: string; marriagePlace: string }) {
+  async function editCarmen(marriage: { marriageDate: StoredGenealogyDate; marriagePlace: string }) {
     const carmen = buildMember({ memberId: 'carmen', firstName: 'Carmen', lastName: 'Ruiz', relationshipToOwner: 'Abuela', spouseMemberIds: ['luis'], unionIds: ['u1'] })
     const union = {
       unionId: 'u1',
@@ -102,7 +112,7 @@ describe('dates and places as people know them', () => {
   }
 
   it('refuses a divorce dated before the wedding beside the divorce date, without a request', async () => {
-    const { api, user, form, marriage } = await editCarmen({ marriageDate: '1945', marriagePlace: '' })
+    const { api, user, form, marriage } = await editCarmen({ marriageDate: asStoredDate('1945'), marriagePlace: '' })
     const divorce = within(marriage).getByRole('textbox', { name: /^Fecha del divorcio/ })
     await user.type(divorce, 'mayo de 1944')
     await user.click(within(form).getByRole('button', { name: 'Guardar cambios' }))
@@ -111,7 +121,7 @@ describe('dates and places as people know them', () => {
   })
 
   it('opens an edit with the marriage’s date in the reader’s words and keeps the union it edits', async () => {
-    const { api, user, form, marriage } = await editCarmen({ marriageDate: 'ABT 1945', marriagePlace: 'Ipiales' })
+    const { api, user, form, marriage } = await editCarmen({ marriageDate: asStoredDate('ABT 1945'), marriagePlace: 'Ipiales' })
     const date = within(marriage).getByRole('textbox', { name: /^Fecha de la boda/ })
     expect(date).toHaveValue('hacia 1945')
     await user.clear(date)
@@ -120,7 +130,7 @@ describe('dates and places as people know them', () => {
     await screen.findByRole('article', { name: 'Carmen Ruiz' })
     expect(api.writes()[0]?.body).toEqual(
       expect.objectContaining({
-        unions: [{ unionId: 'u1', spouseId: 'luis', marriageDate: '3 de marzo de 1945', marriagePlace: 'Ipiales', divorceDate: null, divorcePlace: '', notes: '' }],
+        unions: [{ unionId: 'u1', spouseId: 'luis', marriageDate: asStoredDate('3 de marzo de 1945'), marriagePlace: 'Ipiales', divorceDate: null, divorcePlace: '', notes: '' }],
       }),
     )
   })

@@ -6,6 +6,7 @@ import type { Union } from '../../../../shared/contracts/family-tree.ts'
 import { renderWithProviders } from '../../../test/render.tsx'
 import { buildMember, errorResponse, fakeFamilyApi } from '../test/fake-family-api.ts'
 import { FamilyTreeManager } from './family-tree-manager.tsx'
+import { asStoredDate } from '../../../../shared/genealogy-date/index.ts'
 
 afterEach(async () => {
   vi.restoreAllMocks()
@@ -58,14 +59,14 @@ function importedFamily() {
       unionId: 'f1',
       firstPartnerId: 'luis',
       secondPartnerId: 'rosa',
-      marriageDate: '1950',
+      marriageDate: asStoredDate('1950'),
       marriagePlace: 'Pasto',
-      divorceDate: 'ABT 1962',
+      divorceDate: asStoredDate('ABT 1962'),
       divorcePlace: 'Quito',
       notes: 'Se separaron en paz.',
       sourceId: 'F1',
     }),
-    union({ unionId: 'f2', firstPartnerId: 'luis', secondPartnerId: 'marta', marriageDate: '1965-03-03', marriagePlace: 'Cali', position: 1, sourceId: 'F2' }),
+    union({ unionId: 'f2', firstPartnerId: 'luis', secondPartnerId: 'marta', marriageDate: asStoredDate('1965-03-03'), marriagePlace: 'Cali', position: 1, sourceId: 'F2' }),
     union({ unionId: 'f4', firstPartnerId: null, secondPartnerId: 'marta', position: 1, sourceId: 'F4', children: [{ childId: 'tomas', kind: 'birth' }] }),
   ]
   return { members, unions }
@@ -131,8 +132,16 @@ describe('parent kinds and divorces in the member form', () => {
         firstName: 'Luis Alberto',
         relationshipToOwner: '',
         unions: [
-          { unionId: 'f1', spouseId: 'rosa', marriageDate: '1950', marriagePlace: 'Pasto', divorceDate: 'hacia 1962', divorcePlace: 'Quito', notes: 'Se separaron en paz.' },
-          { unionId: 'f2', spouseId: 'marta', marriageDate: '3 de marzo de 1965', marriagePlace: 'Cali', divorceDate: null, divorcePlace: '', notes: '' },
+          {
+            unionId: 'f1',
+            spouseId: 'rosa',
+            marriageDate: asStoredDate('1950'),
+            marriagePlace: 'Pasto',
+            divorceDate: asStoredDate('hacia 1962'),
+            divorcePlace: 'Quito',
+            notes: 'Se separaron en paz.',
+          },
+          { unionId: 'f2', spouseId: 'marta', marriageDate: asStoredDate('3 de marzo de 1965'), marriagePlace: 'Cali', divorceDate: null, divorcePlace: '', notes: '' },
         ],
         childrenMemberIds: ['ana'],
       }),
@@ -188,7 +197,7 @@ describe('parent kinds and divorces in the member form', () => {
     expect(api.writes()[0]?.body).toEqual(
       expect.objectContaining({
         parentLinks: [{ parentId: 'luis', kind: 'adopted' }],
-        unions: [{ spouseId: 'rosa', marriageDate: null, marriagePlace: '', divorceDate: 'about 1962', divorcePlace: 'Quito', notes: 'They stayed friends.' }],
+        unions: [{ spouseId: 'rosa', marriageDate: null, marriagePlace: '', divorceDate: asStoredDate('about 1962'), divorcePlace: 'Quito', notes: 'They stayed friends.' }],
         language: 'en',
       }),
     )

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { buildMember } from '../test/fake-family-api.ts'
 import { memberFormSchema } from './member-form-schema.ts'
 import { emptyMemberValues, memberBody, memberFormValues, unionsForSpouses } from './member-form-values.ts'
+import { asStoredDate } from '../../../../shared/genealogy-date/index.ts'
 
 describe('the member form values', () => {
   it('shows an owner recognised by the words for "me" as ticked, with no relationship to type', () => {
@@ -10,12 +11,12 @@ describe('the member form values', () => {
   })
 
   it('shows stored dates in the reader’s words, and marriages with their spouse', () => {
-    const member = buildMember({ memberId: 'abuela', birthDate: 'ABT 1920', deathDate: '1999-12-31', isDeceased: true, unionIds: ['u1'] })
+    const member = buildMember({ memberId: 'abuela', birthDate: asStoredDate('ABT 1920'), deathDate: asStoredDate('1999-12-31'), isDeceased: true, unionIds: ['u1'] })
     const union = {
       unionId: 'u1',
       firstPartnerId: 'abuelo',
       secondPartnerId: 'abuela',
-      marriageDate: 'BEF 1948',
+      marriageDate: asStoredDate('BEF 1948'),
       marriageDateSortKey: 1,
       marriagePlace: 'Pasto',
       divorceDate: null,

@@ -1,7 +1,7 @@
 import type { CreateMember, Member, Union } from '../../../../shared/contracts/family-tree.ts'
 import { isSelfMember, selfRelationship } from '../../../../shared/family-tree/self-member.ts'
 import type { Language } from '../../../../shared/limits.ts'
-import { dateText } from './genealogy-date-text.ts'
+import { formatStoredDate } from '../../../../shared/genealogy-date/index.ts'
 import { unionsOf } from './member-unions.ts'
 import type { MemberFormOutput, MemberFormValues } from './member-form-schema.ts'
 
@@ -40,9 +40,9 @@ export function memberFormValues(member: Member, unions: readonly Union[], langu
     // The self member's "Yo mismo/a" is written by the checkbox, not typed.
     relationshipToOwner: isSelf ? '' : member.relationshipToOwner,
     isDeceased: member.isDeceased,
-    birthDate: dateText(member.birthDate, language),
+    birthDate: formatStoredDate(member.birthDate, language),
     birthPlace: member.birthPlace,
-    deathDate: dateText(member.deathDate, language),
+    deathDate: formatStoredDate(member.deathDate, language),
     deathPlace: member.deathPlace,
     gender: member.gender,
     bioSummary: member.bioSummary,
@@ -54,9 +54,9 @@ export function memberFormValues(member: Member, unions: readonly Union[], langu
     unions: unionsOf(member, unions).map(({ union, spouseId }) => ({
       unionId: union.unionId,
       spouseId,
-      marriageDate: dateText(union.marriageDate, language),
+      marriageDate: formatStoredDate(union.marriageDate, language),
       marriagePlace: union.marriagePlace,
-      divorceDate: dateText(union.divorceDate, language),
+      divorceDate: formatStoredDate(union.divorceDate, language),
       divorcePlace: union.divorcePlace,
       notes: union.notes,
     })),

@@ -1,4 +1,5 @@
 import { buildMember } from './fake-family-api.ts'
+import { asStoredDate } from '../../../../shared/genealogy-date/index.ts'
 
 /** Rosa (the owner), her late mother Carmen and her husband Luis; the list orders them Díaz, López, Martín. */
 export function rosasFamily() {
@@ -7,8 +8,8 @@ export function rosasFamily() {
     lastName: 'López',
     relationshipToOwner: 'Madre',
     isDeceased: true,
-    birthDate: '1920-01-05',
-    deathDate: '2001-11-30',
+    birthDate: asStoredDate('1920-01-05'),
+    deathDate: asStoredDate('2001-11-30'),
     gender: 'Femenino',
   })
   const luis = buildMember({ firstName: 'Luis', lastName: 'Martín', relationshipToOwner: 'Esposo', gender: 'Masculino' })
@@ -17,7 +18,7 @@ export function rosasFamily() {
     lastName: 'Díaz',
     relationshipToOwner: 'Yo mismo/a',
     isSelf: true,
-    birthDate: '1950-04-12',
+    birthDate: asStoredDate('1950-04-12'),
     gender: 'Femenino',
     bioSummary: 'Maestra en Sevilla.',
     keyLifeEvents: ['Boda con Luis', 'Nacimiento de Ana'],

@@ -4,13 +4,14 @@ import { Route, Routes } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import { renderWithProviders } from '../../../test/render.tsx'
 import { InterviewHeader, type InterviewedPerson } from './interview-header.tsx'
+import { asStoredDate } from '../../../../shared/genealogy-date/index.ts'
 
 const carmen: InterviewedPerson = {
   firstName: 'Carmen',
   lastName: 'López',
   relationshipToOwner: 'Abuela materna',
-  birthDate: '1931-05-04',
-  deathDate: '2019-11-20',
+  birthDate: asStoredDate('1931-05-04'),
+  deathDate: asStoredDate('2019-11-20'),
   isDeceased: true,
 }
 

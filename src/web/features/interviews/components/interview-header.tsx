@@ -2,8 +2,9 @@ import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import type { Member } from '../../../../shared/contracts/family-tree.ts'
-import { formatCalendarDate } from '../../../lib/format-dates.ts'
+import { formatStoredDate, readStoredDate, toCalendarDate, type StoredGenealogyDate } from '../../../../shared/genealogy-date/index.ts'
 import './interview-page.css'
+import { uiLanguageOf } from '../../../lib/ui-language.ts'
 
 /** What the header shows of the relative. */
 export type InterviewedPerson = Pick<Member, 'firstName' | 'lastName' | 'relationshipToOwner' | 'birthDate' | 'deathDate' | 'isDeceased'>
@@ -19,9 +20,14 @@ interface InterviewHeaderProps {
 /** Who the interview is about (spec §2): photo, name, relationship, dates, and the way back to the tree. */
 export function InterviewHeader({ person, titleId, photoURL }: InterviewHeaderProps) {
   const { t, i18n } = useTranslation('interviews')
-  const language = i18n.resolvedLanguage ?? i18n.language
+  const language = uiLanguageOf(i18n)
   const name = `${person.firstName} ${person.lastName}`.trim()
-  const date = (value: string) => <time dateTime={value}>{formatCalendarDate(value, language)}</time>
+  // The tree card's words ("hacia 1920"); an exact day also carries its machine-readable form.
+  const date = (value: StoredGenealogyDate) => {
+    const words = formatStoredDate(value, language)
+    const day = toCalendarDate(readStoredDate(value))
+    return day ? <time dateTime={day}>{words}</time> : words
+  }
 
   const facts: { key: 'birth' | 'death'; value: ReactNode }[] = []
   if (person.birthDate) facts.push({ key: 'birth', value: date(person.birthDate) })

@@ -8,6 +8,7 @@ import { useDeleteInterviewSession, useInterviewSessions } from '../api/intervie
 import { problemOfError } from '../lib/interview-problem.ts'
 import { InterviewSessionItem, type RecordingLookup } from './interview-session-item.tsx'
 import './interview-history.css'
+import { uiLanguageOf } from '../../../lib/ui-language.ts'
 
 export type { RecordingLookup, RecordingSource } from './interview-session-item.tsx'
 
@@ -24,7 +25,7 @@ interface InterviewHistoryProps {
 /** The earlier interviews about a relative, oldest first (spec §4), each of which can be deleted. */
 export function InterviewHistory({ memberId, memberName, recordings, onDeleted }: InterviewHistoryProps) {
   const { t, i18n } = useTranslation('interviews')
-  const language = i18n.resolvedLanguage ?? i18n.language
+  const language = uiLanguageOf(i18n)
   const sessions = useInterviewSessions(memberId)
   const deleteSession = useDeleteInterviewSession()
   const [sessionToDelete, setSessionToDelete] = useState<InterviewSession>()

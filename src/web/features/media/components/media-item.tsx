@@ -5,6 +5,7 @@ import { useEditInPlace } from '../../../components/ui/use-edit-in-place.ts'
 import { useUpdateMediaCaption } from '../api/media-queries.ts'
 import { formatMegabytes } from '../lib/format-size.ts'
 import { MediaCaptionForm } from './media-caption-form.tsx'
+import { uiLanguageOf } from '../../../lib/ui-language.ts'
 
 interface MediaItemProps {
   asset: MediaAsset
@@ -59,7 +60,7 @@ export function MediaItem({ asset, onOpen, onDelete, onCaptionSaved }: MediaItem
     )
   }
   const date = new Date(asset.uploadedAt)
-  const dateText = Number.isNaN(date.getTime()) ? '' : new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(date)
+  const dateText = Number.isNaN(date.getTime()) ? '' : new Intl.DateTimeFormat(uiLanguageOf(i18n), { dateStyle: 'medium' }).format(date)
 
   async function handleCaptionSave(caption: string) {
     const saved = await updateCaption.mutateAsync({ id: asset.id, caption })
@@ -74,7 +75,7 @@ export function MediaItem({ asset, onOpen, onDelete, onCaptionSaved }: MediaItem
       <figcaption className="media-item-caption">
         {asset.caption && !isEditing && <span className="media-item-text">{asset.caption}</span>}
         <span className="media-item-meta">
-          {name} · {t('gallery.sizeAndDate', { size: formatMegabytes(asset.size, i18n.language), date: dateText })}
+          {name} · {t('gallery.sizeAndDate', { size: formatMegabytes(asset.size, uiLanguageOf(i18n)), date: dateText })}
         </span>
       </figcaption>
       {!isEditing && (

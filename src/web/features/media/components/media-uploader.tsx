@@ -10,6 +10,7 @@ import { formatMegabytes } from '../lib/format-size.ts'
 import type { UploadFailure } from '../lib/upload-file.ts'
 import { useUpload } from '../lib/use-upload.ts'
 import './media-uploader.css'
+import { uiLanguageOf } from '../../../lib/ui-language.ts'
 
 interface MediaUploaderProps {
   linkedToType: MediaLinkType
@@ -153,7 +154,7 @@ export function MediaUploader({ linkedToType, linkedToId, ownerName, onUploaded,
             <p className="media-selected-label">{t('uploader.selected')}</p>
             <p className="media-selected-file">
               <span className="media-selected-name">{file.name}</span>{' '}
-              <span className="media-selected-size">{t('uploader.size', { size: formatMegabytes(file.size, i18n.language) })}</span>
+              <span className="media-selected-size">{t('uploader.size', { size: formatMegabytes(file.size, uiLanguageOf(i18n)) })}</span>
             </p>
             {!busy && (
               <button

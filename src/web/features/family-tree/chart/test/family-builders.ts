@@ -1,4 +1,5 @@
 import type { Gender, Member } from '../../../../../shared/contracts/family-tree.ts'
+import { asStoredDate } from '../../../../../shared/genealogy-date/index.ts'
 
 const timestamp = '2024-03-01T09:00:00.000Z'
 
@@ -68,23 +69,28 @@ export function smallFamily(): Member[] {
   const person = (memberId: string, firstName: string, lastName: string, gender: Gender, extra: Partial<Member> = {}) =>
     buildMember({ memberId, firstName, lastName, gender, ...extra })
   return withDerivedLinks([
-    person('jorge', 'Jorge', 'Pérez', 'Masculino', { birthDate: '1920-02-01', deathDate: '1990-05-06', isDeceased: true, spouseMemberIds: ['rosa'] }),
-    person('rosa', 'Rosa', 'Díaz', 'Femenino', { birthDate: '1925-07-08', isDeceased: true }),
+    person('jorge', 'Jorge', 'Pérez', 'Masculino', { birthDate: asStoredDate('1920-02-01'), deathDate: asStoredDate('1990-05-06'), isDeceased: true, spouseMemberIds: ['rosa'] }),
+    person('rosa', 'Rosa', 'Díaz', 'Femenino', { birthDate: asStoredDate('1925-07-08'), isDeceased: true }),
     person('luis', 'Luis', 'García', 'Masculino', { spouseMemberIds: ['carmen'] }),
-    person('carmen', 'Carmen', 'Ruiz', 'Femenino', { birthDate: '1930-01-01' }),
-    person('juan', 'Juan', 'Pérez', 'Masculino', { birthDate: '1950-03-04', parentMemberIds: ['rosa', 'jorge'], spouseMemberIds: ['maria'] }),
-    person('elena', 'Elena', 'Pérez', 'Femenino', { birthDate: '1953-01-01', parentMemberIds: ['jorge', 'rosa'] }),
-    person('maria', 'María', 'García', 'Femenino', { birthDate: '1952-09-10', deathDate: '2020-01-02', isDeceased: true, parentMemberIds: ['luis', 'carmen'] }),
+    person('carmen', 'Carmen', 'Ruiz', 'Femenino', { birthDate: asStoredDate('1930-01-01') }),
+    person('juan', 'Juan', 'Pérez', 'Masculino', { birthDate: asStoredDate('1950-03-04'), parentMemberIds: ['rosa', 'jorge'], spouseMemberIds: ['maria'] }),
+    person('elena', 'Elena', 'Pérez', 'Femenino', { birthDate: asStoredDate('1953-01-01'), parentMemberIds: ['jorge', 'rosa'] }),
+    person('maria', 'María', 'García', 'Femenino', {
+      birthDate: asStoredDate('1952-09-10'),
+      deathDate: asStoredDate('2020-01-02'),
+      isDeceased: true,
+      parentMemberIds: ['luis', 'carmen'],
+    }),
     person('ana', 'Ana', 'Pérez', 'Femenino', {
-      birthDate: '1980-05-05',
+      birthDate: asStoredDate('1980-05-05'),
       isSelf: true,
       relationshipToOwner: 'Yo mismo/a',
       parentMemberIds: ['juan', 'maria'],
       spouseMemberIds: ['pablo'],
     }),
-    person('pablo', 'Pablo', 'Soto', 'Masculino', { birthDate: '1978-11-11' }),
-    person('mateo', 'Mateo', 'Soto', 'Masculino', { birthDate: '2012-06-06', parentMemberIds: ['ana', 'pablo'] }),
-    person('lucia', 'Lucía', 'Soto', 'Femenino', { birthDate: '2010-04-04', parentMemberIds: ['pablo', 'ana'] }),
+    person('pablo', 'Pablo', 'Soto', 'Masculino', { birthDate: asStoredDate('1978-11-11') }),
+    person('mateo', 'Mateo', 'Soto', 'Masculino', { birthDate: asStoredDate('2012-06-06'), parentMemberIds: ['ana', 'pablo'] }),
+    person('lucia', 'Lucía', 'Soto', 'Femenino', { birthDate: asStoredDate('2010-04-04'), parentMemberIds: ['pablo', 'ana'] }),
   ])
 }
 
@@ -118,9 +124,9 @@ export function generateFamilyTree(size = 3000, seed = 7): Member[] {
       firstName: `Nombre${members.length}`,
       lastName: `Linaje${generation}`,
       gender: members.length % 2 === 0 ? 'Masculino' : 'Femenino',
-      birthDate: `${year}-01-01`,
+      birthDate: asStoredDate(`${year}-01-01`),
       isDeceased: year < 1940,
-      deathDate: year < 1940 ? `${year + 70}-01-01` : null,
+      deathDate: year < 1940 ? asStoredDate(`${year + 70}-01-01`) : null,
       parentMemberIds,
     })
     members.push(member)
