@@ -14,7 +14,7 @@ const featuresIn = (dir) =>
     .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name)
 
-// The dependency rules of STYLE.md: web → shared ← server, and shared stands alone.
+// The dependency rules of docs/style.md#dependencies: web → shared ← server, and shared stands alone.
 const layerZones = [
   { target: './src/web', from: './src/server', message: 'The web never imports the server.' },
   { target: './src/server', from: './src/web', message: 'The server never imports the web.' },
@@ -38,7 +38,7 @@ const featureZones = [
     target: `./src/web/features/${feature}`,
     from: './src/web/features',
     except: [`./${feature}`],
-    message: 'Web features do not import each other: the route composes them (STYLE.md).',
+    message: 'Web features do not import each other: the route composes them (docs/style.md#dependencies).',
   })),
   ...serverFeatures.map((feature) => ({
     target: `./src/server/features/${feature}`,

@@ -4,7 +4,7 @@ import path from 'node:path'
 import { defineConfig } from '@playwright/test'
 
 /**
- * The browser journeys (DESIGN §8): the built app (`npm run build`) served by the real server on a
+ * The browser journeys (docs/architecture.md#tests): the built app (`npm run build`) served by the real server on a
  * fixed port, with a brand-new SQLite database in a temporary folder, driven in Debian's Chromium
  * (`scripts/ensure-chromium.sh`; Playwright's own browser download is never used).
  */

@@ -20,7 +20,7 @@ function localeFiles(): { file: string; relative: string }[] {
 }
 
 /**
- * Translations are loaded over HTTP per language and namespace (spec §9: retries, parallel
+ * Translations are loaded over HTTP per language and namespace (docs/product.md#languages: retries, parallel
  * reads), so they live outside the JS bundle: served from `src/web/locales` in development and
  * emitted to `assets/locales/<content hash>/` in the build, so each version of the catalogues has
  * its own URL and can be cached for good. The pre-rendered pages carry their own catalogues inline.

@@ -105,11 +105,11 @@ const envSchema = z.object({
   AI_BUDGET_CHARS_PER_DAY: z.coerce.number({ error: 'must be a number' }).int().min(1).default(10_000_000),
 })
 
-/** A current Flash model; the spec's `gemini-1.5-flash-latest` still works when set in AI_MODEL. */
+/** A current Flash model; the original product's `gemini-1.5-flash-latest` still works when set in AI_MODEL. */
 export const defaultGeminiModel = 'gemini-2.5-flash'
 export const defaultOpenAiModel = 'gpt-4o-mini'
 
-/** Which AI answers (DESIGN §5). The provider's key stays here, on the server. */
+/** Which AI answers (docs/product.md#ai-modes). The provider's key stays here, on the server. */
 export type AiConfig =
   { provider: 'guided' } | { provider: 'gemini'; apiKey: string; baseUrl: string; model: string } | { provider: 'openai'; baseUrl: string; apiKey?: string; model: string }
 

@@ -22,7 +22,7 @@ export const errorStatus = {
   'biography.no_self_member': 409,
   /** The self member's story is the biography's (Cronos), not an interview. */
   'interview.self_member': 409,
-  /** The person's files fill their storage quota (spec §8: storage/quota-exceeded). */
+  /** The person's files fill their storage quota (docs/product.md#media). */
   'media.quota_exceeded': 507,
   /** The file given to import is not a Legado export (not a zip, or no manifest of ours). */
   'portability.not_an_export': 422,

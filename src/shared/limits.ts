@@ -1,4 +1,4 @@
-/** Business limits of spec §9 and the few of our own, in one place. */
+/** The product's limits (docs/product.md#limits) and the few of our own, in one place. */
 export const limits = {
   passwordMinLength: 6,
   passwordMaxLength: 128,

@@ -1,8 +1,8 @@
-/** What a media file can be attached to (spec §3, upload component inputs). */
+/** What a media file can be attached to (docs/product.md#media). */
 export const mediaLinkTypes = ['member', 'biographyEntry', 'interviewSession'] as const
 export type MediaLinkType = (typeof mediaLinkTypes)[number]
 
-/** Every character but ASCII letters, digits, dot, underscore and hyphen becomes `_` (spec §3). */
+/** Every character but ASCII letters, digits, dot, underscore and hyphen becomes `_` (docs/product.md#media). */
 export function sanitiseBaseName(name: string): string {
   return name.replace(/[^A-Za-z0-9._-]/g, '_')
 }
@@ -18,7 +18,7 @@ export function splitExtension(fileName: string): [base: string, extension: stri
 }
 
 /**
- * The object key of an upload, as spec §3 shapes it, with the asset's id after the timestamp:
+ * The object key of an upload, as docs/product.md#media shapes it, with the asset's id after the timestamp:
  * `userMedia/{ownerUserId}/{linkedToType or general}/{YYYY-MM}/{sanitised base}_{timestamp}_{assetId}{ext}`.
  * Two uploads of one name in one millisecond would otherwise share a key, and the second would
  * overwrite the first (ADR 0011). The month and the timestamp are UTC.

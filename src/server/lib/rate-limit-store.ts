@@ -8,7 +8,7 @@ export interface WindowCount {
 
 /**
  * Fixed-window counters. In memory for one instance; in Redis when several instances must share
- * them (DESIGN §1 scale-out).
+ * them (docs/architecture.md#modes).
  */
 export interface RateLimitStore {
   /** Counts `amount` (1 by default) in the key's window, opening one if none is live. */

@@ -34,7 +34,7 @@ const fastifyCodes: Record<string, { status: number; code: ErrorCode }> = {
 }
 
 /**
- * DESIGN §4 everywhere: every failure answers `{ error: { code, message, details? } }`. Bad input
+ * One error shape everywhere (docs/style.md#errors): every failure answers `{ error: { code, message, details? } }`. Bad input
  * is a 400 with field paths, never a 500; unexpected errors are logged with the request id and
  * their text is hidden.
  */

@@ -32,7 +32,7 @@ function mediaType(header: string | undefined): string {
 }
 
 /**
- * CSRF defence for every state-changing request (DESIGN §4), whatever its path and however that
+ * CSRF defence for every state-changing request (docs/architecture.md#security), whatever its path and however that
  * path is written (the router decodes `%61pi` into `api`, so the raw URL proves nothing): a
  * browser always names the page's origin (Origin, or Sec-Fetch-Site on older ones), and another
  * origin is refused. Clients that are not browsers send neither and are let through: they cannot

@@ -37,7 +37,7 @@ export function acceptedLanguages(header: string | undefined): string[] {
 }
 
 /**
- * The page's language in the order the web app detects it (spec §9): `?lng=`, then the cookie of
+ * The page's language in the order the web app detects it (docs/product.md#languages): `?lng=`, then the cookie of
  * a past choice, then the browser's languages, Spanish otherwise. Local storage, which the web
  * app reads after the cookie, is not visible here; the browser switches afterwards in the rare
  * case it holds a choice the cookie lost.

@@ -11,7 +11,7 @@ export interface RecordedRequest {
 /** GET this on the fake for what it has received so far: `{ requests: [{ method, url, body }] }`. */
 export const recordedRequestsPath = '/__requests'
 
-/** The settings of an app whose AI is this fake Gemini (the spec's model, a key only the server knows). */
+/** The settings of an app whose AI is this fake Gemini (the original product's model, a key only the server knows). */
 export function geminiSettings(fake: { baseUrl: string }): Record<string, string> {
   return { AI_PROVIDER: 'gemini', GEMINI_API_KEY: 'server-side-key', GEMINI_BASE_URL: fake.baseUrl, AI_MODEL: 'gemini-1.5-flash-latest' }
 }

@@ -3,7 +3,7 @@ import { languages, limits } from '../limits.ts'
 import { aiModes, chatLanguageSchema, chatStreamEventsWith, type ChatStreamEventOf } from './chat.ts'
 import { requiredText, timestampSchema } from './common.ts'
 
-// The AI lab (spec §2, §3): a memory retold as a fantastical variation and kept as told or with
+// The AI lab (docs/product.md#ai-lab): a memory retold as a fantastical variation and kept as told or with
 // it, and a reflective reading of a dream from the diary. Both need a model; the lab says so.
 
 /** `GET /api/ai-lab/status`: which AI answers, and whether the lab's storyteller and dream reader can work. */
@@ -19,7 +19,7 @@ export type AiLabStatus = z.infer<typeof aiLabStatusSchema>
 export const saveMethods = ['original', 'withVariation'] as const
 export type SaveMethod = (typeof saveMethods)[number]
 
-/** A memory kept in the lab (spec §3 AI-lab memory): as told, or with its variation. */
+/** A memory kept in the lab (docs/product.md#data): as told, or with its variation. */
 export const aiLabMemorySchema = z.object({
   id: z.string(),
   userId: z.string(),

@@ -3,7 +3,7 @@ import { limits } from '../limits.ts'
 import { chatMessageFields, chatStreamEventsWith, type ChatStreamEventOf } from './chat.ts'
 import { optionalDate, optionalText, pastCalendarDateSchema, requiredText, timestampSchema } from './common.ts'
 
-/** One part of a chat turn, as spec §3 stores it. */
+/** One part of a chat turn, as a biography entry stores it (docs/product.md#data). */
 export const chatPartSchema = z.object({ text: z.string() })
 
 /** A turn of the conversation: the person (`user`) or Cronos (`model`). */

@@ -5,7 +5,7 @@ import { requiredText } from './common.ts'
 // What every AI chat shares (Cronos, Ana, the lab's storyteller): the request fields, the stream's
 // events and the opening. A feature adds only what its finished exchange saves.
 
-/** Which interviewer answers: a model, or the guided interviewer that needs none (DESIGN §5). */
+/** Which interviewer answers: a model, or the guided interviewer that needs none (docs/product.md#ai-modes). */
 export const aiModes = ['gemini', 'openai', 'guided'] as const
 export type AiMode = (typeof aiModes)[number]
 
@@ -18,7 +18,7 @@ export const chatOpeningSchema = z.object({
 })
 export type ChatOpening = z.infer<typeof chatOpeningSchema>
 
-/** Why a message got no reply (spec §8 "AI replies shown in chat"), plus "this needs a model". */
+/** Why a message got no reply (docs/product.md#chat), plus "this needs a model". */
 export const chatReplyErrorCodes = ['ai_blocked', 'ai_invalid_key', 'upstream_failed', 'ai_unavailable'] as const
 export type ChatReplyErrorCode = (typeof chatReplyErrorCodes)[number]
 

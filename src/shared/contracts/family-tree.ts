@@ -4,7 +4,7 @@ import { genealogyDateMaxLength } from '../genealogy-date/index.ts'
 import { languages, limits } from '../limits.ts'
 import { requiredText, storedGenealogyDateSchema, timestampSchema } from './common.ts'
 
-/** Stored as the spec names them; each screen shows its own translation. */
+/** Stored as the original product named them, in Spanish (docs/product.md#family-tree); each screen shows its own translation. */
 export const genders = ['Masculino', 'Femenino', 'Otro', ''] as const
 export type Gender = (typeof genders)[number]
 
@@ -84,7 +84,7 @@ export const memberSchema = z.object({
   keyLifeEvents: z.array(z.string()),
   /** Ids of the media linked to this member (the media feature fills it). */
   mediaAssetIds: z.array(z.string()),
-  /** Invitations and account linking are not built yet: always null (spec §3). */
+  /** Invitations and account linking are not built yet: always null (docs/product.md#permissions). */
   linkedUserAccountId: z.null(),
   connectionRequestSentBy: z.null(),
   connectionStatus: z.null(),

@@ -2,14 +2,14 @@ import { z } from 'zod'
 import { chatLanguageSchema, chatMessageFields, chatStreamEventsWith, type ChatStreamEventOf } from './chat.ts'
 import { timestampSchema } from './common.ts'
 
-/** One turn of an interview as spec §3 stores it: the person (`user`) or Ana (`model`). */
+/** One turn of an interview as a session stores it (docs/product.md#data): the person (`user`) or Ana (`model`). */
 export const interviewTurnSchema = z.object({
   role: z.enum(['user', 'model']),
   text: z.string(),
 })
 export type InterviewTurn = z.infer<typeof interviewTurnSchema>
 
-/** One exchange with Ana about a relative, saved by the server (spec §3 interview session). */
+/** One exchange with Ana about a relative, saved by the server (docs/product.md#interview). */
 export const interviewSessionSchema = z.object({
   id: z.string(),
   ownerUserId: z.string(),

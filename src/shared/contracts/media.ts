@@ -7,7 +7,7 @@ export const mediaAssetSchema = z.object({
   ownerUserId: z.string(),
   /** The name the file had on the uploader's device. */
   fileName: z.string(),
-  /** Object key, shaped as spec §3 says. */
+  /** Object key, shaped as docs/product.md#media says. */
   storagePath: z.string(),
   /** Where the owner's browser fetches the bytes (Range requests allowed). */
   downloadURL: z.string(),

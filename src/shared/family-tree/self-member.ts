@@ -1,4 +1,4 @@
-/** The relationship the form writes when "this profile represents me" is ticked (spec §5). */
+/** The relationship the form writes when "this profile represents me" is ticked (docs/product.md#family-tree). */
 export const selfRelationship = 'Yo mismo/a'
 
 const selfWords = new Set(['yo mismo', 'yo misma', 'yo mismo/a', 'yo', 'self', 'me', 'myself'])

@@ -3,7 +3,7 @@ import { StrictMode, Suspense, useState, type ReactNode } from 'react'
 import { RouterProvider } from 'react-router'
 import { createAppRouter } from './router.tsx'
 
-/** Shown before any catalogue has arrived, so it cannot be translated (spec §2). */
+/** Shown before any catalogue has arrived, so it cannot be translated (docs/product.md#languages). */
 function LoadingTranslations() {
   return (
     <p className="page-status" role="status">

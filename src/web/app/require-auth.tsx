@@ -3,7 +3,7 @@ import { Navigate, Outlet, useLocation } from 'react-router'
 import { useSession } from '../features/account/api/session-queries.ts'
 
 /**
- * Spec §2 guard: 'Cargando autenticación...' while the session loads, then the page when signed
+ * The guard of docs/product.md#routes: 'Cargando autenticación...' while the session loads, then the page when signed
  * in, else a history-replacing redirect to /login that remembers where the user was going.
  */
 export function RequireAuth() {

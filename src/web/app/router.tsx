@@ -34,7 +34,7 @@ function page<Name extends string>(
   }
 }
 
-/** Every route of spec §2. Pages are loaded lazily; a failed chunk shows `RouteError`. */
+/** Every route of docs/product.md#routes. Pages are loaded lazily; a failed chunk shows `RouteError`. */
 export const routes: RouteObject[] = [
   {
     element: <AppLayout />,

@@ -30,7 +30,7 @@ export const baseNamespaces: readonly Namespace[] = ['common', 'errors']
 /** The name of the cookie that carries the chosen language; the server reads it too. */
 export const languageCookie = 'i18next'
 
-/** Spec §9: detection order, and the choice cached in local storage and a cookie. */
+/** The detection order of docs/product.md#languages, and the choice cached in local storage and a cookie. */
 export const detectionOptions = {
   order: ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag', 'path', 'subdomain'],
   lookupQuerystring: 'lng',
@@ -87,7 +87,7 @@ export function initI18n(page?: PageCatalogue, instance: I18n = i18n): Promise<u
       nonExplicitSupportedLngs: true,
       ns: [...baseNamespaces],
       defaultNS: 'common',
-      // Spec §9: up to 5 retries starting at 350 ms and doubling; at most 10 parallel reads.
+      // Up to 5 retries starting at 350 ms and doubling; at most 10 parallel reads (docs/product.md#languages).
       maxRetries: 5,
       retryTimeout: 350,
       maxParallelReads: 10,

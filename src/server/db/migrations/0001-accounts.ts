@@ -2,7 +2,7 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely'
 
 // Frozen in time: this file imports nothing from src/. The auth tables are the ones better-auth
 // expects (account.auth.ts maps its field names to these snake_case columns; a test checks that
-// better-auth finds nothing missing), plus the sign-up fields the spec collects.
+// better-auth finds nothing missing), plus the sign-up fields the landing form collects.
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations are untyped by design
 export async function up(db: Kysely<any>): Promise<void> {

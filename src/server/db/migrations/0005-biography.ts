@@ -1,7 +1,7 @@
 import { type Kysely, PostgresAdapter } from 'kysely'
 
 // Frozen in time: this file imports nothing from src/.
-// A biography entry keeps its exchange as JSON text (the spec's conversationPair); the media of an
+// A biography entry keeps its exchange as JSON text (the conversationPair of docs/product.md#data); the media of an
 // entry are links of their own, like a member's (ADR 0007). Deleting the self member keeps the
 // memories: their subject becomes null and they stay listed by author.
 

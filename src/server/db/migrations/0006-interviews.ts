@@ -1,7 +1,7 @@
 import { type Kysely, PostgresAdapter } from 'kysely'
 
 // Frozen in time: this file imports nothing from src/.
-// An interview session is one exchange with Ana about a member (spec §3). Deleting the member
+// An interview session is one exchange with Ana about a member (docs/product.md#interview). Deleting the member
 // deletes its sessions; a session's recordings are media linked to it (and to the member), by a
 // link table of its own like every other kind of target (ADR 0007).
 

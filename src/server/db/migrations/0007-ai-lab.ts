@@ -1,7 +1,7 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely'
 
 // Frozen in time: this file imports nothing from src/.
-// The AI lab keeps two things: a memory as told or with its fantastical variation (spec §3
+// The AI lab keeps two things: a memory as told or with its fantastical variation (docs/product.md#data
 // AI-lab memory), and the readings of a dream from the diary, which go when the dream goes.
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations are untyped by design

@@ -48,7 +48,7 @@ function toReading(row: DreamReadingRow): DreamReading {
 }
 
 /**
- * The AI lab (spec §2): the storyteller retells a memory as a fantastical variation, which the
+ * The AI lab (docs/product.md#ai-lab): the storyteller retells a memory as a fantastical variation, which the
  * person keeps or not (nothing is saved until they choose); the dream reader reads a dream from
  * the diary back to them, and that reading is kept with the dream.
  */

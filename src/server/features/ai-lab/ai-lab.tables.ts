@@ -4,7 +4,7 @@ import type { SaveMethod } from '../../../shared/contracts/ai-lab.ts'
 
 type Instant = ColumnType<Date | string, string, string>
 
-/** A memory kept in the AI lab (spec §3): as told, or with its variation. */
+/** A memory kept in the AI lab: as told, or with its variation. */
 export interface AiLabMemoryTable {
   id: string
   userId: string

@@ -129,7 +129,7 @@ export function createBiographyService({ repo, chat, findSelfMemberId, media, lo
       return Boolean(await repo.findById(userId, id))
     },
 
-    /** Every memory of the user, newest first (spec §7 lists them by author when there is no self). */
+    /** Every memory of the user, newest first (by author, with or without a self member). */
     async listEntries(userId: string): Promise<BiographyEntry[]> {
       return withMedia(userId, await repo.listByAuthor(userId))
     },

@@ -6,7 +6,7 @@ export interface BiographyEntryTable {
   id: string
   authorUserId: string
   subjectMemberId: string | null
-  /** JSON text: `[{ role, parts: [{ text }] }]` (spec §3 conversationPair). */
+  /** JSON text: `[{ role, parts: [{ text }] }]` (docs/product.md#data). */
   conversationPair: string
   title: string
   /** Calendar date `YYYY-MM-DD`, or null. */

@@ -189,7 +189,7 @@ export function createFamilyTreeService({ repo, getOwner, relatedIds, deleteUnli
     },
 
     /**
-     * The member that represents the owner (spec §5: the self flag, or a relationship such as
+     * The member that represents the owner (docs/product.md#family-tree: the self flag, or a relationship such as
      * 'Yo mismo/a'), for the features that write about the owner's own life.
      */
     async findSelfMemberId(ownerId: string): Promise<string | undefined> {

@@ -5,7 +5,7 @@ import type { InterviewSessionRow, NewInterviewSessionRow } from './interviews.t
 /** Every query is filtered by the owner: another user's interviews simply do not exist here. */
 export function createInterviewRepository(db: Kysely<Database>) {
   return {
-    /** The sessions about one member, oldest first (spec §7). */
+    /** The sessions about one member, oldest first. */
     async listForMember(ownerUserId: string, memberId: string): Promise<InterviewSessionRow[]> {
       return db
         .selectFrom('interviewSession')

@@ -55,13 +55,13 @@ function toSession(row: InterviewSessionRow, mediaAssetIds: string[]): Interview
   }
 }
 
-/** The member's sessions as the conversation so far (spec §4: earlier sessions rebuild Ana's context). */
+/** The member's sessions as the conversation so far (docs/product.md#interview: earlier sessions rebuild Ana's context). */
 function conversationOf(rows: InterviewSessionRow[]): ChatTurn[] {
   return rows.flatMap((row) => readPair(row.conversationPair).map((turn) => ({ role: turn.role, text: turn.text })))
 }
 
 /**
- * Interviews with Ana about a relative (spec §2, §4): every exchange is saved as a session about
+ * Interviews with Ana about a relative (docs/product.md#interview): every exchange is saved as a session about
  * that member, and the member's earlier sessions are the conversation she goes on from.
  */
 export function createInterviewService({ repo, chat, findMember, media, log }: Deps) {

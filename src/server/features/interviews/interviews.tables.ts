@@ -7,7 +7,7 @@ export interface InterviewSessionTable {
   ownerUserId: string
   interviewedMemberId: string
   timestamp: Instant
-  /** JSON text: `[{ role, text }]` (spec §3 conversationPair). */
+  /** JSON text: `[{ role, text }]` (docs/product.md#data). */
   conversationPair: string
 }
 export type InterviewSessionRow = Selectable<InterviewSessionTable>

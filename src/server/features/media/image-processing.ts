@@ -41,7 +41,7 @@ export const thumbnailSize = 480
 const reencodable = new Set(['png', 'webp', 'tiff', 'avif', 'heif', 'gif'])
 
 /**
- * A photo without its location (issue 4: GPS is stripped, nothing else changes). JPEG loses only
+ * A photo without its location (GPS is stripped, nothing else changes). JPEG loses only
  * the GPS bytes; other formats that carry GPS are written again by sharp in the same format (PNG
  * losslessly). Any file that carries no location comes back as it was.
  */

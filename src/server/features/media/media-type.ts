@@ -10,7 +10,7 @@ export interface SniffedType {
   kind: MediaKind
 }
 
-/** What Legado accepts (spec §5: images, video, audio, pdf, doc, docx, txt), by the real type. */
+/** What Legado accepts (docs/product.md#media: images, video, audio, pdf, doc, docx, txt), by the real type. */
 const accepted: Record<string, { kind: MediaKind; mime?: string }> = {
   'image/jpeg': { kind: 'image' },
   'image/png': { kind: 'image' },
@@ -110,7 +110,7 @@ const audioOrVideo: Record<string, string> = { 'video/webm': 'audio/webm', 'vide
 export const sniffedBytes = 64 * 1024
 
 /**
- * The real type of an upload from its first bytes (DESIGN §6): never the name or the header the
+ * The real type of an upload from its first bytes (docs/architecture.md#media): never the name or the header the
  * client sent, except to tell a .doc from other OLE files and to call a WebM or Ogg recording the
  * uploader declared as audio (a recorded voice) audio rather than video: the same container, so
  * nothing the browser would treat differently. Undefined: not a type we accept.

@@ -48,7 +48,7 @@ describe('media in S3 mode (s3rver)', () => {
     const content = await as(t.app, owner)({ method: 'GET', url: asset.downloadURL })
     expect(content.rawPayload.equals(photo)).toBe(true)
 
-    // The object really is in the bucket, under the spec's path, with its thumbnail beside it.
+    // The object really is in the bucket, under its storage path, with its thumbnail beside it.
     const client = createS3Client({ bucket: s3.bucket, region: 'us-east-1', endpoint: s3.endpoint, forcePathStyle: true, credentials: s3.credentials })
     const bucket = createS3Storage(client, s3.bucket)
     expect(await bucket.size(asset.storagePath)).toBe(photo.length)

@@ -113,8 +113,8 @@ export function createMediaService({ repo, storage, maxUploadBytes, quotaBytes, 
     },
 
     /**
-     * Turns finished upload bytes into a stored asset (issue 4 §3), in order: size, real type,
-     * location stripped, sha256 of what is stored, object stored under the spec's path, thumbnail, then the asset
+     * Turns finished upload bytes into a stored asset, in order: size, real type,
+     * location stripped, sha256 of what is stored, object stored under its storage path, thumbnail, then the asset
      * and its link in one transaction. Whatever fails leaves no object and no row behind. Answers
      * the new asset's id (the upload's answer names it; nothing reads the row back).
      */

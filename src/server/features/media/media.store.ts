@@ -47,7 +47,7 @@ export function createMediaStore({ repo, storage, quotaBytes }: { repo: MediaRep
 
   /**
    * Stores a file whose type and targets are known, in order: quota, location stripped, sha256 of
-   * what is stored, the object under the spec's path, a thumbnail, then the asset and its links in
+   * what is stored, the object under its storage path (docs/product.md#media), a thumbnail, then the asset and its links in
    * one transaction. The bytes are opened (`open`) only when they must be read, once, from the
    * first. Whatever fails leaves no object and no row behind. Answers the new asset's id.
    */

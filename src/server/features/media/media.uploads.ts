@@ -78,7 +78,7 @@ function parseMetadata(upload: Upload) {
 }
 
 /**
- * Resumable uploads (tus 1.0) at /api/uploads/ for signed-in users (issue 4 §2–3). An upload is
+ * Resumable uploads (tus 1.0) at /api/uploads/ for signed-in users. An upload is
  * refused before its first byte if it is too large or its target is not the uploader's; when the
  * last byte arrives the media service stores it, and the answer names the new asset.
  */

@@ -1,6 +1,6 @@
 import type { Language } from '../../../shared/limits.ts'
 
-/** One turn of a conversation, in the spec's chat roles. */
+/** One turn of a conversation: the person (`user`) or the persona (`model`). */
 export interface ChatTurn {
   role: 'user' | 'model'
   text: string
@@ -17,7 +17,7 @@ export interface PersonaSubject {
 }
 
 /**
- * A persona's voice and its exact generation and safety settings (spec §9). Its texts may hold
+ * A persona's voice and its exact generation and safety settings (docs/product.md#personas). Its texts may hold
  * `{placeholders}`; `withSubject` fills them before the persona reaches a provider.
  */
 export interface Persona {
@@ -41,7 +41,7 @@ export interface ChatRequest {
   signal?: AbortSignal
 }
 
-/** The spec's three outcomes of a failed reply (§8), each with its own chat message, and "needs a model". */
+/** The three outcomes of a failed reply, each with its own chat message (docs/product.md#chat), and "needs a model". */
 export type AiErrorCode = 'ai_blocked' | 'ai_invalid_key' | 'upstream_failed' | 'ai_unavailable'
 
 /** A provider's failure, mapped; `detail` is for the log only, never for the user. */

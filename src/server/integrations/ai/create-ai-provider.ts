@@ -8,7 +8,7 @@ import { createOpenAiProvider } from './openai-provider.ts'
 import { ana } from './personas/ana.ts'
 import { cronos } from './personas/cronos.ts'
 
-/** The provider `AI_PROVIDER` names (DESIGN §5). */
+/** The provider `AI_PROVIDER` names (docs/product.md#ai-modes). */
 export function createAiProvider(config: AiConfig): AiProvider {
   switch (config.provider) {
     case 'gemini':

@@ -26,7 +26,7 @@ describe('the Gemini provider against a fake of its wire format', () => {
     return pieces
   }
 
-  it('sends Cronos exactly as spec §7 and §9 say, and streams the reply piece by piece', async () => {
+  it('sends Cronos exactly as docs/product.md#personas says, and streams the reply piece by piece', async () => {
     gemini.answerWith({ kind: 'stream', pieces: ['¡Qué bonito! ', 'Medellín en los cincuenta… ', '¿Cómo era tu casa?'] })
     expect(await collect(request)).toEqual(['¡Qué bonito! ', 'Medellín en los cincuenta… ', '¿Cómo era tu casa?'])
     const sent = gemini.requests.at(-1)!
@@ -72,7 +72,7 @@ describe('the Gemini provider against a fake of its wire format', () => {
     }
   })
 
-  it('asks a thinking model to spend its budget on the reply, and leaves older models as spec §7 sends them', async () => {
+  it('asks a thinking model to spend its budget on the reply, and leaves older models as the original product sent them', async () => {
     gemini.answerWith({ kind: 'stream', pieces: ['¿Y tu barrio?'] })
     const send = async (model: string) => {
       const pieces = createGeminiProvider({ apiKey: 'k', baseUrl: gemini.baseUrl, model }).streamReply(request)

@@ -16,12 +16,12 @@ interface GeminiChunk {
   promptFeedback?: { blockReason?: string }
 }
 
-/** Every reason Gemini gives for stopping a reply on safety grounds; each shows the spec's safety message. */
+/** Every reason Gemini gives for stopping a reply on safety grounds; each shows the safety message of docs/product.md#chat. */
 const safetyFinishReasons = new Set(['SAFETY', 'PROHIBITED_CONTENT', 'BLOCKLIST', 'SPII', 'IMAGE_SAFETY', 'IMAGE_PROHIBITED_CONTENT'])
 
 /**
  * How a model thinks before it answers. On Gemini 2.5 and later the thinking counts against
- * `maxOutputTokens`, so with spec §9's 1,024 tokens a thinking model can spend them all and answer
+ * `maxOutputTokens`, so with a persona's 1,024 tokens (docs/product.md#personas) a thinking model can spend them all and answer
  * nothing, or stop mid-sentence. Flash models can stop thinking (budget 0); Pro models cannot, so
  * they get the smallest budget and the limit grows by exactly that much (the reply keeps its
  * 1,024). Older models (1.5, 2.0) do not think and reject the setting: they get none.
@@ -34,7 +34,7 @@ export function thinkingFor(model: string): { thinkingConfig?: Record<string, un
   return { extraTokens: 0 }
 }
 
-/** The request body spec §7 describes: contents, generationConfig, safetySettings, systemInstruction. */
+/** The request body of the Generative Language API: contents, generationConfig, safetySettings, systemInstruction. */
 export function geminiBody({ persona, language, turns }: ChatRequest, model = '') {
   const { thinkingConfig, extraTokens } = thinkingFor(model)
   return {
@@ -49,7 +49,7 @@ export function geminiBody({ persona, language, turns }: ChatRequest, model = ''
   }
 }
 
-/** An HTTP failure, mapped: a refused key is the spec's 'invalid key', anything else 'other'. */
+/** An HTTP failure, mapped: a refused key is 'invalid key', anything else 'other'. */
 async function failure(response: Response): Promise<AiError> {
   const text = await response.text().catch(() => '')
   const isKeyProblem = response.status === 401 || response.status === 403 || /API[_ ]KEY/i.test(text)
@@ -73,7 +73,7 @@ function chunksOf(chunk: GeminiChunk): ReplyChunk[] {
   return [...(text ? [{ type: 'text' as const, text }] : []), ...(finishReason === 'MAX_TOKENS' ? [{ type: 'cut' as const }] : [])]
 }
 
-/** The Generative Language REST API (spec §7): `generateContent`, and `streamGenerateContent` over server-sent events. */
+/** The Generative Language REST API (docs/product.md#ai-modes): `generateContent`, and `streamGenerateContent` over server-sent events. */
 export function createGeminiProvider(settings: GeminiSettings): AiProvider {
   const call = async (method: string, request: ChatRequest): Promise<Response> => {
     const url = `${settings.baseUrl.replace(/\/+$/, '')}/v1beta/models/${encodeURIComponent(settings.model)}:${method}`
@@ -81,7 +81,7 @@ export function createGeminiProvider(settings: GeminiSettings): AiProvider {
     try {
       response = await fetch(url, {
         method: 'POST',
-        // Spec §7: the key and a client identifier.
+        // The key and a client identifier (docs/product.md#ai-modes).
         headers: { 'content-type': 'application/json', 'x-goog-api-key': settings.apiKey, 'x-goog-api-client': geminiClientId },
         body: JSON.stringify(geminiBody(request, settings.model)),
         signal: request.signal,

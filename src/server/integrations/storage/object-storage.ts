@@ -7,8 +7,8 @@ export interface ByteRange {
 }
 
 /**
- * Where media bytes live: a folder on this machine, or an S3-compatible bucket (DESIGN §6).
- * Keys are the spec's storage paths (`userMedia/…`); bodies are at most MAX_UPLOAD_BYTES.
+ * Where media bytes live: a folder on this machine, or an S3-compatible bucket (docs/architecture.md#media).
+ * Keys are the storage paths of docs/product.md#media (`userMedia/…`); bodies are at most MAX_UPLOAD_BYTES.
  */
 export interface ObjectStorage {
   readonly kind: 'local' | 's3'

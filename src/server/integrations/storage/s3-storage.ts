@@ -28,7 +28,7 @@ export function createS3Client(settings: S3Settings): S3Client {
 const isMissing = (error: unknown) =>
   error instanceof NoSuchKey || error instanceof NotFound || (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404
 
-/** Media in an S3-compatible bucket, so any number of instances share them (DESIGN §1). */
+/** Media in an S3-compatible bucket, so any number of instances share them (docs/architecture.md#modes). */
 export function createS3Storage(client: S3Client, bucket: string): ObjectStorage {
   return {
     kind: 's3',

@@ -6,7 +6,7 @@ import type { Config } from '../../config.ts'
 
 /**
  * Where unfinished resumable uploads wait: `DATA_DIR/uploads` in embedded mode, the media bucket
- * in S3 mode, so any instance can resume any upload (DESIGN §1).
+ * in S3 mode, so any instance can resume any upload (docs/architecture.md#modes).
  */
 export type UploadStore = FileStore | S3Store
 

@@ -2,7 +2,7 @@
 const pathsWithoutBack = new Set(['/', '/dashboard', '/login', '/signup'])
 
 /**
- * Spec §2: the header's back button shows only when the browser history holds more than two
+ * The header's back button (docs/product.md#layout) shows only when the browser history holds more than two
  * entries and the current page is not a starting point.
  */
 export function shouldShowBackButton(historyLength: number, pathname: string): boolean {

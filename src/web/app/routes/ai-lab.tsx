@@ -30,7 +30,7 @@ function GameTab() {
 }
 
 /**
- * /ai-lab (spec §2): four tabs, the chosen one kept in `?tab=` so a link or a reload opens it.
+ * /ai-lab (docs/product.md#ai-lab): four tabs, the chosen one kept in `?tab=` so a link or a reload opens it.
  * Each tab loads its data only when shown.
  */
 export function AiLabRoute() {

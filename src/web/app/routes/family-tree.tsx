@@ -59,7 +59,7 @@ function IdleFamilyChart({ members }: { members: Member[] }) {
   )
 }
 
-/** /family-tree (spec §2): the people of the user's tree, how they relate, and the chart. */
+/** /family-tree (docs/product.md#family-tree): the people of the user's tree, how they relate, and the chart. */
 export function FamilyTreeRoute() {
   const { t } = useTranslation('family-tree')
   useDocumentTitle(t('page.title'))

@@ -12,7 +12,7 @@ import { problemOfError, type InterviewProblemKind } from '../../features/interv
 import { memberMediaQuery, useRefreshMedia } from '../../features/media/api/media-queries.ts'
 import { uploadMediaFile } from '../../features/media/lib/upload-media-file.ts'
 
-/** /interview/:memberId (spec §2): Ana interviews the person about a relative from their tree. */
+/** /interview/:memberId (docs/product.md#interview): Ana interviews the person about a relative from their tree. */
 export function InterviewRoute() {
   const { t } = useTranslation('interviews')
   const memberId = useParams().memberId?.trim() ?? ''

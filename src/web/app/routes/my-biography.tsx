@@ -23,7 +23,7 @@ const memoryMedia: MemoryMediaSlot = ({ entry, canManage, onChanged }) => (
   </>
 )
 
-/** /my-biography (spec §2): the chat with Cronos, and the memories it keeps. */
+/** /my-biography (docs/product.md#biography): the chat with Cronos, and the memories it keeps. */
 export function MyBiographyRoute() {
   // The chat kit's catalogue too, so the page waits for both at once rather than one after the other.
   const { t } = useTranslation(['biography', 'chat'])

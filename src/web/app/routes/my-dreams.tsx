@@ -3,7 +3,7 @@ import { useDocumentTitle } from '../../components/ui/use-document-title.ts'
 import { DreamList } from '../../features/dream-diary/components/dream-list.tsx'
 import { NewDream } from '../../features/dream-diary/components/new-dream.tsx'
 
-/** /my-dreams (spec §2): write a dream down, then read, edit or delete the ones kept. */
+/** /my-dreams (docs/product.md#dream-diary): write a dream down, then read, edit or delete the ones kept. */
 export function MyDreamsRoute() {
   const { t } = useTranslation('dreams')
   useDocumentTitle(t('page.title'))

@@ -21,7 +21,7 @@ interface ChatComposerProps {
 
 /**
  * The box to write (or dictate) to a persona, its Send button and the microphone. Enter sends,
- * Shift+Enter is a new line (spec §2). While nothing may be sent, Send stays focusable but
+ * Shift+Enter is a new line (docs/product.md#chat). While nothing may be sent, Send stays focusable but
  * `aria-disabled`, and pressing it says why, out loud.
  */
 export function ChatComposer({ composer, maxLength, onSend, allowEmpty = false, actions, children }: ChatComposerProps) {

@@ -45,7 +45,7 @@ export function OpeningBubble({ persona, opening }: OpeningBubbleProps) {
   )
 }
 
-/** DESIGN §5: with no model configured the persona asks prepared questions; say so, and how to change it. */
+/** With no model configured the persona asks prepared questions (docs/product.md#ai-modes); say so, and how to change it. */
 export function GuidedNotice({ persona }: { persona: string }) {
   const { t } = useTranslation('chat')
   return (

@@ -15,7 +15,7 @@ interface MicButtonProps {
   onToggle: () => void
 }
 
-/** Spec §4 voice recording: the mic toggles dictation; it is pressed while recording. */
+/** The mic toggles dictation; it is pressed while recording (docs/product.md#speech). */
 export function MicButton({ status, onToggle }: MicButtonProps) {
   const { t } = useTranslation('chat')
   if (status === 'unsupported' || status === 'denied') return null
@@ -38,7 +38,7 @@ interface MicStatusProps {
 
 /**
  * What the microphone is doing, under the composer: recording now, what it heard so far, why
- * dictation is not available, or — when the browser refused the microphone — the spec's message
+ * dictation is not available, or — when the browser refused the microphone — the message of docs/product.md#speech
  * and a way to carry on typing, so nobody is left with a locked box.
  */
 export function MicStatus({ status, problem, interimText, isDismissed, onKeepTyping }: MicStatusProps) {

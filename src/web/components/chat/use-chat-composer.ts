@@ -27,7 +27,7 @@ export interface ChatComposerOptions {
 }
 
 /**
- * What the person is writing to a persona, and whether it may go (spec §4: sending waits while
+ * What the person is writing to a persona, and whether it may go (docs/product.md#chat: sending waits while
  * the persona writes, speaks or saves, and while the refused microphone locks the box). Nothing
  * typed is lost: a message waits in the box until it can be sent. Dictated words join the draft.
  */

@@ -1,7 +1,7 @@
 import type { Me } from '../../../shared/contracts/account.ts'
 
 /**
- * Spec §2: the name the dashboard greets: the display name, else the part of the e-mail before
+ * The name the dashboard greets (docs/product.md#dashboard): the display name, else the part of the e-mail before
  * the @, else `fallback` ('Usuario').
  */
 export function greetingName(me: Pick<Me, 'displayName' | 'email'> | null | undefined, fallback: string): string {

@@ -1,4 +1,4 @@
-/** Keys of the 7 family and life quotes (spec §9) under `dashboard:quotes`. */
+/** Keys of the 7 family and life quotes (docs/product.md#dashboard) under `dashboard:quotes`. */
 export const quoteKeys = ['q1', 'q2', 'q3', 'q4', 'q5', 'q6', 'q7'] as const
 export type QuoteKey = (typeof quoteKeys)[number]
 

@@ -13,11 +13,11 @@ const replyErrorKeys: Record<ChatReplyErrorCode, string> = {
   upstream_failed: 'errors.other',
 }
 
-/** A persona's own words for some failures (spec §8 gives the interview its own apology). */
+/** A persona's own words for some failures (the interview has its own apology). */
 export type ReplyErrorTexts = Partial<Record<ChatReplyErrorCode, string>>
 
 /**
- * What the persona says when a message got no reply (spec §8 "AI replies shown in chat"): the
+ * What the persona says when a message got no reply (docs/product.md#chat): the
  * safety block, the invalid key, or the general apology, unless the persona has its own words
  * (`own`); a refused request (too many messages, signed out, offline) says why in the words of
  * the errors catalogue.

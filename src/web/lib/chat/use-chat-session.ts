@@ -11,7 +11,7 @@ export type ChatTurn<Done = unknown> =
   /** A message that got no reply; `messageId` is the user turn to send again. */
   | { id: string; speaker: 'problem'; problem: ChatProblem; messageId: string }
 
-/** Spec §4: waiting for the reply ('thinking'), the reply arriving ('writing'), or free. */
+/** Waiting for the reply ('thinking'), the reply arriving ('writing'), or free (docs/product.md#chat). */
 export type ChatPhase = 'idle' | 'thinking' | 'writing'
 
 /** How one message ended: answered (`text` is the reply as the server kept it), failed, or abandoned. */

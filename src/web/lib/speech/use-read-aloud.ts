@@ -53,7 +53,7 @@ export function useVoiceChoice(language: string): [voiceName: string, choose: (v
 }
 
 /**
- * Spec §4: a persona's replies are read aloud, unless the person turned it off (remembered on
+ * A persona's replies are read aloud, unless the person turned it off (remembered on
  * this device, for every persona), in the voice chosen for the language if any. `isReading`
  * covers the whole speech, from the request to its end, so sending stays closed even before the
  * browser starts speaking.

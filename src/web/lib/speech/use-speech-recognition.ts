@@ -4,7 +4,7 @@ import { useMicrophonePermission } from './use-microphone-permission.ts'
 import { speechLanguage, type SpeechLanguage } from './speech-language.ts'
 import { findSpeechRecognition, type SpeechRecognitionInstance, type SpeechRecognitionResultEventLike } from './speech-types.ts'
 
-/** Spec §4 voice recording: idle, listening (recording), blocked (denied), or no support at all. */
+/** Dictation (docs/product.md#speech): idle, listening (recording), blocked (denied), or no support at all. */
 export type RecognitionStatus = 'unsupported' | 'idle' | 'starting' | 'listening' | 'denied'
 export type RecognitionProblem = 'no-speech' | 'audio-capture' | 'network' | 'other'
 

@@ -2,7 +2,7 @@ import { type RefObject, useCallback, useEffect, useRef, useState } from 'react'
 import { speechLanguage } from './speech-language.ts'
 
 export interface SpeechSynthesisOptions {
-  /** Optional preferred voice name (spec: optional voice name). */
+  /** Optional preferred voice name. */
   voiceName?: string
 }
 
@@ -34,7 +34,7 @@ interface Speech {
   settle: () => void
 }
 
-/** Reads text aloud with the browser's speech synthesis (spec: AI replies, default es-CO). */
+/** Reads text aloud with the browser's speech synthesis (AI replies; default es-CO, docs/product.md#speech). */
 export function useSpeechSynthesis({ voiceName }: SpeechSynthesisOptions = {}): SpeechSynthesisControls {
   const [supported] = useState(isSynthesisSupported)
   const [speaking, setSpeaking] = useState(false)

@@ -84,7 +84,7 @@ function pick(options: readonly string[], seed: string, avoidIn: string): string
 }
 
 /**
- * A patient interviewer without a model (DESIGN §5) for any question bank: it stays with a theme
+ * A patient interviewer without a model (docs/product.md#ai-modes) for any question bank: it stays with a theme
  * for a few questions, then goes to the theme written about least, never asks a question twice
  * and acknowledges each answer. Everything it needs is in the conversation itself (it recognises
  * its questions by their text, in any language), so it keeps no state of its own.

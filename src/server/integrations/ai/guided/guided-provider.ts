@@ -8,7 +8,7 @@ export interface GuidedScript {
 }
 
 /**
- * The `guided` provider (DESIGN §5): no model and no network. Each persona that can work this way
+ * The `guided` provider (docs/product.md#ai-modes): no model and no network. Each persona that can work this way
  * brings its script; a persona without one (the storyteller) is refused as unavailable.
  */
 export function createGuidedProvider(scripts: Record<string, GuidedScript>): AiProvider {

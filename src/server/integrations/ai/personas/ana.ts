@@ -10,7 +10,7 @@ const noBlocks = (['HARM_CATEGORY_HARASSMENT', 'HARM_CATEGORY_HATE_SPEECH', 'HAR
 }))
 
 /**
- * Ana, who interviews the person about a relative (spec §1, §9: temperature 0.8, topK 1, topP
+ * Ana, who interviews the person about a relative (docs/product.md#personas: temperature 0.8, topK 1, topP
  * 0.95, 1024 tokens, every safety block off: family memories may speak of war, illness or death).
  * `{member}` is the relative's first name and `{details}` what the tree knows of them (`anaAbout`).
  */

@@ -4,7 +4,7 @@ const blockMediumAndAbove = (['HARM_CATEGORY_HARASSMENT', 'HARM_CATEGORY_HATE_SP
   (category) => ({ category, threshold: 'BLOCK_MEDIUM_AND_ABOVE' as const }),
 )
 
-/** Cronos, who helps a person write their own biography (spec §1, §9). */
+/** Cronos, who helps a person write their own biography (docs/product.md#personas). */
 export const cronos: Persona = {
   name: 'Cronos',
   systemInstruction: {

@@ -7,7 +7,7 @@ const blockOnlyHigh = (['HARM_CATEGORY_HARASSMENT', 'HARM_CATEGORY_HATE_SPEECH',
 
 /**
  * The AI lab's dream reader, who reads a dream from the diary back to the dreamer: its images,
- * feelings and themes, and a few gentle questions to ask oneself. The spec names no settings for
+ * feelings and themes, and a few gentle questions to ask oneself. The original product had no settings for
  * it, so these are ours: temperature 0.7 and topP 0.95 (reflective rather than inventive), 1,024
  * output tokens (a reading of a few short paragraphs), and only highly harmful content blocked,
  * since dreams speak of death, fear and violence and a reading must not fail on them. Never a

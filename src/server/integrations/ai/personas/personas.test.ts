@@ -9,7 +9,7 @@ import { storyteller } from './storyteller.ts'
 
 const categories = ['HARM_CATEGORY_HARASSMENT', 'HARM_CATEGORY_HATE_SPEECH', 'HARM_CATEGORY_SEXUALLY_EXPLICIT', 'HARM_CATEGORY_DANGEROUS_CONTENT']
 
-describe('the personas carry the settings of spec §9', () => {
+describe('the personas carry the settings of docs/product.md#personas', () => {
   it('Cronos: 0.75, topK 1, topP 0.95, 1024 tokens, four categories blocked from medium up', () => {
     const body = geminiBody({ persona: cronos, language: 'es', turns: [{ role: 'user', text: 'Hola' }] })
     expect(body.generationConfig).toEqual({ temperature: 0.75, topK: 1, topP: 0.95, maxOutputTokens: 1024 })

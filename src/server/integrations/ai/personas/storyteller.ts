@@ -1,7 +1,7 @@
 import type { Persona } from '../ai-provider.ts'
 
 /**
- * The AI lab's storyteller, who turns a memory into a fantastical variation (spec §1, §9:
+ * The AI lab's storyteller, who turns a memory into a fantastical variation (docs/product.md#personas:
  * temperature 0.85, 800 output tokens; no safety settings of its own, so the provider's defaults
  * apply). It needs a model: the guided mode has no script for it and answers `ai_unavailable`.
  */

@@ -5,7 +5,7 @@ import { ApiError } from '../../../lib/api-client.ts'
 const explainedCodes = new Set(['rate_limited', 'network_error'])
 
 /**
- * Spec §8 login texts. Unknown e-mail and wrong password answer alike (`auth.invalid_credentials`)
+ * The login texts of docs/product.md#login. Unknown e-mail and wrong password answer alike (`auth.invalid_credentials`)
  * so the form never reveals which accounts exist.
  */
 export function signInErrorText(t: TFunction, error: unknown): string {
@@ -17,7 +17,7 @@ export function signInErrorText(t: TFunction, error: unknown): string {
   return t('auth:login.error')
 }
 
-/** Spec §8 sign-up texts; a field issue the server found is shown by its own text. */
+/** The sign-up texts of docs/product.md#sign-up; a field issue the server found is shown by its own text. */
 export function signUpErrorText(t: TFunction, error: unknown): string {
   if (error instanceof ApiError) {
     if (error.code === 'auth.email_taken' || explainedCodes.has(error.code)) return t(`errors:${error.code}`)

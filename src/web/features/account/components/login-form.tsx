@@ -12,7 +12,7 @@ import { signInErrorText } from './auth-errors.ts'
 const loadSignInCheck = async () => (await import('../lib/sign-in-check.ts')).checkSignIn
 
 /**
- * Spec §2 login: e-mail and password, both required, checked here rather than by the browser.
+ * Login (docs/product.md#login): e-mail and password, both required, checked here rather than by the browser.
  * A plain form rather than react-hook-form and zod up front: this is a public page that paints
  * from pre-rendered HTML, and its check loads when the form is first touched.
  */

@@ -14,14 +14,14 @@ import { useSignUp } from '../api/session-queries.ts'
 import { signUpErrorText } from './auth-errors.ts'
 import { uiLanguageOf } from '../../../lib/ui-language.ts'
 
-/** The API keeps the name optional (the older form has none); this form asks for it (spec §5). */
+/** The API keeps the name optional (the older form has none); this form asks for it (docs/product.md#sign-up). */
 const landingSignUpSchema = signUpSchema.extend({
   name: requiredText(limits.displayNameMaxLength, 'validation.required'),
 })
 
 const serverFields = ['name', 'email', 'password', 'birthDate', 'familyRelation'] as const
 
-/** The landing page's sign-up form (spec §2, §5): full name, e-mail, password, two optional fields. */
+/** The landing page's sign-up form (docs/product.md#sign-up): full name, e-mail, password, two optional fields. */
 export function SignUpForm({ onSignedUp }: { onSignedUp: () => void }) {
   const { t, i18n } = useTranslation(['auth', 'errors'])
   const signUp = useSignUp()

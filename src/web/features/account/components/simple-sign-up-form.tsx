@@ -24,7 +24,7 @@ const simpleSignUpSchema = z
     error: 'auth:signup.passwordMismatch',
   })
 
-/** The older sign-up form of /signup (spec §2): e-mail, password and its confirmation. */
+/** The older sign-up form of /signup (docs/product.md#sign-up): e-mail, password and its confirmation. */
 export function SimpleSignUpForm({ onSignedUp }: { onSignedUp: () => void }) {
   const { t, i18n } = useTranslation(['auth', 'errors'])
   const signUp = useSignUp()

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 
-/** Spec §2: Constellations shows only its description for now. */
+/** Constellations shows only its description for now (docs/product.md#ai-lab). */
 export function Constellations() {
   const { t } = useTranslation('ai-lab')
   return (

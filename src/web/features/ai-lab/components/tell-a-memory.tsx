@@ -26,7 +26,7 @@ type Action = 'generate' | SaveMethod
 type Notice = { tone: 'error'; text: string } | { tone: 'success'; text: string } | null
 
 /**
- * Tell a Memory (spec §2, §4): write or dictate a memory (continuous dictation, es-ES for Spanish),
+ * Tell a Memory (docs/product.md#ai-lab): write or dictate a memory (continuous dictation, es-ES for Spanish),
  * ask the storyteller for a fantastical variation as it is written, then keep the memory as told
  * or with the variation. Nothing is saved until the person chooses.
  */

@@ -10,14 +10,14 @@ export function isAiUnavailable(problem: TellProblem | null): boolean {
   return problem.type === 'request' && problem.error instanceof ApiError && problem.error.code === 'ai_unavailable'
 }
 
-/** A tab's own words for what went wrong: its "could not" sentence, a safety block, the spec's key message. */
+/** A tab's own words for what went wrong: its "could not" sentence, a safety block, the invalid-key message. */
 export interface LabProblemWords {
   failed: string
   blocked: string
 }
 
 /**
- * Why a variation or a reading did not come: the safety block, the invalid key (spec §8), a
+ * Why a variation or a reading did not come: the safety block, the invalid key (docs/product.md#chat), a
  * refused request in the errors catalogue's words (too many requests, signed out, offline), and
  * otherwise the tab's "could not … try again".
  */

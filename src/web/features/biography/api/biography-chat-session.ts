@@ -10,7 +10,7 @@ import { biographyKeys, storeEntry } from './biography-queries.ts'
 export type BiographyChatDone = ChatDone<typeof biographyChatEvents>
 
 /**
- * The conversation with Cronos (spec §2 and §4). Each exchange the server saved is a memory, put
+ * The conversation with Cronos (docs/product.md#biography). Each exchange the server saved is a memory, put
  * in the cached list at once; when the stream breaks off the list is fetched again, since the
  * server may have saved the exchange before the connection dropped.
  */

@@ -22,8 +22,8 @@ function megabytes(bytes: number, language: string) {
 }
 
 /**
- * Spec §2 attach-media modal: choose one or more files to go with the next message. Each is
- * checked at once (type and the 5 MB limit, spec §5); those that pass are listed before attaching.
+ * The attach-media dialog (docs/product.md#biography): choose one or more files to go with the next message. Each is
+ * checked at once (type and the 5 MB limit); those that pass are listed before attaching.
  */
 export function AttachMediaDialog({ open, slot, room, onAttach, onClose }: AttachMediaDialogProps) {
   const { t } = useTranslation('biography')

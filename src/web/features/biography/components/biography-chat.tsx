@@ -24,7 +24,7 @@ interface BiographyChatProps {
 }
 
 /**
- * Spec §2 and §4: the chat with Cronos. The person writes or dictates, the reply streams in, is
+ * The chat with Cronos (docs/product.md#biography). The person writes or dictates, the reply streams in, is
  * read aloud and saved as a memory by the server; files chosen meanwhile are attached to that
  * memory once it exists.
  */

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import './biography-page.css'
 
-/** The page's title, the way back to the dashboard (spec §2) and a word on what happens here. */
+/** The page's title, the way back to the dashboard and a word on what happens here. */
 export function BiographyHeader({ titleId }: { titleId: string }) {
   const { t } = useTranslation('biography')
   return (

@@ -18,11 +18,11 @@ interface MemoryItemProps {
   onDelete?: (entry: BiographyEntry) => void
 }
 
-/** A short, stable way to tell attached files apart (spec §2: the first 8 characters of each id). */
+/** A short, stable way to tell attached files apart (docs/product.md#biography: the first 8 characters of each id). */
 const shortId = (id: string) => id.slice(0, 8)
 
 /**
- * One saved memory (spec §2): its title or else the day it was saved, when it happened, the
+ * One saved memory (docs/product.md#biography): its title or else the day it was saved, when it happened, the
  * exchange with Cronos, the ids of its files and "Gestionar multimedia". Title and event date
  * change in place.
  */

@@ -21,7 +21,7 @@ interface MemoryListProps {
   children?: ReactNode
 }
 
-/** The saved memories, newest first, with their loading, failure and empty states (spec §2). */
+/** The saved memories, newest first, with their loading, failure and empty states (docs/product.md#biography). */
 export function MemoryList({ currentUserId, renderMedia, children }: MemoryListProps) {
   const { t } = useTranslation('biography')
   const language = useUiLanguage()

@@ -15,8 +15,8 @@ interface MemoryMediaDialogProps {
 }
 
 /**
- * Spec §2 media-management modal: the memory's photos, audio, video and documents; adding and
- * deleting are offered only to the memory's author (spec §6).
+ * The media-management dialog (docs/product.md#biography): the memory's photos, audio, video and documents; adding and
+ * deleting are offered only to the memory's author (docs/product.md#permissions).
  */
 export function MemoryMediaDialog({ entry, currentUserId, renderMedia, onChanged, onClose }: MemoryMediaDialogProps) {
   const { t } = useTranslation('biography')

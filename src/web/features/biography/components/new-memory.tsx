@@ -23,7 +23,7 @@ const emptyValues = { title: '', eventDate: '', content: '' }
 
 /**
  * A memory written by hand, without the chat, behind a button so the chat stays the way in:
- * what happened (required, spec §5), and optionally a title and when it happened.
+ * what happened (required), and optionally a title and when it happened.
  */
 export function NewMemory() {
   const { t } = useTranslation('biography')

@@ -3,7 +3,7 @@ import { Link } from 'react-router'
 import './no-self-member-notice.css'
 
 /**
- * Spec §2: without a profile that represents them in the family tree, the person's memories
+ * docs/product.md#biography: without a profile that represents them in the family tree, the person's memories
  * cannot be saved; the chat still works, and this points to where the profile is made.
  */
 export function NoSelfMemberNotice() {

@@ -16,7 +16,7 @@ export interface AttachmentSlot {
 
 export interface MemoryMediaProps {
   entry: BiographyEntry
-  /** The signed-in person wrote this memory: they may add and delete its files (spec §6). */
+  /** The signed-in person wrote this memory: they may add and delete its files (docs/product.md#permissions). */
   canManage: boolean
   /** A file was added or deleted: the memories list fetches again so its media ids follow. */
   onChanged: () => void

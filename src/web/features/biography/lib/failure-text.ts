@@ -3,7 +3,7 @@ import { ApiError } from '../../../lib/api-client.ts'
 import { errorText } from '../../../lib/error-text.ts'
 
 /**
- * The screen's own failure sentence (spec §8, e.g. "Hubo un problema al guardar este recuerdo."),
+ * The screen's own failure sentence (e.g. "Hubo un problema al guardar este recuerdo."),
  * followed by the translated reason when the server gave one more telling than a plain internal
  * error; a reason that says it all (no self member) stands alone.
  */

@@ -12,7 +12,7 @@ export interface PendingAttachment {
 }
 
 /**
- * The files chosen while chatting (spec §2 attach-media modal). They wait until Cronos' reply is
+ * The files chosen while chatting (the attach-media dialog). They wait until Cronos' reply is
  * saved as a memory, then are uploaded one after the other, linked to it; a failed one stays
  * with its memory for a retry. `onAttached` runs after each file that made it.
  */

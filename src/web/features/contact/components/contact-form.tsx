@@ -9,7 +9,7 @@ import { useSendContactMessage } from '../api/contact-queries.ts'
 
 const emptyMessage = { name: '', email: '', message: '' }
 
-/** Spec §2 contact form: on success it thanks and clears; on failure it keeps what was typed. */
+/** The contact form (docs/product.md#contact): on success it thanks and clears; on failure it keeps what was typed. */
 export function ContactForm() {
   const { t } = useTranslation(['contact', 'errors'])
   const send = useSendContactMessage()

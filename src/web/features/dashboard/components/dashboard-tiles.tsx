@@ -10,7 +10,7 @@ const tiles = [
   { key: 'aiLab', to: '/ai-lab', icon: 'sparkles' },
 ] as const
 
-/** The four ways into the app (spec §2): the whole tile is one link, named by its title. */
+/** The four ways into the app (docs/product.md#dashboard): the whole tile is one link, named by its title. */
 export function DashboardTiles() {
   const { t } = useTranslation('dashboard')
   return (

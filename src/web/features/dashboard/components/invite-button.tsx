@@ -4,7 +4,7 @@ import { StatusMessage } from '../../../components/ui/banner.tsx'
 import { Icon } from '../../../components/ui/icon.tsx'
 import './dashboard.css'
 
-/** Inviting relatives is not built yet (spec §6): the button only says so, politely. */
+/** Inviting relatives is not built yet (docs/product.md#dashboard): the button only says so, politely. */
 export function InviteButton() {
   const { t } = useTranslation('dashboard')
   const [isNoticeShown, setIsNoticeShown] = useState(false)

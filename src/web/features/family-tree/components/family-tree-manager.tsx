@@ -18,7 +18,7 @@ interface FamilyTreeManagerProps {
   memberMedia?: MemberMediaSlot
 }
 
-/** The tree page's working area (spec §2): add person and back, the inline add form, the list. */
+/** The tree page's working area (docs/product.md#family-tree): add person and back, the inline add form, the list. */
 export function FamilyTreeManager({ renderChart, memberMedia }: FamilyTreeManagerProps) {
   const { t } = useTranslation('family-tree')
   const tree = useFamilyTree()

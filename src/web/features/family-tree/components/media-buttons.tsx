@@ -23,7 +23,7 @@ interface MediaButtonsProps {
   onPress: () => void
 }
 
-/** "Añadir multimedia" toggles the member's uploader and "Ver multimedia" their gallery (spec §2). */
+/** "Añadir multimedia" toggles the member's uploader and "Ver multimedia" their gallery (docs/product.md#family-tree). */
 export function MediaButtons({ name, hasMedia, openPanels, panelIds, onToggle, onPress }: MediaButtonsProps) {
   const { t } = useTranslation(['family-tree', 'media'])
   if (!hasMedia) {

@@ -32,7 +32,7 @@ interface MemberFormProps {
 }
 
 /**
- * The inline add/edit form of a family member (spec §5). It opens with the cursor in the first
+ * The inline add/edit form of a family member (docs/product.md#family-tree). It opens with the cursor in the first
  * field; the rules the browser can check are checked before anything is sent.
  */
 export function MemberForm({ members, member, submitLabel, onSubmit, onCancel, labelledBy, id }: MemberFormProps) {

@@ -25,7 +25,7 @@ export function MemberLifeFields({ form }: { form: MemberFormHandle }) {
         error={issueText(t, errors.isDeceased?.message)}
         {...register('isDeceased', {
           deps: ['deathDate'],
-          // Spec §5: the death date is kept only for someone who has passed away.
+          // The death date is kept only for someone who has passed away.
           onChange: (event: { target: HTMLInputElement }) => {
             if (!event.target.checked) {
               setValue('deathDate', '')

@@ -3,7 +3,7 @@ import { ApiError } from '../../../lib/api-client.ts'
 import { errorText } from '../../../lib/error-text.ts'
 
 /**
- * The screen's own failure sentence (spec §8, e.g. "Error al guardar el miembro."), followed by
+ * The screen's own failure sentence (e.g. "Error al guardar el miembro."), followed by
  * the translated reason when the server gave one more telling than a plain internal error.
  */
 export function failureText(t: TFunction<'family-tree'>, error: unknown, key: string): string {

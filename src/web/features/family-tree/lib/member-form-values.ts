@@ -89,7 +89,7 @@ export function memberBody(values: MemberFormOutput, language: Language): Create
     isDeceased: values.isDeceased,
     birthDate: values.birthDate.trim() || null,
     birthPlace: values.birthPlace,
-    // Spec §5: a death date is stored only for someone who has passed away.
+    // A death date is stored only for someone who has passed away.
     deathDate: values.isDeceased ? values.deathDate.trim() || null : null,
     deathPlace: values.isDeceased ? values.deathPlace : '',
     gender: values.gender,

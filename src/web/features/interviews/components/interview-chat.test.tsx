@@ -53,7 +53,7 @@ describe('the interview chat with Ana', () => {
     await waitFor(() => expect(recordButton()).toHaveAttribute('aria-pressed', 'true'))
     expect(screen.getByText('Grabando ahora')).toBeInTheDocument()
     expect(recordButton()).toHaveAccessibleName('Detener la grabación')
-    // Continuous dictation in Colombian Spanish (spec §9: the interview listens in es-CO).
+    // Continuous dictation in Colombian Spanish (docs/product.md#speech: the interview listens in es-CO).
     expect(recognition.latest().lang).toBe('es-CO')
     expect(recognition.latest().continuous).toBe(true)
     recognition.latest().emitStart()

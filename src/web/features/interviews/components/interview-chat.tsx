@@ -31,10 +31,10 @@ interface InterviewChatProps {
 }
 
 /**
- * The conversation with Ana about a relative (spec §2, §4): her opening, the composer, and the
+ * The conversation with Ana about a relative (docs/product.md#interview): her opening, the composer, and the
  * record button that dictates and keeps the person's voice. Each exchange is saved by the server
  * as a session; the voice recorded for it is then uploaded to that session. A refused microphone
- * gets its own screen (spec §4) with a way to go on typing.
+ * gets its own screen with a way to go on typing.
  */
 export function InterviewChat({ memberId, memberName, uploadRecording, onSaved }: InterviewChatProps) {
   const { t } = useTranslation(['interviews', 'chat'])

@@ -17,7 +17,7 @@ interface InterviewHeaderProps {
   photoURL?: string | null
 }
 
-/** Who the interview is about (spec §2): photo, name, relationship, dates, and the way back to the tree. */
+/** Who the interview is about (docs/product.md#interview): photo, name, relationship, dates, and the way back to the tree. */
 export function InterviewHeader({ person, titleId, photoURL }: InterviewHeaderProps) {
   const { t, i18n } = useTranslation('interviews')
   const language = uiLanguageOf(i18n)

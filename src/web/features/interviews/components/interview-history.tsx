@@ -22,7 +22,7 @@ interface InterviewHistoryProps {
   onDeleted?: (session: InterviewSession) => void
 }
 
-/** The earlier interviews about a relative, oldest first (spec §4), each of which can be deleted. */
+/** The earlier interviews about a relative, oldest first (docs/product.md#interview), each of which can be deleted. */
 export function InterviewHistory({ memberId, memberName, recordings, onDeleted }: InterviewHistoryProps) {
   const { t, i18n } = useTranslation('interviews')
   const language = uiLanguageOf(i18n)

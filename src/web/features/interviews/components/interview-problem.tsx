@@ -11,7 +11,7 @@ interface InterviewProblemProps {
 }
 
 /**
- * Why there is no interview to show (spec §8 Interview), each with the way on: try again, the
+ * Why there is no interview to show (docs/product.md#interview), each with the way on: try again, the
  * family tree, or — for the person themself — their biography, which Cronos writes with them.
  */
 export function InterviewProblem({ problem, onRetry, isRetrying = false }: InterviewProblemProps) {

@@ -15,7 +15,7 @@ interface MicrophoneDeniedProps {
 const browsers = ['chrome', 'firefox', 'safari'] as const
 
 /**
- * Spec §4: in the interview, a refused microphone gets a screen of its own — what happened, how
+ * In the interview (docs/product.md#interview), a refused microphone gets a screen of its own — what happened, how
  * to allow it in each browser, and three ways on: try again, type instead, or go back to the tree.
  * It takes the focus when it appears, so a screen reader starts reading it from its title.
  */

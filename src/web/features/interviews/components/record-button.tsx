@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next'
 import type { RecognitionProblem } from '../../../lib/speech/use-speech-recognition.ts'
 import { Icon } from '../../../components/ui/icon.tsx'
 
-/** Spec §4 voice recording: the button toggles recording (dictation and the voice itself); pressed while recording. */
+/** The record button (docs/product.md#interview) toggles recording (dictation and the voice itself); pressed while recording. */
 export function RecordButton({ isRecording, onToggle }: { isRecording: boolean; onToggle: () => void }) {
   const { t } = useTranslation('interviews')
   return (

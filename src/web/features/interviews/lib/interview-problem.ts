@@ -1,6 +1,6 @@
 import { ApiError } from '../../../lib/api-client.ts'
 
-/** Why the interview page cannot show an interview (spec §8 Interview), or that it is still loading. */
+/** Why the interview page cannot show an interview (docs/product.md#interview), or that it is still loading. */
 export type InterviewProblemKind = 'loading' | 'noMember' | 'noTree' | 'notFound' | 'self' | 'unreachable' | 'loadFailed'
 
 /**

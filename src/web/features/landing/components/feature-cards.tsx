@@ -8,7 +8,7 @@ const features = [
   { key: 'dreams', icon: 'moon' },
 ] as const
 
-/** The three promises of the landing copy (spec §1). */
+/** The three promises of the landing copy (docs/product.md#landing). */
 export function FeatureCards() {
   const { t } = useTranslation('landing')
   return (

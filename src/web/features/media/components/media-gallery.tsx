@@ -21,7 +21,7 @@ type MediaGalleryProps = ({ memberId: string; entryId?: undefined } | { entryId:
 }
 
 /**
- * The files of a member or of a biography memory (spec §2): thumbnails, players and links, the
+ * The files of a member or of a biography memory (docs/product.md#media): thumbnails, players and links, the
  * zoom viewer and, for their owner, captions changed in place and deleting.
  */
 export function MediaGallery({ memberId, entryId, ownerName, canManage = true, onDeleted, headingLevel = 4 }: MediaGalleryProps) {

@@ -28,7 +28,7 @@ function failureKey(failure: UploadFailure): string {
 }
 
 /**
- * Spec §4 and §5: choose or drop one file, add a caption, send it with progress, pause, resume
+ * The uploader of docs/product.md#media: choose or drop one file, add a caption, send it with progress, pause, resume
  * and cancel. A failed upload keeps the file chosen so trying again is one press.
  */
 export function MediaUploader({ linkedToType, linkedToId, ownerName, onUploaded, headingLevel = 4 }: MediaUploaderProps) {

@@ -11,7 +11,7 @@ interface MediaViewerProps {
 }
 
 /**
- * The zoom viewer for a photo (spec §2): the full image, its caption and a download link, on the
+ * The zoom viewer for a photo (docs/product.md#media): the full image, its caption and a download link, on the
  * native modal `<dialog>`. Escape or Close shut it and focus goes back to the opening thumbnail.
  */
 export function MediaViewer({ asset, onClose }: MediaViewerProps) {

@@ -1,4 +1,4 @@
-/** What the uploader takes (spec §5): images, video, audio, pdf, doc, docx and txt. */
+/** What the uploader takes (docs/product.md#media): images, video, audio, pdf, doc, docx and txt. */
 export const acceptAttribute = [
   'image/*',
   'video/*',

@@ -1,7 +1,7 @@
 // The compression worker loads the library by URL; this copy ships with the app (no CDN).
 import compressionLibUrl from 'browser-image-compression/dist/browser-image-compression.js?url'
 
-/** Spec §9: images of 1 MB or more are compressed to about 0.8 MB, at most 1920 px a side. */
+/** Images of 1 MB or more are compressed to about 0.8 MB, at most 1920 px a side (docs/product.md#media). */
 export const compressionThresholdBytes = 1024 * 1024
 export const compressionOptions = { maxSizeMB: 0.8, maxWidthOrHeight: 1920, useWebWorker: true } as const
 

@@ -2,7 +2,7 @@ import type { DetailedError } from 'tus-js-client'
 import { mediaIdHeader, type UploadMetadata } from '../../../../shared/contracts/media.ts'
 
 export const uploadEndpoint = '/api/uploads/'
-/** Spec §4: files over 262144 bytes go in chunks; smaller ones in a single request. */
+/** Files over 262144 bytes go in chunks; smaller ones in a single request (docs/product.md#media). */
 export const uploadChunkSize = 262144
 export const uploadRetryDelays = [0, 1000, 3000, 5000]
 
@@ -32,7 +32,7 @@ function statusOf(error: Error): number | undefined {
   return response ? response.getStatus() : undefined
 }
 
-/** What went wrong, in the terms the uploader's messages use (spec §8). */
+/** What went wrong, in the terms the uploader's messages use. */
 export function classifyUploadError(error: Error, allBytesSent: boolean): UploadFailure {
   const status = statusOf(error)
   if (status === undefined || status === 0) return { kind: 'other', code: 'network' }
@@ -48,7 +48,7 @@ export function classifyUploadError(error: Error, allBytesSent: boolean): Upload
 }
 
 /**
- * Spec §7: retry on 5xx, 408 and 429 (and dropped connections) — but not once every byte has
+ * Retry on 5xx, 408 and 429 (and dropped connections) — but not once every byte has
  * arrived: then the failure is the server's processing, which sending again will not fix.
  */
 export function shouldRetryUpload(error: Error, allBytesSent: boolean): boolean {

@@ -3,7 +3,7 @@ import type { MediaLinkType } from '../../../../shared/media-path.ts'
 import { compressImage, needsCompression } from './compress-image.ts'
 import { startUpload, type UploadFailure, type UploadHandle } from './upload-file.ts'
 
-/** Spec §4: no file / file selected (idle), compressing, uploading (running or paused). */
+/** The uploader's states (docs/product.md#media): no file / file selected (idle), compressing, uploading (running or paused). */
 export type UploadPhase = 'idle' | 'compressing' | 'uploading' | 'paused'
 
 export type UploadOutcome = { type: 'done'; mediaId: string | null } | { type: 'failed'; failure: UploadFailure } | { type: 'cancelled' }
@@ -22,7 +22,7 @@ interface UploadRequest {
 export function useUpload() {
   const [phase, setPhase] = useState<UploadPhase>('idle')
   const [percent, setPercent] = useState(0)
-  /** The image could not be compressed, so the original is being sent (spec §8 warning). */
+  /** The image could not be compressed, so the original is being sent (docs/product.md#media). */
   const [compressionFailed, setCompressionFailed] = useState(false)
   const handle = useRef<UploadHandle>(undefined)
   const settle = useRef<(outcome: UploadOutcome) => void>(undefined)
