@@ -96,6 +96,8 @@ export interface ErrorBody {
     code: ErrorCode
     message: string
     details?: FieldIssue[]
+    /** With `payload_too_large`: the most the route that refused accepts, so the message can say it. */
+    maxBytes?: number
   }
 }
 

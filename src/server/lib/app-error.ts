@@ -1,4 +1,4 @@
-import { errorStatus, type ErrorCode, type FieldIssue } from '../../shared/errors.ts'
+import { errorStatus, type ErrorBody, type ErrorCode, type FieldIssue } from '../../shared/errors.ts'
 
 /** The one error type services throw; the error-handler plugin turns it into the HTTP answer. */
 export class AppError extends Error {
@@ -9,10 +9,29 @@ export class AppError extends Error {
     message: string,
     readonly details?: FieldIssue[],
     readonly headers: Record<string, string> = {},
+    /** With `payload_too_large`: the limit of the route that refused. */
+    readonly maxBytes?: number,
   ) {
     super(message)
     this.name = 'AppError'
     this.status = errorStatus[code]
+  }
+}
+
+/** A file or body larger than this route takes; the answer names the limit (`maxBytes`). */
+export function payloadTooLarge(maxBytes: number, message: string): AppError {
+  return new AppError('payload_too_large', message, undefined, {}, maxBytes)
+}
+
+/** The error model's body for an error of ours. */
+export function errorBodyOf(error: AppError): ErrorBody {
+  return {
+    error: {
+      code: error.code,
+      message: error.message,
+      ...(error.details?.length ? { details: error.details } : {}),
+      ...(error.maxBytes === undefined ? {} : { maxBytes: error.maxBytes }),
+    },
   }
 }
 

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import type { ErrorBody, ErrorCode, FieldIssue } from '../../shared/errors.ts'
-import { AppError } from '../lib/app-error.ts'
+import { AppError, errorBodyOf } from '../lib/app-error.ts'
 import { toFieldIssues } from '../lib/validation.ts'
 
 function send(reply: FastifyReply, status: number, code: ErrorCode, message: string, details?: FieldIssue[]) {
@@ -43,7 +43,7 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     if (error instanceof AppError) {
       reply.headers(error.headers)
       if (error.status >= 500) request.log.error({ err: error }, error.message)
-      return send(reply, error.status, error.code, error.message, error.details)
+      return reply.status(error.status).type('application/json; charset=utf-8').send(errorBodyOf(error))
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const details = toFieldIssues(
@@ -61,6 +61,11 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       return send(reply, 409, 'conflict', 'This changed at the same time elsewhere; try again')
     }
     const known = error.code ? fastifyCodes[error.code] : undefined
+    if (known?.code === 'payload_too_large') {
+      // The route's own limit when it set one, else the server's: the person is told which.
+      const body: ErrorBody = { error: { code: known.code, message: error.message, maxBytes: request.routeOptions.bodyLimit ?? request.server.initialConfig.bodyLimit } }
+      return reply.status(known.status).type('application/json; charset=utf-8').send(body)
+    }
     if (known) return send(reply, known.status, known.code, error.message)
     if (error.statusCode === 429) return send(reply, 429, 'rate_limited', 'Too many requests')
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {

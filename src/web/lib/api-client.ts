@@ -9,6 +9,8 @@ export class ApiError extends Error {
     readonly code: ClientErrorCode,
     message: string,
     readonly details: FieldIssue[] = [],
+    /** With `payload_too_large`: the most the refusing route takes. */
+    readonly maxBytes?: number,
   ) {
     super(message)
     this.name = 'ApiError'
@@ -83,7 +85,7 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
 export async function apiErrorFrom(response: Response): Promise<ApiError> {
   const payload: unknown = await response.json().catch(() => undefined)
   if (isErrorBody(payload)) {
-    return new ApiError(response.status, payload.error.code, payload.error.message, payload.error.details)
+    return new ApiError(response.status, payload.error.code, payload.error.message, payload.error.details, payload.error.maxBytes)
   }
   return new ApiError(response.status, response.status >= 500 ? 'internal' : 'validation_failed', response.statusText)
 }

@@ -1,4 +1,4 @@
-import { AppError } from '../../lib/app-error.ts'
+import { AppError, payloadTooLarge } from '../../lib/app-error.ts'
 import { looksLikeZip, openZipBytes, type ZipArchive, type ZipEntry, type ZipLimits } from '../../lib/zip/zip-reader.ts'
 
 // GEDZIP, GEDCOM 7's package: a zip holding the tree as `gedcom.ged` at its root and the files its
@@ -40,6 +40,6 @@ export async function openGedzip(bytes: Uint8Array, maxGedcomBytes: number): Pro
   }
   const gedcom = gedcomEntryOf(archive)
   if (!gedcom) throw new AppError('gedcom.no_gedcom_in_zip', 'The zip holds no .ged file')
-  if (gedcom.size > maxGedcomBytes) throw new AppError('payload_too_large', `A GEDCOM file can have at most ${maxGedcomBytes} bytes`)
+  if (gedcom.size > maxGedcomBytes) throw payloadTooLarge(maxGedcomBytes, `A GEDCOM file can have at most ${maxGedcomBytes} bytes`)
   return { archive, gedcom }
 }

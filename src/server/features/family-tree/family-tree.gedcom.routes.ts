@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { gedcomExportFormats, gedcomExportVersions, gedcomImportJobSchema, gedcomPreviewSchema } from '../../../shared/contracts/gedcom.ts'
 import { limits } from '../../../shared/limits.ts'
-import { AppError, invalidField } from '../../lib/app-error.ts'
+import { AppError, invalidField, payloadTooLarge } from '../../lib/app-error.ts'
 import { currentUser } from '../../plugins/session.ts'
 import type { GedcomService } from './family-tree.gedcom.service.ts'
 
@@ -25,7 +25,7 @@ async function readFile(request: FastifyRequest, maxBytes: number) {
   try {
     return { bytes: new Uint8Array(await part.toBuffer()), fileName: part.filename }
   } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('payload_too_large', `A GEDCOM file can have at most ${maxBytes} bytes`)
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw payloadTooLarge(maxBytes, `A GEDCOM file can have at most ${maxBytes} bytes`)
     throw new AppError('validation_failed', 'The file could not be read', [{ path: 'file', code: 'validation.invalid' }])
   }
 }

@@ -3,7 +3,7 @@ import { mediaLinkTypes, userMediaPrefix, type MediaLinkType } from '../../../sh
 import type { MediaAsset } from '../../../shared/contracts/media.ts'
 import { toIsoString } from '../../db/timestamps.ts'
 import type { ObjectStorage } from '../../integrations/storage/object-storage.ts'
-import { AppError, notFound } from '../../lib/app-error.ts'
+import { AppError, notFound, payloadTooLarge } from '../../lib/app-error.ts'
 import { sniffedBytes, sniffMediaType } from './media-type.ts'
 import { createMediaStore } from './media.store.ts'
 import { splitHead } from './upload-bytes.ts'
@@ -119,7 +119,7 @@ export function createMediaService({ repo, storage, maxUploadBytes, quotaBytes, 
      * the new asset's id (the upload's answer names it; nothing reads the row back).
      */
     async completeUpload(upload: FinishedUpload): Promise<string> {
-      if (upload.size > maxUploadBytes) throw new AppError('payload_too_large', `Files are limited to ${maxUploadBytes} bytes`)
+      if (upload.size > maxUploadBytes) throw payloadTooLarge(maxUploadBytes, `Files are limited to ${maxUploadBytes} bytes`)
       const { received } = upload
       if (received && upload.file) {
         // Hashed and checked as they arrived: the file is read again only if it must change.
@@ -145,7 +145,7 @@ export function createMediaService({ repo, storage, maxUploadBytes, quotaBytes, 
      * location, quota, sha256), linked to every target it names; each must be the owner's.
      */
     async restoreFile(ownerId: string, file: RestoredFile): Promise<MediaAsset> {
-      if (file.bytes.length > maxUploadBytes) throw new AppError('payload_too_large', `Files are limited to ${maxUploadBytes} bytes`)
+      if (file.bytes.length > maxUploadBytes) throw payloadTooLarge(maxUploadBytes, `Files are limited to ${maxUploadBytes} bytes`)
       const type = await sniffMediaType(file.bytes, file.fileName, file.contentType)
       if (!type) throw new AppError('unsupported_media_type', 'This kind of file is not accepted')
       for (const target of file.targets) {

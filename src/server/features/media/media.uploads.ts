@@ -5,7 +5,7 @@ import { NodeRequest } from 'srvx/node'
 import { mediaIdHeader, uploadMetadataSchema } from '../../../shared/contracts/media.ts'
 import { isErrorBody, type ErrorBody, type ErrorCode } from '../../../shared/errors.ts'
 import { localFileOf, type UploadStore, watchLocalWrites } from '../../integrations/tus/create-upload-store.ts'
-import { AppError } from '../../lib/app-error.ts'
+import { AppError, errorBodyOf } from '../../lib/app-error.ts'
 import type { AttemptLimiter } from '../../lib/attempt-limiter.ts'
 import { fromZodIssues } from '../../lib/validation.ts'
 import { sniffedBytes } from './media-type.ts'
@@ -67,8 +67,7 @@ function codeForStatus(status: number): ErrorCode {
 /** A tus hook's refusal, in our error model. */
 function refusal(error: unknown): { status_code: number; body: string } {
   const appError = error instanceof AppError ? error : new AppError('internal', 'The upload could not be finished')
-  const body: ErrorBody = { error: { code: appError.code, message: appError.message, ...(appError.details ? { details: appError.details } : {}) } }
-  return { status_code: appError.status, body: JSON.stringify(body) }
+  return { status_code: appError.status, body: JSON.stringify(errorBodyOf(appError)) }
 }
 
 function parseMetadata(upload: Upload) {
@@ -199,10 +198,10 @@ export const mediaUploadRoutes: FastifyPluginAsync<Options> = async (app, { serv
     uploaders.set(req, user)
     res.setHeader('cache-control', 'no-store')
     try {
-      await send(res, await tus.handleWeb(new NodeRequest({ req, res })))
+      await send(res, await tus.handleWeb(new NodeRequest({ req, res })), maxUploadBytes)
     } catch (error) {
       log.error({ err: error }, 'an upload request failed')
-      if (!res.headersSent) await send(res, new Response('The upload request failed', { status: 500 }))
+      if (!res.headersSent) await send(res, new Response('The upload request failed', { status: 500 }), maxUploadBytes)
       else res.destroy()
     }
   }
@@ -275,7 +274,7 @@ export const mediaUploadRoutes: FastifyPluginAsync<Options> = async (app, { serv
  * Writes the tus server's answer. Refusals leave in the error model: our hooks' already are; the
  * tus server's own (a missing Tus-Resumable, a wrong offset) are plain text and are put in it.
  */
-async function send(res: ServerResponse, answer: Response) {
+async function send(res: ServerResponse, answer: Response, maxUploadBytes: number) {
   const headers: Record<string, string> = {}
   answer.headers.forEach((value, name) => {
     headers[name] = value
@@ -283,7 +282,10 @@ async function send(res: ServerResponse, answer: Response) {
   const text = answer.body ? await answer.text() : ''
   if (answer.status >= 400) {
     const parsed = parseJson(text.trim())
-    const error: ErrorBody = isErrorBody(parsed) ? parsed : { error: { code: codeForStatus(answer.status), message: text.trim() || 'The upload request was refused' } }
+    const code = codeForStatus(answer.status)
+    // The tus server's own size refusal names the limit, as ours do.
+    const limit = code === 'payload_too_large' ? { maxBytes: maxUploadBytes } : {}
+    const error: ErrorBody = isErrorBody(parsed) ? parsed : { error: { code, message: text.trim() || 'The upload request was refused', ...limit } }
     const body = JSON.stringify(error)
     res.writeHead(answer.status, { ...headers, 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(body)) })
     await new Promise<void>((resolve) => res.end(body, resolve))

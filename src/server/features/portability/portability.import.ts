@@ -16,7 +16,7 @@ import {
   type ImportReport,
   type ImportSkipReason,
 } from '../../../shared/contracts/portability.ts'
-import { AppError } from '../../lib/app-error.ts'
+import { AppError, payloadTooLarge } from '../../lib/app-error.ts'
 import { newId } from '../../lib/ids.ts'
 import type { RestoredFile } from '../media/media.service.ts'
 import type { PortabilityPorts } from './portability.ports.ts'
@@ -37,7 +37,7 @@ const maxJsonBytes = 64 * 1024 * 1024
 async function readJson(archive: ZipArchive, name: string): Promise<unknown> {
   const entry = archive.entries.get(name)
   if (!entry) return undefined
-  if (entry.size > maxJsonBytes) throw new AppError('payload_too_large', `${name} is larger than ${maxJsonBytes} bytes`)
+  if (entry.size > maxJsonBytes) throw payloadTooLarge(maxJsonBytes, `${name} is larger than ${maxJsonBytes} bytes`)
   try {
     return JSON.parse((await archive.read(entry)).toString('utf8'))
   } catch (error) {

@@ -320,6 +320,7 @@ describe.each(testDatabases)('hostile archives given to import, on %s', (databas
 
   it('refuses an archive over the size limit, a request without the file, and a JSON body', async () => {
     expect(await refusal(new Uint8Array(2_100_000))).toEqual({ status: 413, code: 'payload_too_large' })
+    expect((await importing(new Uint8Array(2_100_000))).json().error.maxBytes).toBe(2_000_000)
     const wrongField = await as(t.app, user)({ method: 'POST', url: '/api/me/import', ...multipartFile('otro', 'legado.zip', zipSync({ 'manifest.json': manifest() })) })
     expect(wrongField.statusCode).toBe(400)
     expect(wrongField.json().error.details).toEqual([{ path: 'file', code: 'media.no_file' }])

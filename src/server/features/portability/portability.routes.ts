@@ -6,7 +6,7 @@ import { pipeline } from 'node:stream/promises'
 import multipart from '@fastify/multipart'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { importReportSchema } from '../../../shared/contracts/portability.ts'
-import { AppError, invalidField } from '../../lib/app-error.ts'
+import { invalidField, payloadTooLarge } from '../../lib/app-error.ts'
 import { sweepStaleFiles } from '../../lib/stale-files.ts'
 import { currentUser } from '../../plugins/session.ts'
 import type { PortabilityService } from './portability.service.ts'
@@ -27,7 +27,7 @@ const abandonedAfterMs = 24 * 60 * 60 * 1000
 /** multipart's own refusals, in the error model. */
 function multipartError(error: unknown, maxArchiveBytes: number): unknown {
   const code = (error as { code?: unknown })?.code
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError('payload_too_large', `Archives are limited to ${maxArchiveBytes} bytes`)
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return payloadTooLarge(maxArchiveBytes, `Archives are limited to ${maxArchiveBytes} bytes`)
   if (typeof code === 'string' && /^FST_(FILES|FIELDS|PARTS)_LIMIT$|^FST_INVALID_MULTIPART/.test(code)) {
     return invalidField('file', 'validation.invalid', 'Send the archive alone, as the multipart field "file"')
   }
@@ -70,7 +70,7 @@ export const portabilityRoutes: FastifyPluginAsyncZod<Options> = async (app, { s
         const part = await request.file().catch((error: unknown) => Promise.reject(multipartError(error, maxArchiveBytes)))
         if (!part || part.fieldname !== 'file') throw invalidField('file', 'media.no_file', 'Send the archive as the multipart field "file"')
         await pipeline(part.file, createWriteStream(file, { mode: 0o600 })).catch((error: unknown) => Promise.reject(multipartError(error, maxArchiveBytes)))
-        if (part.file.truncated) throw new AppError('payload_too_large', `Archives are limited to ${maxArchiveBytes} bytes`)
+        if (part.file.truncated) throw payloadTooLarge(maxArchiveBytes, `Archives are limited to ${maxArchiveBytes} bytes`)
         return await service.importFile(currentUser(request).id, file)
       } finally {
         await rm(file, { force: true })

@@ -1,6 +1,6 @@
 import { open, type FileHandle } from 'node:fs/promises'
 import { crc32, inflateRawSync } from 'node:zlib'
-import { AppError } from '../../lib/app-error.ts'
+import { AppError, payloadTooLarge } from '../../lib/app-error.ts'
 
 export interface ZipLimits {
   /** Entries in the archive, folders included. */
@@ -123,7 +123,7 @@ async function readDirectory(source: ZipSource, limits: ZipLimits): Promise<Map<
     if (entry.size === 0xffffffff || entry.compressedSize === 0xffffffff) throw unsafe('ZIP64 archives are not read')
     if (entry.localHeaderOffset + 30 + entry.compressedSize > fileSize) throw unsafe(`The entry ${entry.name} points outside the file`)
     total += entry.size
-    if (total > limits.maxTotalBytes) throw new AppError('payload_too_large', `The archive unpacks to more than ${limits.maxTotalBytes} bytes`)
+    if (total > limits.maxTotalBytes) throw payloadTooLarge(limits.maxTotalBytes, `The archive unpacks to more than ${limits.maxTotalBytes} bytes`)
     entries.set(entry.name, entry)
   }
   return entries
