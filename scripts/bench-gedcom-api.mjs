@@ -120,6 +120,14 @@ async function importOnce(file, label, env) {
     console.log(
       `    reads meanwhile: ${latencies.length} by ${readers} readers, p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, max ${latencies.at(-1)?.toFixed(1)} ms, ${failures} failed`,
     )
+    // The same tree out again, as a person downloads it, in each version.
+    for (const version of ['5.5.1', '7.0']) {
+      const exportStarted = performance.now()
+      const exported = await fetch(`${base}/api/family-tree/gedcom?version=${version}`, { headers: { cookie: importer } })
+      const bytes = (await exported.arrayBuffer()).byteLength
+      if (!exported.ok) throw new Error(`the ${version} export answered ${exported.status}`)
+      console.log(`  export (API, ${label}, GEDCOM ${version}) ${String((performance.now() - exportStarted).toFixed(0)).padStart(6)} ms  ${mib(bytes)}`)
+    }
   } finally {
     await stopServer(server)
   }
