@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { expect } from 'vitest'
 import { as, type TestUser } from './test-app.ts'
-import { importThroughApi } from '../features/family-tree/test/gedcom-api.ts'
+import { importThroughApi } from '../features/gedcom/test/gedcom-api.ts'
 import { tusClient } from './tus-client.ts'
 
 /** The ids of one of everything a person can have. */

@@ -3,7 +3,7 @@ import type { FamilyTree, Member } from '../../../shared/contracts/family-tree.t
 import { formatStoredDate, type StoredGenealogyDate } from '../../../shared/genealogy-date/index.ts'
 import { createTestApp, testDatabases, type TestApp } from '../../test/test-app.ts'
 import { familyOf } from './test/family-api.ts'
-import { importThroughApi } from './test/gedcom-api.ts'
+import { importThroughApi } from '../gedcom/test/gedcom-api.ts'
 
 // What the member form writes beyond names and dates: how a child belongs to each parent, and a
 // union's divorce and notes; and that saving the form of an imported person keeps every family

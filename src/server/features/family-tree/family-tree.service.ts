@@ -178,7 +178,7 @@ export function createFamilyTreeService({ repo, getOwner, relatedIds, deleteUnli
       }
     },
 
-    /** The members an import wrote: their source ids and names (see family-tree.gedcom-identity.ts). */
+    /** The members an import wrote: their source ids and names, by which a later import of the same source finds them. */
     importedMembers(ownerId: string) {
       return repo.importedMembers(ownerId)
     },

@@ -7,7 +7,7 @@ import { gedcomExportFormats, gedcomExportVersions, gedcomImportJobSchema, gedco
 import { limits } from '../../../shared/limits.ts'
 import { AppError, invalidField, payloadTooLarge } from '../../lib/app-error.ts'
 import { currentUser } from '../../plugins/session.ts'
-import type { GedcomService } from './family-tree.gedcom.service.ts'
+import type { GedcomService } from './gedcom.service.ts'
 
 const tags = ['family tree']
 const multipartBody = ['multipart/form-data'] as const

@@ -1,5 +1,5 @@
 import type { Pacer } from '../../lib/cooperative.ts'
-import type { Batch } from './family-tree.batch.ts'
+import type { Batch } from '../family-tree/family-tree.batch.ts'
 
 // Who a GEDCOM person or family is, as a source id that a later import of the same tree finds again
 // and a different file never does. A UID / _UID names the person itself and needs nothing more:

@@ -1,12 +1,12 @@
 import { Worker } from 'node:worker_threads'
 import type { GedcomPreview } from '../../../shared/contracts/gedcom.ts'
-import type { Batch } from './family-tree.batch.ts'
-import type { MappedGedcom } from './family-tree.gedcom-map.ts'
+import type { Batch } from '../family-tree/family-tree.batch.ts'
+import type { MappedGedcom } from './gedcom.map.ts'
 
 // Under tsx and vitest the sources are TypeScript, and a worker needs tsx to load them; the
 // built server runs the compiled JavaScript as it is.
 const isTypeScript = import.meta.url.endsWith('.ts')
-const workerUrl = new URL(`./family-tree.gedcom-read.worker.${isTypeScript ? 'ts' : 'js'}`, import.meta.url)
+const workerUrl = new URL(`./gedcom.read.worker.${isTypeScript ? 'ts' : 'js'}`, import.meta.url)
 
 /** Items per message from the worker: each message is copied into the request thread in one go. */
 const itemsPerPart = 2_000

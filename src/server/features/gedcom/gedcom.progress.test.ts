@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { GedcomImportJob } from '../../../shared/contracts/gedcom.ts'
 import { generateTree, generatedGedcomText } from '../../lib/gedcom/test/generate-tree.ts'
 import { as, createTestApp, createTestUser, testDatabases, type TestApp } from '../../test/test-app.ts'
-import { createGedcomJobRepository, type GedcomJobRepository } from './family-tree.gedcom-jobs.ts'
-import { createGedcomService } from './family-tree.gedcom.service.ts'
-import { createFamilyTreeRepository } from './family-tree.repository.ts'
-import { createFamilyTreeService } from './family-tree.service.ts'
+import { createGedcomJobRepository, type GedcomJobRepository } from './gedcom.repository.ts'
+import { createGedcomService } from './gedcom.service.ts'
+import { createFamilyTreeRepository } from '../family-tree/family-tree.repository.ts'
+import { createFamilyTreeService } from '../family-tree/family-tree.service.ts'
 
 // A big import's progress bar moves while the people are written, and while a GEDZIP's files are
 // stored, not only between phases: every progress the job records on the app's own database is

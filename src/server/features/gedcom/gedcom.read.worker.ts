@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto'
 import { parentPort, workerData } from 'node:worker_threads'
 import { readGedcomFile } from '../../lib/gedcom/index.ts'
 import { openZipBytes } from '../../lib/zip/zip-reader.ts'
-import { mapGedcomToBatch } from './family-tree.gedcom-map.ts'
-import { batchParts } from './family-tree.gedcom-read.ts'
-import { gedzipLimits } from './family-tree.gedcom-zip.ts'
+import { mapGedcomToBatch } from './gedcom.map.ts'
+import { batchParts } from './gedcom.read.ts'
+import { gedzipLimits } from './gedcom.zip.ts'
 
 // Decoding, parsing and reading a GEDCOM file is CPU work that grows with the file (seconds for
 // 100,000 people): done here, on its own thread, the server keeps answering everyone else.

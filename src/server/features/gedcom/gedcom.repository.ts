@@ -1,28 +1,9 @@
-import type { ColumnType, Kysely, Selectable } from 'kysely'
+import type { Kysely, Selectable } from 'kysely'
 import type { GedcomCounts, GedcomImportJob, GedcomImportReport } from '../../../shared/contracts/gedcom.ts'
 import type { Database } from '../../db/schema.ts'
 import { toIsoString } from '../../db/timestamps.ts'
+import type { GedcomImportTable } from './gedcom.tables.ts'
 
-type Instant = ColumnType<Date | string, string, string>
-
-/** One GEDCOM import and how far it has come; kept in the database so every instance can answer. */
-export interface GedcomImportTable {
-  id: string
-  ownerUserId: string
-  fileName: string
-  status: GedcomImportJob['status']
-  progress: number
-  /** JSON: the file's counts, once read. */
-  counts: string | null
-  /** JSON: the final report. */
-  report: string | null
-  errorCode: string | null
-  createdAt: Instant
-  updatedAt: Instant
-}
-export interface GedcomImportTables {
-  gedcomImport: GedcomImportTable
-}
 type JobRow = Selectable<GedcomImportTable>
 
 /**

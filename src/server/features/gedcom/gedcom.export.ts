@@ -2,14 +2,14 @@ import type { FamilyTree, Gender, Member } from '../../../shared/contracts/famil
 import type { GedcomExportVersion } from '../../../shared/contracts/gedcom.ts'
 import { readStoredDate, toGedcomDate, type StoredGenealogyDate } from '../../../shared/genealogy-date/index.ts'
 import { createHash } from 'node:crypto'
-import { uidOfSourceId, xrefOfSourceId } from './family-tree.gedcom-identity.ts'
+import { uidOfSourceId, xrefOfSourceId } from './gedcom.identity.ts'
 import type { GedcomData, GedcomEvent, GedcomFamily, GedcomIndividual, GedcomMediaRef, GedcomNote, GedcomPedigree, GedcomSex } from '../../lib/gedcom/index.ts'
 
 // The owner's tree as the GEDCOM codec's neutral model. Members and unions keep the xref they were
 // imported from, without the namespace it was kept in (the writer keeps a valid one), so a file
 // exported after an import still reads like it. Each person and family gets a UID: the one it was
 // imported with, else its id, so importing the export into this tree updates it and into another
-// tree creates it once (see family-tree.gedcom-identity.ts).
+// tree creates it once (see gedcom.identity.ts).
 
 const sexes: Record<Gender, GedcomSex> = { Masculino: 'M', Femenino: 'F', Otro: 'X', '': 'U' }
 

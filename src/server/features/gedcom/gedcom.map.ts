@@ -3,9 +3,9 @@ import type { GedcomCounts, GedcomPreview, GedcomWarningSummary } from '../../..
 import { fromGedcomDate, serializeGenealogyDate, storedDateText } from '../../../shared/genealogy-date/index.ts'
 import { limits } from '../../../shared/limits.ts'
 import { summaryTag, type GedcomEvent, type GedcomIndividual, type GedcomNote, type GedcomSex, type GedcomTree } from '../../lib/gedcom/index.ts'
-import type { Batch } from './family-tree.batch.ts'
-import { localRef, uidKey, uidPrefix, uuidOfKey } from './family-tree.gedcom-identity.ts'
-import type { GedcomMediaLink } from './family-tree.gedcom-media.ts'
+import type { Batch } from '../family-tree/family-tree.batch.ts'
+import { localRef, uidKey, uidPrefix, uuidOfKey } from './gedcom.identity.ts'
+import type { GedcomMediaLink } from './gedcom.media.ts'
 
 // A GEDCOM file read into the codec's neutral model, as the batch the family tree writes: one
 // member per INDI, one union per FAM, one parent link per child of a family. Pure: it runs in the
