@@ -33,7 +33,7 @@ export interface BatchMember {
   isSelf?: boolean | undefined
   gender?: ProposedMember['gender'] | undefined
   isDeceased?: boolean | undefined
-  /** As written, in the batch's language or GEDCOM's words. */
+  /** As written, in the batch's language or genealogy-date's stored form (GEDCOM's words). */
   birthDate?: string | null | undefined
   deathDate?: string | null | undefined
   birthPlace?: string | undefined
@@ -70,7 +70,7 @@ export interface BatchLink {
 }
 
 export interface BatchOptions {
-  /** References are source ids (an import's xrefs), and members and unions are matched by them. */
+  /** References are source ids (who each item is in the file it was imported from), and members and unions are matched by them. */
   bySourceId: boolean
   /** The language the dates are written in, when not GEDCOM's own words. */
   language?: Language | undefined

@@ -16,6 +16,28 @@ export interface Batch {
   links?: BatchLink[]
 }
 
+/** A person of an imported tree: the member form's fields, named by who they are in their source. */
+export type ImportedPerson = Omit<BatchMember, 'ref' | 'memberId' | 'isSelf' | 'relationshipToOwner'> & { sourceId: string }
+
+/** A couple, or a one-parent family, of an imported tree; its partners are people's source ids. */
+export type ImportedUnion = Omit<BatchUnion, 'ref' | 'unionId'> & { sourceId: string; firstPartner: string | null; secondPartner: string | null }
+
+/** A child of an imported union (linked to each partner), or of one parent: source ids, and the kind (birth when absent). */
+export type ImportedParentLink = Pick<BatchLink, 'child' | 'union' | 'parent' | 'kind'>
+
+/**
+ * The import door: a tree read from another program's file, in no file format's terms. Every person
+ * and union carries its source id, which a later import of the same source gives again, so that
+ * import updates the rows this one wrote instead of adding them twice; `alsoMatches` names further
+ * ids it may already be known by. Dates are genealogy-date's stored form (`serializeGenealogyDate`),
+ * places and notes as written. Relationship to the owner and "this is me" are not a file's to say.
+ */
+export interface ImportedTree {
+  members: ImportedPerson[]
+  unions: ImportedUnion[]
+  links: ImportedParentLink[]
+}
+
 export interface BatchReport {
   /** `unchanged`: named by the batch and already as it says (nothing written). */
   members: { created: number; updated: number; unchanged: number }

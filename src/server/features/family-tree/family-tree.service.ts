@@ -8,7 +8,7 @@ import { nowIso, toIsoString } from '../../db/timestamps.ts'
 import { AppError, notFound } from '../../lib/app-error.ts'
 import { newId } from '../../lib/ids.ts'
 import type { FamilyTreeQueries, FamilyTreeRepository, TreeSnapshot } from './family-tree.repository.ts'
-import { applyBatch, type Batch, type BatchOptions, type BatchReport } from './family-tree.batch.ts'
+import { applyBatch, type Batch, type BatchOptions, type BatchProgress, type BatchReport, type ImportedTree } from './family-tree.batch.ts'
 import { readWrittenDate, sortKeyOf } from './family-tree.dates.ts'
 import { checkMember, requestedParentLinks, type CheckedMember, type MemberChanges, type ProposedMember, type TreeState } from './family-tree.rules.ts'
 import { columns, indexLinks, toMember, toProposed, toUnion, unionOrder, type LinkIndex, type MemberRelatedIds } from './family-tree.mapping.ts'
@@ -35,6 +35,22 @@ export interface MemberFacts {
 }
 
 const relationOrder = { self: 0, parent: 1, partner: 2, child: 3 } as const
+
+// What other features hand the tree: the import door (an `ImportedTree`, whatever file it was read
+// from) and the general batch a restore writes through.
+export type {
+  Batch,
+  BatchLink,
+  BatchMember,
+  BatchOptions,
+  BatchProgress,
+  BatchReport,
+  BatchUnion,
+  ImportedParentLink,
+  ImportedPerson,
+  ImportedTree,
+  ImportedUnion,
+} from './family-tree.batch.ts'
 
 /** What the tree needs to know of its owner to name it. */
 export interface TreeOwner {
@@ -130,6 +146,12 @@ export function createFamilyTreeService({ repo, getOwner, relatedIds, deleteUnli
       : member
   }
 
+  /** A batch written into the owner's tree, which the first member creates, named after its owner. */
+  async function writeBatch(ownerId: string, batch: Batch, options: BatchOptions): Promise<BatchReport> {
+    const owner = await getOwner(ownerId)
+    return applyBatch(repo, ownerId, batch, options, (treeId, now) => newTree(ownerId, owner, treeId, now))
+  }
+
   return {
     /** One member of the owner's tree, or undefined (another user's member looks exactly the same). */
     async findMember(ownerId: string, memberId: string): Promise<Member | undefined> {
@@ -178,8 +200,11 @@ export function createFamilyTreeService({ repo, getOwner, relatedIds, deleteUnli
       }
     },
 
-    /** The members an import wrote: their source ids and names, by which a later import of the same source finds them. */
-    importedMembers(ownerId: string) {
+    /**
+     * The members an import wrote, with their source ids and names: what an importer compares a
+     * new file with to tell which earlier import, if any, it is a version of.
+     */
+    importedMembers(ownerId: string): Promise<{ sourceId: string; firstName: string; lastName: string }[]> {
       return repo.importedMembers(ownerId)
     },
 
@@ -220,12 +245,22 @@ export function createFamilyTreeService({ repo, getOwner, relatedIds, deleteUnli
     },
 
     /**
-     * Writes many members, unions and parent links at once (an import): the form's rules per item,
-     * problems reported per item, batched transactions. See `applyBatch` in family-tree.batch.ts.
+     * Writes many members, unions and parent links at once (a restore; imports go through
+     * `importTree`): the form's rules per item, problems reported per item, batched transactions.
+     * See `applyBatch` in family-tree.batch.ts.
      */
-    async applyBatch(ownerId: string, batch: Batch, options: BatchOptions): Promise<BatchReport> {
-      const owner = await getOwner(ownerId)
-      return applyBatch(repo, ownerId, batch, options, (treeId, now) => newTree(ownerId, owner, treeId, now))
+    applyBatch(ownerId: string, batch: Batch, options: BatchOptions): Promise<BatchReport> {
+      return writeBatch(ownerId, batch, options)
+    },
+
+    /**
+     * The import door: writes a tree read from another program's file. Each person and union
+     * updates the row an earlier import of the same source wrote (found by source id, then
+     * `alsoMatches`) or is added; nothing is deleted, and what an item could not take is reported,
+     * not thrown.
+     */
+    importTree(ownerId: string, tree: ImportedTree, options: { onProgress?: BatchProgress | undefined } = {}): Promise<BatchReport> {
+      return writeBatch(ownerId, tree, { bySourceId: true, ...options })
     },
 
     /** Adds a member, creating the tree with the first one. */
@@ -345,3 +380,6 @@ export function createFamilyTreeService({ repo, getOwner, relatedIds, deleteUnli
   }
 }
 export type FamilyTreeService = ReturnType<typeof createFamilyTreeService>
+
+/** What an import format needs of the tree: the door to write through, the earlier imports to recognise, and the whole tree to export. */
+export type TreeImportDoor = Pick<FamilyTreeService, 'importTree' | 'importedMembers' | 'getTree'>

@@ -1,5 +1,5 @@
 import type { Pacer } from '../../lib/cooperative.ts'
-import type { Batch } from '../family-tree/family-tree.batch.ts'
+import type { ImportedPerson, ImportedTree } from '../family-tree/family-tree.service.ts'
 
 // Who a GEDCOM person or family is, as a source id that a later import of the same tree finds again
 // and a different file never does. A UID / _UID names the person itself and needs nothing more:
@@ -74,7 +74,7 @@ export function indexImported(rows: ImportedMember[]): Map<string, Map<string, s
 }
 
 /** The xref of a batch member and the name it brings, whether it is keyed by xref or by UID. */
-function xrefOf(member: NonNullable<Batch['members']>[number]): string | undefined {
+function xrefOf(member: ImportedPerson): string | undefined {
   const local = [member.sourceId, ...(member.alsoMatches ?? [])].find((ref) => ref?.startsWith(localMark))
   return local?.slice(localMark.length)
 }
@@ -85,12 +85,12 @@ function xrefOf(member: NonNullable<Batch['members']>[number]): string | undefin
  * and, mostly, its names; another file reusing @I1@… has other people at them). Among several, the
  * one with the most people in common. Otherwise a new namespace, from the file's fingerprint.
  */
-export async function chooseNamespace(batch: Batch, imported: Map<string, Map<string, string>>, fingerprint: string, pacer: Pacer): Promise<string> {
+export async function chooseNamespace(batch: ImportedTree, imported: Map<string, Map<string, string>>, fingerprint: string, pacer: Pacer): Promise<string> {
   let best: { namespace: string; same: number } | undefined
   for (const [namespace, byXref] of imported) {
     let shared = 0
     let same = 0
-    for (const member of batch.members ?? []) {
+    for (const member of batch.members) {
       const pause = pacer.step()
       if (pause) await pause
       const xref = xrefOf(member)
@@ -111,7 +111,7 @@ export async function chooseNamespace(batch: Batch, imported: Map<string, Map<st
  * imported before UIDs were read, or before the program wrote them.
  */
 export async function namespaceBatch(
-  batch: Required<Batch>,
+  batch: ImportedTree,
   namespace: string,
   imported: Map<string, Map<string, string>>,
   pacer: Pacer,

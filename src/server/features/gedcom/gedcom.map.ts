@@ -3,13 +3,13 @@ import type { GedcomCounts, GedcomPreview, GedcomWarningSummary } from '../../..
 import { fromGedcomDate, serializeGenealogyDate, storedDateText } from '../../../shared/genealogy-date/index.ts'
 import { limits } from '../../../shared/limits.ts'
 import { summaryTag, type GedcomEvent, type GedcomIndividual, type GedcomNote, type GedcomSex, type GedcomTree } from '../../lib/gedcom/index.ts'
-import type { Batch } from '../family-tree/family-tree.batch.ts'
+import type { ImportedParentLink, ImportedPerson, ImportedTree, ImportedUnion } from '../family-tree/family-tree.service.ts'
 import { localRef, uidKey, uidPrefix, uuidOfKey } from './gedcom.identity.ts'
 import type { GedcomMediaLink } from './gedcom.media.ts'
 
-// A GEDCOM file read into the codec's neutral model, as the batch the family tree writes: one
-// member per INDI, one union per FAM, one parent link per child of a family. Pure: it runs in the
-// import's worker thread, so the request thread never does this work.
+// A GEDCOM file read into the codec's neutral model, as the family tree's import door takes it
+// (`ImportedTree`): one member per INDI, one union per FAM, one parent link per child of a family.
+// Pure: it runs in the import's worker thread, so the request thread never does this work.
 
 /** A family's partners in the file, husband first. */
 const couplePartners = (family: { husband?: string | undefined; wife?: string | undefined }) => [family.husband, family.wife].filter((xref): xref is string => xref !== undefined)
@@ -38,7 +38,7 @@ const notesText = (notes: GedcomNote[], max: number) =>
   )
 
 export interface MappedGedcom {
-  batch: Required<Batch>
+  batch: ImportedTree
   preview: GedcomPreview
   /** SHA-256 of the file's bytes, in hex: the namespace of its xrefs when no earlier import is this tree. */
   fingerprint: string
@@ -111,7 +111,7 @@ export function mapGedcomToBatch(tree: GedcomTree & { encoding: string }, finger
   const people = identities(tree.individuals)
   const couples = identities(tree.families)
   const isMarked = tree.header.extensionTags?.includes(summaryTag) === true || tree.individuals.some((person) => person.notes.some((note) => note.isSummary))
-  const members: Batch['members'] & object = tree.individuals.map((person) => {
+  const members: ImportedPerson[] = tree.individuals.map((person) => {
     const firstName = clip(person.givenNames.trim(), limits.memberNameMaxLength) || unknownName
     const lastName = clip(person.surname.trim(), limits.memberNameMaxLength) || unknownName
     const { notes, bioSummary } = notesAndSummary(person, isMarked)
@@ -135,7 +135,7 @@ export function mapGedcomToBatch(tree: GedcomTree & { encoding: string }, finger
   // A union's position is its place among its first partner's families (first marriage first).
   const spouseOf = new Map(tree.individuals.map((person) => [person.xref, person.spouseOf]))
   const positionOf = (family: GedcomTree['families'][number]) => Math.max(0, spouseOf.get(family.husband ?? family.wife ?? '')?.indexOf(family.xref) ?? 0)
-  const unions: Batch['unions'] & object = tree.families.map((family) => ({
+  const unions: ImportedUnion[] = tree.families.map((family) => ({
     sourceId: couples.refOf(family.xref),
     ...(couples.matches.has(family.xref) ? { alsoMatches: couples.matches.get(family.xref)! } : {}),
     firstPartner: family.husband === undefined ? null : people.refOf(family.husband),
@@ -150,7 +150,7 @@ export function mapGedcomToBatch(tree: GedcomTree & { encoding: string }, finger
   // A child's pedigree sits on its FAMC line; a CHIL line alone means birth.
   const pedigree = new Map<string, ParentKind>()
   for (const person of tree.individuals) for (const link of person.childOf) pedigree.set(`${person.xref} ${link.family}`, link.pedigree)
-  const links: Batch['links'] & object = []
+  const links: ImportedParentLink[] = []
   const seen = new Set<string>()
   const add = (child: string, family: string) => {
     const key = `${child} ${family}`

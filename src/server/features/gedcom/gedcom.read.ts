@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads'
 import type { GedcomPreview } from '../../../shared/contracts/gedcom.ts'
-import type { Batch } from '../family-tree/family-tree.batch.ts'
+import type { ImportedTree } from '../family-tree/family-tree.service.ts'
 import type { MappedGedcom } from './gedcom.map.ts'
 
 // Under tsx and vitest the sources are TypeScript, and a worker needs tsx to load them; the
@@ -12,7 +12,7 @@ const workerUrl = new URL(`./gedcom.read.worker.${isTypeScript ? 'ts' : 'js'}`, 
 const itemsPerPart = 2_000
 
 /** One message of a batch: the preview first, then items of one kind, and `last` on the final one. */
-type BatchPart = { preview: MappedGedcom['preview']; fingerprint: string } | { kind: keyof Batch | 'media'; items: object[]; last?: true }
+type BatchPart = { preview: MappedGedcom['preview']; fingerprint: string } | { kind: keyof ImportedTree | 'media'; items: object[]; last?: true }
 
 /**
  * A whole batch as one message took the request thread 0.9 s to copy in for 100,000 people, with
@@ -77,5 +77,5 @@ function runWorker<T>(bytes: Uint8Array, mode: 'preview' | 'batch', gedcomEntry:
 export const previewGedcomOffThread = (bytes: Uint8Array, gedcomEntry?: string) =>
   runWorker<{ preview: GedcomPreview }>(bytes, 'preview', gedcomEntry).then((result) => result.preview)
 
-/** Reads a GEDCOM file (or a GEDZIP's, as above) off the request thread into the batch the family tree writes. */
+/** Reads a GEDCOM file (or a GEDZIP's, as above) off the request thread into the tree the family tree's import door takes. */
 export const readGedcomOffThread = (bytes: Uint8Array, gedcomEntry?: string) => runWorker<MappedGedcom>(bytes, 'batch', gedcomEntry)

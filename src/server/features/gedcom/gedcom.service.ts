@@ -16,10 +16,10 @@ import { chooseNamespace, indexImported, namespaceBatch, xrefOfSourceId } from '
 import { treeToGedcom, type MediaReference } from './gedcom.export.ts'
 import type { GedcomJobRepository } from './gedcom.repository.ts'
 import { previewGedcomOffThread, readGedcomOffThread } from './gedcom.read.ts'
-import type { FamilyTreeService } from '../family-tree/family-tree.service.ts'
+import type { TreeImportDoor } from '../family-tree/family-tree.service.ts'
 
 interface Deps {
-  familyTree: Pick<FamilyTreeService, 'getTree' | 'applyBatch' | 'importedMembers'>
+  familyTree: TreeImportDoor
   jobs: GedcomJobRepository
   /** Each of the owner's files, for OBJE references (the media feature knows). */
   describeMedia?(ownerId: string, mediaIds: string[]): Promise<Map<string, MediaReference & { id: string; fileName: string }>>
@@ -136,7 +136,7 @@ export function createGedcomService({ familyTree, jobs, describeMedia, media, op
       const hasFiles = upload.archive !== undefined && mediaLinks.length > 0
       const record = (value: number) => update({ progress: value })
       const progress = progressRecorder(record, writingFrom, hasFiles ? filesFrom : writingTo)
-      const written = await familyTree.applyBatch(ownerId, batch, { bySourceId: true, onProgress: progress.onProgress })
+      const written = await familyTree.importTree(ownerId, batch, { onProgress: progress.onProgress })
       await progress.settled()
       const problems: BatchProblem[] = written.problems
       const nameOf = namesOf(batch)

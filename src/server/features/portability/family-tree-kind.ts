@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { createMemberSchema, parentKinds, type BatchProblem, type FamilyTree } from '../../../shared/contracts/family-tree.ts'
 import type { ImportReport, ImportSkipReason } from '../../../shared/contracts/portability.ts'
-import type { Batch, BatchLink, BatchOptions, BatchReport, BatchUnion } from '../family-tree/family-tree.batch.ts'
+import type { Batch, BatchLink, BatchOptions, BatchReport, BatchUnion } from '../family-tree/family-tree.service.ts'
 
 type Skipped = ImportReport['kinds'][number]['skipped']
 export type FamilyTreeRestore = (userId: string, tree: unknown) => Promise<{ found: number; restored: number; skipped: Skipped; ids: Map<string, string> }>
