@@ -53,7 +53,10 @@ export const routes: RouteObject[] = [
             children: [
               { path: 'dashboard', ...page(() => import('./routes/dashboard.tsx'), 'DashboardRoute', ['dashboard', 'auth']) },
               { path: 'my-dreams', ...page(() => import('./routes/my-dreams.tsx'), 'MyDreamsRoute', ['dreams']) },
-              { path: 'family-tree', ...page(() => import('./routes/family-tree.tsx'), 'FamilyTreeRoute', ['family-tree', 'family-chart', 'media'], ['/api/family-tree']) },
+              {
+                path: 'family-tree',
+                ...page(() => import('./routes/family-tree.tsx'), 'FamilyTreeRoute', ['family-tree', 'family-chart', 'gedcom', 'media'], ['/api/family-tree']),
+              },
               { path: 'interview/:memberId', ...page(() => import('./routes/interview.tsx'), 'InterviewRoute', ['interviews', 'chat', 'media']) },
               { path: 'my-biography', ...page(() => import('./routes/my-biography.tsx'), 'MyBiographyRoute', ['biography', 'chat', 'media']) },
               { path: 'account', ...page(() => import('./routes/account.tsx'), 'AccountRoute', ['auth']) },

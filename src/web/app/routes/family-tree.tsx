@@ -2,11 +2,11 @@ import { lazy, Suspense } from 'react'
 import type { Member } from '../../../shared/contracts/family-tree.ts'
 import { useTranslation } from 'react-i18next'
 import { useDocumentTitle } from '../../components/ui/use-document-title.ts'
-import { useFamilyTree } from '../../features/family-tree/api/family-tree-queries.ts'
+import { useFamilyTree, useRefetchFamilyTree } from '../../features/family-tree/api/family-tree-queries.ts'
 import { FamilyTreeManager } from '../../features/family-tree/components/family-tree-manager.tsx'
-import { GedcomExport } from '../../features/family-tree/components/gedcom-export.tsx'
-import { GedcomImport } from '../../features/family-tree/components/gedcom-import.tsx'
 import { FamilyChartFrame } from '../../features/family-tree/chart/family-chart-frame.tsx'
+import { GedcomExport } from '../../features/gedcom/components/gedcom-export.tsx'
+import { GedcomImport } from '../../features/gedcom/components/gedcom-import.tsx'
 import type { MemberMediaSlot } from '../../features/family-tree/components/media-buttons.tsx'
 import { useWhenIdle } from '../../lib/use-when-idle.ts'
 
@@ -66,6 +66,7 @@ export function FamilyTreeRoute() {
   // Below the list: shown once the list is there, so they never sit in the first screen while
   // the tree loads and then jump tens of thousands of pixels down.
   const tree = useFamilyTree()
+  const refetchTree = useRefetchFamilyTree()
   const isTreeSettled = tree.data !== undefined || tree.isError
   return (
     <section className="page family-tree-page" aria-labelledby="family-tree-title">
@@ -76,10 +77,10 @@ export function FamilyTreeRoute() {
         // ── Chart slot ── the interactive family chart (features/family-tree/chart).
         renderChart={(members) => <IdleFamilyChart members={members} />}
       />
-      {/* ── GEDCOM ── bringing a tree in from another program, and taking it out. */}
+      {/* ── GEDCOM ── bringing a tree in from another program (features/gedcom), and taking it out. */}
       {isTreeSettled && (
         <>
-          <GedcomImport />
+          <GedcomImport onImportEnded={refetchTree} />
           <GedcomExport />
         </>
       )}

@@ -30,6 +30,12 @@ function refetchTree(queryClient: QueryClient) {
   return queryClient.invalidateQueries({ queryKey: familyTreeKeys.all })
 }
 
+/** Fetches the tree again, for what changes it from outside the form (an import that has ended). */
+export function useRefetchFamilyTree(): () => Promise<void> {
+  const queryClient = useQueryClient()
+  return () => refetchTree(queryClient)
+}
+
 export function useCreateMember() {
   const queryClient = useQueryClient()
   return useMutation({

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { GedcomImportJob, GedcomPreview } from '../../../../shared/contracts/gedcom.ts'
 import { fakeApi, jsonResponse } from '../../../test/http.ts'
 import { renderWithProviders } from '../../../test/render.tsx'
-import { useFamilyTree } from '../api/family-tree-queries.ts'
+import { useFamilyTree, useRefetchFamilyTree } from '../../family-tree/api/family-tree-queries.ts'
 import { GedcomExport } from './gedcom-export.tsx'
 import { GedcomImport } from './gedcom-import.tsx'
 
@@ -33,11 +33,13 @@ const job = (overrides: Partial<GedcomImportJob>): GedcomImportJob => ({
   ...overrides,
 })
 
-/** Stands for the tree page's list, which reads the tree the import changes. */
-function TreeReader() {
+/** The tree page as its route composes it: the list reads the tree, and the import fetches it again when it ends. */
+function TreePage() {
   useFamilyTree()
-  return null
+  return <GedcomImport onImportEnded={useRefetchFamilyTree()} />
 }
+
+const nothingToRefetch = async () => {}
 
 const file = () => new File(['0 HEAD\n0 TRLR\n'], 'royal92.ged', { type: 'application/octet-stream' })
 
@@ -70,12 +72,7 @@ describe('importing a GEDCOM file', () => {
       if (url.pathname === '/api/family-tree/gedcom/imports/job-1') return jsonResponse(200, { job: polls.length > 1 ? polls.shift() : polls[0] })
       return jsonResponse(200, { tree: null, members: [], unions: [] })
     })
-    renderWithProviders(
-      <>
-        <GedcomImport />
-        <TreeReader />
-      </>,
-    )
+    renderWithProviders(<TreePage />)
 
     await user.upload(screen.getByLabelText('Archivo GEDCOM (.ged) o GEDZIP con sus archivos (.gdz)'), file())
     const shown = await screen.findByRole('heading', { name: 'Lo que contiene royal92.ged' })
@@ -110,7 +107,7 @@ describe('importing a GEDCOM file', () => {
   it('says plainly when the file is not GEDCOM, and offers nothing to import', async () => {
     const user = userEvent.setup()
     const api = fakeApi(() => jsonResponse(422, { error: { code: 'gedcom.not_gedcom', message: 'The file is not GEDCOM' } }))
-    renderWithProviders(<GedcomImport />)
+    renderWithProviders(<GedcomImport onImportEnded={nothingToRefetch} />)
     await user.upload(screen.getByLabelText('Archivo GEDCOM (.ged) o GEDZIP con sus archivos (.gdz)'), new File(['hola'], 'carta.ged'))
     expect(await screen.findByRole('alert')).toHaveTextContent('Este archivo no parece un GEDCOM.')
     expect(screen.queryByRole('button', { name: 'Importar' })).not.toBeInTheDocument()
@@ -131,7 +128,7 @@ describe('cancelling a preview', () => {
   it('writes nothing and gives the focus back to the file field', async () => {
     const user = userEvent.setup()
     const api = fakeApi(() => jsonResponse(200, preview))
-    renderWithProviders(<GedcomImport />)
+    renderWithProviders(<GedcomImport onImportEnded={nothingToRefetch} />)
     await user.upload(screen.getByLabelText('Archivo GEDCOM (.ged) o GEDZIP con sus archivos (.gdz)'), file())
     await screen.findByRole('heading', { name: 'Lo que contiene royal92.ged' })
     await user.click(screen.getByRole('button', { name: 'Cancelar' }))

@@ -1,7 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery } from '@tanstack/react-query'
 import type { GedcomExportVersion, GedcomImportJob, GedcomPreview } from '../../../../shared/contracts/gedcom.ts'
 import { ApiError, apiErrorFrom, apiFetch } from '../../../lib/api-client.ts'
-import { familyTreeKeys } from './family-tree-queries.ts'
 
 const gedcomPath = '/api/family-tree/gedcom'
 
@@ -36,15 +35,14 @@ export function useStartGedcomImport() {
 
 const isRunning = (job: GedcomImportJob | undefined) => job !== undefined && job.status !== 'done' && job.status !== 'failed'
 
-/** The import's progress, asked again every half second until it ends; then the tree is fetched again. */
-export function useGedcomImportJob(jobId: string | undefined) {
-  const queryClient = useQueryClient()
+/** The import's progress, asked again every half second until it ends; then `onEnded` (the page fetches the tree again). */
+export function useGedcomImportJob(jobId: string | undefined, onEnded: () => Promise<unknown>) {
   return useQuery({
     queryKey: ['gedcom-import', jobId],
     enabled: jobId !== undefined,
     queryFn: async ({ signal }) => {
       const { job } = await apiFetch<{ job: GedcomImportJob }>(`${gedcomPath}/imports/${encodeURIComponent(jobId!)}`, { signal })
-      if (!isRunning(job)) await queryClient.invalidateQueries({ queryKey: familyTreeKeys.all })
+      if (!isRunning(job)) await onEnded()
       return job
     },
     refetchInterval: (query) => (query.state.data === undefined || isRunning(query.state.data) ? 500 : false),

@@ -11,16 +11,17 @@ import './gedcom.css'
  * Bringing a tree in from another program: choose a .ged file (or a GEDZIP with its photos and
  * documents), see what it holds (nothing is
  * written yet), confirm, follow the import's progress, and read what was added and skipped.
+ * `onImportEnded` runs once the import has ended, so the page shows the tree it wrote.
  */
-export function GedcomImport() {
-  const { t } = useTranslation('family-tree')
+export function GedcomImport({ onImportEnded }: { onImportEnded: () => Promise<unknown> }) {
+  const { t } = useTranslation('gedcom')
   const inputId = useId()
   const inputRef = useRef<HTMLInputElement>(null)
   const previewRef = useRef<HTMLDivElement>(null)
   const [file, setFile] = useState<File>()
   const preview = useGedcomPreview()
   const start = useStartGedcomImport()
-  const job = useGedcomImportJob(start.data?.id)
+  const job = useGedcomImportJob(start.data?.id, onImportEnded)
   const current = job.data ?? start.data
   const isRunning = current !== undefined && current.status !== 'done' && current.status !== 'failed'
 
@@ -45,15 +46,15 @@ export function GedcomImport() {
     }
   }
 
-  const statusText = current ? t(`gedcom.import.status.${current.status}`) : preview.isPending ? t('gedcom.import.reading') : undefined
+  const statusText = current ? t(`import.status.${current.status}`) : preview.isPending ? t('import.reading') : undefined
   const error = preview.error ?? start.error ?? job.error
   return (
     <section className="gedcom-panel" aria-labelledby={`${inputId}-title`}>
-      <h2 id={`${inputId}-title`}>{t('gedcom.import.title')}</h2>
-      <p>{t('gedcom.import.intro')}</p>
+      <h2 id={`${inputId}-title`}>{t('import.title')}</h2>
+      <p>{t('import.intro')}</p>
       {!isRunning && (
         <div className="gedcom-field">
-          <label htmlFor={inputId}>{current ? t('gedcom.import.another') : t('gedcom.import.choose')}</label>
+          <label htmlFor={inputId}>{current ? t('import.another') : t('import.choose')}</label>
           <input
             ref={inputRef}
             id={inputId}
@@ -74,10 +75,10 @@ export function GedcomImport() {
           <GedcomPreview preview={preview.data} fileName={file.name} />
           <div className="gedcom-actions">
             <button type="button" className="button button-primary" onClick={() => start.mutate(file)} disabled={start.isPending}>
-              {t('gedcom.import.confirm')}
+              {t('import.confirm')}
             </button>
             <button type="button" className="button" onClick={handleCancel}>
-              {t('gedcom.import.cancel')}
+              {t('import.cancel')}
             </button>
           </div>
         </div>
@@ -88,15 +89,15 @@ export function GedcomImport() {
           <div
             className="gedcom-progress-track"
             role="progressbar"
-            aria-label={t('gedcom.import.progressLabel')}
+            aria-label={t('import.progressLabel')}
             aria-valuemin={0}
             aria-valuemax={100}
             aria-valuenow={current.progress}
-            aria-valuetext={`${t('gedcom.import.progress', { percent: current.progress })}: ${t(`gedcom.import.status.${current.status}`)}`}
+            aria-valuetext={`${t('import.progress', { percent: current.progress })}: ${t(`import.status.${current.status}`)}`}
           >
             <div className="gedcom-progress-bar" style={{ width: `${current.progress}%` }} />
           </div>
-          <p aria-hidden="true">{t('gedcom.import.progress', { percent: current.progress })}</p>
+          <p aria-hidden="true">{t('import.progress', { percent: current.progress })}</p>
         </div>
       )}
       {current?.report && <GedcomImportReportView report={current.report} />}

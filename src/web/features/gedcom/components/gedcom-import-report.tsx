@@ -4,38 +4,38 @@ import { SkippedTags, WarningItem } from './gedcom-preview.tsx'
 
 /** The end of an import: what was added and updated, and everything not taken as it came, with why. */
 export function GedcomImportReportView({ report }: { report: GedcomImportReport }) {
-  const { t } = useTranslation('family-tree')
+  const { t } = useTranslation('gedcom')
   return (
     <div className="gedcom-report">
-      <h3>{t('gedcom.report.title')}</h3>
+      <h3>{t('report.title')}</h3>
       <ul className="gedcom-counts">
-        <li>{t('gedcom.report.members', report.members)}</li>
-        <li>{t('gedcom.report.unions', report.unions)}</li>
-        <li>{t('gedcom.report.links', report.links)}</li>
+        <li>{t('report.members', report.members)}</li>
+        <li>{t('report.unions', report.unions)}</li>
+        <li>{t('report.links', report.links)}</li>
       </ul>
-      <h4>{t('gedcom.report.problemsTitle')}</h4>
+      <h4>{t('report.problemsTitle')}</h4>
       {report.problems.length === 0 ? (
-        <p>{t('gedcom.report.noProblems')}</p>
+        <p>{t('report.noProblems')}</p>
       ) : (
         <ul className="gedcom-problems">
           {report.problems.map((problem, index) => (
             <li key={index}>
-              {t('gedcom.report.problem', {
-                item: t(`gedcom.report.item.${problem.item}`),
+              {t('report.problem', {
+                item: t(`report.item.${problem.item}`),
                 // The person's name where the file gives one; its identifier in the file otherwise.
                 ref: problem.name ?? problem.ref ?? `#${problem.index + 1}`,
                 reason: t(`errors:${problem.code}`, { defaultValue: problem.code, ...problem.params }),
-                outcome: t(`gedcom.report.outcome.${problem.outcome}`),
+                outcome: t(`report.outcome.${problem.outcome}`),
               })}
             </li>
           ))}
         </ul>
       )}
-      {report.moreProblems > 0 && <p>{t('gedcom.report.more', { count: report.moreProblems })}</p>}
+      {report.moreProblems > 0 && <p>{t('report.more', { count: report.moreProblems })}</p>}
       {report.media && <MediaReport media={report.media} />}
       {report.warnings.length > 0 && (
         <>
-          <h4>{t('gedcom.import.warningsTitle')}</h4>
+          <h4>{t('import.warningsTitle')}</h4>
           <ul className="gedcom-warnings">
             {report.warnings.map((warning) => (
               <WarningItem key={warning.code} warning={warning} />
@@ -50,26 +50,26 @@ export function GedcomImportReportView({ report }: { report: GedcomImportReport 
 
 /** The files the GEDCOM named: how many came in, and each one that did not, by name and with why. */
 function MediaReport({ media }: { media: GedcomMediaReport }) {
-  const { t } = useTranslation('family-tree')
+  const { t } = useTranslation('gedcom')
   if (media.attached === 0 && media.alreadyThere === 0 && media.skipped.length === 0) return null
   return (
     <>
-      <h4>{t('gedcom.report.mediaTitle')}</h4>
-      <p>{t('gedcom.report.mediaAttached', { count: media.attached, already: media.alreadyThere })}</p>
+      <h4>{t('report.mediaTitle')}</h4>
+      <p>{t('report.mediaAttached', { count: media.attached, already: media.alreadyThere })}</p>
       {media.skipped.length > 0 && (
         <ul className="gedcom-problems">
           {media.skipped.map((skipped, index) => (
             <li key={index}>
-              {t(skipped.person ? 'gedcom.report.mediaSkippedOf' : 'gedcom.report.mediaSkipped', {
+              {t(skipped.person ? 'report.mediaSkippedOf' : 'report.mediaSkipped', {
                 file: skipped.file,
                 person: skipped.person,
-                reason: t(`gedcom.report.mediaReason.${skipped.reason}`),
+                reason: t(`report.mediaReason.${skipped.reason}`),
               })}
             </li>
           ))}
         </ul>
       )}
-      {media.moreSkipped > 0 && <p>{t('gedcom.report.more', { count: media.moreSkipped })}</p>}
+      {media.moreSkipped > 0 && <p>{t('report.more', { count: media.moreSkipped })}</p>}
     </>
   )
 }

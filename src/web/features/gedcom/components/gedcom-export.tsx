@@ -4,23 +4,23 @@ import './gedcom.css'
 
 /** The tree as a GEDCOM file, in 7.0 or, for older programs, 5.5.1, or as a GEDZIP with the files: plain download links. */
 export function GedcomExport() {
-  const { t } = useTranslation('family-tree')
+  const { t } = useTranslation('gedcom')
   return (
     <section className="gedcom-panel" aria-labelledby="gedcom-export-title">
-      <h2 id="gedcom-export-title">{t('gedcom.export.title')}</h2>
-      <p>{t('gedcom.export.intro')}</p>
+      <h2 id="gedcom-export-title">{t('export.title')}</h2>
+      <p>{t('export.intro')}</p>
       <div className="gedcom-actions">
         <a className="button button-primary" href={gedcomExportUrl('7.0')} download="legado-gedcom-7.0.ged">
-          {t('gedcom.export.v7')}
+          {t('export.v7')}
         </a>
         <a className="button" href={gedzipExportUrl} download="legado-gedcom-7.0.gdz">
-          {t('gedcom.export.gdz')}
+          {t('export.gdz')}
         </a>
         <a className="button" href={gedcomExportUrl('5.5.1')} download="legado-gedcom-5.5.1.ged">
-          {t('gedcom.export.v551')}
+          {t('export.v551')}
         </a>
       </div>
-      <p className="gedcom-hint">{t('gedcom.export.hint')}</p>
+      <p className="gedcom-hint">{t('export.hint')}</p>
     </section>
   )
 }
