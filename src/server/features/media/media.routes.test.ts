@@ -397,6 +397,33 @@ describe.each(testDatabases)('media routes on %s', (database) => {
     expect(anonymous.statusCode).toBe(401)
   })
 
+  it('never lets another person reach an unfinished upload through a longer path or a query string', async () => {
+    const bytes = Buffer.from('la carta de la abuela, a medio subir\n')
+    const hers = await create(owner, bytes.length, { filename: 'carta.txt', linkedToType: 'member', linkedToId: memberId })
+    const herPath = new URL(String(hers.headers.location), 'http://localhost').pathname
+    const herId = herPath.split('/').at(-1)!
+    await tusClient(t.app, owner).patch(herPath, 0, bytes.subarray(0, 10))
+    const self = (await as(t.app, stranger)({ method: 'POST', url: '/api/family-tree/members', payload: { firstName: 'Bob', lastName: 'Gil', isSelf: true } })).json().member
+      .memberId
+    const his = await create(stranger, 10, { filename: 'mia.txt', linkedToType: 'member', linkedToId: self })
+    const hisPath = new URL(String(his.headers.location), 'http://localhost').pathname
+    const intruder = as(t.app, stranger)
+    const chunk = { 'upload-offset': '10', 'content-type': 'application/offset+octet-stream' }
+    for (const url of [`${hisPath}/${herId}`, `${hisPath}?x=/${herId}`, `${hisPath}/../${herId}`, `${hisPath}%2F${herId}`]) {
+      const head = await intruder({ method: 'HEAD', url, headers: tusHeaders })
+      expect(head.statusCode, `HEAD ${url}`).toBe(404)
+      expect(head.headers['upload-metadata'], `HEAD ${url}`).toBeUndefined()
+      expect((await intruder({ method: 'PATCH', url, headers: { ...tusHeaders, ...chunk }, payload: Buffer.from('de Bob....') })).statusCode, `PATCH ${url}`).toBe(404)
+      expect((await intruder({ method: 'DELETE', url, headers: tusHeaders })).statusCode, `DELETE ${url}`).toBe(404)
+    }
+    // Her upload is untouched: same offset, and it finishes with her bytes alone.
+    expect((await tusClient(t.app, owner).head(herPath)).headers['upload-offset']).toBe('10')
+    const finished = await tusClient(t.app, owner).patch(herPath, 10, bytes.subarray(10))
+    expect(finished.statusCode).toBe(204)
+    const content = await as(t.app, owner)({ method: 'GET', url: `/api/media/${String(finished.headers['legado-media-id'])}/content` })
+    expect(content.body).toBe(bytes.toString())
+  })
+
   it('keeps every media answer from another user: read, list, change, delete', async () => {
     const id = String((await upload(owner, Buffer.from('solo para la familia\n'), 'privado.txt')).headers['legado-media-id'])
     const intruder = as(t.app, stranger)

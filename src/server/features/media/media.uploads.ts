@@ -87,8 +87,14 @@ export const mediaUploadRoutes: FastifyPluginAsync<Options> = async (app, { serv
   // upload is linked into media storage without being read again.
   const digests = createUploadDigests({ headLength: sniffedBytes })
   const digesting = watchLocalWrites(datastore, (id, offset, bytes) => digests.watch(id, offset, bytes))
+  const uploadPath = new RegExp(`^${app.prefix}/uploads(?:/([^/?#]*))?$`)
   const tus = new TusServer({
     path: '/api/uploads',
+    // The id from the path the route checked, never the last segment of a longer one.
+    getFileIdFromRequest: (req) => {
+      const id = uploadPath.exec(new URL(req.url).pathname)?.[1]
+      return id ? decodeURIComponent(id) : undefined
+    },
     datastore,
     maxSize: maxUploadBytes,
     respectForwardedHeaders: false,
@@ -210,8 +216,14 @@ export const mediaUploadRoutes: FastifyPluginAsync<Options> = async (app, { serv
   let hookHeaders: [string, string | number | string[]][] | undefined
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
-    const match = /^\/api\/uploads\/([^/?]+)/.exec(request.url)?.[1]
-    const uploadId = match === undefined ? undefined : decodeURIComponent(match)
+    // Exactly `/api/uploads/` or `/api/uploads/<id>`: the id checked here must be the one the tus
+    // server acts on, and it would take the last segment of anything longer (`<mine>/<theirs>`,
+    // `<mine>?x=/<theirs>`).
+    const path = uploadPath.exec(request.url)
+    if (!path) throw new AppError('not_found', 'No such upload')
+    const uploadId = path[1] === undefined ? undefined : decodeURIComponent(path[1])
+    if (uploadId === undefined && request.method !== 'POST' && request.method !== 'OPTIONS') throw new AppError('not_found', 'No such upload')
+    if (uploadId?.includes('/')) throw new AppError('not_found', 'No such upload')
     // A chunk of an upload whose session was verified lately, with the same cookie, goes on
     // without the session's query; everything else checks the session (one signature check and
     // one indexed query) and ownership from the upload's id, without a read.

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import type { Me, SessionState, SignIn, SignUp } from '../../../../shared/contracts/account.ts'
 import type { Language } from '../../../../shared/limits.ts'
 import { ApiError, apiFetch } from '../../../lib/api-client.ts'
+import { forgetStoredUploads } from '../../../lib/stored-uploads.ts'
 import { uiLanguageOf } from '../../../lib/ui-language.ts'
 
 export const sessionKeys = { me: ['session', 'me'] as const }
@@ -63,6 +64,7 @@ export function useSignOut() {
 
 /** Nothing of the previous user may stay in the cache for the next one. */
 export function forgetSignedInData(queryClient: QueryClient) {
+  forgetStoredUploads()
   queryClient.clear()
   queryClient.setQueryData(sessionKeys.me, null)
 }
