@@ -60,6 +60,7 @@ import { errorHandlerPlugin } from './plugins/error-handler.ts'
 import { jsonCompressionPlugin } from './plugins/json-compression.ts'
 import { originCheckPlugin } from './plugins/origin-check.ts'
 import { sessionPlugin } from './plugins/session.ts'
+import { textInputPlugin } from './plugins/text-input.ts'
 import { securityHeaders } from './plugins/security-headers.ts'
 import { webAppPlugin } from './plugins/web-app.ts'
 
@@ -281,6 +282,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
 
   await app.register(errorHandlerPlugin)
   await app.register(jsonCompressionPlugin)
+  await app.register(textInputPlugin)
   // Answers of the API are a person's own data: never kept in a browser's or a proxy's cache
   // (a shared computer keeps nothing after sign-out), unless a route says otherwise.
   app.addHook('onSend', async (request, reply) => {

@@ -20,7 +20,7 @@ const isDocs = (url: string) => url === '/api/docs' || url.startsWith('/api/docs
 const anyText = fc.oneof(
   fc.string({ unit: 'grapheme', maxLength: 40 }),
   fc.string({ maxLength: 40 }),
-  fc.constantFrom('', ' ', '../../etc/passwd', '%00', '{"a":1}', "' OR 1=1 --", '<script>alert(1)</script>', '\u202e', 'null'),
+  fc.constantFrom('', ' ', '../../etc/passwd', '%00', 'a\u0000b', '{"a":1}', "' OR 1=1 --", '<script>alert(1)</script>', '\u202e', 'null'),
 )
 const anyJson = fc.oneof(
   fc.jsonValue({ maxDepth: 3 }),

@@ -6,6 +6,7 @@ import { mediaIdHeader, uploadMetadataSchema } from '../../../shared/contracts/m
 import { isErrorBody, type ErrorBody, type ErrorCode } from '../../../shared/errors.ts'
 import { localFileOf, type UploadStore, watchLocalWrites } from '../../integrations/tus/create-upload-store.ts'
 import { AppError, errorBodyOf } from '../../lib/app-error.ts'
+import { pathOfNul } from '../../plugins/text-input.ts'
 import type { AttemptLimiter } from '../../lib/attempt-limiter.ts'
 import { fromZodIssues } from '../../lib/validation.ts'
 import { sniffedBytes } from './media-type.ts'
@@ -71,6 +72,9 @@ function refusal(error: unknown): { status_code: number; body: string } {
 }
 
 function parseMetadata(upload: Upload) {
+  // The metadata is base64 in a header: the body's NUL check never sees it.
+  const nul = pathOfNul(upload.metadata ?? {})
+  if (nul !== undefined) throw new AppError('validation_failed', 'Upload metadata may not hold a NUL character', [{ path: nul, code: 'validation.invalid' }])
   const parsed = uploadMetadataSchema.safeParse(upload.metadata ?? {})
   if (!parsed.success) throw new AppError('validation_failed', 'Invalid upload metadata', fromZodIssues(parsed.error.issues))
   return parsed.data
