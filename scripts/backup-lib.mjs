@@ -1,11 +1,12 @@
 // Backups of an embedded (SQLite + local media) installation, in plain Node so that they run with
 // the production dependencies alone. A backup is a folder under DATA_DIR/backups named by its
 // UTC time: `legado.db` (a consistent snapshot taken by SQLite's online backup API while the
-// server keeps running), `media/` (the stored files), `auth-secret` (so sessions survive a
-// restore) and `backup.json` (what it holds, with the database's sha256).
+// server keeps running, without the sessions and sign-in tokens in it), `media/` (the stored
+// files), `auth-secret` and `backup.json` (what it holds, with the database's sha256). A backup
+// is a family's private life: its folder is 0700 and its files 0600, like the data folder.
 import { createHash } from 'node:crypto'
 import { createReadStream, existsSync } from 'node:fs'
-import { copyFile, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { chmod, copyFile, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import SQLite from 'better-sqlite3'
 
@@ -81,6 +82,31 @@ async function countFiles(folder) {
 }
 
 /**
+ * Rows that would let whoever holds a copy act as someone: live sessions (a session cookie is
+ * checked against them) and pending sign-in or verification tokens. A restore signs everyone out.
+ */
+const secretTables = ['session', 'verification']
+
+function forgetSessions(file) {
+  const database = new SQLite(file, { fileMustExist: true })
+  try {
+    for (const table of secretTables) database.prepare(`delete from "${table}"`).run()
+    // Deleted rows stay in free pages until the file is rewritten.
+    database.exec('vacuum')
+  } finally {
+    database.close()
+  }
+}
+
+/** Closes a finished backup to everyone but its owner: folders 0700, files 0600. */
+async function makePrivate(folder) {
+  await chmod(folder, 0o700)
+  for (const entry of await readdir(folder, { recursive: true, withFileTypes: true })) {
+    await chmod(path.join(entry.parentPath, entry.name), entry.isDirectory() ? 0o700 : 0o600)
+  }
+}
+
+/**
  * Writes a new backup and keeps the newest `keep`. The media are copied before and after the
  * database snapshot: a file is always stored before its row is written, so every row of the
  * snapshot finds its file in the copy. The backup is assembled in a hidden folder and renamed
@@ -92,7 +118,9 @@ export async function createBackup(dataDir, { keep = defaultKeep, now = new Date
   const name = now.toISOString().replace(/[:.]/g, '-')
   const root = backupsDir(dataDir)
   const partial = path.join(root, `.partial-${name}`)
-  await mkdir(partial, { recursive: true })
+  await mkdir(root, { recursive: true, mode: 0o700 })
+  await chmod(root, 0o700)
+  await mkdir(partial, { recursive: true, mode: 0o700 })
   try {
     const mediaFrom = path.join(dataDir, 'media')
     const mediaTo = path.join(partial, 'media')
@@ -104,6 +132,7 @@ export async function createBackup(dataDir, { keep = defaultKeep, now = new Date
     } finally {
       database.close()
     }
+    forgetSessions(path.join(partial, databaseFile))
     await copyNewFiles(mediaFrom, mediaTo)
     const secret = path.join(dataDir, 'auth-secret')
     if (existsSync(secret)) await copyFile(secret, path.join(partial, 'auth-secret'))
@@ -115,6 +144,7 @@ export async function createBackup(dataDir, { keep = defaultKeep, now = new Date
       mediaFiles: await countFiles(mediaTo),
     }
     await writeFile(path.join(partial, 'backup.json'), `${JSON.stringify(manifest, null, 2)}\n`)
+    await makePrivate(partial)
     await rename(partial, path.join(root, name))
     const removed = await pruneBackups(dataDir, keep)
     return { name, folder: path.join(root, name), manifest, removed }

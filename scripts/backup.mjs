@@ -1,6 +1,9 @@
 // `npm run backup`: a consistent snapshot of the SQLite database and the media, while the server runs.
 import { BackupError, createBackup, dataDirFrom, defaultKeep } from './backup-lib.mjs'
 
+// A backup, and the data restored from one, is for this user alone: files 0600, folders 0700.
+process.umask(0o077)
+
 try {
   const keep = process.env.BACKUP_KEEP ? Number(process.env.BACKUP_KEEP) : defaultKeep
   if (!Number.isInteger(keep) || keep < 1) throw new BackupError('BACKUP_KEEP must be a whole number of backups, 1 or more')

@@ -1,13 +1,13 @@
 import { execFile } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import SQLite from 'better-sqlite3'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seedOwnerData } from '../src/server/test/owner-data.ts'
-import { as, createTestApp, createTestUser, type TestApp, type TestUser } from '../src/server/test/test-app.ts'
+import { as, cookieHeader, createTestApp, createTestUser, type TestApp, type TestUser } from '../src/server/test/test-app.ts'
 import { tusClient } from '../src/server/test/tus-client.ts'
 
 /** Runs `npm run backup` / `npm run restore` as an operator would: a process of its own. */
@@ -83,26 +83,46 @@ describe('backups of an embedded installation (npm run backup / restore)', () =>
     const original = everyRow(path.join(t.dataDir, 'legado.db'))
     expect(original.dream_entry).toHaveLength(1)
     expect(original.media_asset).toHaveLength(2)
-    expect(everyRow(path.join(fresh, 'legado.db'))).toEqual(original)
+    expect(original.session!.length).toBeGreaterThan(0)
+    // Every row but the sessions and pending sign-in tokens, which a backup never holds.
+    expect(everyRow(path.join(fresh, 'legado.db'))).toEqual({ ...original, session: [], verification: [] })
     const hashes = mediaHashes(t.dataDir)
     // The note, the photo and its thumbnail.
     expect(Object.keys(hashes)).toHaveLength(3)
     expect(mediaHashes(fresh)).toEqual(hashes)
     expect(readdirSync(fresh).filter((entry) => entry.startsWith('.restore-'))).toEqual([])
 
-    // The restored installation serves the same person with the same session.
+    // The restored installation serves the same person once they sign in again: a backup holds
+    // no session, so a stolen copy signs nobody in.
     const again = await createTestApp('sqlite', { DATA_DIR: fresh })
     try {
-      const dreams = await as(again.app, owner)({ method: 'GET', url: '/api/dreams' })
+      expect((await as(again.app, owner)({ method: 'GET', url: '/api/dreams' })).statusCode).toBe(401)
+      const signIn = await again.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: owner.email, password: 'un-recuerdo-largo' } })
+      expect(signIn.statusCode, signIn.body).toBe(200)
+      const signedIn = { ...owner, cookie: cookieHeader(signIn) }
+      const dreams = await as(again.app, signedIn)({ method: 'GET', url: '/api/dreams' })
       expect(dreams.statusCode).toBe(200)
       expect(dreams.json().dreams.map((dream: { content: string }) => dream.content)).toEqual(['Volaba'])
       const media = original.media_asset as { id: string; sha256: string }[]
       for (const asset of media) {
-        const content = await as(again.app, owner)({ method: 'GET', url: `/api/media/${asset.id}/content` })
+        const content = await as(again.app, signedIn)({ method: 'GET', url: `/api/media/${asset.id}/content` })
         expect(createHash('sha256').update(content.rawPayload).digest('hex')).toBe(asset.sha256)
       }
     } finally {
       await again.close()
+    }
+  })
+
+  it('keeps each backup for its owner alone: folders 0700, files 0600', () => {
+    const root = path.join(t.dataDir, 'backups')
+    expect(statSync(root).mode & 0o777).toBe(0o700)
+    for (const name of backupNames(t.dataDir)) {
+      const folder = path.join(root, name)
+      expect(statSync(folder).mode & 0o777, folder).toBe(0o700)
+      for (const entry of readdirSync(folder, { recursive: true, withFileTypes: true })) {
+        const file = path.join(entry.parentPath, entry.name)
+        expect(statSync(file).mode & 0o777, file).toBe(entry.isDirectory() ? 0o700 : 0o600)
+      }
     }
   })
 

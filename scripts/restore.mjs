@@ -2,6 +2,9 @@
 import { BackupError, dataDirFrom } from './backup-lib.mjs'
 import { restoreBackup } from './restore-lib.mjs'
 
+// A backup, and the data restored from one, is for this user alone: files 0600, folders 0700.
+process.umask(0o077)
+
 try {
   const { name, replaced } = await restoreBackup(dataDirFrom(), process.argv[2])
   console.log(`Backup ${name} restored.`)

@@ -3,6 +3,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { buildApp } from './app.ts'
 import { ConfigError, loadConfig } from './config.ts'
+import { keepDataPrivate } from './lib/private-files.ts'
 
 /** Where `npm run build` puts the web app, relative to this file in src/ or in dist/server/. */
 function defaultWebRoot(): string | undefined {
@@ -21,7 +22,9 @@ async function main() {
     }
     throw error
   }
+  const { tightened } = keepDataPrivate(config.dataDir)
   const app = await buildApp({ ...config, webRoot: config.webRoot ?? defaultWebRoot() })
+  if (tightened) app.log.warn({ dataDir: config.dataDir }, 'the data folder was readable by other users of this machine: it is now for this user alone (0700)')
 
   let closing = false
   const shutdown = async (signal: string) => {
