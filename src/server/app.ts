@@ -267,12 +267,15 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
         exportAssets: (userId) => media.exportAssets(userId),
         openContent: (userId, assetId) => media.openContent(userId, assetId),
         restoreFile: (userId, file) => media.restoreFile(userId, file),
+        maxFileBytes: config.maxUploadBytes,
+        freeBytes: (userId) => media.freeBytes(userId),
       },
     },
     extensions: exportExtensions,
     // Room for every file the quota allows, and for the rows beside them.
     limits: { maxEntries: 200_000, maxTotalBytes: config.storageQuotaBytes + 1024 * 1024 * 1024 },
     limiter: createAttemptLimiter(rateLimitStore, { max: 30, windowMs: 60 * 60 * 1000 }, 'portability'),
+    maxWaitingBytes: config.importWaitingMaxBytes,
     log: app.log.child({ feature: 'portability' }),
   })
   const contact = createContactService({

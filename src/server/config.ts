@@ -88,6 +88,12 @@ const envSchema = z.object({
     .min(1)
     .max(4 * 1024 * 1024 * 1024 - 1)
     .default(4 * 1024 * 1024 * 1024 - 1),
+  // Archives received and being read at once, all people together: each waits on disk meanwhile.
+  IMPORT_WAITING_MAX_BYTES: z.coerce
+    .number({ error: 'must be a number' })
+    .int()
+    .min(1)
+    .default(8 * 1024 * 1024 * 1024),
   MAX_UNFINISHED_UPLOADS: z.coerce.number({ error: 'must be a number' }).int().min(1).default(20),
   UPLOAD_EXPIRY_HOURS: z.coerce.number({ error: 'must be a number' }).positive({ error: 'must be more than 0' }).default(24),
   UPLOAD_SESSION_RECHECK_SECONDS: z.coerce.number({ error: 'must be a number' }).min(0, { error: 'must be 0 or more' }).max(60, { error: 'must be 60 or less' }).default(5),
@@ -150,6 +156,8 @@ export interface Config {
   maxUnfinishedUploads: number
   /** The largest archive `POST /api/me/import` takes. */
   importMaxBytes: number
+  /** The bytes of archives that may wait in `DATA_DIR/imports` at once, every import together. */
+  importWaitingMaxBytes: number
   ai: AiConfig
   /** AI replies allowed per user and hour (the guided mode is not counted). */
   aiRateLimitPerHour: number
@@ -230,6 +238,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     storageQuotaBytes: e.STORAGE_QUOTA_BYTES,
     maxUnfinishedUploads: e.MAX_UNFINISHED_UPLOADS,
     importMaxBytes: e.IMPORT_MAX_BYTES,
+    importWaitingMaxBytes: e.IMPORT_WAITING_MAX_BYTES,
     ai:
       aiProvider === 'gemini'
         ? { provider: 'gemini', apiKey: e.GEMINI_API_KEY!, baseUrl: e.GEMINI_BASE_URL.replace(/\/+$/, ''), model: e.AI_MODEL ?? defaultGeminiModel }

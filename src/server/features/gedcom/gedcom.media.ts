@@ -144,7 +144,11 @@ export async function importGedcomMedia(
     try {
       const stored = storedAs.get(entry.name)
       if (stored) for (const memberId of without) await port.link(ownerId, memberId, stored)
-      else storedAs.set(entry.name, await port.attach(ownerId, without, { fileName, caption: (link.title ?? '').trim().slice(0, 500), bytes: await archive.read(entry) }))
+      else
+        storedAs.set(
+          entry.name,
+          await port.attach(ownerId, without, { fileName, caption: (link.title ?? '').trim().slice(0, 500), bytes: await archive.read(entry, port.maxFileBytes) }),
+        )
       for (const memberId of without) namesOf.get(memberId)!.add(fileName)
       report.attached += 1
     } catch (error) {

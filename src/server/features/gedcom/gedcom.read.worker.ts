@@ -12,7 +12,9 @@ import { gedzipLimits } from './gedcom.zip.ts'
 const { bytes: upload, mode, gedcomEntry } = workerData as { bytes: Uint8Array; mode: 'preview' | 'batch'; gedcomEntry?: string }
 // A GEDZIP's tree is unpacked here (the request thread checked the archive and found the entry).
 const archive = gedcomEntry === undefined ? undefined : await openZipBytes(upload, gedzipLimits)
-const bytes = archive ? await archive.read(archive.entries.get(gedcomEntry!)!) : upload
+// Its declared size was held to the GEDCOM limit on the request thread; here it must only not lie.
+const entry = archive?.entries.get(gedcomEntry!)
+const bytes = archive && entry ? await archive.read(entry, entry.size) : upload
 const mapped = mapGedcomToBatch(readGedcomFile(bytes), mode === 'batch' ? createHash('sha256').update(bytes).digest('hex') : '')
 if (mode === 'preview') parentPort!.postMessage({ preview: mapped.preview })
 else {

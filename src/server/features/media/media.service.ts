@@ -96,7 +96,7 @@ export function createMediaService({ repo, storage, maxUploadBytes, quotaBytes, 
     return row
   }
 
-  const { assertRoomFor, store } = createMediaStore({ repo, storage, quotaBytes })
+  const { assertRoomFor, freeBytes, store } = createMediaStore({ repo, storage, quotaBytes })
   const storeAsset = async (...args: Parameters<typeof store>) => {
     const id = await store(...args)
     return toAsset(await getRow(args[0].ownerId, id))
@@ -104,6 +104,7 @@ export function createMediaService({ repo, storage, maxUploadBytes, quotaBytes, 
 
   const service = {
     assertRoomFor,
+    freeBytes,
 
     /** The links an upload to this target makes; refuses (before any byte is sent) a target that is not the uploader's. */
     async assertCanLink(ownerId: string, type: MediaLinkType, id: string): Promise<MediaLinkTarget[]> {

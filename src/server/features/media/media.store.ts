@@ -128,5 +128,10 @@ export function createMediaStore({ repo, storage, quotaBytes }: { repo: MediaRep
     }
   }
 
-  return { assertRoomFor, store }
+  /** What the person may still store (never below zero). */
+  async function freeBytes(ownerId: string): Promise<number> {
+    return Math.max(0, quotaBytes - (await repo.totalSize(ownerId)))
+  }
+
+  return { assertRoomFor, freeBytes, store }
 }

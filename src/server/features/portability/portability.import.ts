@@ -16,7 +16,7 @@ import {
   type ImportReport,
   type ImportSkipReason,
 } from '../../../shared/contracts/portability.ts'
-import { AppError, payloadTooLarge } from '../../lib/app-error.ts'
+import { AppError } from '../../lib/app-error.ts'
 import { newId } from '../../lib/ids.ts'
 import type { RestoredFile } from '../media/media.service.ts'
 import type { PortabilityPorts } from './portability.ports.ts'
@@ -37,9 +37,8 @@ const maxJsonBytes = 64 * 1024 * 1024
 async function readJson(archive: ZipArchive, name: string): Promise<unknown> {
   const entry = archive.entries.get(name)
   if (!entry) return undefined
-  if (entry.size > maxJsonBytes) throw payloadTooLarge(maxJsonBytes, `${name} is larger than ${maxJsonBytes} bytes`)
   try {
-    return JSON.parse((await archive.read(entry)).toString('utf8'))
+    return JSON.parse((await archive.read(entry, maxJsonBytes)).toString('utf8'))
   } catch (error) {
     if (error instanceof AppError) throw error
     throw new AppError('portability.not_an_export', `${name} is not valid JSON`)
@@ -124,9 +123,31 @@ const reasonOf = (error: unknown): ImportSkipReason => {
  */
 export async function importArchive(userId: string, archive: ZipArchive, ports: PortabilityPorts, log: Logger): Promise<ImportReport> {
   await readManifest(archive)
-  // Every entry is unpacked and checked once before anything is written: an archive that lies
-  // about one entry (its size, its checksum) is refused whole, not half restored.
-  for (const entry of archive.entries.values()) await archive.read(entry)
+  const mediaSkipped: Skipped = []
+  const mediaItems = validItems(await readJson(archive, exportFileOf.media), portableMediaSchema, mediaSkipped)
+  // Every entry the import will use is unpacked and checked once before anything is written: an
+  // archive that lies about one (its size, its checksum) is refused whole, not half restored.
+  // Each is held to what its use allows before a byte is unpacked: a kind's JSON to
+  // `maxJsonBytes`, a file to the upload limit (a larger one is reported, never read); an entry
+  // the import does not use is not unpacked at all.
+  for (const name of Object.values(exportFileOf)) {
+    const entry = archive.entries.get(name)
+    if (entry) await archive.read(entry, maxJsonBytes)
+  }
+  // The files fill what the quota still has room for, in order; those past it are never unpacked.
+  const fileOutcome = new Map<string, ImportSkipReason | 'restore'>()
+  let room = await ports.media.freeBytes(userId)
+  for (const asset of mediaItems.items) {
+    const entry = archive.entries.get(asset.path)
+    if (!entry) fileOutcome.set(asset.id, 'file_missing')
+    else if (entry.size > ports.media.maxFileBytes) fileOutcome.set(asset.id, 'too_large')
+    else if (entry.size > room) fileOutcome.set(asset.id, 'quota_exceeded')
+    else {
+      fileOutcome.set(asset.id, 'restore')
+      room -= entry.size
+      await archive.read(entry, ports.media.maxFileBytes)
+    }
+  }
   const kinds: KindReport[] = []
   const report = (kind: ExportKind, found: number, restored: number, skipped: Skipped) => kinds.push({ kind, found, restored, skipped })
   const read = (kind: ExportKind) => readJson(archive, exportFileOf[kind])
@@ -183,18 +204,18 @@ export async function importArchive(userId: string, archive: ZipArchive, ports: 
   const memories = await restoreAll(memoryItems.items, skipped, (items) => ports.aiLab.restoreMemories(userId, items), log)
   report('aiLabMemories', memoryItems.found, memories.size, skipped)
 
-  skipped = []
-  const mediaItems = validItems(await read('media'), portableMediaSchema, skipped)
+  skipped = mediaSkipped
   const targetIds = { member: members, biographyEntry: entries, interviewSession: sessions }
   let restoredFiles = 0
   for (const asset of mediaItems.items) {
+    const outcome = fileOutcome.get(asset.id)
     const entry = archive.entries.get(asset.path)
-    if (!entry) {
-      skipped.push({ id: asset.id, reason: 'file_missing' })
+    if (outcome !== 'restore' || !entry) {
+      skipped.push({ id: asset.id, reason: outcome === 'restore' || outcome === undefined ? 'file_missing' : outcome })
       continue
     }
     try {
-      const bytes = await archive.read(entry)
+      const bytes = await archive.read(entry, ports.media.maxFileBytes)
       if (createHash('sha256').update(bytes).digest('hex') !== asset.sha256) {
         skipped.push({ id: asset.id, reason: 'file_damaged' })
         continue

@@ -30,6 +30,10 @@ export interface PortabilityPorts {
     exportAssets(userId: string): Promise<ExportedAsset[]>
     openContent(userId: string, assetId: string): Promise<AsyncIterable<Uint8Array>>
     restoreFile(userId: string, file: RestoredFile): Promise<{ id: string }>
+    /** The largest file the media feature takes. */
+    maxFileBytes: number
+    /** The bytes of files the person may still store. */
+    freeBytes(userId: string): Promise<number>
   }
 }
 

@@ -302,13 +302,52 @@ describe.each(testDatabases)('hostile archives given to import, on %s', (databas
     expect((await as(t.app, user)({ method: 'GET', url: '/api/dreams' })).json().dreams).toEqual([])
   })
 
-  it('refuses a zip bomb: an entry that unpacks to more than it declares, or declared sizes past the limit', async () => {
-    const bomb = zipSync({ 'manifest.json': manifest(), 'dreams.json': dream, 'media/x/huge.txt': new Uint8Array(20 * 1024 * 1024).fill(32) })
+  it('refuses a zip bomb: a kind’s file that unpacks to more than it declares, or far more than its packed size, or declared sizes past the limit', async () => {
+    const spaces = new Uint8Array(20 * 1024 * 1024).fill(32)
+    const lying = zipSync({ 'manifest.json': manifest(), 'dreams.json': strToU8(JSON.stringify([...JSON.parse(strFromU8(dream)), { id: 'd2', content: 'x'.repeat(3000) }])) })
+    expect(await refusal(declareSize(lying, 'dreams.json', 1000))).toEqual({ status: 422, code: 'portability.unsafe_archive' })
+    const bomb = zipSync({ 'manifest.json': manifest(), 'dreams.json': dream, 'biography-entries.json': spaces })
     expect(bomb.length).toBeLessThan(100_000)
-    expect(await refusal(declareSize(bomb, 'media/x/huge.txt', 1000))).toEqual({ status: 422, code: 'portability.unsafe_archive' })
-    const declaredHuge = declareSize(declareSize(bomb, 'media/x/huge.txt', 0xf0000000), 'dreams.json', 0xf0000000)
+    expect(await refusal(bomb)).toEqual({ status: 422, code: 'portability.unsafe_archive' })
+    const declaredHuge = declareSize(declareSize(bomb, 'biography-entries.json', 0xf0000000), 'dreams.json', 0xf0000000)
     expect(await refusal(declaredHuge)).toEqual({ status: 413, code: 'payload_too_large' })
     expect((await as(t.app, user)({ method: 'GET', url: '/api/dreams' })).json().dreams).toEqual([])
+  })
+
+  it('never unpacks an entry it does not use, nor a file larger than an upload may be: the rest is restored and the report says why', async () => {
+    const media = strToU8(
+      JSON.stringify([
+        {
+          id: 'm1',
+          path: 'media/m1/película.mp4',
+          fileName: 'película.mp4',
+          caption: '',
+          contentType: 'video/mp4',
+          size: 6 * 1024 * 1024,
+          sha256: 'a'.repeat(64),
+          uploadedAt: '2024-01-01T00:00:00.000Z',
+          linkedToType: null,
+          linkedToId: null,
+          links: { memberIds: [], biographyEntryIds: [], interviewSessionIds: [] },
+        },
+      ]),
+    )
+    // Both lie about their size and checksum: unpacking either would refuse the whole archive.
+    const archive = zipSync({
+      'manifest.json': manifest(),
+      'dreams.json': dream,
+      'media.json': media,
+      'media/m1/película.mp4': new Uint8Array(6 * 1024 * 1024).fill(1),
+      'notas/huge.bin': new Uint8Array(1024),
+    })
+    const hostile = declareSize(declareSize(archive, 'notas/huge.bin', 0xf0000000 - 7 * 1024 * 1024), 'media/m1/película.mp4', 6 * 1024 * 1024 + 3)
+    const someone = await createTestUser(t.app)
+    const response = await as(t.app, someone)({ method: 'POST', url: '/api/me/import', ...multipartFile('file', 'legado.zip', hostile) })
+    expect(response.statusCode, response.body).toBe(200)
+    const report = response.json()
+    expect(report.kinds.find((kind: { kind: string }) => kind.kind === 'dreams')).toMatchObject({ found: 1, restored: 1 })
+    expect(report.kinds.find((kind: { kind: string }) => kind.kind === 'media')).toMatchObject({ found: 1, restored: 0, skipped: [{ id: 'm1', reason: 'too_large' }] })
+    expect(report.ignoredEntries).toEqual(['notas/huge.bin'])
   })
 
   it('refuses an unknown schema version, a zip that is not an export, and a file that is not a zip', async () => {
@@ -344,5 +383,51 @@ describe.each(testDatabases)('hostile archives given to import, on %s', (databas
     const response = await importing(zipSync({ 'manifest.json': manifest(), 'dreams.json': dream }))
     expect(response.statusCode, response.body).toBe(200)
     expect((await as(t.app, user)({ method: 'GET', url: '/api/dreams' })).json().dreams).toMatchObject([{ content: 'Volaba', entryDate: '2024-01-01T00:00:00.000Z' }])
+  })
+})
+
+describe('an import into an account with little room left', () => {
+  it('restores files while the quota has room and leaves the rest packed, each reported', async () => {
+    const t = await createTestApp('sqlite', { STORAGE_QUOTA_BYTES: '10000' })
+    try {
+      const user = await createTestUser(t.app)
+      const asset = (id: string, bytes: Uint8Array) => ({
+        id,
+        path: `media/${id}/nota.txt`,
+        fileName: 'nota.txt',
+        caption: '',
+        contentType: 'text/plain',
+        size: bytes.length,
+        sha256: createHash('sha256').update(bytes).digest('hex'),
+        uploadedAt: '2024-01-01T00:00:00.000Z',
+        linkedToType: null,
+        linkedToId: null,
+        links: { memberIds: [], biographyEntryIds: [], interviewSessionIds: [] },
+      })
+      const [first, second] = [strToU8('Querida Rosa:\n'.repeat(400)), strToU8('Querido Luis:\n'.repeat(400))]
+      const manifest = strToU8(JSON.stringify({ format: 'legado-export', schemaVersion: 1, exportedAt: new Date().toISOString(), application: 'Legado', counts: {} }))
+      const zip = zipSync({
+        'manifest.json': manifest,
+        'media.json': strToU8(JSON.stringify([asset('m1', first), asset('m2', second)])),
+        'media/m1/nota.txt': first,
+        'media/m2/nota.txt': second,
+      })
+      // The second file's checksum is wrong: were it unpacked, the whole archive would be refused.
+      const bytes = Buffer.from(zip)
+      const name = Buffer.from('media/m2/nota.txt')
+      for (let at = bytes.indexOf(name); at >= 0; at = bytes.indexOf(name, at + 1)) {
+        const isCentral = bytes.readUInt32LE(at - 46) === 0x02014b50
+        bytes.writeUInt32LE(1, isCentral ? at - 46 + 16 : at - 30 + 14)
+      }
+      const response = await as(t.app, user)({ method: 'POST', url: '/api/me/import', ...multipartFile('file', 'legado.zip', bytes) })
+      expect(response.statusCode, response.body).toBe(200)
+      expect(response.json().kinds.find((kind: { kind: string }) => kind.kind === 'media')).toMatchObject({
+        found: 2,
+        restored: 1,
+        skipped: [{ id: 'm2', reason: 'quota_exceeded' }],
+      })
+    } finally {
+      await t.close()
+    }
   })
 })

@@ -63,10 +63,12 @@ export const portabilityRoutes: FastifyPluginAsyncZod<Options> = async (app, { s
     },
     async (request) => {
       if (!request.isMultipart()) throw invalidField('file', 'media.no_file', 'Send the archive as the multipart field "file"')
-      await service.admitImport(currentUser(request).id)
-      await mkdir(tempDir, { recursive: true })
+      // The archive's room on disk is its declared length, or the most an archive may be.
+      const declared = Number(request.headers['content-length'])
+      const release = await service.admitImport(currentUser(request).id, Number.isSafeInteger(declared) && declared > 0 ? Math.min(declared, maxArchiveBytes) : maxArchiveBytes)
       const file = path.join(tempDir, `import-${randomUUID()}.zip`)
       try {
+        await mkdir(tempDir, { recursive: true })
         const part = await request.file().catch((error: unknown) => Promise.reject(multipartError(error, maxArchiveBytes)))
         if (!part || part.fieldname !== 'file') throw invalidField('file', 'media.no_file', 'Send the archive as the multipart field "file"')
         await pipeline(part.file, createWriteStream(file, { mode: 0o600 })).catch((error: unknown) => Promise.reject(multipartError(error, maxArchiveBytes)))
@@ -74,6 +76,7 @@ export const portabilityRoutes: FastifyPluginAsyncZod<Options> = async (app, { s
         return await service.importFile(currentUser(request).id, file)
       } finally {
         await rm(file, { force: true })
+        release()
       }
     },
   )

@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream'
 import type { ImportReport } from '../../../shared/contracts/portability.ts'
+import { AppError } from '../../lib/app-error.ts'
 import type { AttemptLimiter } from '../../lib/attempt-limiter.ts'
 import { collectExport, writeExport } from './portability.export.ts'
 import { importArchive } from './portability.import.ts'
@@ -25,11 +26,18 @@ interface Deps {
    * looping on them would keep the disk and the database busy for everyone.
    */
   limiter: AttemptLimiter
+  /** The bytes of archives that may wait on disk at once, every person's imports together. */
+  maxWaitingBytes: number
   log: Logger
 }
 
 /** "Export everything" and its way back in (docs/export-format.md, ADR 0018). */
-export function createPortabilityService({ ports, extensions, limits, limiter, log }: Deps) {
+export function createPortabilityService({ ports, extensions, limits, limiter, maxWaitingBytes, log }: Deps) {
+  // One import per person at a time (each would read every file of theirs again), and a bound on
+  // what all imports keep on disk at once. Kept per process: an import runs where it was received.
+  const importing = new Set<string>()
+  let waitingBytes = 0
+
   return {
     /** The user's whole archive as a stream; the rows are read before it starts. */
     async exportAll(userId: string): Promise<Readable> {
@@ -43,9 +51,33 @@ export function createPortabilityService({ ports, extensions, limits, limiter, l
       return zip.stream
     },
 
-    /** Counts an import before its archive is received; past the limit, `rate_limited`. */
-    async admitImport(userId: string): Promise<void> {
-      await limiter.take([`import:${userId}`])
+    /**
+     * Admits an import before its archive is received, holding `bytes` of room on disk for it:
+     * `conflict` while the person has one under way, `rate_limited` past their hourly count or when
+     * the archives waiting already fill the room. Answers the release, to call once it has ended.
+     */
+    async admitImport(userId: string, bytes: number): Promise<() => void> {
+      if (importing.has(userId)) throw new AppError('conflict', 'An import of yours is already under way; wait for it to end')
+      if (waitingBytes + bytes > maxWaitingBytes) {
+        throw new AppError('rate_limited', 'Too many archives are being imported right now; try again in a few minutes', undefined, { 'Retry-After': '300' })
+      }
+      // Held before the first await, so two requests of one person cannot both pass.
+      importing.add(userId)
+      waitingBytes += bytes
+      let isReleased = false
+      const release = () => {
+        if (isReleased) return
+        isReleased = true
+        importing.delete(userId)
+        waitingBytes -= bytes
+      }
+      try {
+        await limiter.take([`import:${userId}`])
+      } catch (error) {
+        release()
+        throw error
+      }
+      return release
     },
 
     /** Restores the export in `file` (a zip on disk) into the user's account. */

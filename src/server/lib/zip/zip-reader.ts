@@ -1,5 +1,5 @@
 import { open, type FileHandle } from 'node:fs/promises'
-import { crc32, inflateRawSync } from 'node:zlib'
+import { createInflateRaw, crc32 } from 'node:zlib'
 import { AppError, payloadTooLarge } from '../../lib/app-error.ts'
 
 export interface ZipLimits {
@@ -8,6 +8,14 @@ export interface ZipLimits {
   /** The sum of every entry's size once unpacked. */
   maxTotalBytes: number
 }
+
+/**
+ * How many times its packed size an entry of more than `ratioFloorBytes` may unpack to. Deflate
+ * reaches about 1,000 on runs of one byte and nothing real comes near it: JSON packs 5–20 times,
+ * photos and recordings hardly at all. A higher ratio is a bomb, refused before it is unpacked.
+ */
+export const maxUnpackRatio = 200
+const ratioFloorBytes = 1024 * 1024
 
 export interface ZipEntry {
   name: string
@@ -52,8 +60,12 @@ async function openSource(source: ZipSource, limits: ZipLimits) {
     const entries = await readDirectory(source, limits)
     return {
       entries,
-      /** The entry's unpacked bytes, checked against its declared size and CRC-32. */
-      read: (entry: ZipEntry) => readEntry(source, entry),
+      /**
+       * The entry's unpacked bytes, checked against its declared size and CRC-32 as they are
+       * unpacked (off the event loop); refused before a byte is unpacked when it declares more
+       * than `maxBytes`, what its use allows.
+       */
+      read: (entry: ZipEntry, maxBytes: number) => readEntry(source, entry, maxBytes),
       close: () => source.close(),
     }
   } catch (error) {
@@ -120,6 +132,7 @@ async function readDirectory(source: ZipSource, limits: ZipLimits): Promise<Map<
     if (!isSafeEntryName(entry.name)) throw unsafe(`Unsafe entry name: ${JSON.stringify(entry.name.slice(0, 200))}`)
     if (entries.has(entry.name)) throw unsafe(`The entry ${entry.name} appears twice`)
     if (flags & 0x1) throw unsafe('Encrypted archives are not read')
+    if (entry.method !== 0 && entry.method !== 8) throw unsafe(`The entry ${entry.name} uses a compression this app does not read`)
     if (entry.size === 0xffffffff || entry.compressedSize === 0xffffffff) throw unsafe('ZIP64 archives are not read')
     if (entry.localHeaderOffset + 30 + entry.compressedSize > fileSize) throw unsafe(`The entry ${entry.name} points outside the file`)
     total += entry.size
@@ -129,21 +142,53 @@ async function readDirectory(source: ZipSource, limits: ZipLimits): Promise<Map<
   return entries
 }
 
-async function readEntry(source: ZipSource, entry: ZipEntry): Promise<Buffer> {
+async function readEntry(source: ZipSource, entry: ZipEntry, maxBytes: number): Promise<Buffer> {
+  if (entry.size > maxBytes) throw payloadTooLarge(maxBytes, `The entry ${entry.name} unpacks to ${entry.size} bytes; its use allows ${maxBytes}`)
+  if (entry.method === 0 && entry.compressedSize !== entry.size) throw unsafe(`The entry ${entry.name} does not match its declared size`)
+  // Deflate adds at most 5 bytes per 16 KiB block to what it cannot pack: a larger packed size lies.
+  if (entry.method === 8 && entry.compressedSize > entry.size + Math.ceil(entry.size / 16_383) * 5 + 1024)
+    throw unsafe(`The entry ${entry.name} declares a packed size it cannot have`)
+  if (entry.size > ratioFloorBytes && entry.size > entry.compressedSize * maxUnpackRatio)
+    throw unsafe(`The entry ${entry.name} would unpack to more than ${maxUnpackRatio} times its size`)
   const local = await source.readAt(entry.localHeaderOffset, 30)
   if (local.readUInt32LE(0) !== 0x04034b50) throw unsafe(`The entry ${entry.name} is damaged`)
   const start = entry.localHeaderOffset + 30 + local.readUInt16LE(26) + local.readUInt16LE(28)
   const packed = await source.readAt(start, entry.compressedSize)
   let bytes: Buffer
-  if (entry.method === 0) bytes = packed
-  else if (entry.method === 8) {
-    try {
-      // Never more than the declared size: a lying entry fails here instead of filling memory.
-      bytes = entry.size === 0 ? Buffer.alloc(0) : inflateRawSync(packed, { maxOutputLength: entry.size })
-    } catch {
-      throw unsafe(`The entry ${entry.name} unpacks to more than it declares, or is damaged`)
-    }
-  } else throw unsafe(`The entry ${entry.name} uses a compression this app does not read`)
-  if (bytes.length !== entry.size || crc32(bytes) !== entry.crc) throw unsafe(`The entry ${entry.name} does not match its declared size and checksum`)
+  let checksum: number
+  if (entry.method === 0) [bytes, checksum] = [packed, crc32(packed)]
+  else if (entry.method === 8) [bytes, checksum] = await inflateChecked(packed, entry)
+  else throw unsafe(`The entry ${entry.name} uses a compression this app does not read`)
+  if (bytes.length !== entry.size || checksum !== entry.crc) throw unsafe(`The entry ${entry.name} does not match its declared size and checksum`)
   return bytes
+}
+
+/**
+ * Unpacks a deflated entry in zlib's thread pool, a chunk at a time, and stops at the first byte
+ * past its declared size: a lying entry costs what it declared, never more, and the event loop
+ * stays free for everyone else's requests while it is unpacked.
+ */
+function inflateChecked(packed: Buffer, entry: ZipEntry): Promise<[Buffer, number]> {
+  if (entry.size === 0) return Promise.resolve([Buffer.alloc(0), 0])
+  return new Promise((resolve, reject) => {
+    const inflater = createInflateRaw()
+    const chunks: Buffer[] = []
+    let length = 0
+    // The checksum grows with each chunk, so no single step of the check holds the event loop.
+    let checksum = 0
+    const fail = () => reject(unsafe(`The entry ${entry.name} unpacks to more than it declares, or is damaged`))
+    inflater.on('data', (chunk: Buffer) => {
+      length += chunk.length
+      if (length > entry.size) {
+        inflater.destroy()
+        fail()
+        return
+      }
+      checksum = crc32(chunk, checksum)
+      chunks.push(chunk)
+    })
+    inflater.on('error', fail)
+    inflater.on('end', () => resolve([Buffer.concat(chunks, length), checksum]))
+    inflater.end(packed)
+  })
 }
