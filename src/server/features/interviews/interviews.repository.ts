@@ -2,6 +2,9 @@ import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema.ts'
 import type { InterviewSessionRow, NewInterviewSessionRow } from './interviews.tables.ts'
 
+/** Rows per INSERT: far below SQLite's and PostgreSQL's limits on bound values (5 columns each). */
+const insertChunk = 500
+
 /** Every query is filtered by the owner: another user's interviews simply do not exist here. */
 export function createInterviewRepository(db: Kysely<Database>) {
   return {
@@ -20,8 +23,13 @@ export function createInterviewRepository(db: Kysely<Database>) {
     /** The ids of the owner's sessions, per member, oldest first (the members' `interviewSegments`). */
     async idsByMember(ownerUserId: string): Promise<Map<string, string[]>> {
       const rows = await db.selectFrom('interviewSession').select(['id', 'interviewedMemberId']).where('ownerUserId', '=', ownerUserId).orderBy('timestamp').orderBy('id').execute()
+      // Appended in place: copying the list for each row made one member's many sessions quadratic.
       const ids = new Map<string, string[]>()
-      for (const row of rows) ids.set(row.interviewedMemberId, [...(ids.get(row.interviewedMemberId) ?? []), row.id])
+      for (const row of rows) {
+        const list = ids.get(row.interviewedMemberId)
+        if (list) list.push(row.id)
+        else ids.set(row.interviewedMemberId, [row.id])
+      }
       return ids
     },
 
@@ -34,11 +42,16 @@ export function createInterviewRepository(db: Kysely<Database>) {
       return db.selectFrom('interviewSession').selectAll().where('ownerUserId', '=', ownerUserId).orderBy('timestamp').orderBy('id').execute()
     },
 
-    /** Several sessions in one transaction: all of them are written, or none. */
+    /** Several sessions in one transaction: all of them are written, or none; a few hundred rows per statement. */
     async insertMany(rows: NewInterviewSessionRow[]): Promise<void> {
       if (rows.length === 0) return
       await db.transaction().execute(async (trx) => {
-        for (const row of rows) await trx.insertInto('interviewSession').values(row).execute()
+        for (let start = 0; start < rows.length; start += insertChunk) {
+          await trx
+            .insertInto('interviewSession')
+            .values(rows.slice(start, start + insertChunk))
+            .execute()
+        }
       })
     },
 
