@@ -128,6 +128,8 @@ describe('Legado’s GEDCOM 7.0 export passes the checker', () => {
     await dated('Ester', 'INT 17 MAY 1948 (Pascua)')
     await dated('Fidel', '(poco después de la guerra)', { deathPlace: 'Quito', isDeceased: true })
     await dated('Gema', 'MAY 1948', { isDeceased: true, deathDate: '3 JUN 2001', deathPlace: 'Cali' })
+    // A slash inside a name: the NAME line has room for two, around the surname.
+    await dated('Ana/María', '1960', { lastName: 'Gil/Paz' })
     await f.patch(grandpa.memberId, {
       unions: [
         { spouseId: grandma.memberId, marriageDate: '1945', marriagePlace: 'Pasto', divorceDate: 'ABT 1962', divorcePlace: 'Quito', notes: 'Se separaron en paz.' },
@@ -154,6 +156,8 @@ describe('Legado’s GEDCOM 7.0 export passes the checker', () => {
     const f = await richTree()
     const exported = await exportThroughApi(t.app, f.user, '7.0')
     expect(findingsBesidesBom(exported), exported).toEqual([])
+    // The slashes inside a name stay, as they are, in GIVN and SURN.
+    expect(exported).toContain('1 NAME Ana\u2215María /Gil\u2215Paz/\n2 GIVN Ana/María\n2 SURN Gil/Paz\n')
   })
 
   it.skipIf(!hasSharedGedcom).each(Object.keys(sharedFileCounts))(

@@ -198,13 +198,18 @@ function header(options: WriteOptions, xrefs: XrefPlan, out: string[]): void {
  * else `Given /Surname/` rebuilt, so an edited surname never hides behind a stale NAME.
  */
 function nameLine(person: GedcomIndividual): string | undefined {
-  if (person.name !== undefined) {
+  if (person.name !== undefined && hasNameSlashes(person.name)) {
     const split = splitName(person.name)
     if (split.surname === person.surname && (person.givenNames !== '' || split.given === '')) return person.name
   }
-  if (person.surname) return `${person.givenNames} /${person.surname}/`.trimStart()
-  return person.givenNames || undefined
+  if (person.surname) return `${unslashed(person.givenNames)} /${unslashed(person.surname)}/`.trimStart()
+  return unslashed(person.givenNames) || undefined
 }
+
+/** A NAME has no slash or two, around the surname: any other slash would move the surname. */
+const hasNameSlashes = (name: string) => [0, 2].includes(name.split('/').length - 1)
+/** A slash inside a name part, as U+2215 DIVISION SLASH, which looks the same; GIVN and SURN keep the part as it is. */
+const unslashed = (part: string) => part.replaceAll('/', '\u2215')
 
 /** A model date as 7.0 writes it: one already in 7.0 form (it has a phrase) is kept; a 5.5.1 one is converted. */
 function gedcom7Date(event: GedcomEvent): { value?: string; phrase?: string } {
