@@ -9,6 +9,12 @@ const MAX_LINE_551 = 255
 const roomAfter = (start: string) => Math.min(MAX_PAYLOAD_551, MAX_LINE_551 - start.length - 1)
 
 const NEWLINE = /\r\n|\r|\n/
+/**
+ * What no GEDCOM 7 line may carry: C0 controls but tab, CR and LF; DEL and C1; a lone surrogate;
+ * U+FFFE and U+FFFF. Text pasted into a form can bring them; they mean nothing in a note or a place.
+ */
+// eslint-disable-next-line no-control-regex
+const BANNED_7 = /[\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x9F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g
 const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' })
 
 export type TextEscape = 'gedcom551' | 'gedcom7' | 'none'
@@ -21,10 +27,11 @@ function escapePayload(payload: string, escape: TextEscape): string {
 }
 
 /**
- * Appends to `out` the lines for `head` (`1 NOTE`, `0 @N1@ NOTE`) carrying `value`. `level` is
- * head's level: continuation lines sit one deeper.
+ * Appends to `out` the lines for `head` (`1 NOTE`, `0 @N1@ NOTE`) carrying `original`, in 7.0
+ * without its banned characters. `level` is head's level: continuation lines sit one deeper.
  */
-export function pushValueLines(out: string[], head: string, level: number, value: string, escape: TextEscape, isVersion7: boolean): void {
+export function pushValueLines(out: string[], head: string, level: number, original: string, escape: TextEscape, isVersion7: boolean): void {
+  const value = isVersion7 ? original.replace(BANNED_7, '') : original
   const hasNewline = value.includes('\n') || value.includes('\r')
   // Short enough even with every character an escaped @: one line, no cutting to consider.
   if (!hasNewline && (isVersion7 || value.length * 2 <= roomAfter(head))) {
