@@ -162,6 +162,22 @@ describe('Legado’s GEDCOM 7.0 export passes the checker', () => {
     expect(exported).toContain('1 NAME Ana\u2215María /Gil\u2215Paz/\n2 GIVN Ana/María\n2 SURN Gil/Paz\n')
   })
 
+  it('for a 5.5.1 file of odd values imported: calendar escapes, dual years, BC, a broken range, CONC, a lone @', async () => {
+    const f = await familyOf(t.app)
+    const odd = [
+      ...['0 HEAD', '1 GEDC', '2 VERS 5.5.1', '1 CHAR UTF-8'],
+      ...['0 @I1@ INDI', '1 NAME John /Smith/ Jr /x/', '1 SEX u', '1 BIRT', '2 DATE @#DHEBREW@ 1 TSH 5700', '1 DEAT', '2 DATE @#DFRENCH R@ 1 VEND 12'],
+      ...['1 OBJE', '2 FILE C:\\My Pics\\a b.jpg', '2 FORM JPEG', '1 FAMC @F1@', '2 PEDI Adopted'],
+      ...['0 @I2@ INDI', '1 NAME /Solo/', '1 BIRT', '2 DATE 1900 B.C.', '1 DEAT', '2 DATE ABT JAN 1900/01'],
+      ...['0 @I3@ INDI', '1 NAME Ana', '1 BIRT', '2 DATE 17 May 1948', '1 DEAT', '2 DATE BET 1900 AND ABT 1910', '1 NOTE @I1@ is odd', '1 NOTE a', '2 CONC b'],
+      ...['0 @I4@ INDI', '1 NAME Zed //', '1 BIRT', '2 DATE FROM 1 JAN 1900 TO 1800', '1 DEAT Y', '2 DATE 32 JAN 1900', '2 PLAC  spaced '],
+      ...['0 @F1@ FAM', '1 HUSB @I2@', '1 WIFE @I9@', '1 CHIL @I1@', '1 MARR', '1 _MINE x', '1 DIV Y', '0 TRLR', ''],
+    ].join('\r\n')
+    expect((await importThroughApi(t.app, f.user, odd)).status).toBe('done')
+    const exported = await exportThroughApi(t.app, f.user, '7.0')
+    expect(findingsBesidesBom(exported), exported).toEqual([])
+  })
+
   it.skipIf(!hasSharedGedcom).each(Object.keys(sharedFileCounts))(
     'for %s imported, then exported',
     async (name) => {
