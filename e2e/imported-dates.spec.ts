@@ -122,6 +122,12 @@ test('an imported family’s approximate dates read the same on the tree, the ch
   await expect(page.getByText('Guardado en las entrevistas sobre Luis.')).toBeVisible({ timeout: 15_000 })
   await expectNoBrokenDates(page, 'interview after a message')
 
+  // The memory game draws its cards from the imported relatives.
+  await page.goto('/ai-lab?lng=es')
+  await page.getByRole('tab', { name: 'Juego de memoria' }).click()
+  await expect(page.getByRole('heading', { level: 2, name: 'Juego de memoria' })).toBeVisible()
+  await expectNoBrokenDates(page, 'memory game')
+
   for (const path of ['/ai-lab', '/my-biography', '/dashboard']) {
     await page.goto(path)
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
