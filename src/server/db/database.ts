@@ -48,7 +48,13 @@ export async function openDatabase(config: Config['database']): Promise<Database
     // Repositories get instants as the ISO strings they answer with; better-auth (on `raw`)
     // expects Date objects from PostgreSQL and keeps them. Same pool, same connections.
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: withIsoInstants(pool) }), plugins: [new CamelCasePlugin()] })
-    return { db, raw, dialect: 'postgres', schema: config.schema ?? 'public', destroy: () => raw.destroy() }
+    // Kysely ends a pool only if it ran a query on it itself: a handle used through `db` alone
+    // would otherwise keep its connections open after `destroy`.
+    const destroy = async () => {
+      await raw.destroy()
+      if (!pool.ending) await pool.end()
+    }
+    return { db, raw, dialect: 'postgres', schema: config.schema ?? 'public', destroy }
   }
   return {
     db: raw.withPlugin(new CamelCasePlugin()) as Kysely<Database>,

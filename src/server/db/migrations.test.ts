@@ -30,7 +30,7 @@ describe.skipIf(!process.env.TEST_POSTGRES_URL)('migrations in a PostgreSQL sche
     const first = await createTestApp('postgres')
     try {
       // The second app must not take the first schema's migration tables for its own.
-      const second = await createTestApp('postgres')
+      const second = await createTestApp('postgres', { DATABASE_URL: first.env.DATABASE_URL!, DATABASE_SCHEMA: 'second_legado' })
       try {
         const health = await second.app.inject({ method: 'GET', url: '/api/health' })
         expect(health.json().db).toBe('postgres')

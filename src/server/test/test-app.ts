@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
@@ -9,6 +9,7 @@ import { buildApp } from '../app.ts'
 import { loadConfig } from '../config.ts'
 import { openDatabase } from '../db/database.ts'
 import type { Database } from '../db/schema.ts'
+import { copySqliteTemplate, createPostgresCopy, postgresTestSchema } from './test-databases.ts'
 
 export type TestDatabase = 'sqlite' | 'postgres'
 
@@ -25,8 +26,10 @@ export interface TestApp {
 }
 
 /**
- * A real app on a real, freshly migrated database: a temporary SQLite file, or a PostgreSQL
- * schema of its own so test files never collide.
+ * A real app on a real, migrated database of its own: a copy of the template SQLite file, or a
+ * PostgreSQL database copied from the template database, so test files never collide. Settings
+ * naming a database already in use (another app's `env`) share it instead, and leave it in place
+ * on close.
  */
 export async function createTestApp(kind: TestDatabase, overrides: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'legado-test-'))
@@ -35,12 +38,23 @@ export async function createTestApp(kind: TestDatabase, overrides: Record<string
   const postgresUrl = process.env.TEST_POSTGRES_URL
   // PostgreSQL and Redis mean several instances may run: they must share a configured secret.
   if (kind === 'postgres' || env.REDIS_URL) env.AUTH_SECRET ??= 'a-shared-test-secret-of-at-least-32-characters'
-  if (kind === 'postgres') {
+  let dropDatabase = async () => {}
+  if (kind === 'postgres' && !env.DATABASE_URL) {
     if (!postgresUrl) throw new Error('TEST_POSTGRES_URL is not set')
-    env.DATABASE_URL = postgresUrl
-    env.DATABASE_SCHEMA ??= `test_${randomUUID().replaceAll('-', '').slice(0, 16)}`
+    const copy = await createPostgresCopy(postgresUrl)
+    if (copy) {
+      env.DATABASE_URL = copy.url
+      env.DATABASE_SCHEMA ??= postgresTestSchema
+      dropDatabase = copy.drop
+    } else {
+      // Outside vitest (a bench): a schema of its own, migrated by the app.
+      const schema = (env.DATABASE_SCHEMA ??= `test_${randomUUID().replaceAll('-', '').slice(0, 16)}`)
+      env.DATABASE_URL = postgresUrl
+      dropDatabase = () => dropSchema(postgresUrl, schema)
+    }
   }
   const config = loadConfig(env)
+  if (config.database.dialect === 'sqlite' && !existsSync(config.database.file)) copySqliteTemplate(config.database.file)
   const app = await buildApp(config)
   await app.ready()
   const observer = await openDatabase(config.database)
@@ -52,7 +66,7 @@ export async function createTestApp(kind: TestDatabase, overrides: Record<string
     async close() {
       await app.close()
       await observer.destroy()
-      if (kind === 'postgres' && postgresUrl) await dropSchema(postgresUrl, env.DATABASE_SCHEMA!)
+      await dropDatabase()
       rmSync(dataDir, { recursive: true, force: true })
     },
   }

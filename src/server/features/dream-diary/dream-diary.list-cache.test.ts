@@ -159,10 +159,10 @@ describe.each(testDatabases)('two instances on one %s database', (database) => {
   let second: TestApp
   beforeAll(async () => {
     first = await createTestApp(database)
-    second = await createTestApp(database, { DATA_DIR: first.dataDir, ...(first.env.DATABASE_SCHEMA ? { DATABASE_SCHEMA: first.env.DATABASE_SCHEMA } : {}) })
+    second = await createTestApp(database, first.env)
   })
   afterAll(async () => {
-    await second.app.close()
+    await second.close()
     await first.close()
   })
 
