@@ -1,14 +1,17 @@
-import { randomUUID } from 'node:crypto'
+import { createHmac, randomUUID } from 'node:crypto'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
 import type { Kysely } from 'kysely'
 import pg from 'pg'
+import { signUpSchema } from '../../shared/contracts/account.ts'
 import { buildApp } from '../app.ts'
 import { loadConfig } from '../config.ts'
-import { openDatabase } from '../db/database.ts'
+import { openDatabase, type DatabaseHandle } from '../db/database.ts'
 import type { Database } from '../db/schema.ts'
+import { createAuth, type Auth } from '../features/account/account.auth.ts'
+import { resolveAuthSecret } from '../lib/auth-secret.ts'
 import { copySqliteTemplate, createPostgresCopy, postgresTestSchema } from './test-databases.ts'
 
 export type TestDatabase = 'sqlite' | 'postgres'
@@ -58,6 +61,7 @@ export async function createTestApp(kind: TestDatabase, overrides: Record<string
   const app = await buildApp(config)
   await app.ready()
   const observer = await openDatabase(config.database)
+  apps.set(app, { observer, secret: resolveAuthSecret(config.authSecret, config.dataDir), baseURL: config.publicUrl ?? `http://localhost:${config.port}` })
   return {
     app,
     db: observer.db,
@@ -95,19 +99,83 @@ export function cookieHeader(response: LightMyRequestResponse): string {
   return response.cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; ')
 }
 
-/** Signs a new user up through the real API and returns their session cookie. */
-export async function createTestUser(app: FastifyInstance, overrides: Record<string, unknown> = {}): Promise<TestUser> {
+/** The sign-up body of the next test person: a unique e-mail, and `overrides` over it. */
+function nextPerson(overrides: Record<string, unknown>) {
   userCounter += 1
-  const body = {
+  return {
     name: `Persona ${userCounter}`,
     email: `persona-${userCounter}-${randomUUID().slice(0, 8)}@example.com`,
     password: 'un-recuerdo-largo',
     ...overrides,
   }
-  const response = await app.inject({ method: 'POST', url: '/api/auth/sign-up/email', payload: body })
+}
+
+/**
+ * Signs a new user up through the real API (`POST /api/auth/sign-up/email`, its limits and its
+ * password hashing) and returns their session cookie: for tests about signing up or counting it.
+ */
+export async function signUpTestUser(app: FastifyInstance, overrides: Record<string, unknown> = {}): Promise<TestUser> {
+  const response = await app.inject({ method: 'POST', url: '/api/auth/sign-up/email', payload: nextPerson(overrides) })
   if (response.statusCode !== 200) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`)
   const { user } = response.json() as { user: { id: string; email: string } }
   return { id: user.id, email: user.email, cookie: cookieHeader(response) }
+}
+
+/** What a test app's people are written with: its database, and better-auth configured as the app's. */
+interface AppInternals {
+  observer: DatabaseHandle
+  secret: string
+  baseURL: string
+  auth?: Auth
+}
+const apps = new WeakMap<FastifyInstance, AppInternals>()
+
+/**
+ * Hashing a password is most of what a sign-up costs (scrypt, about 100 ms). Each password is
+ * hashed once by better-auth's own hasher and that real hash given to everyone who has the
+ * password, so they can sign in with it as after a sign-up.
+ */
+const passwordHashes = new Map<string, Promise<string>>()
+function hashOnce(hash: (password: string) => Promise<string>, password: string): Promise<string> {
+  let hashed = passwordHashes.get(password)
+  if (!hashed) passwordHashes.set(password, (hashed = hash(password)))
+  return hashed
+}
+
+/**
+ * A new person, signed in: the rows a sign-up writes (user, credential account, session), written
+ * through better-auth's own adapter, and the session cookie it would set, signed with the app's
+ * secret. `overrides` are sign-up fields (`email`, `password`, `name`, `birthDate`, …), read as
+ * the sign-up route reads them. Tests about signing up itself use `signUpTestUser`.
+ */
+export async function createTestUser(app: FastifyInstance, overrides: Record<string, unknown> = {}): Promise<TestUser> {
+  const internals = apps.get(app)
+  if (!internals) return signUpTestUser(app, overrides)
+  const person = signUpSchema.parse(nextPerson(overrides))
+  internals.auth ??= createAuth({
+    raw: internals.observer.raw,
+    dialect: internals.observer.dialect,
+    secret: internals.secret,
+    baseURL: internals.baseURL,
+    log: () => undefined,
+  })
+  const context = await internals.auth.$context
+  const passwordHash = await hashOnce((password) => context.password.hash(password), person.password)
+  const user = await context.internalAdapter.createUser(
+    {
+      email: person.email,
+      name: person.name,
+      birthDate: person.birthDate ?? undefined,
+      familyRelation: person.familyRelation,
+      preferredLanguage: person.preferredLanguage ?? undefined,
+      emailVerified: false,
+    },
+    { method: 'email-password' },
+  )
+  await context.internalAdapter.linkAccount({ userId: user.id, providerId: 'credential', accountId: user.id, password: passwordHash })
+  const session = await context.internalAdapter.createSession(user.id)
+  const signature = createHmac('sha256', internals.secret).update(session.token).digest('base64')
+  return { id: user.id, email: user.email, cookie: `${context.authCookies.sessionToken.name}=${encodeURIComponent(`${session.token}.${signature}`)}` }
 }
 
 /** `app.inject` as `user`. */

@@ -4,7 +4,7 @@ import { sql } from 'kysely'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seedOwnerData } from '../../test/owner-data.ts'
-import { as, cookieHeader, createTestApp, createTestUser, testDatabases, type TestApp, type TestUser } from '../../test/test-app.ts'
+import { as, cookieHeader, createTestApp, signUpTestUser, testDatabases, type TestApp, type TestUser } from '../../test/test-app.ts'
 import { tusClient } from '../../test/tus-client.ts'
 
 /** Columns that say whose a row is. */
@@ -55,7 +55,7 @@ describe.each(testDatabases)('deleting an account on %s', (database) => {
 
   /** One of everything, a photo with its thumbnail, a contact message, and a second session. */
   async function personWithEverything() {
-    const user = await createTestUser(t.app, { password: 'la-clave-de-rosa' })
+    const user = await signUpTestUser(t.app, { password: 'la-clave-de-rosa' })
     const ids = await seedOwnerData(t.app, user)
     const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#a0522d' } })
       .png()
@@ -98,7 +98,7 @@ describe.each(testDatabases)('deleting an account on %s', (database) => {
   it('frees the e-mail: the same person can start again with an empty account', async () => {
     const { user } = await personWithEverything()
     expect((await erase(user, { password: 'la-clave-de-rosa' })).statusCode).toBe(204)
-    const again = await createTestUser(t.app, { email: user.email, password: 'otra-vez-desde-cero' })
+    const again = await signUpTestUser(t.app, { email: user.email, password: 'otra-vez-desde-cero' })
     const tree = await as(t.app, again)({ method: 'GET', url: '/api/family-tree' })
     expect(tree.json().members).toEqual([])
   })
@@ -117,7 +117,7 @@ describe.each(testDatabases)('deleting an account on %s', (database) => {
   })
 
   it('counts guesses at the password against the e-mail’s sign-in limit', async () => {
-    const user = await createTestUser(t.app, { password: 'la-clave-de-siempre' })
+    const user = await signUpTestUser(t.app, { password: 'la-clave-de-siempre' })
     const answers = []
     for (let i = 0; i < 4; i += 1) answers.push((await erase(user, { password: `adivinanza-${i}` })).statusCode)
     expect(answers).toEqual([400, 400, 400, 429])

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { as, cookieHeader, createTestApp, createTestUser, testDatabases, type TestApp } from '../../test/test-app.ts'
+import { as, cookieHeader, createTestApp, signUpTestUser, testDatabases, type TestApp } from '../../test/test-app.ts'
 
 const signUp = (t: TestApp, payload: object, headers: Record<string, string> = {}) => t.app.inject({ method: 'POST', url: '/api/auth/sign-up/email', payload, headers })
 const signIn = (t: TestApp, payload: object, headers: Record<string, string> = {}) => t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload, headers })
@@ -62,14 +62,14 @@ describe.each(testDatabases)('account routes on %s', (database) => {
   })
 
   it('refuses a second account for the same e-mail, whatever its case', async () => {
-    await createTestUser(t.app, { email: 'repetido@example.com' })
+    await signUpTestUser(t.app, { email: 'repetido@example.com' })
     const response = await signUp(t, { email: 'REPETIDO@example.com', password: 'clave-distinta-9' })
     expect(response.statusCode).toBe(409)
     expect(response.json().error.code).toBe('auth.email_taken')
   })
 
   it('signs in, and answers an unknown e-mail exactly like a wrong password', async () => {
-    const user = await createTestUser(t.app, { email: 'entra@example.com', password: 'la-clave-buena' })
+    const user = await signUpTestUser(t.app, { email: 'entra@example.com', password: 'la-clave-buena' })
     const ok = await signIn(t, { email: 'Entra@example.com', password: 'la-clave-buena' }, { 'x-forwarded-for': '10.0.0.1' })
     expect(ok.statusCode).toBe(200)
     expect(ok.json().user.id).toBe(user.id)
@@ -96,7 +96,7 @@ describe.each(testDatabases)('account routes on %s', (database) => {
   })
 
   it('rate limits failed sign-ins with 429 and Retry-After, even for the right password', async () => {
-    await createTestUser(t.app, { email: 'limitada@example.com', password: 'clave-correcta' })
+    await signUpTestUser(t.app, { email: 'limitada@example.com', password: 'clave-correcta' })
     for (let attempt = 0; attempt < 3; attempt += 1) {
       expect((await signIn(t, { email: 'limitada@example.com', password: `mala-${attempt}` })).statusCode).toBe(401)
     }
@@ -108,7 +108,7 @@ describe.each(testDatabases)('account routes on %s', (database) => {
   })
 
   it('signs out on the server: the old cookie no longer opens anything', async () => {
-    const user = await createTestUser(t.app)
+    const user = await signUpTestUser(t.app)
     expect((await as(t.app, user)({ method: 'GET', url: '/api/me' })).statusCode).toBe(200)
     const out = await as(t.app, user)({ method: 'POST', url: '/api/auth/sign-out', payload: {} })
     expect(out.statusCode).toBe(200)
@@ -124,7 +124,7 @@ describe.each(testDatabases)('account routes on %s', (database) => {
     const forged = await t.app.inject({ method: 'GET', url: '/api/session', headers: { cookie: 'legado.session_token=forged.value' } })
     expect(forged.json()).toEqual({ user: null })
 
-    const user = await createTestUser(t.app, { name: 'Rosa Díaz' })
+    const user = await signUpTestUser(t.app, { name: 'Rosa Díaz' })
     const signedIn = await as(t.app, user)({ method: 'GET', url: '/api/session' })
     expect(signedIn.statusCode).toBe(200)
     expect(signedIn.json().user).toMatchObject({ id: user.id, email: user.email, displayName: 'Rosa Díaz' })
@@ -136,7 +136,7 @@ describe.each(testDatabases)('account routes on %s', (database) => {
   })
 
   it('reports the session through get-session and hides the rest of better-auth', async () => {
-    const user = await createTestUser(t.app)
+    const user = await signUpTestUser(t.app)
     const session = await as(t.app, user)({ method: 'GET', url: '/api/auth/get-session' })
     expect(session.statusCode).toBe(200)
     expect(session.json().user.id).toBe(user.id)
@@ -151,7 +151,7 @@ describe.each(testDatabases)('account routes on %s', (database) => {
   })
 
   it('updates the profile through PATCH /api/me with validation', async () => {
-    const user = await createTestUser(t.app)
+    const user = await signUpTestUser(t.app)
     const ok = await as(t.app, user)({ method: 'PATCH', url: '/api/me', payload: { displayName: ' Nuevo Nombre ', preferredLanguage: 'fr', birthDate: '' } })
     expect(ok.statusCode).toBe(200)
     expect(ok.json()).toMatchObject({ displayName: 'Nuevo Nombre', preferredLanguage: 'fr', birthDate: null })
@@ -161,7 +161,7 @@ describe.each(testDatabases)('account routes on %s', (database) => {
   })
 
   it('refuses state-changing requests from another origin', async () => {
-    const user = await createTestUser(t.app)
+    const user = await signUpTestUser(t.app)
     const foreign = await as(t.app, user)({ method: 'POST', url: '/api/dreams', payload: { content: 'x' }, headers: { origin: 'https://evil.example' } })
     expect(foreign.statusCode).toBe(403)
     expect(foreign.json().error.code).toBe('forbidden')
@@ -189,7 +189,7 @@ describe.each(testDatabases)('sessions on %s', (database) => {
   it('gives each sign-in a session of its own, and signing out everywhere ends them all on the very next request', async () => {
     const t = await createTestApp(database)
     try {
-      const user = await createTestUser(t.app, { email: 'viajera@example.com', password: 'clave-de-viaje' })
+      const user = await signUpTestUser(t.app, { email: 'viajera@example.com', password: 'clave-de-viaje' })
       const signInOn = async () => cookieHeader(await signIn(t, { email: 'viajera@example.com', password: 'clave-de-viaje' }))
       const [phone, laptop] = [await signInOn(), await signInOn()]
       expect(phone).not.toBe(laptop)
@@ -217,7 +217,7 @@ describe.each(testDatabases)('changing the password on %s', (database) => {
   const change = (cookie: string, payload: object) => t.app.inject({ method: 'POST', url: '/api/auth/change-password', payload, headers: { cookie } })
 
   it('ends every session on every device on the very next request, and this device goes on with a fresh one', async () => {
-    const user = await createTestUser(t.app, { password: 'la-clave-de-antes' })
+    const user = await signUpTestUser(t.app, { password: 'la-clave-de-antes' })
     const laptop = cookieHeader(await signIn(t, { email: user.email, password: 'la-clave-de-antes' }))
 
     const changed = await change(user.cookie, { currentPassword: 'la-clave-de-antes', newPassword: 'la-clave-de-ahora' })
@@ -234,7 +234,7 @@ describe.each(testDatabases)('changing the password on %s', (database) => {
   })
 
   it('refuses a wrong current password on its field and changes nothing', async () => {
-    const user = await createTestUser(t.app, { password: 'la-clave-de-siempre' })
+    const user = await signUpTestUser(t.app, { password: 'la-clave-de-siempre' })
     const wrong = await change(user.cookie, { currentPassword: 'no-es-esta', newPassword: 'otra-clave-nueva' })
     expect(wrong.statusCode).toBe(400)
     expect(wrong.json().error).toMatchObject({ code: 'validation_failed', details: [{ path: 'currentPassword', code: 'auth.wrong_password' }] })
@@ -243,7 +243,7 @@ describe.each(testDatabases)('changing the password on %s', (database) => {
   })
 
   it('applies the sign-up rules to the new password', async () => {
-    const user = await createTestUser(t.app, { password: 'la-clave-de-siempre' })
+    const user = await signUpTestUser(t.app, { password: 'la-clave-de-siempre' })
     const short = await change(user.cookie, { currentPassword: 'la-clave-de-siempre', newPassword: '12345' })
     expect(short.json().error.details).toEqual([{ path: 'newPassword', code: 'auth.password_too_short' }])
     const common = await change(user.cookie, { currentPassword: 'la-clave-de-siempre', newPassword: 'password123' })
@@ -254,7 +254,7 @@ describe.each(testDatabases)('changing the password on %s', (database) => {
   })
 
   it('counts guesses at the current password against the e-mail’s sign-in limit', async () => {
-    const user = await createTestUser(t.app, { password: 'la-clave-de-siempre' })
+    const user = await signUpTestUser(t.app, { password: 'la-clave-de-siempre' })
     const answers = []
     for (let i = 0; i < 4; i += 1) answers.push((await change(user.cookie, { currentPassword: `adivinanza-${i}`, newPassword: 'otra-clave-nueva' })).statusCode)
     expect(answers).toEqual([400, 400, 400, 429])

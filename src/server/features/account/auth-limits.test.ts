@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { createTestApp, createTestUser, type TestApp } from '../../test/test-app.ts'
+import { createTestApp, signUpTestUser, type TestApp } from '../../test/test-app.ts'
 
 const signIn = (t: TestApp, email: string, password: string, remoteAddress = '127.0.0.1') =>
   t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email, password }, remoteAddress })
@@ -12,7 +12,7 @@ describe('sign-in limits', () => {
   it('counts guesses at one e-mail from any number of addresses', async () => {
     const t = await createTestApp('sqlite', { LOGIN_RATE_LIMIT_MAX: '3' })
     try {
-      await createTestUser(t.app, { email: 'abuela@example.com', password: 'clave-correcta' })
+      await signUpTestUser(t.app, { email: 'abuela@example.com', password: 'clave-correcta' })
       const answers = []
       for (let attempt = 1; attempt <= 5; attempt += 1) answers.push((await signIn(t, 'abuela@example.com', `mala-${attempt}`, `198.51.100.${attempt}`)).statusCode)
       expect(answers).toEqual([401, 401, 401, 429, 429])
@@ -24,7 +24,7 @@ describe('sign-in limits', () => {
   it('lets only the allowed number of simultaneous guesses reach the password check', async () => {
     const t = await createTestApp('sqlite', { LOGIN_RATE_LIMIT_MAX: '3' })
     try {
-      await createTestUser(t.app, { email: 'rafaga@example.com', password: 'clave-correcta' })
+      await signUpTestUser(t.app, { email: 'rafaga@example.com', password: 'clave-correcta' })
       const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => signIn(t, 'rafaga@example.com', `mala-${i}`, `203.0.113.${i + 1}`)))
       const statuses = answers.map((answer) => answer.statusCode)
       expect(statuses.filter((status) => status === 401)).toHaveLength(3)
@@ -39,7 +39,7 @@ describe('sign-in limits', () => {
     vi.setSystemTime(new Date('2026-11-23T10:00:00Z'))
     const t = await createTestApp('sqlite', { LOGIN_RATE_LIMIT_MAX: '3', LOGIN_RATE_LIMIT_WINDOW_SECONDS: '900' })
     try {
-      await createTestUser(t.app, { email: 'olvidadiza@example.com', password: 'clave-correcta' })
+      await signUpTestUser(t.app, { email: 'olvidadiza@example.com', password: 'clave-correcta' })
       for (let attempt = 0; attempt < 3; attempt += 1) expect((await signIn(t, 'olvidadiza@example.com', 'mala')).statusCode).toBe(401)
       const firstWait = await signIn(t, 'olvidadiza@example.com', 'clave-correcta')
       expect(firstWait.statusCode).toBe(429)
@@ -65,7 +65,7 @@ describe('sign-in limits', () => {
   it('stops every sign-in for a while once failures of all accounts together reach the ceiling', async () => {
     const t = await createTestApp('sqlite', { LOGIN_FAILURE_CEILING: '4' })
     try {
-      await createTestUser(t.app, { email: 'alguien@example.com', password: 'clave-correcta' })
+      await signUpTestUser(t.app, { email: 'alguien@example.com', password: 'clave-correcta' })
       for (let attempt = 1; attempt <= 4; attempt += 1) expect((await signIn(t, `nadie-${attempt}@example.com`, 'mala', `192.0.2.${attempt}`)).statusCode).toBe(401)
       const refused = await signIn(t, 'alguien@example.com', 'clave-correcta', '192.0.2.99')
       expect(refused.statusCode).toBe(429)

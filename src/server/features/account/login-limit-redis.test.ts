@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createTestApp, createTestUser } from '../../test/test-app.ts'
+import { createTestApp, signUpTestUser } from '../../test/test-app.ts'
 
 const redisUrl = process.env.TEST_REDIS_URL
 
@@ -13,7 +13,7 @@ describe.skipIf(!redisUrl)('failed sign-ins with REDIS_URL', () => {
       const email = `compartida-${Date.now()}@example.com`
       // Counters live in the shared Redis for 15 minutes: an address of this run only.
       const address = `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 250) + 1).join('.')}`
-      await createTestUser(first.app, { email, password: 'clave-compartida' })
+      await signUpTestUser(first.app, { email, password: 'clave-compartida' })
       const attempt = (t: typeof first, password: string) => t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email, password }, remoteAddress: address })
       expect((await attempt(first, 'mala-1')).statusCode).toBe(401)
       expect((await attempt(first, 'mala-2')).statusCode).toBe(401)

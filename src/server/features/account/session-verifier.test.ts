@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, createTestUser, testDatabases, type TestApp } from '../../test/test-app.ts'
+import { createTestApp, signUpTestUser, testDatabases, type TestApp } from '../../test/test-app.ts'
 
 const day = 24 * 60 * 60 * 1000
 
@@ -14,8 +14,8 @@ describe.each(testDatabases)('checking the session cookie on every request, on %
   const tokenOf = (cookie: string) => decodeURIComponent(/legado\.session_token=([^;]+)/.exec(cookie)![1]!).split('.')[0]!
 
   it('refuses a cookie whose signature does not match its token, or that carries none', async () => {
-    const user = await createTestUser(t.app)
-    const other = await createTestUser(t.app)
+    const user = await signUpTestUser(t.app)
+    const other = await signUpTestUser(t.app)
     const [, signature] = decodeURIComponent(/legado\.session_token=([^;]+)/.exec(user.cookie)![1]!).split('.')
     // Another person's real token with this person's signature: both genuine, not together.
     const swapped = `legado.session_token=${encodeURIComponent(`${tokenOf(other.cookie)}.${signature}`)}`
@@ -26,7 +26,7 @@ describe.each(testDatabases)('checking the session cookie on every request, on %
   })
 
   it('refuses an expired session', async () => {
-    const user = await createTestUser(t.app)
+    const user = await signUpTestUser(t.app)
     await t.db
       .updateTable('session')
       .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
@@ -36,7 +36,7 @@ describe.each(testDatabases)('checking the session cookie on every request, on %
   })
 
   it('slides a day-old session’s expiry forward and renews its cookie, and leaves a fresh one alone', async () => {
-    const user = await createTestUser(t.app)
+    const user = await signUpTestUser(t.app)
     const fresh = await me(user.cookie)
     expect(fresh.statusCode).toBe(200)
     expect(fresh.headers['set-cookie']).toBeUndefined()
