@@ -35,9 +35,11 @@ const isCI = Boolean(process.env.CI)
 
 export default defineConfig({
   testDir: 'e2e',
-  // Two cores: the server and one browser are already enough work for them.
-  workers: 1,
-  fullyParallel: false,
+  // Every journey signs up people of its own (a11y-sweep: one per worker), so journeys never see
+  // each other's data and any two may run at once, on the same servers. Two workers on two
+  // cores: most of a journey is waiting for the browser or the server, which the other fills.
+  workers: 2,
+  fullyParallel: true,
   forbidOnly: isCI,
   retries: isCI ? 1 : 0,
   reporter: 'list',
