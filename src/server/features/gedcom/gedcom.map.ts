@@ -123,7 +123,8 @@ export function mapGedcomToBatch(tree: GedcomTree & { encoding: string }, finger
       lastName,
       // Not in GEDCOM: a new member has none, and an existing one keeps the one the owner gave.
       gender: genders[person.sex],
-      isDeceased: person.death !== undefined,
+      // A DEAT of any shape (`1 DEAT Y`, one with only a note or a date phrase), a burial or a cremation.
+      isDeceased: person.death !== undefined || person.isBuried === true,
       birthDate: dateOf(person.birth) ?? null,
       deathDate: dateOf(person.death) ?? null,
       birthPlace: place(person.birth) ?? '',

@@ -61,6 +61,8 @@ export interface GedcomIndividual {
   /** Present when the file records the event, even with no date or place (`1 DEAT Y`). */
   birth?: GedcomEvent
   death?: GedcomEvent
+  /** A burial or cremation is recorded (BURI, CREM): whoever has one has died, even without a DEAT. */
+  isBuried?: true
   notes: GedcomNote[]
   media: GedcomMediaRef[]
   /** FAMC links, in file order. */

@@ -159,6 +159,11 @@ function readIndividual(record: GedcomNode, xref: string, context: RecordContext
         if (isRepeat) context.skip(node.tag)
         else person.death = readEvent(node)
         break
+      case 'BURI':
+      case 'CREM':
+        person.isBuried = true
+        context.skip(node.tag)
+        break
       case 'FAMC': {
         const family = pointerOf(node, xref, context)
         if (family === undefined) break
