@@ -84,7 +84,7 @@ export function previewOf(tree: GedcomTree & { encoding: string }): GedcomPrevie
     encoding: tree.encoding,
     counts,
     warnings: warningSummary(tree),
-    skippedTags: { ...tree.unmappedTags, ...tree.unknownTags },
+    skippedTags: { ...tree.keptTags, ...tree.unmappedTags, ...tree.unknownTags },
   }
 }
 

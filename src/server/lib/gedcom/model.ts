@@ -42,6 +42,27 @@ export interface GedcomMediaRef {
   record?: string
 }
 
+/**
+ * A structure Legado does not model, kept as the file had it so an export can write it back: its
+ * tag, payload (CONC/CONT joined, escapes undone) or pointer (null for 7.0's `@VOID@`), and
+ * substructures. `isModeled` marks a structure Legado does model (the first NAME, BIRT, DEAT, MARR
+ * or DIV, and their DATE and PLAC): its payload is the one read, for telling whether Legado's value
+ * changed since, and its children are only the substructures Legado does not model.
+ */
+export interface GedcomKeptNode {
+  tag: string
+  value?: string
+  /** A model xref (a person, family or kept record); null is GEDCOM 7's `@VOID@`. */
+  pointer?: string | null
+  children?: GedcomKeptNode[]
+  isModeled?: true
+}
+
+/** A top-level record Legado does not model (SOUR, REPO, a NOTE or OBJE a kept structure points to, a `_` record), kept whole. */
+export interface GedcomKeptRecord extends GedcomKeptNode {
+  xref: string
+}
+
 export interface GedcomChildLink {
   /** xref of the family the person is a child of. */
   family: string
@@ -74,6 +95,8 @@ export interface GedcomIndividual {
    * in file order: identifiers meant to stay with the person through re-exports and other programs.
    */
   uids?: string[]
+  /** Structures Legado does not model, in file order (see `GedcomKeptNode`). */
+  kept?: GedcomKeptNode[]
 }
 
 export interface GedcomFamily {
@@ -89,12 +112,17 @@ export interface GedcomFamily {
   media: GedcomMediaRef[]
   /** UID / `_UID` values as written, in file order. */
   uids?: string[]
+  kept?: GedcomKeptNode[]
 }
 
 /** What the writer needs: people and families, each list in the order to write it. */
 export interface GedcomData {
   individuals: GedcomIndividual[]
   families: GedcomFamily[]
+  /** The top-level records kept structures point to, written after everyone else. */
+  keptRecords?: GedcomKeptRecord[]
+  /** Extension tags and the URI each was declared with (7.0's HEAD.SCHMA), for the kept structures that use them. */
+  schema?: Record<string, string>
 }
 
 export interface GedcomHeader {
@@ -106,6 +134,8 @@ export interface GedcomHeader {
   source?: { id: string; name?: string; version?: string }
   /** GEDCOM 7's HEAD.SCHMA: the extension tags the file declares. */
   extensionTags?: string[]
+  /** The same declarations, each tag with its URI. */
+  schema?: Record<string, string>
 }
 
 export interface GedcomCounts {
@@ -120,10 +150,12 @@ export interface GedcomCounts {
 export interface GedcomTree extends GedcomData {
   header: GedcomHeader
   counts: GedcomCounts
-  /** Custom (`_TAG`) and non-standard tags anywhere in the file, counted per tag. */
+  /** Custom (`_TAG`) and non-standard tags outside kept structures, counted per tag. */
   unknownTags: Record<string, number>
-  /** Standard tags Legado does not keep (sources, occupations, burials…), counted per tag, for an import summary. */
+  /** Standard tags Legado neither shows nor keeps, counted per tag, for an import summary. */
   unmappedTags: Record<string, number>
+  /** Structures Legado does not show but keeps to write back (burials, sources, occupations, `_TAG`s…), counted per tag. */
+  keptTags: Record<string, number>
   /** The first warnings of each kind, with line numbers where there is one. */
   warnings: GedcomWarning[]
   /** How many warnings of each kind there were, including those not kept in `warnings`. */

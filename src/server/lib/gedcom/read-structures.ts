@@ -81,6 +81,14 @@ export function readMediaFiles(node: GedcomNode): Omit<GedcomMediaRef, 'record'>
 }
 
 /**
+ * Custom tags under a structure Legado reads only in part (a FAMC's `_FREL`, a NOTE's `_NOTE`),
+ * not the structure itself; Legado's summary mark under a note is read.
+ */
+export function countUnknownBelow(node: GedcomNode, counts: Map<string, number>): void {
+  for (const child of node.children) if (!(child.tag === summaryTag && (node.tag === 'NOTE' || node.tag === 'SNOTE'))) countUnknownTags(child, counts)
+}
+
+/**
  * Custom and non-standard tags at any depth, without recursion: a record can nest deeply. A person's
  * or family's `_UID` is read (it is their identity across exports), and so is Legado's summary mark
  * on a person's note: they are not counted as skipped.

@@ -82,7 +82,7 @@ describe('readGedcom: people', () => {
     )
     expect(person(tree, 'I1')).toMatchObject({ birth: { date: 'ABT 1420', place: 'Saint-Martin-de-Ré, Charente-Maritime, France' }, death: {} })
     expect(person(tree, 'I2')).toMatchObject({ birth: { date: 'BET 1900 AND 1910' }, death: { date: 'INT 12 MAY 1948 (según la partida)' } })
-    expect(tree.unmappedTags).toEqual({ BIRT: 1 })
+    expect(tree.keptTags).toEqual({ BIRT: 1 })
   })
 
   it('keeps a GEDCOM 7 date phrase beside the date', () => {
@@ -296,7 +296,7 @@ describe('readGedcom: families', () => {
 })
 
 describe('readGedcom: what Legado does not keep', () => {
-  it('counts custom and unknown tags per tag at any depth, and the standard ones it skips', () => {
+  it('counts per tag what it keeps unshown, and the custom and standard tags it neither reads nor keeps', () => {
     const tree = read(
       ...v551,
       '1 _HME @I1@',
@@ -312,8 +312,10 @@ describe('readGedcom: what Legado does not keep', () => {
       '1 TITL Parish register',
       '0 @X1@ _PLACE',
     )
-    expect(tree.unknownTags).toEqual({ _HME: 1, _MILT: 1, _RANK: 1, FSID: 1, _GPS: 1, _PLACE: 1 })
-    expect(tree.unmappedTags).toEqual({ OCCU: 2, BURI: 1, SOUR: 1 })
+    expect(tree.keptTags).toEqual({ _MILT: 1, OCCU: 2, FSID: 1, BURI: 1 })
+    // Nobody points to the source or the _PLACE record: they are not kept.
+    expect(tree.unknownTags).toEqual({ _HME: 1, _PLACE: 1 })
+    expect(tree.unmappedTags).toEqual({ SOUR: 1 })
     expect(tree.counts.people).toBe(1)
   })
 

@@ -1,6 +1,18 @@
 import { linkFamilies } from './read-links.ts'
-import { childOf, childValue, countUnknownTags, readEvent, readMediaFiles, readName, readPedigree, readSex } from './read-structures.ts'
-import { summaryTag, type GedcomChildLink, type GedcomFamily, type GedcomHeader, type GedcomIndividual, type GedcomMediaRef, type GedcomNote, type GedcomTree } from './model.ts'
+import { childOf, childValue, countUnknownBelow, countUnknownTags, readEvent, readMediaFiles, readName, readPedigree, readSex } from './read-structures.ts'
+import { countKept, eventExtras, keepNode, keepRecord, keptPointers, nameExtras } from './read-kept.ts'
+import {
+  summaryTag,
+  type GedcomChildLink,
+  type GedcomFamily,
+  type GedcomHeader,
+  type GedcomIndividual,
+  type GedcomKeptNode,
+  type GedcomKeptRecord,
+  type GedcomMediaRef,
+  type GedcomNote,
+  type GedcomTree,
+} from './model.ts'
 import type { GedcomNode } from './parse.ts'
 import { isStandardTag } from './tags.ts'
 import { createWarningLog, type WarningLog, type WarningSink } from './warnings.ts'
@@ -8,10 +20,15 @@ import { createWarningLog, type WarningLog, type WarningSink } from './warnings.
 /** Structures only the first of which is read (a second NAME, BIRT…), as bits to remember per record. */
 const READ_ONCE: Record<string, number> = { NAME: 1, SEX: 2, BIRT: 4, DEAT: 8, MARR: 16, DIV: 32 }
 
+/** Records read into people's and families' notes and files. */
+const READ_RECORDS = new Set(['NOTE', 'SNOTE', 'OBJE'])
+
 interface RecordContext {
   warn: WarningSink
-  /** Counts a standard structure Legado does not keep. */
-  skip: (tag: string) => void
+  /** Keeps a structure Legado does not model with its record, whole, to be written back. */
+  keep: (record: { kept?: GedcomKeptNode[] }, node: GedcomKeptNode) => void
+  /** Counts the custom tags under a structure Legado reads only in part (a FAMC's `_FREL`): those are lost. */
+  countUnknown: (node: GedcomNode) => void
 }
 
 export interface ReadOptions {
@@ -35,12 +52,28 @@ export function readGedcom(records: Iterable<GedcomNode>, options: ReadOptions =
   const familyLines: number[] = []
   const noteRecords = new Map<string, string>()
   const mediaRecords = new Map<string, Omit<GedcomMediaRef, 'record'>[]>()
+  // Records other than people and families, kept if a kept structure points to them.
+  const otherRecords = new Map<string, GedcomNode>()
   const unknownTags = new Map<string, number>()
   const unmappedTags = new Map<string, number>()
+  const keptTags = new Map<string, number>()
   const usedXrefs = new Set<string>()
   const bump = (counts: Map<string, number>, tag: string) => counts.set(tag, (counts.get(tag) ?? 0) + 1)
   let isFirst = true
-  const context: RecordContext = { warn, skip: (tag) => bump(unmappedTags, tag) }
+  const context: RecordContext = {
+    warn,
+    keep: (record, node) => {
+      ;(record.kept ??= []).push(node)
+      countKept(node, keptTags)
+    },
+    countUnknown: (node) => countUnknownBelow(node, unknownTags),
+  }
+
+  /** A record not kept: its tag, if standard and not read (note and media records are, into people's notes and files), and the custom tags in it. */
+  const countSkippedRecord = (record: GedcomNode) => {
+    if (isStandardTag(record.tag) && !READ_RECORDS.has(record.tag)) bump(unmappedTags, record.tag)
+    countUnknownTags(record, unknownTags)
+  }
 
   /** The record's xref, made unique: a duplicate would make two people one. */
   const identify = (record: GedcomNode): string => {
@@ -54,11 +87,11 @@ export function readGedcom(records: Iterable<GedcomNode>, options: ReadOptions =
   }
 
   for (const record of records) {
-    countUnknownTags(record, unknownTags)
     if (isFirst && record.tag !== 'HEAD') warn({ code: 'missing_header', message: 'the file does not start with HEAD', line: record.line })
     isFirst = false
     switch (record.tag) {
       case 'HEAD':
+        countUnknownTags(record, unknownTags)
         Object.assign(header, readHeader(record))
         break
       case 'INDI':
@@ -69,19 +102,16 @@ export function readGedcom(records: Iterable<GedcomNode>, options: ReadOptions =
         families.push(readFamily(record, identify(record), context))
         familyLines.push(record.line)
         break
-      case 'NOTE':
-      case 'SNOTE':
-        if (record.xref !== undefined && !noteRecords.has(record.xref)) noteRecords.set(record.xref, record.value ?? '')
-        break
-      case 'OBJE':
-        if (record.xref !== undefined && !mediaRecords.has(record.xref)) mediaRecords.set(record.xref, readMediaFiles(record))
-        break
       case 'TRLR':
         break
       default:
-        if (isStandardTag(record.tag)) bump(unmappedTags, record.tag)
+        if ((record.tag === 'NOTE' || record.tag === 'SNOTE') && record.xref !== undefined && !noteRecords.has(record.xref)) noteRecords.set(record.xref, record.value ?? '')
+        if (record.tag === 'OBJE' && record.xref !== undefined && !mediaRecords.has(record.xref)) mediaRecords.set(record.xref, readMediaFiles(record))
+        if (record.xref !== undefined && !otherRecords.has(record.xref)) otherRecords.set(record.xref, record)
+        else countSkippedRecord(record)
     }
   }
+  const keptRecords = keepReachableRecords([...individuals, ...families], otherRecords, (record) => bump(keptTags, record.tag), countSkippedRecord)
   linkFamilies({ individuals, individualLines, families, familyLines, noteRecords, mediaRecords, warn })
   let notes = 0
   let mediaReferences = 0
@@ -93,12 +123,54 @@ export function readGedcom(records: Iterable<GedcomNode>, options: ReadOptions =
     header,
     individuals,
     families,
+    ...(keptRecords.length > 0 ? { keptRecords } : {}),
+    ...(header.schema ? { schema: header.schema } : {}),
     counts: { people: individuals.length, families: families.length, notes, mediaReferences },
     unknownTags: Object.fromEntries(unknownTags),
     unmappedTags: Object.fromEntries(unmappedTags),
+    keptTags: Object.fromEntries(keptTags),
     warnings: log.warnings,
     warningCounts: log.counts,
   }
+}
+
+/**
+ * The records (sources, repositories, notes, media, `_` records) that kept structures point to,
+ * and those they point to in turn, kept whole in file order; the others are counted as skipped
+ * (a note record people point to is read into their notes, not kept).
+ */
+function keepReachableRecords(
+  owners: { kept?: GedcomKeptNode[] }[],
+  records: Map<string, GedcomNode>,
+  onKept: (record: GedcomNode) => void,
+  onSkipped: (record: GedcomNode) => void,
+): GedcomKeptRecord[] {
+  const reached = new Set<string>()
+  const pending: string[] = []
+  const reach = (nodes: readonly GedcomKeptNode[]) => {
+    for (const xref of keptPointers(nodes)) {
+      if (!records.has(xref) || reached.has(xref)) continue
+      reached.add(xref)
+      pending.push(xref)
+    }
+  }
+  for (const owner of owners) if (owner.kept) reach(owner.kept)
+  const kept = new Map<string, GedcomKeptRecord>()
+  for (let xref = pending.pop(); xref !== undefined; xref = pending.pop()) {
+    const record = keepRecord(records.get(xref)!, xref)
+    kept.set(xref, record)
+    reach([record])
+  }
+  const inOrder: GedcomKeptRecord[] = []
+  for (const [xref, record] of records) {
+    const keptRecord = kept.get(xref)
+    if (keptRecord === undefined) onSkipped(record)
+    else {
+      onKept(record)
+      inOrder.push(keptRecord)
+    }
+  }
+  return inOrder
 }
 
 function readHeader(record: GedcomNode): GedcomHeader {
@@ -117,15 +189,20 @@ function readHeader(record: GedcomNode): GedcomHeader {
     const sourceVersion = childValue(source, 'VERS')
     if (sourceVersion !== undefined) header.source.version = sourceVersion
   }
-  const tags = childOf(record, 'SCHMA')
+  const declarations = childOf(record, 'SCHMA')
     ?.children.filter((node) => node.tag === 'TAG')
-    .flatMap((node) => node.value?.trim().split(/\s+/, 1) ?? [])
-  if (tags?.length) header.extensionTags = tags
+    .flatMap((node) => {
+      const [tag, uri] = node.value?.trim().split(/\s+/, 2) ?? []
+      return tag ? [{ tag, uri }] : []
+    })
+  if (declarations?.length) header.extensionTags = declarations.map(({ tag }) => tag)
+  for (const { tag, uri } of declarations ?? []) if (uri) (header.schema ??= {})[tag] = uri
   return header
 }
 
 function readIndividual(record: GedcomNode, xref: string, context: RecordContext): GedcomIndividual {
   const person: GedcomIndividual = { xref, givenNames: '', surname: '', sex: 'U', notes: [], media: [], childOf: [], spouseOf: [] }
+  const keep = (node: GedcomKeptNode | undefined) => node && context.keep(person, node)
   // FAMC links without PEDI, and families an ADOP event names: such a link is an adoption.
   let withoutPedigree: GedcomChildLink[] | undefined
   let adoptedInto: string[] | undefined
@@ -134,37 +211,42 @@ function readIndividual(record: GedcomNode, xref: string, context: RecordContext
     const once = READ_ONCE[node.tag] ?? 0
     const isRepeat = (seen & once) !== 0
     seen |= once
+    // A second NAME (an alternate name), SEX, BIRT or DEAT is kept as it is.
+    if (isRepeat) {
+      keep(keepNode(node))
+      continue
+    }
     switch (node.tag) {
-      case 'NAME':
-        if (isRepeat) context.skip(node.tag)
-        else {
-          const { name, givenNames, surname } = readName(node)
-          if (name !== undefined) person.name = name
-          person.givenNames = givenNames
-          person.surname = surname
-        }
+      case 'NAME': {
+        const { name, givenNames, surname } = readName(node)
+        if (name !== undefined) person.name = name
+        person.givenNames = givenNames
+        person.surname = surname
+        keep(nameExtras(node, givenNames, surname))
         break
+      }
       case 'SEX': {
         const sex = readSex(node.value)
-        if (isRepeat) context.skip(node.tag)
-        else if (sex) person.sex = sex
+        if (sex) person.sex = sex
         else context.warn({ code: 'unknown_sex', message: `SEX ${JSON.stringify(node.value)} of @${xref}@ read as U`, line: node.line, xref })
+        context.countUnknown(node)
         break
       }
       case 'BIRT':
-        if (isRepeat) context.skip(node.tag)
-        else person.birth = readEvent(node)
+        person.birth = readEvent(node)
+        keep(eventExtras(node))
         break
       case 'DEAT':
-        if (isRepeat) context.skip(node.tag)
-        else person.death = readEvent(node)
+        person.death = readEvent(node)
+        keep(eventExtras(node))
         break
       case 'BURI':
       case 'CREM':
         person.isBuried = true
-        context.skip(node.tag)
+        keep(keepNode(node))
         break
       case 'FAMC': {
+        context.countUnknown(node)
         const family = pointerOf(node, xref, context)
         if (family === undefined) break
         const pedigreeText = childOf(node, 'PEDI')?.value
@@ -179,29 +261,33 @@ function readIndividual(record: GedcomNode, xref: string, context: RecordContext
         break
       }
       case 'FAMS': {
+        context.countUnknown(node)
         const family = pointerOf(node, xref, context)
         if (family !== undefined) person.spouseOf.push(family)
         break
       }
       case 'ADOP': {
-        context.skip(node.tag)
+        keep(keepNode(node))
         const family = childOf(node, 'FAMC')?.pointer
         if (family) (adoptedInto ??= []).push(family)
         break
       }
       case 'UID':
       case '_UID':
+        context.countUnknown(node)
         readUid(node, person)
         break
       case 'NOTE':
       case 'SNOTE':
+        context.countUnknown(node)
         readNoteLink(node, person.notes)
         break
       case 'OBJE':
+        context.countUnknown(node)
         readMediaLink(node, person.media, xref, context)
         break
       default:
-        if (isStandardTag(node.tag)) context.skip(node.tag)
+        keep(keepNode(node))
     }
   }
   for (const family of adoptedInto ?? []) {
@@ -214,14 +300,20 @@ function readIndividual(record: GedcomNode, xref: string, context: RecordContext
 
 function readFamily(record: GedcomNode, xref: string, context: RecordContext): GedcomFamily {
   const family: GedcomFamily = { xref, children: [], notes: [], media: [] }
+  const keep = (node: GedcomKeptNode | undefined) => node && context.keep(family, node)
   let seen = 0
   for (const node of record.children) {
     const once = READ_ONCE[node.tag] ?? 0
     const isRepeat = (seen & once) !== 0
     seen |= once
+    if (isRepeat) {
+      keep(keepNode(node))
+      continue
+    }
     switch (node.tag) {
       case 'HUSB':
       case 'WIFE': {
+        context.countUnknown(node)
         const partner = pointerOf(node, xref, context)
         const role = node.tag === 'HUSB' ? 'husband' : 'wife'
         if (partner === undefined || partner === family[role]) break
@@ -230,31 +322,35 @@ function readFamily(record: GedcomNode, xref: string, context: RecordContext): G
         break
       }
       case 'CHIL': {
+        context.countUnknown(node)
         const child = pointerOf(node, xref, context)
         if (child !== undefined) family.children.push(child)
         break
       }
       case 'MARR':
-        if (isRepeat) context.skip(node.tag)
-        else family.marriage = readEvent(node)
+        family.marriage = readEvent(node)
+        keep(eventExtras(node))
         break
       case 'DIV':
-        if (isRepeat) context.skip(node.tag)
-        else family.divorce = readEvent(node)
+        family.divorce = readEvent(node)
+        keep(eventExtras(node))
         break
       case 'UID':
       case '_UID':
+        context.countUnknown(node)
         readUid(node, family)
         break
       case 'NOTE':
       case 'SNOTE':
+        context.countUnknown(node)
         readNoteLink(node, family.notes)
         break
       case 'OBJE':
+        context.countUnknown(node)
         readMediaLink(node, family.media, xref, context)
         break
       default:
-        if (isStandardTag(node.tag)) context.skip(node.tag)
+        keep(keepNode(node))
     }
   }
   return family

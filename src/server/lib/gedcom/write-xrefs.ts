@@ -51,12 +51,17 @@ export function planXrefs(data: GedcomData) {
   }
   for (const [key, xref] of noteKeys) noteKeys.set(key, xref ?? next('N'))
   for (const [key, xref] of mediaKeys) mediaKeys.set(key, xref ?? next('O'))
+  // Kept records after the rest: a source keeps its S3 unless a person or family already took it.
+  const keptRecords = (data.keptRecords ?? []).map((record) => keep(record.xref) ?? next(/^[A-Z]/.test(record.tag) ? record.tag[0]! : 'X'))
+  const recordByModel = byModel(data.keptRecords ?? [], keptRecords)
   return {
     people,
     families,
     /** Model xref → file xref, for pointers; a duplicated model xref points to its first holder. */
     personByModel: byModel(data.individuals, people),
     familyByModel: byModel(data.families, families),
+    keptRecords,
+    recordByModel,
     noteRecords: noteKeys as Map<string, string>,
     mediaRecords: mediaKeys as Map<string, string>,
     submitter: next('U'),

@@ -1,8 +1,9 @@
 import { toGedcom551Date, toGedcom7Date } from './dates.ts'
 import { toGedcom7FileReference, toMediaType, toShortFormat } from './media-format.ts'
-import { summaryTag, type GedcomData, type GedcomEvent, type GedcomFamily, type GedcomIndividual, type GedcomMediaRef, type GedcomNote } from './model.ts'
+import { summaryTag, type GedcomData, type GedcomEvent, type GedcomFamily, type GedcomIndividual, type GedcomKeptNode, type GedcomMediaRef, type GedcomNote } from './model.ts'
 import { splitName } from './read-structures.ts'
 import { pushValueLines, type TextEscape } from './value-lines.ts'
+import { mediaRecordChildren, writeKept, type KeptWriter } from './write-kept.ts'
 import type { WarningSink } from './warnings.ts'
 import { planXrefs, type XrefPlan } from './write-xrefs.ts'
 
@@ -85,17 +86,44 @@ function createRecordWriter(data: GedcomData, options: WriteOptions, out: string
   }
   const media = createMediaRecords(xrefs)
   const noteTexts = new Map<string, string>()
+  const inlineMedia: { xref: string; node: GedcomKeptNode }[] = []
+  const kept: KeptWriter = {
+    isVersion7,
+    out,
+    value,
+    resolve: (target) => xrefs.personByModel.get(target) ?? xrefs.familyByModel.get(target) ?? xrefs.recordByModel.get(target),
+    addMediaRecord(node) {
+      const xref = xrefs.next('O')
+      inlineMedia.push({ xref, node })
+      return xref
+    },
+  }
+  const modeled = (nodes: GedcomKeptNode[] | undefined, tag: string) => nodes?.find((node) => node.isModeled && node.tag === tag)
 
-  const event = (tag: string, occurred: GedcomEvent) => {
-    const date: { value?: string; phrase?: string } = isVersion7 ? gedcom7Date(occurred) : { value: toGedcom551Date(occurred.date, occurred.datePhrase) }
+  /**
+   * An event from Legado's values, with what it kept of the file's (sources, a place's
+   * coordinates); those alone still make the event, since Legado cannot hold an event without a
+   * date or place. A place's kept substructures go with it only while the place reads the same.
+   */
+  const event = (tag: string, occurred: GedcomEvent | undefined, extras: GedcomKeptNode | undefined) => {
+    if (occurred === undefined && extras === undefined) return
+    const date: { value?: string; phrase?: string } =
+      occurred === undefined ? {} : isVersion7 ? gedcom7Date(occurred) : { value: toGedcom551Date(occurred.date, occurred.datePhrase) }
     const hasDate = date.value !== undefined && (date.value !== '' || date.phrase !== undefined)
-    out.push(hasDate || occurred.place !== undefined ? `1 ${tag}` : `1 ${tag} Y`)
+    const place = occurred?.place
+    out.push(hasDate || place !== undefined || extras !== undefined ? `1 ${tag}` : `1 ${tag} Y`)
     if (hasDate) {
       // A 5.5.1 date keeps its @#DJULIAN@ calendar escape as it is.
       value('2 DATE', 2, date.value ?? '', isVersion7 ? 'gedcom7' : 'none')
       if (date.phrase !== undefined) value('3 PHRASE', 3, date.phrase)
+      writeKept(modeled(extras?.children, 'DATE')?.children, 3, kept, 'DATE')
     }
-    if (occurred.place !== undefined) value('2 PLAC', 2, occurred.place)
+    if (place !== undefined) {
+      value('2 PLAC', 2, place)
+      const keptPlace = modeled(extras?.children, 'PLAC')
+      if (keptPlace?.value === place.trim()) writeKept(keptPlace.children, 3, kept, 'PLAC')
+    }
+    writeKept(extras?.children, 2, kept, tag)
   }
 
   const attachments = (notes: GedcomNote[], mediaRefs: GedcomMediaRef[]) => {
@@ -128,21 +156,23 @@ function createRecordWriter(data: GedcomData, options: WriteOptions, out: string
   }
 
   return {
-    header: () => header(options, xrefs, out),
+    header: () => header(options, xrefs, out, data.schema),
     individual(index: number) {
       const person = data.individuals[index] as GedcomIndividual
       const owner = `individual ${person.xref}`
       out.push(`0 @${xrefs.people[index]}@ INDI`)
       const name = nameLine(person)
-      if (name !== undefined) {
-        value('1 NAME', 1, name)
+      const nameExtras = modeled(person.kept, 'NAME')
+      if (name !== undefined || nameExtras !== undefined) {
+        value('1 NAME', 1, name ?? '')
         if (person.givenNames) value('2 GIVN', 2, person.givenNames)
         if (person.surname) value('2 SURN', 2, person.surname)
+        writeKept(nameExtras?.children, 2, kept, 'NAME')
       }
       if (person.sex !== 'U') out.push(`1 SEX ${person.sex}`)
       uids(person.uids)
-      if (person.birth) event('BIRT', person.birth)
-      if (person.death) event('DEAT', person.death)
+      event('BIRT', person.birth, modeled(person.kept, 'BIRT'))
+      event('DEAT', person.death, modeled(person.kept, 'DEAT'))
       for (const link of person.childOf) {
         if (!pointer(1, 'FAMC', xrefs.familyByModel.get(link.family), `the family @${link.family}@`, owner) || link.pedigree === 'birth') continue
         if (link.pedigree === 'other' && !isVersion7)
@@ -151,6 +181,7 @@ function createRecordWriter(data: GedcomData, options: WriteOptions, out: string
       }
       for (const family of person.spouseOf) pointer(1, 'FAMS', xrefs.familyByModel.get(family), `the family @${family}@`, owner)
       attachments(person.notes, person.media)
+      writeKept(person.kept, 1, kept)
     },
     family(index: number) {
       const family = data.families[index] as GedcomFamily
@@ -160,13 +191,27 @@ function createRecordWriter(data: GedcomData, options: WriteOptions, out: string
       if (family.wife !== undefined) pointer(1, 'WIFE', xrefs.personByModel.get(family.wife), `the partner @${family.wife}@`, owner)
       for (const child of family.children) pointer(1, 'CHIL', xrefs.personByModel.get(child), `the child @${child}@`, owner)
       uids(family.uids)
-      if (family.marriage) event('MARR', family.marriage)
-      if (family.divorce) event('DIV', family.divorce)
+      event('MARR', family.marriage, modeled(family.kept, 'MARR'))
+      event('DIV', family.divorce, modeled(family.kept, 'DIV'))
       attachments(family.notes, family.media)
+      writeKept(family.kept, 1, kept)
     },
-    /** Shared notes and multimedia records, after everyone who points to them. */
+    /** Shared notes, multimedia and kept records, after everyone who points to them. */
     sharedRecords() {
       for (const [key, xref] of xrefs.noteRecords) value(`0 @${xref}@ ${isVersion7 ? 'SNOTE' : 'NOTE'}`, 0, noteTexts.get(key) ?? '')
+      ;(data.keptRecords ?? []).forEach((record, index) => {
+        const tag = record.tag === 'NOTE' || record.tag === 'SNOTE' ? (isVersion7 ? 'SNOTE' : 'NOTE') : record.tag
+        const head = `0 @${xrefs.keptRecords[index]}@ ${tag}`
+        if (record.value === undefined) out.push(head)
+        else value(head, 0, record.value)
+        writeKept(record.children, 1, kept, tag)
+      })
+      // Written last: writing one may add another (an inline OBJE under it).
+      for (let index = 0; index < inlineMedia.length; index += 1) {
+        const { xref, node } = inlineMedia[index]!
+        out.push(`0 @${xref}@ OBJE`)
+        writeKept(mediaRecordChildren(node), 1, kept, 'OBJE')
+      }
       for (const [xref, files] of media.records) {
         out.push(`0 @${xref}@ OBJE`)
         for (const file of files) {
@@ -179,7 +224,7 @@ function createRecordWriter(data: GedcomData, options: WriteOptions, out: string
   }
 }
 
-function header(options: WriteOptions, xrefs: XrefPlan, out: string[]): void {
+function header(options: WriteOptions, xrefs: XrefPlan, out: string[], schema: Record<string, string> = {}): void {
   const isVersion7 = options.version === '7.0'
   out.push('0 HEAD')
   if (isVersion7) out.push('1 GEDC', '2 VERS 7.0')
@@ -188,6 +233,8 @@ function header(options: WriteOptions, xrefs: XrefPlan, out: string[]): void {
   if (options.date) out.push(`1 DATE ${options.date.getUTCDate()} ${MONTHS[options.date.getUTCMonth()]} ${options.date.getUTCFullYear()}`)
   // GEDCOM 7 asks for every extension tag to be declared with a URI of its own.
   if (isVersion7) out.push('1 SCHMA', `2 TAG ${summaryTag} urn:legado:gedcom:summary`)
+  // The extension tags of kept structures, declared as the file they came from declared them.
+  if (isVersion7) for (const [tag, uri] of Object.entries(schema)) if (tag !== summaryTag && /^_[A-Z0-9_]+$/.test(tag) && /^\S+$/.test(uri)) out.push(`2 TAG ${tag} ${uri}`)
   if (isVersion7) return
   out.push(`1 SUBM @${xrefs.submitter}@`, '1 GEDC', '2 VERS 5.5.1', '2 FORM LINEAGE-LINKED', '1 CHAR UTF-8', `0 @${xrefs.submitter}@ SUBM`)
   pushValueLines(out, '1 NAME', 1, options.submitterName || 'Legado', 'gedcom551', false)

@@ -1,0 +1,126 @@
+// Writing back the structures Legado kept without modelling them, in the version asked for. What
+// the two versions spell differently is converted where the 7.0 specification says how: NOTE and
+// SNOTE pointers, sources without a record (`SOUR text` in 5.5.1, `SOUR @VOID@` with PAGE in 7.0),
+// AFN, RFN and RIN as EXID, ASSO's RELA as ROLE, calendar escapes and phrases in dates, media
+// formats and file references. A tag only 7.0 defines becomes an extension (`_TAG`) in 5.5.1.
+import { toGedcom551Date, toGedcom7Date } from './dates.ts'
+import { toGedcom7FileReference, toMediaType, toShortFormat } from './media-format.ts'
+import type { GedcomKeptNode } from './model.ts'
+import type { TextEscape } from './value-lines.ts'
+
+/** Tags 7.0 defines and 5.5.1 does not: written as extensions there. */
+const ONLY_IN_7 = new Set(['CREA', 'CROP', 'EXID', 'HEIGHT', 'INIL', 'LEFT', 'MIME', 'NO', 'PHRASE', 'SDATE', 'TOP', 'TRAN', 'UID', 'WIDTH'])
+/** 5.5.1's record numbers, and the EXID type 7.0 gives each. */
+const EXID_TYPES: Record<string, string> = { AFN: 'https://gedcom.io/terms/v7/AFN', RFN: 'https://gedcom.io/terms/v7/RFN', RIN: 'https://gedcom.io/terms/v7/RIN' }
+
+export interface KeptWriter {
+  isVersion7: boolean
+  out: string[]
+  /** Appends a line with a text payload, continued and escaped as the version wants. */
+  value(head: string, level: number, payload: string, escape?: TextEscape): void
+  /** A model xref as the file names it; undefined when its record is not in the file. */
+  resolve(pointer: string): string | undefined
+  /** 7.0 links multimedia only by pointer: an inline OBJE becomes a record, and this is its xref. */
+  addMediaRecord(node: GedcomKeptNode): string
+}
+
+/** Writes kept structures at `level`, each with everything under it. */
+export function writeKept(nodes: readonly GedcomKeptNode[] | undefined, level: number, writer: KeptWriter, parentTag = ''): void {
+  for (const node of nodes ?? []) {
+    if (node.isModeled) continue
+    if (writer.isVersion7 && node.tag === 'OBJE' && node.pointer === undefined && parentTag !== '') {
+      writer.out.push(`${level} OBJE @${writer.addMediaRecord(node)}@`)
+      continue
+    }
+    const converted = writer.isVersion7 ? toVersion7(node, parentTag) : toVersion551(node, parentTag)
+    if (converted === undefined) continue
+    const { tag, value, pointer, children } = converted
+    const head = `${level} ${tag}`
+    if (pointer !== undefined) {
+      const target = pointer === null ? undefined : writer.resolve(pointer)
+      // A record not in the file: 7.0 says so with @VOID@; 5.5.1 has no such pointer, and the structure is left out.
+      if (target === undefined && !writer.isVersion7) continue
+      writer.out.push(`${head} @${target ?? 'VOID'}@`)
+    } else if (value !== undefined) writer.value(head, level, value, tag === 'DATE' && !writer.isVersion7 ? 'none' : undefined)
+    else writer.out.push(head)
+    writeKept(children, level + 1, writer, tag)
+  }
+}
+
+const child = (node: GedcomKeptNode, tag: string) => node.children?.find((candidate) => candidate.tag === tag)
+const without = (node: GedcomKeptNode, tag: string) => node.children?.filter((candidate) => candidate.tag !== tag)
+
+/**
+ * An inline multimedia link as the substructures of a 7.0 OBJE record: each FILE with its FORM
+ * and TITL under it (5.5 and 5.5.1 put them beside FILE).
+ */
+export function mediaRecordChildren(node: GedcomKeptNode): GedcomKeptNode[] {
+  const beside = (tag: string) => node.children?.find((candidate) => candidate.tag === tag)
+  return (node.children ?? []).flatMap((file): GedcomKeptNode[] => {
+    if (file.tag === 'FORM' || file.tag === 'TITL') return []
+    if (file.tag !== 'FILE') return [file]
+    const under = file.children ?? []
+    const extra = ['FORM', 'TITL'].flatMap((tag) => (under.some((candidate) => candidate.tag === tag) ? [] : (beside(tag) ?? [])))
+    return [{ ...file, children: [...under, ...extra] }]
+  })
+}
+
+function toVersion7(node: GedcomKeptNode, parentTag: string): GedcomKeptNode | undefined {
+  const { tag } = node
+  if (tag === 'NOTE' && node.pointer !== undefined) return { ...node, tag: 'SNOTE' }
+  if (tag === 'SOUR' && node.pointer === undefined) {
+    // A citation without a source record: the formatted citation goes in PAGE; its TEXT in DATA.
+    const texts = node.children?.filter((candidate) => candidate.tag === 'TEXT') ?? []
+    const others = node.children?.filter((candidate) => candidate.tag !== 'TEXT') ?? []
+    const page: GedcomKeptNode[] = node.value === undefined ? [] : [{ tag: 'PAGE', value: node.value }]
+    return { tag, pointer: null, children: [...page, ...others, ...(texts.length > 0 ? [{ tag: 'DATA', children: texts }] : [])] }
+  }
+  const exidType = EXID_TYPES[tag]
+  if (exidType !== undefined && node.value !== undefined) {
+    // RFN is `source:number`; the source becomes the type's fragment, as for RIN the program would.
+    const split = tag === 'RFN' ? /^([^:]+):(.+)$/.exec(node.value) : null
+    return { tag: 'EXID', value: split ? split[2]! : node.value, children: [{ tag: 'TYPE', value: split ? `${exidType}#${split[1]}` : exidType }, ...(node.children ?? [])] }
+  }
+  if (tag === 'RELA' && parentTag === 'ASSO' && node.value !== undefined) return { tag: 'ROLE', value: 'OTHER', children: [{ tag: 'PHRASE', value: node.value }] }
+  if (tag === 'DATE' && node.value !== undefined && child(node, 'PHRASE') === undefined) {
+    const { value, phrase } = toGedcom7Date(node.value)
+    return { ...node, value, ...(phrase === undefined ? {} : { children: [{ tag: 'PHRASE', value: phrase }, ...(node.children ?? [])] }) }
+  }
+  if (tag === 'FILE' && node.value !== undefined) {
+    const file = node.value
+    return {
+      ...node,
+      value: toGedcom7FileReference(file),
+      children: node.children?.map((form) => (form.tag === 'FORM' ? { ...form, value: toMediaType(form.value, file) } : form)),
+    }
+  }
+  return node
+}
+
+function toVersion551(node: GedcomKeptNode, parentTag: string): GedcomKeptNode | undefined {
+  const { tag } = node
+  if (tag === 'SNOTE') return { ...node, tag: 'NOTE' }
+  if (tag === 'SOUR' && node.pointer === null) {
+    // 7.0's citation of no source record is 5.5.1's source described in its own text.
+    const page = child(node, 'PAGE')?.value
+    const { pointer: _pointer, ...rest } = node
+    return { ...rest, ...(page === undefined ? {} : { value: page }), children: without(node, 'PAGE') }
+  }
+  if (tag === 'EXID' && node.value !== undefined) {
+    const type = child(node, 'TYPE')?.value ?? ''
+    const known = Object.entries(EXID_TYPES).find(([, uri]) => type === uri || type.startsWith(`${uri}#`))
+    if (known) {
+      const fragment = type.slice(known[1].length + 1)
+      return { tag: known[0], value: known[0] === 'RFN' && fragment ? `${fragment}:${node.value}` : node.value, children: without(node, 'TYPE') }
+    }
+  }
+  if (tag === 'ROLE' && parentTag === 'ASSO') return { tag: 'RELA', value: child(node, 'PHRASE')?.value ?? node.value ?? '', children: without(node, 'PHRASE') }
+  if (tag === 'DATE') {
+    const phrase = child(node, 'PHRASE')?.value
+    const value = toGedcom551Date(node.value, phrase)
+    return value === undefined ? undefined : { ...node, value, children: without(node, 'PHRASE') }
+  }
+  if (tag === 'FORM' && parentTag === 'FILE' && node.value?.includes('/')) return { ...node, value: toShortFormat(node.value, '') }
+  if (ONLY_IN_7.has(tag)) return { ...node, tag: `_${tag}` }
+  return node
+}
