@@ -25,6 +25,7 @@ import { dreamDiaryRoutes } from './features/dream-diary/dream-diary.routes.ts'
 import { createDreamDiaryService } from './features/dream-diary/dream-diary.service.ts'
 import { createFamilyTreeRepository } from './features/family-tree/family-tree.repository.ts'
 import { createGedcomJobRepository } from './features/gedcom/gedcom.repository.ts'
+import { createGedcomKeptRepository } from './features/gedcom/gedcom.kept.repository.ts'
 import { gedcomRoutes } from './features/gedcom/gedcom.routes.ts'
 import { createGedcomService } from './features/gedcom/gedcom.service.ts'
 import { familyTreeRoutes } from './features/family-tree/family-tree.routes.ts'
@@ -154,6 +155,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const gedcom = createGedcomService({
     familyTree,
     jobs: createGedcomJobRepository(database.db),
+    kept: createGedcomKeptRepository(database.db),
     describeMedia: async (ownerId, mediaIds) => {
       const assets = await Promise.all(mediaIds.map((id) => media.getMedia(ownerId, id).catch(() => undefined)))
       return new Map(

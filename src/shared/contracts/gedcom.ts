@@ -32,8 +32,10 @@ export const gedcomPreviewSchema = z.object({
   encoding: z.string(),
   counts: gedcomCountsSchema,
   warnings: z.array(gedcomWarningSchema),
-  /** Tags Legado does not keep (sources, burials, custom `_TAG`s), counted per tag: they are skipped. */
+  /** Tags Legado neither shows nor keeps, counted per tag: they are skipped. */
   skippedTags: z.record(z.string(), z.number()),
+  /** Structures Legado does not show but keeps with their person or family and writes back on export (sources, burials, occupations, `_TAG`s), counted per tag. */
+  keptTags: z.record(z.string(), z.number()),
   /** `gdz` when the upload is a GEDZIP, whose files come in with the people. */
   container: z.enum(gedcomExportFormats).optional(),
 })
@@ -70,6 +72,8 @@ export const gedcomImportReportSchema = z.object({
   moreProblems: z.number(),
   warnings: z.array(gedcomWarningSchema),
   skippedTags: z.record(z.string(), z.number()),
+  /** Absent in reports written before structures were kept. */
+  keptTags: z.record(z.string(), z.number()).optional(),
   /** The files the GEDCOM names (absent in reports written before files were brought in). */
   media: gedcomMediaReportSchema.optional(),
 })

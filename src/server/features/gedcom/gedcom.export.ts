@@ -3,6 +3,8 @@ import type { GedcomExportVersion } from '../../../shared/contracts/gedcom.ts'
 import { readStoredDate, toGedcomDate, type StoredGenealogyDate } from '../../../shared/genealogy-date/index.ts'
 import { createHash } from 'node:crypto'
 import { uidOfSourceId, xrefOfSourceId } from './gedcom.identity.ts'
+import { attachKept } from './gedcom.export-kept.ts'
+import type { KeptRow } from './gedcom.kept.repository.ts'
 import type { GedcomData, GedcomEvent, GedcomFamily, GedcomIndividual, GedcomMediaRef, GedcomNote, GedcomPedigree, GedcomSex } from '../../lib/gedcom/index.ts'
 
 // The owner's tree as the GEDCOM codec's neutral model. Members and unions keep the xref they were
@@ -68,7 +70,7 @@ function stableUuid(text: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${((parseInt(hex[16]!, 16) & 3) | 8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`
 }
 
-export function treeToGedcom(tree: FamilyTree, version: GedcomExportVersion, media: Map<string, MediaReference>): GedcomData {
+export function treeToGedcom(tree: FamilyTree, version: GedcomExportVersion, media: Map<string, MediaReference>, kept: KeptRow[] = []): GedcomData {
   const memberKey = modelXrefs(tree.members.map((member) => ({ id: member.memberId, sourceId: member.sourceId })))
   const unionKey = modelXrefs(tree.unions.map((union) => ({ id: union.unionId, sourceId: union.sourceId })))
   const families: GedcomFamily[] = []
@@ -157,5 +159,7 @@ export function treeToGedcom(tree: FamilyTree, version: GedcomExportVersion, med
       spouseOf: spouseOf.get(xref) ?? [],
     }
   })
-  return { individuals, families }
+  const data: GedcomData = { individuals, families }
+  attachKept(data, kept, { tree, individuals, families, memberKey, unionKey })
+  return data
 }

@@ -116,6 +116,7 @@ export async function namespaceBatch(
   imported: Map<string, Map<string, string>>,
   pacer: Pacer,
   media: { owner: string; partners?: string[] }[] = [],
+  kept: { owner?: string; key: string }[] = [],
 ): Promise<void> {
   const place = (ref: string) => (ref.startsWith(localMark) ? (namespace ? `${namespace}:${ref.slice(localMark.length)}` : ref.slice(localMark.length)) : ref)
   const placeOptional = <T extends string | null | undefined>(ref: T): T => (typeof ref === 'string' ? (place(ref) as T) : ref)
@@ -147,4 +148,14 @@ export async function namespaceBatch(
     file.owner = place(file.owner)
     if (file.partners) file.partners = file.partners.map(place)
   }
+  for (const item of kept) {
+    if (item.owner !== undefined) item.owner = place(item.owner)
+    item.key = place(item.key)
+  }
 }
+
+/** The namespace a namespaced reference (a source id, a kept record's key) is in: '' for the legacy one. */
+export const namespaceOf = (ref: string) => namespacePattern.exec(ref)?.[1] ?? ''
+
+/** An xref of a file as a reference in `namespace`, as `namespaceBatch` places it. */
+export const inNamespace = (namespace: string, xref: string) => (namespace ? `${namespace}:${xref}` : xref)

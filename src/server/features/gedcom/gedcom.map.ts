@@ -2,7 +2,7 @@ import type { Gender, ParentKind } from '../../../shared/contracts/family-tree.t
 import type { GedcomCounts, GedcomPreview, GedcomWarningSummary } from '../../../shared/contracts/gedcom.ts'
 import { fromGedcomDate, serializeGenealogyDate, storedDateText } from '../../../shared/genealogy-date/index.ts'
 import { limits } from '../../../shared/limits.ts'
-import { summaryTag, type GedcomEvent, type GedcomIndividual, type GedcomNote, type GedcomSex, type GedcomTree } from '../../lib/gedcom/index.ts'
+import { summaryTag, type GedcomEvent, type GedcomIndividual, type GedcomKeptNode, type GedcomNote, type GedcomSex, type GedcomTree } from '../../lib/gedcom/index.ts'
 import type { ImportedParentLink, ImportedPerson, ImportedTree, ImportedUnion } from '../family-tree/family-tree.service.ts'
 import { localRef, uidKey, uidPrefix, uuidOfKey } from './gedcom.identity.ts'
 import type { GedcomMediaLink } from './gedcom.media.ts'
@@ -37,9 +37,27 @@ const notesText = (notes: GedcomNote[], max: number) =>
     max,
   )
 
+/**
+ * What a person, family or record brought that Legado does not show, kept by the GEDCOM feature
+ * beside the tree (the door takes only what the form holds). `key` is who it is in the file, its
+ * xref (`@S1@` → `@S1`, namespaced like the batch's references once the namespace is chosen), so
+ * the pointers of kept structures find their targets on export.
+ */
+export interface GedcomKeptItem {
+  kind: 'member' | 'union' | 'record'
+  /** The person's or family's batch reference. */
+  owner?: string
+  key: string
+  structures: GedcomKeptNode[]
+}
+
+/** The key of the header's extension tag declarations, kept as a record of its own: no xref has a space. */
+export const schemaKey = ' SCHMA'
+
 export interface MappedGedcom {
   batch: ImportedTree
   preview: GedcomPreview
+  kept: GedcomKeptItem[]
   /** SHA-256 of the file's bytes, in hex: the namespace of its xrefs when no earlier import is this tree. */
   fingerprint: string
   /** Every file a person or family names, by its batch reference, for the media step after the batch. */
@@ -84,7 +102,8 @@ export function previewOf(tree: GedcomTree & { encoding: string }): GedcomPrevie
     encoding: tree.encoding,
     counts,
     warnings: warningSummary(tree),
-    skippedTags: { ...tree.keptTags, ...tree.unmappedTags, ...tree.unknownTags },
+    skippedTags: { ...tree.unmappedTags, ...tree.unknownTags },
+    keptTags: { ...tree.keptTags },
   }
 }
 
@@ -175,5 +194,16 @@ export function mapGedcomToBatch(tree: GedcomTree & { encoding: string }, finger
       }
     }
   }
-  return { batch: { members, unions, links }, preview: previewOf(tree), fingerprint, media }
+  return { batch: { members, unions, links }, preview: previewOf(tree), fingerprint, media, kept: keptItems(tree, people.refOf, couples.refOf) }
+}
+
+function keptItems(tree: GedcomTree, personRef: (xref: string) => string, familyRef: (xref: string) => string): GedcomKeptItem[] {
+  const items: GedcomKeptItem[] = []
+  for (const person of tree.individuals) if (person.kept) items.push({ kind: 'member', owner: personRef(person.xref), key: localRef(person.xref), structures: person.kept })
+  for (const family of tree.families) if (family.kept) items.push({ kind: 'union', owner: familyRef(family.xref), key: localRef(family.xref), structures: family.kept })
+  for (const { xref, ...record } of tree.keptRecords ?? []) items.push({ kind: 'record', key: localRef(xref), structures: [record] })
+  const declared = Object.entries(tree.schema ?? {}).filter(([tag]) => tag !== summaryTag)
+  if (items.length > 0 && declared.length > 0)
+    items.push({ kind: 'record', key: localRef(schemaKey), structures: [{ tag: 'SCHMA', children: declared.map(([tag, uri]) => ({ tag: 'TAG', value: `${tag} ${uri}` })) }] })
+  return items
 }

@@ -4,6 +4,7 @@ import type { GedcomImportJob } from '../../../shared/contracts/gedcom.ts'
 import { generateTree, generatedGedcomText } from '../../lib/gedcom/test/generate-tree.ts'
 import { as, createTestApp, createTestUser, testDatabases, type TestApp } from '../../test/test-app.ts'
 import { createGedcomJobRepository, type GedcomJobRepository } from './gedcom.repository.ts'
+import { createGedcomKeptRepository } from './gedcom.kept.repository.ts'
 import { createGedcomService } from './gedcom.service.ts'
 import { createFamilyTreeRepository } from '../family-tree/family-tree.repository.ts'
 import { createFamilyTreeService } from '../family-tree/family-tree.service.ts'
@@ -33,7 +34,7 @@ describe.each(testDatabases)('the progress of a GEDCOM import on %s', (database)
       repo: createFamilyTreeRepository(t.db),
       getOwner: async () => ({ displayName: 'Rosa', email: 'rosa@example.com', preferredLanguage: 'es' }),
     })
-    return { gedcom: createGedcomService({ familyTree, jobs: watched, ...(media ? { media } : {}) }), recorded }
+    return { gedcom: createGedcomService({ familyTree, jobs: watched, kept: createGedcomKeptRepository(t.db), ...(media ? { media } : {}) }), recorded }
   }
 
   async function finished(user: Awaited<ReturnType<typeof createTestUser>>, started: GedcomImportJob): Promise<GedcomImportJob> {

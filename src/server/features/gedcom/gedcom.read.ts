@@ -12,7 +12,7 @@ const workerUrl = new URL(`./gedcom.read.worker.${isTypeScript ? 'ts' : 'js'}`, 
 const itemsPerPart = 2_000
 
 /** One message of a batch: the preview first, then items of one kind, and `last` on the final one. */
-type BatchPart = { preview: MappedGedcom['preview']; fingerprint: string } | { kind: keyof ImportedTree | 'media'; items: object[]; last?: true }
+type BatchPart = { preview: MappedGedcom['preview']; fingerprint: string } | { kind: keyof ImportedTree | 'media' | 'kept'; items: object[]; last?: true }
 
 /**
  * A whole batch as one message took the request thread 0.9 s to copy in for 100,000 people, with
@@ -20,8 +20,8 @@ type BatchPart = { preview: MappedGedcom['preview']; fingerprint: string } | { k
  */
 export function* batchParts(mapped: MappedGedcom): Generator<BatchPart> {
   yield { preview: mapped.preview, fingerprint: mapped.fingerprint }
-  for (const kind of ['members', 'unions', 'links', 'media'] as const) {
-    const items = kind === 'media' ? mapped.media : mapped.batch[kind]
+  for (const kind of ['members', 'unions', 'links', 'media', 'kept'] as const) {
+    const items = kind === 'media' || kind === 'kept' ? mapped[kind] : mapped.batch[kind]
     for (let start = 0; start < items.length; start += itemsPerPart) yield { kind, items: items.slice(start, start + itemsPerPart) }
   }
   yield { kind: 'links', items: [], last: true }
@@ -31,11 +31,12 @@ export function* batchParts(mapped: MappedGedcom): Generator<BatchPart> {
 function gatherParts(): (part: BatchPart) => MappedGedcom | undefined {
   const batch: MappedGedcom['batch'] = { members: [], unions: [], links: [] }
   const media: MappedGedcom['media'] = []
+  const kept: MappedGedcom['kept'] = []
   let first: { preview: MappedGedcom['preview']; fingerprint: string } | undefined
   return (part) => {
     if ('preview' in part) first = part
-    else for (const item of part.items) (part.kind === 'media' ? media : (batch[part.kind] as object[])).push(item as never)
-    return 'last' in part && first ? { batch, preview: first.preview, fingerprint: first.fingerprint, media } : undefined
+    else for (const item of part.items) (part.kind === 'media' ? media : part.kind === 'kept' ? kept : (batch[part.kind] as object[])).push(item as never)
+    return 'last' in part && first ? { batch, preview: first.preview, fingerprint: first.fingerprint, media, kept } : undefined
   }
 }
 

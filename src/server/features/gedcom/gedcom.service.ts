@@ -15,12 +15,16 @@ import { gedzipGedcomName, isGedzip, openGedzip } from './gedcom.zip.ts'
 import { chooseNamespace, indexImported, namespaceBatch, xrefOfSourceId } from './gedcom.identity.ts'
 import { treeToGedcom, type MediaReference } from './gedcom.export.ts'
 import type { GedcomJobRepository } from './gedcom.repository.ts'
+import type { GedcomKeptRepository } from './gedcom.kept.repository.ts'
+import type { MappedGedcom } from './gedcom.map.ts'
 import { previewGedcomOffThread, readGedcomOffThread } from './gedcom.read.ts'
 import type { TreeImportDoor } from '../family-tree/family-tree.service.ts'
 
 interface Deps {
   familyTree: TreeImportDoor
   jobs: GedcomJobRepository
+  /** What imports kept without showing it, written back on export. */
+  kept: GedcomKeptRepository
   /** Each of the owner's files, for OBJE references (the media feature knows). */
   describeMedia?(ownerId: string, mediaIds: string[]): Promise<Map<string, MediaReference & { id: string; fileName: string }>>
   /** Brings a GEDZIP's files in as media of their people (the media feature's service). */
@@ -111,7 +115,21 @@ async function* encodeChunks(chunks: Iterable<string>): AsyncIterable<Uint8Array
   for (const chunk of chunks) yield Buffer.from(chunk, 'utf8')
 }
 
-export function createGedcomService({ familyTree, jobs, describeMedia, media, openMedia, maxGedcomBytes = limits.gedcomMaxBytes, log, appVersion }: Deps) {
+/**
+ * Kept structures as rows of the members and unions the batch wrote (an item whose person was
+ * skipped has no row), replacing what earlier imports kept for them.
+ */
+async function storeKept(repo: GedcomKeptRepository, ownerId: string, items: MappedGedcom['kept'], written: { memberIds: Map<string, string>; unionIds: Map<string, string> }) {
+  const rows = items.flatMap((item) => {
+    const id = item.owner === undefined ? undefined : (item.kind === 'member' ? written.memberIds : written.unionIds).get(item.owner)
+    if (item.kind !== 'record' && id === undefined) return []
+    return [{ memberId: item.kind === 'member' ? id! : null, unionId: item.kind === 'union' ? id! : null, recordKey: item.key, structures: JSON.stringify(item.structures) }]
+  })
+  const recordKeys = items.flatMap((item) => (item.kind === 'record' ? [item.key] : []))
+  await repo.replace(ownerId, { memberIds: [...new Set(written.memberIds.values())], unionIds: [...new Set(written.unionIds.values())], recordKeys }, rows)
+}
+
+export function createGedcomService({ familyTree, jobs, kept, describeMedia, media, openMedia, maxGedcomBytes = limits.gedcomMaxBytes, log, appVersion }: Deps) {
   /** A GEDZIP is opened (its directory only) and checked before anything is answered: a zip without a tree is a clear 4xx. */
   async function open(bytes: Uint8Array): Promise<Upload> {
     if (!isGedzip(bytes)) return { bytes }
@@ -123,7 +141,7 @@ export function createGedcomService({ familyTree, jobs, describeMedia, media, op
     const update = (changes: Parameters<GedcomJobRepository['update']>[2]) => jobs.update(ownerId, jobId, changes, nowIso())
     try {
       await update({ status: 'reading', progress: 5 })
-      const { batch, preview, fingerprint, media: mediaLinks } = await readGedcomOffThread(upload.bytes, upload.gedcomEntry)
+      const { batch, preview, fingerprint, media: mediaLinks, kept: keptItems } = await readGedcomOffThread(upload.bytes, upload.gedcomEntry)
       if (isNotGedcom(preview)) {
         await update({ status: 'failed', errorCode: 'gedcom.not_gedcom', counts: preview.counts })
         return
@@ -131,13 +149,14 @@ export function createGedcomService({ familyTree, jobs, describeMedia, media, op
       // Which earlier import, if any, this file is a version of: its xrefs are named in that one's namespace.
       const imported = indexImported(await familyTree.importedMembers(ownerId))
       const pacer = createPacer()
-      await namespaceBatch(batch, await chooseNamespace(batch, imported, fingerprint, pacer), imported, pacer, mediaLinks)
+      await namespaceBatch(batch, await chooseNamespace(batch, imported, fingerprint, pacer), imported, pacer, mediaLinks, keptItems)
       await update({ status: 'writing', progress: writingFrom, counts: preview.counts })
       const hasFiles = upload.archive !== undefined && mediaLinks.length > 0
       const record = (value: number) => update({ progress: value })
       const progress = progressRecorder(record, writingFrom, hasFiles ? filesFrom : writingTo)
       const written = await familyTree.importTree(ownerId, batch, { onProgress: progress.onProgress })
       await progress.settled()
+      await storeKept(kept, ownerId, keptItems, written)
       const problems: BatchProblem[] = written.problems
       const nameOf = namesOf(batch)
       const filesProgress = progressRecorder(record, filesFrom, writingTo)
@@ -160,6 +179,7 @@ export function createGedcomService({ familyTree, jobs, describeMedia, media, op
         moreProblems: Math.max(0, problems.length - reportedProblems),
         warnings: preview.warnings,
         skippedTags: preview.skippedTags,
+        keptTags: preview.keptTags,
         media: mediaReport,
       }
       await update({ status: 'done', progress: 100, report })
@@ -212,7 +232,7 @@ export function createGedcomService({ familyTree, jobs, describeMedia, media, op
       const mediaIds = [...new Set(tree.members.flatMap((member) => member.mediaAssetIds))]
       const described = mediaIds.length > 0 && describeMedia ? await describeMedia(ownerId, mediaIds) : new Map<string, MediaReference & { id: string; fileName: string }>()
       const files = new Map([...described].map(([id, asset]) => [id, options.mediaFile ? { ...asset, file: options.mediaFile(asset) } : asset]))
-      return writeGedcom(treeToGedcom(tree, version, files), {
+      return writeGedcom(treeToGedcom(tree, version, files, await kept.list(ownerId)), {
         version,
         submitterName: tree.tree?.treeName ?? 'Legado',
         ...(appVersion ? { sourceVersion: appVersion } : {}),

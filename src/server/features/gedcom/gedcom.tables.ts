@@ -19,6 +19,19 @@ export interface GedcomImportTable {
   updatedAt: Instant
 }
 
+/** What an import kept of a person, family or record without showing it, to be written back on export. */
+export interface GedcomKeptTable {
+  id: string
+  ownerUserId: string
+  memberId: string | null
+  unionId: string | null
+  /** `<namespace>:<xref>`: who the row is in its file, for the pointers of kept structures. */
+  recordKey: string
+  /** JSON: the kept structures (the codec's `GedcomKeptNode[]`). */
+  structures: string
+}
+
 export interface GedcomImportTables {
   gedcomImport: GedcomImportTable
+  gedcomKept: GedcomKeptTable
 }

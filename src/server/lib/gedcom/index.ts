@@ -13,6 +13,7 @@ export { writeGedcom, writeGedcomString, type GedcomWriteVersion, type WriteOpti
 export { toGedcom551Date, toGedcom7Date } from './dates.ts'
 export type * from './model.ts'
 export { summaryTag } from './model.ts'
+export { keptNameParts } from './read-kept.ts'
 export type { GedcomWarning, GedcomWarningCode } from './warnings.ts'
 
 /** A whole import in one call: decode, parse record by record, read. Warnings of all three steps end up in the tree. */

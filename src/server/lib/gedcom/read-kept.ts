@@ -4,6 +4,7 @@
 // coordinates). Every one counted per tag, for the import report's "kept, not shown".
 import type { GedcomKeptNode, GedcomKeptRecord } from './model.ts'
 import type { GedcomNode } from './parse.ts'
+import { splitName } from './read-structures.ts'
 
 /**
  * Deeper than this nothing is kept: real structures nest a handful of levels, and a hostile file
@@ -78,4 +79,12 @@ export function* keptPointers(nodes: readonly GedcomKeptNode[]): Generator<strin
     if (typeof node.pointer === 'string') yield node.pointer
     if (node.children) stack.push(...node.children)
   }
+}
+
+/** The given names and surname a kept NAME was read as (see `readName`), to tell whether Legado's are still those. */
+export function keptNameParts(name: GedcomKeptNode): { givenNames: string; surname: string } {
+  const part = (tag: string) => name.children?.find((child) => child.tag === tag)?.value?.trim() || undefined
+  const split = splitName(name.value ?? '')
+  const surnameParts = [part('SPFX'), part('SURN')].filter((value) => value !== undefined)
+  return { givenNames: part('GIVN') ?? split.given, surname: split.surname || surnameParts.join(' ') }
 }

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import type { GedcomImportReport, GedcomMediaReport } from '../../../../shared/contracts/gedcom.ts'
-import { SkippedTags, WarningItem } from './gedcom-preview.tsx'
+import { KeptTags, SkippedTags, WarningItem } from './gedcom-preview.tsx'
 
 /** The end of an import: what was added and updated, and everything not taken as it came, with why. */
 export function GedcomImportReportView({ report }: { report: GedcomImportReport }) {
@@ -43,6 +43,7 @@ export function GedcomImportReportView({ report }: { report: GedcomImportReport 
           </ul>
         </>
       )}
+      <KeptTags tags={report.keptTags} />
       <SkippedTags tags={report.skippedTags} />
     </div>
   )

@@ -17,7 +17,8 @@ const preview: GedcomPreview = {
   encoding: 'ANSEL',
   counts: { people: 3010, families: 1422, notes: 12, mediaReferences: 4 },
   warnings: [{ code: 'missing_trailer', count: 1, line: 9001 }],
-  skippedTags: { SOUR: 120, _MILITARY: 2 },
+  skippedTags: { SUBN: 1 },
+  keptTags: { SOUR: 120, BURI: 40, _MILITARY: 2 },
 }
 
 const job = (overrides: Partial<GedcomImportJob>): GedcomImportJob => ({
@@ -61,7 +62,8 @@ describe('importing a GEDCOM file', () => {
           ],
           moreProblems: 0,
           warnings: [],
-          skippedTags: { SOUR: 120 },
+          skippedTags: {},
+          keptTags: { OCCU: 12 },
           media: { attached: 0, alreadyThere: 0, skipped: [{ file: 'fotos/rosa.jpg', reason: 'not_included', person: 'Rosa Díaz' }], moreSkipped: 0 },
         },
       }),
@@ -81,7 +83,11 @@ describe('importing a GEDCOM file', () => {
     expect(screen.getByText('Familias: 1422')).toBeInTheDocument()
     expect(screen.getByText('Referencias a fotos y documentos: 4')).toBeInTheDocument()
     expect(screen.getByText('El archivo parece cortado: falta su final (TRLR): 1 (la primera en la línea 9001)')).toBeInTheDocument()
-    expect(screen.getByText('SOUR: 120')).toBeInTheDocument()
+    expect(screen.getByRole('heading', { name: 'Datos que Legado guarda sin mostrarlos (vuelven al exportar)' })).toBeInTheDocument()
+    expect(screen.getByText('Fuentes y citas (SOUR): 120')).toBeInTheDocument()
+    expect(screen.getByText('Entierros (BURI): 40')).toBeInTheDocument()
+    expect(screen.getByText('Datos propios de otro programa (_MILITARY): 2')).toBeInTheDocument()
+    expect(screen.getByText('SUBN: 1')).toBeInTheDocument()
     // Nothing has been written: only the preview was asked for.
     expect(api.requests.filter((r) => r.method === 'POST').map((r) => r.path)).toEqual(['/api/family-tree/gedcom?preview=1'])
 
@@ -95,6 +101,7 @@ describe('importing a GEDCOM file', () => {
     expect(within(report).getByText('Persona I8: Por favor, completa al menos el nombre y el apellido. (omitido)', { exact: false })).toBeInTheDocument()
     // A person the file names is shown by name, not by the file's identifier.
     expect(within(report).getByText(/^Persona Rosa Díaz: /)).toBeInTheDocument()
+    expect(within(report).getByText('Oficios (OCCU): 12')).toBeInTheDocument()
     expect(within(report).getByText('fotos/rosa.jpg (Rosa Díaz): no incluido: sube un GEDZIP (.gdz) con los archivos')).toBeInTheDocument()
     expect(api.requestsTo('POST', '/api/family-tree/gedcom')).toHaveLength(1)
     // The tree is fetched again once the import has ended.

@@ -27,6 +27,27 @@ export function SkippedTags({ tags }: { tags: Record<string, number> }) {
   )
 }
 
+/**
+ * What Legado keeps of the file without showing it (sources, burials, occupations…), in words,
+ * most frequent first: it goes back out when the tree is exported.
+ */
+export function KeptTags({ tags }: { tags: Record<string, number> | undefined }) {
+  const { t } = useTranslation('gedcom')
+  const entries = Object.entries(tags ?? {}).sort((a, b) => b[1] - a[1])
+  if (entries.length === 0) return null
+  const nameOf = (tag: string) => (tag.startsWith('_') ? t('import.tagName._custom') : t(`import.tagName.${tag}`, { defaultValue: tag }))
+  return (
+    <>
+      <h4>{t('import.keptTitle')}</h4>
+      <ul className="gedcom-tags">
+        {entries.map(([tag, count]) => (
+          <li key={tag}>{t('import.keptTag', { name: nameOf(tag), tag, count })}</li>
+        ))}
+      </ul>
+    </>
+  )
+}
+
 /** What a chosen file holds, before anything is written: counts, notices and what will be left out. */
 export function GedcomPreview({ preview, fileName }: { preview: Preview; fileName: string }) {
   const { t } = useTranslation('gedcom')
@@ -52,6 +73,7 @@ export function GedcomPreview({ preview, fileName }: { preview: Preview; fileNam
           ))}
         </ul>
       )}
+      <KeptTags tags={preview.keptTags} />
       <SkippedTags tags={preview.skippedTags} />
     </div>
   )

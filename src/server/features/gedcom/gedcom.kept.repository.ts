@@ -1,0 +1,58 @@
+import type { Kysely } from 'kysely'
+import type { Database } from '../../db/schema.ts'
+import { newId } from '../../lib/ids.ts'
+
+/** Rows per statement and per transaction: few enough for SQLite's bound-parameter limit, and short enough not to hold the database. */
+const rowsPerWrite = 500
+
+export interface KeptRow {
+  memberId: string | null
+  unionId: string | null
+  recordKey: string
+  /** JSON of the kept structures. */
+  structures: string
+}
+
+function* slices<T>(items: T[]): Generator<T[]> {
+  for (let start = 0; start < items.length; start += rowsPerWrite) yield items.slice(start, start + rowsPerWrite)
+}
+
+const pause = () => new Promise((resolve) => setImmediate(resolve))
+
+/** The structures imports kept without showing them; every query is filtered by the owner. */
+export function createGedcomKeptRepository(db: Kysely<Database>) {
+  return {
+    /**
+     * Replaces what earlier imports kept for these members, unions and records by `rows`, in bulk:
+     * a member of the new file that no longer has anything kept loses what it had. The first
+     * import of an account has nothing to replace and skips the deletes.
+     */
+    async replace(ownerUserId: string, replaced: { memberIds: string[]; unionIds: string[]; recordKeys: string[] }, rows: KeptRow[]): Promise<void> {
+      const hasAny = await db.selectFrom('gedcomKept').select('id').where('ownerUserId', '=', ownerUserId).limit(1).executeTakeFirst()
+      if (hasAny) {
+        for (const [column, values] of [
+          ['memberId', replaced.memberIds],
+          ['unionId', replaced.unionIds],
+          ['recordKey', replaced.recordKeys],
+        ] as const) {
+          for (const slice of slices(values)) {
+            await db.deleteFrom('gedcomKept').where('ownerUserId', '=', ownerUserId).where(column, 'in', slice).execute()
+            await pause()
+          }
+        }
+      }
+      for (const slice of slices(rows)) {
+        await db
+          .insertInto('gedcomKept')
+          .values(slice.map((row) => ({ id: newId(), ownerUserId, ...row })))
+          .execute()
+        await pause()
+      }
+    },
+
+    async list(ownerUserId: string): Promise<KeptRow[]> {
+      return db.selectFrom('gedcomKept').select(['memberId', 'unionId', 'recordKey', 'structures']).where('ownerUserId', '=', ownerUserId).execute()
+    },
+  }
+}
+export type GedcomKeptRepository = ReturnType<typeof createGedcomKeptRepository>

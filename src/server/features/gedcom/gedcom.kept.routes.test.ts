@@ -1,0 +1,150 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { FamilyTree } from '../../../shared/contracts/family-tree.ts'
+import { as, createTestApp, createTestUser, testDatabases, type TestApp, type TestUser } from '../../test/test-app.ts'
+import { exportThroughApi, importThroughApi, previewThroughApi } from './test/gedcom-api.ts'
+
+// What a file holds that Legado does not show (sources, burials, occupations, coordinates, a
+// name's title…) survives import → export → import, in both versions; the report says it was kept;
+// a deleted member takes it along, and a field edited in Legado is written from Legado's value.
+
+const file = [
+  '0 HEAD',
+  '1 GEDC',
+  '2 VERS 5.5.1',
+  '2 FORM LINEAGE-LINKED',
+  '1 CHAR UTF-8',
+  '0 @I1@ INDI',
+  '1 NAME Dr. Rosa "Rosita" /Díaz/',
+  '2 GIVN Rosa',
+  '2 SURN Díaz',
+  '2 NPFX Dr.',
+  '2 NICK Rosita',
+  '1 NAME Rosa /Díaz de Ruiz/',
+  '2 TYPE married',
+  '1 SEX F',
+  '1 BIRT',
+  '2 DATE 12 MAR 1920',
+  '2 PLAC Pasto, Nariño, Colombia',
+  '3 MAP',
+  '4 LATI N1.2136',
+  '4 LONG W77.2811',
+  '2 SOUR @S1@',
+  '3 PAGE folio 12',
+  '1 OCCU Maestra',
+  '2 PLAC Ipiales',
+  '1 RESI',
+  '2 ADDR Calle 5',
+  '1 REFN 1920-RD',
+  '1 _MILITARY no',
+  '1 FAMS @F1@',
+  '0 @I2@ INDI',
+  '1 NAME Luis /Ruiz/',
+  '1 SEX M',
+  '1 BURI',
+  '2 DATE 1990',
+  '2 PLAC Cementerio de Quito',
+  '2 SOUR @S2@',
+  '1 FAMS @F1@',
+  '0 @F1@ FAM',
+  '1 HUSB @I2@',
+  '1 WIFE @I1@',
+  '1 MARR',
+  '2 DATE 1945',
+  '2 SOUR @S1@',
+  '1 EVEN Fiesta',
+  '2 TYPE Bodas de plata',
+  '0 @S1@ SOUR',
+  '1 TITL Parroquia de Pasto, libro 3',
+  '1 REPO @R1@',
+  '0 @S2@ SOUR',
+  '1 TITL Registro del cementerio',
+  '0 @R1@ REPO',
+  '1 NAME Archivo diocesano',
+  '0 TRLR',
+].join('\n')
+
+const structures = [
+  '2 NPFX Dr.',
+  '2 NICK Rosita',
+  '1 NAME Rosa /Díaz de Ruiz/',
+  '4 LATI N1.2136',
+  '1 OCCU Maestra',
+  '2 ADDR Calle 5',
+  '1 REFN 1920-RD',
+  '1 _MILITARY no',
+  '1 BURI',
+  '2 PLAC Cementerio de Quito',
+  '1 EVEN Fiesta',
+  '1 TITL Parroquia de Pasto, libro 3',
+  '1 NAME Archivo diocesano',
+]
+
+describe.each(testDatabases)('GEDCOM structures kept without being shown, on %s', (database) => {
+  let t: TestApp
+  const tree = async (user: TestUser): Promise<FamilyTree> => (await as(t.app, user)({ method: 'GET', url: '/api/family-tree' })).json()
+  const byName = (value: FamilyTree, firstName: string) => value.members.find((member) => member.firstName === firstName)!
+
+  beforeAll(async () => {
+    t = await createTestApp(database)
+  })
+  afterAll(() => t.close())
+
+  it('says in the preview and the report what is kept without being shown, per tag', async () => {
+    const user = await createTestUser(t.app)
+    const preview = (await previewThroughApi(t.app, user, file)).json()
+    expect(preview.keptTags).toEqual({ NPFX: 1, NICK: 1, NAME: 1, MAP: 1, SOUR: 4, OCCU: 1, RESI: 1, REFN: 1, _MILITARY: 1, BURI: 1, EVEN: 1, REPO: 1 })
+    expect(preview.skippedTags).toEqual({})
+    const job = await importThroughApi(t.app, user, file)
+    expect(job.report!.keptTags).toEqual(preview.keptTags)
+  })
+
+  it('takes someone whose only sign of death is a burial as deceased', async () => {
+    const user = await createTestUser(t.app)
+    await importThroughApi(t.app, user, file)
+    expect(byName(await tree(user), 'Luis').isDeceased).toBe(true)
+  })
+
+  it('writes every kept structure back in both versions, and they survive another import and export', async () => {
+    const user = await createTestUser(t.app)
+    await importThroughApi(t.app, user, file)
+    for (const version of ['5.5.1', '7.0'] as const) {
+      const text = await exportThroughApi(t.app, user, version)
+      for (const line of structures) expect(text, `${version}: ${line}`).toContain(line)
+      expect(text).toContain('1 NAME Dr. Rosa "Rosita" /Díaz/')
+      expect(text).toContain('2 SOUR @S1@')
+      const copy = await createTestUser(t.app)
+      expect((await importThroughApi(t.app, copy, text)).status).toBe('done')
+      const again = await exportThroughApi(t.app, copy, version)
+      for (const line of structures) expect(again, `${version} again: ${line}`).toContain(line)
+      expect(again.split('1 OCCU Maestra').length).toBe(2)
+    }
+  })
+
+  it('keeps them once when the same file comes again', async () => {
+    const user = await createTestUser(t.app)
+    await importThroughApi(t.app, user, file)
+    await importThroughApi(t.app, user, file)
+    const text = await exportThroughApi(t.app, user, '7.0')
+    expect(text.split('1 OCCU Maestra').length).toBe(2)
+    expect(text.split('0 @S1@ SOUR').length).toBe(2)
+  })
+
+  it('drops a deleted member’s kept structures and the source only they cited; writes an edited place without the old coordinates', async () => {
+    const user = await createTestUser(t.app)
+    await importThroughApi(t.app, user, file)
+    const before = await tree(user)
+    const deleted = await as(t.app, user)({ method: 'DELETE', url: `/api/family-tree/members/${byName(before, 'Luis').memberId}` })
+    expect(deleted.statusCode).toBe(204)
+    const edited = await as(t.app, user)({ method: 'PATCH', url: `/api/family-tree/members/${byName(before, 'Rosa').memberId}`, payload: { birthPlace: 'Túquerres' } })
+    expect(edited.statusCode, edited.body).toBe(200)
+    for (const version of ['5.5.1', '7.0'] as const) {
+      const text = await exportThroughApi(t.app, user, version)
+      expect(text).not.toContain('1 BURI')
+      expect(text).not.toContain('Registro del cementerio')
+      expect(text).toContain('2 PLAC Túquerres')
+      expect(text).not.toContain('LATI')
+      expect(text).toContain('1 OCCU Maestra')
+      expect(text).toContain('1 TITL Parroquia de Pasto, libro 3')
+    }
+  })
+})
