@@ -41,10 +41,17 @@ function event(stored: StoredGenealogyDate | null, place: string, version: Gedco
 
 /**
  * The short biography first, marked as such (another program shows it as a note; Legado reads it
- * back as the biography), then the notes: each comes back to its own field.
+ * back as the biography), then the notes: each comes back to its own field. A biography that is
+ * the start of the notes (an import takes the first note as both) is written once, marked as
+ * also being the first note, and the notes go on after it: another program shows each note once.
  */
-function notesOf(member: Pick<Member, 'notes' | 'bioSummary'>): GedcomNote[] {
-  return [...(member.bioSummary ? [{ text: member.bioSummary, isSummary: true } as const] : []), ...(member.notes ? [{ text: member.notes }] : [])]
+export function notesOf(member: Pick<Member, 'notes' | 'bioSummary'>): GedcomNote[] {
+  const { bioSummary: summary, notes } = member
+  if (!summary) return notes ? [{ text: notes }] : []
+  if (notes === summary) return [{ text: summary, isSummary: true, isAlsoNote: true }]
+  const rest = notes.startsWith(`${summary}\n\n`) ? notes.slice(summary.length + 2) : undefined
+  if (rest !== undefined) return [{ text: summary, isSummary: true, isAlsoNote: true }, ...(rest ? [{ text: rest }] : [])]
+  return [{ text: summary, isSummary: true }, ...(notes ? [{ text: notes }] : [])]
 }
 
 /**

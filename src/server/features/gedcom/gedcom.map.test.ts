@@ -38,3 +38,25 @@ describe('mapGedcomToBatch: who has died', () => {
     expect(memberOf(mapLines(...v551, '0 @I1@ INDI', '1 NAME Luis /Ruiz/', '1 BURI', '2 DATE 1950'), 'I1').isDeceased).toBe(true)
   })
 })
+
+describe('mapGedcomToBatch: notes', () => {
+  it('leaves out the note another program wrote about lines it did not understand', () => {
+    const mapped = mapLines(
+      ...v551,
+      '0 @I1@ INDI',
+      '1 NOTE @N1@',
+      '1 NOTE @N2@',
+      '0 @N1@ NOTE Cantaba boleros.',
+      '0 @N2@ NOTE Records not imported into INDI (individual) Gramps ID I0001:',
+      '1 CONT',
+      '1 CONT Line ignored as not understood                                      Line    15: 2 _LEGADO_SUMMARY Y',
+      '1 CONT',
+    )
+    expect(memberOf(mapped, 'I1')).toMatchObject({ notes: 'Cantaba boleros.', bioSummary: 'Cantaba boleros.' })
+  })
+
+  it('reads a biography marked as also the first note into both fields', () => {
+    const mapped = mapLines(...v7, '1 SCHMA', '2 TAG _LEGADO_SUMMARY urn:legado:gedcom:summary', '0 @I1@ INDI', '1 NOTE Primera.', '2 _LEGADO_SUMMARY NOTE', '1 NOTE Segunda.')
+    expect(memberOf(mapped, 'I1')).toMatchObject({ notes: 'Primera.\n\nSegunda.', bioSummary: 'Primera.' })
+  })
+})

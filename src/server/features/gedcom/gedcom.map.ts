@@ -108,19 +108,32 @@ export function previewOf(tree: GedcomTree & { encoding: string }): GedcomPrevie
 }
 
 /**
+ * What another program writes into a note when it imports a line it does not understand (Gramps,
+ * in any language: "Records not imported into INDI (individual) Gramps ID I0001:", then one line
+ * per ignored line, "<reason>   Line 15: 2 _LEGADO_SUMMARY Y"): about the file, not the person.
+ */
+export function isImportRemark(text: string): boolean {
+  const [first, ...rest] = text.split('\n')
+  const lines = rest.filter((line) => line.trim() !== '')
+  return first !== undefined && first.trimEnd().endsWith(':') && lines.length > 0 && lines.every((line) => /\S\s+\S+\s+\d+: \d+ (@[^@]+@ )?[A-Za-z0-9_]+/.test(line))
+}
+
+/**
  * A person's notes and short biography. A file that marks the biography (Legado's, see
- * `summaryTag`) gives it apart from the notes; any other gives all its notes as notes, the first
- * as the biography (the closest GEDCOM has to one).
+ * `summaryTag`) gives it apart from the notes (or, marked `NOTE`, also as their start); any other
+ * gives all its notes as notes, the first as the biography (the closest GEDCOM has to one).
+ * Another program's remarks about lines it ignored are left out.
  */
 function notesAndSummary(person: GedcomIndividual, isMarked: boolean): { notes: string; bioSummary: string } {
-  if (!isMarked) return { notes: notesText(person.notes, limits.memberNotesMaxLength), bioSummary: notesText(person.notes.slice(0, 1), limits.memberBioMaxLength) }
+  const own = person.notes.some((note) => isImportRemark(note.text)) ? person.notes.filter((note) => !isImportRemark(note.text)) : person.notes
+  if (!isMarked) return { notes: notesText(own, limits.memberNotesMaxLength), bioSummary: notesText(own.slice(0, 1), limits.memberBioMaxLength) }
   return {
     notes: notesText(
-      person.notes.filter((note) => !note.isSummary),
+      own.filter((note) => !note.isSummary || note.isAlsoNote),
       limits.memberNotesMaxLength,
     ),
     bioSummary: notesText(
-      person.notes.filter((note) => note.isSummary),
+      own.filter((note) => note.isSummary),
       limits.memberBioMaxLength,
     ),
   }

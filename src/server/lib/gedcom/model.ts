@@ -30,6 +30,8 @@ export interface GedcomNote {
   record?: string
   /** The note carries `summaryTag`: it is the person's short biography. */
   isSummary?: true
+  /** The mark says `NOTE`: the biography is also the first of the person's notes (written once, not twice). */
+  isAlsoNote?: true
 }
 
 export interface GedcomMediaRef {

@@ -34,7 +34,7 @@ export function linkFamilies(input: LinkInput): void {
       const text = note.record === undefined ? undefined : input.noteRecords.get(note.record)
       if (note.record === undefined) resolved.push(note)
       else if (text === undefined) dangling('a note', note.record, owner, line)
-      else resolved.push({ text, record: note.record })
+      else resolved.push({ ...note, text })
     }
     return resolved
   }

@@ -376,7 +376,8 @@ function pointerOf(node: GedcomNode, owner: string, context: RecordContext): str
 
 /** An inline note as it is; a pointer as `{ text: '', record }`, filled in once every note record is read. */
 function readNoteLink(node: GedcomNode, notes: GedcomNote[]): void {
-  const mark = childOf(node, summaryTag) ? ({ isSummary: true } as const) : {}
+  const summary = childOf(node, summaryTag)
+  const mark = summary === undefined ? {} : summary.value?.trim().toUpperCase() === 'NOTE' ? ({ isSummary: true, isAlsoNote: true } as const) : ({ isSummary: true } as const)
   if (node.pointer === undefined) notes.push({ text: node.value ?? '', ...mark })
   else if (node.pointer !== null) notes.push({ text: '', record: node.pointer, ...mark })
 }

@@ -131,7 +131,7 @@ function createRecordWriter(data: GedcomData, options: WriteOptions, out: string
       const record = note.record === undefined ? undefined : xrefs.noteRecords.get(note.record)
       if (record === undefined || note.record === undefined) {
         value('1 NOTE', 1, note.text)
-        if (note.isSummary) out.push(`2 ${summaryTag} Y`)
+        if (note.isSummary) out.push(`2 ${summaryTag} ${note.isAlsoNote ? 'NOTE' : 'Y'}`)
         continue
       }
       if (!noteTexts.has(note.record)) noteTexts.set(note.record, note.text)
