@@ -4,6 +4,7 @@ import { readStoredDate, toGedcomDate, type StoredGenealogyDate } from '../../..
 import { createHash } from 'node:crypto'
 import { uidOfSourceId, xrefOfSourceId } from './gedcom.identity.ts'
 import { attachKept } from './gedcom.export-kept.ts'
+import { unknownName } from './gedcom.map.ts'
 import type { KeptRow } from './gedcom.kept.repository.ts'
 import type { GedcomData, GedcomEvent, GedcomFamily, GedcomIndividual, GedcomMediaRef, GedcomNote, GedcomPedigree, GedcomSex } from '../../lib/gedcom/index.ts'
 
@@ -53,6 +54,9 @@ export function notesOf(member: Pick<Member, 'notes' | 'bioSummary'>): GedcomNot
   if (rest !== undefined) return [{ text: summary, isSummary: true, isAlsoNote: true }, ...(rest ? [{ text: rest }] : [])]
   return [{ text: summary, isSummary: true }, ...(notes ? [{ text: notes }] : [])]
 }
+
+/** A name part as GEDCOM writes it: the form's `N.N.` stands for a part nobody knows, which GEDCOM leaves empty. */
+const namePart = (part: string) => (part.trim() === unknownName ? '' : part)
 
 /**
  * Each row's xref in the model: the one it was imported from, unless another row (from another
@@ -151,12 +155,14 @@ export function treeToGedcom(tree: FamilyTree, version: GedcomExportVersion, med
       const found = media.get(id)
       return found ? [{ file: found.file, format: found.contentType, ...(found.title ? { title: found.title } : {}), record: id }] : []
     })
+    const givenNames = namePart(member.firstName)
+    const surname = namePart(member.lastName)
     return {
       xref,
       uids: [uidOfSourceId(member.sourceId) ?? member.memberId],
-      name: `${member.firstName} /${member.lastName}/`,
-      givenNames: member.firstName,
-      surname: member.lastName,
+      ...(givenNames || surname ? { name: surname ? `${givenNames} /${surname}/`.trimStart() : givenNames } : {}),
+      givenNames,
+      surname,
       sex: sexes[member.gender],
       ...(birth ? { birth } : {}),
       ...(death ? { death } : {}),

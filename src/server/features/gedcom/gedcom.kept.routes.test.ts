@@ -173,4 +173,51 @@ describe.each(testDatabases)('GEDCOM structures kept without being shown, on %s'
       expect(byName(await tree(copy), 'Ana')).toMatchObject({ notes: ana.notes, bioSummary: ana.bioSummary })
     }
   })
+
+  it('writes a name part the file left empty as empty, not as N.N., and a name’s title, suffix, nickname, prefix, type and other names as the file had them', async () => {
+    const user = await createTestUser(t.app)
+    const names = [
+      '0 HEAD',
+      '1 GEDC',
+      '2 VERS 5.5.1',
+      '1 CHAR UTF-8',
+      '0 @I1@ INDI',
+      '1 NAME /Zieliński/',
+      '0 @I2@ INDI',
+      '1 NAME Núñez',
+      '0 @I3@ INDI',
+      '1 NAME Sir Juan /de la Vega/ III',
+      '2 NPFX Sir',
+      '2 GIVN Juan',
+      '2 SPFX de la',
+      '2 SURN Vega',
+      '2 NSFX III',
+      '2 TYPE birth',
+      '1 NAME Juanito /Vega/',
+      '2 TYPE aka',
+      '0 TRLR',
+    ].join('\n')
+    await importThroughApi(t.app, user, names)
+    const imported = await tree(user)
+    expect(imported.members.map((member) => [member.firstName, member.lastName]).sort()).toEqual(
+      [
+        ['N.N.', 'Zieliński'],
+        ['Núñez', 'N.N.'],
+        ['Juan', 'de la Vega'],
+      ].sort(),
+    )
+    for (const version of ['5.5.1', '7.0'] as const) {
+      const text = await exportThroughApi(t.app, user, version)
+      expect(text).not.toContain('N.N.')
+      expect(text).toContain('1 NAME /Zieliński/')
+      expect(text).toContain('1 NAME Núñez\n')
+      for (const line of ['1 NAME Sir Juan /de la Vega/ III', '2 NPFX Sir', '2 SPFX de la', '2 NSFX III', '2 TYPE birth', '1 NAME Juanito /Vega/', '2 TYPE aka'])
+        expect(text, `${version}: ${line}`).toContain(line)
+      const copy = await createTestUser(t.app)
+      await importThroughApi(t.app, copy, text)
+      expect((await tree(copy)).members.map((member) => [member.firstName, member.lastName]).sort()).toEqual(
+        imported.members.map((member) => [member.firstName, member.lastName]).sort(),
+      )
+    }
+  })
 })
