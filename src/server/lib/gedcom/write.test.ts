@@ -41,7 +41,7 @@ describe('writeGedcom: UIDs', () => {
 describe('writeGedcom: the two versions', () => {
   it('writes a 5.5.1 file: header, submitter, people, families, trailer', () => {
     expect(write(couple, '5.5.1')).toEqual([
-      '0 HEAD',
+      '\uFEFF0 HEAD',
       '1 SOUR Legado',
       '2 NAME Legado',
       '1 SUBM @U1@',
@@ -84,9 +84,13 @@ describe('writeGedcom: the two versions', () => {
     ])
   })
 
+  it('starts both versions with a byte-order mark, so programs that guess the encoding read UTF-8 as UTF-8', () => {
+    for (const version of ['5.5.1', '7.0'] as const) expect(writeGedcomString(couple, { version }).startsWith('\uFEFF0 HEAD\n')).toBe(true)
+  })
+
   it('writes a 7.0 file: GEDC 7.0, no CHAR, no submitter, upper-case pedigree', () => {
     const lines = write(couple, '7.0')
-    expect(lines.slice(0, 5)).toEqual(['0 HEAD', '1 GEDC', '2 VERS 7.0', '1 SOUR Legado', '2 NAME Legado'])
+    expect(lines.slice(0, 5)).toEqual(['\uFEFF0 HEAD', '1 GEDC', '2 VERS 7.0', '1 SOUR Legado', '2 NAME Legado'])
     expect(lines.some((line) => /CHAR|SUBM|LINEAGE-LINKED/.test(line))).toBe(false)
     expect(lines).toContain('2 PEDI ADOPTED')
     expect(lines.at(-1)).toBe('0 TRLR')

@@ -226,7 +226,10 @@ function createRecordWriter(data: GedcomData, options: WriteOptions, out: string
 
 function header(options: WriteOptions, xrefs: XrefPlan, out: string[], schema: Record<string, string> = {}): void {
   const isVersion7 = options.version === '7.0'
-  out.push('0 HEAD')
+  // A byte-order mark first: GEDCOM 7 files start with one, and 5.5.5 asks it of every UTF-8 file.
+  // Without it programs that guess the encoding (Gramps 5.1 reading 7.0) take UTF-8 for
+  // Windows-1252 and every accented name turns to mojibake ("NÃºÃ±ez").
+  out.push('\uFEFF0 HEAD')
   if (isVersion7) out.push('1 GEDC', '2 VERS 7.0')
   out.push('1 SOUR Legado', '2 NAME Legado')
   if (options.sourceVersion) out.push(`2 VERS ${options.sourceVersion}`)
