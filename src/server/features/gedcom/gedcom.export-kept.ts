@@ -92,7 +92,9 @@ export function attachKept(data: GedcomData, rows: KeptRow[], { tree, individual
     if (name) {
       const read = keptNameParts(name)
       // The name as the file wrote it ("Lt. Joseph /Allen/ Jr."), unless Legado's names changed since.
-      if (read.givenNames === person.givenNames && read.surname === person.surname && name.value !== undefined) person.name = name.value
+      // Not a NAME of more than two slashes ("Gerald R/Jr/Ford/"): no reader agrees on its surname, and 7.0 refuses it.
+      const isPersonalName = (name.value?.split('/').length ?? 0) <= 3
+      if (read.givenNames === person.givenNames && read.surname === person.surname && name.value !== undefined && isPersonalName) person.name = name.value
     }
     person.kept = kept
   })

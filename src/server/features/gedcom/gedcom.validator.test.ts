@@ -21,6 +21,31 @@ const isBomWarning = (finding: { message: string }) => finding.message.includes(
 /** Everything the checker says of an export but the byte-order mark, which has its own expectation below. */
 const findingsBesidesBom = (exported: string) => validateGedcom7(exported).filter((finding) => !isBomWarning(finding))
 
+/**
+ * An imported file's structures that Legado does not model are written back as they were (ADR
+ * 0028), so what the file itself got wrong comes back: an extension tag it never documented (no
+ * URI to declare it with), and the torture tests' deliberate faults (months of a calendar not
+ * named, a source under a place, an LDS status without its date…). Those findings name the
+ * file's values and tags; every other one is still Legado's to fix.
+ */
+const sourceFaults: Record<string, RegExp[]> = {
+  torture: [
+    /SOUR is not a substructure of INDI\.DEAT\.PLAC/,
+    /INDI\.ADOP\.FAMC\.ADOP "Y"/,
+    /NOTE is not a substructure of INDI\.ADOP\.FAMC\.ADOP/,
+    /is not a month of GREGORIAN/,
+    /\.STAT "(Cleared|Child)"/,
+    /\.STAT needs at least 1 DATE/,
+    /AGE is not a substructure of FAM\.ENGA/,
+    /SOUR\.EVEN "Event type cited in source"|SOUR\.EVEN\.ROLE/,
+  ],
+}
+const isUndocumentedExtension = (finding: { message: string }) => /^the extension tag _\S+ should be documented in HEAD\.SCHMA/.test(finding.message)
+const findingsBesidesSourceFaults = (exported: string, name: string) =>
+  findingsBesidesBom(exported).filter(
+    (finding) => !isUndocumentedExtension(finding) && !(name.includes('torture-test') && sourceFaults.torture!.some((fault) => fault.test(finding.message))),
+  )
+
 describe('the GEDCOM 7 checker', () => {
   const examples = hasSharedGedcom
     ? [
@@ -175,7 +200,9 @@ describe('Legado’s GEDCOM 7.0 export passes the checker', () => {
     ].join('\r\n')
     expect((await importThroughApi(t.app, f.user, odd)).status).toBe('done')
     const exported = await exportThroughApi(t.app, f.user, '7.0')
-    expect(findingsBesidesBom(exported), exported).toEqual([])
+    expect(findingsBesidesSourceFaults(exported, 'odd'), exported).toEqual([])
+    // The file's own extension is written back, undeclared as it came.
+    expect(exported).toContain('1 _MINE x')
   })
 
   it.skipIf(!hasSharedGedcom).each(Object.keys(sharedFileCounts))(
@@ -183,15 +210,12 @@ describe('Legado’s GEDCOM 7.0 export passes the checker', () => {
     async (name) => {
       const f = await familyOf(t.app)
       expect((await importThroughApi(t.app, f.user, readSharedBytes(name))).status).toBe('done')
-      expect(findingsBesidesBom(await exportThroughApi(t.app, f.user, '7.0'))).toEqual([])
+      expect(findingsBesidesSourceFaults(await exportThroughApi(t.app, f.user, '7.0'), name)).toEqual([])
     },
     120_000,
   )
 
-  // The one "should" the export still misses: the writer does not yet put U+FEFF first. Marked
-  // as failing so the suite stays green until it does, and turns red the day it does, to be
-  // made a plain expectation then.
-  it.fails('starts with the byte-order mark', async () => {
+  it('starts with the byte-order mark', async () => {
     const f = await familyOf(t.app)
     await f.add({ firstName: 'Ana', lastName: 'Díaz', relationshipToOwner: 'Prima' })
     const response = await as(t.app, f.user)({ method: 'GET', url: '/api/family-tree/gedcom?version=7.0' })

@@ -6,7 +6,33 @@
 import { toGedcom551Date, toGedcom7Date } from './dates.ts'
 import { toGedcom7FileReference, toMediaType, toShortFormat } from './media-format.ts'
 import type { GedcomKeptNode } from './model.ts'
+import { isStandardTag } from './tags.ts'
 import type { TextEscape } from './value-lines.ts'
+
+/** 7.0's enumerations that take OTHER with a PHRASE for a value outside them. */
+const ENUMS_WITH_OTHER: Record<string, readonly string[]> = {
+  TYPE: ['AKA', 'BIRTH', 'IMMIGRANT', 'MAIDEN', 'MARRIED', 'PROFESSIONAL', 'OTHER'],
+  MEDI: ['AUDIO', 'BOOK', 'CARD', 'ELECTRONIC', 'FICHE', 'FILM', 'MAGAZINE', 'MANUSCRIPT', 'MAP', 'NEWSPAPER', 'PHOTO', 'TOMBSTONE', 'VIDEO', 'OTHER'],
+  ROLE: ['CHIL', 'CLERGY', 'FATH', 'FRIEND', 'GODP', 'HUSB', 'MOTH', 'MULTIPLE', 'NGHBR', 'OFFICIATOR', 'PARENT', 'SPOU', 'WIFE', 'WITN', 'OTHER'],
+}
+const LDS_ORDINANCES = new Set(['BAPL', 'CONL', 'ENDL', 'INIL', 'SLGC', 'SLGS'])
+/** 5.5.1's age keywords, as 7.0 spells them. */
+const AGE_WORDS: Record<string, string> = { STILLBORN: '0y', INFANT: '< 1y', CHILD: '< 8y' }
+const AGE_7 = /^([<>] )?([0-9]+y( [0-9]+m)?( [0-9]+w)?( [0-9]+d)?|[0-9]+m( [0-9]+w)?( [0-9]+d)?|[0-9]+w( [0-9]+d)?|[0-9]+d)$/
+/** Events whose payload 7.0 allows to be only Y: a 5.5.1 program's text there (a burial's cemetery) becomes a note. */
+const TEXT_EVENTS = new Set(['EVEN', 'FACT', 'CAST', 'DSCR', 'EDUC', 'IDNO', 'NATI', 'NCHI', 'NMR', 'OCCU', 'PROP', 'RELI', 'RESI', 'SSN', 'TITL'])
+const EVENTS =
+  /^(ADOP|ANUL|BAPM|BARM|BASM|BIRT|BLES|BURI|CENS|CHR|CHRA|CONF|CREM|DEAT|DIV|DIVF|EMIG|ENGA|FCOM|GRAD|IMMI|MARB|MARC|MARL|MARR|MARS|NATU|ORDN|PROB|RETI|WILL|BAPL|CONL|ENDL|INIL|SLGC|SLGS)$/
+
+/** A 5.5.1 age (`76`, `>42y 6m`, `INFANT`) as 7.0 writes it; what 7.0 cannot say goes to a PHRASE. */
+function toAge7(node: GedcomKeptNode): GedcomKeptNode {
+  const text = (node.value ?? '').trim()
+  const word = AGE_WORDS[text.toUpperCase()]
+  if (word !== undefined) return { ...node, value: word, children: [{ tag: 'PHRASE', value: text }, ...(node.children ?? [])] }
+  const spaced = text.replace(/^([<>])\s*/, '$1 ').replace(/^(\d+)$/, '$1y')
+  if (AGE_7.test(spaced)) return { ...node, value: spaced }
+  return { tag: node.tag, children: [{ tag: 'PHRASE', value: text }, ...(node.children ?? [])] }
+}
 
 /** Tags 7.0 defines and 5.5.1 does not: written as extensions there. */
 const ONLY_IN_7 = new Set(['CREA', 'CROP', 'EXID', 'HEIGHT', 'INIL', 'LEFT', 'MIME', 'NO', 'PHRASE', 'SDATE', 'TOP', 'TRAN', 'UID', 'WIDTH'])
@@ -67,6 +93,25 @@ export function mediaRecordChildren(node: GedcomKeptNode): GedcomKeptNode[] {
 
 function toVersion7(node: GedcomKeptNode, parentTag: string): GedcomKeptNode | undefined {
   const { tag } = node
+  // A program's own tag without the underscore 7.0 requires of extensions (FamilySearch's FSID).
+  if (!isStandardTag(tag) && !tag.startsWith('_')) return { ...node, tag: `_${tag}` }
+  const choices = ENUMS_WITH_OTHER[tag]
+  if (choices !== undefined && node.value !== undefined && (tag !== 'TYPE' || parentTag === 'NAME') && (tag !== 'MEDI' || parentTag === 'CALN')) {
+    const upper = node.value.trim().toUpperCase()
+    if (choices.includes(upper)) return { ...node, value: upper }
+    return { ...node, value: 'OTHER', children: [{ tag: 'PHRASE', value: node.value }, ...(node.children ?? [])] }
+  }
+  if (tag === 'RESN' && node.value !== undefined) return { ...node, value: node.value.toUpperCase().replace(/\s*,\s*/g, ', ') }
+  if (tag === 'AGE' && node.value !== undefined) return toAge7(node)
+  // 7.0's LDS ordinances take no payload at all, not even 5.5.1's Y.
+  if (LDS_ORDINANCES.has(tag) && node.value?.trim().toUpperCase() === 'Y') return { tag, ...(node.children ? { children: node.children } : {}) }
+  if (tag === 'NAME' && (node.value?.split('/').length ?? 0) > 3) {
+    // 7.0 allows one surname between two slashes: the first pair is the one readers take, the rest become division slashes.
+    const [given, surname, ...rest] = node.value!.split('/')
+    return { ...node, value: `${given}/${surname}/${rest.join('\u2215')}` }
+  }
+  if (parentTag === '' && EVENTS.test(tag) && !TEXT_EVENTS.has(tag) && node.value !== undefined && node.value.trim().toUpperCase() !== 'Y')
+    return { ...node, value: 'Y', children: [{ tag: 'NOTE', value: node.value }, ...(node.children ?? [])] }
   if (tag === 'NOTE' && node.pointer !== undefined) return { ...node, tag: 'SNOTE' }
   if (tag === 'SOUR' && node.pointer === undefined) {
     // A citation without a source record: the formatted citation goes in PAGE; its TEXT in DATA.
