@@ -30,6 +30,9 @@ export const mediaLinkKinds = {
 const untyped = (db: Kysely<Database> | Transaction<Database>) => db as unknown as Kysely<any>
 
 /** Every query is filtered by the owner: another user's media do not exist here. */
+/** Targets named in one query: far below SQLite's (32,766) and PostgreSQL's (65,535) bound values. */
+const maxListedTargets = 1000
+
 export function createMediaRepository(db: Kysely<Database>) {
   async function withLinks(rows: MediaAssetRow[]): Promise<AssetWithLinks[]> {
     if (rows.length === 0) return []
@@ -73,15 +76,19 @@ export function createMediaRepository(db: Kysely<Database>) {
       const ids = new Map(targetIds.map((id) => [id, [] as string[]]))
       if (targetIds.length === 0) return ids
       const kind = mediaLinkKinds[type]
-      const links: { targetId: string; mediaId: string }[] = await untyped(db)
-        .selectFrom(kind.table)
-        .select([`${kind.column} as targetId`, 'mediaId'])
-        .where('ownerUserId', '=', ownerUserId)
-        .where(kind.column, 'in', targetIds)
-        .orderBy('createdAt')
-        .orderBy('mediaId')
-        .execute()
-      for (const link of links) ids.get(link.targetId)?.push(link.mediaId)
+      // A whole tree asks for tens of thousands of members, past SQLite's and PostgreSQL's limits
+      // on bound values: they are asked for a slice at a time, each slice through the target's index.
+      for (let start = 0; start < targetIds.length; start += maxListedTargets) {
+        const links: { targetId: string; mediaId: string }[] = await untyped(db)
+          .selectFrom(kind.table)
+          .select([`${kind.column} as targetId`, 'mediaId'])
+          .where('ownerUserId', '=', ownerUserId)
+          .where(kind.column, 'in', targetIds.slice(start, start + maxListedTargets))
+          .orderBy('createdAt')
+          .orderBy('mediaId')
+          .execute()
+        for (const link of links) ids.get(link.targetId)?.push(link.mediaId)
+      }
       return ids
     },
 
