@@ -128,6 +128,33 @@ describe.each(testDatabases)('parent kinds, divorces and union notes through the
 
   const family = () => familyOf(t.app, { preferredLanguage: 'es' })
 
+  it('records a step-parent beside both birth parents: the step-parent is neither refused nor counted as a birth parent', async () => {
+    const f = await family()
+    const pedro = await f.add({ firstName: 'Pedro', lastName: 'Ruiz', relationshipToOwner: 'Padre' })
+    const marta = await f.add({ firstName: 'Marta', lastName: 'Paz', relationshipToOwner: 'Madre' })
+    const luis = await f.add({ firstName: 'Luis', lastName: 'Díaz', relationshipToOwner: 'Padrastro', spouseMemberIds: [marta.memberId] })
+    const tomas = await f.add({
+      firstName: 'Tomás',
+      lastName: 'Ruiz',
+      relationshipToOwner: 'Yo',
+      isSelf: true,
+      parentLinks: [
+        { parentId: pedro.memberId, kind: 'birth' },
+        { parentId: marta.memberId, kind: 'birth' },
+        { parentId: luis.memberId, kind: 'step' },
+      ],
+    })
+    expect(tomas.parentLinks.map(({ parentId, kind }) => ({ parentId, kind }))).toEqual([
+      { parentId: pedro.memberId, kind: 'birth' },
+      { parentId: marta.memberId, kind: 'birth' },
+      { parentId: luis.memberId, kind: 'step' },
+    ])
+    // A third birth parent is still refused.
+    const refused = await f.patch(tomas.memberId, { parentLinks: [...tomas.parentLinks.map(({ parentId, kind }) => ({ parentId, kind: kind === 'step' ? 'birth' : kind }))] })
+    expect(refused.statusCode).toBe(400)
+    expect(refused.json().error.details).toEqual([expect.objectContaining({ code: 'member.too_many_parents' })])
+  })
+
   it('records birth and adoptive parents, two of each kind at most, and a change of kind', async () => {
     const f = await family()
     const pedro = await f.add({ firstName: 'Pedro', lastName: 'Ruiz', relationshipToOwner: 'Tío' })
@@ -157,7 +184,7 @@ describe.each(testDatabases)('parent kinds, divorces and union notes through the
     const third = await f.patch(ana.memberId, { parentLinks: [...ana.parentLinks.map(({ parentId }) => ({ parentId, kind: 'birth' }))] })
     expect(third.statusCode).toBe(400)
     expect(third.json().error.details).toEqual([{ path: 'parentMemberIds', code: 'member.too_many_parents' }])
-    const unknown = await f.patch(ana.memberId, { parentLinks: [{ parentId: luis.memberId, kind: 'step' }] })
+    const unknown = await f.patch(ana.memberId, { parentLinks: [{ parentId: luis.memberId, kind: 'godparent' }] })
     expect(unknown.json().error.details).toEqual([{ path: 'parentLinks.0.kind', code: 'validation.invalid' }])
 
     // Pedro becomes her foster father: he leaves the couple's family; María, unchanged, stays in it.
@@ -222,7 +249,7 @@ describe.each(testDatabases)('parent kinds, divorces and union notes through the
     expect(plain.statusCode, plain.body).toBe(200)
     expect(await linkOf(ana.memberId, marta.memberId)).toMatchObject({ kind: 'foster' })
     expect(await linkOf(tomas.memberId, marta.memberId)).toBeUndefined()
-    const bad = await f.patch(marta.memberId, { childLinks: [{ childId: ana.memberId, kind: 'step' }] })
+    const bad = await f.patch(marta.memberId, { childLinks: [{ childId: ana.memberId, kind: 'godparent' }] })
     expect(bad.json().error.details).toEqual([{ path: 'childLinks.0.kind', code: 'validation.invalid' }])
   })
 

@@ -6,7 +6,7 @@ import { uidOfSourceId, xrefOfSourceId } from './gedcom.identity.ts'
 import { attachKept } from './gedcom.export-kept.ts'
 import { unknownName } from './gedcom.map.ts'
 import type { KeptRow } from './gedcom.kept.repository.ts'
-import type { GedcomData, GedcomEvent, GedcomFamily, GedcomIndividual, GedcomMediaRef, GedcomNote, GedcomPedigree, GedcomSex } from '../../lib/gedcom/index.ts'
+import type { GedcomChildLink, GedcomData, GedcomEvent, GedcomFamily, GedcomIndividual, GedcomMediaRef, GedcomNote, GedcomSex } from '../../lib/gedcom/index.ts'
 
 // The owner's tree as the GEDCOM codec's neutral model. Members and unions keep the xref they were
 // imported from, without the namespace it was kept in (the writer keeps a valid one), so a file
@@ -108,13 +108,20 @@ export function treeToGedcom(tree: FamilyTree, version: GedcomExportVersion, med
   // A parent linked without a union (one parent known, or parents never recorded as a couple)
   // still needs a family in GEDCOM: one per child's set of such parents.
   const looseFamilies = new Map<string, GedcomFamily>()
-  const childOf = new Map<string, { family: GedcomFamily; pedigree: GedcomPedigree }[]>()
+  const childOf = new Map<string, GedcomChildLink[]>()
+  const unionOf = new Map(tree.unions.map((union) => [union.unionId, union]))
   for (const member of tree.members) {
-    const links: { family: GedcomFamily; pedigree: GedcomPedigree }[] = []
+    const links: GedcomChildLink[] = []
     const loose = member.parentLinks.filter((link) => link.unionId === null || !familyOfUnion.has(link.unionId))
+    // Each parent's own kind: the writer says it once for the link when the two agree, else per parent.
     for (const link of member.parentLinks) {
       const family = link.unionId === null ? undefined : familyOfUnion.get(link.unionId)
-      if (family && !links.some((l) => l.family === family)) links.push({ family, pedigree: link.kind })
+      if (!family) continue
+      const union = unionOf.get(link.unionId!)!
+      let childLink = links.find((l) => l.family === family.xref)
+      if (!childLink) links.push((childLink = { family: family.xref, pedigree: link.kind }))
+      if (link.parentId === union.firstPartnerId) childLink.husband = link.kind
+      else if (link.parentId === union.secondPartnerId) childLink.wife = link.kind
     }
     for (const kind of new Set(loose.map((link) => link.kind))) {
       const parents = loose
@@ -137,12 +144,15 @@ export function treeToGedcom(tree: FamilyTree, version: GedcomExportVersion, med
         looseFamilies.set(key, family)
         families.push(family)
       }
-      links.push({ family, pedigree: kind })
+      family.children.push(memberKey.get(member.memberId)!)
+      links.push({ family: family.xref, pedigree: kind })
     }
-    for (const link of links) link.family.children.push(memberKey.get(member.memberId)!)
     childOf.set(member.memberId, links)
   }
-
+  // A couple's children in the union's order (the source's, then by birth), not the members' alphabetical one.
+  for (const union of tree.unions) familyOfUnion.get(union.unionId)!.children.push(...union.children.map((child) => memberKey.get(child.childId)!))
+  const birthOrder = new Map(tree.members.map((member) => [memberKey.get(member.memberId)!, member.birthDateSortKey ?? Infinity]))
+  for (const family of looseFamilies.values()) family.children.sort((a, b) => birthOrder.get(a)! - birthOrder.get(b)!)
   const spouseOf = new Map<string, string[]>()
   for (const family of families) {
     for (const partner of [family.husband, family.wife]) if (partner !== undefined) spouseOf.set(partner, [...(spouseOf.get(partner) ?? []), family.xref])
@@ -168,7 +178,7 @@ export function treeToGedcom(tree: FamilyTree, version: GedcomExportVersion, med
       ...(death ? { death } : {}),
       notes: notesOf(member),
       media: mediaRefs,
-      childOf: (childOf.get(member.memberId) ?? []).map((link) => ({ family: link.family.xref, pedigree: link.pedigree })),
+      childOf: childOf.get(member.memberId) ?? [],
       spouseOf: spouseOf.get(xref) ?? [],
     }
   })

@@ -141,6 +141,7 @@ export async function namespaceBatch(
   for (const link of batch.links) {
     link.child = place(link.child)
     link.union = placeOptional(link.union)
+    link.parent = placeOptional(link.parent)
     const pause = pacer.step()
     if (pause) await pause
   }

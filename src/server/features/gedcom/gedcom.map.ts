@@ -1,8 +1,18 @@
-import type { Gender, ParentKind } from '../../../shared/contracts/family-tree.ts'
+import type { Gender } from '../../../shared/contracts/family-tree.ts'
 import type { GedcomCounts, GedcomPreview, GedcomWarningSummary } from '../../../shared/contracts/gedcom.ts'
 import { fromGedcomDate, serializeGenealogyDate, storedDateText } from '../../../shared/genealogy-date/index.ts'
 import { limits } from '../../../shared/limits.ts'
-import { summaryTag, type GedcomEvent, type GedcomIndividual, type GedcomKeptNode, type GedcomNote, type GedcomSex, type GedcomTree } from '../../lib/gedcom/index.ts'
+import {
+  summaryTag,
+  type GedcomChildLink,
+  type GedcomEvent,
+  type GedcomFamily,
+  type GedcomIndividual,
+  type GedcomKeptNode,
+  type GedcomNote,
+  type GedcomSex,
+  type GedcomTree,
+} from '../../lib/gedcom/index.ts'
 import type { ImportedParentLink, ImportedPerson, ImportedTree, ImportedUnion } from '../family-tree/family-tree.service.ts'
 import { localRef, uidKey, uidPrefix, uuidOfKey } from './gedcom.identity.ts'
 import type { GedcomMediaLink } from './gedcom.media.ts'
@@ -180,20 +190,27 @@ export function mapGedcomToBatch(tree: GedcomTree & { encoding: string }, finger
     notes: notesText(family.notes, limits.memberNotesMaxLength),
     position: positionOf(family),
   }))
-  // A child's pedigree sits on its FAMC line; a CHIL line alone means birth.
-  const pedigree = new Map<string, ParentKind>()
-  for (const person of tree.individuals) for (const link of person.childOf) pedigree.set(`${person.xref} ${link.family}`, link.pedigree)
+  // A child's pedigree sits on its FAMC line (a CHIL line alone means birth); a file may also say
+  // it per parent (`_FREL`/`_MREL`), and then each parent gets a link of their own kind.
+  const childLinks = new Map<string, GedcomChildLink>()
+  for (const person of tree.individuals) for (const link of person.childOf) childLinks.set(`${person.xref} ${link.family}`, link)
   const links: ImportedParentLink[] = []
   const seen = new Set<string>()
-  const add = (child: string, family: string) => {
-    const key = `${child} ${family}`
+  const add = (child: string, family: GedcomFamily) => {
+    const key = `${child} ${family.xref}`
     if (seen.has(key)) return
     seen.add(key)
-    links.push({ child: people.refOf(child), union: couples.refOf(family), kind: pedigree.get(key) ?? 'birth' })
+    const link = childLinks.get(key)
+    const kinds = { husband: link?.husband ?? link?.pedigree ?? 'birth', wife: link?.wife ?? link?.pedigree ?? 'birth' }
+    const union = couples.refOf(family.xref)
+    if (family.husband !== undefined && family.wife !== undefined && kinds.husband !== kinds.wife) {
+      links.push({ child: people.refOf(child), union, parent: people.refOf(family.husband), kind: kinds.husband })
+      links.push({ child: people.refOf(child), union, parent: people.refOf(family.wife), kind: kinds.wife })
+    } else links.push({ child: people.refOf(child), union, kind: family.husband !== undefined ? kinds.husband : kinds.wife })
   }
-  const families = new Set(tree.families.map((family) => family.xref))
-  for (const family of tree.families) for (const child of family.children) add(child, family.xref)
-  for (const person of tree.individuals) for (const link of person.childOf) if (families.has(link.family)) add(person.xref, link.family)
+  const families = new Map(tree.families.map((family) => [family.xref, family]))
+  for (const family of tree.families) for (const child of family.children) add(child, family)
+  for (const person of tree.individuals) for (const link of person.childOf) if (families.has(link.family)) add(person.xref, families.get(link.family)!)
   const media: GedcomMediaLink[] = []
   for (const [records, refOf, isFamily] of [
     [tree.individuals, people.refOf, false],

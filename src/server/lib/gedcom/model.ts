@@ -6,8 +6,18 @@ import type { GedcomWarning, GedcomWarningCode } from './warnings.ts'
 /** GEDCOM 7 adds X (does not fit the M/F categories) to 5.5.1's M, F and U. */
 export type GedcomSex = 'M' | 'F' | 'X' | 'U'
 
-/** How a child belongs to a family (PEDI). A FAMC link without PEDI is `birth`. */
-export type GedcomPedigree = 'birth' | 'adopted' | 'foster' | 'sealing' | 'other'
+/**
+ * How a child belongs to a family (PEDI), or to one parent of it (`_FREL`/`_MREL`). A FAMC link
+ * without either is `birth`. Neither version's PEDI has a word for `step`: 5.5.1 files say it per
+ * parent, 7.0 as `OTHER` with a PHRASE.
+ */
+export type GedcomPedigree = 'birth' | 'adopted' | 'step' | 'foster' | 'sealing' | 'other'
+
+/**
+ * The per-parent kinds Gramps, Family Tree Maker and others write as `_FREL` (the husband's) and
+ * `_MREL` (the wife's), under the family's CHIL line or the child's FAMC.
+ */
+export const partnerPedigreeTags = { husband: '_FREL', wife: '_MREL' } as const
 
 export interface GedcomEvent {
   /** The DATE value as written (surrounding spaces trimmed); interpreting it is another module's job. */
@@ -68,7 +78,12 @@ export interface GedcomKeptRecord extends GedcomKeptNode {
 export interface GedcomChildLink {
   /** xref of the family the person is a child of. */
   family: string
+  /** The link as a whole (PEDI); a partner's own kind below wins over it for that partner. */
   pedigree: GedcomPedigree
+  /** How the child is the husband's, when the file says it per parent (`_FREL`). */
+  husband?: GedcomPedigree
+  /** How the child is the wife's (`_MREL`). */
+  wife?: GedcomPedigree
 }
 
 export interface GedcomIndividual {

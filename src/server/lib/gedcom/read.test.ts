@@ -220,7 +220,7 @@ describe('readGedcom: families', () => {
       '2 FAMC @F1@',
       '0 @I2@ INDI',
       '1 FAMC @F1@',
-      '2 PEDI step',
+      '2 PEDI sponsored',
       '0 @I3@ INDI',
       '1 ADOP',
       '2 FAMC @F1@',
@@ -235,6 +235,47 @@ describe('readGedcom: families', () => {
       [{ family: 'F1', pedigree: 'adopted' }],
     ])
     expect(tree.warnings).toEqual([expect.objectContaining({ code: 'unknown_pedigree', line: 14, xref: 'I2' })])
+  })
+
+  it('reads each parent’s kind: _FREL/_MREL under CHIL or FAMC, an adoption by one partner, Gramps’s stepchild and 7.0’s OTHER with a phrase', () => {
+    const tree = read(
+      ...v551,
+      '0 @I1@ INDI', // Family Tree Maker: per parent, on the family's CHIL line
+      '1 FAMC @F1@',
+      '0 @I2@ INDI', // Gramps: per parent, under FAMC, in its own words
+      '1 FAMC @F1@',
+      '2 _FREL Birth',
+      '2 _MREL Sponsored',
+      '0 @I3@ INDI', // adopted by the wife alone
+      '1 FAMC @F1@',
+      '1 ADOP',
+      '2 FAMC @F1@',
+      '3 ADOP WIFE',
+      '0 @I4@ INDI', // Gramps, both step-parents
+      '1 FAMC @F1@',
+      '2 PEDI stepchild',
+      '0 @I5@ INDI', // as a 7.0 file says step
+      '1 FAMC @F1@',
+      '2 PEDI OTHER',
+      '3 PHRASE Step',
+      '0 @F1@ FAM',
+      '1 CHIL @I1@',
+      '2 _FREL Step',
+      '2 _MREL Natural',
+      '1 CHIL @I2@',
+      '1 CHIL @I3@',
+      '1 CHIL @I4@',
+      '1 CHIL @I5@',
+    )
+    expect(tree.individuals.map((individual) => individual.childOf)).toEqual([
+      [{ family: 'F1', pedigree: 'birth', husband: 'step', wife: 'birth' }],
+      [{ family: 'F1', pedigree: 'birth', husband: 'birth', wife: 'other' }],
+      [{ family: 'F1', pedigree: 'birth', wife: 'adopted' }],
+      [{ family: 'F1', pedigree: 'step' }],
+      [{ family: 'F1', pedigree: 'step' }],
+    ])
+    expect(tree.unknownTags).toEqual({})
+    expect(tree.warnings).toEqual([])
   })
 
   it('completes links a file states on one side only, and says so', () => {

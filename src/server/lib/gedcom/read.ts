@@ -1,5 +1,17 @@
 import { linkFamilies } from './read-links.ts'
-import { childOf, childValue, countUnknownBelow, countUnknownTags, readEvent, readMediaFiles, readName, readPedigree, readSex } from './read-structures.ts'
+import {
+  childOf,
+  childValue,
+  countUnknownBelow,
+  countUnknownTags,
+  readEvent,
+  readMediaFiles,
+  readName,
+  readPartnerPedigrees,
+  readPedigree,
+  readRelation,
+  readSex,
+} from './read-structures.ts'
 import { countKept, eventExtras, keepNode, keepRecord, keptPointers, nameExtras } from './read-kept.ts'
 import {
   summaryTag,
@@ -29,6 +41,8 @@ interface RecordContext {
   keep: (record: { kept?: GedcomKeptNode[] }, node: GedcomKeptNode) => void
   /** Counts the custom tags under a structure Legado reads only in part (a FAMC's `_FREL`): those are lost. */
   countUnknown: (node: GedcomNode) => void
+  /** Per-parent kinds a family's CHIL lines give, by `family child`: put on the child's link once both sides are linked. */
+  childKinds: Map<string, Pick<GedcomChildLink, 'husband' | 'wife'>>
 }
 
 export interface ReadOptions {
@@ -67,6 +81,7 @@ export function readGedcom(records: Iterable<GedcomNode>, options: ReadOptions =
       countKept(node, keptTags)
     },
     countUnknown: (node) => countUnknownBelow(node, unknownTags),
+    childKinds: new Map(),
   }
 
   /** A record not kept: its tag, if standard and not read (note and media records are, into people's notes and files), and the custom tags in it. */
@@ -113,6 +128,7 @@ export function readGedcom(records: Iterable<GedcomNode>, options: ReadOptions =
   }
   const keptRecords = keepReachableRecords([...individuals, ...families], otherRecords, (record) => bump(keptTags, record.tag), countSkippedRecord)
   linkFamilies({ individuals, individualLines, families, familyLines, noteRecords, mediaRecords, warn })
+  if (context.childKinds.size > 0) applyChildKinds(individuals, context.childKinds)
   let notes = 0
   let mediaReferences = 0
   for (const owner of [individuals, families].flat()) {
@@ -205,7 +221,7 @@ function readIndividual(record: GedcomNode, xref: string, context: RecordContext
   const keep = (node: GedcomKeptNode | undefined) => node && context.keep(person, node)
   // FAMC links without PEDI, and families an ADOP event names: such a link is an adoption.
   let withoutPedigree: GedcomChildLink[] | undefined
-  let adoptedInto: string[] | undefined
+  let adoptedInto: { family: string; by: string | undefined }[] | undefined
   let seen = 0
   for (const node of record.children) {
     const once = READ_ONCE[node.tag] ?? 0
@@ -255,7 +271,9 @@ function readIndividual(record: GedcomNode, xref: string, context: RecordContext
           context.warn({ code: 'unknown_pedigree', message: `PEDI ${JSON.stringify(pedigreeText)} read as other`, line: node.line, xref })
           pedigree = 'other'
         }
-        const link: GedcomChildLink = { family, pedigree: pedigree ?? 'birth' }
+        // 7.0 says what its words cannot as OTHER with a PHRASE: Legado's own exports write a step-child so.
+        if (pedigree === 'other') pedigree = readRelation(childValue(childOf(node, 'PEDI')!, 'PHRASE')) ?? 'other'
+        const link: GedcomChildLink = { family, pedigree: pedigree ?? 'birth', ...readPartnerPedigrees(node) }
         if (pedigree === undefined) (withoutPedigree ??= []).push(link)
         person.childOf.push(link)
         break
@@ -268,8 +286,8 @@ function readIndividual(record: GedcomNode, xref: string, context: RecordContext
       }
       case 'ADOP': {
         keep(keepNode(node))
-        const family = childOf(node, 'FAMC')?.pointer
-        if (family) (adoptedInto ??= []).push(family)
+        const famc = childOf(node, 'FAMC')
+        if (famc?.pointer) (adoptedInto ??= []).push({ family: famc.pointer, by: childValue(famc, 'ADOP')?.toUpperCase() })
         break
       }
       case 'UID':
@@ -290,10 +308,15 @@ function readIndividual(record: GedcomNode, xref: string, context: RecordContext
         keep(keepNode(node))
     }
   }
-  for (const family of adoptedInto ?? []) {
-    const link = person.childOf.find((candidate) => candidate.family === family)
-    if (link === undefined) person.childOf.push({ family, pedigree: 'adopted' })
-    else if (withoutPedigree?.includes(link)) link.pedigree = 'adopted'
+  // ADOP.FAMC.ADOP says who adopted: HUSB or WIFE alone is the other partner's child by birth.
+  for (const { family, by } of adoptedInto ?? []) {
+    let link = person.childOf.find((candidate) => candidate.family === family)
+    if (link === undefined) person.childOf.push((link = { family, pedigree: 'adopted' }))
+    else if (!withoutPedigree?.includes(link)) continue
+    if (by === 'HUSB' || by === 'WIFE') {
+      link.pedigree = 'birth'
+      link[by === 'HUSB' ? 'husband' : 'wife'] ??= 'adopted'
+    } else link.pedigree = 'adopted'
   }
   return person
 }
@@ -324,7 +347,10 @@ function readFamily(record: GedcomNode, xref: string, context: RecordContext): G
       case 'CHIL': {
         context.countUnknown(node)
         const child = pointerOf(node, xref, context)
-        if (child !== undefined) family.children.push(child)
+        if (child === undefined) break
+        family.children.push(child)
+        const kinds = readPartnerPedigrees(node)
+        if (kinds.husband !== undefined || kinds.wife !== undefined) context.childKinds.set(`${xref} ${child}`, kinds)
         break
       }
       case 'MARR':
@@ -354,6 +380,17 @@ function readFamily(record: GedcomNode, xref: string, context: RecordContext): G
     }
   }
   return family
+}
+
+/** The family's CHIL-line kinds win over the child's FAMC: they are said per parent, in the family that has both. */
+function applyChildKinds(individuals: GedcomIndividual[], childKinds: RecordContext['childKinds']): void {
+  for (const person of individuals) {
+    for (const link of person.childOf) {
+      const kinds = childKinds.get(`${link.family} ${person.xref}`)
+      if (kinds?.husband !== undefined) link.husband = kinds.husband
+      if (kinds?.wife !== undefined) link.wife = kinds.wife
+    }
+  }
 }
 
 function readUid(node: GedcomNode, record: { uids?: string[] }): void {

@@ -200,12 +200,68 @@ describe('writeGedcom: identifiers and links', () => {
     expect(v551.filter((line) => /FAMC|CHIL|PEDI/.test(line))).toEqual(['1 CHIL @I1@'])
   })
 
-  it('writes the "other" pedigree in 7.0 and, having no word for it, warns in 5.5.1', () => {
-    const data: GedcomData = { individuals: [individual('I1', { childOf: [{ family: 'F1', pedigree: 'other' }] })], families: [family('F1', { children: ['I1'] })] }
+  it('writes the "other" pedigree as PEDI OTHER in 7.0 and, having no PEDI word for it, per parent in 5.5.1', () => {
+    const data: GedcomData = { individuals: [individual('I1', { childOf: [{ family: 'F1', pedigree: 'other' }] })], families: [family('F1', { wife: 'I2', children: ['I1'] })] }
     expect(write(data, '7.0')).toContain('2 PEDI OTHER')
-    const warnings: GedcomWarning[] = []
-    expect(write(data, '5.5.1', (warning) => warnings.push(warning)).some((line) => line.includes('PEDI'))).toBe(false)
-    expect(warnings).toEqual([expect.objectContaining({ code: 'not_writable' })])
+    const v551 = write(data, '5.5.1')
+    expect(v551.some((line) => line.includes('PEDI'))).toBe(false)
+    expect(v551).toContain('2 _MREL Other')
+    expect(reread(data, '5.5.1').individuals[0]!.childOf).toEqual([{ family: 'F1', pedigree: 'birth', wife: 'other' }])
+  })
+
+  describe('each parent’s kind', () => {
+    // A mother's son by birth, whom her husband raised: step-son of the husband, son of the wife.
+    const stepFamily: GedcomData = {
+      individuals: [
+        individual('I1', { sex: 'M', spouseOf: ['F1'] }),
+        individual('I2', { sex: 'F', spouseOf: ['F1'] }),
+        individual('I3', { childOf: [{ family: 'F1', pedigree: 'birth', husband: 'step' }] }),
+        individual('I4', { childOf: [{ family: 'F1', pedigree: 'birth', wife: 'adopted' }] }),
+        individual('I5', { childOf: [{ family: 'F1', pedigree: 'step' }] }),
+        individual('I6', { childOf: [{ family: 'F1', pedigree: 'adopted' }] }),
+      ],
+      families: [family('F1', { husband: 'I1', wife: 'I2', children: ['I3', 'I4', 'I5', 'I6'] })],
+    }
+
+    it('writes _FREL/_MREL under CHIL when the parents’ kinds differ, and PEDI only when it is true of both', () => {
+      for (const version of ['5.5.1', '7.0'] as const) {
+        const lines = write(stepFamily, version)
+        const after = (line: string, count: number) => lines.slice(lines.indexOf(line) + 1, lines.indexOf(line) + 1 + count)
+        expect(after('1 CHIL @I3@', 2)).toEqual(['2 _FREL Step', '2 _MREL Birth'])
+        expect(after('1 CHIL @I4@', 2)).toEqual(['2 _FREL Birth', '2 _MREL Adopted'])
+        expect(after('1 CHIL @I6@', 1)[0]).not.toMatch(/_FREL|_MREL/)
+        const famcOf = (xref: string) => {
+          const rest = lines.slice(lines.indexOf(`0 @${xref}@ INDI`) + 1)
+          return rest
+            .slice(
+              0,
+              rest.findIndex((line) => line.startsWith('0 ')),
+            )
+            .filter((line) => /FAMC|PEDI|PHRASE/.test(line))
+        }
+        expect(famcOf('I3')).toEqual(['1 FAMC @F1@'])
+        expect(famcOf('I4')).toEqual(['1 FAMC @F1@'])
+        expect(famcOf('I6')).toEqual(['1 FAMC @F1@', version === '7.0' ? '2 PEDI ADOPTED' : '2 PEDI adopted'])
+      }
+    })
+
+    it('writes a step-child of both parents per parent in 5.5.1 (no PEDI word) and as PEDI OTHER with a PHRASE in 7.0', () => {
+      const v551 = write(stepFamily, '5.5.1')
+      expect(v551.slice(v551.indexOf('1 CHIL @I5@') + 1, v551.indexOf('1 CHIL @I5@') + 3)).toEqual(['2 _FREL Step', '2 _MREL Step'])
+      const v7 = write(stepFamily, '7.0')
+      expect(v7.slice(v7.indexOf('0 @I5@ INDI') + 1, v7.indexOf('0 @I5@ INDI') + 4)).toEqual(['1 FAMC @F1@', '2 PEDI OTHER', '3 PHRASE Step'])
+    })
+
+    it('declares _FREL and _MREL in a 7.0 header', () => {
+      expect(write(stepFamily, '7.0')).toEqual(expect.arrayContaining(['1 SCHMA', '2 TAG _FREL urn:legado:gedcom:husband-relation', '2 TAG _MREL urn:legado:gedcom:wife-relation']))
+    })
+
+    it('reads each parent’s kind back from both versions', () => {
+      for (const version of ['5.5.1', '7.0'] as const) {
+        const kinds = reread(stepFamily, version).individuals.map((person) => person.childOf.map(({ pedigree, husband, wife }) => (husband ?? pedigree) + '/' + (wife ?? pedigree)))
+        expect(kinds.slice(2)).toEqual([['step/birth'], ['birth/adopted'], ['step/step'], ['adopted/adopted']])
+      }
+    })
   })
 
   it('rebuilds a NAME that no longer says the person’s surname', () => {

@@ -1,6 +1,18 @@
 import { toGedcom551Date, toGedcom7Date } from './dates.ts'
 import { toGedcom7FileReference, toMediaType, toShortFormat } from './media-format.ts'
-import { summaryTag, type GedcomData, type GedcomEvent, type GedcomFamily, type GedcomIndividual, type GedcomKeptNode, type GedcomMediaRef, type GedcomNote } from './model.ts'
+import {
+  partnerPedigreeTags,
+  summaryTag,
+  type GedcomChildLink,
+  type GedcomData,
+  type GedcomEvent,
+  type GedcomFamily,
+  type GedcomIndividual,
+  type GedcomKeptNode,
+  type GedcomMediaRef,
+  type GedcomNote,
+  type GedcomPedigree,
+} from './model.ts'
 import { splitName } from './read-structures.ts'
 import { pushValueLines, type TextEscape } from './value-lines.ts'
 import { mediaRecordChildren, writeKept, type KeptWriter } from './write-kept.ts'
@@ -23,6 +35,9 @@ export interface WriteOptions {
   /** Characters per chunk from `writeGedcom`. */
   chunkSize?: number
 }
+
+/** `_FREL`/`_MREL` words: Gramps reads Birth, Adopted, Step and Foster (any case) and keeps any other as its own kind. */
+const RELATION_WORDS: Record<GedcomPedigree, string> = { birth: 'Birth', adopted: 'Adopted', step: 'Step', foster: 'Foster', sealing: 'Sealing', other: 'Other' }
 
 const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC']
 
@@ -99,6 +114,23 @@ function createRecordWriter(data: GedcomData, options: WriteOptions, out: string
     },
   }
   const modeled = (nodes: GedcomKeptNode[] | undefined, tag: string) => nodes?.find((node) => node.isModeled && node.tag === tag)
+  const familyOf = new Map(data.families.map((family) => [family.xref, family]))
+  const personOf = new Map(data.individuals.map((person) => [person.xref, person]))
+
+  /** The kind true of every parent the link's family has (PEDI can say it), or nothing when the parents' kinds differ. */
+  const sharedKind = (link: GedcomChildLink): GedcomPedigree | undefined => {
+    const family = familyOf.get(link.family)
+    const kinds = (['husband', 'wife'] as const).filter((role) => family?.[role] !== undefined).map((role) => link[role] ?? link.pedigree)
+    return kinds.every((kind) => kind === (kinds[0] ?? link.pedigree)) ? (kinds[0] ?? link.pedigree) : undefined
+  }
+  /**
+   * Whether the family's CHIL line says each parent's kind (`_FREL`/`_MREL`): when they differ, or
+   * when the version's PEDI has no word for the one they share (step, and 5.5.1's other).
+   */
+  const saysPerPartner = (link: GedcomChildLink): boolean => {
+    const kind = sharedKind(link)
+    return kind === undefined || kind === 'step' || (kind === 'other' && !isVersion7)
+  }
 
   /**
    * An event from Legado's values, with what it kept of the file's (sources, a place's
@@ -174,10 +206,15 @@ function createRecordWriter(data: GedcomData, options: WriteOptions, out: string
       event('BIRT', person.birth, modeled(person.kept, 'BIRT'))
       event('DEAT', person.death, modeled(person.kept, 'DEAT'))
       for (const link of person.childOf) {
-        if (!pointer(1, 'FAMC', xrefs.familyByModel.get(link.family), `the family @${link.family}@`, owner) || link.pedigree === 'birth') continue
-        if (link.pedigree === 'other' && !isVersion7)
-          warn({ code: 'not_writable', message: `5.5.1 has no "other" pedigree: the link of ${owner} to @${link.family}@ is written without one` })
-        else out.push(`2 PEDI ${isVersion7 ? link.pedigree.toUpperCase() : link.pedigree}`)
+        if (!pointer(1, 'FAMC', xrefs.familyByModel.get(link.family), `the family @${link.family}@`, owner)) continue
+        // PEDI only when it is true of both parents: a step-father is not made a birth father, nor
+        // a mother's adoption both parents'. What PEDI cannot say goes on the family's CHIL line.
+        const kind = sharedKind(link)
+        if (kind === undefined || kind === 'birth') continue
+        if (isVersion7) {
+          out.push(`2 PEDI ${kind === 'step' ? 'OTHER' : kind.toUpperCase()}`)
+          if (kind === 'step') out.push(`3 PHRASE ${RELATION_WORDS.step}`)
+        } else if (kind !== 'step' && kind !== 'other') out.push(`2 PEDI ${kind}`)
       }
       for (const family of person.spouseOf) pointer(1, 'FAMS', xrefs.familyByModel.get(family), `the family @${family}@`, owner)
       attachments(person.notes, person.media)
@@ -189,7 +226,12 @@ function createRecordWriter(data: GedcomData, options: WriteOptions, out: string
       out.push(`0 @${xrefs.families[index]}@ FAM`)
       if (family.husband !== undefined) pointer(1, 'HUSB', xrefs.personByModel.get(family.husband), `the partner @${family.husband}@`, owner)
       if (family.wife !== undefined) pointer(1, 'WIFE', xrefs.personByModel.get(family.wife), `the partner @${family.wife}@`, owner)
-      for (const child of family.children) pointer(1, 'CHIL', xrefs.personByModel.get(child), `the child @${child}@`, owner)
+      for (const child of family.children) {
+        if (!pointer(1, 'CHIL', xrefs.personByModel.get(child), `the child @${child}@`, owner)) continue
+        const link = personOf.get(child)?.childOf.find((candidate) => candidate.family === family.xref)
+        if (link === undefined || !saysPerPartner(link)) continue
+        for (const role of ['husband', 'wife'] as const) if (family[role] !== undefined) out.push(`2 ${partnerPedigreeTags[role]} ${RELATION_WORDS[link[role] ?? link.pedigree]}`)
+      }
       uids(family.uids)
       event('MARR', family.marriage, modeled(family.kept, 'MARR'))
       event('DIV', family.divorce, modeled(family.kept, 'DIV'))
@@ -235,9 +277,16 @@ function header(options: WriteOptions, xrefs: XrefPlan, out: string[], schema: R
   if (options.sourceVersion) out.push(`2 VERS ${options.sourceVersion}`)
   if (options.date) out.push(`1 DATE ${options.date.getUTCDate()} ${MONTHS[options.date.getUTCMonth()]} ${options.date.getUTCFullYear()}`)
   // GEDCOM 7 asks for every extension tag to be declared with a URI of its own.
-  if (isVersion7) out.push('1 SCHMA', `2 TAG ${summaryTag} urn:legado:gedcom:summary`)
+  if (isVersion7)
+    out.push(
+      '1 SCHMA',
+      `2 TAG ${summaryTag} urn:legado:gedcom:summary`,
+      `2 TAG ${partnerPedigreeTags.husband} urn:legado:gedcom:husband-relation`,
+      `2 TAG ${partnerPedigreeTags.wife} urn:legado:gedcom:wife-relation`,
+    )
   // The extension tags of kept structures, declared as the file they came from declared them.
-  if (isVersion7) for (const [tag, uri] of Object.entries(schema)) if (tag !== summaryTag && /^_[A-Z0-9_]+$/.test(tag) && /^\S+$/.test(uri)) out.push(`2 TAG ${tag} ${uri}`)
+  const declared = new Set<string>([summaryTag, partnerPedigreeTags.husband, partnerPedigreeTags.wife])
+  if (isVersion7) for (const [tag, uri] of Object.entries(schema)) if (!declared.has(tag) && /^_[A-Z0-9_]+$/.test(tag) && /^\S+$/.test(uri)) out.push(`2 TAG ${tag} ${uri}`)
   if (isVersion7) return
   out.push(`1 SUBM @${xrefs.submitter}@`, '1 GEDC', '2 VERS 5.5.1', '2 FORM LINEAGE-LINKED', '1 CHAR UTF-8', `0 @${xrefs.submitter}@ SUBM`)
   pushValueLines(out, '1 NAME', 1, options.submitterName || 'Legado', 'gedcom551', false)

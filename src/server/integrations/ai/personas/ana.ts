@@ -75,7 +75,7 @@ const labels: Record<Language, Labels> = {
     bio: 'resumen',
     pastTense: 'Como ya falleció, habla de su vida en pasado y con delicadeza.',
     relations: { parent: 'padres', partner: 'pareja', child: 'hijos' },
-    kinds: { adopted: 'por adopción', foster: 'de acogida', sealing: 'por sellamiento', other: 'otro vínculo' },
+    kinds: { adopted: 'por adopción', step: 'por afinidad', foster: 'de acogida', sealing: 'por sellamiento', other: 'otro vínculo' },
   },
   en: {
     intro: 'What is known about',
@@ -87,7 +87,7 @@ const labels: Record<Language, Labels> = {
     bio: 'summary',
     pastTense: 'As they have passed away, speak of their life in the past tense, gently.',
     relations: { parent: 'parents', partner: 'partners', child: 'children' },
-    kinds: { adopted: 'by adoption', foster: 'foster', sealing: 'by sealing', other: 'another bond' },
+    kinds: { adopted: 'by adoption', step: 'step', foster: 'foster', sealing: 'by sealing', other: 'another bond' },
   },
   fr: {
     intro: 'Ce que l’on sait de',
@@ -99,7 +99,7 @@ const labels: Record<Language, Labels> = {
     bio: 'résumé',
     pastTense: 'Comme cette personne est décédée, parle de sa vie au passé, avec délicatesse.',
     relations: { parent: 'parents', partner: 'conjoints', child: 'enfants' },
-    kinds: { adopted: 'par adoption', foster: 'd’accueil', sealing: 'par scellement', other: 'autre lien' },
+    kinds: { adopted: 'par adoption', step: 'par alliance', foster: 'd’accueil', sealing: 'par scellement', other: 'autre lien' },
   },
 }
 

@@ -169,6 +169,38 @@ describe('parent kinds and divorces in the member form', () => {
     )
   })
 
+  it('shows a step-father as one on the cards, offers the kind in the form and saves it as step', async () => {
+    const { members, unions } = importedFamily()
+    // Tomás, Marta's son, raised by her husband Luis.
+    const tomas = members.find((member) => member.memberId === 'tomas')!
+    tomas.parentMemberIds = ['marta', 'luis']
+    tomas.parentLinks = [
+      { parentId: 'marta', unionId: 'f2', kind: 'birth' },
+      { parentId: 'luis', unionId: 'f2', kind: 'step' },
+    ]
+    const api = fakeFamilyApi(members, unions)
+    renderWithProviders(<FamilyTreeManager />)
+
+    const card = await screen.findByRole('article', { name: 'Tomás Paz' })
+    expect(fact(card, 'Padres biológicos')).toHaveTextContent('Marta Paz')
+    expect(fact(card, 'Padrastros')).toHaveTextContent('Luis Díaz')
+    expect(fact(screen.getByRole('article', { name: 'Luis Díaz' }), 'Hijos')).toHaveTextContent('Tomás Paz (hijastro/a)')
+
+    const { user, form } = await openEditor('Tomás Paz')
+    const kinds = within(form).getByRole('group', { name: 'Vínculo con cada padre o madre' })
+    expect(within(kinds).getByRole('combobox', { name: 'Vínculo con Luis Díaz' })).toHaveDisplayValue('Por afinidad (padrastro, madrastra, hijastro/a)')
+    await user.click(within(form).getByRole('button', { name: 'Guardar cambios' }))
+    await screen.findByRole('button', { name: 'Editar a Tomás Paz' })
+    expect(api.writes()[0]?.body).toEqual(
+      expect.objectContaining({
+        parentLinks: [
+          { parentId: 'marta', kind: 'birth' },
+          { parentId: 'luis', kind: 'step' },
+        ],
+      }),
+    )
+  })
+
   it('records an adoptive father and a divorce in English, and shows them in English', async () => {
     await i18n.changeLanguage('en')
     const [luis, rosa] = [

@@ -6,7 +6,7 @@ import { parentsPerKind } from './member-form-schema.ts'
  * The kinds the form offers, in the order a new parent takes them. An LDS sealing is shown only
  * on a link that already has it (an import): few families need the word, and it would puzzle the rest.
  */
-export const offeredKinds: readonly ParentKind[] = ['birth', 'adopted', 'foster', 'other']
+export const offeredKinds: readonly ParentKind[] = ['birth', 'adopted', 'step', 'foster', 'other']
 
 /** The choices for one parent: the offered kinds, and the parent's own when it is another. */
 export function kindChoices(current: ParentKind): readonly ParentKind[] {

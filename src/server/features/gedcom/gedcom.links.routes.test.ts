@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { FamilyTree, Member } from '../../../shared/contracts/family-tree.ts'
+import { as, createTestApp, createTestUser, testDatabases, type TestApp, type TestUser } from '../../test/test-app.ts'
+import { exportThroughApi, importThroughApi } from './test/gedcom-api.ts'
+
+// What a genealogist's tree says about its families, through the API on a real database: each
+// parent's own kind, a marriage without details, the children's order, early years and unknown sex,
+// kept on import and written back by both exports.
+
+const ged = (...lines: string[]) => ['0 HEAD', '1 GEDC', '2 VERS 5.5.1', '2 FORM LINEAGE-LINKED', '1 CHAR UTF-8', ...lines, '0 TRLR', ''].join('\n')
+
+// Marta's son Tomás, whom her husband Jorge raised (his step-son); Lucía, whom Marta adopted alone
+// (Jorge's daughter by birth); Inés, the couple's own.
+const stepFamily = ged(
+  '0 @I1@ INDI',
+  '1 NAME Jorge /Vidal/',
+  '1 SEX M',
+  '1 FAMS @F1@',
+  '0 @I2@ INDI',
+  '1 NAME Marta /Sol/',
+  '1 SEX F',
+  '1 FAMS @F1@',
+  '0 @I3@ INDI',
+  '1 NAME Tomás /Sol/',
+  '1 FAMC @F1@',
+  '0 @I4@ INDI',
+  '1 NAME Lucía /Vidal/',
+  '1 FAMC @F1@',
+  '2 _FREL Birth',
+  '2 _MREL Adopted',
+  '0 @I5@ INDI',
+  '1 NAME Inés /Vidal/',
+  '1 FAMC @F1@',
+  '0 @F1@ FAM',
+  '1 HUSB @I1@',
+  '1 WIFE @I2@',
+  '1 CHIL @I3@',
+  '2 _FREL Step',
+  '2 _MREL Birth',
+  '1 CHIL @I4@',
+  '1 CHIL @I5@',
+)
+
+const byName = (tree: FamilyTree, first: string) => tree.members.find((m) => m.firstName === first)!
+/** Each parent of the member by first name, with the kind: `Jorge:step`. */
+const parentKinds = (tree: FamilyTree, member: Member) =>
+  member.parentLinks.map((link) => `${tree.members.find((m) => m.memberId === link.parentId)!.firstName}:${link.kind}`).sort()
+
+describe.each(testDatabases)('GEDCOM families as a genealogist keeps them, on %s', (database) => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await createTestApp(database)
+  })
+  afterAll(() => t.close())
+  const tree = async (user: TestUser): Promise<FamilyTree> => (await as(t.app, user)({ method: 'GET', url: '/api/family-tree' })).json()
+
+  it('keeps each parent’s kind: a step-father stays a step-father, a mother’s adoption stays hers, through both exports', async () => {
+    const owner = await createTestUser(t.app)
+    expect((await importThroughApi(t.app, owner, stepFamily)).status).toBe('done')
+    const imported = await tree(owner)
+    const expected = { Tomás: ['Jorge:step', 'Marta:birth'], Lucía: ['Jorge:birth', 'Marta:adopted'], Inés: ['Jorge:birth', 'Marta:birth'] }
+    for (const [name, kinds] of Object.entries(expected)) expect(parentKinds(imported, byName(imported, name)), name).toEqual(kinds)
+    // Both parents stay in the couple's family.
+    const union = imported.unions[0]!
+    expect(imported.members.filter((m) => m.parentLinks.every((l) => l.unionId === union.unionId)).length).toBe(imported.members.length)
+
+    for (const version of ['5.5.1', '7.0'] as const) {
+      const file = await exportThroughApi(t.app, owner, version)
+      expect(file).toMatch(/1 CHIL @\w+@\r?\n2 _FREL Step\r?\n2 _MREL Birth/)
+      expect(file).not.toMatch(/PEDI (adopted|ADOPTED)/)
+      const copy = await createTestUser(t.app)
+      expect((await importThroughApi(t.app, copy, file)).status).toBe('done')
+      const again = await tree(copy)
+      for (const [name, kinds] of Object.entries(expected)) expect(parentKinds(again, byName(again, name)), `${version} ${name}`).toEqual(kinds)
+    }
+  })
+})
