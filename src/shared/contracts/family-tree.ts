@@ -31,6 +31,8 @@ export const unionSchema = z.object({
   marriageDate: storedGenealogyDateSchema.nullable(),
   marriageDateSortKey: z.number().nullable(),
   marriagePlace: z.string(),
+  /** They married (not only partners), even when nobody knows when or where. */
+  isMarried: z.boolean(),
   divorceDate: storedGenealogyDateSchema.nullable(),
   divorcePlace: z.string(),
   notes: z.string(),
@@ -133,6 +135,8 @@ export const memberUnionInputSchema = z.object({
   spouseId: z.string({ error: 'validation.invalid' }).min(1, { error: 'validation.invalid' }).nullable(),
   marriageDate: writtenDate,
   marriagePlace: text(limits.memberPlaceMaxLength).optional(),
+  /** Married rather than partners; a marriage date or place makes it true whatever is sent. */
+  isMarried: z.boolean({ error: 'validation.invalid' }).optional(),
   divorceDate: writtenDate,
   divorcePlace: text(limits.memberPlaceMaxLength).optional(),
   notes: text(limits.memberNotesMaxLength).optional(),

@@ -9,6 +9,7 @@ import * as m0007 from './0007-ai-lab.ts'
 import * as m0008 from './0008-genealogy.ts'
 import * as m0009 from './0009-gedcom-import.ts'
 import * as m0010 from './0010-collection-versions.ts'
+import * as m0011 from './0011-marriages-and-child-order.ts'
 import * as m0012 from './0012-gedcom-kept.ts'
 
 /** Every migration, in order. Names are permanent: never rename or edit a released one. */
@@ -23,5 +24,6 @@ export const migrations: Record<string, Migration> = {
   '0008-genealogy': m0008,
   '0009-gedcom-import': m0009,
   '0010-collection-versions': m0010,
+  '0011-marriages-and-child-order': m0011,
   '0012-gedcom-kept': m0012,
 }

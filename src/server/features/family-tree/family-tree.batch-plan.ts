@@ -55,6 +55,8 @@ export interface BatchUnion {
   secondPartner?: string | null | undefined
   marriageDate?: string | null | undefined
   marriagePlace?: string | undefined
+  /** Married, not only partners; a marriage date or place makes it so. Absent: an existing union keeps its own. */
+  isMarried?: boolean | undefined
   divorceDate?: string | null | undefined
   divorcePlace?: string | undefined
   notes?: string | undefined
@@ -325,11 +327,13 @@ export async function planUnions(snapshot: TreeSnapshot, items: BatchUnion[], id
       notes: item.notes?.trim(),
       position: item.position,
     })
+    const isMarried = item.isMarried || Boolean(marriageDate ?? existing?.marriageDate) || Boolean(fields.marriagePlace ?? existing?.marriagePlace)
+    const married = item.isMarried === undefined && !isMarried ? {} : { isMarried: isMarried ? (1 as const) : (0 as const) }
     const sort = marriageDate === undefined ? {} : { marriageDateSort: ctx.dates.sortKeyOf(marriageDate) }
     if (key !== undefined) seen.add(key)
     const id = existing?.id ?? newId()
     if (existing) {
-      const patch = changed(existing, { ...fields, ...sort, firstPartnerId: first, secondPartnerId: second })
+      const patch = changed(existing, { ...fields, ...married, ...sort, firstPartnerId: first, secondPartnerId: second })
       if (Object.keys(patch).length > 0) plan.updates.push({ id, patch: { ...patch, updatedAt: ctx.now } })
       else plan.unchanged += 1
     } else {
@@ -343,6 +347,7 @@ export async function planUnions(snapshot: TreeSnapshot, items: BatchUnion[], id
         marriageDate: marriageDate ?? null,
         marriageDateSort: ctx.dates.sortKeyOf(marriageDate ?? null),
         marriagePlace: fields.marriagePlace ?? '',
+        isMarried: isMarried ? 1 : 0,
         divorceDate: divorceDate ?? null,
         divorcePlace: fields.divorcePlace ?? '',
         notes: fields.notes ?? '',

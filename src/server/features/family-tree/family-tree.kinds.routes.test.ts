@@ -155,6 +155,24 @@ describe.each(testDatabases)('parent kinds, divorces and union notes through the
     expect(refused.json().error.details).toEqual([expect.objectContaining({ code: 'member.too_many_parents' })])
   })
 
+  it('records a marriage nobody knows the date or place of, tells partners apart, and takes a wedding date as a marriage', async () => {
+    const f = await family()
+    const luis = await f.add({ firstName: 'Luis', lastName: 'Díaz', relationshipToOwner: 'Abuelo' })
+    const rosa = await f.add({ firstName: 'Rosa', lastName: 'Gil', relationshipToOwner: 'Abuela', unions: [{ spouseId: luis.memberId, isMarried: true }] })
+    const marta = await f.add({ firstName: 'Marta', lastName: 'Paz', relationshipToOwner: 'Tía', spouseMemberIds: [luis.memberId] })
+    const unionOf = async (memberId: string) => (await f.tree()).unions.find((u) => u.firstPartnerId === memberId)!
+    expect(await unionOf(rosa.memberId)).toMatchObject({ isMarried: true, marriageDate: null, marriagePlace: '' })
+    expect(await unionOf(marta.memberId)).toMatchObject({ isMarried: false })
+    const partners = await unionOf(marta.memberId)
+    // A wedding date makes it a marriage, whatever the box said.
+    const dated = await f.patch(marta.memberId, { unions: [{ unionId: partners.unionId, spouseId: luis.memberId, marriageDate: '1970', isMarried: false }] })
+    expect(dated.statusCode, dated.body).toBe(200)
+    expect(await unionOf(marta.memberId)).toMatchObject({ isMarried: true })
+    // A form that does not know the field leaves it as it is.
+    await f.patch(rosa.memberId, { unions: [{ unionId: (await unionOf(rosa.memberId)).unionId, spouseId: luis.memberId, notes: 'Boda en casa.' }] })
+    expect(await unionOf(rosa.memberId)).toMatchObject({ isMarried: true, notes: 'Boda en casa.' })
+  })
+
   it('records birth and adoptive parents, two of each kind at most, and a change of kind', async () => {
     const f = await family()
     const pedro = await f.add({ firstName: 'Pedro', lastName: 'Ruiz', relationshipToOwner: 'Tío' })

@@ -111,6 +111,7 @@ export function toUnion(row: UnionRow, links: LinkIndex): Union {
     marriageDate: row.marriageDate,
     marriageDateSortKey: row.marriageDateSort,
     marriagePlace: row.marriagePlace,
+    isMarried: Boolean(row.isMarried),
     divorceDate: row.divorceDate,
     divorcePlace: row.divorcePlace,
     notes: row.notes,

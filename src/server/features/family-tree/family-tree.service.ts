@@ -106,6 +106,7 @@ function readDates(input: { birthDate?: string | null | undefined; deathDate?: s
     spouseId: union.spouseId,
     marriageDate: read(union.marriageDate, `unions.${index}.marriageDate`),
     marriagePlace: union.marriagePlace,
+    isMarried: union.isMarried,
     divorceDate: read(union.divorceDate, `unions.${index}.divorceDate`),
     divorcePlace: union.divorcePlace,
     notes: union.notes,

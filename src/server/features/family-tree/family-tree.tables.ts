@@ -53,8 +53,10 @@ export interface MemberParentTable {
   /** The union the child belongs to through this parent, when known. */
   unionId: string | null
   kind: ColumnType<string, string | undefined, string>
+  /** The child's place among the union's children, as the source ordered them; null when none did. */
+  childPosition: ColumnType<number | null, number | null | undefined, number | null>
 }
-export type ParentLinkRow = Pick<Selectable<MemberParentTable>, 'childId' | 'parentId' | 'unionId' | 'kind'>
+export type ParentLinkRow = Pick<Selectable<MemberParentTable>, 'childId' | 'parentId' | 'unionId' | 'kind'> & { childPosition?: number | null }
 
 /** A couple (or a single parent's family): partners, marriage, divorce; children point to it. */
 export interface FamilyUnionTable {
@@ -66,6 +68,8 @@ export interface FamilyUnionTable {
   marriageDate: StoredGenealogyDate | null
   marriageDateSort: number | null
   marriagePlace: ColumnType<string, string | undefined, string>
+  /** The couple married (GEDCOM's MARR), whether or not its date or place is known. */
+  isMarried: Flag
   divorceDate: StoredGenealogyDate | null
   divorcePlace: ColumnType<string, string | undefined, string>
   notes: ColumnType<string, string | undefined, string>

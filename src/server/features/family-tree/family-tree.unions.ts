@@ -20,9 +20,15 @@ export interface UnionRequest {
   spouseId: string | null
   marriageDate?: StoredGenealogyDate | null | undefined
   marriagePlace?: string | undefined
+  isMarried?: boolean | undefined
   divorceDate?: StoredGenealogyDate | null | undefined
   divorcePlace?: string | undefined
   notes?: string | undefined
+}
+
+/** A wedding date or place is a marriage's; without them, the request says (partners when it does not). */
+function isMarriage(request: Pick<UnionRequest, 'isMarried' | 'marriageDate' | 'marriagePlace'> | undefined): boolean {
+  return Boolean(request?.isMarried || request?.marriageDate || request?.marriagePlace)
 }
 
 /** The union's own fields the request sent, as a row patch. */
@@ -30,6 +36,7 @@ function eventsPatch(request: UnionRequest, sortKeyOf: Context['sortKeyOf']): Un
   const patch: UnionUpdate = {}
   if (request.marriageDate !== undefined) Object.assign(patch, { marriageDate: request.marriageDate, marriageDateSort: sortKeyOf(request.marriageDate) })
   if (request.marriagePlace !== undefined) patch.marriagePlace = request.marriagePlace
+  if (request.isMarried !== undefined) patch.isMarried = request.isMarried ? 1 : 0
   if (request.divorceDate !== undefined) patch.divorceDate = request.divorceDate
   if (request.divorcePlace !== undefined) patch.divorcePlace = request.divorcePlace
   if (request.notes !== undefined) patch.notes = request.notes
@@ -71,6 +78,7 @@ export function planUnions(all: UnionRow[], ask: { unions?: UnionRequest[] | und
     marriageDate: marriage?.marriageDate ?? null,
     marriageDateSort: ctx.sortKeyOf(marriage?.marriageDate ?? null),
     marriagePlace: marriage?.marriagePlace ?? '',
+    isMarried: isMarriage(marriage) ? 1 : 0,
     divorceDate: marriage?.divorceDate ?? null,
     divorcePlace: marriage?.divorcePlace ?? '',
     notes: marriage?.notes ?? '',
@@ -108,9 +116,11 @@ export function planUnions(all: UnionRow[], ask: { unions?: UnionRequest[] | und
       const divorceDate = request.divorceDate === undefined ? existing.divorceDate : request.divorceDate
       if (endsBeforeItStarts(marriageDate, divorceDate)) plan.issues.push({ path: `unions.${index}.divorceDate`, code: 'member.divorce_before_marriage' })
       const partners = existing.firstPartnerId === ctx.memberId ? { secondPartnerId: request.spouseId } : { firstPartnerId: request.spouseId }
+      const marriagePlace = request.marriagePlace ?? existing.marriagePlace
+      const married = isMarriage({ isMarried: request.isMarried ?? Boolean(existing.isMarried), marriageDate, marriagePlace }) ? { isMarried: 1 as const } : {}
       plan.updates.push({
         id: existing.id,
-        patch: { ...partners, ...eventsPatch(request, ctx.sortKeyOf), ...(reordered ? { position: index } : {}), updatedAt: ctx.now },
+        patch: { ...partners, ...eventsPatch(request, ctx.sortKeyOf), ...married, ...(reordered ? { position: index } : {}), updatedAt: ctx.now },
       })
     })
     plan.deletes = own.filter((union) => !kept.has(union.id)).map((union) => union.id)

@@ -97,7 +97,8 @@ export function treeToGedcom(tree: FamilyTree, version: GedcomExportVersion, med
       notes: union.notes ? [{ text: union.notes }] : [],
       media: [],
     }
-    const marriage = event(union.marriageDate, union.marriagePlace, version)
+    // A marriage nobody knows the date or place of is still written: `1 MARR Y`.
+    const marriage = event(union.marriageDate, union.marriagePlace, version) ?? (union.isMarried ? {} : undefined)
     const divorce = event(union.divorceDate, union.divorcePlace, version)
     if (marriage) family.marriage = marriage
     if (divorce) family.divorce = divorce

@@ -41,6 +41,36 @@ const stepFamily = ged(
   '1 CHIL @I5@',
 )
 
+// Three couples: married with a date, married with nothing known, and partners.
+const marriages = ged(
+  '0 @I1@ INDI',
+  '1 NAME Ana /Mar/',
+  '1 FAMS @F1@',
+  '0 @I2@ INDI',
+  '1 NAME Beto /Mar/',
+  '1 FAMS @F1@',
+  '1 FAMS @F2@',
+  '0 @I3@ INDI',
+  '1 NAME Clara /Mar/',
+  '1 FAMS @F2@',
+  '1 FAMS @F3@',
+  '0 @I4@ INDI',
+  '1 NAME Dario /Mar/',
+  '1 FAMS @F3@',
+  '0 @F1@ FAM',
+  '1 HUSB @I2@',
+  '1 WIFE @I1@',
+  '1 MARR',
+  '2 DATE 1950',
+  '0 @F2@ FAM',
+  '1 HUSB @I2@',
+  '1 WIFE @I3@',
+  '1 MARR Y',
+  '0 @F3@ FAM',
+  '1 HUSB @I4@',
+  '1 WIFE @I3@',
+)
+
 const byName = (tree: FamilyTree, first: string) => tree.members.find((m) => m.firstName === first)!
 /** Each parent of the member by first name, with the kind: `Jorge:step`. */
 const parentKinds = (tree: FamilyTree, member: Member) =>
@@ -73,5 +103,28 @@ describe.each(testDatabases)('GEDCOM families as a genealogist keeps them, on %s
       const again = await tree(copy)
       for (const [name, kinds] of Object.entries(expected)) expect(parentKinds(again, byName(again, name)), `${version} ${name}`).toEqual(kinds)
     }
+  })
+  it('keeps a marriage with no date or place as a marriage, apart from partners, and writes it back as MARR Y', async () => {
+    const owner = await createTestUser(t.app)
+    expect((await importThroughApi(t.app, owner, marriages)).status).toBe('done')
+    const couples = (tree: FamilyTree) =>
+      tree.unions
+        .map(
+          (u) => `${[u.firstPartnerId, u.secondPartnerId].map((id) => tree.members.find((m) => m.memberId === id)!.firstName).join('+')}:${u.isMarried ? 'married' : 'partners'}`,
+        )
+        .sort()
+    const expected = ['Beto+Ana:married', 'Beto+Clara:married', 'Dario+Clara:partners']
+    expect(couples(await tree(owner))).toEqual(expected)
+    for (const version of ['5.5.1', '7.0'] as const) {
+      const file = await exportThroughApi(t.app, owner, version)
+      expect(file.match(/^1 MARR Y$/gm), version).toHaveLength(1)
+      expect(file.match(/^1 MARR/gm), version).toHaveLength(2)
+      const copy = await createTestUser(t.app)
+      expect((await importThroughApi(t.app, copy, file)).status).toBe('done')
+      expect(couples(await tree(copy)), version).toEqual(expected)
+    }
+    // The same file again never takes a marriage back, nor makes partners married.
+    await importThroughApi(t.app, owner, marriages)
+    expect(couples(await tree(owner))).toEqual(expected)
   })
 })

@@ -185,6 +185,9 @@ export function mapGedcomToBatch(tree: GedcomTree & { encoding: string }, finger
     secondPartner: family.wife === undefined ? null : people.refOf(family.wife),
     marriageDate: dateOf(family.marriage) ?? null,
     marriagePlace: place(family.marriage) ?? '',
+    // A MARR with no date or place is still a marriage; a family without one may be married in
+    // Legado already (the owner said so), and an import never takes that back.
+    ...(family.marriage ? { isMarried: true } : {}),
     divorceDate: dateOf(family.divorce) ?? null,
     divorcePlace: place(family.divorce) ?? '',
     notes: notesText(family.notes, limits.memberNotesMaxLength),

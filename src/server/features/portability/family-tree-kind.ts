@@ -33,6 +33,8 @@ const exportedUnionSchema = z.object({
   secondPartnerId: id.nullable().default(null),
   marriageDate: nullableText,
   marriagePlace: z.string().default(''),
+  /** Absent from exports written before a marriage was told from partners: the batch reads a date or place as one. */
+  isMarried: z.boolean().optional(),
   divorceDate: nullableText,
   divorcePlace: z.string().default(''),
   notes: z.string().default(''),

@@ -37,6 +37,13 @@ export function divorcedCouples(unions: readonly Pick<Union, 'firstPartnerId' | 
   return keys
 }
 
+/** The couples who married (whether or not the wedding's date or place is known), by `coupleKey`. */
+export function marriedCouples(unions: readonly Pick<Union, 'firstPartnerId' | 'secondPartnerId' | 'isMarried'>[]): Set<string> {
+  const keys = new Set<string>()
+  for (const union of unions) if (union.firstPartnerId && union.secondPartnerId && union.isMarried) keys.add(coupleKey(union.firstPartnerId, union.secondPartnerId))
+  return keys
+}
+
 /** Two short strokes across the middle of a couple's line: how family charts mark a divorce. */
 export function divorceMark(link: ChartLink): string {
   const x = (link.box.minX + link.box.maxX) / 2

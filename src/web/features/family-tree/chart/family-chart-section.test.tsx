@@ -193,6 +193,7 @@ describe('the family chart', () => {
       marriageDate: null,
       marriageDateSortKey: null,
       marriagePlace: '',
+      isMarried: true,
       divorceDate: divorce === null ? null : asStoredDate(divorce),
       divorcePlace: '',
       notes: '',
@@ -212,7 +213,7 @@ describe('the family chart', () => {
       within(partners)
         .getAllByRole('button')
         .map((button) => button.textContent),
-    ).toEqual(['Rosa Gil (divorciados)', 'Marta Paz'])
+    ).toEqual(['Rosa Gil (divorciados)', 'Marta Paz (casados)'])
   })
 
   it('zooms in and out with the buttons, and resets the view', async () => {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import type { Member, Union } from '../../../../shared/contracts/family-tree.ts'
 import { isSelfMember } from '../../../../shared/family-tree/self-member.ts'
 import { CentrePicker } from './centre-picker.tsx'
-import { divorcedCouples } from './chart-links.ts'
+import { divorcedCouples, marriedCouples } from './chart-links.ts'
 import { ChartCanvas } from './chart-canvas.tsx'
 import type { FamilyIndex } from './family-index.ts'
 import { defaultGenerations } from './chart-model.ts'
@@ -40,6 +40,7 @@ function IndexedFamilyChart({ members, index, unions }: { members: readonly Memb
   const centreId = centre?.memberId
   // Only what is shown is laid out: the generations asked for, as many of them as fit the budget.
   const divorced = useMemo(() => divorcedCouples(unions), [unions])
+  const married = useMemo(() => marriedCouples(unions), [unions])
   const layout = useMemo(() => {
     if (centreId === undefined) return undefined
     const laidOut = layoutWithin(index, centreId, generations)
@@ -85,7 +86,7 @@ function IndexedFamilyChart({ members, index, unions }: { members: readonly Memb
       <ChartCanvas layout={layout} members={index.members} label={t('chartLabel', { name: personName(centre) })} onRecentre={handleRecentre} />
       {layout.links.some((link) => link.notByBirth) && <p className="family-chart-legend">{t('legend.notByBirth')}</p>}
       {layout.links.some((link) => link.divorced) && <p className="family-chart-legend">{t('legend.divorced')}</p>}
-      <RelativesList index={index} centre={centre} divorced={divorced} onRecentre={handleRecentre} />
+      <RelativesList index={index} centre={centre} divorced={divorced} married={married} onRecentre={handleRecentre} />
     </>
   )
 }

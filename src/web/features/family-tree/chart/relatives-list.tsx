@@ -11,6 +11,8 @@ interface RelativesListProps {
   centre: Member
   /** Couples who divorced, by `coupleKey`: said beside the partner. */
   divorced: ReadonlySet<string>
+  /** Couples who married, by `coupleKey`: said beside the partner, unless they divorced. */
+  married?: ReadonlySet<string>
   onRecentre: (memberId: string) => void
 }
 
@@ -20,7 +22,7 @@ const groups: Exclude<keyof Relatives, 'kinds'>[] = ['parents', 'partners', 'sib
  * The centre person's closest family as plain lists of buttons: the chart without the drawing,
  * for screen readers and small screens, and the way to reach siblings.
  */
-export function RelativesList({ index, centre, divorced, onRecentre }: RelativesListProps) {
+export function RelativesList({ index, centre, divorced, married, onRecentre }: RelativesListProps) {
   const { t, i18n } = useTranslation('family-chart')
   const language = uiLanguageOf(i18n)
   const summaryRef = useRef<HTMLElement>(null)
@@ -56,7 +58,11 @@ export function RelativesList({ index, centre, divorced, onRecentre }: Relatives
                     <button type="button" className="family-chart-relative" onClick={() => handleChoose(memberId)}>
                       {personLabel(t, member, language)}
                       {(group === 'parents' || group === 'children') && relatives.kinds.has(memberId) ? ` (${t(`relatives.kind.${relatives.kinds.get(memberId)!}`)})` : null}
-                      {group === 'partners' && divorced.has(coupleKey(centre.memberId, memberId)) ? ` (${t('relatives.divorced')})` : null}
+                      {group === 'partners' && divorced.has(coupleKey(centre.memberId, memberId))
+                        ? ` (${t('relatives.divorced')})`
+                        : group === 'partners' && married?.has(coupleKey(centre.memberId, memberId))
+                          ? ` (${t('relatives.married')})`
+                          : null}
                     </button>
                   </dd>
                 )

@@ -68,8 +68,9 @@ export function MemberDetails({ member, membersById }: MemberDetailsProps) {
   if (marriages.length === 0 && names(member.spouseMemberIds)) facts.push({ key: 'spouses', value: names(member.spouseMemberIds) })
   if (marriages.length > 0) {
     const value = marriages.map(({ union, spouse }, index) => {
-      const when = date(union.marriageDate, union.marriagePlace)
+      // A wedding's date or place says they married; without them, a word does: married, or partners.
       const divorce = date(union.divorceDate, union.divorcePlace)
+      const when = date(union.marriageDate, union.marriagePlace) || (divorce ? null : t(union.isMarried ? 'card.married' : 'card.partners'))
       const events = [
         when,
         divorce ? (

@@ -39,7 +39,7 @@ describe('dates and places as people know them', () => {
         birthPlace: 'Pasto',
         notes: 'Según su partida de bautismo.',
         spouseMemberIds: ['luis'],
-        unions: [{ spouseId: 'luis', marriageDate: 'antes de 1948', marriagePlace: 'Ipiales', divorceDate: null, divorcePlace: '', notes: '' }],
+        unions: [{ spouseId: 'luis', marriageDate: 'antes de 1948', marriagePlace: 'Ipiales', isMarried: false, divorceDate: null, divorcePlace: '', notes: '' }],
         language: 'es',
       }),
     )
@@ -95,6 +95,7 @@ describe('dates and places as people know them', () => {
       firstPartnerId: 'luis',
       secondPartnerId: 'carmen',
       ...marriage,
+      isMarried: true,
       marriageDateSortKey: 1,
       divorceDate: null,
       divorcePlace: '',
@@ -130,7 +131,18 @@ describe('dates and places as people know them', () => {
     await screen.findByRole('article', { name: 'Carmen Ruiz' })
     expect(api.writes()[0]?.body).toEqual(
       expect.objectContaining({
-        unions: [{ unionId: 'u1', spouseId: 'luis', marriageDate: asStoredDate('3 de marzo de 1945'), marriagePlace: 'Ipiales', divorceDate: null, divorcePlace: '', notes: '' }],
+        unions: [
+          {
+            unionId: 'u1',
+            spouseId: 'luis',
+            marriageDate: asStoredDate('3 de marzo de 1945'),
+            marriagePlace: 'Ipiales',
+            isMarried: true,
+            divorceDate: null,
+            divorcePlace: '',
+            notes: '',
+          },
+        ],
       }),
     )
   })

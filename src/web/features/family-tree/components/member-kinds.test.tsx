@@ -19,6 +19,7 @@ const union = (overrides: Partial<Union> & Pick<Union, 'unionId'>): Union => ({
   marriageDate: null,
   marriageDateSortKey: null,
   marriagePlace: '',
+  isMarried: false,
   divorceDate: null,
   divorcePlace: '',
   notes: '',
@@ -137,11 +138,21 @@ describe('parent kinds and divorces in the member form', () => {
             spouseId: 'rosa',
             marriageDate: asStoredDate('1950'),
             marriagePlace: 'Pasto',
+            isMarried: false,
             divorceDate: asStoredDate('hacia 1962'),
             divorcePlace: 'Quito',
             notes: 'Se separaron en paz.',
           },
-          { unionId: 'f2', spouseId: 'marta', marriageDate: asStoredDate('3 de marzo de 1965'), marriagePlace: 'Cali', divorceDate: null, divorcePlace: '', notes: '' },
+          {
+            unionId: 'f2',
+            spouseId: 'marta',
+            marriageDate: asStoredDate('3 de marzo de 1965'),
+            marriagePlace: 'Cali',
+            isMarried: false,
+            divorceDate: null,
+            divorcePlace: '',
+            notes: '',
+          },
         ],
         childrenMemberIds: ['ana'],
       }),
@@ -201,6 +212,36 @@ describe('parent kinds and divorces in the member form', () => {
     )
   })
 
+  it('tells a marriage with no date or place from partners on the cards, and marks a marriage in the form', async () => {
+    const { members, unions } = importedFamily()
+    // Luis and Marta married, nobody knows when or where; Marta and Tomás's father were partners.
+    const f2 = unions.find((u) => u.unionId === 'f2')!
+    Object.assign(f2, { marriageDate: null, marriagePlace: '', isMarried: true })
+    const pedro = members.find((m) => m.memberId === 'pedro')!
+    pedro.spouseMemberIds = ['maria']
+    const maria = members.find((m) => m.memberId === 'maria')!
+    maria.spouseMemberIds = ['pedro']
+    unions.push(union({ unionId: 'f3', firstPartnerId: 'pedro', secondPartnerId: 'maria', sourceId: 'F3' }))
+    pedro.unionIds = ['f3']
+    maria.unionIds = ['f3']
+    const api = fakeFamilyApi(members, unions)
+    renderWithProviders(<FamilyTreeManager />)
+
+    const marta = await screen.findByRole('article', { name: 'Marta Paz' })
+    expect(fact(marta, 'Cónyuges')).toHaveTextContent('Luis Díaz (casados)')
+    expect(fact(screen.getByRole('article', { name: 'Pedro Ruiz' }), 'Cónyuges')).toHaveTextContent('María Vega (pareja)')
+
+    const { user, form } = await openEditor('Pedro Ruiz')
+    const couple = within(form).getByRole('group', { name: 'Matrimonio con María Vega' })
+    const married = within(couple).getByRole('checkbox', { name: 'Se casaron' })
+    expect(married).not.toBeChecked()
+    await user.click(married)
+    await user.click(within(form).getByRole('button', { name: 'Guardar cambios' }))
+    expect(await screen.findByRole('article', { name: 'Pedro Ruiz' })).toBeInTheDocument()
+    expect(api.writes()[0]?.body).toEqual(expect.objectContaining({ unions: [expect.objectContaining({ unionId: 'f3', spouseId: 'maria', isMarried: true, marriageDate: null })] }))
+    await waitFor(() => expect(fact(screen.getByRole('article', { name: 'Pedro Ruiz' }), 'Cónyuges')).toHaveTextContent('María Vega (casados)'))
+  })
+
   it('records an adoptive father and a divorce in English, and shows them in English', async () => {
     await i18n.changeLanguage('en')
     const [luis, rosa] = [
@@ -229,7 +270,17 @@ describe('parent kinds and divorces in the member form', () => {
     expect(api.writes()[0]?.body).toEqual(
       expect.objectContaining({
         parentLinks: [{ parentId: 'luis', kind: 'adopted' }],
-        unions: [{ spouseId: 'rosa', marriageDate: null, marriagePlace: '', divorceDate: asStoredDate('about 1962'), divorcePlace: 'Quito', notes: 'They stayed friends.' }],
+        unions: [
+          {
+            spouseId: 'rosa',
+            marriageDate: null,
+            marriagePlace: '',
+            isMarried: false,
+            divorceDate: asStoredDate('about 1962'),
+            divorcePlace: 'Quito',
+            notes: 'They stayed friends.',
+          },
+        ],
         language: 'en',
       }),
     )

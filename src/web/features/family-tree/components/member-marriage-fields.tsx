@@ -6,6 +6,7 @@ import { limits } from '../../../../shared/limits.ts'
 import { TextAreaField, TextField } from '../../../components/ui/text-field.tsx'
 import { issueText } from '../lib/issue-message.ts'
 import { memberName } from '../lib/member-name.ts'
+import { CheckboxField } from './checkbox-field.tsx'
 import type { MemberFormHandle } from './member-form-types.ts'
 
 interface MemberMarriageFieldsProps {
@@ -13,7 +14,7 @@ interface MemberMarriageFieldsProps {
   membersById: ReadonlyMap<string, Member>
 }
 
-/** When and where the member married (and divorced) each spouse chosen, with notes, one group per marriage. */
+/** Whether, when and where the member married (and divorced) each spouse chosen, with notes, one group per couple. */
 export function MemberMarriageFields({ form, membersById }: MemberMarriageFieldsProps) {
   const { t } = useTranslation('family-tree')
   const { register, control } = form
@@ -30,6 +31,7 @@ export function MemberMarriageFields({ form, membersById }: MemberMarriageFields
         return (
           <fieldset key={union.unionId ?? `new-${union.spouseId}`} className="member-form-marriage">
             <legend>{t('form.marriageWith', { name: spouse })}</legend>
+            <CheckboxField label={t('form.isMarried')} hint={t('form.isMarriedHint')} {...register(`unions.${index}.isMarried`)} />
             <div className="member-form-row">
               <TextField
                 label={t('form.marriageDate')}

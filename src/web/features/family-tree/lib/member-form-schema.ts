@@ -66,6 +66,7 @@ export function memberFormSchema(language: Language, { isImported = false }: { i
           spouseId: z.string().nullable(),
           marriageDate: writtenDate(language),
           marriagePlace: text(limits.memberPlaceMaxLength),
+          isMarried: z.boolean(),
           divorceDate: writtenDate(language),
           divorcePlace: text(limits.memberPlaceMaxLength),
           notes: text(limits.memberNotesMaxLength),

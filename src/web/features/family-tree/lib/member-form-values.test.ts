@@ -19,6 +19,7 @@ describe('the member form values', () => {
       marriageDate: asStoredDate('BEF 1948'),
       marriageDateSortKey: 1,
       marriagePlace: 'Pasto',
+      isMarried: true,
       divorceDate: null,
       divorcePlace: '',
       notes: '',
@@ -60,10 +61,10 @@ describe('the member form values', () => {
   it('keeps a spouse’s marriages while chosen, adds an empty one for a new spouse, and keeps a family of one parent', () => {
     const none = { divorceDate: '', divorcePlace: '', notes: '' }
     const unions = [
-      { unionId: 'u1', spouseId: 'ana', marriageDate: '1945', marriagePlace: 'Pasto', divorceDate: '1950', divorcePlace: 'Cali', notes: 'Se separaron.' },
-      { unionId: 'u2', spouseId: null, marriageDate: '', marriagePlace: '', ...none },
+      { unionId: 'u1', spouseId: 'ana', marriageDate: '1945', marriagePlace: 'Pasto', isMarried: true, divorceDate: '1950', divorcePlace: 'Cali', notes: 'Se separaron.' },
+      { unionId: 'u2', spouseId: null, marriageDate: '', marriagePlace: '', isMarried: false, ...none },
     ]
-    expect(unionsForSpouses(unions, ['marta'])).toEqual([unions[1], { spouseId: 'marta', marriageDate: '', marriagePlace: '', ...none }])
+    expect(unionsForSpouses(unions, ['marta'])).toEqual([unions[1], { spouseId: 'marta', marriageDate: '', marriagePlace: '', isMarried: false, ...none }])
     expect(unionsForSpouses(unions, ['ana'])).toEqual(unions)
   })
 
@@ -75,7 +76,7 @@ describe('the member form values', () => {
     expect(memberFormSchema('es').safeParse({ ...base, isDeceased: true, birthDate: 'hacia 1950', deathDate: 'antes de 1951' }).success).toBe(true)
     const future = memberFormSchema('en').safeParse({ ...base, birthDate: 'after 2999' })
     expect(future.error?.issues.map((issue) => issue.message)).toEqual(['validation.date_in_future'])
-    const union = { spouseId: 'x', marriageDate: 'entre 1930 et 1920', marriagePlace: '', divorceDate: 'entre 1960 et 1950', divorcePlace: '', notes: '' }
+    const union = { spouseId: 'x', marriageDate: 'entre 1930 et 1920', marriagePlace: '', isMarried: false, divorceDate: 'entre 1960 et 1950', divorcePlace: '', notes: '' }
     const reversed = memberFormSchema('fr').safeParse({ ...base, unions: [union] })
     expect(reversed.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
       ['unions.0.marriageDate', 'member.date_range_reversed'],

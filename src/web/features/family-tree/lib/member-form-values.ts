@@ -56,6 +56,7 @@ export function memberFormValues(member: Member, unions: readonly Union[], langu
       spouseId,
       marriageDate: formatStoredDate(union.marriageDate, language),
       marriagePlace: union.marriagePlace,
+      isMarried: union.isMarried,
       divorceDate: formatStoredDate(union.divorceDate, language),
       divorcePlace: union.divorcePlace,
       notes: union.notes,
@@ -75,7 +76,7 @@ export function unionsForSpouses(unions: MemberFormValues['unions'], spouseIds: 
   const kept = unions.filter((union) => union.spouseId === null || spouseIds.includes(union.spouseId))
   const added = spouseIds
     .filter((id) => !kept.some((union) => union.spouseId === id))
-    .map((spouseId) => ({ spouseId, marriageDate: '', marriagePlace: '', divorceDate: '', divorcePlace: '', notes: '' }))
+    .map((spouseId) => ({ spouseId, marriageDate: '', marriagePlace: '', isMarried: false, divorceDate: '', divorcePlace: '', notes: '' }))
   return [...kept, ...added]
 }
 
@@ -108,6 +109,7 @@ export function memberBody(values: MemberFormOutput, language: Language): Create
       spouseId: union.spouseId,
       marriageDate: union.marriageDate.trim() || null,
       marriagePlace: union.marriagePlace.trim(),
+      isMarried: union.isMarried,
       divorceDate: union.divorceDate.trim() || null,
       divorcePlace: union.divorcePlace.trim(),
       notes: union.notes.trim(),

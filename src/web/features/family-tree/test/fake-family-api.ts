@@ -116,6 +116,7 @@ export function fakeFamilyApi(initial: Member[] = [], initialUnions: Union[] = [
         marriageDate: date,
         marriageDateSortKey: sortKey,
         marriagePlace: union.marriagePlace ?? '',
+        isMarried: Boolean(union.isMarried || date || union.marriagePlace),
         divorceDate: divorce.date,
         divorcePlace: union.divorcePlace ?? '',
         notes: union.notes ?? '',
