@@ -69,6 +69,8 @@ export interface BatchLink {
   union?: string | undefined
   parent?: string | undefined
   kind?: ParentKind | undefined
+  /** The child's place among the union's children in the source (0 first); absent: none given, or unchanged. */
+  position?: number | undefined
 }
 
 export interface BatchOptions {

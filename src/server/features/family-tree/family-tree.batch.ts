@@ -23,7 +23,7 @@ export type ImportedPerson = Omit<BatchMember, 'ref' | 'memberId' | 'isSelf' | '
 export type ImportedUnion = Omit<BatchUnion, 'ref' | 'unionId'> & { sourceId: string; firstPartner: string | null; secondPartner: string | null }
 
 /** A child of an imported union (linked to each partner), or of one parent: source ids, and the kind (birth when absent). */
-export type ImportedParentLink = Pick<BatchLink, 'child' | 'union' | 'parent' | 'kind'>
+export type ImportedParentLink = Pick<BatchLink, 'child' | 'union' | 'parent' | 'kind' | 'position'>
 
 /**
  * The import door: a tree read from another program's file, in no file format's terms. Every person
@@ -65,7 +65,11 @@ const rowsPerTransaction = 500
  */
 async function planLinks(snapshot: TreeSnapshot, items: BatchLink[], idOf: Map<string, string>, unionOf: Map<string, { id: string; partners: string[] }>, ctx: Context) {
   const linksOf = new Map<string, ParentLink[]>()
-  for (const { childId, parentId, unionId, kind } of snapshot.parentLinks) append(linksOf, childId, { parentId, unionId, kind } as ParentLink)
+  const positionOf = new Map<string, number | null>()
+  for (const { childId, parentId, unionId, kind, childPosition } of snapshot.parentLinks) {
+    append(linksOf, childId, { parentId, unionId, kind } as ParentLink)
+    positionOf.set(`${childId} ${parentId}`, childPosition ?? null)
+  }
   const inserts: ParentLinkRow[] = []
   const updates: ParentLinkRow[] = []
   const fresh: (ParentLinkRow & { index: number })[] = []
@@ -86,13 +90,14 @@ async function planLinks(snapshot: TreeSnapshot, items: BatchLink[], idOf: Map<s
         continue
       }
       const links = linksOf.get(childId) ?? []
-      const link: ParentLinkRow = { childId, parentId, unionId: union?.id ?? null, kind }
+      const link: ParentLinkRow = { childId, parentId, unionId: union?.id ?? null, kind, childPosition: item.position ?? null }
       const current = links.find((l) => l.parentId === parentId)
       if (current) {
-        if (current.kind !== kind || current.unionId !== link.unionId) {
+        const position = item.position ?? positionOf.get(`${childId} ${parentId}`) ?? null
+        if (current.kind !== kind || current.unionId !== link.unionId || position !== (positionOf.get(`${childId} ${parentId}`) ?? null)) {
           current.kind = kind
           current.unionId = link.unionId
-          updates.push(link)
+          updates.push({ ...link, childPosition: position })
         }
         continue
       }

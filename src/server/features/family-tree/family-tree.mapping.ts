@@ -33,16 +33,19 @@ export function indexLinks(snapshot: TreeSnapshot): LinkIndex {
   const index: LinkIndex = { parentLinksOf: new Map(), childrenOf: new Map(), spousesOf: new Map(), unionsOf: new Map(), unionChildren: new Map() }
   const birthSort = new Map(snapshot.members.map((m) => [m.id, m.birthDateSort ?? Infinity]))
   const byBirth = (a: string, b: string) => (birthSort.get(a) ?? Infinity) - (birthSort.get(b) ?? Infinity)
+  // A child's place in a union as its source ordered the children; the others follow by birth.
+  const placeIn = new Map<string, number>()
+  const unionOfChild = new Map<string, string | null>()
   for (const link of snapshot.parentLinks) {
     add(index.parentLinksOf, link.childId, { parentId: link.parentId, unionId: link.unionId, kind: link.kind as ParentKind })
     add(index.childrenOf, link.parentId, link.childId)
+    unionOfChild.set(`${link.parentId} ${link.childId}`, link.unionId)
     if (link.unionId) {
+      if (link.childPosition !== null && link.childPosition !== undefined) placeIn.set(`${link.unionId} ${link.childId}`, link.childPosition)
       const children = index.unionChildren.get(link.unionId)
       if (!children?.some((c) => c.childId === link.childId)) add(index.unionChildren, link.unionId, { childId: link.childId, kind: link.kind as ParentKind })
     }
   }
-  for (const list of index.childrenOf.values()) list.sort(byBirth)
-  for (const list of index.unionChildren.values()) list.sort((a, b) => byBirth(a.childId, b.childId))
   for (const union of [...snapshot.unions].sort(unionOrder)) {
     const { id, firstPartnerId: a, secondPartnerId: b } = union
     for (const partner of new Set([a, b])) if (partner) add(index.unionsOf, partner, id)
@@ -50,6 +53,18 @@ export function indexLinks(snapshot: TreeSnapshot): LinkIndex {
       if (!index.spousesOf.get(a)?.includes(b)) add(index.spousesOf, a, b)
       if (!index.spousesOf.get(b)?.includes(a)) add(index.spousesOf, b, a)
     }
+  }
+  const inUnion = (unionId: string | null | undefined) => (a: string, b: string) =>
+    (placeIn.get(`${unionId} ${a}`) ?? Infinity) - (placeIn.get(`${unionId} ${b}`) ?? Infinity) || byBirth(a, b)
+  for (const [unionId, list] of index.unionChildren) list.sort((a, b) => inUnion(unionId)(a.childId, b.childId))
+  // A parent's children family by family (their unions in order, then children of no union), each family in its order.
+  for (const [parentId, list] of index.childrenOf) {
+    const unions = index.unionsOf.get(parentId) ?? []
+    const rank = (childId: string) => {
+      const at = unions.indexOf(unionOfChild.get(`${parentId} ${childId}`) ?? '')
+      return at === -1 ? Infinity : at
+    }
+    list.sort((a, b) => rank(a) - rank(b) || inUnion(unionOfChild.get(`${parentId} ${a}`))(a, b))
   }
   return index
 }

@@ -77,7 +77,7 @@ function familyTreeQueries(db: Kysely<Database>) {
         db.selectFrom('member').selectAll().where('ownerUserId', '=', ownerUserId).execute(),
         db
           .selectFrom('memberParent')
-          .select(['childId', 'parentId', 'unionId', 'kind'])
+          .select(['childId', 'parentId', 'unionId', 'kind', 'childPosition'])
           .where('ownerUserId', '=', ownerUserId)
           // Children sort by birth; ids are time-ordered, so undated ones keep the order they were
           // added in, not the order their links happened to be written again.
@@ -180,10 +180,30 @@ function familyTreeQueries(db: Kysely<Database>) {
       return result.numDeletedRows > 0n
     },
 
-    /** Replaces every parent link of these children with the ones given. */
+    /**
+     * Replaces every parent link of these children with the ones given. A child keeps their place
+     * among a union's children (the order an import gave) while they stay in that union.
+     */
     async replaceParentLinks(ownerUserId: string, childIds: string[], links: ParentLinkRow[]): Promise<void> {
-      if (childIds.length > 0) await db.deleteFrom('memberParent').where('ownerUserId', '=', ownerUserId).where('childId', 'in', childIds).execute()
-      await insertParentLinks(links.map((link) => ({ ...link, ownerUserId })))
+      const placed = new Map<string, number>()
+      if (childIds.length > 0) {
+        const rows = await db
+          .selectFrom('memberParent')
+          .select(['childId', 'unionId', 'childPosition'])
+          .where('ownerUserId', '=', ownerUserId)
+          .where('childId', 'in', childIds)
+          .where('childPosition', 'is not', null)
+          .execute()
+        for (const row of rows) if (row.unionId !== null) placed.set(`${row.childId} ${row.unionId}`, row.childPosition!)
+        await db.deleteFrom('memberParent').where('ownerUserId', '=', ownerUserId).where('childId', 'in', childIds).execute()
+      }
+      await insertParentLinks(
+        links.map((link) => ({
+          ...link,
+          childPosition: link.childPosition ?? (link.unionId === null ? null : (placed.get(`${link.childId} ${link.unionId}`) ?? null)),
+          ownerUserId,
+        })),
+      )
     },
 
     insertParentLinks,
@@ -191,7 +211,7 @@ function familyTreeQueries(db: Kysely<Database>) {
     async updateParentLink(ownerUserId: string, link: ParentLinkRow): Promise<void> {
       await db
         .updateTable('memberParent')
-        .set({ unionId: link.unionId, kind: link.kind })
+        .set({ unionId: link.unionId, kind: link.kind, ...(link.childPosition === undefined ? {} : { childPosition: link.childPosition }) })
         .where('ownerUserId', '=', ownerUserId)
         .where('childId', '=', link.childId)
         .where('parentId', '=', link.parentId)

@@ -71,6 +71,31 @@ const marriages = ged(
   '1 WIFE @I3@',
 )
 
+// The children in the family's own order: neither alphabetical nor by birth.
+const childOrder = ged(
+  '0 @I1@ INDI',
+  '1 NAME Pablo /Ros/',
+  '1 FAMS @F1@',
+  '0 @I2@ INDI',
+  '1 NAME Ana /Ros/',
+  '1 BIRT',
+  '2 DATE 1950',
+  '1 FAMC @F1@',
+  '0 @I3@ INDI',
+  '1 NAME Zoe /Ros/',
+  '1 BIRT',
+  '2 DATE 1960',
+  '1 FAMC @F1@',
+  '0 @I4@ INDI',
+  '1 NAME Mario /Ros/',
+  '1 FAMC @F1@',
+  '0 @F1@ FAM',
+  '1 HUSB @I1@',
+  '1 CHIL @I3@',
+  '1 CHIL @I4@',
+  '1 CHIL @I2@',
+)
+
 const byName = (tree: FamilyTree, first: string) => tree.members.find((m) => m.firstName === first)!
 /** Each parent of the member by first name, with the kind: `Jorge:step`. */
 const parentKinds = (tree: FamilyTree, member: Member) =>
@@ -126,5 +151,47 @@ describe.each(testDatabases)('GEDCOM families as a genealogist keeps them, on %s
     // The same file again never takes a marriage back, nor makes partners married.
     await importThroughApi(t.app, owner, marriages)
     expect(couples(await tree(owner))).toEqual(expected)
+  })
+  it('keeps the children in their family’s order through the API, both exports and a form save; a child added later follows', async () => {
+    const owner = await createTestUser(t.app)
+    expect((await importThroughApi(t.app, owner, childOrder)).status).toBe('done')
+    const firstNames = (tree: FamilyTree, ids: string[]) => ids.map((id) => tree.members.find((m) => m.memberId === id)!.firstName)
+    const order = (tree: FamilyTree) => ({
+      union: firstNames(
+        tree,
+        tree.unions[0]!.children.map((c) => c.childId),
+      ),
+      father: firstNames(tree, byName(tree, 'Pablo').childrenMemberIds),
+    })
+    const expected = { union: ['Zoe', 'Mario', 'Ana'], father: ['Zoe', 'Mario', 'Ana'] }
+    expect(order(await tree(owner))).toEqual(expected)
+    for (const version of ['5.5.1', '7.0'] as const) {
+      const file = await exportThroughApi(t.app, owner, version)
+      const copy = await createTestUser(t.app)
+      expect((await importThroughApi(t.app, copy, file)).status).toBe('done')
+      expect(order(await tree(copy)), version).toEqual(expected)
+    }
+    // Saving a child's form (which rewrites their links) keeps their place; a child added by hand comes last.
+    const before = await tree(owner)
+    const zoe = byName(before, 'Zoe')
+    const saved = await as(
+      t.app,
+      owner,
+    )({
+      method: 'PATCH',
+      url: `/api/family-tree/members/${zoe.memberId}`,
+      payload: { firstName: 'Zoé', parentLinks: zoe.parentLinks.map(({ parentId, kind }) => ({ parentId, kind })) },
+    })
+    expect(saved.statusCode, saved.body).toBe(200)
+    const added = await as(
+      t.app,
+      owner,
+    )({
+      method: 'POST',
+      url: '/api/family-tree/members',
+      payload: { firstName: 'Bea', lastName: 'Ros', relationshipToOwner: 'Prima', birthDate: '1940', parentMemberIds: [byName(before, 'Pablo').memberId] },
+    })
+    expect(added.statusCode, added.body).toBe(201)
+    expect(order(await tree(owner)).father).toEqual(['Zoé', 'Mario', 'Ana', 'Bea'])
   })
 })

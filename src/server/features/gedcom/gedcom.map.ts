@@ -206,10 +206,12 @@ export function mapGedcomToBatch(tree: GedcomTree & { encoding: string }, finger
     const link = childLinks.get(key)
     const kinds = { husband: link?.husband ?? link?.pedigree ?? 'birth', wife: link?.wife ?? link?.pedigree ?? 'birth' }
     const union = couples.refOf(family.xref)
+    // The family's CHIL order is the children's order (the reader put those only FAMC names last).
+    const position = Math.max(0, family.children.indexOf(child))
     if (family.husband !== undefined && family.wife !== undefined && kinds.husband !== kinds.wife) {
-      links.push({ child: people.refOf(child), union, parent: people.refOf(family.husband), kind: kinds.husband })
-      links.push({ child: people.refOf(child), union, parent: people.refOf(family.wife), kind: kinds.wife })
-    } else links.push({ child: people.refOf(child), union, kind: family.husband !== undefined ? kinds.husband : kinds.wife })
+      links.push({ child: people.refOf(child), union, parent: people.refOf(family.husband), kind: kinds.husband, position })
+      links.push({ child: people.refOf(child), union, parent: people.refOf(family.wife), kind: kinds.wife, position })
+    } else links.push({ child: people.refOf(child), union, kind: family.husband !== undefined ? kinds.husband : kinds.wife, position })
   }
   const families = new Map(tree.families.map((family) => [family.xref, family]))
   for (const family of tree.families) for (const child of family.children) add(child, family)

@@ -40,6 +40,8 @@ const exportedUnionSchema = z.object({
   notes: z.string().default(''),
   sourceId: z.string().max(200).nullable().default(null),
   position: z.number().int().min(0).max(10_000).default(0),
+  /** The children in the union's order; absent from exports written before the order was kept. */
+  children: z.array(z.object({ childId: id })).optional(),
 })
 /** `unions` is absent from exports written before unions were rows: their couples are `spouseMemberIds`. */
 const exportedTreeSchema = z.object({ members: z.array(z.unknown()), unions: z.array(z.unknown()).optional() })
@@ -89,6 +91,7 @@ function unionsOfSpouses(members: ExportedMember[]): ExportedUnion[] {
 /** Each child's links to its parents, with the family and kind the export gives them. */
 function linksOf(members: ExportedMember[], unions: ExportedUnion[]): BatchLink[] {
   const unionIds = new Set(unions.map((u) => u.unionId))
+  const placeIn = new Map(unions.flatMap((u) => (u.children ?? []).map((child, position) => [`${u.unionId} ${child.childId}`, position] as const)))
   const couple = new Map(unions.map((u) => [[u.firstPartnerId, u.secondPartnerId].sort().join(' '), u.unionId]))
   return members.flatMap((member) => {
     if (member.parentLinks) {
@@ -97,6 +100,7 @@ function linksOf(members: ExportedMember[], unions: ExportedUnion[]): BatchLink[
         parent: link.parentId,
         kind: link.kind,
         ...(link.unionId && unionIds.has(link.unionId) ? { union: link.unionId } : {}),
+        ...(link.unionId && placeIn.has(`${link.unionId} ${member.memberId}`) ? { position: placeIn.get(`${link.unionId} ${member.memberId}`)! } : {}),
       }))
     }
     // An older export says only who the parents are: by birth, in the couple they form if they are one.
@@ -133,7 +137,7 @@ export function familyTreeKind(tree: TreeService): { exportTree: TreeService['ge
       const unions = parsed.data.unions ? parseAll(parsed.data.unions, exportedUnionSchema, idOf('unionId'), skipped) : unionsOfSpouses(members)
       const links = linksOf(members, unions)
 
-      const batchUnions: BatchUnion[] = unions.map(({ unionId, firstPartnerId, secondPartnerId, sourceId, ...fields }) => ({
+      const batchUnions: BatchUnion[] = unions.map(({ unionId, firstPartnerId, secondPartnerId, sourceId, children: _children, ...fields }) => ({
         ...fields,
         ref: unionId,
         firstPartner: firstPartnerId,
