@@ -32,6 +32,22 @@ export function noticeMissingGramps(): void {
   console.warn('Gramps not found on PATH (install the gramps package, or set GRAMPS_BIN): the tests that run it are skipped.')
 }
 
+// Each run is a Python process that loads all of Gramps (about 100 MiB, seconds of CPU): a few at
+// once keep a busy machine answering, where a dozen made every one of them time out.
+const runsAtOnce = Number(process.env.GRAMPS_RUNS_AT_ONCE) || 2
+let running = 0
+const waiting: (() => void)[] = []
+async function inTurn<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= runsAtOnce) await new Promise<void>((resolve) => waiting.push(resolve))
+  running += 1
+  try {
+    return await work()
+  } finally {
+    running -= 1
+    waiting.shift()?.()
+  }
+}
+
 export interface GrampsRun {
   /** Gramps's own GEDCOM 5.5.1 export of what it read. */
   gedcom: string
@@ -43,7 +59,11 @@ export interface GrampsRun {
  * Imports a GEDCOM file into a fresh, throw-away Gramps database and exports it again as GEDCOM.
  * Each run has its own HOME, so runs never share a Gramps database or settings, and may run at once.
  */
-export async function throughGramps(gedcom: string | Uint8Array, options: { timeoutMs?: number } = {}): Promise<GrampsRun> {
+export function throughGramps(gedcom: string | Uint8Array, options: { timeoutMs?: number } = {}): Promise<GrampsRun> {
+  return inTurn(() => runGramps(gedcom, options))
+}
+
+async function runGramps(gedcom: string | Uint8Array, options: { timeoutMs?: number }): Promise<GrampsRun> {
   if (!grampsPath) throw new Error('Gramps is not installed: guard the test with hasGramps')
   const home = await mkdtemp(path.join(tmpdir(), 'legado-gramps-'))
   try {
@@ -53,7 +73,7 @@ export async function throughGramps(gedcom: string | Uint8Array, options: { time
     // -y answers yes to every question Gramps would ask; without -O the import goes to a temporary database.
     const { stdout, stderr } = await run(grampsPath, ['-y', '-i', input, '-e', output], {
       env: { ...process.env, HOME: home, LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8' },
-      timeout: options.timeoutMs ?? 60_000,
+      timeout: options.timeoutMs ?? 120_000,
       maxBuffer: 64 * 1024 * 1024,
     })
     const log = `${stdout}\n${stderr}`
