@@ -69,7 +69,8 @@ describe.skipIf(!hasSharedGedcom).each(testDatabases)('public GEDCOM files throu
         const job = await importThroughApi(t.app, copy, await exportThroughApi(t.app, user, version))
         expect(job.status).toBe('done')
         const again = shape(await treeOf(copy))
-        expect(again.people).toEqual(original.people)
+        // 5.5.1 has no X: someone who fits neither M nor F comes back unspecified.
+        expect(again.people).toEqual(version === '5.5.1' ? original.people.map((person) => person.replace(/\|Otro$/, '|')).sort() : original.people)
         expect(again.couples).toEqual(original.couples)
         expect(again.links).toEqual(original.links)
       }

@@ -35,7 +35,8 @@ describe.skipIf(!hasSharedGedcom)('round trips of the public files', () => {
       const original = readOriginal()
       const { text, back, writeWarnings } = roundTrip(original, version)
       const isAcrossVersion7 = version === '7.0' || original.header.version === '7.0'
-      expect(comparable(back, { isAcrossVersion7 })).toEqual(comparable(original, { isAcrossVersion7 }))
+      const isThrough551 = version === '5.5.1'
+      expect(comparable(back, { isAcrossVersion7, isThrough551 })).toEqual(comparable(original, { isAcrossVersion7, isThrough551 }))
       expect(back.counts).toEqual(original.counts)
       // Our own output is clean: nothing to warn about, no custom tags, and the right shape per version.
       expect(back.warnings).toEqual([])
@@ -94,11 +95,12 @@ describe('round trips of a generated tree', () => {
     const isAcrossVersion7 = version === '7.0'
     expect(back.warnings).toEqual([])
     expect(writeWarnings).toEqual([])
-    expect(comparable(back, { isAcrossVersion7 })).toEqual(comparable(data, { isAcrossVersion7 }))
+    const isThrough551 = version === '5.5.1'
+    expect(comparable(back, { isAcrossVersion7, isThrough551 })).toEqual(comparable(data, { isAcrossVersion7, isThrough551 }))
     if (version === '5.5.1')
       expect({
         individuals: back.individuals.map(({ media, ...person }) => ({ ...person, media: media.map(({ record: _record, ...ref }) => ref) })),
         families: back.families,
-      }).toEqual(data)
+      }).toEqual({ ...data, individuals: data.individuals.map((person) => (person.sex === 'X' ? { ...person, sex: 'U' } : person)) })
   })
 })

@@ -249,7 +249,7 @@ describe('writeGedcom: identifiers and links', () => {
       const v551 = write(stepFamily, '5.5.1')
       expect(v551.slice(v551.indexOf('1 CHIL @I5@') + 1, v551.indexOf('1 CHIL @I5@') + 3)).toEqual(['2 _FREL Step', '2 _MREL Step'])
       const v7 = write(stepFamily, '7.0')
-      expect(v7.slice(v7.indexOf('0 @I5@ INDI') + 1, v7.indexOf('0 @I5@ INDI') + 4)).toEqual(['1 FAMC @F1@', '2 PEDI OTHER', '3 PHRASE Step'])
+      expect(v7.slice(v7.indexOf('1 FAMC @F1@', v7.indexOf('0 @I5@ INDI')), v7.indexOf('0 @I6@ INDI'))).toEqual(['1 FAMC @F1@', '2 PEDI OTHER', '3 PHRASE Step'])
     })
 
     it('declares _FREL and _MREL in a 7.0 header', () => {
@@ -262,6 +262,12 @@ describe('writeGedcom: identifiers and links', () => {
         expect(kinds.slice(2)).toEqual([['step/birth'], ['birth/adopted'], ['step/step'], ['adopted/adopted']])
       }
     })
+  })
+
+  it('writes SEX U in 5.5.1 for someone 7.0 writes as X, which 5.5.1 does not have', () => {
+    const data: GedcomData = { individuals: [individual('I1', { sex: 'X' }), individual('I2', { sex: 'U' }), individual('I3', { sex: 'F' })], families: [] }
+    expect(write(data, '5.5.1').filter((line) => line.startsWith('1 SEX'))).toEqual(['1 SEX U', '1 SEX U', '1 SEX F'])
+    expect(write(data, '7.0').filter((line) => line.startsWith('1 SEX'))).toEqual(['1 SEX X', '1 SEX U', '1 SEX F'])
   })
 
   it('rebuilds a NAME that no longer says the person’s surname', () => {

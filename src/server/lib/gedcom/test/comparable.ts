@@ -8,6 +8,8 @@ import type { GedcomData, GedcomEvent, GedcomMediaRef, GedcomNote } from '../mod
 export interface ComparableOptions {
   /** After a 7.0 trip: dates compared without spacing or case, files as 7.0 URI references. */
   isAcrossVersion7?: boolean
+  /** After a 5.5.1 trip: 7.0's X (neither M nor F) is U, as 5.5.1 has no X. */
+  isThrough551?: boolean
 }
 
 export function comparable(data: GedcomData, options: ComparableOptions = {}) {
@@ -29,7 +31,7 @@ export function comparable(data: GedcomData, options: ComparableOptions = {}) {
     individuals: data.individuals.map((person) => ({
       givenNames: person.givenNames,
       surname: person.surname,
-      sex: person.sex,
+      sex: options.isThrough551 && person.sex === 'X' ? 'U' : person.sex,
       birth: event(person.birth),
       death: event(person.death),
       notes: notes(person.notes),
