@@ -1,6 +1,8 @@
 /**
- * One day, month or year as the source knew it. Years run 100–9999, or 1–9999 before Christ:
- * a bare one- or two-digit number is far more often a slip than a year of the first century.
+ * One day, month or year as the source knew it. Years run 1–9999, before or after Christ; but a
+ * bare one- or two-digit number someone types is far more often a slip than a year of the first
+ * century, so such a year is read only when written out (`0046`, `046`) or from a GEDCOM DATE,
+ * where a year is a year.
  */
 export interface DatePoint {
   year: number
@@ -30,7 +32,12 @@ export type GenealogyDate =
 export type StructuredGenealogyDate = Exclude<GenealogyDate, { kind: 'phrase' }>
 export type Calendar = 'gregorian' | 'julian'
 
-export const yearText = (p: DatePoint) => (p.dualYear ? `${p.year}/${String((p.year + 1) % 100).padStart(2, '0')}` : String(p.year))
+/**
+ * The year as Legado writes it: a year of the first century with four digits (`0046`), so that
+ * what the app shows and stores reads back as a year, never as a slip. GEDCOM gets `bare` years.
+ */
+export const yearText = (p: DatePoint, options: { bare?: boolean } = {}) =>
+  p.dualYear ? `${p.year}/${String((p.year + 1) % 100).padStart(2, '0')}` : p.year < 100 && !p.bc && !options.bare ? String(p.year).padStart(4, '0') : String(p.year)
 
 export const pointsOf = (value: StructuredGenealogyDate): DatePoint[] => ('date' in value ? [value.date] : [value.from, value.to].filter((p): p is DatePoint => p !== undefined))
 
@@ -39,11 +46,11 @@ export function makePoint(
   year: number,
   month: number | undefined,
   day: number | undefined,
-  options: { bc?: boolean | undefined; dualYear?: boolean | undefined; calendar: Calendar },
+  options: { bc?: boolean | undefined; dualYear?: boolean | undefined; calendar: Calendar; isYearWrittenOut?: boolean | undefined },
 ): DatePoint | null {
-  const { bc, dualYear, calendar } = options
+  const { bc, dualYear, calendar, isYearWrittenOut } = options
   // A dual year's second year (the one GEDCOM 7.0 writes) must be a year too.
-  if (!Number.isInteger(year) || year > (dualYear ? 9998 : 9999) || year < (bc ? 1 : 100) || (bc && dualYear)) return null
+  if (!Number.isInteger(year) || year > (dualYear ? 9998 : 9999) || year < (bc || isYearWrittenOut ? 1 : 100) || (bc && dualYear)) return null
   if (month !== undefined && !(Number.isInteger(month) && month >= 1 && month <= 12)) return null
   if (day !== undefined && (month === undefined || !Number.isInteger(day) || day < 1 || day > daysInMonth(year, month, options))) return null
   const point: DatePoint = { year }

@@ -43,18 +43,33 @@ export function toGedcomDate(value: GenealogyDate, version: GedcomVersion): Gedc
  */
 export function fromGedcomDate(date: string, phrase?: string): GenealogyDate | null {
   const wording = phrase?.trim() ?? ''
-  const value = parseGenealogyDate(date)
+  const value = parseGenealogyDate(withYearsWrittenOut(date))
   if (!value) return wording ? { kind: 'phrase', text: wording } : null
   if (!wording) return value
   if (value.kind === 'phrase') return { kind: 'phrase', text: `${date.trim()} (${wording})` }
-  const written = parseGenealogyDate(wording)
+  const written = parseGenealogyDate(withYearsWrittenOut(wording))
   if (written && written.kind !== 'phrase' && pointsOf(written).some((p) => p.dualYear) && gedcomText(written, '7.0') === gedcomText(value, '7.0')) return written
   return { ...value, phrase: wording }
 }
 
+/**
+ * In a GEDCOM DATE a year is a year, `20` and `46` too. Written out with four digits, the parser
+ * reads them as years.
+ */
+function withYearsWrittenOut(date: string): string {
+  // Other calendars' dates are kept as written; a phrase in parentheses is the writer's words.
+  if (/FRENCH|HEBREW|ROMAN|UNKNOWN/i.test(date)) return date
+  const open = date.indexOf('(')
+  const [value, rest] = open === -1 ? [date, ''] : [date.slice(0, open), date.slice(open)]
+  return value.replace(earlyYear, (_whole, before: string, year: string) => `${before}${year.padStart(4, '0')}`) + rest
+}
+// A number the date ends with, or one before AND, TO or an era: the day is the number before a month.
+const earlyYear = /(^|\s)(\d{1,2})(?=\s*$|\s+(?:AND|TO)\s|\s*\(?B\.?C|\s+BCE\b)/gi
+
 const oneLine = (text: string) => text.replace(/\s*[\r\n]+\s*/g, ' ')
 
-export function gedcomText(value: StructuredGenealogyDate, version: GedcomVersion): string {
+/** `isStored`: Legado's stored form, whose years of the first century have four digits (see `yearText`). */
+export function gedcomText(value: StructuredGenealogyDate, version: GedcomVersion, options: { isStored?: boolean } = {}): string {
   // Spec 7.0, appendix A: name every calendar once any date of the value is not Gregorian.
   const named = pointsOf(value).some((p) => p.calendar === 'julian')
   const point = (p: DatePoint) => {
@@ -62,7 +77,7 @@ export function gedcomText(value: StructuredGenealogyDate, version: GedcomVersio
     if (named) parts.push(version === '7.0' ? (p.calendar?.toUpperCase() ?? 'GREGORIAN') : `@#D${p.calendar?.toUpperCase() ?? 'GREGORIAN'}@`)
     if (p.day) parts.push(String(p.day))
     if (p.month) parts.push(gedcomMonths[p.month - 1]!)
-    parts.push(p.dualYear && version === '7.0' ? String(p.year + 1) : yearText(p))
+    parts.push(p.dualYear && version === '7.0' ? String(p.year + 1) : yearText(p, { bare: !options.isStored }))
     if (p.bc) parts.push(version === '7.0' ? 'BCE' : 'B.C.')
     return parts.join(' ')
   }

@@ -389,6 +389,36 @@ describe('GEDCOM date values', () => {
   })
 })
 
+describe('years of the first century', () => {
+  it('are years in a GEDCOM DATE, stored with four digits and written back to GEDCOM as they came', () => {
+    for (const [gedcom, stored, shown] of [
+      ['20', '0020', '0020'],
+      ['ABT 46', 'ABT 0046', 'hacia 0046'],
+      ['12 MAR 46', '0046-03-12', '12 de marzo de 0046'],
+      ['BET 20 AND 46', 'BET 0020 AND 0046', 'entre 0020 y 0046'],
+    ] as const) {
+      const value = fromGedcomDate(gedcom)!
+      expect(value.kind, gedcom).not.toBe('phrase')
+      expect(String(serializeGenealogyDate(value))).toBe(stored)
+      expect(readStoredDate(serializeGenealogyDate(value))).toEqual(value)
+      expect(formatGenealogyDate(value, 'es')).toBe(shown)
+      expect(toGedcomDate(value, '5.5.1').date).toBe(gedcom)
+      expect(toGedcomDate(value, '7.0').date).toBe(gedcom)
+    }
+    // A phrase keeps its own numbers as written.
+    expect(toGedcomDate(fromGedcomDate('INT 20 (age 46 y)')!, '5.5.1').date).toBe('INT 20 (age 46 y)')
+  })
+
+  it('are typed with three or four digits: a bare one- or two-digit number in the form is still taken for a slip', () => {
+    expect(parse('20', 'es')).toEqual({ kind: 'phrase', text: '20' })
+    expect(parse('hacia 46', 'es')).toEqual({ kind: 'phrase', text: 'hacia 46' })
+    expect(parse('0020', 'es')).toEqual({ kind: 'date', date: { year: 20 } })
+    expect(parse('hacia 0046', 'es')).toEqual({ kind: 'about', date: { year: 46 } })
+    // What the app shows reads back as the same year in the form.
+    expect(parse(formatGenealogyDate({ kind: 'date', date: { year: 46, month: 3, day: 12 } }, 'fr'), 'fr')).toEqual({ kind: 'date', date: { year: 46, month: 3, day: 12 } })
+  })
+})
+
 describe('text that is no date we can read', () => {
   it.each([
     ['31 de febrero de 1920', 'es'],
@@ -513,13 +543,14 @@ const point = fc
     era: fc.constantFrom('ad', 'ad', 'ad', 'ad', 'bc', 'dual'),
     julian: fc.boolean(),
     precision: fc.constantFrom('year', 'month', 'day'),
-    year: fc.integer({ min: 100, max: 9999 }),
+    year: fc.integer({ min: 1, max: 9999 }),
     bcYear: fc.integer({ min: 1, max: 9999 }),
     month: fc.integer({ min: 1, max: 12 }),
     day: fc.integer({ min: 1, max: 31 }),
   })
   .map(({ era, julian, precision, year, bcYear, month, day }): DatePoint => {
-    const p: DatePoint = { year: era === 'bc' ? bcYear : era === 'dual' ? Math.min(year, 9998) : year }
+    // Double dating is of the 16th–18th centuries: a dual year is never one of the first century.
+    const p: DatePoint = { year: era === 'bc' ? bcYear : era === 'dual' ? Math.min(Math.max(year, 100), 9998) : year }
     const astronomical = era === 'bc' ? 1 - bcYear : era === 'dual' ? p.year + 1 : year
     if (precision !== 'year') p.month = month
     if (precision === 'day') p.day = Math.min(day, daysIn(((astronomical % 400) + 400) % 400, month, julian || era === 'dual'))

@@ -61,7 +61,8 @@ export function parsePoint(text: string, language: Language, defaultCalendar: Ca
     dualYear = true
     s = s.slice(0, dual.index) + dual[1] + dual[2]
   }
-  const options = { bc, dualYear, calendar }
+  // Three or four digits say a year on purpose, even one of the first century (`0046`).
+  const options = { bc, dualYear, calendar, isYearWrittenOut: true }
 
   let m = /^(\d{4})-(\d{1,2})(?:-(\d{1,2}))?$/.exec(s) ?? /^(\d{4})[/.](\d{1,2})[/.](\d{1,2})$/.exec(s)
   if (m) return makePoint(Number(m[1]), Number(m[2]), m[3] === undefined ? undefined : Number(m[3]), options)
@@ -80,9 +81,10 @@ export function parsePoint(text: string, language: Language, defaultCalendar: Ca
   const isDay = (t: Token | undefined) => t?.number !== undefined && t.digits! <= 2
   const isYear = (t: Token | undefined) => t?.number !== undefined && !t.ordinal
   const [a, b, c] = tokens
-  if (tokens.length === 1 && isYear(a)) return makePoint(a!.number!, undefined, undefined, options)
-  if (tokens.length === 2 && a?.month && isYear(b)) return makePoint(b!.number!, a.month, undefined, options)
-  if (tokens.length === 3 && isDay(a) && b?.month && isYear(c)) return makePoint(c!.number!, b.month, a!.number, options)
-  if (tokens.length === 3 && a?.month && isDay(b) && isYear(c)) return makePoint(c!.number!, a.month, b!.number, options)
+  const as = (year: Token) => ({ ...options, isYearWrittenOut: year.digits! >= 3 })
+  if (tokens.length === 1 && isYear(a)) return makePoint(a!.number!, undefined, undefined, as(a!))
+  if (tokens.length === 2 && a?.month && isYear(b)) return makePoint(b!.number!, a.month, undefined, as(b!))
+  if (tokens.length === 3 && isDay(a) && b?.month && isYear(c)) return makePoint(c!.number!, b.month, a!.number, as(c!))
+  if (tokens.length === 3 && a?.month && isDay(b) && isYear(c)) return makePoint(c!.number!, a.month, b!.number, as(c!))
   return null
 }

@@ -22,6 +22,6 @@ export function serializeGenealogyDate(value: GenealogyDate): StoredGenealogyDat
   if (value.kind === 'phrase') return asStoredDate(`(${value.text})`)
   const exact = toCalendarDate(value)
   if (exact) return asStoredDate(exact)
-  const text = gedcomText(value, '5.5.1')
+  const text = gedcomText(value, '5.5.1', { isStored: true })
   return asStoredDate(value.phrase ? `INT ${text} (${value.phrase})` : text)
 }

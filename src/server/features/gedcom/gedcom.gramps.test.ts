@@ -66,6 +66,8 @@ const genealogist = [
   '0 @I6@ INDI',
   '1 NAME Raúl /Sol/',
   '1 SEX M',
+  '1 BIRT',
+  '2 DATE 46',
   '1 FAMS @F2@',
   '0 @F1@ FAM',
   '1 HUSB @I1@',
