@@ -201,8 +201,9 @@ function createRecordWriter(data: GedcomData, options: WriteOptions, out: string
         if (person.surname) value('2 SURN', 2, person.surname)
         writeKept(nameExtras?.children, 2, kept, 'NAME')
       }
-      // 5.5.1 knows only M, F and U: someone who fits neither M nor F (7.0's X) is U there.
-      out.push(`1 SEX ${person.sex === 'X' && !isVersion7 ? 'U' : person.sex}`)
+      // 5.5.1 knows only M, F and U: someone who fits neither M nor F (7.0's X) is U there. Unknown
+      // needs no line in either version.
+      if (person.sex !== 'U') out.push(`1 SEX ${person.sex === 'X' && !isVersion7 ? 'U' : person.sex}`)
       uids(person.uids)
       event('BIRT', person.birth, modeled(person.kept, 'BIRT'))
       event('DEAT', person.death, modeled(person.kept, 'DEAT'))
