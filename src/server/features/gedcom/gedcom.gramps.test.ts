@@ -92,17 +92,24 @@ const genealogist = [
 
 /**
  * What Gramps 5.1 itself changes, which no file of ours can prevent: it rewrites the text of an
- * interpreted date, reads no 7.0 PHRASE, and has no sex but male, female and unknown. Listed
- * exactly, so a new difference (or one of these going away) fails the test.
+ * interpreted date, reads no 7.0 PHRASE, has no sex but male, female and unknown, and it writes a surname prefix (the torture test's `SPFX Le`, which the
+ * file's NAME left out of its slashes) inside the NAME's slashes, where Legado reads the surname.
+ * Differences are listed exactly, so a new one (or one of these going away) fails the test;
+ * a renamed person is compared under their first name.
  */
-const changedByGramps: Record<string, string[]> = {
-  'gedcom-5.5/torture-test/TGC551LF.ged': [
-    '5.5.1 people lost: William Joseph Torture ABT 1930 | Masculino |  | INT 1995 (from estimated age) |  | true',
-    '5.5.1 people gained: William Joseph Torture ABT 1930 | Masculino |  | INT 1995 (from age) |  | true',
-    '7.0 people lost: William Joseph Torture ABT 1930 | Masculino |  | INT 1995 (from estimated age) |  | true',
-    '7.0 people gained: William Joseph Torture ABT 1930 | Masculino |  | 1995 |  | true',
-  ],
-  'gedcom-7.0/familysearch-examples/maximal70-tree1.ged': ['5.5.1 people lost: N.N. N.N. | Otro |  |  |  | false', '7.0 people lost: N.N. N.N. | Otro |  |  |  | false'],
+const changedByGramps: Record<string, { renamed?: [string, string]; differences?: string[] }> = {
+  'gedcom-5.5/torture-test/TGC551LF.ged': {
+    renamed: ['Joseph Le Torture', 'Joseph Torture'],
+    differences: [
+      '5.5.1 people lost: William Joseph Torture ABT 1930 | Masculino |  | INT 1995 (from estimated age) |  | true',
+      '5.5.1 people gained: William Joseph Torture ABT 1930 | Masculino |  | INT 1995 (from age) |  | true',
+      '7.0 people lost: William Joseph Torture ABT 1930 | Masculino |  | INT 1995 (from estimated age) |  | true',
+      '7.0 people gained: William Joseph Torture ABT 1930 | Masculino |  | 1995 |  | true',
+    ],
+  },
+  'gedcom-7.0/familysearch-examples/maximal70-tree1.ged': {
+    differences: ['5.5.1 people lost: N.N. N.N. | Otro |  |  |  | false', '7.0 people lost: N.N. N.N. | Otro |  |  |  | false'],
+  },
 }
 
 /** The tree as comparable facts, without ids. */
@@ -152,12 +159,14 @@ describe.skipIf(!hasSharedGedcom || !hasGramps)('GEDCOM through Gramps and back'
         const job = await importThroughApi(t.app, copy, gedcom)
         expect(job.status).toBe('done')
         const again = facts(await treeOf(copy))
+        const renamed = changedByGramps[name]?.renamed
+        if (renamed) for (const facet of Object.values(again)) facet.forEach((fact, at) => (facet[at] = fact.replaceAll(renamed[0], renamed[1])))
         for (const facet of Object.keys(original) as (keyof typeof original)[]) {
           for (const fact of original[facet]) if (!again[facet].includes(fact)) differences.push(`${versions[index]} ${facet} lost: ${fact}`)
           for (const fact of again[facet]) if (!original[facet].includes(fact)) differences.push(`${versions[index]} ${facet} gained: ${fact}`)
         }
       }
-      expect(differences).toEqual(changedByGramps[name] ?? [])
+      expect(differences).toEqual(changedByGramps[name]?.differences ?? [])
       // Gramps keeps each record's _UID: its file brought back into the same account updates everyone.
       const again = await importThroughApi(t.app, owner, fromGramps[0]!)
       expect(again.report!.members.created).toBe(0)
