@@ -1,6 +1,5 @@
 import type { z } from 'zod'
-import type { createMemberSchema, FamilyTree, Gender, Member, ParentKind } from '../../../shared/contracts/family-tree.ts'
-import type { StoredGenealogyDate } from '../../../shared/genealogy-date/index.ts'
+import type { createMemberSchema, FamilyTree, Member } from '../../../shared/contracts/family-tree.ts'
 import { isSelfMember } from '../../../shared/family-tree/self-member.ts'
 import type { FieldIssue } from '../../../shared/errors.ts'
 import { defaultLanguage, type Language } from '../../../shared/limits.ts'
@@ -12,29 +11,12 @@ import { applyBatch, type Batch, type BatchOptions, type BatchProgress, type Bat
 import { readWrittenDate, sortKeyOf } from './family-tree.dates.ts'
 import { checkMember, requestedParentLinks, type CheckedMember, type MemberChanges, type ProposedMember, type TreeState } from './family-tree.rules.ts'
 import { columns, indexLinks, toMember, toProposed, toUnion, unionOrder, type LinkIndex, type MemberRelatedIds } from './family-tree.mapping.ts'
+import { toMemberFacts, type MemberFacts } from './family-tree.member-facts.ts'
 import { attachToUnions, planUnions, type UnionPlan, type UnionRequest } from './family-tree.unions.ts'
 
 export type NewMember = z.output<typeof createMemberSchema>
 
-/** A member's own facts and the people one link away: what a feature speaking about one person needs. */
-export interface MemberFacts {
-  memberId: string
-  firstName: string
-  lastName: string
-  relationshipToOwner: string
-  isSelf: boolean
-  isDeceased: boolean
-  birthDate: StoredGenealogyDate | null
-  deathDate: StoredGenealogyDate | null
-  birthPlace: string
-  deathPlace: string
-  gender: Gender
-  bioSummary: string
-  /** Parents first, then partners, then children by birth; `kind` is how the child is the parent's. */
-  relatives: { memberId: string; firstName: string; lastName: string; relation: 'parent' | 'partner' | 'child'; kind: ParentKind | null }[]
-}
-
-const relationOrder = { self: 0, parent: 1, partner: 2, child: 3 } as const
+export type { MemberFacts } from './family-tree.member-facts.ts'
 
 // What other features hand the tree: the import door (an `ImportedTree`, whatever file it was read
 // from) and the general batch a restore writes through.
@@ -168,37 +150,7 @@ export function createFamilyTreeService({ repo, getOwner, relatedIds, deleteUnli
      * member is not the owner's (another user's member looks exactly the same).
      */
     async findMemberFacts(ownerId: string, memberId: string): Promise<MemberFacts | undefined> {
-      const rows = await repo.memberWithRelatives(ownerId, memberId)
-      const own = rows.find((row) => row.relation === 'self')
-      if (!own) return undefined
-      const seen = new Set<string>()
-      const relatives = rows
-        .filter((row) => row.relation !== 'self' && row.id !== memberId)
-        .sort((a, b) => relationOrder[a.relation] - relationOrder[b.relation] || (a.birthDateSort ?? Infinity) - (b.birthDateSort ?? Infinity))
-        // A partner of two unions, or a parent linked through two kinds, is named once.
-        .filter((row) => !seen.has(`${row.relation}:${row.id}`) && Boolean(seen.add(`${row.relation}:${row.id}`)))
-        .map((row) => ({
-          memberId: row.id,
-          firstName: row.firstName,
-          lastName: row.lastName,
-          relation: row.relation as 'parent' | 'partner' | 'child',
-          kind: (row.kind as ParentKind | null) ?? null,
-        }))
-      return {
-        memberId: own.id,
-        firstName: own.firstName,
-        lastName: own.lastName,
-        relationshipToOwner: own.relationshipToOwner,
-        isSelf: Boolean(own.isSelf),
-        isDeceased: Boolean(own.isDeceased),
-        birthDate: own.birthDate,
-        deathDate: own.deathDate,
-        birthPlace: own.birthPlace,
-        deathPlace: own.deathPlace,
-        gender: own.gender as Gender,
-        bioSummary: own.bioSummary,
-        relatives,
-      }
+      return toMemberFacts(await repo.memberWithRelatives(ownerId, memberId), memberId)
     },
 
     /**
