@@ -33,6 +33,16 @@ export const limits = {
   chatContextChars: 24_000,
   /** A memory told in the AI lab, as written or dictated. */
   aiLabMemoryMaxLength: 10_000,
+  /**
+   * What one account's family tree may hold. Far above any real family (the largest public trees
+   * hold a few hundred thousand people) and low enough that no whole-tree read or export of one
+   * account can hold the server for long.
+   */
+  membersPerTree: 250_000,
+  /** Unions one person may be a partner in: real people have a handful, a forged tree thousands. */
+  unionsPerMember: 100,
+  /** Interview sessions kept about one member. */
+  interviewSessionsPerMember: 2_000,
 } as const
 
 export const languages = ['es', 'en', 'fr'] as const
