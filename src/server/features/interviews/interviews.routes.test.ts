@@ -171,6 +171,28 @@ describe.each(testDatabases)('interview routes in the guided mode on %s', (datab
     expect(tree.members.find((m: { memberId: string }) => m.memberId === grandmaId).interviewSegments).not.toContain(sessionId)
   })
 
+  it('keeps a recording a memory also holds when its session is deleted: the memory still plays it', async () => {
+    const { events } = await chat(owner, { memberId: grandmaId, message: 'Esta grabación también va a mi biografía.' })
+    const done = events.at(-1)!
+    if (done.event !== 'done' || !done.data.session) throw new Error('no session')
+    const sessionId = done.data.session.id
+    const uploaded = await uploadRecording(owner, sessionId)
+    expect(uploaded.statusCode, uploaded.body).toBe(204)
+    const mediaId = String(uploaded.headers[mediaIdHeader.toLowerCase()])
+    const memory = await as(t.app, owner)({ method: 'POST', url: '/api/biography/entries', payload: { content: 'La voz de la abuela Carmen.', mediaAssetIds: [mediaId] } })
+    expect(memory.statusCode, memory.body).toBe(201)
+    const entryId = memory.json().id
+
+    expect((await as(t.app, owner)({ method: 'DELETE', url: `/api/interviews/${sessionId}` })).statusCode).toBe(204)
+
+    const entries = (await as(t.app, owner)({ method: 'GET', url: '/api/biography/entries' })).json().entries
+    expect(entries.find((entry: { id: string }) => entry.id === entryId).mediaAssetIds).toEqual([mediaId])
+    const played = await as(t.app, owner)({ method: 'GET', url: `/api/media/${mediaId}/content` })
+    expect(played.statusCode).toBe(200)
+    expect(played.headers['content-type']).toMatch(/^audio\/webm/)
+    expect(played.rawPayload.equals(webmHeader())).toBe(true)
+  })
+
   it('answers 404 for another user’s member, session or recording target, exactly as for one that does not exist', async () => {
     const { events } = await chat(owner, { memberId: grandmaId, message: 'Solo mío.' })
     const done = events.at(-1)!

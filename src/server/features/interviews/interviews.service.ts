@@ -30,7 +30,8 @@ interface Deps {
   /** The media feature keeps the recordings' links. */
   media: {
     mediaIdsFor(ownerId: string, type: 'interviewSession', sessionIds: string[]): Promise<Map<string, string[]>>
-    deleteMedia(ownerId: string, mediaId: string): Promise<void>
+    /** Deletes those of the files nothing but the `ignoring` targets links to. */
+    deleteUnlinked(ownerId: string, mediaIds: string[], ignoring: { type: 'member'; id: string }[]): Promise<void>
   }
   log: Logger
 }
@@ -155,15 +156,19 @@ export function createInterviewService({ repo, chat, findMember, media, log }: D
     },
 
     /**
-     * Deletes a session and its recordings (the page says so before asking). The session goes
+     * Deletes a session and its recordings (the page says so before asking), except a recording
+     * something else still uses: a memory or another member it was attached to keeps it. Its link
+     * to the interviewed member came with the upload, so it alone keeps nothing. The session goes
      * first; a recording that then fails to go stays in storage, unlinked, rather than half a session.
      */
     async deleteSession(ownerId: string, id: string): Promise<void> {
+      const session = await repo.findById(ownerId, id)
+      if (!session) throw notFound('Interview session')
       const mediaIds = (await media.mediaIdsFor(ownerId, 'interviewSession', [id])).get(id) ?? []
       if (!(await repo.delete(ownerId, id))) throw notFound('Interview session')
-      for (const mediaId of mediaIds) {
-        await media.deleteMedia(ownerId, mediaId).catch((error: unknown) => log.warn({ err: error, mediaId }, 'a deleted session’s recording could not be removed'))
-      }
+      await media
+        .deleteUnlinked(ownerId, mediaIds, [{ type: 'member', id: session.interviewedMemberId }])
+        .catch((error: unknown) => log.warn({ err: error, mediaIds }, 'a deleted session’s recordings could not be removed'))
     },
   }
 }

@@ -166,14 +166,26 @@ export function createMediaRepository(db: Kysely<Database>) {
     /**
      * Deletes those of `ids` that nothing links to any more, in one transaction that checks every
      * kind of link as it deletes (a link made meanwhile keeps its file); the rows deleted, for
-     * their stored objects.
+     * their stored objects. Links to the `ignoring` targets do not keep a file: they are the
+     * deleted thing's own (a recording's link to its interview's member).
      */
-    async deleteUnlinked(ownerUserId: string, ids: string[]): Promise<MediaAssetRow[]> {
+    async deleteUnlinked(ownerUserId: string, ids: string[], ignoring: MediaLinkTarget[] = []): Promise<MediaAssetRow[]> {
       if (ids.length === 0) return []
       return db.transaction().execute(async (trx) => {
         let unlinked = untyped(trx).selectFrom('mediaAsset').selectAll().where('ownerUserId', '=', ownerUserId).where('id', 'in', ids)
-        for (const kind of Object.values(mediaLinkKinds)) {
-          unlinked = unlinked.where((eb) => eb.not(eb.exists(eb.selectFrom(`${kind.table} as link`).select('link.mediaId').whereRef('link.mediaId', '=', 'mediaAsset.id'))))
+        for (const [type, kind] of Object.entries(mediaLinkKinds) as [MediaLinkType, (typeof mediaLinkKinds)[MediaLinkType]][]) {
+          const ignored = ignoring.filter((target) => target.type === type).map((target) => target.id)
+          unlinked = unlinked.where((eb) =>
+            eb.not(
+              eb.exists(
+                eb
+                  .selectFrom(`${kind.table} as link`)
+                  .select('link.mediaId')
+                  .whereRef('link.mediaId', '=', 'mediaAsset.id')
+                  .$if(ignored.length > 0, (query) => query.where(`link.${kind.column}`, 'not in', ignored)),
+              ),
+            ),
+          )
         }
         const rows = (await unlinked.execute()) as MediaAssetRow[]
         if (rows.length > 0)

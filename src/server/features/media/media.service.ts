@@ -221,10 +221,11 @@ export function createMediaService({ repo, storage, maxUploadBytes, quotaBytes, 
 
     /**
      * Deletes, of the files a deleted thing was linked to, those nothing else uses (a photo also in
-     * a member's gallery or another memory stays), then their stored objects.
+     * a member's gallery or another memory stays), then their stored objects. Links to `ignoring`
+     * do not count as a use: the deleted thing made them with the upload.
      */
-    async deleteUnlinked(ownerId: string, mediaIds: string[]): Promise<void> {
-      const rows = await repo.deleteUnlinked(ownerId, mediaIds)
+    async deleteUnlinked(ownerId: string, mediaIds: string[], ignoring: MediaLinkTarget[] = []): Promise<void> {
+      const rows = await repo.deleteUnlinked(ownerId, mediaIds, ignoring)
       await Promise.all(rows.flatMap((row) => [storage.delete(row.storagePath), row.thumbnailPath ? storage.delete(row.thumbnailPath) : []]))
     },
 
