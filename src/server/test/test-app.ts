@@ -76,6 +76,18 @@ export async function createTestApp(kind: TestDatabase, overrides: Record<string
   }
 }
 
+/**
+ * Another instance of `first`'s deployment, as a second process behind a load balancer runs: the
+ * same settings, so the same database, Redis, bucket and secret. On PostgreSQL it has a data
+ * folder of its own, as on another machine; on SQLite the database is a file in the data folder,
+ * so it shares `first`'s. Closing it leaves the database to `first`, which is closed last.
+ */
+export async function createTestInstance(first: TestApp, overrides: Record<string, string> = {}): Promise<TestApp> {
+  const { DATA_DIR, ...settings } = first.env
+  if (settings.DATABASE_URL) return createTestApp('postgres', { ...settings, ...overrides })
+  return createTestApp('sqlite', { ...settings, DATA_DIR: DATA_DIR!, ...overrides })
+}
+
 async function dropSchema(url: string, schema: string) {
   const client = new pg.Client({ connectionString: url })
   await client.connect()

@@ -1,0 +1,198 @@
+import { randomInt } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { mediaIdHeader } from '../shared/contracts/media.ts'
+import type { ErrorBody } from '../shared/errors.ts'
+import { startTestS3, type TestS3 } from './test/s3-server.ts'
+import { createTestApp, createTestInstance, createTestUser, type TestApp, type TestUser } from './test/test-app.ts'
+import { encodeMetadata, tusHeaders } from './test/tus-client.ts'
+
+const postgresUrl = process.env.TEST_POSTGRES_URL
+const redisUrl = process.env.TEST_REDIS_URL
+const canScaleOut = Boolean(postgresUrl && redisUrl)
+if (!canScaleOut) console.warn('TEST_POSTGRES_URL and TEST_REDIS_URL are not both set: the scale-out test (two instances on one PostgreSQL, Redis and bucket) is skipped.')
+
+/** One running instance: its app, and the address it listens on. */
+interface Instance {
+  t: TestApp
+  base: string
+}
+
+/** A request to `instance` over HTTP, as a browser on the app's own page sends it. */
+function send(instance: Instance, path: string, init: { method?: string; cookie?: string; json?: unknown; headers?: Record<string, string>; body?: Uint8Array } = {}) {
+  const headers: Record<string, string> = { origin: instance.base, ...init.headers }
+  if (init.cookie) headers.cookie = init.cookie
+  if (init.json !== undefined) headers['content-type'] = 'application/json'
+  return fetch(`${instance.base}${path}`, {
+    method: init.method ?? (init.json === undefined && !init.body ? 'GET' : 'POST'),
+    headers,
+    body: init.json === undefined ? init.body : JSON.stringify(init.json),
+  })
+}
+
+/** The `name=value` pairs an answer sets, ready for a Cookie header. */
+function cookiesOf(answer: Response): string {
+  return answer.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ')
+}
+
+/** An address of this run only, as the load balancer in front names the client: counters live on in the shared Redis. */
+function someAddress(): string {
+  return `10.${randomInt(1, 250)}.${randomInt(1, 250)}.${randomInt(1, 250)}`
+}
+
+describe.skipIf(!canScaleOut)('two instances on one PostgreSQL, Redis and bucket', () => {
+  let s3: TestS3
+  let one: Instance
+  let other: Instance
+
+  beforeAll(async () => {
+    s3 = await startTestS3()
+    const first = await createTestApp('postgres', {
+      REDIS_URL: redisUrl!,
+      STORAGE: 's3',
+      S3_ENDPOINT: s3.endpoint,
+      S3_BUCKET: s3.bucket,
+      S3_FORCE_PATH_STYLE: 'true',
+      S3_ACCESS_KEY_ID: s3.credentials.accessKeyId,
+      S3_SECRET_ACCESS_KEY: s3.credentials.secretAccessKey,
+      // One load balancer in front of both, which names the client's address.
+      TRUST_PROXY: '1',
+      LOGIN_RATE_LIMIT_MAX: '2',
+    })
+    const second = await createTestInstance(first)
+    one = { t: first, base: await first.app.listen({ port: 0, host: '127.0.0.1' }) }
+    other = { t: second, base: await second.app.listen({ port: 0, host: '127.0.0.1' }) }
+  })
+  afterAll(async () => {
+    await other?.t.close()
+    await one?.t.close()
+    await s3?.close()
+  })
+
+  it('run on the same database and storage', async () => {
+    for (const instance of [one, other]) expect(await (await send(instance, '/api/health')).json()).toMatchObject({ status: 'ok', db: 'postgres', storage: 's3' })
+  })
+
+  describe('sessions', () => {
+    const me = (instance: Instance, cookie: string) => send(instance, '/api/me', { cookie }).then((answer) => answer.status)
+    const signIn = async (instance: Instance, user: TestUser, password: string) => {
+      const answer = await send(instance, '/api/auth/sign-in/email', { json: { email: user.email, password }, headers: { 'x-forwarded-for': someAddress() } })
+      expect(answer.status).toBe(200)
+      return cookiesOf(answer)
+    }
+
+    it('signed out on one instance are refused on the other at their next request', async () => {
+      const user = await createTestUser(one.t.app)
+      expect(await me(other, user.cookie)).toBe(200)
+      expect((await send(one, '/api/auth/sign-out', { cookie: user.cookie, json: {} })).status).toBe(200)
+      expect(await me(other, user.cookie)).toBe(401)
+      expect(await (await send(other, '/api/session', { cookie: user.cookie })).json()).toEqual({ user: null })
+    })
+
+    it('ended everywhere on one instance are refused on the other, each device’s', async () => {
+      const user = await createTestUser(one.t.app, { password: 'en-todos-lados' })
+      const [phone, laptop] = [await signIn(one, user, 'en-todos-lados'), await signIn(other, user, 'en-todos-lados')]
+      for (const cookie of [user.cookie, phone, laptop]) for (const instance of [one, other]) expect(await me(instance, cookie)).toBe(200)
+      expect((await send(other, '/api/auth/revoke-sessions', { cookie: laptop, json: {} })).status).toBe(200)
+      for (const cookie of [user.cookie, phone, laptop]) for (const instance of [one, other]) expect(await me(instance, cookie)).toBe(401)
+    })
+
+    it('ended by a new password on one instance are refused on the other, and the fresh one works on both', async () => {
+      const user = await createTestUser(one.t.app, { password: 'la-clave-de-antes' })
+      const laptop = await signIn(other, user, 'la-clave-de-antes')
+      const changed = await send(one, '/api/auth/change-password', { cookie: user.cookie, json: { currentPassword: 'la-clave-de-antes', newPassword: 'la-clave-de-ahora' } })
+      expect(changed.status).toBe(200)
+      const fresh = cookiesOf(changed)
+      for (const cookie of [user.cookie, laptop]) expect(await me(other, cookie)).toBe(401)
+      for (const instance of [one, other]) expect(await me(instance, fresh)).toBe(200)
+    })
+  })
+
+  it('count failed sign-ins together: mistakes on one instance hold back the other', async () => {
+    const user = await createTestUser(one.t.app, { password: 'la-clave-buena' })
+    const address = someAddress()
+    const attempt = (instance: Instance, password: string) =>
+      send(instance, '/api/auth/sign-in/email', { json: { email: user.email, password }, headers: { 'x-forwarded-for': address } })
+    expect((await attempt(one, 'mala-1')).status).toBe(401)
+    expect((await attempt(one, 'mala-2')).status).toBe(401)
+    const held = await attempt(other, 'la-clave-buena')
+    expect(held.status).toBe(429)
+    expect(((await held.json()) as ErrorBody).error.code).toBe('rate_limited')
+    expect(Number(held.headers.get('retry-after'))).toBeGreaterThan(0)
+  })
+
+  it('resume an upload begun on one instance on the other, and serve the finished file from both', async () => {
+    const user = await createTestUser(one.t.app)
+    const created = await send(one, '/api/family-tree/members', { cookie: user.cookie, json: { firstName: 'Rosa', lastName: 'Díaz', isSelf: true } })
+    const memberId = ((await created.json()) as { member: { memberId: string } }).member.memberId
+    const bytes = Buffer.from('Una carta larga de la abuela, escrita en dos tardes. '.repeat(2000))
+    const half = Math.floor(bytes.length / 2)
+
+    const begun = await send(one, '/api/uploads/', {
+      method: 'POST',
+      cookie: user.cookie,
+      headers: { ...tusHeaders, 'upload-length': String(bytes.length), 'upload-metadata': encodeMetadata({ filename: 'carta.txt', linkedToType: 'member', linkedToId: memberId }) },
+    })
+    expect(begun.status).toBe(201)
+    const location = begun.headers.get('location')!
+    const patch = (instance: Instance, offset: number, end: number) =>
+      send(instance, location, {
+        method: 'PATCH',
+        cookie: user.cookie,
+        headers: { ...tusHeaders, 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
+        body: bytes.subarray(offset, end),
+      })
+    const first = await patch(one, 0, half)
+    expect(first.status).toBe(204)
+    expect(first.headers.get('upload-offset')).toBe(String(half))
+
+    const head = await send(other, location, { method: 'HEAD', cookie: user.cookie, headers: tusHeaders })
+    expect(head.status).toBe(200)
+    expect(head.headers.get('upload-offset')).toBe(String(half))
+    const finished = await patch(other, half, bytes.length)
+    expect(finished.status).toBe(204)
+    expect(finished.headers.get('upload-offset')).toBe(String(bytes.length))
+    const mediaId = finished.headers.get(mediaIdHeader)
+    expect(mediaId).toBeTruthy()
+
+    for (const instance of [one, other]) {
+      const content = await send(instance, `/api/media/${mediaId}/content`, { cookie: user.cookie })
+      expect(content.status).toBe(200)
+      expect(Buffer.from(await content.arrayBuffer()).equals(bytes)).toBe(true)
+      const listed = await send(instance, `/api/media?memberId=${memberId}`, { cookie: user.cookie })
+      expect(((await listed.json()) as { media: { id: string }[] }).media.map((asset) => asset.id)).toEqual([mediaId])
+    }
+  })
+
+  it('never answer a list from a copy older than a write on the other instance', async () => {
+    const user = await createTestUser(one.t.app)
+    const titles = async (instance: Instance) => {
+      const answer = await send(instance, '/api/dreams', { cookie: user.cookie })
+      expect(answer.status).toBe(200)
+      return { titles: ((await answer.json()) as { dreams: { title: string }[] }).dreams.map((dream) => dream.title), etag: answer.headers.get('etag')! }
+    }
+    const write = async (instance: Instance, title: string) => {
+      const answer = await send(instance, '/api/dreams', { cookie: user.cookie, json: { title, content: `Soñé con ${title}.` } })
+      expect(answer.status).toBe(201)
+      return ((await answer.json()) as { id: string }).id
+    }
+    const firstId = await write(one, 'el mar')
+    // Both instances keep their copy of the list as it stands.
+    for (const instance of [one, other]) expect((await titles(instance)).titles).toEqual(['el mar'])
+    const kept = await titles(other)
+
+    await write(one, 'la casa')
+    const afterWrite = await titles(other)
+    expect(afterWrite.titles).toEqual(['la casa', 'el mar'])
+    expect(afterWrite.etag).not.toBe(kept.etag)
+    // A browser holding the older copy gets the new list, not 304.
+    expect((await send(other, '/api/dreams', { cookie: user.cookie, headers: { 'if-none-match': kept.etag } })).status).toBe(200)
+
+    expect((await send(other, `/api/dreams/${firstId}`, { method: 'PATCH', cookie: user.cookie, json: { title: 'el río' } })).status).toBe(200)
+    expect((await titles(one)).titles).toEqual(['la casa', 'el río'])
+    expect((await send(other, `/api/dreams/${firstId}`, { method: 'DELETE', cookie: user.cookie })).status).toBe(204)
+    expect((await titles(one)).titles).toEqual(['la casa'])
+  })
+})
