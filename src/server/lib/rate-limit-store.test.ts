@@ -6,7 +6,7 @@ import { createMemoryRateLimitStore, createRedisRateLimitStore, type RateLimitSt
 describe('memory rate-limit store', () => {
   it('counts within a window and forgets when it ends', async () => {
     let now = 1_000
-    const store = createMemoryRateLimitStore(() => now)
+    const store = createMemoryRateLimitStore({ now: () => now })
     expect(await store.increment('k', 500)).toEqual({ count: 1, resetInMs: 500 })
     now += 200
     expect(await store.increment('k', 500)).toEqual({ count: 2, resetInMs: 300 })
@@ -18,6 +18,44 @@ describe('memory rate-limit store', () => {
     expect((await store.get('chars')).count).toBe(1_000)
     await store.decrement('chars', 5_000)
     expect((await store.get('chars')).count).toBe(0)
+  })
+
+  it('deletes a window uncounted back to zero, so a refused attempt leaves nothing behind', async () => {
+    const store = createMemoryRateLimitStore()
+    await store.increment('refused', 60_000)
+    await store.decrement('refused')
+    expect(store.size).toBe(0)
+    // The next attempt opens a window of its own, not the rest of the deleted one.
+    expect(await store.increment('refused', 60_000)).toEqual({ count: 1, resetInMs: 60_000 })
+  })
+
+  it('sweeps ended windows out of memory on a timer, without scanning on every count', async () => {
+    let now = 1_000_000
+    const store = createMemoryRateLimitStore({ now: () => now, sweepEveryMs: 60_000 })
+    for (let i = 0; i < 1_000; i += 1) await store.increment(`anon-${i}`, 1_000)
+    now += 30_000
+    await store.increment('later', 24 * 60 * 60 * 1000)
+    // Ended but not yet swept: never answered, still held until the minute is up.
+    expect(await store.get('anon-1')).toEqual({ count: 0, resetInMs: 0 })
+    expect(store.size).toBe(1_000)
+    now += 30_000
+    await store.increment('later', 24 * 60 * 60 * 1000)
+    expect(store.size).toBe(1)
+    expect((await store.get('later')).count).toBe(2)
+  })
+
+  it('holds at most maxWindows, forgetting the least recently used first', async () => {
+    const store = createMemoryRateLimitStore({ maxWindows: 100 })
+    await store.increment('victim@example.com', 24 * 60 * 60 * 1000, 5)
+    for (let i = 0; i < 10_000; i += 1) {
+      await store.increment(`made-up-${i}@example.com`, 24 * 60 * 60 * 1000)
+      // A key counted again and again stays; the flood of one-off keys pushes only itself out.
+      if (i % 50 === 0) await store.increment('victim@example.com', 24 * 60 * 60 * 1000)
+    }
+    expect(store.size).toBe(100)
+    expect((await store.get('victim@example.com')).count).toBe(5 + 200)
+    expect((await store.get('made-up-0@example.com')).count).toBe(0)
+    expect((await store.get('made-up-9999@example.com')).count).toBe(1)
   })
 })
 
@@ -86,6 +124,10 @@ describe.skipIf(!redisUrl)('redis rate-limit store', () => {
       expect((await a.get('chars')).count).toBe(1_000)
       await b.decrement('chars', 5_000)
       expect((await a.get('chars')).count).toBe(0)
+      // A window uncounted back to zero is gone, as in memory.
+      await b.increment('zero', 60_000)
+      await a.decrement('zero')
+      expect(await redis.exists(`${prefix}zero`)).toBe(0)
       // Uncounting a key that does not exist leaves nothing behind (no -1 without an expiry).
       await a.decrement('never')
       expect(await redis.exists(`${prefix}never`)).toBe(0)
