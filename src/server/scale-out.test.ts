@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mediaIdHeader } from '../shared/contracts/media.ts'
 import type { ErrorBody } from '../shared/errors.ts'
+import { createS3Client, createS3Storage } from './integrations/storage/s3-storage.ts'
 import { startTestS3, type TestS3 } from './test/s3-server.ts'
 import { createTestApp, createTestInstance, createTestUser, type TestApp, type TestUser } from './test/test-app.ts'
 import { encodeMetadata, tusHeaders } from './test/tus-client.ts'
@@ -123,47 +124,79 @@ describe.skipIf(!canScaleOut)('two instances on one PostgreSQL, Redis and bucket
     expect(Number(held.headers.get('retry-after'))).toBeGreaterThan(0)
   })
 
-  it('resume an upload begun on one instance on the other, and serve the finished file from both', async () => {
-    const user = await createTestUser(one.t.app)
-    const created = await send(one, '/api/family-tree/members', { cookie: user.cookie, json: { firstName: 'Rosa', lastName: 'Díaz', isSelf: true } })
-    const memberId = ((await created.json()) as { member: { memberId: string } }).member.memberId
+  describe('uploads', () => {
     const bytes = Buffer.from('Una carta larga de la abuela, escrita en dos tardes. '.repeat(2000))
     const half = Math.floor(bytes.length / 2)
 
-    const begun = await send(one, '/api/uploads/', {
-      method: 'POST',
-      cookie: user.cookie,
-      headers: { ...tusHeaders, 'upload-length': String(bytes.length), 'upload-metadata': encodeMetadata({ filename: 'carta.txt', linkedToType: 'member', linkedToId: memberId }) },
-    })
-    expect(begun.status).toBe(201)
-    const location = begun.headers.get('location')!
-    const patch = (instance: Instance, offset: number, end: number) =>
-      send(instance, location, {
-        method: 'PATCH',
+    /** An upload begun on `instance`: created, and its first half sent. */
+    async function beginUpload(instance: Instance) {
+      const user = await createTestUser(instance.t.app)
+      const created = await send(instance, '/api/family-tree/members', { cookie: user.cookie, json: { firstName: 'Rosa', lastName: 'Díaz', isSelf: true } })
+      const memberId = ((await created.json()) as { member: { memberId: string } }).member.memberId
+      const begun = await send(instance, '/api/uploads/', {
+        method: 'POST',
         cookie: user.cookie,
-        headers: { ...tusHeaders, 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
-        body: bytes.subarray(offset, end),
+        headers: {
+          ...tusHeaders,
+          'upload-length': String(bytes.length),
+          'upload-metadata': encodeMetadata({ filename: 'carta.txt', linkedToType: 'member', linkedToId: memberId }),
+        },
       })
-    const first = await patch(one, 0, half)
-    expect(first.status).toBe(204)
-    expect(first.headers.get('upload-offset')).toBe(String(half))
-
-    const head = await send(other, location, { method: 'HEAD', cookie: user.cookie, headers: tusHeaders })
-    expect(head.status).toBe(200)
-    expect(head.headers.get('upload-offset')).toBe(String(half))
-    const finished = await patch(other, half, bytes.length)
-    expect(finished.status).toBe(204)
-    expect(finished.headers.get('upload-offset')).toBe(String(bytes.length))
-    const mediaId = finished.headers.get(mediaIdHeader)
-    expect(mediaId).toBeTruthy()
-
-    for (const instance of [one, other]) {
-      const content = await send(instance, `/api/media/${mediaId}/content`, { cookie: user.cookie })
-      expect(content.status).toBe(200)
-      expect(Buffer.from(await content.arrayBuffer()).equals(bytes)).toBe(true)
-      const listed = await send(instance, `/api/media?memberId=${memberId}`, { cookie: user.cookie })
-      expect(((await listed.json()) as { media: { id: string }[] }).media.map((asset) => asset.id)).toEqual([mediaId])
+      expect(begun.status).toBe(201)
+      const location = begun.headers.get('location')!
+      const patch = (on: Instance, offset: number, end: number) =>
+        send(on, location, {
+          method: 'PATCH',
+          cookie: user.cookie,
+          headers: { ...tusHeaders, 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
+          body: bytes.subarray(offset, end),
+        })
+      const first = await patch(instance, 0, half)
+      expect(first.status).toBe(204)
+      expect(first.headers.get('upload-offset')).toBe(String(half))
+      const head = (on: Instance) => send(on, location, { method: 'HEAD', cookie: user.cookie, headers: tusHeaders })
+      return { user, memberId, location, id: location.split('/').pop()!, patch, head }
     }
+
+    /** The objects the bucket holds for upload `id` while it is under way. */
+    async function objectsOfUpload(id: string): Promise<string[]> {
+      const client = createS3Client({ bucket: s3.bucket, region: 'us-east-1', endpoint: s3.endpoint, forcePathStyle: true, credentials: s3.credentials })
+      try {
+        const keys: string[] = []
+        for await (const key of createS3Storage(client, s3.bucket).list(id)) keys.push(key)
+        return keys
+      } finally {
+        client.destroy()
+      }
+    }
+
+    it('begun on one instance are resumed on the other, and the finished file is served by both', async () => {
+      const { user, memberId, id, patch, head } = await beginUpload(one)
+      const offset = await head(other)
+      expect(offset.status).toBe(200)
+      expect(offset.headers.get('upload-offset')).toBe(String(half))
+      const finished = await patch(other, half, bytes.length)
+      expect(finished.status).toBe(204)
+      expect(finished.headers.get('upload-offset')).toBe(String(bytes.length))
+      const mediaId = finished.headers.get(mediaIdHeader)
+      expect(mediaId).toBeTruthy()
+
+      for (const instance of [one, other]) {
+        const content = await send(instance, `/api/media/${mediaId}/content`, { cookie: user.cookie })
+        expect(content.status).toBe(200)
+        expect(Buffer.from(await content.arrayBuffer()).equals(bytes)).toBe(true)
+        const listed = await send(instance, `/api/media?memberId=${memberId}`, { cookie: user.cookie })
+        expect(((await listed.json()) as { media: { id: string }[] }).media.map((asset) => asset.id)).toEqual([mediaId])
+      }
+      // The file now lives under its media key alone: nothing of the upload is left to pay for.
+      await expect.poll(() => objectsOfUpload(id)).toEqual([])
+    })
+
+    it('cancelled on one instance leave nothing in the bucket', async () => {
+      const { user, location, id } = await beginUpload(one)
+      expect((await send(other, location, { method: 'DELETE', cookie: user.cookie, headers: tusHeaders })).status).toBe(204)
+      expect(await objectsOfUpload(id)).toEqual([])
+    })
   })
 
   it('never answer a list from a copy older than a write on the other instance', async () => {

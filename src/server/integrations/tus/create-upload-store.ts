@@ -76,6 +76,26 @@ export function watchLocalWrites(store: UploadStore, watcher: WriteWatcher): boo
 }
 
 /**
+ * S3Store removes an upload by aborting its multipart upload, then deleting the upload's object and
+ * its `.info`. Once an upload is finished its multipart upload is complete, aborting it fails with
+ * NoSuchUpload, and S3Store stops there: the whole file and its `.info` would stay in the bucket
+ * beside the media copy for good (a finished upload is removed right after it is stored, and so
+ * is one refused when its last byte arrives). The bytes of an upload under way that do not fill a
+ * part wait in `.part`, which S3Store never removes: a cancelled upload would leave them. Here
+ * all three go, whatever the abort answered.
+ */
+class BucketUploadStore extends S3Store {
+  override async remove(id: string): Promise<void> {
+    try {
+      await super.remove(id)
+    } finally {
+      await this.client.deleteObjects({ Bucket: this.bucket, Delete: { Objects: [id, `${id}.info`, `${id}.part`].map((Key) => ({ Key })), Quiet: true } })
+      await this.clearCache(id)
+    }
+  }
+}
+
+/**
  * `expiryMs`: an unfinished upload older than this answers 410 and is removed by the next sweep.
  *
  * The local store needs no flush of its own: an upload's offset is the size of its file on disk,
@@ -85,7 +105,7 @@ export function watchLocalWrites(store: UploadStore, watcher: WriteWatcher): boo
 export function createUploadStore(storage: Config['storage'], localDirectory: string, expiryMs: number): UploadStore {
   if (storage.kind === 'local') return new LocalUploadStore({ directory: localDirectory, expirationPeriodInMilliseconds: expiryMs })
   const { bucket, region, endpoint, forcePathStyle, credentials } = storage.s3
-  return new S3Store({
+  return new BucketUploadStore({
     // Uploads are at most MAX_UPLOAD_BYTES: parts of 8 MB keep each one a single part.
     partSize: 8 * 1024 * 1024,
     useTags: false,
