@@ -7,6 +7,7 @@ import { planMembers, planUnions, type BatchLink, type BatchMember, type BatchOp
 import { createDateReader } from './family-tree.dates.ts'
 import type { FamilyTreeQueries, FamilyTreeRepository, TreeSnapshot } from './family-tree.repository.ts'
 import type { NewFamilyTreeRow, ParentLinkRow } from './family-tree.tables.ts'
+import { linksClosingLoops } from './family-tree.loops.ts'
 
 export type { BatchLink, BatchMember, BatchOptions, BatchProgress, BatchUnion } from './family-tree.batch-plan.ts'
 
@@ -114,22 +115,16 @@ async function planLinks(snapshot: TreeSnapshot, items: BatchLink[], idOf: Map<s
     await ctx.step()
   }
 
-  // Most batches make no loop: one pass in topological order proves it. Otherwise each new link
-  // that closes a loop is left out, naming it.
-  const parentsOf = new Map([...linksOf].map(([child, links]) => [child, links.map((l) => l.parentId)]))
   const strip = ({ index: _index, ...link }: ParentLinkRow & { index: number }): ParentLinkRow => link
-  if (!(await hasLoop(parentsOf, ctx.pacer))) return { inserts: fresh.map(strip), updates }
-  const accepted = new Map<string, string[]>()
-  for (const { childId, parentId } of snapshot.parentLinks) append(accepted, childId, parentId)
-  for (const link of fresh) {
-    await ctx.pacer.step()
-    if (isAncestor(accepted, link.childId, link.parentId)) {
-      ctx.problems.push({ item: 'link', index: link.index, ref: items[link.index]!.child, path: 'parent', code: 'member.cycle', outcome: 'skipped' })
-      continue
-    }
-    append(accepted, link.childId, link.parentId)
-    inserts.push(strip(link))
-  }
+  const closing = await linksClosingLoops(
+    snapshot.parentLinks,
+    fresh.map((link, order) => ({ childId: link.childId, parentId: link.parentId, order })),
+    ctx.pacer,
+  )
+  fresh.forEach((link, order) => {
+    if (closing.has(order)) ctx.problems.push({ item: 'link', index: link.index, ref: items[link.index]!.child, path: 'parent', code: 'member.cycle', outcome: 'skipped' })
+    else inserts.push(strip(link))
+  })
   return { inserts, updates }
 }
 
@@ -138,46 +133,6 @@ function append<T>(map: Map<string, T[]>, key: string, value: T): void {
   const list = map.get(key)
   if (list) list.push(value)
   else map.set(key, [value])
-}
-
-async function hasLoop(parentsOf: Map<string, string[]>, pacer: Pacer): Promise<boolean> {
-  const pending = new Map<string, number>()
-  const childrenOf = new Map<string, string[]>()
-  for (const [child, parents] of parentsOf) {
-    pending.set(child, parents.length)
-    for (const parent of parents) {
-      append(childrenOf, parent, child)
-      if (!pending.has(parent)) pending.set(parent, parentsOf.get(parent)?.length ?? 0)
-    }
-    await pacer.step()
-  }
-  const ready = [...pending].filter(([, count]) => count === 0).map(([id]) => id)
-  let done = 0
-  while (ready.length > 0) {
-    const id = ready.pop()!
-    done++
-    await pacer.step()
-    for (const child of childrenOf.get(id) ?? []) {
-      const left = pending.get(child)! - 1
-      pending.set(child, left)
-      if (left === 0) ready.push(child)
-    }
-  }
-  return done < pending.size
-}
-
-/** Whether `ancestor` is `memberId` or one of its ancestors. */
-function isAncestor(parentsOf: Map<string, string[]>, ancestor: string, memberId: string): boolean {
-  const seen = new Set<string>()
-  const stack = [memberId]
-  while (stack.length > 0) {
-    const id = stack.pop()!
-    if (id === ancestor) return true
-    if (seen.has(id)) continue
-    seen.add(id)
-    stack.push(...(parentsOf.get(id) ?? []))
-  }
-  return false
 }
 
 /** Writes some rows with the queries it is given; `inTransactions` or `inOne` decides where. */

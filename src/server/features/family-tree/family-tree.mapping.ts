@@ -36,22 +36,34 @@ export function indexLinks(snapshot: TreeSnapshot): LinkIndex {
   // A child's place in a union as its source ordered the children; the others follow by birth.
   const placeIn = new Map<string, number>()
   const unionOfChild = new Map<string, string | null>()
+  // Each list grows by lookups in sets, never by searching the list: a union may have thousands of
+  // children and a person thousands of unions in a forged tree, and this runs on every tree read.
+  const inUnionChildren = new Set<string>()
   for (const link of snapshot.parentLinks) {
     add(index.parentLinksOf, link.childId, { parentId: link.parentId, unionId: link.unionId, kind: link.kind as ParentKind })
     add(index.childrenOf, link.parentId, link.childId)
     unionOfChild.set(`${link.parentId} ${link.childId}`, link.unionId)
     if (link.unionId) {
       if (link.childPosition !== null && link.childPosition !== undefined) placeIn.set(`${link.unionId} ${link.childId}`, link.childPosition)
-      const children = index.unionChildren.get(link.unionId)
-      if (!children?.some((c) => c.childId === link.childId)) add(index.unionChildren, link.unionId, { childId: link.childId, kind: link.kind as ParentKind })
+      const key = `${link.unionId} ${link.childId}`
+      if (!inUnionChildren.has(key)) {
+        inUnionChildren.add(key)
+        add(index.unionChildren, link.unionId, { childId: link.childId, kind: link.kind as ParentKind })
+      }
     }
+  }
+  const spouses = new Set<string>()
+  const addSpouse = (a: string, b: string) => {
+    if (spouses.has(`${a} ${b}`)) return
+    spouses.add(`${a} ${b}`)
+    add(index.spousesOf, a, b)
   }
   for (const union of [...snapshot.unions].sort(unionOrder)) {
     const { id, firstPartnerId: a, secondPartnerId: b } = union
     for (const partner of new Set([a, b])) if (partner) add(index.unionsOf, partner, id)
     if (a && b && a !== b) {
-      if (!index.spousesOf.get(a)?.includes(b)) add(index.spousesOf, a, b)
-      if (!index.spousesOf.get(b)?.includes(a)) add(index.spousesOf, b, a)
+      addSpouse(a, b)
+      addSpouse(b, a)
     }
   }
   const inUnion = (unionId: string | null | undefined) => (a: string, b: string) =>
@@ -59,11 +71,8 @@ export function indexLinks(snapshot: TreeSnapshot): LinkIndex {
   for (const [unionId, list] of index.unionChildren) list.sort((a, b) => inUnion(unionId)(a.childId, b.childId))
   // A parent's children family by family (their unions in order, then children of no union), each family in its order.
   for (const [parentId, list] of index.childrenOf) {
-    const unions = index.unionsOf.get(parentId) ?? []
-    const rank = (childId: string) => {
-      const at = unions.indexOf(unionOfChild.get(`${parentId} ${childId}`) ?? '')
-      return at === -1 ? Infinity : at
-    }
+    const unionRank = new Map((index.unionsOf.get(parentId) ?? []).map((unionId, at) => [unionId, at]))
+    const rank = (childId: string) => unionRank.get(unionOfChild.get(`${parentId} ${childId}`) ?? '') ?? Infinity
     list.sort((a, b) => rank(a) - rank(b) || inUnion(unionOfChild.get(`${parentId} ${a}`))(a, b))
   }
   return index

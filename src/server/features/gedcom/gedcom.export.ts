@@ -156,7 +156,13 @@ export function treeToGedcom(tree: FamilyTree, version: GedcomExportVersion, med
   for (const family of looseFamilies.values()) family.children.sort((a, b) => birthOrder.get(a)! - birthOrder.get(b)!)
   const spouseOf = new Map<string, string[]>()
   for (const family of families) {
-    for (const partner of [family.husband, family.wife]) if (partner !== undefined) spouseOf.set(partner, [...(spouseOf.get(partner) ?? []), family.xref])
+    for (const partner of [family.husband, family.wife]) {
+      if (partner === undefined) continue
+      const list = spouseOf.get(partner)
+      // Appended in place: one person may be a partner in thousands of families of a forged file.
+      if (list) list.push(family.xref)
+      else spouseOf.set(partner, [family.xref])
+    }
   }
   const individuals = tree.members.map((member): GedcomIndividual => {
     const xref = memberKey.get(member.memberId)!

@@ -60,11 +60,12 @@ export function linkFamilies(input: LinkInput): void {
   /** The list without targets that do not exist or repeat, the same array when nothing goes. */
   const existingOnce = <T>(list: T[], targetOf: (item: T) => string, exists: (target: string) => boolean, what: string, owner: string, line: number | undefined): T[] => {
     let kept: T[] | undefined
+    const seen = new Set<string>()
     for (let index = 0; index < list.length; index += 1) {
       const item = list[index] as T
       const target = targetOf(item)
-      let isRepeat = false
-      for (let earlier = 0; earlier < index && !isRepeat; earlier += 1) isRepeat = targetOf(list[earlier] as T) === target
+      const isRepeat = seen.has(target)
+      seen.add(target)
       let isKept = exists(target)
       if (!isKept) dangling(what, target, owner, line)
       else if (isRepeat) {
@@ -101,18 +102,26 @@ export function linkFamilies(input: LinkInput): void {
   })
 
   // Now make both sides agree. The family's own lists keep their order; missing entries go last.
+  // Membership is looked up in sets of "family person" pairs, never by searching a list: one
+  // person may be in thousands of families, or one family have thousands of children.
   const oneSided = (message: string, xref: string) => warn({ code: 'one_sided_link', message, xref })
+  const pair = (family: string, person: string) => `${family} ${person}`
+  const childLinks = new Set(individuals.flatMap((person) => person.childOf.map((link) => pair(link.family, person.xref))))
+  const spouseLinks = new Set(individuals.flatMap((person) => person.spouseOf.map((familyXref) => pair(familyXref, person.xref))))
+  const listedChildren = new Set(families.flatMap((family) => family.children.map((child) => pair(family.xref, child))))
   for (const family of families) {
     for (const childXref of family.children) {
       const child = people.get(childXref) as GedcomIndividual
-      if (child.childOf.some((link) => link.family === family.xref)) continue
+      if (childLinks.has(pair(family.xref, childXref))) continue
+      childLinks.add(pair(family.xref, childXref))
       const link: GedcomChildLink = { family: family.xref, pedigree: 'birth' }
       child.childOf.push(link)
       oneSided(`@${family.xref}@ lists @${childXref}@ as a child, who has no FAMC for it`, childXref)
     }
     for (const role of PARTNER_ROLES) {
       const partner = people.get(family[role] ?? '')
-      if (partner === undefined || partner.spouseOf.includes(family.xref)) continue
+      if (partner === undefined || spouseLinks.has(pair(family.xref, partner.xref))) continue
+      spouseLinks.add(pair(family.xref, partner.xref))
       partner.spouseOf.push(family.xref)
       oneSided(`@${family.xref}@ names @${partner.xref}@ as a partner, who has no FAMS for it`, partner.xref)
     }
@@ -120,7 +129,8 @@ export function linkFamilies(input: LinkInput): void {
   for (const person of individuals) {
     for (const link of person.childOf) {
       const family = familyByXref.get(link.family) as GedcomFamily
-      if (family.children.includes(person.xref)) continue
+      if (listedChildren.has(pair(family.xref, person.xref))) continue
+      listedChildren.add(pair(family.xref, person.xref))
       family.children.push(person.xref)
       oneSided(`@${person.xref}@ has FAMC @${family.xref}@, which does not list them as a child`, person.xref)
     }

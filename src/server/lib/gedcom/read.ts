@@ -220,7 +220,7 @@ function readIndividual(record: GedcomNode, xref: string, context: RecordContext
   const person: GedcomIndividual = { xref, givenNames: '', surname: '', sex: 'U', notes: [], media: [], childOf: [], spouseOf: [] }
   const keep = (node: GedcomKeptNode | undefined) => node && context.keep(person, node)
   // FAMC links without PEDI, and families an ADOP event names: such a link is an adoption.
-  let withoutPedigree: GedcomChildLink[] | undefined
+  let withoutPedigree: Set<GedcomChildLink> | undefined
   let adoptedInto: { family: string; by: string | undefined }[] | undefined
   let seen = 0
   for (const node of record.children) {
@@ -274,7 +274,7 @@ function readIndividual(record: GedcomNode, xref: string, context: RecordContext
         // 7.0 says what its words cannot as OTHER with a PHRASE: Legado's own exports write a step-child so.
         if (pedigree === 'other') pedigree = readRelation(childValue(childOf(node, 'PEDI')!, 'PHRASE')) ?? 'other'
         const link: GedcomChildLink = { family, pedigree: pedigree ?? 'birth', ...readPartnerPedigrees(node) }
-        if (pedigree === undefined) (withoutPedigree ??= []).push(link)
+        if (pedigree === undefined) (withoutPedigree ??= new Set()).add(link)
         person.childOf.push(link)
         break
       }
@@ -309,10 +309,13 @@ function readIndividual(record: GedcomNode, xref: string, context: RecordContext
     }
   }
   // ADOP.FAMC.ADOP says who adopted: HUSB or WIFE alone is the other partner's child by birth.
+  const linkTo = adoptedInto && new Map(person.childOf.map((link) => [link.family, link]))
   for (const { family, by } of adoptedInto ?? []) {
-    let link = person.childOf.find((candidate) => candidate.family === family)
-    if (link === undefined) person.childOf.push((link = { family, pedigree: 'adopted' }))
-    else if (!withoutPedigree?.includes(link)) continue
+    let link = linkTo!.get(family)
+    if (link === undefined) {
+      person.childOf.push((link = { family, pedigree: 'adopted' }))
+      linkTo!.set(family, link)
+    } else if (!withoutPedigree?.has(link)) continue
     if (by === 'HUSB' || by === 'WIFE') {
       link.pedigree = 'birth'
       link[by === 'HUSB' ? 'husband' : 'wife'] ??= 'adopted'

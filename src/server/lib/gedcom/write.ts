@@ -115,7 +115,11 @@ function createRecordWriter(data: GedcomData, options: WriteOptions, out: string
   }
   const modeled = (nodes: GedcomKeptNode[] | undefined, tag: string) => nodes?.find((node) => node.isModeled && node.tag === tag)
   const familyOf = new Map(data.families.map((family) => [family.xref, family]))
-  const personOf = new Map(data.individuals.map((person) => [person.xref, person]))
+  // Each child's link to each family, found by the pair: a child may be in many families.
+  const childLinkOf = new Map<string, GedcomChildLink>()
+  for (const person of data.individuals) {
+    for (const link of person.childOf) if (!childLinkOf.has(`${link.family} ${person.xref}`)) childLinkOf.set(`${link.family} ${person.xref}`, link)
+  }
 
   /** The kind true of every parent the link's family has (PEDI can say it), or nothing when the parents' kinds differ. */
   const sharedKind = (link: GedcomChildLink): GedcomPedigree | undefined => {
@@ -230,7 +234,7 @@ function createRecordWriter(data: GedcomData, options: WriteOptions, out: string
       if (family.wife !== undefined) pointer(1, 'WIFE', xrefs.personByModel.get(family.wife), `the partner @${family.wife}@`, owner)
       for (const child of family.children) {
         if (!pointer(1, 'CHIL', xrefs.personByModel.get(child), `the child @${child}@`, owner)) continue
-        const link = personOf.get(child)?.childOf.find((candidate) => candidate.family === family.xref)
+        const link = childLinkOf.get(`${family.xref} ${child}`)
         if (link === undefined || !saysPerPartner(link)) continue
         for (const role of ['husband', 'wife'] as const) if (family[role] !== undefined) out.push(`2 ${partnerPedigreeTags[role]} ${RELATION_WORDS[link[role] ?? link.pedigree]}`)
       }
