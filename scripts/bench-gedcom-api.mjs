@@ -17,7 +17,9 @@ const readers = Number(process.env.BENCH_GEDCOM_READERS ?? 4)
 const mib = (bytes) => `${(bytes / 2 ** 20).toFixed(0)} MiB`
 
 export async function startServer(env) {
-  const server = spawn(process.execPath, [serverEntry], {
+  // BENCH_SERVER_FLAGS passes Node flags to the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/profiles`.
+  const flags = (process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean)
+  const server = spawn(process.execPath, [...flags, serverEntry], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error', SIGNUP_RATE_LIMIT_PER_HOUR: '100000', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   })

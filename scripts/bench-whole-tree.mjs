@@ -1,0 +1,154 @@
+// Every read of a whole tree, at 10,000 and 100,000 rows of the shapes one account can store:
+// interview sessions about a few members, people in many unions, one union of many children. The
+// rows are written straight into the built server's SQLite file (as an import of them would leave
+// them), then each read is asked for as a person would and timed, while another client asks for
+// /api/health every 20 ms. Growth from 10,000 to 100,000 rows should be about ten times: a read
+// that grows a hundredfold is quadratic somewhere.
+import Database from 'better-sqlite3'
+import { randomUUID } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { buildIfNeeded } from './build-if-needed.mjs'
+
+process.env.BENCH_GEDCOM_PORT ??= process.env.BENCH_WHOLE_TREE_PORT ?? '3511'
+const { base, signUp, startServer, stopServer } = await import('./bench-gedcom-api.mjs')
+
+const sizes = (process.env.BENCH_WHOLE_TREE_SIZES ?? '10000,100000').split(',').map(Number)
+const now = new Date().toISOString()
+
+/** The reads that answer with everything of one kind an account holds. */
+const reads = [
+  ['tree', '/api/family-tree'],
+  ['GEDCOM 7.0', '/api/family-tree/gedcom?version=7.0'],
+  ['GEDCOM 5.5.1', '/api/family-tree/gedcom?version=5.5.1'],
+  ['account export', '/api/me/export'],
+]
+
+/** Rows of one shape for `size`: members, unions, parent links and interview sessions. */
+const shapes = {
+  'sessions per member': (size) => {
+    const members = Array.from({ length: Math.max(1, size / 1000) }, (_, i) => ({ id: `m${i}` }))
+    const sessions = Array.from({ length: size }, (_, i) => ({ id: `s${i}`, member: `m${i % members.length}` }))
+    return { members, unions: [], links: [], sessions }
+  },
+  'unions per person': (size) => {
+    const men = size / 100
+    const members = Array.from({ length: men }, (_, i) => ({ id: `h${i}` }))
+    const unions = []
+    for (let i = 0; i < size; i += 1) {
+      members.push({ id: `w${i}` })
+      unions.push({ id: `u${i}`, first: `h${i % men}`, second: `w${i}`, position: Math.floor(i / men) })
+    }
+    return { members, unions, links: [], sessions: [] }
+  },
+  'children per union': (size) => {
+    const members = [{ id: 'padre' }, { id: 'madre' }]
+    const unions = [{ id: 'u', first: 'padre', second: 'madre', position: 0 }]
+    const links = []
+    for (let i = 0; i < size; i += 1) {
+      members.push({ id: `c${i}` })
+      links.push({ child: `c${i}`, parent: 'padre', union: 'u', position: i }, { child: `c${i}`, parent: 'madre', union: 'u', position: i })
+    }
+    return { members, unions, links, sessions: [] }
+  },
+}
+
+/** Writes one shape's rows into `owner`'s tree, ids prefixed so that shapes never collide. */
+function writeRows(file, email, rows) {
+  const db = new Database(file)
+  db.pragma('busy_timeout = 10000')
+  try {
+    const owner = db.prepare('select id from "user" where email = ?').get(email).id
+    const tree = db.prepare('select id from family_tree where owner_user_id = ?').get(owner).id
+    const prefix = `${randomUUID().slice(0, 8)}-`
+    const id = (local) => prefix + local
+    const member = db.prepare(
+      `insert into member (id, tree_id, owner_user_id, first_name, last_name, relationship_to_owner, birth_date, birth_date_sort, gender, bio_summary, key_life_events, created_at, updated_at)
+       values (?, ?, ?, ?, 'Forjado', '', ?, ?, '', '', '[]', ?, ?)`,
+    )
+    const union = db.prepare(
+      `insert into family_union (id, tree_id, owner_user_id, first_partner_id, second_partner_id, is_married, position, created_at, updated_at) values (?, ?, ?, ?, ?, 1, ?, ?, ?)`,
+    )
+    const link = db.prepare(`insert into member_parent (child_id, parent_id, owner_user_id, union_id, kind, child_position) values (?, ?, ?, ?, 'birth', ?)`)
+    const session = db.prepare(`insert into interview_session (id, owner_user_id, interviewed_member_id, timestamp, conversation_pair) values (?, ?, ?, ?, ?)`)
+    const pair = JSON.stringify([
+      { role: 'model', text: '¿Dónde creció?' },
+      { role: 'user', text: 'En una finca cerca de Pasto, con sus cinco hermanos.' },
+    ])
+    db.transaction(() => {
+      rows.members.forEach((row, i) => member.run(id(row.id), tree, owner, `Persona ${i}`, `${1800 + (i % 200)}`, 1800 + (i % 200), now, now))
+      for (const row of rows.unions) union.run(id(row.id), tree, owner, id(row.first), id(row.second), row.position, now, now)
+      for (const row of rows.links) link.run(id(row.child), id(row.parent), owner, id(row.union), row.position)
+      for (const row of rows.sessions) session.run(id(row.id), owner, id(row.member), now, pair)
+    })()
+  } finally {
+    db.close()
+  }
+}
+
+/** Asks for /api/health every 20 ms until `isDone()`; the latencies, sorted. */
+async function watchHealth(isDone) {
+  const latencies = []
+  while (!isDone()) {
+    const started = performance.now()
+    await fetch(`${base}/api/health`).then((r) => r.arrayBuffer())
+    latencies.push(performance.now() - started)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+  return latencies.sort((a, b) => a - b)
+}
+
+async function timeRead(cookie, url) {
+  const started = performance.now()
+  const response = await fetch(`${base}${url}`, { headers: { cookie } })
+  const bytes = (await response.arrayBuffer()).byteLength
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`)
+  return { ms: performance.now() - started, bytes }
+}
+
+buildIfNeeded()
+const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-whole-tree-'))
+const server = await startServer({ DATA_DIR: dataDir})
+const times = new Map()
+let done = false
+const health = watchHealth(() => done)
+try {
+  console.log(`Whole-tree reads at ${sizes.map((s) => s.toLocaleString('en')).join(' and ')} rows of each shape (SQLite):`)
+  for (const [shape, make] of Object.entries(shapes)) {
+    if (process.env.BENCH_WHOLE_TREE_SHAPE && !shape.startsWith(process.env.BENCH_WHOLE_TREE_SHAPE)) continue
+    for (const size of sizes) {
+      const name = `bench${randomUUID().slice(0, 8)}`
+      const cookie = await signUp(name)
+      const email = (await (await fetch(`${base}/api/me`, { headers: { cookie } })).json()).email
+      // The tree is made with its first member.
+      const first = await fetch(`${base}/api/family-tree/members`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: base, cookie },
+        body: JSON.stringify({ firstName: 'Rosa', lastName: 'Díaz', relationshipToOwner: 'Yo' }),
+      })
+      if (!first.ok) throw new Error(`the first member answered ${first.status}`)
+      writeRows(path.join(dataDir, 'legado.db'), email, make(size))
+      for (const [label, url] of reads) {
+        const { ms, bytes } = await timeRead(cookie, url)
+        times.set(`${shape} ${label} ${size}`, ms)
+        console.log(`  ${shape.padEnd(20)} ${label.padEnd(15)} ${size.toLocaleString('en').padStart(8)} rows ${ms.toFixed(0).padStart(7)} ms ${(bytes / 2 ** 20).toFixed(1).padStart(7)} MiB`)
+      }
+    }
+  }
+} finally {
+  done = true
+  const latencies = await health
+  await stopServer(server)
+  rmSync(dataDir, { recursive: true, force: true })
+  const at = (p) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))]?.toFixed(1)
+  console.log(`  /api/health meanwhile: ${latencies.length} answers, p50 ${at(50)} ms, p99 ${at(99)} ms, max ${latencies.at(-1)?.toFixed(1)} ms`)
+}
+if (sizes.length === 2) {
+  const [small, large] = sizes
+  console.log(`  growth from ${small.toLocaleString('en')} to ${large.toLocaleString('en')} rows (linear is about ${(large / small).toFixed(0)}×):`)
+  for (const shape of Object.keys(shapes)) {
+    const ratios = reads.map(([label]) => `${label} ${(times.get(`${shape} ${label} ${large}`) / times.get(`${shape} ${label} ${small}`)).toFixed(1)}×`)
+    console.log(`    ${shape.padEnd(20)} ${ratios.join(', ')}`)
+  }
+}
