@@ -109,7 +109,7 @@ async function timeRead(cookie, url) {
 
 buildIfNeeded()
 const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-whole-tree-'))
-const server = await startServer({ DATA_DIR: dataDir})
+const server = await startServer({ DATA_DIR: dataDir })
 const times = new Map()
 let done = false
 const health = watchHealth(() => done)
@@ -132,7 +132,9 @@ try {
       for (const [label, url] of reads) {
         const { ms, bytes } = await timeRead(cookie, url)
         times.set(`${shape} ${label} ${size}`, ms)
-        console.log(`  ${shape.padEnd(20)} ${label.padEnd(15)} ${size.toLocaleString('en').padStart(8)} rows ${ms.toFixed(0).padStart(7)} ms ${(bytes / 2 ** 20).toFixed(1).padStart(7)} MiB`)
+        console.log(
+          `  ${shape.padEnd(20)} ${label.padEnd(15)} ${size.toLocaleString('en').padStart(8)} rows ${ms.toFixed(0).padStart(7)} ms ${(bytes / 2 ** 20).toFixed(1).padStart(7)} MiB`,
+        )
       }
     }
   }

@@ -151,6 +151,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     },
     deleteUnlinkedMedia: (ownerId, mediaIds) => media.deleteUnlinked(ownerId, mediaIds),
     log: app.log.child({ feature: 'family-tree' }),
+    maxMembers: config.treeMaxMembers,
   })
   const gedcom = createGedcomService({
     familyTree,

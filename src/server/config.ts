@@ -76,6 +76,7 @@ const envSchema = z.object({
     .min(0)
     .default(32 * 1024 * 1024),
   GEDCOM_MAX_BYTES: z.coerce.number({ error: 'must be a number' }).int().min(1).default(limits.gedcomMaxBytes),
+  TREE_MAX_MEMBERS: z.coerce.number({ error: 'must be a number' }).int().min(1).default(limits.membersPerTree),
   STORAGE_QUOTA_BYTES: z.coerce
     .number({ error: 'must be a number' })
     .int()
@@ -144,6 +145,8 @@ export interface Config {
   maxUploadBytes: number
   /** The largest GEDCOM file an import accepts. */
   gedcomMaxBytes: number
+  /** The people one account's tree may hold; adding one more answers 422 `limit.members_per_tree`. */
+  treeMaxMembers: number
   /** The bytes of ready-made list answers (serialised, compressed) the process keeps. */
   listCacheBytes: number
   /** An unfinished upload not resumed within this time is removed. */
@@ -232,6 +235,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : { kind: 'local', dir: path.join(dataDir, 'media') },
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
     gedcomMaxBytes: e.GEDCOM_MAX_BYTES,
+    treeMaxMembers: e.TREE_MAX_MEMBERS,
     listCacheBytes: e.LIST_CACHE_BYTES,
     uploadExpiryMs: Math.round(e.UPLOAD_EXPIRY_HOURS * 60 * 60 * 1000),
     uploadSessionRecheckMs: Math.round(e.UPLOAD_SESSION_RECHECK_SECONDS * 1000),

@@ -34,6 +34,12 @@ export const errorStatus = {
   'gedcom.not_gedcom': 422,
   /** A zip sent as GEDZIP with no .ged inside. */
   'gedcom.no_gedcom_in_zip': 422,
+  /** The tree holds as many people as one account may keep (`limits.membersPerTree`). */
+  'limit.members_per_tree': 422,
+  /** A person would be a partner in more unions than one person may have (`limits.unionsPerMember`). */
+  'limit.unions_per_member': 422,
+  /** A member has as many interview sessions as may be kept about one person (`limits.interviewSessionsPerMember`). */
+  'limit.sessions_per_member': 422,
 } as const
 
 export type ErrorCode = keyof typeof errorStatus

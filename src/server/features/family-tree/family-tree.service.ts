@@ -2,7 +2,7 @@ import type { z } from 'zod'
 import type { createMemberSchema, FamilyTree, Member } from '../../../shared/contracts/family-tree.ts'
 import { isSelfMember } from '../../../shared/family-tree/self-member.ts'
 import type { FieldIssue } from '../../../shared/errors.ts'
-import { defaultLanguage, type Language } from '../../../shared/limits.ts'
+import { defaultLanguage, limits, type Language } from '../../../shared/limits.ts'
 import { nowIso, toIsoString } from '../../db/timestamps.ts'
 import { AppError, notFound } from '../../lib/app-error.ts'
 import { newId } from '../../lib/ids.ts'
@@ -12,7 +12,7 @@ import { readWrittenDate, sortKeyOf } from './family-tree.dates.ts'
 import { checkMember, requestedParentLinks, type CheckedMember, type MemberChanges, type ProposedMember, type TreeState } from './family-tree.rules.ts'
 import { columns, indexLinks, toMember, toProposed, toUnion, unionOrder, type LinkIndex, type MemberRelatedIds } from './family-tree.mapping.ts'
 import { toMemberFacts, type MemberFacts } from './family-tree.member-facts.ts'
-import { attachToUnions, planUnions, type UnionPlan, type UnionRequest } from './family-tree.unions.ts'
+import { attachToUnions, exceedsUnionsPerMember, planUnions, type UnionPlan, type UnionRequest } from './family-tree.unions.ts'
 
 export type NewMember = z.output<typeof createMemberSchema>
 
@@ -49,6 +49,8 @@ interface Deps {
   /** Deletes, of these files, those nothing links to any more (the media feature's rule). */
   deleteUnlinkedMedia?(ownerId: string, mediaIds: string[]): Promise<void>
   log?: { warn(details: object, message: string): void }
+  /** The people one tree may hold (`limits.membersPerTree` unless the server sets fewer or more). */
+  maxMembers?: number
 }
 
 const treeNames: Record<Language, (name: string) => string> = {
@@ -109,7 +111,7 @@ async function writeRelations(q: FamilyTreeQueries, ownerId: string, member: Che
   await q.replaceParentLinks(ownerId, touched, links)
 }
 
-export function createFamilyTreeService({ repo, getOwner, relatedIds, deleteUnlinkedMedia, log }: Deps) {
+export function createFamilyTreeService({ repo, getOwner, relatedIds, deleteUnlinkedMedia, log, maxMembers = limits.membersPerTree }: Deps) {
   /** The member as the tree alone knows it (safe inside a transaction). */
   async function readMember(q: FamilyTreeQueries, ownerId: string, memberId: string): Promise<Member> {
     const snapshot = await q.loadTree(ownerId)
@@ -225,6 +227,7 @@ export function createFamilyTreeService({ repo, getOwner, relatedIds, deleteUnli
       const dates = readDates(input, input.language ?? owner.preferredLanguage ?? defaultLanguage)
       return repo.transaction(async (q) => {
         const snapshot = await q.loadTree(ownerId)
+        if (snapshot.members.length >= maxMembers) throw new AppError('limit.members_per_tree', `A tree can hold at most ${maxMembers} people`)
         const state = treeState(snapshot, indexLinks(snapshot), id)
         const treeId = snapshot.tree?.id ?? newId()
         const plan = planUnions(
@@ -232,6 +235,7 @@ export function createFamilyTreeService({ repo, getOwner, relatedIds, deleteUnli
           { unions: dates.unions, spouseMemberIds: input.spouseMemberIds },
           { memberId: id, ownerUserId: ownerId, treeId, now, others: new Set(state.others.keys()), sortKeyOf },
         )
+        if (exceedsUnionsPerMember(plan, id)) throw new AppError('limit.unions_per_member', `A person can be a partner in at most ${limits.unionsPerMember} unions`)
         const member = checkMember(
           {
             id,
@@ -287,6 +291,7 @@ export function createFamilyTreeService({ repo, getOwner, relatedIds, deleteUnli
           { unions: dates.unions, spouseMemberIds: changes.spouseMemberIds },
           { memberId, ownerUserId: ownerId, treeId: row.treeId, now, others: new Set(state.others.keys()), sortKeyOf },
         )
+        if (exceedsUnionsPerMember(plan, memberId)) throw new AppError('limit.unions_per_member', `A person can be a partner in at most ${limits.unionsPerMember} unions`)
         const {
           unions: _unions,
           language: _language,

@@ -1,6 +1,7 @@
 import type { ParentLink } from '../../../shared/contracts/family-tree.ts'
 import type { StoredGenealogyDate } from '../../../shared/genealogy-date/index.ts'
 import type { FieldIssue } from '../../../shared/errors.ts'
+import { limits } from '../../../shared/limits.ts'
 import { newId } from '../../lib/ids.ts'
 import { unionOrder } from './family-tree.mapping.ts'
 import { endsBeforeItStarts } from './family-tree.rules.ts'
@@ -163,4 +164,19 @@ export function attachToUnions(links: ParentLink[], unions: Couple[]): ParentLin
     if (match) unionOf.set(kind, match.id)
   }
   return links.map((link) => (link.unionId ? link : { ...link, unionId: unionOf.get(link.kind) ?? null }))
+}
+
+/**
+ * Whether the plan makes the member, or a spouse it adds a union with, a partner in more unions
+ * than one person may have. Only a plan that adds unions is looked at: a tree stored before the
+ * limit keeps working for every other change.
+ */
+export function exceedsUnionsPerMember(plan: UnionPlan, memberId: string): boolean {
+  if (plan.inserts.length === 0) return false
+  const partners = new Set([memberId, ...plan.inserts.flatMap((union) => [union.firstPartnerId ?? memberId, union.secondPartnerId ?? memberId])])
+  const counts = new Map<string, number>()
+  for (const union of plan.after) {
+    for (const partner of new Set([union.firstPartnerId, union.secondPartnerId])) if (partner && partners.has(partner)) counts.set(partner, (counts.get(partner) ?? 0) + 1)
+  }
+  return [...counts.values()].some((count) => count > limits.unionsPerMember)
 }

@@ -3,7 +3,7 @@ import type { ChatOpening } from '../../../shared/contracts/chat.ts'
 import type { PortableInterviewSession } from '../../../shared/contracts/portability.ts'
 import type { InterviewSession, InterviewTurn, interviewChatMessageSchema, interviewNotSavedReasons } from '../../../shared/contracts/interviews.ts'
 import { isSelfMember } from '../../../shared/family-tree/self-member.ts'
-import type { Language } from '../../../shared/limits.ts'
+import { limits, type Language } from '../../../shared/limits.ts'
 import { nowIso, toIsoString } from '../../db/timestamps.ts'
 import type { ChatTurn, Persona } from '../../integrations/ai/ai-provider.ts'
 import { anaAbout } from '../../integrations/ai/personas/ana.ts'
@@ -128,7 +128,12 @@ export function createInterviewService({ repo, chat, findMember, media, log }: D
     /** Ana's reply, as stream events; the exchange is saved as a session once the reply is whole. */
     async chat(ownerId: string, { memberId, message, language, carried }: InterviewChatMessage): Promise<AsyncIterable<ChatEvent<InterviewSaved>>> {
       const { persona } = await subject(ownerId, memberId)
-      const history = conversationOf(await repo.listForMember(ownerId, memberId))
+      const sessions = await repo.listForMember(ownerId, memberId)
+      // Refused before the model is asked: a reply that could not be kept would be lost words.
+      if (sessions.length >= limits.interviewSessionsPerMember) {
+        throw new AppError('limit.sessions_per_member', `At most ${limits.interviewSessionsPerMember} interview sessions are kept about one member`)
+      }
+      const history = conversationOf(sessions)
       return chat.reply<InterviewSaved>({
         userId: ownerId,
         conversation: `interview:${memberId}`,
