@@ -258,6 +258,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     ports: {
       account: { exportProfile: (userId) => accounts.exportProfile(userId), restoreProfile: (userId, profile) => accounts.restoreProfile(userId, profile) },
       familyTree: familyTreeKind(familyTree),
+      gedcomKept: { exportKept: (userId) => gedcom.exportKept(userId), restoreKept: (userId, rows) => gedcom.restoreKept(userId, rows) },
       dreams: { exportDreams: (userId) => dreams.exportDreams(userId), restoreDreams: (userId, items) => dreams.restoreDreams(userId, items) },
       aiLab: {
         exportLab: (userId) => aiLab.exportLab(userId),

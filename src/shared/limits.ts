@@ -20,6 +20,11 @@ export const limits = {
   memberNotesMaxLength: 50_000,
   /** A GEDCOM file to import: 100,000 people with notes fit in well under this. */
   gedcomMaxBytes: 100 * 1024 * 1024,
+  /**
+   * Levels of a structure an import keeps below its first: real structures nest a handful, and a
+   * hostile file nesting thousands would overflow the stack of every recursive step (JSON included).
+   */
+  gedcomKeptMaxDepth: 64,
   biographyMessageMaxLength: 10_000,
   biographyTitleMaxLength: 200,
   biographyMediaPerEntry: 50,

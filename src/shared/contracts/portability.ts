@@ -11,16 +11,22 @@ import { interviewTurnSchema } from './interviews.ts'
 // format's definition, so a file another program writes is held to the same rules as the forms.
 
 export const exportFormatName = 'legado-export'
-/** Raised when a file changes shape; an import refuses versions it does not know. */
-export const exportSchemaVersion = 1
+/**
+ * Raised when a file changes shape, or when an older reader would silently lose part of the
+ * archive (version 2 added `gedcom-kept.json`); an import refuses versions it does not know.
+ */
+export const exportSchemaVersion = 2
+/** The versions an import reads: every earlier one, whose missing files restore as empty. */
+export const readableSchemaVersions: readonly number[] = [1, 2]
 
 /** The JSON file of each kind of thing, in the order an import restores them (references first). */
-export const exportKinds = ['account', 'familyTree', 'dreams', 'dreamReadings', 'biographyEntries', 'interviewSessions', 'aiLabMemories', 'media'] as const
+export const exportKinds = ['account', 'familyTree', 'gedcomKept', 'dreams', 'dreamReadings', 'biographyEntries', 'interviewSessions', 'aiLabMemories', 'media'] as const
 export type ExportKind = (typeof exportKinds)[number]
 
 export const exportFileOf: Record<ExportKind, string> = {
   account: 'account.json',
   familyTree: 'family-tree.json',
+  gedcomKept: 'gedcom-kept.json',
   dreams: 'dreams.json',
   dreamReadings: 'dream-readings.json',
   biographyEntries: 'biography-entries.json',
@@ -102,6 +108,46 @@ export const portableAiLabMemorySchema = z.object({
   timestamp: instant,
 })
 export type PortableAiLabMemory = z.infer<typeof portableAiLabMemorySchema>
+
+/** A structure a GEDCOM import kept without showing it, and its substructures to the depth an import keeps. */
+export interface PortableGedcomNode {
+  tag: string
+  value?: string | undefined
+  pointer?: string | null | undefined
+  children?: PortableGedcomNode[] | undefined
+  isModeled?: true | undefined
+}
+function gedcomNodeSchema(depth: number): z.ZodType<PortableGedcomNode> {
+  return z.object({
+    // GEDCOM's tag alphabet: nothing that could start another line when written back.
+    tag: z
+      .string()
+      .min(1)
+      .max(100)
+      .regex(/^[A-Za-z0-9_]+$/),
+    value: z.string().max(limits.gedcomMaxBytes).optional(),
+    pointer: z.string().min(1).max(500).nullable().optional(),
+    // Built level by level rather than lazily, so a hostile nesting is refused at the depth an import stops at.
+    children: depth < limits.gedcomKeptMaxDepth ? z.array(gedcomNodeSchema(depth + 1)).optional() : z.array(z.never()).max(0).optional(),
+    isModeled: z.literal(true).optional(),
+  })
+}
+
+/**
+ * What a GEDCOM import kept of one person (`memberId`), family (`unionId`) or record they point to
+ * (neither), to be written back by the next GEDCOM export. `recordKey` names it in its file, so
+ * the pointers of kept structures find their targets.
+ */
+export const portableGedcomKeptSchema = z
+  .object({
+    id,
+    memberId: id.nullable(),
+    unionId: id.nullable(),
+    recordKey: z.string().min(1).max(500),
+    structures: z.array(gedcomNodeSchema(0)),
+  })
+  .refine((row) => row.memberId === null || row.unionId === null, { error: 'a kept row belongs to a member or a union, not both', path: ['unionId'] })
+export type PortableGedcomKept = z.infer<typeof portableGedcomKeptSchema>
 
 /** A stored file's record; its bytes are the archive entry at `path`. */
 export const portableMediaSchema = z.object({

@@ -21,6 +21,16 @@ const pause = () => new Promise((resolve) => setImmediate(resolve))
 
 /** The structures imports kept without showing them; every query is filtered by the owner. */
 export function createGedcomKeptRepository(db: Kysely<Database>) {
+  async function insert(ownerUserId: string, rows: (KeptRow & { id: string })[]): Promise<void> {
+    for (const slice of slices(rows)) {
+      await db
+        .insertInto('gedcomKept')
+        .values(slice.map((row) => ({ ...row, ownerUserId })))
+        .execute()
+      await pause()
+    }
+  }
+
   return {
     /**
      * Replaces what earlier imports kept for these members, unions and records by `rows`, in bulk:
@@ -41,17 +51,33 @@ export function createGedcomKeptRepository(db: Kysely<Database>) {
           }
         }
       }
-      for (const slice of slices(rows)) {
-        await db
-          .insertInto('gedcomKept')
-          .values(slice.map((row) => ({ id: newId(), ownerUserId, ...row })))
-          .execute()
-        await pause()
-      }
+      await insert(
+        ownerUserId,
+        rows.map((row) => ({ id: newId(), ...row })),
+      )
     },
 
     async list(ownerUserId: string): Promise<KeptRow[]> {
       return db.selectFrom('gedcomKept').select(['memberId', 'unionId', 'recordKey', 'structures']).where('ownerUserId', '=', ownerUserId).execute()
+    },
+
+    /** Every row with its id, for the account's export archive. */
+    async listWithIds(ownerUserId: string): Promise<(KeptRow & { id: string })[]> {
+      return db.selectFrom('gedcomKept').select(['id', 'memberId', 'unionId', 'recordKey', 'structures']).where('ownerUserId', '=', ownerUserId).orderBy('id').execute()
+    },
+
+    /**
+     * Adds rows under the ids they carry, in bulk. When a write fails, the rows already written
+     * are deleted again: the caller learns that none was kept, without one transaction holding
+     * the database for the whole of a large tree.
+     */
+    async add(ownerUserId: string, rows: (KeptRow & { id: string })[]): Promise<void> {
+      try {
+        await insert(ownerUserId, rows)
+      } catch (error) {
+        for (const slice of slices(rows.map((row) => row.id))) await db.deleteFrom('gedcomKept').where('ownerUserId', '=', ownerUserId).where('id', 'in', slice).execute()
+        throw error
+      }
     },
   }
 }

@@ -2,82 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FamilyTree } from '../../../shared/contracts/family-tree.ts'
 import { as, createTestApp, createTestUser, testDatabases, type TestApp, type TestUser } from '../../test/test-app.ts'
 import { exportThroughApi, importThroughApi, previewThroughApi } from './test/gedcom-api.ts'
+import { keptFile as file, keptStructures as structures } from './test/kept-file.ts'
 
 // What a file holds that Legado does not show (sources, burials, occupations, coordinates, a
 // name's title…) survives import → export → import, in both versions; the report says it was kept;
 // a deleted member takes it along, and a field edited in Legado is written from Legado's value.
-
-const file = [
-  '0 HEAD',
-  '1 GEDC',
-  '2 VERS 5.5.1',
-  '2 FORM LINEAGE-LINKED',
-  '1 CHAR UTF-8',
-  '0 @I1@ INDI',
-  '1 NAME Dr. Rosa "Rosita" /Díaz/',
-  '2 GIVN Rosa',
-  '2 SURN Díaz',
-  '2 NPFX Dr.',
-  '2 NICK Rosita',
-  '1 NAME Rosa /Díaz de Ruiz/',
-  '2 TYPE married',
-  '1 SEX F',
-  '1 BIRT',
-  '2 DATE 12 MAR 1920',
-  '2 PLAC Pasto, Nariño, Colombia',
-  '3 MAP',
-  '4 LATI N1.2136',
-  '4 LONG W77.2811',
-  '2 SOUR @S1@',
-  '3 PAGE folio 12',
-  '1 OCCU Maestra',
-  '2 PLAC Ipiales',
-  '1 RESI',
-  '2 ADDR Calle 5',
-  '1 REFN 1920-RD',
-  '1 _MILITARY no',
-  '1 FAMS @F1@',
-  '0 @I2@ INDI',
-  '1 NAME Luis /Ruiz/',
-  '1 SEX M',
-  '1 BURI',
-  '2 DATE 1990',
-  '2 PLAC Cementerio de Quito',
-  '2 SOUR @S2@',
-  '1 FAMS @F1@',
-  '0 @F1@ FAM',
-  '1 HUSB @I2@',
-  '1 WIFE @I1@',
-  '1 MARR',
-  '2 DATE 1945',
-  '2 SOUR @S1@',
-  '1 EVEN Fiesta',
-  '2 TYPE Bodas de plata',
-  '0 @S1@ SOUR',
-  '1 TITL Parroquia de Pasto, libro 3',
-  '1 REPO @R1@',
-  '0 @S2@ SOUR',
-  '1 TITL Registro del cementerio',
-  '0 @R1@ REPO',
-  '1 NAME Archivo diocesano',
-  '0 TRLR',
-].join('\n')
-
-const structures = [
-  '2 NPFX Dr.',
-  '2 NICK Rosita',
-  '1 NAME Rosa /Díaz de Ruiz/',
-  '4 LATI N1.2136',
-  '1 OCCU Maestra',
-  '2 ADDR Calle 5',
-  '1 REFN 1920-RD',
-  '1 _MILITARY no',
-  '1 BURI',
-  '2 PLAC Cementerio de Quito',
-  '1 EVEN Fiesta',
-  '1 TITL Parroquia de Pasto, libro 3',
-  '1 NAME Archivo diocesano',
-]
 
 describe.each(testDatabases)('GEDCOM structures kept without being shown, on %s', (database) => {
   let t: TestApp

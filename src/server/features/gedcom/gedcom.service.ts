@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream'
 import type { BatchProblem } from '../../../shared/contracts/family-tree.ts'
 import type { GedcomExportVersion, GedcomImportJob, GedcomImportReport, GedcomPreview } from '../../../shared/contracts/gedcom.ts'
+import type { PortableGedcomKept } from '../../../shared/contracts/portability.ts'
 import { limits } from '../../../shared/limits.ts'
 import { nowIso } from '../../db/timestamps.ts'
 import { AppError, notFound } from '../../lib/app-error.ts'
@@ -238,6 +239,23 @@ export function createGedcomService({ familyTree, jobs, kept, describeMedia, med
         ...(appVersion ? { sourceVersion: appVersion } : {}),
         date: new Date(),
       })
+    },
+
+    /** What imports kept, for the account's export archive: each row with its structures as JSON values. */
+    async exportKept(ownerId: string): Promise<PortableGedcomKept[]> {
+      const rows = await kept.listWithIds(ownerId)
+      return rows.map(({ structures, ...row }) => ({ ...row, structures: JSON.parse(structures) as PortableGedcomKept['structures'] }))
+    },
+
+    /**
+     * Restores an archive's kept rows, which already carry their new ids and the new ids of the
+     * members and unions the tree's restore just wrote: all of them, or (when a write fails) none.
+     */
+    async restoreKept(ownerId: string, rows: PortableGedcomKept[]): Promise<void> {
+      await kept.add(
+        ownerId,
+        rows.map(({ structures, ...row }) => ({ ...row, structures: JSON.stringify(structures) })),
+      )
     },
 
     /**

@@ -4,7 +4,11 @@ import type { ImportReport, ImportSkipReason } from '../../../shared/contracts/p
 import type { Batch, BatchLink, BatchOptions, BatchReport, BatchUnion } from '../family-tree/family-tree.service.ts'
 
 type Skipped = ImportReport['kinds'][number]['skipped']
-export type FamilyTreeRestore = (userId: string, tree: unknown) => Promise<{ found: number; restored: number; skipped: Skipped; ids: Map<string, string> }>
+/** `ids` and `unionIds`: old id → new id of each member and union restored. */
+export type FamilyTreeRestore = (
+  userId: string,
+  tree: unknown,
+) => Promise<{ found: number; restored: number; skipped: Skipped; ids: Map<string, string>; unionIds: Map<string, string> }>
 
 /** The tree service's functions the restore goes through: its batch path, with the form's rules. */
 interface TreeService {
@@ -130,7 +134,7 @@ export function familyTreeKind(tree: TreeService): { exportTree: TreeService['ge
     exportTree: (userId) => tree.getTree(userId),
     async restoreTree(userId, raw) {
       const parsed = exportedTreeSchema.safeParse(raw)
-      if (!parsed.success) return { found: 0, restored: 0, skipped: [{ id: 'family-tree.json', reason: 'invalid' }], ids: new Map() }
+      if (!parsed.success) return { found: 0, restored: 0, skipped: [{ id: 'family-tree.json', reason: 'invalid' }], ids: new Map(), unionIds: new Map() }
       const skipped: Skipped = []
       const idOf = (key: string) => (item: unknown, index: number) => String((item as Record<string, unknown> | null)?.[key] ?? index)
       const members = parseAll(parsed.data.members, exportedMemberSchema, idOf('memberId'), skipped)
@@ -165,7 +169,8 @@ export function familyTreeKind(tree: TreeService): { exportTree: TreeService['ge
         skipped.push({ id: oldId ?? String(problem.index), reason: reasonOf(problem), detail })
       }
       const ids = new Map(members.flatMap((m) => (report.memberIds.has(m.memberId) ? [[m.memberId, report.memberIds.get(m.memberId)!] as const] : [])))
-      return { found: parsed.data.members.length, restored: report.members.created, skipped, ids }
+      const unionIds = new Map(unions.flatMap((u) => (report.unionIds.has(u.unionId) ? [[u.unionId, report.unionIds.get(u.unionId)!] as const] : [])))
+      return { found: parsed.data.members.length, restored: report.members.created, skipped, ids, unionIds }
     },
   }
 }

@@ -34,9 +34,10 @@ export interface CollectedExport {
  * error answer rather than a broken download, and the manifest can count them.
  */
 export async function collectExport(userId: string, ports: PortabilityPorts, extensions: ExportExtension[], now = new Date()): Promise<CollectedExport> {
-  const [account, familyTree, dreams, lab, biographyEntries, interviewSessions, assets] = await Promise.all([
+  const [account, familyTree, gedcomKept, dreams, lab, biographyEntries, interviewSessions, assets] = await Promise.all([
     ports.account.exportProfile(userId),
     ports.familyTree.exportTree(userId),
+    ports.gedcomKept.exportKept(userId),
     ports.dreams.exportDreams(userId),
     ports.aiLab.exportLab(userId),
     ports.biography.exportEntries(userId),
@@ -47,6 +48,7 @@ export async function collectExport(userId: string, ports: PortabilityPorts, ext
   const files: Record<ExportKind, unknown> = {
     account,
     familyTree,
+    gedcomKept,
     dreams,
     dreamReadings: lab.readings,
     biographyEntries,
@@ -61,6 +63,7 @@ export async function collectExport(userId: string, ports: PortabilityPorts, ext
     application: 'Legado',
     counts: {
       familyTreeMembers: familyTree.members.length,
+      gedcomKept: gedcomKept.length,
       dreams: dreams.length,
       dreamReadings: lab.readings.length,
       biographyEntries: biographyEntries.length,

@@ -5,11 +5,13 @@ import {
   exportFormatName,
   exportManifestSchema,
   exportSchemaVersion,
+  readableSchemaVersions,
   portableAccountSchema,
   portableAiLabMemorySchema,
   portableBiographyEntrySchema,
   portableDreamReadingSchema,
   portableDreamSchema,
+  portableGedcomKeptSchema,
   portableInterviewSessionSchema,
   portableMediaSchema,
   type ExportKind,
@@ -52,8 +54,8 @@ async function readManifest(archive: ZipArchive) {
     throw new AppError('portability.not_an_export', 'This archive is not a Legado export (no manifest.json of ours)')
   }
   const version = (raw as { schemaVersion?: unknown }).schemaVersion
-  if (version !== exportSchemaVersion) {
-    throw new AppError('portability.unsupported_version', `This export is of format version ${String(version)}; this Legado reads version ${exportSchemaVersion}`)
+  if (typeof version !== 'number' || !readableSchemaVersions.includes(version)) {
+    throw new AppError('portability.unsupported_version', `This export is of format version ${String(version)}; this Legado reads versions up to ${exportSchemaVersion}`)
   }
   const manifest = exportManifestSchema.safeParse(raw)
   if (!manifest.success) throw new AppError('portability.not_an_export', 'The manifest of this export is damaged')
@@ -104,7 +106,7 @@ async function restoreTree(userId: string, raw: unknown, ports: PortabilityPorts
     log.warn({ err: error }, 'an import could not write the family tree')
     const members = Array.isArray((raw as { members?: unknown })?.members) ? (raw as { members: unknown[] }).members : []
     const skipped: Skipped = members.map((member, index) => ({ id: String((member as { memberId?: unknown } | null)?.memberId ?? index), reason: 'failed' }))
-    return { found: members.length, restored: 0, skipped, ids: new Map<string, string>() }
+    return { found: members.length, restored: 0, skipped, ids: new Map<string, string>(), unionIds: new Map<string, string>() }
   }
 }
 
@@ -157,11 +159,30 @@ export async function importArchive(userId: string, archive: ZipArchive, ports: 
   report('account', account.success ? 1 : 0, account.success ? 1 : 0, account.success ? [] : [{ id: exportFileOf.account, reason: 'invalid' }])
 
   const rawTree = await read('familyTree')
-  const tree = rawTree === undefined ? { found: 0, restored: 0, skipped: [], ids: new Map<string, string>() } : await restoreTree(userId, rawTree, ports, log)
+  const tree =
+    rawTree === undefined
+      ? { found: 0, restored: 0, skipped: [], ids: new Map<string, string>(), unionIds: new Map<string, string>() }
+      : await restoreTree(userId, rawTree, ports, log)
   report('familyTree', tree.found, tree.restored, tree.skipped)
   const members = tree.ids
 
+  // What GEDCOM imports kept follows its members and unions to their new ids; a row of someone
+  // not restored goes with them (as deleting a member takes its row), and the records stay.
   let skipped: Skipped = []
+  const keptItems = validItems(await read('gedcomKept'), portableGedcomKeptSchema, skipped)
+  const keptRows = keptItems.items.flatMap((row) => {
+    const memberId = row.memberId === null ? null : members.get(row.memberId)
+    const unionId = row.unionId === null ? null : tree.unionIds.get(row.unionId)
+    if (memberId === undefined || unionId === undefined) {
+      skipped.push({ id: row.id, reason: 'missing_reference', detail: memberId === undefined ? `member ${row.memberId}` : `union ${row.unionId}` })
+      return []
+    }
+    return [{ ...row, memberId, unionId }]
+  })
+  const kept = await restoreAll(keptRows, skipped, (items) => ports.gedcomKept.restoreKept(userId, items), log)
+  report('gedcomKept', keptItems.found, kept.size, skipped)
+
+  skipped = []
   const dreamItems = validItems(await read('dreams'), portableDreamSchema, skipped)
   const dreams = await restoreAll(dreamItems.items, skipped, (items) => ports.dreams.restoreDreams(userId, items), log)
   report('dreams', dreamItems.found, dreams.size, skipped)

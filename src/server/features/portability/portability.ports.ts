@@ -5,6 +5,7 @@ import type {
   PortableBiographyEntry,
   PortableDream,
   PortableDreamReading,
+  PortableGedcomKept,
   PortableInterviewSession,
 } from '../../../shared/contracts/portability.ts'
 import type { ExportedAsset, RestoredFile } from '../media/media.service.ts'
@@ -18,6 +19,8 @@ import type { FamilyTreeRestore } from './family-tree-kind.ts'
 export interface PortabilityPorts {
   account: { exportProfile(userId: string): Promise<PortableAccount>; restoreProfile(userId: string, profile: PortableAccount): Promise<void> }
   familyTree: { exportTree(userId: string): Promise<FamilyTree>; restoreTree: FamilyTreeRestore }
+  /** What GEDCOM imports kept without showing it; restored rows name members and unions the tree's restore just wrote. */
+  gedcomKept: { exportKept(userId: string): Promise<PortableGedcomKept[]>; restoreKept(userId: string, rows: PortableGedcomKept[]): Promise<void> }
   dreams: { exportDreams(userId: string): Promise<PortableDream[]>; restoreDreams(userId: string, dreams: PortableDream[]): Promise<void> }
   aiLab: {
     exportLab(userId: string): Promise<{ memories: PortableAiLabMemory[]; readings: PortableDreamReading[] }>

@@ -143,12 +143,13 @@ describe.each(testDatabases)('exporting everything and importing it into another
   it('writes a manifest, one JSON file per kind and every file’s bytes', async () => {
     const files = unzipSync(archive)
     const manifest = JSON.parse(strFromU8(files['manifest.json']!))
-    expect(manifest).toMatchObject({ format: 'legado-export', schemaVersion: 1, application: 'Legado', extensions: [{ path: 'family-tree.ged' }] })
+    expect(manifest).toMatchObject({ format: 'legado-export', schemaVersion: 2, application: 'Legado', extensions: [{ path: 'family-tree.ged' }] })
     expect(strFromU8(files['family-tree.ged']!)).toContain('2 VERS 7.0')
-    expect(manifest.counts).toEqual({ familyTreeMembers: 4, dreams: 2, dreamReadings: 1, biographyEntries: 1, interviewSessions: 1, aiLabMemories: 1, media: 3 })
+    expect(manifest.counts).toEqual({ familyTreeMembers: 4, gedcomKept: 0, dreams: 2, dreamReadings: 1, biographyEntries: 1, interviewSessions: 1, aiLabMemories: 1, media: 3 })
     for (const name of [
       'account.json',
       'family-tree.json',
+      'gedcom-kept.json',
       'dreams.json',
       'dream-readings.json',
       'biography-entries.json',
@@ -185,6 +186,7 @@ describe.each(testDatabases)('exporting everything and importing it into another
     expect(report.kinds.map((kind: { kind: string; restored: number }) => [kind.kind, kind.restored])).toEqual([
       ['account', 1],
       ['familyTree', 4],
+      ['gedcomKept', 0],
       ['dreams', 2],
       ['dreamReadings', 1],
       ['biographyEntries', 1],
@@ -351,7 +353,12 @@ describe.each(testDatabases)('hostile archives given to import, on %s', (databas
   })
 
   it('refuses an unknown schema version, a zip that is not an export, and a file that is not a zip', async () => {
-    expect(await refusal(zipSync({ 'manifest.json': manifest(2), 'dreams.json': dream }))).toEqual({ status: 422, code: 'portability.unsupported_version' })
+    for (const version of [0, 3, 1.5]) {
+      expect(await refusal(zipSync({ 'manifest.json': manifest(version), 'dreams.json': dream })), `version ${version}`).toEqual({
+        status: 422,
+        code: 'portability.unsupported_version',
+      })
+    }
     expect(await refusal(zipSync({ 'dreams.json': dream }))).toEqual({ status: 422, code: 'portability.not_an_export' })
     expect(await refusal(zipSync({ 'manifest.json': strToU8('{"format": "otra-cosa"}') }))).toEqual({ status: 422, code: 'portability.not_an_export' })
     expect(await refusal(strToU8('Esto no es un zip, es una carta.'))).toEqual({ status: 422, code: 'portability.not_an_export' })

@@ -2,15 +2,13 @@
 // whole structures (an occupation, a burial, a source citation, a `_TAG`), and the unmodeled
 // substructures of one it does model (a name's title and nickname, a birth's sources, a place's
 // coordinates). Every one counted per tag, for the import report's "kept, not shown".
+import { limits } from '../../../shared/limits.ts'
 import type { GedcomKeptNode, GedcomKeptRecord } from './model.ts'
 import type { GedcomNode } from './parse.ts'
 import { splitName } from './read-structures.ts'
 
-/**
- * Deeper than this nothing is kept: real structures nest a handful of levels, and a hostile file
- * nesting thousands would overflow the stack of every recursive step after this one (JSON included).
- */
-const maxKeptDepth = 64
+/** Deeper than this nothing is kept (the export archive holds kept structures to the same depth). */
+const maxKeptDepth = limits.gedcomKeptMaxDepth
 
 export function keepNode(node: GedcomNode, depth = 0): GedcomKeptNode {
   const kept: GedcomKeptNode = { tag: node.tag }
