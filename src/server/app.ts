@@ -325,7 +325,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     service: media,
     uploadIds: createUploadIds(secret),
     sessionRecheckMs: config.uploadSessionRecheckMs,
-    datastore: createUploadStore(config.storage, path.join(config.dataDir, 'uploads'), config.uploadExpiryMs),
+    datastore: createUploadStore(config.storage, path.join(config.dataDir, 'uploads'), config.uploadExpiryMs, redis),
     maxUploadBytes: config.maxUploadBytes,
     expiryMs: config.uploadExpiryMs,
     openUploads: createAttemptLimiter(rateLimitStore, { max: config.maxUnfinishedUploads, windowMs: config.uploadExpiryMs }, 'uploads-open'),

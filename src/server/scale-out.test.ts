@@ -190,12 +190,17 @@ describe.skipIf(!canScaleOut)('two instances on one PostgreSQL, Redis and bucket
       }
       // The file now lives under its media key alone: nothing of the upload is left to pay for.
       await expect.poll(() => objectsOfUpload(id)).toEqual([])
+      // And the instance it began on no longer offers it either, as the one that finished it does not.
+      for (const instance of [other, one]) expect((await head(instance)).status).toBe(404)
     })
 
-    it('cancelled on one instance leave nothing in the bucket', async () => {
-      const { user, location, id } = await beginUpload(one)
+    it('cancelled on one instance are gone on both, leaving nothing in the bucket', async () => {
+      const { user, location, id, head, patch } = await beginUpload(one)
       expect((await send(other, location, { method: 'DELETE', cookie: user.cookie, headers: tusHeaders })).status).toBe(204)
       expect(await objectsOfUpload(id)).toEqual([])
+      // The instance it began on knows it is gone: nothing offers to resume it, nothing takes more bytes.
+      for (const instance of [other, one]) expect((await head(instance)).status).toBe(404)
+      expect((await patch(one, half, bytes.length)).status).toBe(404)
     })
   })
 

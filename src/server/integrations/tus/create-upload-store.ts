@@ -1,7 +1,8 @@
 import { createReadStream, mkdirSync } from 'node:fs'
 import type { Readable } from 'node:stream'
 import { FileStore } from '@tus/file-store'
-import { S3Store } from '@tus/s3-store'
+import { S3Store, type MetadataValue } from '@tus/s3-store'
+import type { Redis } from 'ioredis'
 import type { Config } from '../../config.ts'
 
 /**
@@ -95,14 +96,40 @@ class BucketUploadStore extends S3Store {
   }
 }
 
+/** Where S3Store keeps what it read of each upload (the `.info`: its size, metadata and multipart upload). */
+type UploadDetails = NonNullable<ConstructorParameters<typeof S3Store>[0]['cache']>
+
+/**
+ * S3Store reads an upload's `.info` once and keeps it, by default in this process's memory. With
+ * several instances that copy goes stale: the instance that finishes or cancels an upload forgets
+ * it, the others go on offering it (a HEAD answers it as there) and keep it in memory for good.
+ * In Redis every instance reads and forgets the same copy, which lasts as long as an upload may.
+ */
+function sharedUploadDetails(redis: Redis, expiryMs: number): UploadDetails {
+  const key = (id: string) => `legado:tus:${id}`
+  return {
+    async get(id) {
+      const value = await redis.get(key(id))
+      return value ? (JSON.parse(value) as MetadataValue) : undefined
+    },
+    async set(id, value) {
+      await redis.set(key(id), JSON.stringify(value), 'PX', expiryMs)
+    },
+    async delete(id) {
+      await redis.del(key(id))
+    },
+  }
+}
+
 /**
  * `expiryMs`: an unfinished upload older than this answers 410 and is removed by the next sweep.
+ * `redis` (REDIS_URL, several instances): in the bucket, what is read of each upload is kept there.
  *
  * The local store needs no flush of its own: an upload's offset is the size of its file on disk,
  * so after a crash the client's HEAD learns what really arrived and resumes from there, and the
  * finished bytes are flushed and linked by the media storage before the upload is acknowledged.
  */
-export function createUploadStore(storage: Config['storage'], localDirectory: string, expiryMs: number): UploadStore {
+export function createUploadStore(storage: Config['storage'], localDirectory: string, expiryMs: number, redis?: Redis): UploadStore {
   if (storage.kind === 'local') return new LocalUploadStore({ directory: localDirectory, expirationPeriodInMilliseconds: expiryMs })
   const { bucket, region, endpoint, forcePathStyle, credentials } = storage.s3
   return new BucketUploadStore({
@@ -110,6 +137,7 @@ export function createUploadStore(storage: Config['storage'], localDirectory: st
     partSize: 8 * 1024 * 1024,
     useTags: false,
     expirationPeriodInMilliseconds: expiryMs,
+    ...(redis ? { cache: sharedUploadDetails(redis, expiryMs) } : {}),
     s3ClientConfig: {
       bucket,
       region,
