@@ -61,6 +61,8 @@ describe.skipIf(!canScaleOut)('two instances on one PostgreSQL, Redis and bucket
       // One load balancer in front of both, which names the client's address.
       TRUST_PROXY: '1',
       LOGIN_RATE_LIMIT_MAX: '2',
+      // The guided interviewer (no model) allows four times this many replies per person and hour.
+      AI_RATE_LIMIT_PER_HOUR: '1',
     })
     const second = await createTestInstance(first)
     one = { t: first, base: await first.app.listen({ port: 0, host: '127.0.0.1' }) }
@@ -122,6 +124,23 @@ describe.skipIf(!canScaleOut)('two instances on one PostgreSQL, Redis and bucket
     expect(held.status).toBe(429)
     expect(((await held.json()) as ErrorBody).error.code).toBe('rate_limited')
     expect(Number(held.headers.get('retry-after'))).toBeGreaterThan(0)
+  })
+
+  it('count AI replies together: a person’s replies on one instance use up their allowance on the other', async () => {
+    const user = await createTestUser(one.t.app)
+    const reply = async (instance: Instance, message: string) => {
+      const answer = await send(instance, '/api/biography/chat', { cookie: user.cookie, json: { message } })
+      await answer.arrayBuffer()
+      return answer.status
+    }
+    expect([
+      await reply(one, 'Nací en Cádiz.'),
+      await reply(other, 'Mi padre era pescador.'),
+      await reply(one, 'Íbamos a la playa.'),
+      await reply(other, 'Luego nos mudamos.'),
+    ]).toEqual([200, 200, 200, 200])
+    expect(await reply(one, 'Y después…')).toBe(429)
+    expect(await reply(other, 'Y después…')).toBe(429)
   })
 
   describe('uploads', () => {
@@ -190,8 +209,8 @@ describe.skipIf(!canScaleOut)('two instances on one PostgreSQL, Redis and bucket
       }
       // The file now lives under its media key alone: nothing of the upload is left to pay for.
       await expect.poll(() => objectsOfUpload(id)).toEqual([])
-      // And the instance it began on no longer offers it either, as the one that finished it does not.
-      for (const instance of [other, one]) expect((await head(instance)).status).toBe(404)
+      // Nor does either instance offer it any more (it is removed just after the answer: hence the polling).
+      for (const instance of [other, one]) await expect.poll(async () => (await head(instance)).status).toBe(404)
     })
 
     it('cancelled on one instance are gone on both, leaving nothing in the bucket', async () => {
