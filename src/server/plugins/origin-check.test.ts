@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { as, createTestApp, createTestUser, type TestApp, type TestUser } from '../test/test-app.ts'
-import { tusClient } from '../test/tus-client.ts'
+import { encodeMetadata, tusClient, tusHeaders } from '../test/tus-client.ts'
 
 describe('the same-origin and body-type guard on state-changing requests', () => {
   let t: TestApp
@@ -62,5 +62,40 @@ describe('the same-origin and body-type guard on state-changing requests', () =>
     expect(upload.statusCode, upload.body).toBe(201)
     const patched = await tus.patch(String(upload.headers.location), 0, bytes)
     expect(patched.statusCode, patched.body).toBe(204)
+  })
+
+  it('answers uploads only from their own origin, on every method, and never allows another origin', async () => {
+    const base = await t.app.listen({ port: 0, host: '127.0.0.1' })
+    const member = await as(t.app, user)({ method: 'POST', url: '/api/family-tree/members', payload: { firstName: 'Luz', lastName: 'Mora', relationshipToOwner: 'Tía' } })
+    const own = { cookie: user.cookie, origin: base, ...tusHeaders }
+    const created = await fetch(`${base}/api/uploads/`, {
+      method: 'POST',
+      headers: { ...own, 'upload-length': '100', 'upload-metadata': encodeMetadata({ filename: 'carta.txt', linkedToType: 'member', linkedToId: member.json().member.memberId }) },
+    })
+    expect(created.status).toBe(201)
+    expect(created.headers.get('access-control-allow-origin')).toBeNull()
+    const location = `${base}${created.headers.get('location')}`
+    const ownHead = await fetch(location, { method: 'HEAD', headers: own })
+    expect(ownHead.status).toBe(200)
+    expect(ownHead.headers.get('access-control-allow-origin')).toBeNull()
+
+    const foreign = { cookie: user.cookie, origin: 'https://evil.example', ...tusHeaders }
+    const preflight = { origin: 'https://evil.example', 'access-control-request-method': 'PATCH', 'access-control-request-headers': 'tus-resumable,upload-offset,content-type' }
+    for (const [method, url, headers] of [
+      ['OPTIONS', `${base}/api/uploads/`, preflight],
+      ['OPTIONS', location, preflight],
+      ['POST', `${base}/api/uploads/`, { ...foreign, 'upload-length': '100' }],
+      ['HEAD', location, foreign],
+      ['PATCH', location, { ...foreign, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' }],
+      ['DELETE', location, foreign],
+    ] as const) {
+      const answer = await fetch(url, { method, headers, body: method === 'PATCH' ? 'Hola' : undefined })
+      expect(answer.status, `${method} ${url}`).toBe(403)
+      expect(answer.headers.get('access-control-allow-origin'), method).toBeNull()
+    }
+    // The upload is untouched: its owner goes on from the start.
+    const after = await fetch(location, { method: 'HEAD', headers: own })
+    expect(after.status).toBe(200)
+    expect(after.headers.get('upload-offset')).toBe('0')
   })
 })

@@ -11,6 +11,11 @@ declare module 'fastify' {
      * tus, or `multipart/form-data` for a file import. Every other route takes JSON bodies only.
      */
     bodyTypes?: readonly string[]
+    /**
+     * The route answers its own origin alone, on every method, reads and preflights included:
+     * another origin learns nothing from it, not even whether an upload exists.
+     */
+    isOwnOriginOnly?: boolean
   }
 }
 
@@ -36,12 +41,13 @@ function mediaType(header: string | undefined): string {
  * path is written (the router decodes `%61pi` into `api`, so the raw URL proves nothing): a
  * browser always names the page's origin (Origin, or Sec-Fetch-Site on older ones), and another
  * origin is refused. Clients that are not browsers send neither and are let through: they cannot
- * ride on a victim's cookies. Then the body type: JSON everywhere, anything else only where the
+ * ride on a victim's cookies. A route marked `isOwnOriginOnly` is held to this on every method.
+ * Then the body type: JSON everywhere, anything else only where the
  * route declares another (`config.bodyTypes`), so no form a foreign page can post is ever read.
  */
 export const originCheckPlugin = fp(async (app: FastifyInstance, { publicUrl }: { publicUrl?: string }) => {
   app.addHook('onRequest', async (request) => {
-    if (safeMethods.has(request.method)) return
+    if (safeMethods.has(request.method) && !request.routeOptions.config.isOwnOriginOnly) return
     const origin = request.headers.origin
     if (origin !== undefined) {
       if (origin === 'null' || origin !== ownOrigin(request, publicUrl)) throw new AppError('forbidden', 'Cross-origin request refused')

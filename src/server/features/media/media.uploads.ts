@@ -102,6 +102,9 @@ export const mediaUploadRoutes: FastifyPluginAsync<Options> = async (app, { serv
     datastore,
     maxSize: maxUploadBytes,
     respectForwardedHeaders: false,
+    // The uploader is the app's own page: no other origin is ever allowed, so no answer carries
+    // Access-Control-Allow-Origin (the tus server's default is `*`).
+    allowedOrigins: () => false,
     // A path, not a URL: right behind any proxy, whatever scheme and host the browser used.
     relativeLocation: true,
     namingFunction: (req) => {
@@ -282,7 +285,7 @@ export const mediaUploadRoutes: FastifyPluginAsync<Options> = async (app, { serv
     })
   }
   for (const url of ['/uploads', '/uploads/', '/uploads/*']) {
-    app.route({ method: ['POST', 'PATCH', 'HEAD', 'DELETE', 'OPTIONS'], url, schema: { hide: true }, config: { bodyTypes: [tusBodyType] }, handler })
+    app.route({ method: ['POST', 'PATCH', 'HEAD', 'DELETE', 'OPTIONS'], url, schema: { hide: true }, config: { bodyTypes: [tusBodyType], isOwnOriginOnly: true }, handler })
   }
 }
 
