@@ -37,6 +37,13 @@ async function rowsOf(t: TestApp, database: string, userId: string): Promise<Rec
   return counts
 }
 
+/** Every folder under `root`, by its whole path. */
+function foldersUnder(root: string): string[] {
+  return readdirSync(root, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => path.join(entry.parentPath, entry.name))
+}
+
 const nonZero = (counts: Record<string, number>) => Object.fromEntries(Object.entries(counts).filter(([, n]) => n > 0))
 
 describe.each(testDatabases)('deleting an account on %s', (database) => {
@@ -93,6 +100,20 @@ describe.each(testDatabases)('deleting an account on %s', (database) => {
     expect(objectsOf(neighbour.id)).toBe(3)
     const neighbourMedia = await as(t.app, neighbour)({ method: 'GET', url: `/api/media/${neighbourIds.media}/content` })
     expect(neighbourMedia.body).toBe('Una carta.')
+  })
+
+  it('leaves no folder of the person, nor any empty one, under the data folder', async () => {
+    const { user, ids } = await personWithEverything()
+    const unfinished = await tusClient(t.app, user).create(1000, { filename: 'a-medias.txt', linkedToType: 'member', linkedToId: ids.member })
+    expect(unfinished.statusCode, unfinished.body).toBe(201)
+    expect(foldersUnder(t.dataDir).some((folder) => folder.includes(user.id))).toBe(true)
+
+    expect((await erase(user, { password: 'la-clave-de-rosa' })).statusCode).toBe(204)
+
+    const folders = foldersUnder(t.dataDir)
+    expect(folders.filter((folder) => folder.includes(user.id))).toEqual([])
+    // The data folder's own folders (media, uploads, imports) may stand empty; nothing below them.
+    expect(folders.filter((folder) => path.dirname(folder) !== t.dataDir && readdirSync(folder).length === 0)).toEqual([])
   })
 
   it('frees the e-mail: the same person can start again with an empty account', async () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { createReadStream } from 'node:fs'
-import { type FileHandle, link, mkdir, open, readdir, rm, stat } from 'node:fs/promises'
+import { type FileHandle, link, mkdir, open, readdir, rm, rmdir, stat } from 'node:fs/promises'
 import path from 'node:path'
 import type { Readable } from 'node:stream'
 import { assertSafeKey, type ByteRange, ObjectExistsError, ObjectNotFoundError, type ObjectStorage } from './object-storage.ts'
@@ -26,20 +26,51 @@ export function createLocalStorage(root: string): ObjectStorage {
     return path.join(root, ...key.split('/'))
   }
 
+  /**
+   * Removes the folders above `file` that are left empty, up to the root: a deleted person leaves
+   * no folder named after them. A folder that is not empty, or already gone, ends the climb.
+   */
+  async function pruneFolders(file: string) {
+    const top = path.resolve(root)
+    for (let folder = path.dirname(file); folder.startsWith(top + path.sep); folder = path.dirname(folder)) {
+      try {
+        await rmdir(folder)
+      } catch {
+        return
+      }
+    }
+  }
+
+  /**
+   * Makes the key's folder, then runs `write` in it. A delete that prunes the folder at that very
+   * moment makes `write` find it gone: the folder is made again, a few times at most.
+   */
+  async function inFolderOf<T>(file: string, write: () => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt += 1) {
+      await mkdir(path.dirname(file), { recursive: true })
+      try {
+        return await write()
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || attempt >= 3) throw error
+      }
+    }
+  }
+
   /** Writes a temporary file with `fill`, flushes it, then links it under the key's name. */
   async function create(key: string, fill: (handle: FileHandle) => Promise<unknown>) {
     const file = fileOf(key)
-    await mkdir(path.dirname(file), { recursive: true })
     const temporary = `${file}.${randomUUID()}.part`
     try {
-      const handle = await open(temporary, 'wx', 0o600)
-      try {
-        await fill(handle)
-        await handle.sync()
-      } finally {
-        await handle.close()
-      }
-      await link(temporary, file)
+      await inFolderOf(file, async () => {
+        const handle = await open(temporary, 'wx', 0o600)
+        try {
+          await fill(handle)
+          await handle.sync()
+        } finally {
+          await handle.close()
+        }
+        await link(temporary, file)
+      })
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new ObjectExistsError(key)
       throw error
@@ -64,7 +95,6 @@ export function createLocalStorage(root: string): ObjectStorage {
 
     async adoptFile(key, source) {
       const file = fileOf(key)
-      await mkdir(path.dirname(file), { recursive: true })
       // The same guarantee as a written object: its bytes on disk before its name is.
       const handle = await open(source, 'r')
       try {
@@ -74,7 +104,7 @@ export function createLocalStorage(root: string): ObjectStorage {
         await handle.close()
       }
       try {
-        await link(source, file)
+        await inFolderOf(file, () => link(source, file))
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code
         if (code === 'EEXIST') throw new ObjectExistsError(key)
@@ -102,7 +132,9 @@ export function createLocalStorage(root: string): ObjectStorage {
     },
 
     async delete(key) {
-      await rm(fileOf(key), { force: true })
+      const file = fileOf(key)
+      await rm(file, { force: true })
+      await pruneFolders(file)
     },
 
     async *list(prefix) {
