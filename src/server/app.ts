@@ -199,6 +199,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     storage: objectStorage.storage,
     maxUploadBytes: config.maxUploadBytes,
     quotaBytes: config.storageQuotaBytes,
+    uploadExpiryMs: config.uploadExpiryMs,
     // What an upload to each kind of target links to; a recording belongs to its session and to the member.
     linkTargets: {
       member: async (ownerId, id) => ((await familyTree.hasMember(ownerId, id)) ? [{ type: 'member', id }] : undefined),

@@ -11,6 +11,7 @@ import * as m0009 from './0009-gedcom-import.ts'
 import * as m0010 from './0010-collection-versions.ts'
 import * as m0011 from './0011-marriages-and-child-order.ts'
 import * as m0012 from './0012-gedcom-kept.ts'
+import * as m0013 from './0013-upload-reservations.ts'
 
 /** Every migration, in order. Names are permanent: never rename or edit a released one. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0010-collection-versions': m0010,
   '0011-marriages-and-child-order': m0011,
   '0012-gedcom-kept': m0012,
+  '0013-upload-reservations': m0013,
 }

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely'
+import { type Kysely, PostgresAdapter, type Transaction } from 'kysely'
 import type { Database } from '../../db/schema.ts'
 import type { MediaLinkType } from '../../../shared/media-path.ts'
 import type { MediaAssetRow, MediaTables, NewMediaAssetRow } from './media.tables.ts'
@@ -22,7 +22,7 @@ export const mediaLinkKinds = {
   member: { table: 'mediaMemberLink', column: 'memberId', order: 'newest' },
   biographyEntry: { table: 'mediaBiographyEntryLink', column: 'entryId', order: 'attached' },
   interviewSession: { table: 'mediaInterviewSessionLink', column: 'sessionId', order: 'attached' },
-} as const satisfies Record<MediaLinkType, { table: Exclude<keyof MediaTables, 'mediaAsset'>; column: string; order: 'newest' | 'attached' }>
+} as const satisfies Record<MediaLinkType, { table: Exclude<keyof MediaTables, 'mediaAsset' | 'mediaUploadReservation'>; column: string; order: 'newest' | 'attached' }>
 
 // The link table is chosen from the registry at run time, which Kysely's types cannot follow; the
 // registry above is what keeps the names right.
@@ -33,7 +33,46 @@ const untyped = (db: Kysely<Database> | Transaction<Database>) => db as unknown 
 /** Targets named in one query: far below SQLite's (32,766) and PostgreSQL's (65,535) bound values. */
 const maxListedTargets = 1000
 
+/** How the quota is counted: up to `quotaBytes`, with the reservations made since `liveSince` (older ones belong to expired uploads). */
+export interface QuotaRule {
+  quotaBytes: number
+  liveSince: string
+}
+
 export function createMediaRepository(db: Kysely<Database>) {
+  const isPostgres = db.getExecutor().adapter instanceof PostgresAdapter
+
+  /**
+   * Runs `work` in a transaction that holds the owner's quota: a second one for the same owner
+   * waits until this one ends, then counts what it left. On PostgreSQL that is a lock on the
+   * owner's user row (one that does not stop rows referring to them from being written); SQLite
+   * runs one transaction at a time.
+   */
+  function withQuotaHeld<T>(ownerUserId: string, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+    return db.transaction().execute(async (trx) => {
+      if (isPostgres) await trx.selectFrom('user').select('id').where('id', '=', ownerUserId).forNoKeyUpdate().execute()
+      return work(trx)
+    })
+  }
+
+  /** The bytes of the owner's stored files and of their live reservations, but for `exceptUploadId`'s. */
+  async function usedBytes(trx: Kysely<Database> | Transaction<Database>, ownerUserId: string, liveSince: string, exceptUploadId?: string): Promise<number> {
+    const [stored, reserved] = await Promise.all([
+      trx
+        .selectFrom('mediaAsset')
+        .select((eb) => eb.fn.sum<number | string | null>('size').as('total'))
+        .where('ownerUserId', '=', ownerUserId)
+        .executeTakeFirst(),
+      trx
+        .selectFrom('mediaUploadReservation')
+        .select((eb) => eb.fn.sum<number | string | null>('bytes').as('total'))
+        .where('ownerUserId', '=', ownerUserId)
+        .where('createdAt', '>=', liveSince)
+        .$if(exceptUploadId !== undefined, (query) => query.where('uploadId', '!=', exceptUploadId!))
+        .executeTakeFirst(),
+    ])
+    return Number(stored?.total ?? 0) + Number(reserved?.total ?? 0)
+  }
   async function withLinks(rows: MediaAssetRow[]): Promise<AssetWithLinks[]> {
     if (rows.length === 0) return []
     const links = await db
@@ -144,9 +183,36 @@ export function createMediaRepository(db: Kysely<Database>) {
       return rows.map((row) => ({ ...row, targets: targets.get(row.id) ?? [] }))
     },
 
-    /** The asset and its links, in one transaction. */
-    async insertWithLinks(asset: NewMediaAssetRow, targets: MediaLinkTarget[]): Promise<void> {
-      await db.transaction().execute(async (trx) => {
+    /**
+     * Holds `bytes` of the owner's quota for an upload, if they fit beside the stored files and the
+     * other live reservations; false (and nothing held) when they do not.
+     */
+    async reserve(ownerUserId: string, uploadId: string, bytes: number, rule: QuotaRule, at: string): Promise<boolean> {
+      return withQuotaHeld(ownerUserId, async (trx) => {
+        if ((await usedBytes(trx, ownerUserId, rule.liveSince)) + bytes > rule.quotaBytes) return false
+        await trx.insertInto('mediaUploadReservation').values({ uploadId, ownerUserId, bytes, createdAt: at }).execute()
+        return true
+      })
+    },
+
+    /** Gives back what an upload held (it was refused, cancelled, or failed to be stored). */
+    async release(uploadId: string): Promise<void> {
+      await db.deleteFrom('mediaUploadReservation').where('uploadId', '=', uploadId).execute()
+    },
+
+    /** Forgets the reservations of uploads that expired unfinished. */
+    async releaseOlderThan(at: string): Promise<void> {
+      await db.deleteFrom('mediaUploadReservation').where('createdAt', '<', at).execute()
+    },
+
+    /**
+     * The asset and its links, in one transaction that holds the owner's quota: false (nothing
+     * written) when the file does not fit. The upload's own reservation, if any, becomes the file.
+     */
+    async insertWithLinks(asset: NewMediaAssetRow, targets: MediaLinkTarget[], rule: QuotaRule, uploadId?: string): Promise<boolean> {
+      return withQuotaHeld(asset.ownerUserId, async (trx) => {
+        if ((await usedBytes(trx, asset.ownerUserId, rule.liveSince, uploadId)) + asset.size > rule.quotaBytes) return false
+        if (uploadId !== undefined) await trx.deleteFrom('mediaUploadReservation').where('uploadId', '=', uploadId).execute()
         await trx.insertInto('mediaAsset').values(asset).execute()
         for (const target of targets) {
           const kind = mediaLinkKinds[target.type]
@@ -155,6 +221,7 @@ export function createMediaRepository(db: Kysely<Database>) {
             .values({ mediaId: asset.id, [kind.column]: target.id, ownerUserId: asset.ownerUserId, createdAt: asset.uploadedAt })
             .execute()
         }
+        return true
       })
     },
 
@@ -201,14 +268,9 @@ export function createMediaRepository(db: Kysely<Database>) {
       })
     },
 
-    /** The bytes of every file the owner has stored. */
-    async totalSize(ownerUserId: string): Promise<number> {
-      const row = await db
-        .selectFrom('mediaAsset')
-        .select((eb) => eb.fn.sum<number | string | null>('size').as('total'))
-        .where('ownerUserId', '=', ownerUserId)
-        .executeTakeFirst()
-      return Number(row?.total ?? 0)
+    /** The bytes of every file the owner has stored and of their unfinished uploads' live reservations, but for `exceptUploadId`'s. */
+    usedBytes(ownerUserId: string, liveSince: string, exceptUploadId?: string): Promise<number> {
+      return usedBytes(db, ownerUserId, liveSince, exceptUploadId)
     },
 
     /** Deletes the asset row; its links go with it (ON DELETE CASCADE). */

@@ -27,7 +27,7 @@ describe('finishing an upload', () => {
     const root = mkdtempSync(path.join(tmpdir(), 'legado-media-fail-'))
     roots.push(root)
     const failingRepo = {
-      totalSize: async () => 0,
+      usedBytes: async () => 0,
       insertWithLinks: async () => {
         throw new Error('the database went away')
       },
@@ -37,6 +37,7 @@ describe('finishing an upload', () => {
       storage: createLocalStorage(root),
       maxUploadBytes: 5_242_880,
       quotaBytes: 10_000_000,
+      uploadExpiryMs: 24 * 60 * 60 * 1000,
       linkTargets: anyTarget(async (_owner, id) => [{ type: 'member', id }]),
     })
     const photo = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#9a4a2c' } })
@@ -57,6 +58,7 @@ describe('finishing an upload', () => {
       storage: createLocalStorage(root),
       maxUploadBytes: 10,
       quotaBytes: 100,
+      uploadExpiryMs: 24 * 60 * 60 * 1000,
       linkTargets: anyTarget(async () => undefined),
     })
     const note = { ownerId: 'u1', fileName: 'nota.txt', caption: '', linkedToType: 'member' as const, linkedToId: 'm1' }

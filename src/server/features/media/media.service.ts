@@ -16,6 +16,8 @@ interface Deps {
   maxUploadBytes: number
   /** The bytes each person may keep in all. */
   quotaBytes: number
+  /** How long an unfinished upload lives before it is swept away. */
+  uploadExpiryMs: number
   /**
    * For each kind of target, the links an upload to one of the owner's targets makes (a recording
    * of an interview session is linked to the session and to its member); undefined when the
@@ -40,6 +42,8 @@ export interface FinishedUpload {
   file?: string
   /** What every byte in `file` was seen to be as it arrived, when this process saw them all. */
   received?: ReceivedBytes
+  /** The tus upload, whose reservation of the quota the stored file takes over. */
+  uploadId?: string
 }
 
 /** A file coming back from an export, its links already pointing at the restored things. */
@@ -89,14 +93,14 @@ function toAsset(row: AssetWithLinks): MediaAsset {
   }
 }
 
-export function createMediaService({ repo, storage, maxUploadBytes, quotaBytes, linkTargets }: Deps) {
+export function createMediaService({ repo, storage, maxUploadBytes, quotaBytes, uploadExpiryMs, linkTargets }: Deps) {
   async function getRow(ownerId: string, id: string): Promise<AssetWithLinks> {
     const row = await repo.findById(ownerId, id)
     if (!row) throw notFound('Media')
     return row
   }
 
-  const { assertRoomFor, freeBytes, store } = createMediaStore({ repo, storage, quotaBytes })
+  const { assertRoomFor, freeBytes, reserveUpload, releaseUpload, releaseExpiredUploads, store } = createMediaStore({ repo, storage, quotaBytes, uploadExpiryMs })
   const storeAsset = async (...args: Parameters<typeof store>) => {
     const id = await store(...args)
     return toAsset(await getRow(args[0].ownerId, id))
@@ -105,6 +109,9 @@ export function createMediaService({ repo, storage, maxUploadBytes, quotaBytes, 
   const service = {
     assertRoomFor,
     freeBytes,
+    reserveUpload,
+    releaseUpload,
+    releaseExpiredUploads,
 
     /** The links an upload to this target makes; refuses (before any byte is sent) a target that is not the uploader's. */
     async assertCanLink(ownerId: string, type: MediaLinkType, id: string): Promise<MediaLinkTarget[]> {

@@ -6,7 +6,7 @@ import { AppError } from '../../lib/app-error.ts'
 import { newId } from '../../lib/ids.ts'
 import { imageDimensions, makeThumbnail, removeLocation, withImageSlot } from './image-processing.ts'
 import { createPlainTextCheck, type SniffedType } from './media-type.ts'
-import type { MediaLinkTarget, MediaRepository } from './media.repository.ts'
+import type { MediaLinkTarget, MediaRepository, QuotaRule } from './media.repository.ts'
 import { hashWhileStreaming, readAll } from './upload-bytes.ts'
 import { stripVideoLocation } from './video-location.ts'
 
@@ -26,6 +26,8 @@ export interface StoredFile {
   file?: string
   /** The sha256 of the bytes in `file` and whether they are plain text, when they were seen as they arrived. */
   received?: { sha256: string; isPlainText: boolean }
+  /** The upload the file comes from, whose reservation of the quota it takes over. */
+  uploadId?: string
 }
 
 /** Photos and videos are changed before they are stored (their location removed): they are read whole. */
@@ -33,16 +35,35 @@ const isEdited = (type: SniffedType) => type.kind === 'image' || type.kind === '
 /** Text is stored only if every byte of it is plain text, not just the first ones its type was read from. */
 const isPlainText = (type: SniffedType) => type.mime.startsWith('text/plain')
 
+interface Deps {
+  repo: MediaRepository
+  storage: ObjectStorage
+  quotaBytes: number
+  /** How long an unfinished upload lives: a reservation older than this belongs to an expired one. */
+  uploadExpiryMs: number
+}
+
 /**
  * Writing a file whose type and targets are known: what an upload and a restored export share.
- * The quota is checked here, where the size is final.
+ * The quota counts the stored files and the bytes unfinished uploads declared (each reserved when
+ * its upload was created); it is checked again where the size is final, in the transaction that
+ * records the file.
  */
-export function createMediaStore({ repo, storage, quotaBytes }: { repo: MediaRepository; storage: ObjectStorage; quotaBytes: number }) {
-  /** Refuses (507 `media.quota_exceeded`) a file of `bytes` that would not fit in the owner's quota. */
-  async function assertRoomFor(ownerId: string, bytes: number): Promise<void> {
-    if ((await repo.totalSize(ownerId)) + bytes > quotaBytes) {
-      throw new AppError('media.quota_exceeded', `Each person may keep ${quotaBytes} bytes of files; this one does not fit`)
-    }
+export function createMediaStore({ repo, storage, quotaBytes, uploadExpiryMs }: Deps) {
+  const rule = (): QuotaRule => ({ quotaBytes, liveSince: new Date(Date.now() - uploadExpiryMs).toISOString() })
+  const quotaExceeded = () => new AppError('media.quota_exceeded', `Each person may keep ${quotaBytes} bytes of files; this one does not fit`)
+
+  /** Refuses (507 `media.quota_exceeded`) a file of `bytes` that would not fit in the owner's quota (beside `uploadId`'s own reservation). */
+  async function assertRoomFor(ownerId: string, bytes: number, uploadId?: string): Promise<void> {
+    if ((await repo.usedBytes(ownerId, rule().liveSince, uploadId)) + bytes > quotaBytes) throw quotaExceeded()
+  }
+
+  /**
+   * Holds the declared length of a new upload in the owner's quota, at once for every instance:
+   * of uploads created together, those that fit are held and the rest refused (507).
+   */
+  async function reserveUpload(ownerId: string, uploadId: string, bytes: number): Promise<void> {
+    if (!(await repo.reserve(ownerId, uploadId, bytes, rule(), new Date().toISOString()))) throw quotaExceeded()
   }
 
   /**
@@ -52,7 +73,7 @@ export function createMediaStore({ repo, storage, quotaBytes }: { repo: MediaRep
    * first. Whatever fails leaves no object and no row behind. Answers the new asset's id.
    */
   async function store(upload: StoredFile, type: SniffedType, targets: MediaLinkTarget[], open: () => Promise<Readable>, at: Date): Promise<string> {
-    await assertRoomFor(upload.ownerId, upload.size)
+    await assertRoomFor(upload.ownerId, upload.size, upload.uploadId)
     const [base] = splitExtension(upload.fileName)
     const id = newId()
     const key = mediaStoragePath({ ownerUserId: upload.ownerId, linkedToType: upload.linkedToType, fileName: `${base}${type.extension}`, at, assetId: id })
@@ -102,7 +123,7 @@ export function createMediaStore({ repo, storage, quotaBytes }: { repo: MediaRep
         await storage.put(thumbnailPath, thumbnail.bytes, thumbnail.contentType)
         stored.push(thumbnailPath)
       }
-      await repo.insertWithLinks(
+      const isRecorded = await repo.insertWithLinks(
         {
           id,
           ownerUserId: upload.ownerId,
@@ -120,7 +141,10 @@ export function createMediaStore({ repo, storage, quotaBytes }: { repo: MediaRep
           uploadedAt: at.toISOString(),
         },
         targets,
+        rule(),
+        upload.uploadId,
       )
+      if (!isRecorded) throw quotaExceeded()
       return id
     } catch (error) {
       await Promise.allSettled(stored.map((storedKey) => storage.delete(storedKey)))
@@ -130,8 +154,18 @@ export function createMediaStore({ repo, storage, quotaBytes }: { repo: MediaRep
 
   /** What the person may still store (never below zero). */
   async function freeBytes(ownerId: string): Promise<number> {
-    return Math.max(0, quotaBytes - (await repo.totalSize(ownerId)))
+    return Math.max(0, quotaBytes - (await repo.usedBytes(ownerId, rule().liveSince)))
   }
 
-  return { assertRoomFor, freeBytes, store }
+  /** Gives back an upload's reservation (refused, cancelled, or not stored). */
+  async function releaseUpload(uploadId: string): Promise<void> {
+    await repo.release(uploadId)
+  }
+
+  /** Forgets the reservations of uploads that expired unfinished. */
+  async function releaseExpiredUploads(): Promise<void> {
+    await repo.releaseOlderThan(rule().liveSince)
+  }
+
+  return { assertRoomFor, freeBytes, reserveUpload, releaseUpload, releaseExpiredUploads, store }
 }

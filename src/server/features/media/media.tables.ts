@@ -42,8 +42,17 @@ export interface MediaInterviewSessionLinkTable {
   createdAt: Instant
 }
 
+/** The bytes an unfinished upload holds of its owner's quota (docs/product.md#media). */
+export interface MediaUploadReservationTable {
+  uploadId: string
+  ownerUserId: string
+  bytes: number
+  createdAt: Instant
+}
+
 export interface MediaTables {
   mediaAsset: MediaAssetTable
+  mediaUploadReservation: MediaUploadReservationTable
   mediaMemberLink: MediaMemberLinkTable
   mediaBiographyEntryLink: MediaBiographyEntryLinkTable
   mediaInterviewSessionLink: MediaInterviewSessionLinkTable

@@ -21,9 +21,17 @@ const tusBodyType = 'application/offset+octet-stream'
 /** The signed-in uploader of each request the tus server handles, set by our route after the session check. */
 const uploaders = new WeakMap<IncomingMessage, string>()
 
-/** The uploader of a request as the tus server's hooks see it (srvx wraps Node's own request). */
+/** Work a tus event started that the request's answer must wait for (a cancelled upload's quota given back). */
+const settling = new WeakMap<IncomingMessage, Promise<unknown>>()
+
+/** Node's own request under the one the tus server's hooks see (srvx wraps it). */
+function nodeRequestOf(req: Request): IncomingMessage | undefined {
+  return (req as unknown as { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req
+}
+
+/** The uploader of a request as the tus server's hooks see it. */
 function uploaderOf(req: Request): string | undefined {
-  const node = (req as unknown as { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req
+  const node = nodeRequestOf(req)
   return node ? uploaders.get(node) : undefined
 }
 
@@ -118,12 +126,16 @@ export const mediaUploadRoutes: FastifyPluginAsync<Options> = async (app, { serv
       try {
         const user = uploaderOf(req)!
         const metadata = parseMetadata(upload)
-        // Two reads, at once: on PostgreSQL each is a round trip of its own.
-        await Promise.all([
-          service.assertCanLink(user, metadata.linkedToType, metadata.linkedToId),
-          upload.size === undefined ? undefined : service.assertRoomFor(user, upload.size),
-        ])
-        await openUploads.take([user])
+        await service.assertCanLink(user, metadata.linkedToType, metadata.linkedToId)
+        // The declared length is held in the quota at once, so uploads created together cannot
+        // overshoot it; one created without a length is checked when it is stored.
+        if (upload.size !== undefined) await service.reserveUpload(user, upload.id, upload.size)
+        try {
+          await openUploads.take([user])
+        } catch (error) {
+          await service.releaseUpload(upload.id)
+          throw error
+        }
         return { metadata: { ...upload.metadata, ownerUserId: user } }
       } catch (error) {
         throw refusal(error)
@@ -144,6 +156,7 @@ export const mediaUploadRoutes: FastifyPluginAsync<Options> = async (app, { serv
           read: async () => datastore.read(upload.id),
           file: localFileOf(datastore, upload.id),
           received: digesting ? digests.take(upload.id, upload.offset) : undefined,
+          uploadId: upload.id,
         })
         // Only the header: a small file comes whole in its creating POST, whose answer must stay
         // 201 with its Location (the tus client refuses anything else); a PATCH answers 204 anyway.
@@ -154,6 +167,7 @@ export const mediaUploadRoutes: FastifyPluginAsync<Options> = async (app, { serv
         digests.forget(upload.id)
         await datastore.remove(upload.id).catch(() => undefined)
         await openUploads.release([user]).catch(() => undefined)
+        await service.releaseUpload(upload.id).catch(() => undefined)
         throw refusal(error)
       }
     },
@@ -165,10 +179,14 @@ export const mediaUploadRoutes: FastifyPluginAsync<Options> = async (app, { serv
     void datastore.remove(upload.id).catch(() => undefined)
     if (upload.metadata?.ownerUserId) void openUploads.release([upload.metadata.ownerUserId]).catch(() => undefined)
   })
-  // An upload cancelled by its owner frees its place too.
+  // An upload cancelled by its owner frees its place and its bytes of the quota too.
   tus.on(EVENTS.POST_TERMINATE, (req, _res, id) => {
     uploadSessions.forget(id)
     digests.forget(id)
+    // Given back before the answer leaves: an upload started right after the cancel has the room.
+    const released = service.releaseUpload(id).catch(() => undefined)
+    const node = nodeRequestOf(req)
+    if (node) settling.set(node, released)
     const user = uploaderOf(req)
     if (user) void openUploads.release([user]).catch(() => undefined)
   })
@@ -180,6 +198,7 @@ export const mediaUploadRoutes: FastifyPluginAsync<Options> = async (app, { serv
     try {
       const removed = await tus.cleanUpExpiredUploads()
       if (removed > 0) app.log.info({ removed }, 'expired unfinished uploads removed')
+      await service.releaseExpiredUploads()
     } catch (error) {
       app.log.warn({ err: error }, 'sweeping expired uploads failed')
     }
@@ -211,7 +230,9 @@ export const mediaUploadRoutes: FastifyPluginAsync<Options> = async (app, { serv
     uploaders.set(req, user)
     res.setHeader('cache-control', 'no-store')
     try {
-      await send(res, await tus.handleWeb(new NodeRequest({ req, res })), maxUploadBytes)
+      const answer = await tus.handleWeb(new NodeRequest({ req, res }))
+      await settling.get(req)
+      await send(res, answer, maxUploadBytes)
     } catch (error) {
       log.error({ err: error }, 'an upload request failed')
       if (!res.headersSent) await send(res, new Response('The upload request failed', { status: 500 }), maxUploadBytes)
