@@ -88,12 +88,17 @@ function writeRows(file, email, rows) {
 }
 
 /** Asks for /api/health every 20 ms until `isDone()`; the latencies, sorted. */
+const healthSeen = []
+/** The slowest /api/health answer asked for between `from` and `to`. */
+const slowestHealth = (from, to) => Math.max(0, ...healthSeen.filter(({ at }) => at >= from && at <= to).map(({ ms }) => ms))
+
 async function watchHealth(isDone) {
   const latencies = []
   while (!isDone()) {
     const started = performance.now()
     await fetch(`${base}/api/health`).then((r) => r.arrayBuffer())
     latencies.push(performance.now() - started)
+    healthSeen.push({ at: started, ms: performance.now() - started })
     await new Promise((resolve) => setTimeout(resolve, 20))
   }
   return latencies.sort((a, b) => a - b)
@@ -104,7 +109,8 @@ async function timeRead(cookie, url) {
   const response = await fetch(`${base}${url}`, { headers: { cookie } })
   const bytes = (await response.arrayBuffer()).byteLength
   if (!response.ok) throw new Error(`${url} answered ${response.status}`)
-  return { ms: performance.now() - started, bytes }
+  const ended = performance.now()
+  return { ms: ended - started, bytes, health: slowestHealth(started, ended) }
 }
 
 buildIfNeeded()
@@ -130,10 +136,10 @@ try {
       if (!first.ok) throw new Error(`the first member answered ${first.status}`)
       writeRows(path.join(dataDir, 'legado.db'), email, make(size))
       for (const [label, url] of reads) {
-        const { ms, bytes } = await timeRead(cookie, url)
+        const { ms, bytes, health } = await timeRead(cookie, url)
         times.set(`${shape} ${label} ${size}`, ms)
         console.log(
-          `  ${shape.padEnd(20)} ${label.padEnd(15)} ${size.toLocaleString('en').padStart(8)} rows ${ms.toFixed(0).padStart(7)} ms ${(bytes / 2 ** 20).toFixed(1).padStart(7)} MiB`,
+          `  ${shape.padEnd(20)} ${label.padEnd(15)} ${size.toLocaleString('en').padStart(8)} rows ${ms.toFixed(0).padStart(7)} ms ${(bytes / 2 ** 20).toFixed(1).padStart(7)} MiB, /api/health at worst ${health.toFixed(0).padStart(5)} ms`,
         )
       }
     }

@@ -1,10 +1,11 @@
 import type { z } from 'zod'
-import type { createMemberSchema, FamilyTree, Member } from '../../../shared/contracts/family-tree.ts'
+import type { createMemberSchema, FamilyTree, Member, Union } from '../../../shared/contracts/family-tree.ts'
 import { isSelfMember } from '../../../shared/family-tree/self-member.ts'
 import type { FieldIssue } from '../../../shared/errors.ts'
 import { defaultLanguage, limits, type Language } from '../../../shared/limits.ts'
 import { nowIso, toIsoString } from '../../db/timestamps.ts'
 import { AppError, notFound } from '../../lib/app-error.ts'
+import { createPacer, pacedSort } from '../../lib/cooperative.ts'
 import { newId } from '../../lib/ids.ts'
 import type { FamilyTreeQueries, FamilyTreeRepository, TreeSnapshot } from './family-tree.repository.ts'
 import { applyBatch, type Batch, type BatchOptions, type BatchProgress, type BatchReport, type ImportedTree } from './family-tree.batch.ts'
@@ -181,22 +182,36 @@ export function createFamilyTreeService({ repo, getOwner, relatedIds, deleteUnli
     /** The owner's tree (null until the first member) and its members by last and first name. */
     async getTree(ownerId: string): Promise<FamilyTree> {
       const snapshot = await repo.loadTree(ownerId)
-      const unions = [...snapshot.unions].sort(unionOrder)
+      // A tree may hold 100,000 people: the mapping and sorting are done in slices, letting other
+      // requests in between (see cooperative.ts).
+      const pacer = createPacer()
+      const unions = await pacedSort(snapshot.unions, unionOrder, pacer)
       const links = indexLinks(snapshot)
+      await pacer.pause()
       const related = await relatedIds?.(
         ownerId,
         snapshot.members.map((row) => row.id),
       )
-      const members = snapshot.members
-        .map((row) => toMember(row, links, related))
-        .sort((a, b) => byName.compare(a.lastName, b.lastName) || byName.compare(a.firstName, b.firstName))
+      const mapped: Member[] = []
+      for (const row of snapshot.members) {
+        mapped.push(toMember(row, links, related))
+        const waiting = pacer.step()
+        if (waiting) await waiting
+      }
+      const members = await pacedSort(mapped, (a, b) => byName.compare(a.lastName, b.lastName) || byName.compare(a.firstName, b.firstName), pacer)
       const tree = snapshot.tree && {
         ownerId,
         treeName: snapshot.tree.treeName,
         createdAt: toIsoString(snapshot.tree.createdAt),
         lastModified: toIsoString(snapshot.tree.lastModified),
       }
-      return { tree: tree ?? null, members, unions: unions.map((row) => toUnion(row, links)) }
+      const answer: Union[] = []
+      for (const row of unions) {
+        answer.push(toUnion(row, links))
+        const waiting = pacer.step()
+        if (waiting) await waiting
+      }
+      return { tree: tree ?? null, members, unions: answer }
     },
 
     /**

@@ -111,9 +111,17 @@ interface Upload {
   archive?: ZipArchive
 }
 
-/** Text chunks as UTF-8 bytes, one at a time. */
+/**
+ * Text chunks as UTF-8 bytes, one at a time. The writer makes each chunk as it is asked for, so
+ * the pacer's turns of the event loop let other requests in while a large tree is written.
+ */
 async function* encodeChunks(chunks: Iterable<string>): AsyncIterable<Uint8Array> {
-  for (const chunk of chunks) yield Buffer.from(chunk, 'utf8')
+  const pacer = createPacer()
+  for (const chunk of chunks) {
+    yield Buffer.from(chunk, 'utf8')
+    const waiting = pacer.step()
+    if (waiting) await waiting
+  }
 }
 
 /**

@@ -1,9 +1,11 @@
 import { exportFileOf, exportFormatName, exportSchemaVersion, type ExportKind, type ExportManifest, type PortableMedia } from '../../../shared/contracts/portability.ts'
+import { createPacer, pacedJson } from '../../lib/cooperative.ts'
 import { mediaEntryPath } from '../../lib/zip/media-entry.ts'
 import type { ExportedAsset } from '../media/media.service.ts'
 import type { ExportExtension, PortabilityPorts } from './portability.ports.ts'
 import type { ZipWriter } from '../../lib/zip/zip-writer.ts'
 
+/** The manifest, indented: a person opening the archive reads it first. */
 const json = (value: unknown) => Buffer.from(`${JSON.stringify(value, null, 2)}\n`)
 
 function toPortableMedia(asset: ExportedAsset): PortableMedia {
@@ -85,7 +87,8 @@ export async function writeExport(
   zip: ZipWriter,
 ): Promise<void> {
   await zip.addBuffer('manifest.json', json(manifest))
-  for (const [kind, value] of Object.entries(files) as [ExportKind, unknown][]) await zip.addBuffer(exportFileOf[kind], json(value))
+  // Each kind's JSON is written in slices: the family tree of 100,000 people is a hundred megabytes of it.
+  for (const [kind, value] of Object.entries(files) as [ExportKind, object][]) await zip.addBuffer(exportFileOf[kind], await pacedJson(value, createPacer()))
   for (const asset of media) await zip.addStream(asset.path, await ports.media.openContent(userId, asset.id))
   for (const extension of extensions) {
     const content = await extension.write(userId)

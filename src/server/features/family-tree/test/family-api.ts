@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { expect } from 'vitest'
-import type { FamilyTree, Member } from '../../../../shared/contracts/family-tree.ts'
+import { familyTreeSchema, type FamilyTree, type Member } from '../../../../shared/contracts/family-tree.ts'
 import { as, createTestUser } from '../../../test/test-app.ts'
 
 /** A new user of `app` and their family tree through the member API, as the web uses it. */
@@ -14,7 +14,8 @@ export async function familyOf(app: FastifyInstance, overrides: Record<string, u
     expect(response.statusCode, response.body).toBe(201)
     return response.json<{ member: Member }>().member
   }
-  const tree = async () => (await request({ method: 'GET', url: '/api/family-tree' })).json<FamilyTree>()
+  // Every answer checked against the contract: the route writes its JSON itself.
+  const tree = async () => familyTreeSchema.parse((await request({ method: 'GET', url: '/api/family-tree' })).json()) as FamilyTree
   const byId = async (id: string) => (await tree()).members.find((m) => m.memberId === id)!
   const patch = (id: string, payload: object) => request({ method: 'PATCH', url: `/api/family-tree/members/${id}`, payload })
   return { user, request, post, add, tree, byId, patch }

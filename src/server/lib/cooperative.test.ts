@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest'
+import { createPacer, pacedJson, pacedSort } from './cooperative.ts'
+
+describe('pacedSort', () => {
+  it('sorts as Array.prototype.sort does, stably, whatever the length', async () => {
+    const byName = new Intl.Collator('es')
+    for (const size of [0, 1, 511, 512, 513, 5_000, 20_001]) {
+      const people = Array.from({ length: size }, (_, i) => ({ name: ['Núñez', 'nunez', 'Ñandú', 'Álvarez', 'alvarez', 'Zapata'][(i * 7919) % 6]!, order: i }))
+      const sorted = await pacedSort(people, (a, b) => byName.compare(a.name, b.name), createPacer())
+      expect(sorted).toEqual([...people].sort((a, b) => byName.compare(a.name, b.name)))
+    }
+  })
+
+  it('lets the event loop run while it sorts a long list', async () => {
+    let ticks = 0
+    const timer = setInterval(() => (ticks += 1), 1)
+    const numbers = Array.from({ length: 200_000 }, (_, i) => (i * 7919) % 200_003)
+    const sorted = await pacedSort(numbers, (a, b) => a - b, createPacer(2))
+    clearInterval(timer)
+    expect(sorted).toEqual([...numbers].sort((a, b) => a - b))
+    expect(ticks).toBeGreaterThan(0)
+  })
+})
+
+describe('pacedJson', () => {
+  it('writes the same text as JSON.stringify, for empty, long and unicode lists', async () => {
+    const values = [
+      { tree: null, members: [], unions: [] },
+      { tree: { name: 'Árbol de Rosa' }, members: Array.from({ length: 3_000 }, (_, i) => ({ id: i, name: `Zieliński ${i} 🌳`, gone: undefined })), unions: [{ a: 1 }] },
+      { members: [1, null, 'x'], other: undefined, after: { deep: [1, 2] } },
+      [{ title: 'Sueño', text: 'Volaba sobre Pasto' }, undefined, 3],
+      [],
+    ]
+    for (const value of values) expect((await pacedJson(value, createPacer())).toString('utf8')).toBe(JSON.stringify(value))
+  })
+})
