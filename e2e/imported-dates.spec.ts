@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page, type Request } from '@playwright/test'
 import { signUpThroughApi } from './fixtures.ts'
 
 // A family brought in from another program, with its dates as such programs write them (about,
@@ -115,12 +115,18 @@ test('an imported family’s approximate dates read the same on the tree, the ch
   }
 
   // A message in the guided mode is answered and saved for a relative with a range and a "before".
+  // The page reads Luis alone, never the whole tree.
+  const treeReads: string[] = []
+  const watchTreeReads = (request: Request) => void (new URL(request.url()).pathname === '/api/family-tree' && treeReads.push(request.url()))
+  page.on('request', watchTreeReads)
   await page.goto(`/interview/${ids.Luis}?lng=es`)
   await expect(page.locator('.interview-header')).toContainText('entre 1850 y 1860')
   await page.getByLabel('Tu mensaje para Ana').fill('Era carpintero y silbaba tangos.')
   await page.getByLabel('Tu mensaje para Ana').press('Enter')
   await expect(page.getByText('Guardado en las entrevistas sobre Luis.')).toBeVisible({ timeout: 15_000 })
   await expectNoBrokenDates(page, 'interview after a message')
+  page.off('request', watchTreeReads)
+  expect(treeReads).toEqual([])
 
   // The memory game draws its cards from the imported relatives.
   await page.goto('/ai-lab?lng=es')

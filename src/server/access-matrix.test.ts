@@ -64,6 +64,7 @@ const namingRoutes: Record<string, Call> = {
   'GET /api/dreams/:id': (ids) => ({ method: 'GET', url: `/api/dreams/${ids.dream}` }),
   'PATCH /api/dreams/:id': (ids) => ({ method: 'PATCH', url: `/api/dreams/${ids.dream}`, payload: { content: 'Cambiado' } }),
   'DELETE /api/dreams/:id': (ids) => ({ method: 'DELETE', url: `/api/dreams/${ids.dream}` }),
+  'GET /api/family-tree/members/:memberId': (ids) => ({ method: 'GET', url: `/api/family-tree/members/${ids.member}` }),
   'PATCH /api/family-tree/members/:memberId': (ids) => ({ method: 'PATCH', url: `/api/family-tree/members/${ids.member}`, payload: { firstName: 'Cambiado' } }),
   'DELETE /api/family-tree/members/:memberId': (ids) => ({ method: 'DELETE', url: `/api/family-tree/members/${ids.member}` }),
   'GET /api/family-tree/gedcom/imports/:id': (ids) => ({ method: 'GET', url: `/api/family-tree/gedcom/imports/${ids.gedcomImport}` }),
@@ -131,6 +132,10 @@ describe.each(testDatabases)('who may reach what, on every API route, on %s', (d
     expect((await as(t.app, signedOut)({ method: 'POST', url: '/api/auth/sign-out', payload: {} })).statusCode).toBe(200)
 
     ids = await seedOwnerData(t.app, owner)
+    // The stranger keeps a tree of their own: a route that tells someone without a tree apart
+    // (family_tree.no_tree) must still answer them not_found for the owner's member.
+    const own = await as(t.app, stranger)({ method: 'POST', url: '/api/family-tree/members', payload: { firstName: 'Tomás', lastName: 'Pérez', relationshipToOwner: 'Tío' } })
+    expect(own.statusCode, own.body).toBe(201)
   })
   afterAll(() => t.close())
 

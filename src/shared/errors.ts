@@ -20,6 +20,8 @@ export const errorStatus = {
   ai_invalid_key: 502,
   ai_unavailable: 503,
   'biography.no_self_member': 409,
+  /** One member was asked for and the person has no family tree yet (a page can then lead them to start it). */
+  'family_tree.no_tree': 404,
   /** The self member's story is the biography's (Cronos), not an interview. */
   'interview.self_member': 409,
   /** The person's files fill their storage quota (docs/product.md#media). */

@@ -95,6 +95,31 @@ export const memberSchema = z.object({
 })
 export type Member = z.infer<typeof memberSchema>
 
+/**
+ * One member and the people one link away, read without the rest of the tree: what a page about
+ * one relative shows (the interview's header), where the whole tree would be megabytes.
+ */
+export const memberFactsSchema = z.object({
+  memberId: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  relationshipToOwner: z.string(),
+  isSelf: z.boolean(),
+  isDeceased: z.boolean(),
+  /** As `memberSchema`'s: the stored form, formatted for the reader. */
+  birthDate: storedGenealogyDateSchema.nullable(),
+  deathDate: storedGenealogyDateSchema.nullable(),
+  birthPlace: z.string(),
+  deathPlace: z.string(),
+  gender: z.enum(genders),
+  bioSummary: z.string(),
+  /** Parents first, then partners, then children by birth; `kind` is how the child is the parent's. */
+  relatives: z.array(
+    z.object({ memberId: z.string(), firstName: z.string(), lastName: z.string(), relation: z.enum(['parent', 'partner', 'child']), kind: z.enum(parentKinds).nullable() }),
+  ),
+})
+export type MemberFacts = z.infer<typeof memberFactsSchema>
+
 export const familyTreeSchema = z.object({
   tree: z
     .object({

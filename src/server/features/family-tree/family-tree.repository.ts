@@ -189,6 +189,11 @@ function familyTreeQueries(db: Kysely<Database>) {
       return rows.some((row) => row.relation === 'self' && row.id === memberId) ? rows : []
     },
 
+    async hasTree(ownerUserId: string): Promise<boolean> {
+      const row = await db.selectFrom('familyTree').select('ownerUserId').where('ownerUserId', '=', ownerUserId).executeTakeFirst()
+      return row !== undefined
+    },
+
     async memberExists(ownerUserId: string, memberId: string): Promise<boolean> {
       const row = await db.selectFrom('member').select('id').where('ownerUserId', '=', ownerUserId).where('id', '=', memberId).executeTakeFirst()
       return row !== undefined

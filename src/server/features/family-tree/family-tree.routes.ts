@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { createMemberSchema, familyTreeSchema, memberSchema, updateMemberSchema } from '../../../shared/contracts/family-tree.ts'
+import { createMemberSchema, familyTreeSchema, memberFactsSchema, memberSchema, updateMemberSchema } from '../../../shared/contracts/family-tree.ts'
 import { createPacer, pacedJson } from '../../lib/cooperative.ts'
 import { currentUser } from '../../plugins/session.ts'
 import type { FamilyTreeService } from './family-tree.service.ts'
 
 const params = z.object({ memberId: z.string() })
 const memberResult = z.object({ member: memberSchema })
+const memberFactsResult = z.object({ member: memberFactsSchema })
 const tags = ['family tree']
 
 export const familyTreeRoutes: FastifyPluginAsyncZod<{ service: FamilyTreeService }> = async (app, { service }) => {
@@ -21,6 +22,19 @@ export const familyTreeRoutes: FastifyPluginAsyncZod<{ service: FamilyTreeServic
     // A Buffer is sent as it is: the type provider only knows the object the schema describes.
     return reply.type('application/json; charset=utf-8').send(body as never)
   })
+
+  app.get(
+    '/family-tree/members/:memberId',
+    {
+      schema: {
+        tags,
+        summary: 'One member and the people one link away, without the rest of the tree; 404 family_tree.no_tree when you have no tree',
+        params,
+        response: { 200: memberFactsResult },
+      },
+    },
+    async (request) => ({ member: await service.getMemberFacts(currentUser(request).id, request.params.memberId) }),
+  )
 
   app.post(
     '/family-tree/members',

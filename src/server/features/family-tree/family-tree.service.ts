@@ -157,6 +157,17 @@ export function createFamilyTreeService({ repo, getOwner, relatedIds, deleteUnli
     },
 
     /**
+     * One member's facts and relatives for a page about them; `not_found` for a member that is not
+     * the owner's, `family_tree.no_tree` when the owner has no tree at all.
+     */
+    async getMemberFacts(ownerId: string, memberId: string): Promise<MemberFacts> {
+      const facts = toMemberFacts(await repo.memberWithRelatives(ownerId, memberId), memberId)
+      if (facts) return facts
+      if (!(await repo.hasTree(ownerId))) throw new AppError('family_tree.no_tree', 'You have no family tree yet')
+      throw notFound('Member')
+    },
+
+    /**
      * The members an import wrote, with their source ids and names: what an importer compares a
      * new file with to tell which earlier import, if any, it is a version of.
      */

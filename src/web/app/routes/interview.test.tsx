@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import i18n from 'i18next'
 import { Route, Routes } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { FamilyTree, Member } from '../../../shared/contracts/family-tree.ts'
+import type { Member } from '../../../shared/contracts/family-tree.ts'
 import type { InterviewSession } from '../../../shared/contracts/interviews.ts'
 import type { MediaAsset } from '../../../shared/contracts/media.ts'
 import { buildMember } from '../../features/family-tree/test/fake-family-api.ts'
@@ -24,19 +24,28 @@ const carmen = () =>
 
 interface ServerOptions {
   members?: Member[]
-  tree?: FamilyTree['tree']
+  /** The person has no family tree at all. */
+  hasNoTree?: boolean
   sessions?: InterviewSession[]
   media?: MediaAsset[]
 }
 
-/** The server: the family tree, Carmen's files and the interviews API. */
-function fakeServer({ members = [carmen()], tree, sessions = [], media = [] }: ServerOptions = {}) {
-  const at = '2024-03-01T09:00:00.000Z'
-  const treeRow = tree === undefined ? { ownerId: 'u1', treeName: 'Árbol de Rosa', createdAt: at, lastModified: at } : tree
+/** A member as `GET /api/family-tree/members/:id` answers them: their own facts and relatives. */
+function factsOf({ memberId, firstName, lastName, relationshipToOwner, isSelf, isDeceased, birthDate, deathDate, birthPlace, deathPlace, gender, bioSummary }: Member) {
+  return { memberId, firstName, lastName, relationshipToOwner, isSelf, isDeceased, birthDate, deathDate, birthPlace, deathPlace, gender, bioSummary, relatives: [] }
+}
+
+/** The server: one member of the tree by id, Carmen's files and the interviews API. */
+function fakeServer({ members = [carmen()], hasNoTree = false, sessions = [], media = [] }: ServerOptions = {}) {
   return fakeInterviewApi({
     sessions,
     fallback: (method, path) => {
-      if (method === 'GET' && path === '/api/family-tree') return jsonResponse(200, { tree: treeRow, members })
+      const memberId = /^\/api\/family-tree\/members\/([^/?]+)$/.exec(path)?.[1]
+      if (method === 'GET' && memberId) {
+        if (hasNoTree) return errorResponse(404, 'family_tree.no_tree')
+        const member = members.find((candidate) => candidate.memberId === decodeURIComponent(memberId))
+        return member ? jsonResponse(200, { member: factsOf(member) }) : errorResponse(404, 'not_found')
+      }
       if (method === 'GET' && path === '/api/media?memberId=carmen') return jsonResponse(200, { media })
       return undefined
     },
@@ -61,7 +70,7 @@ describe('/interview/:memberId', () => {
     const voice = buildAsset({ id: 'voice-1', fileName: 'voz.webm', contentType: 'video/webm', thumbnailURL: null, linkedToType: 'interviewSession' })
     const photo = buildAsset({ id: 'photo-1', thumbnailURL: '/api/media/photo-1/thumbnail' })
     const session = buildSession({ interviewedMemberId: 'carmen', conversationPair: [{ role: 'user', text: 'Cantaba en la cocina.' }], mediaAssetIds: ['voice-1'] })
-    fakeServer({ sessions: [session], media: [voice, photo] })
+    const api = fakeServer({ sessions: [session], media: [voice, photo] })
     renderRoute()
 
     expect(screen.getByRole('status')).toHaveTextContent('Cargando…')
@@ -72,6 +81,9 @@ describe('/interview/:memberId', () => {
     const history = screen.getByRole('region', { name: 'Entrevistas anteriores' })
     expect(await within(history).findByText('Cantaba en la cocina.')).toBeInTheDocument()
     expect(within(history).getByLabelText('Grabación de tu voz')).toHaveAttribute('src', voice.downloadURL)
+    // Carmen alone is read, never the whole tree (which may hold 100,000 people).
+    expect(api.requests.map((request) => request.path)).toContain('/api/family-tree/members/carmen')
+    expect(api.requests.filter((request) => request.path.startsWith('/api/family-tree') && request.path !== '/api/family-tree/members/carmen')).toEqual([])
   })
 
   it('refreshes the files once a session and its recordings are deleted', async () => {
@@ -86,7 +98,7 @@ describe('/interview/:memberId', () => {
   })
 
   it('says so when the person has no family tree yet, and leads to it', async () => {
-    fakeServer({ members: [], tree: null })
+    fakeServer({ hasNoTree: true })
     const { user } = renderRoute()
     expect(await screen.findByText('No encontramos tu árbol familiar.')).toBeInTheDocument()
     expect(screen.getByRole('heading', { level: 1, name: 'Entrevista' })).toBeInTheDocument()
@@ -99,7 +111,7 @@ describe('/interview/:memberId', () => {
     renderRoute('/interview/nadie')
     expect(await screen.findByText('No encontramos a esta persona en tu árbol.')).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Volver al árbol familiar' })).toHaveAttribute('href', '/family-tree')
-    expect(api.requests.map((request) => request.path)).toEqual(['/api/family-tree'])
+    expect(api.requests.map((request) => request.path)).toEqual(['/api/family-tree/members/nadie'])
   })
 
   it('says so when no person is given', async () => {
@@ -123,7 +135,7 @@ describe('/interview/:memberId', () => {
     ['the tree cannot be read', () => errorResponse(400, 'validation_failed'), 'Error al cargar la entrevista.'],
   ])('when %s, says so and tries again on request', async (_case, answer, text) => {
     const api = fakeServer()
-    api.answerNext('GET', '/api/family-tree', answer)
+    api.answerNext('GET', '/api/family-tree/members/carmen', answer)
     const { user } = renderRoute()
     expect(await screen.findByRole('alert')).toHaveTextContent(text)
     await user.click(screen.getByRole('button', { name: 'Reintentar' }))

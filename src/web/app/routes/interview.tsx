@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { useParams } from 'react-router'
 import { isSelfMember } from '../../../shared/family-tree/self-member.ts'
 import { useDocumentTitle } from '../../components/ui/use-document-title.ts'
-import { useFamilyTree } from '../../features/family-tree/api/family-tree-queries.ts'
+import { useMemberFacts } from '../../features/family-tree/api/family-tree-queries.ts'
 import { InterviewChat, type RecordingUpload } from '../../features/interviews/components/interview-chat.tsx'
 import { InterviewHeader } from '../../features/interviews/components/interview-header.tsx'
 import { InterviewHistory, type RecordingLookup } from '../../features/interviews/components/interview-history.tsx'
@@ -16,8 +16,9 @@ import { uploadMediaFile } from '../../features/media/lib/upload-media-file.ts'
 export function InterviewRoute() {
   const { t } = useTranslation('interviews')
   const memberId = useParams().memberId?.trim() ?? ''
-  const tree = useFamilyTree()
-  const member = memberId ? tree.data?.members.find((candidate) => candidate.memberId === memberId) : undefined
+  // Only this relative, read by id: the whole tree may hold 100,000 people and is not shown here.
+  const facts = useMemberFacts(memberId)
+  const member = facts.data
   const canInterview = member !== undefined && !isSelfMember(member)
   // The relative's files: their first photo for the header, and the recordings of the interviews
   // (a recording uploaded to a session is linked to its member too).
@@ -26,20 +27,19 @@ export function InterviewRoute() {
   const name = member ? `${member.firstName} ${member.lastName}`.trim() : ''
   useDocumentTitle(name ? t('page.titleAbout', { name }) : t('page.title'))
 
-  // A tree already shown stays, even if refetching it failed later.
+  // A relative already shown stays, even if refetching them failed later.
   let problem: InterviewProblemKind | undefined
   if (!memberId) problem = 'noMember'
-  else if (tree.data) {
-    if (!member) problem = tree.data.tree === null ? 'noTree' : 'notFound'
-    else if (!canInterview) problem = 'self'
-  } else if (tree.isError) problem = problemOfError(tree.error) === 'unreachable' ? 'unreachable' : 'loadFailed'
+  else if (member) {
+    if (!canInterview) problem = 'self'
+  } else if (facts.isError) problem = problemOfError(facts.error)
   else problem = 'loading'
 
   if (problem || !member) {
     return (
       <section className="page interview-page" aria-labelledby="interview-title">
         <h1 id="interview-title">{t('page.title')}</h1>
-        <InterviewProblem problem={problem ?? 'loading'} onRetry={() => void tree.refetch()} isRetrying={tree.isFetching} />
+        <InterviewProblem problem={problem ?? 'loading'} onRetry={() => void facts.refetch()} isRetrying={facts.isFetching} />
       </section>
     )
   }

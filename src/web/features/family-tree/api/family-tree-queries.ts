@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
-import type { CreateMember, FamilyTree, Member, UpdateMember } from '../../../../shared/contracts/family-tree.ts'
-import { apiFetch } from '../../../lib/api-client.ts'
+import type { CreateMember, FamilyTree, Member, MemberFacts, UpdateMember } from '../../../../shared/contracts/family-tree.ts'
+import { ApiError, apiFetch } from '../../../lib/api-client.ts'
 
 export const familyTreeKeys = {
   all: ['family-tree'] as const,
@@ -20,6 +20,33 @@ export function useFamilyTree() {
 
 const membersPath = '/api/family-tree/members'
 const memberPath = (memberId: string) => `${membersPath}/${encodeURIComponent(memberId)}`
+
+/**
+ * One member and the people one link away, without the rest of the tree (a page about one
+ * relative). Under the tree's key, so whatever fetches the tree again fetches it too.
+ */
+export function memberFactsQuery(memberId: string) {
+  return queryOptions({
+    queryKey: [...familyTreeKeys.all, 'member', memberId] as const,
+    queryFn: async ({ signal }) => (await apiFetch<{ member: MemberFacts }>(memberPath(memberId), { signal })).member,
+  })
+}
+
+/**
+ * `memberFactsQuery`, asked only for a member id. A 4xx (not theirs, no tree yet) is an answer
+ * shown at once; anything else is tried again as the client's other queries are.
+ */
+export function useMemberFacts(memberId: string) {
+  const retry = useQueryClient().getDefaultOptions().queries?.retry ?? 3
+  return useQuery({
+    ...memberFactsQuery(memberId),
+    enabled: memberId !== '',
+    retry: (failures, error) => {
+      if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false
+      return typeof retry === 'function' ? retry(failures, error) : typeof retry === 'number' ? failures < retry : retry
+    },
+  })
+}
 
 /**
  * A change to one member changes others too (spouses are symmetric, children come from the

@@ -8,6 +8,7 @@ describe('problemOfError', () => {
     [new ApiError(500, 'internal', 'db down'), 'unreachable'],
     [new ApiError(503, 'ai_unavailable', 'db down'), 'unreachable'],
     [new ApiError(404, 'not_found', 'nope'), 'notFound'],
+    [new ApiError(404, 'family_tree.no_tree', 'no tree'), 'noTree'],
     [new ApiError(409, 'interview.self_member', 'self'), 'self'],
     [new ApiError(400, 'validation_failed', 'bad'), 'loadFailed'],
     [new ApiError(502, 'upstream_failed', 'proxy'), 'loadFailed'],
