@@ -17,6 +17,7 @@ import { createAccountRepository } from './features/account/account.repository.t
 import { accountRoutes } from './features/account/account.routes.ts'
 import { createAccountService } from './features/account/account.service.ts'
 import { createSessionVerifier } from './features/account/session-verifier.ts'
+import { createDeviceCookies } from './features/account/device-cookies.ts'
 import { createContactRepository } from './features/contact/contact.repository.ts'
 import { contactRoutes } from './features/contact/contact.routes.ts'
 import { createContactService } from './features/contact/contact.service.ts'
@@ -52,6 +53,7 @@ import { createObjectStorage } from './integrations/storage/create-storage.ts'
 import { createUploadStore } from './integrations/tus/create-upload-store.ts'
 import { resolveAuthSecret } from './lib/auth-secret.ts'
 import { createAttemptLimiter } from './lib/attempt-limiter.ts'
+import { createBackoffLimiter } from './lib/backoff-limiter.ts'
 import { createAiBudget } from './lib/chat/ai-budget.ts'
 import { createChatEngine } from './lib/chat/chat-engine.ts'
 import { createExchangeReceipts } from './lib/chat/exchange-receipts.ts'
@@ -111,21 +113,21 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     log: (level, message) => app.log[level]({ component: 'better-auth' }, message),
   })
   const { max, windowMs } = config.loginRateLimit
+  const passwordBackoff = { freeAttempts: max, firstWaitMs: 15 * 1000, maxWaitMs: windowMs, memoryMs: 24 * 60 * 60 * 1000 }
   const accounts = createAccountService({
     auth,
     repo: createAccountRepository(database.db),
     sessions: createSessionVerifier({ db: database.db, secret, ...sessionLifetime }),
-    // A few mistakes cost a minute; more, the window; a guessing run, a day. Never a long lock-out at
-    // once. Longest first, so the wait a refusal names is the longest one that applies.
+    // After a few mistakes each one makes the next wait, from 15 seconds doubling up to the window:
+    // a guessing run is slowed to a few guesses an hour, and the owner is never locked out for long.
     limiters: {
-      perEmail: [
-        createAttemptLimiter(rateLimitStore, { max: max * 4, windowMs: 24 * 60 * 60 * 1000 }, 'login-email-day'),
-        createAttemptLimiter(rateLimitStore, { max: max * 2, windowMs }, 'login-email-window'),
-        createAttemptLimiter(rateLimitStore, { max, windowMs: 60 * 1000 }, 'login-email-minute'),
-      ],
+      perDevice: createAttemptLimiter(rateLimitStore, { max, windowMs }, 'login-device'),
       perAddress: createAttemptLimiter(rateLimitStore, { max: max * 4, windowMs }, 'login-address'),
+      perEmail: createBackoffLimiter(rateLimitStore, passwordBackoff, 'login-email'),
       overall: createAttemptLimiter(rateLimitStore, { max: config.loginFailureCeiling, windowMs }, 'login-all'),
+      perAccount: createBackoffLimiter(rateLimitStore, passwordBackoff, 'password-check'),
     },
+    devices: createDeviceCookies(secret),
     signUpLimiters: {
       perAddress: createAttemptLimiter(rateLimitStore, { max: config.signUpRateLimitPerHour, windowMs: 60 * 60 * 1000 }, 'signup-address'),
       overall: createAttemptLimiter(rateLimitStore, { max: config.signUpRateLimitPerHour * 20, windowMs: 60 * 60 * 1000 }, 'signup-all'),

@@ -28,7 +28,7 @@ export function createAttemptLimiter(store: RateLimitStore, limit: AttemptLimit,
       const over = counts.filter((count) => count.count > limit.max)
       if (over.length > 0) {
         await giveBack(parts)
-        throw tooMany(Math.max(...over.map((count) => count.resetInMs)))
+        throw tooManyAttempts(Math.max(...over.map((count) => count.resetInMs)))
       }
       return { giveBack: () => giveBack(parts) }
     },
@@ -56,6 +56,7 @@ export async function takeEach(takes: (() => Promise<AttemptTicket>)[]): Promise
   return { giveBack: async () => void (await Promise.all(taken.map((ticket) => ticket.giveBack()))) }
 }
 
-function tooMany(resetInMs: number): AppError {
+/** The 429 of every attempt limit, with the wait in whole seconds (at least one). */
+export function tooManyAttempts(resetInMs: number): AppError {
   return new AppError('rate_limited', 'Too many attempts; try again later', undefined, { 'Retry-After': String(Math.max(Math.ceil(resetInMs / 1000), 1)) })
 }

@@ -137,7 +137,7 @@ describe.each(testDatabases)('deleting an account on %s', (database) => {
     expect((await me(user.cookie)).statusCode).toBe(200)
   })
 
-  it('counts guesses at the password against the e-mail’s sign-in limit', async () => {
+  it('counts guesses at the password against the account’s own limit', async () => {
     const user = await signUpTestUser(t.app, { password: 'la-clave-de-siempre' })
     const answers = []
     for (let i = 0; i < 4; i += 1) answers.push((await erase(user, { password: `adivinanza-${i}` })).statusCode)

@@ -3,12 +3,15 @@ import type { ChangePassword, DeleteAccount, Me, SignIn, signUpSchema, updateMeS
 import type { PortableAccount } from '../../../shared/contracts/portability.ts'
 import { isLanguage } from '../../../shared/limits.ts'
 import { AppError, invalidField, notFound } from '../../lib/app-error.ts'
-import { takeEach, type AttemptLimiter } from '../../lib/attempt-limiter.ts'
+import { takeEach, type AttemptLimiter, type AttemptTicket } from '../../lib/attempt-limiter.ts'
+import type { BackoffLimiter } from '../../lib/backoff-limiter.ts'
+import { addressKey } from '../../lib/client-address.ts'
 import type { Collection } from '../../lib/collection-versions.ts'
 import { toIsoString } from '../../db/timestamps.ts'
 import type { Auth } from './account.auth.ts'
 import type { AccountRepository } from './account.repository.ts'
 import type { UserRow } from './account.tables.ts'
+import type { DeviceCookies } from './device-cookies.ts'
 import type { SessionVerifier } from './session-verifier.ts'
 import { isCommonPassword } from './common-passwords.ts'
 
@@ -17,12 +20,16 @@ interface Deps {
   repo: AccountRepository
   /** The fast check of a session cookie on every authenticated request. */
   sessions: SessionVerifier
-  /** Failed sign-ins per e-mail and address, and per address alone. */
   /**
-   * Sign-in attempts, counted before the password is checked: per e-mail in tiers whose waits grow
-   * with the failures (a minute, then the window, then a day), per address, and overall.
+   * Password attempts, counted before the password is checked (docs/product.md#sign-in-limits). A sign-in
+   * from a known device counts against that device alone; any other counts against its address,
+   * then its e-mail (waits that grow with the failures, never a lock-out), then every account
+   * together. A password given again from a signed-in session (to change it, to delete the
+   * account) counts against the account, apart from strangers' guesses at its e-mail.
    */
-  limiters: { perEmail: AttemptLimiter[]; perAddress: AttemptLimiter; overall: AttemptLimiter }
+  limiters: { perDevice: AttemptLimiter; perAddress: AttemptLimiter; perEmail: BackoffLimiter; overall: AttemptLimiter; perAccount: BackoffLimiter }
+  /** The marks of browsers that have signed in before, which the sign-in limits trust. */
+  devices: DeviceCookies
   /**
    * Sign-ups per address and overall: registration says which e-mails have an account, so how
    * often it may be asked is the control (and it keeps a script from filling the database).
@@ -66,16 +73,33 @@ async function userIdOf(response: Response): Promise<string> {
   return body.user.id
 }
 
-export function createAccountService({ auth, repo, sessions, limiters, signUpLimiters, erasure }: Deps) {
-  /** Whether `password` is the person's, guesses counted against their e-mail's sign-in limits. */
+export function createAccountService({ auth, repo, sessions, limiters, devices, signUpLimiters, erasure }: Deps) {
+  /** Whether `password` is the signed-in person's, guesses counted against their account. */
   async function checkPassword(user: { id: string; email: string }, password: string, field: string): Promise<void> {
-    const ticket = await takeEach(limiters.perEmail.map((limiter) => () => limiter.take([user.email])))
+    const ticket = await limiters.perAccount.take(user.id)
     const context = await auth.$context
     const credential = await context.internalAdapter.findCredentialAccount(user.id)
     if (!credential?.password || !(await context.password.verify({ hash: credential.password, password }))) {
       throw invalidField(field, 'auth.wrong_password', 'The password is not right')
     }
     await ticket.giveBack()
+    await limiters.perAccount.reset(user.id)
+  }
+
+  /**
+   * A sign-in attempt counted where it belongs. A known device spends its own budget; once that is
+   * spent it is treated as any other browser, so a stolen mark buys only a few more guesses.
+   */
+  async function takeSignInAttempt(email: string, address: string, deviceId: string | undefined): Promise<AttemptTicket> {
+    if (deviceId) {
+      try {
+        return await limiters.perDevice.take([deviceId])
+      } catch (error) {
+        if (!(error instanceof AppError && error.code === 'rate_limited')) throw error
+      }
+    }
+    // The address first: a request refused there opens no window for its (perhaps made-up) e-mail.
+    return takeEach([() => limiters.perAddress.take([addressKey(address)]), () => limiters.perEmail.take(email), () => limiters.overall.take(['all'])])
   }
 
   /**
@@ -130,7 +154,7 @@ export function createAccountService({ auth, repo, sessions, limiters, signUpLim
 
     /** Input already validated by `signUpSchema`. */
     async signUp(input: z.output<typeof signUpSchema>, headers: Headers, address: string): Promise<AuthResult> {
-      await takeEach([() => signUpLimiters.perAddress.take([address]), () => signUpLimiters.overall.take(['all'])])
+      await takeEach([() => signUpLimiters.perAddress.take([addressKey(address)]), () => signUpLimiters.overall.take(['all'])])
       if (isCommonPassword(input.password)) {
         throw invalidField('password', 'auth.password_too_common', 'This password is among the most common ones')
       }
@@ -148,36 +172,36 @@ export function createAccountService({ auth, repo, sessions, limiters, signUpLim
       })
       if (response.status === 422) throw new AppError('auth.email_taken', 'This e-mail address is already registered')
       if (!response.ok) throw new Error(`better-auth sign-up answered ${response.status}: ${await response.text()}`)
-      return { user: await getMe(await userIdOf(response)), cookies: response.headers.getSetCookie() }
+      const user = await getMe(await userIdOf(response))
+      return { user, cookies: [...response.headers.getSetCookie(), devices.issue(user.email)] }
     },
 
     /**
      * An unknown e-mail and a wrong password answer alike. Every attempt is counted before the
      * password is checked, so simultaneous guesses cannot slip past the limits; a success gives
-     * its attempt back and forgets the e-mail's failures.
+     * its attempt back, forgets the e-mail's and the device's failures, and marks the device as
+     * known for this e-mail.
      */
     async signIn(input: SignIn, headers: Headers, address: string): Promise<AuthResult> {
-      const ticket = await takeEach([
-        ...limiters.perEmail.map((limiter) => () => limiter.take([input.email])),
-        () => limiters.perAddress.take([address]),
-        () => limiters.overall.take(['all']),
-      ])
+      const deviceId = devices.deviceOf(headers.get('cookie'), input.email)
+      const ticket = await takeSignInAttempt(input.email, address, deviceId)
       const response = await auth.api.signInEmail({ body: { email: input.email, password: input.password }, headers, asResponse: true })
       if (response.status === 401 || response.status === 400) throw new AppError('auth.invalid_credentials', 'Wrong e-mail or password')
       await ticket.giveBack()
       if (!response.ok) throw new Error(`better-auth sign-in answered ${response.status}: ${await response.text()}`)
-      await Promise.all(limiters.perEmail.map((limiter) => limiter.reset([input.email])))
-      return { user: await getMe(await userIdOf(response)), cookies: response.headers.getSetCookie() }
+      await Promise.all([limiters.perEmail.reset(input.email), deviceId ? limiters.perDevice.reset([deviceId]) : undefined])
+      return { user: await getMe(await userIdOf(response)), cookies: [...response.headers.getSetCookie(), devices.issue(input.email, deviceId)] }
     },
 
     /**
      * A new password for the signed-in person, who must give the current one. Guesses at it count
-     * against the same per-e-mail limits as signing in, so an open session on a shared computer
-     * is no back door for guessing. Every session ends, on every device, and this one is
-     * replaced by a fresh session: whoever knew the old password is out on their next request.
+     * against the account, with waits that grow as a sign-in's do, so an open session on a shared
+     * computer is no back door for guessing, and strangers guessing at the e-mail never hold the
+     * owner back. Every session ends, on every device, and this one is replaced by a fresh
+     * session: whoever knew the old password is out on their next request.
      */
     async changePassword(user: { id: string; email: string }, input: ChangePassword, headers: Headers): Promise<AuthResult> {
-      const ticket = await takeEach(limiters.perEmail.map((limiter) => () => limiter.take([user.email])))
+      const ticket = await limiters.perAccount.take(user.id)
       if (isCommonPassword(input.newPassword)) {
         await ticket.giveBack()
         throw invalidField('newPassword', 'auth.password_too_common', 'This password is among the most common ones')
@@ -192,7 +216,7 @@ export function createAccountService({ auth, repo, sessions, limiters, signUpLim
       }
       await ticket.giveBack()
       if (!response.ok) throw new Error(`better-auth change-password answered ${response.status}: ${await response.text()}`)
-      await Promise.all(limiters.perEmail.map((limiter) => limiter.reset([user.email])))
+      await Promise.all([limiters.perAccount.reset(user.id), limiters.perEmail.reset(user.email)])
       return { user: await getMe(user.id), cookies: response.headers.getSetCookie() }
     },
 

@@ -34,29 +34,61 @@ describe('sign-in limits', () => {
     }
   })
 
-  it('makes the wait grow with the failures: a minute after a few, the window after more, and forgets them after a success', async () => {
+  it('makes each mistake past the first few wait longer, seconds then minutes up to the window, never a day; a success forgets them', async () => {
     vi.useFakeTimers({ toFake: ['Date'] })
-    vi.setSystemTime(new Date('2026-11-23T10:00:00Z'))
+    let now = new Date('2026-11-23T10:00:00Z').getTime()
+    vi.setSystemTime(now)
     const t = await createTestApp('sqlite', { LOGIN_RATE_LIMIT_MAX: '3', LOGIN_RATE_LIMIT_WINDOW_SECONDS: '900' })
     try {
       await signUpTestUser(t.app, { email: 'olvidadiza@example.com', password: 'clave-correcta' })
       for (let attempt = 0; attempt < 3; attempt += 1) expect((await signIn(t, 'olvidadiza@example.com', 'mala')).statusCode).toBe(401)
-      const firstWait = await signIn(t, 'olvidadiza@example.com', 'clave-correcta')
-      expect(firstWait.statusCode).toBe(429)
-      expect(Number(firstWait.headers['retry-after'])).toBeLessThanOrEqual(60)
+      const waits = []
+      for (let round = 0; round < 8; round += 1) {
+        const refused = await signIn(t, 'olvidadiza@example.com', 'clave-correcta')
+        expect(refused.statusCode).toBe(429)
+        const wait = Number(refused.headers['retry-after'])
+        waits.push(wait)
+        // Once the wait is over she may try again, and one more mistake makes the next wait longer.
+        now += wait * 1000
+        vi.setSystemTime(now)
+        expect((await signIn(t, 'olvidadiza@example.com', 'mala')).statusCode).toBe(401)
+      }
+      expect(waits).toEqual([15, 30, 60, 120, 240, 480, 900, 900])
 
-      // A minute later she may try again; three more mistakes and the wait is the window's.
-      vi.setSystemTime(new Date('2026-11-23T10:01:01Z'))
-      for (let attempt = 0; attempt < 3; attempt += 1) expect((await signIn(t, 'olvidadiza@example.com', 'mala')).statusCode).toBe(401)
-      const longerWait = await signIn(t, 'olvidadiza@example.com', 'clave-correcta')
-      expect(longerWait.statusCode).toBe(429)
-      expect(Number(longerWait.headers['retry-after'])).toBeGreaterThan(60)
-      expect(Number(longerWait.headers['retry-after'])).toBeLessThanOrEqual(900)
-
-      // After the window, the right password works and her mistakes are forgotten.
-      vi.setSystemTime(new Date('2026-11-23T10:16:00Z'))
+      const last = await signIn(t, 'olvidadiza@example.com', 'clave-correcta')
+      now += Number(last.headers['retry-after']) * 1000
+      vi.setSystemTime(now)
       expect((await signIn(t, 'olvidadiza@example.com', 'clave-correcta')).statusCode).toBe(200)
       for (let attempt = 0; attempt < 3; attempt += 1) expect((await signIn(t, 'olvidadiza@example.com', 'mala')).statusCode).toBe(401)
+    } finally {
+      await t.close()
+    }
+  })
+
+  it('counts an IPv6 client by its /64: addresses of one network share a limit, another network has its own', async () => {
+    const t = await createTestApp('sqlite', { LOGIN_RATE_LIMIT_MAX: '1' })
+    try {
+      // An address gets four times LOGIN_RATE_LIMIT_MAX within the window, spread over any e-mails.
+      const statuses = []
+      for (let i = 1; i <= 5; i += 1) statuses.push((await signIn(t, `inventada-${i}@example.com`, 'mala', `2001:db8:7:1::${i.toString(16)}`)).statusCode)
+      expect(statuses).toEqual([401, 401, 401, 401, 429])
+      const sameNetwork = await signIn(t, 'otra@example.com', 'mala', '2001:0db8:0007:0001:ffff:ffff:ffff:fffe')
+      expect(sameNetwork.statusCode).toBe(429)
+      expect(Number(sameNetwork.headers['retry-after'])).toBeGreaterThan(0)
+      expect((await signIn(t, 'otra@example.com', 'mala', '2001:db8:7:2::1')).statusCode).toBe(401)
+    } finally {
+      await t.close()
+    }
+  })
+
+  it('counts nothing against an e-mail for a guess its address was refused', async () => {
+    const t = await createTestApp('sqlite', { LOGIN_RATE_LIMIT_MAX: '1' })
+    try {
+      await signUpTestUser(t.app, { email: 'vecina@example.com', password: 'clave-correcta' })
+      for (let i = 1; i <= 4; i += 1) expect((await signIn(t, `inventada-${i}@example.com`, 'mala', '203.0.113.9')).statusCode).toBe(401)
+      for (let i = 1; i <= 5; i += 1) expect((await signIn(t, 'vecina@example.com', `mala-${i}`, '203.0.113.9')).statusCode).toBe(429)
+      // Her e-mail is untouched: her own first mistake elsewhere is answered, not held back.
+      expect((await signIn(t, 'vecina@example.com', 'mala', '198.51.100.7')).statusCode).toBe(401)
     } finally {
       await t.close()
     }

@@ -2,6 +2,7 @@ import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto'
 import type { CompiledQuery, Kysely } from 'kysely'
 import type { Database } from '../../db/schema.ts'
 import type { Collection } from '../../lib/collection-versions.ts'
+import { readCookie } from '../../lib/cookies.ts'
 
 export interface VerifiedSession {
   user: { id: string; email: string }
@@ -26,15 +27,6 @@ interface Options {
   /** How long a session lives, and how often its expiry slides forward (better-auth's settings). */
   expiresInSeconds: number
   updateAgeSeconds: number
-}
-
-/** The value of cookie `name` in a Cookie header, as sent (still URI-encoded). */
-function readCookie(header: string, name: string): string | undefined {
-  for (const part of header.split(';')) {
-    const separator = part.indexOf('=')
-    if (separator > 0 && part.slice(0, separator).trim() === name) return part.slice(separator + 1).trim()
-  }
-  return undefined
 }
 
 /**

@@ -3,6 +3,7 @@ import { nowIso } from '../../db/timestamps.ts'
 import type { AttemptLimiter } from '../../lib/attempt-limiter.ts'
 import { newId } from '../../lib/ids.ts'
 import type { ContactRepository } from './contact.repository.ts'
+import { addressKey } from '../../lib/client-address.ts'
 
 export interface NewContactMessage {
   name: string
@@ -21,7 +22,7 @@ interface Deps {
 export function createContactService({ repo, limiter }: Deps) {
   return {
     async receive(input: NewContactMessage, userId: string | null, address: string): Promise<ContactMessageReceipt> {
-      await limiter.take([address])
+      await limiter.take([addressKey(address)])
       const id = newId()
       const receivedAt = nowIso()
       await repo.insert({ id, ...input, language: input.language ?? null, userId, createdAt: receivedAt })
