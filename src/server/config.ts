@@ -110,6 +110,11 @@ const envSchema = z.object({
   AI_TIMEOUT_SECONDS: z.coerce.number({ error: 'must be a number' }).int().min(1).default(90),
   AI_BUDGET_CHARS_PER_HOUR: z.coerce.number({ error: 'must be a number' }).int().min(1).default(2_000_000),
   AI_BUDGET_CHARS_PER_DAY: z.coerce.number({ error: 'must be a number' }).int().min(1).default(10_000_000),
+  AI_PERSON_SHARE: z.coerce
+    .number({ error: 'must be a number' })
+    .gt(0, { error: 'must be more than 0' })
+    .max(1, { error: 'must be 1 or less (1: no share of their own)' })
+    .default(0.25),
 })
 
 /** A current Flash model; the original product's `gemini-1.5-flash-latest` still works when set in AI_MODEL. */
@@ -166,8 +171,11 @@ export interface Config {
   aiRateLimitPerHour: number
   /** How long one AI reply may take before it counts as failed. */
   aiTimeoutMs: number
-  /** Characters sent to and received from the model by everyone together, per hour and per day. */
-  aiBudget: { charsPerHour: number; charsPerDay: number }
+  /**
+   * Characters sent to and received from the model by everyone together, per hour and per day, and
+   * the fraction of each that one person may spend.
+   */
+  aiBudget: { charsPerHour: number; charsPerDay: number; personShare: number }
   /** Built web app to serve; undefined serves the API only. */
   webRoot?: string
 }
@@ -251,7 +259,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           : { provider: 'guided' },
     aiRateLimitPerHour: e.AI_RATE_LIMIT_PER_HOUR,
     aiTimeoutMs: e.AI_TIMEOUT_SECONDS * 1000,
-    aiBudget: { charsPerHour: e.AI_BUDGET_CHARS_PER_HOUR, charsPerDay: e.AI_BUDGET_CHARS_PER_DAY },
+    aiBudget: { charsPerHour: e.AI_BUDGET_CHARS_PER_HOUR, charsPerDay: e.AI_BUDGET_CHARS_PER_DAY, personShare: e.AI_PERSON_SHARE },
     webRoot: e.WEB_ROOT ? path.resolve(e.WEB_ROOT) : undefined,
   }
 }

@@ -21,7 +21,7 @@ describe('memory rate-limit store', () => {
   })
 
   it('deletes a window uncounted back to zero, so a refused attempt leaves nothing behind', async () => {
-    const store = createMemoryRateLimitStore()
+    const store = createMemoryRateLimitStore({ now: () => 1_000_000 })
     await store.increment('refused', 60_000)
     await store.decrement('refused')
     expect(store.size).toBe(0)

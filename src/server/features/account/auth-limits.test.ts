@@ -4,6 +4,9 @@ import { createTestApp, signUpTestUser, type TestApp } from '../../test/test-app
 const signIn = (t: TestApp, email: string, password: string, remoteAddress = '127.0.0.1') =>
   t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email, password }, remoteAddress })
 
+/** Each sign-in hashes a password (scrypt): on a loaded machine the longer rounds outlast the default 20 s. */
+const slow = 60_000
+
 afterEach(() => {
   vi.useRealTimers()
 })
@@ -34,36 +37,40 @@ describe('sign-in limits', () => {
     }
   })
 
-  it('makes each mistake past the first few wait longer, seconds then minutes up to the window, never a day; a success forgets them', async () => {
-    vi.useFakeTimers({ toFake: ['Date'] })
-    let now = new Date('2026-11-23T10:00:00Z').getTime()
-    vi.setSystemTime(now)
-    const t = await createTestApp('sqlite', { LOGIN_RATE_LIMIT_MAX: '3', LOGIN_RATE_LIMIT_WINDOW_SECONDS: '900' })
-    try {
-      await signUpTestUser(t.app, { email: 'olvidadiza@example.com', password: 'clave-correcta' })
-      for (let attempt = 0; attempt < 3; attempt += 1) expect((await signIn(t, 'olvidadiza@example.com', 'mala')).statusCode).toBe(401)
-      const waits = []
-      for (let round = 0; round < 8; round += 1) {
-        const refused = await signIn(t, 'olvidadiza@example.com', 'clave-correcta')
-        expect(refused.statusCode).toBe(429)
-        const wait = Number(refused.headers['retry-after'])
-        waits.push(wait)
-        // Once the wait is over she may try again, and one more mistake makes the next wait longer.
-        now += wait * 1000
-        vi.setSystemTime(now)
-        expect((await signIn(t, 'olvidadiza@example.com', 'mala')).statusCode).toBe(401)
-      }
-      expect(waits).toEqual([15, 30, 60, 120, 240, 480, 900, 900])
-
-      const last = await signIn(t, 'olvidadiza@example.com', 'clave-correcta')
-      now += Number(last.headers['retry-after']) * 1000
+  it(
+    'makes each mistake past the first few wait longer, seconds then minutes up to the window, never a day; a success forgets them',
+    async () => {
+      vi.useFakeTimers({ toFake: ['Date'] })
+      let now = new Date('2026-11-23T10:00:00Z').getTime()
       vi.setSystemTime(now)
-      expect((await signIn(t, 'olvidadiza@example.com', 'clave-correcta')).statusCode).toBe(200)
-      for (let attempt = 0; attempt < 3; attempt += 1) expect((await signIn(t, 'olvidadiza@example.com', 'mala')).statusCode).toBe(401)
-    } finally {
-      await t.close()
-    }
-  })
+      const t = await createTestApp('sqlite', { LOGIN_RATE_LIMIT_MAX: '3', LOGIN_RATE_LIMIT_WINDOW_SECONDS: '900' })
+      try {
+        await signUpTestUser(t.app, { email: 'olvidadiza@example.com', password: 'clave-correcta' })
+        for (let attempt = 0; attempt < 3; attempt += 1) expect((await signIn(t, 'olvidadiza@example.com', 'mala')).statusCode).toBe(401)
+        const waits = []
+        for (let round = 0; round < 8; round += 1) {
+          const refused = await signIn(t, 'olvidadiza@example.com', 'clave-correcta')
+          expect(refused.statusCode).toBe(429)
+          const wait = Number(refused.headers['retry-after'])
+          waits.push(wait)
+          // Once the wait is over she may try again, and one more mistake makes the next wait longer.
+          now += wait * 1000
+          vi.setSystemTime(now)
+          expect((await signIn(t, 'olvidadiza@example.com', 'mala')).statusCode).toBe(401)
+        }
+        expect(waits).toEqual([15, 30, 60, 120, 240, 480, 900, 900])
+
+        const last = await signIn(t, 'olvidadiza@example.com', 'clave-correcta')
+        now += Number(last.headers['retry-after']) * 1000
+        vi.setSystemTime(now)
+        expect((await signIn(t, 'olvidadiza@example.com', 'clave-correcta')).statusCode).toBe(200)
+        for (let attempt = 0; attempt < 3; attempt += 1) expect((await signIn(t, 'olvidadiza@example.com', 'mala')).statusCode).toBe(401)
+      } finally {
+        await t.close()
+      }
+    },
+    slow,
+  )
 
   it('counts an IPv6 client by its /64: addresses of one network share a limit, another network has its own', async () => {
     const t = await createTestApp('sqlite', { LOGIN_RATE_LIMIT_MAX: '1' })
@@ -112,23 +119,27 @@ describe('sign-up limits', () => {
   const signUp = (t: TestApp, email: string, remoteAddress: string) =>
     t.app.inject({ method: 'POST', url: '/api/auth/sign-up/email', payload: { email, password: 'una-clave-segura', name: 'Prueba' }, remoteAddress })
 
-  it('counts every sign-up from an address, a probe of a taken e-mail too, and then every address together', async () => {
-    const t = await createTestApp('sqlite', { SIGNUP_RATE_LIMIT_PER_HOUR: '2' })
-    try {
-      expect((await signUp(t, 'primera@example.com', '198.51.100.1')).statusCode).toBe(200)
-      expect((await signUp(t, 'primera@example.com', '198.51.100.1')).statusCode).toBe(409)
-      const refused = await signUp(t, 'tercera@example.com', '198.51.100.1')
-      expect(refused.statusCode).toBe(429)
-      expect(refused.headers['retry-after']).toBeDefined()
-      expect((await signUp(t, 'tercera@example.com', '198.51.100.2')).statusCode).toBe(200)
+  it(
+    'counts every sign-up from an address, a probe of a taken e-mail too, and then every address together',
+    async () => {
+      const t = await createTestApp('sqlite', { SIGNUP_RATE_LIMIT_PER_HOUR: '2' })
+      try {
+        expect((await signUp(t, 'primera@example.com', '198.51.100.1')).statusCode).toBe(200)
+        expect((await signUp(t, 'primera@example.com', '198.51.100.1')).statusCode).toBe(409)
+        const refused = await signUp(t, 'tercera@example.com', '198.51.100.1')
+        expect(refused.statusCode).toBe(429)
+        expect(refused.headers['retry-after']).toBeDefined()
+        expect((await signUp(t, 'tercera@example.com', '198.51.100.2')).statusCode).toBe(200)
 
-      // Forty sign-ups an hour in all (twenty times the per-address limit), from any addresses.
-      const statuses = []
-      for (let i = 0; i < 39; i += 1) statuses.push((await signUp(t, `masiva-${i}@example.com`, `203.0.113.${i + 1}`)).statusCode)
-      expect(statuses.filter((status) => status === 200)).toHaveLength(37)
-      expect(statuses.slice(-2)).toEqual([429, 429])
-    } finally {
-      await t.close()
-    }
-  })
+        // Forty sign-ups an hour in all (twenty times the per-address limit), from any addresses.
+        const statuses = []
+        for (let i = 0; i < 39; i += 1) statuses.push((await signUp(t, `masiva-${i}@example.com`, `203.0.113.${i + 1}`)).statusCode)
+        expect(statuses.filter((status) => status === 200)).toHaveLength(37)
+        expect(statuses.slice(-2)).toEqual([429, 429])
+      } finally {
+        await t.close()
+      }
+    },
+    slow,
+  )
 })

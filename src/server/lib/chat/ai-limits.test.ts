@@ -10,7 +10,8 @@ describe('the limits on AI spend', () => {
     const perRequest = storyteller.systemInstruction.es.length + memory.length + 'Había una vez un río que cantaba.'.length
     // Room for two variations, not three.
     const budget = String(perRequest * 2 + 10)
-    const t = await createTestApp('sqlite', { ...geminiSettings(gemini), AI_BUDGET_CHARS_PER_HOUR: budget })
+    // No share of their own, so that it is the server's budget that runs out.
+    const t = await createTestApp('sqlite', { ...geminiSettings(gemini), AI_BUDGET_CHARS_PER_HOUR: budget, AI_PERSON_SHARE: '1' })
     try {
       const [rosa, luis] = [await createTestUser(t.app), await createTestUser(t.app)]
       const variation = (user: typeof rosa) => as(t.app, user)({ method: 'POST', url: '/api/ai-lab/variations', payload: { text: memory } })
@@ -21,6 +22,31 @@ describe('the limits on AI spend', () => {
       expect(refused.json().error.code).toBe('rate_limited')
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0)
       expect((await variation(luis)).statusCode).toBe(429)
+      expect(gemini.requests).toHaveLength(2)
+    } finally {
+      await t.close()
+      await gemini.close()
+    }
+  })
+
+  it('gives each person a share of the hourly characters, replies counted, past which they wait while others still get replies', async () => {
+    const reply = 'Había una vez un río que cantaba. '.repeat(20)
+    const gemini = await startFakeGemini({ behaviour: { kind: 'stream', pieces: [reply] } })
+    const memory = 'El río de mi infancia, donde aprendí a nadar con mi abuelo.'
+    const prompt = storyteller.systemInstruction.es.length + memory.length
+    // Room in a share for two prompts, but not for two prompts and the first reply.
+    const share = 2 * prompt + reply.trim().length - 1
+    const t = await createTestApp('sqlite', { ...geminiSettings(gemini), AI_BUDGET_CHARS_PER_HOUR: String(share * 4), AI_PERSON_SHARE: '0.25' })
+    try {
+      const [rosa, luis] = [await createTestUser(t.app), await createTestUser(t.app)]
+      const variation = (user: typeof rosa) => as(t.app, user)({ method: 'POST', url: '/api/ai-lab/variations', payload: { text: memory } })
+      expect((await variation(rosa)).statusCode).toBe(200)
+      const refused = await variation(rosa)
+      expect(refused.statusCode).toBe(429)
+      expect(refused.json().error.code).toBe('rate_limited')
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0)
+      expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60 * 60)
+      expect((await variation(luis)).statusCode).toBe(200)
       expect(gemini.requests).toHaveLength(2)
     } finally {
       await t.close()

@@ -135,7 +135,7 @@ export function createChatEngine({ provider, limiter, guidedLimiter, budget, tim
 
   /**
    * Counts the request against the person's limit and reserves its prompt in the server's budget
-   * (the instruction and every turn sent); the guided mode, which pays no model, has a limit of its own.
+   * and the person's share of it (the instruction and every turn sent); the guided mode, which pays no model, has a limit of its own.
    */
   async function countAgainstLimits(userId: string, persona: Persona, language: Language, turns: ChatTurn[]) {
     if (provider.kind === 'guided') {
@@ -145,7 +145,7 @@ export function createChatEngine({ provider, limiter, guidedLimiter, budget, tim
     const ticket = await limiter.take([userId])
     const promptChars = persona.systemInstruction[language].length + turns.reduce((sum, turn) => sum + turn.text.length, 0)
     try {
-      await budget.reserve(promptChars)
+      await budget.reserve(userId, promptChars)
     } catch (error) {
       await ticket.giveBack()
       throw error
@@ -157,7 +157,7 @@ export function createChatEngine({ provider, limiter, guidedLimiter, budget, tim
    * rest of the `done` event. Runs on its own, so the reply is saved even when nobody listens.
    */
   function start<Done extends object>(
-    { persona, language, turns, signal }: { persona: Persona; language: Language; turns: ChatTurn[]; signal?: AbortSignal },
+    { userId, persona, language, turns, signal }: { userId: string; persona: Persona; language: Language; turns: ChatTurn[]; signal?: AbortSignal },
     finish: (reply: string) => Promise<Done>,
   ): AsyncIterable<StreamEvent<Done>> {
     const channel = createEventChannel<StreamEvent<Done>>()
@@ -176,7 +176,7 @@ export function createChatEngine({ provider, limiter, guidedLimiter, budget, tim
             text += chunk.text
             channel.push({ event: 'delta', data: { text: chunk.text } })
           }
-          if (provider.kind !== 'guided') await budget.spend(text.length).catch((error: unknown) => log.warn({ err: error }, 'the AI budget could not count a reply'))
+          if (provider.kind !== 'guided') await budget.spend(userId, text.length).catch((error: unknown) => log.warn({ err: error }, 'the AI budget could not count a reply'))
           reply = finishReply(text, isCut, provider.kind).slice(0, limits.chatReplyMaxLength)
         } catch (error) {
           if (signal?.aborted) return
@@ -237,7 +237,7 @@ export function createChatEngine({ provider, limiter, guidedLimiter, budget, tim
       const earlier = contextOf(exchange)
       const turns: ChatTurn[] = [...earlier, { role: 'user', text: exchange.message }]
       await countAgainstLimits(exchange.userId, exchange.persona, exchange.language, turns)
-      return start({ persona: exchange.persona, language: exchange.language, turns }, async (reply) => {
+      return start({ userId: exchange.userId, persona: exchange.persona, language: exchange.language, turns }, async (reply) => {
         const outcome = await saved(exchange.save, reply, { isSaved: false, fields: exchange.saveFailed }, exchange.persona)
         const carry = outcome.isSaved ? null : { user: exchange.message, model: reply, receipt: receipts.sign(exchange.userId, exchange.conversation, exchange.message, reply) }
         return { carry, ...outcome.fields }

@@ -111,7 +111,7 @@ describe('AccountRoute', () => {
     renderAccount()
     await screen.findByRole('heading', { level: 1, name: 'Mi cuenta' })
     await fillPasswords('adivinanza', 'la-clave-de-ahora')
-    expect(await within(passwordSection()).findByRole('alert')).toHaveTextContent('Demasiados intentos. Espera unos minutos y vuelve a intentarlo.')
+    expect(await within(passwordSection()).findByRole('alert')).toHaveTextContent('Demasiados intentos por ahora. Vuelve a intentarlo más tarde.')
   })
 
   it('signs out on every device and goes to the login page', async () => {

@@ -85,7 +85,7 @@ describe('LoginRoute', () => {
     fakeServer(() => jsonResponse(429, { error: { code: 'rate_limited', message: 'Too many requests' } }))
     renderLogin()
     await fillAndSubmit('rosa@example.com', 'secreto')
-    expect(await screen.findByRole('alert')).toHaveTextContent('Demasiados intentos. Espera unos minutos y vuelve a intentarlo.')
+    expect(await screen.findByRole('alert')).toHaveTextContent('Demasiados intentos por ahora. Vuelve a intentarlo más tarde.')
   })
 
   it('shows the generic failure for anything else', async () => {

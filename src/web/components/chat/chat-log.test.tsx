@@ -87,7 +87,7 @@ describe('when the persona cannot answer', () => {
     api.answerNext('POST', testChatUrl, () => jsonResponse(429, { error: { code: 'rate_limited', message: 'x' } }))
     const { user, input } = await renderTestChat()
     await user.type(input, 'Hola{Enter}')
-    expect(await within(chatLog()).findByText('Demasiados intentos. Espera unos minutos y vuelve a intentarlo.')).toBeInTheDocument()
+    expect(await within(chatLog()).findByText('Demasiados intentos por ahora. Vuelve a intentarlo más tarde.')).toBeInTheDocument()
     expect(within(chatLog()).getByText('Hola')).toBeInTheDocument()
   })
 

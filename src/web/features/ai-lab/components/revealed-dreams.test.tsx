@@ -243,7 +243,7 @@ describe('Revealed dreams', () => {
   })
 
   it.each([
-    ['too many readings were asked for', () => errorResponse(429, 'rate_limited'), 'Demasiados intentos. Espera unos minutos y vuelve a intentarlo.'],
+    ['too many readings were asked for', () => errorResponse(429, 'rate_limited'), 'Demasiados intentos por ahora. Vuelve a intentarlo más tarde.'],
     ['the server fails', () => errorResponse(500, 'internal'), 'No se pudo leer el sueño. Intenta de nuevo.'],
   ])('says why the reading did not come when %s', async (_case, answer, text) => {
     const [newest] = twoDreams()

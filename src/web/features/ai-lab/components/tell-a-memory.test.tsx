@@ -205,7 +205,7 @@ describe('Tell a memory', () => {
         api.answerNext('POST', '/api/ai-lab/variations', () => errorResponse(429, 'rate_limited'))
         return async () => undefined
       },
-      'Demasiados intentos. Espera unos minutos y vuelve a intentarlo.',
+      'Demasiados intentos por ahora. Vuelve a intentarlo más tarde.',
     ],
   ])('says the variation did not come when %s', async (_case, arrange, text) => {
     const api = fakeAiLabApi()
