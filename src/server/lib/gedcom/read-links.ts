@@ -60,12 +60,15 @@ export function linkFamilies(input: LinkInput): void {
   /** The list without targets that do not exist or repeat, the same array when nothing goes. */
   const existingOnce = <T>(list: T[], targetOf: (item: T) => string, exists: (target: string) => boolean, what: string, owner: string, line: number | undefined): T[] => {
     let kept: T[] | undefined
-    const seen = new Set<string>()
+    // Earlier targets are scanned while the list is short (nearly always) and kept in a set once
+    // it is long: one forged person may be in thousands of families.
+    const seen = list.length > shortList ? new Set<string>() : undefined
     for (let index = 0; index < list.length; index += 1) {
       const item = list[index] as T
       const target = targetOf(item)
-      const isRepeat = seen.has(target)
-      seen.add(target)
+      let isRepeat = seen?.has(target) ?? false
+      for (let earlier = 0; seen === undefined && earlier < index && !isRepeat; earlier += 1) isRepeat = targetOf(list[earlier] as T) === target
+      seen?.add(target)
       let isKept = exists(target)
       if (!isKept) dangling(what, target, owner, line)
       else if (isRepeat) {
@@ -102,36 +105,31 @@ export function linkFamilies(input: LinkInput): void {
   })
 
   // Now make both sides agree. The family's own lists keep their order; missing entries go last.
-  // Membership is looked up in sets of "family person" pairs, never by searching a list: one
-  // person may be in thousands of families, or one family have thousands of children.
+  // Membership goes through ListIndex: one person may be in thousands of families, or one family
+  // have thousands of children, and a search of the list per link would then be quadratic.
   const oneSided = (message: string, xref: string) => warn({ code: 'one_sided_link', message, xref })
-  const pair = (family: string, person: string) => `${family} ${person}`
-  const childLinks = new Set(individuals.flatMap((person) => person.childOf.map((link) => pair(link.family, person.xref))))
-  const spouseLinks = new Set(individuals.flatMap((person) => person.spouseOf.map((familyXref) => pair(familyXref, person.xref))))
-  const listedChildren = new Set(families.flatMap((family) => family.children.map((child) => pair(family.xref, child))))
+  const childLinks = new ListIndex<GedcomChildLink>((link) => link.family)
+  const spouseLinks = new ListIndex<string>((familyXref) => familyXref)
+  const listedChildren = new ListIndex<string>((child) => child)
   for (const family of families) {
     for (const childXref of family.children) {
       const child = people.get(childXref) as GedcomIndividual
-      if (childLinks.has(pair(family.xref, childXref))) continue
-      childLinks.add(pair(family.xref, childXref))
-      const link: GedcomChildLink = { family: family.xref, pedigree: 'birth' }
-      child.childOf.push(link)
+      if (childLinks.has(child.childOf, family.xref)) continue
+      childLinks.push(child.childOf, { family: family.xref, pedigree: 'birth' })
       oneSided(`@${family.xref}@ lists @${childXref}@ as a child, who has no FAMC for it`, childXref)
     }
     for (const role of PARTNER_ROLES) {
       const partner = people.get(family[role] ?? '')
-      if (partner === undefined || spouseLinks.has(pair(family.xref, partner.xref))) continue
-      spouseLinks.add(pair(family.xref, partner.xref))
-      partner.spouseOf.push(family.xref)
+      if (partner === undefined || spouseLinks.has(partner.spouseOf, family.xref)) continue
+      spouseLinks.push(partner.spouseOf, family.xref)
       oneSided(`@${family.xref}@ names @${partner.xref}@ as a partner, who has no FAMS for it`, partner.xref)
     }
   }
   for (const person of individuals) {
     for (const link of person.childOf) {
       const family = familyByXref.get(link.family) as GedcomFamily
-      if (listedChildren.has(pair(family.xref, person.xref))) continue
-      listedChildren.add(pair(family.xref, person.xref))
-      family.children.push(person.xref)
+      if (listedChildren.has(family.children, person.xref)) continue
+      listedChildren.push(family.children, person.xref)
       oneSided(`@${person.xref}@ has FAMC @${family.xref}@, which does not list them as a child`, person.xref)
     }
     const placed = person.spouseOf.filter((familyXref) => {
@@ -153,3 +151,28 @@ export function linkFamilies(input: LinkInput): void {
 }
 
 const PARTNER_ROLES = ['husband', 'wife'] as const
+
+/** Lists up to this long are searched; longer ones get a set (real people and families stay far below it). */
+const shortList = 16
+
+/**
+ * Membership in lists that only grow through `push`: a scan while a list is short, a set kept
+ * beside it once it is long, so one forged person in thousands of families costs no more per
+ * link than a real one.
+ */
+class ListIndex<T> {
+  private readonly sets = new WeakMap<T[], Set<string>>()
+  constructor(private readonly keyOf: (item: T) => string) {}
+
+  has(list: T[], key: string): boolean {
+    if (list.length <= shortList) return list.some((item) => this.keyOf(item) === key)
+    let set = this.sets.get(list)
+    if (!set) this.sets.set(list, (set = new Set(list.map(this.keyOf))))
+    return set.has(key)
+  }
+
+  push(list: T[], item: T): void {
+    list.push(item)
+    this.sets.get(list)?.add(this.keyOf(item))
+  }
+}

@@ -15,6 +15,8 @@ const NEWLINE = /\r\n|\r|\n/
  */
 // eslint-disable-next-line no-control-regex
 const BANNED_7 = /[\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x9F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g
+// eslint-disable-next-line no-control-regex
+const MAYBE_BANNED_7 = /[\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x9F\uD800-\uDFFF\uFFFE\uFFFF]/
 const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' })
 
 export type TextEscape = 'gedcom551' | 'gedcom7' | 'none'
@@ -31,7 +33,9 @@ function escapePayload(payload: string, escape: TextEscape): string {
  * without its banned characters. `level` is head's level: continuation lines sit one deeper.
  */
 export function pushValueLines(out: string[], head: string, level: number, original: string, escape: TextEscape, isVersion7: boolean): void {
-  const value = isVersion7 ? original.replace(BANNED_7, '') : original
+  // The class alone, without the surrogate pairs' lookarounds, is a quick scan: most values hold
+  // none of these, and the full expression runs only on those that might.
+  const value = isVersion7 && MAYBE_BANNED_7.test(original) ? original.replace(BANNED_7, '') : original
   const hasNewline = value.includes('\n') || value.includes('\r')
   // Short enough even with every character an escaped @: one line, no cutting to consider.
   if (!hasNewline && (isVersion7 || value.length * 2 <= roomAfter(head))) {

@@ -115,17 +115,13 @@ function createRecordWriter(data: GedcomData, options: WriteOptions, out: string
   }
   const modeled = (nodes: GedcomKeptNode[] | undefined, tag: string) => nodes?.find((node) => node.isModeled && node.tag === tag)
   const familyOf = new Map(data.families.map((family) => [family.xref, family]))
-  // Each child's link to each family, found by the pair: a child may be in many families.
-  const childLinkOf = new Map<string, GedcomChildLink>()
-  for (const person of data.individuals) {
-    for (const link of person.childOf) if (!childLinkOf.has(`${link.family} ${person.xref}`)) childLinkOf.set(`${link.family} ${person.xref}`, link)
-  }
-
   /** The kind true of every parent the link's family has (PEDI can say it), or nothing when the parents' kinds differ. */
   const sharedKind = (link: GedcomChildLink): GedcomPedigree | undefined => {
     const family = familyOf.get(link.family)
-    const kinds = (['husband', 'wife'] as const).filter((role) => family?.[role] !== undefined).map((role) => link[role] ?? link.pedigree)
-    return kinds.every((kind) => kind === (kinds[0] ?? link.pedigree)) ? (kinds[0] ?? link.pedigree) : undefined
+    const husband = family?.husband === undefined ? undefined : (link.husband ?? link.pedigree)
+    const wife = family?.wife === undefined ? undefined : (link.wife ?? link.pedigree)
+    if (husband !== undefined && wife !== undefined) return husband === wife ? husband : undefined
+    return husband ?? wife ?? link.pedigree
   }
   /**
    * Whether the family's CHIL line says each parent's kind (`_FREL`/`_MREL`): when they differ, or
@@ -134,6 +130,17 @@ function createRecordWriter(data: GedcomData, options: WriteOptions, out: string
   const saysPerPartner = (link: GedcomChildLink): boolean => {
     const kind = sharedKind(link)
     return kind === undefined || kind === 'step' || (kind === 'other' && !isVersion7)
+  }
+  // The links whose CHIL line says each parent's kind (few: step-parents, parents of different
+  // kinds), by family and child: a child may be in many families, and most families need none.
+  const perPartner = new Map<string, Map<string, GedcomChildLink>>()
+  for (const person of data.individuals) {
+    for (const link of person.childOf) {
+      if (!saysPerPartner(link)) continue
+      const inFamily = perPartner.get(link.family) ?? new Map<string, GedcomChildLink>()
+      if (!inFamily.has(person.xref)) inFamily.set(person.xref, link)
+      perPartner.set(link.family, inFamily)
+    }
   }
 
   /**
@@ -234,8 +241,8 @@ function createRecordWriter(data: GedcomData, options: WriteOptions, out: string
       if (family.wife !== undefined) pointer(1, 'WIFE', xrefs.personByModel.get(family.wife), `the partner @${family.wife}@`, owner)
       for (const child of family.children) {
         if (!pointer(1, 'CHIL', xrefs.personByModel.get(child), `the child @${child}@`, owner)) continue
-        const link = childLinkOf.get(`${family.xref} ${child}`)
-        if (link === undefined || !saysPerPartner(link)) continue
+        const link = perPartner.get(family.xref)?.get(child)
+        if (link === undefined) continue
         for (const role of ['husband', 'wife'] as const) if (family[role] !== undefined) out.push(`2 ${partnerPedigreeTags[role]} ${RELATION_WORDS[link[role] ?? link.pedigree]}`)
       }
       uids(family.uids)
@@ -312,7 +319,12 @@ function nameLine(person: GedcomIndividual): string | undefined {
 }
 
 /** A NAME has no slash or two, around the surname: any other slash would move the surname. */
-const hasNameSlashes = (name: string) => [0, 2].includes(name.split('/').length - 1)
+const hasNameSlashes = (name: string) => {
+  const first = name.indexOf('/')
+  if (first === -1) return true
+  const second = name.indexOf('/', first + 1)
+  return second !== -1 && name.indexOf('/', second + 1) === -1
+}
 /** A slash inside a name part, as U+2215 DIVISION SLASH, which looks the same; GIVN and SURN keep the part as it is. */
 const unslashed = (part: string) => part.replaceAll('/', '\u2215')
 
