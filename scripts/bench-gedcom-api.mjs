@@ -63,10 +63,10 @@ function peakRss(pid) {
   return line ? Number(line.split(/\s+/)[1]) * 1024 : NaN
 }
 
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN
+export const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN
 
 /** Reads as another person would while the import runs, until `isDone()`; returns every latency in ms. */
-async function readMeanwhile(cookie, isDone) {
+export async function readMeanwhile(cookie, isDone) {
   const latencies = []
   let failures = 0
   const urls = ['/api/me', '/api/dreams', '/api/family-tree']

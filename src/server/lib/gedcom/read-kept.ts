@@ -31,19 +31,21 @@ const modeledUnder: Record<string, readonly string[]> = { DATE: ['PHRASE'], PLAC
  * (a TIME, a MAP), with the payload read, so a writer can tell whether Legado's value is still that.
  */
 export function eventExtras(node: GedcomNode): GedcomKeptNode | undefined {
-  const children: GedcomKeptNode[] = []
-  const seen = new Set<string>()
+  // Called for every event of every person: nothing is allocated until something is kept.
+  let children: GedcomKeptNode[] | undefined
+  let seen: string[] | undefined
   for (const child of node.children) {
-    const modeled = seen.has(child.tag) ? undefined : modeledUnder[child.tag]
+    const modeled = seen?.includes(child.tag) || !Object.hasOwn(modeledUnder, child.tag) ? undefined : modeledUnder[child.tag]
     if (modeled === undefined) {
-      children.push(keepNode(child, 1))
+      ;(children ??= []).push(keepNode(child, 1))
       continue
     }
-    seen.add(child.tag)
-    const rest = child.children.filter((grandchild) => !modeled.includes(grandchild.tag)).map((grandchild) => keepNode(grandchild, 2))
-    if (rest.length > 0) children.push({ tag: child.tag, ...(child.value === undefined ? {} : { value: child.value.trim() }), children: rest, isModeled: true })
+    ;(seen ??= []).push(child.tag)
+    let rest: GedcomKeptNode[] | undefined
+    for (const grandchild of child.children) if (!modeled.includes(grandchild.tag)) (rest ??= []).push(keepNode(grandchild, 2))
+    if (rest) (children ??= []).push({ tag: child.tag, ...(child.value === undefined ? {} : { value: child.value.trim() }), children: rest, isModeled: true })
   }
-  return children.length === 0 ? undefined : { tag: node.tag, children, isModeled: true }
+  return children === undefined ? undefined : { tag: node.tag, children, isModeled: true }
 }
 
 /**

@@ -165,7 +165,10 @@ class ListIndex<T> {
   constructor(private readonly keyOf: (item: T) => string) {}
 
   has(list: T[], key: string): boolean {
-    if (list.length <= shortList) return list.some((item) => this.keyOf(item) === key)
+    if (list.length <= shortList) {
+      for (const item of list) if (this.keyOf(item) === key) return true
+      return false
+    }
     let set = this.sets.get(list)
     if (!set) this.sets.set(list, (set = new Set(list.map(this.keyOf))))
     return set.has(key)
