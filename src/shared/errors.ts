@@ -54,6 +54,8 @@ export const fieldErrorCodes = [
   'validation.invalid_email',
   'validation.invalid_date',
   'validation.date_in_future',
+  /** A line break, tab or other control character in a one-line field (a name, a place, a title). */
+  'validation.single_line',
   'auth.password_too_short',
   'auth.password_too_common',
   /** The current password given to change it is not the account's. */

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { languages, limits } from '../limits.ts'
-import { emailSchema, optionalDate, optionalText, pastCalendarDateSchema } from './common.ts'
+import { emailSchema, optionalDate, optionalSingleLineText, pastCalendarDateSchema } from './common.ts'
 
 const passwordSchema = z
   .string({ error: 'auth.password_too_short' })
@@ -10,11 +10,11 @@ const passwordSchema = z
 /** Body of `POST /api/auth/sign-up/email`: the landing form's fields (the older form sends fewer). */
 export const signUpSchema = z.object({
   /** Full name, kept as the display name. */
-  name: optionalText(limits.displayNameMaxLength),
+  name: optionalSingleLineText(limits.displayNameMaxLength),
   email: emailSchema,
   password: passwordSchema,
   birthDate: optionalDate(pastCalendarDateSchema),
-  familyRelation: optionalText(limits.familyRelationMaxLength),
+  familyRelation: optionalSingleLineText(limits.familyRelationMaxLength),
   preferredLanguage: z.enum(languages, { error: 'validation.invalid' }).optional(),
 })
 export type SignUp = z.input<typeof signUpSchema>
@@ -67,9 +67,9 @@ export type SessionState = z.infer<typeof sessionStateSchema>
 
 export const updateMeSchema = z
   .object({
-    displayName: optionalText(limits.displayNameMaxLength).unwrap().unwrap(),
+    displayName: optionalSingleLineText(limits.displayNameMaxLength).unwrap().unwrap(),
     birthDate: optionalDate(pastCalendarDateSchema),
-    familyRelation: optionalText(limits.familyRelationMaxLength).unwrap().unwrap(),
+    familyRelation: optionalSingleLineText(limits.familyRelationMaxLength).unwrap().unwrap(),
     preferredLanguage: z.enum(languages, { error: 'validation.invalid' }).nullable(),
   })
   .partial()

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { limits } from '../limits.ts'
 import { chatMessageFields, chatStreamEventsWith, type ChatStreamEventOf } from './chat.ts'
-import { optionalDate, optionalText, pastCalendarDateSchema, requiredText, timestampSchema } from './common.ts'
+import { optionalDate, optionalSingleLineText, pastCalendarDateSchema, requiredText, timestampSchema } from './common.ts'
 
 /** One part of a chat turn, as a biography entry stores it (docs/product.md#data). */
 export const chatPartSchema = z.object({ text: z.string() })
@@ -39,7 +39,7 @@ const mediaIdsSchema = z.array(z.string().min(1, { error: 'validation.invalid' }
 /** A memory written by hand, without the chat. */
 export const createBiographyEntrySchema = z.object({
   content: requiredText(limits.biographyMessageMaxLength, 'biography.content_required'),
-  title: optionalText(limits.biographyTitleMaxLength),
+  title: optionalSingleLineText(limits.biographyTitleMaxLength),
   eventDate: optionalDate(pastCalendarDateSchema),
   mediaAssetIds: mediaIdsSchema.optional().default([]),
 })
@@ -48,7 +48,7 @@ export type CreateBiographyEntry = z.input<typeof createBiographyEntrySchema>
 /** Title, event date and the attached media (the whole list: ids left out are unlinked, not deleted). */
 export const updateBiographyEntrySchema = z
   .object({
-    title: optionalText(limits.biographyTitleMaxLength).unwrap().unwrap(),
+    title: optionalSingleLineText(limits.biographyTitleMaxLength).unwrap().unwrap(),
     eventDate: optionalDate(pastCalendarDateSchema),
     mediaAssetIds: mediaIdsSchema,
   })

@@ -16,14 +16,37 @@ export function optionalDate(schema: z.ZodType<string> = calendarDateSchema) {
   return z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? null : value), schema.nullable().optional())
 }
 
-/** Optional free text, trimmed, at most `max` characters; missing becomes ''. */
-export function optionalText(max: number) {
-  return z.string({ error: 'validation.invalid' }).trim().max(max, { error: 'validation.too_long' }).optional().default('')
+/**
+ * Control characters: C0 (line breaks and tab among them), DEL, C1, and Unicode's line and
+ * paragraph separators. None belongs in a one-line field: a name or a place is written into
+ * headers, file names, logs and GEDCOM lines, where a line break starts something else.
+ */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const controlCharacter = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/
+
+/** Whether `value` is one line of text with no control character (not even a tab). */
+export function isSingleLine(value: string): boolean {
+  return !controlCharacter.test(value)
 }
 
-/** Required free text, trimmed, with the feature's own "required" code. */
+/** One line of text (a name, a place, a title), trimmed, at most `max` characters; a line break, tab or other control character is refused. */
+export function singleLineText(max: number) {
+  return z.string({ error: 'validation.invalid' }).trim().max(max, { error: 'validation.too_long' }).refine(isSingleLine, { error: 'validation.single_line' })
+}
+
+/** An optional line of text (see `singleLineText`); missing becomes ''. */
+export function optionalSingleLineText(max: number) {
+  return singleLineText(max).optional().default('')
+}
+
+/** Required free text, trimmed, with the feature's own "required" code; line breaks are kept. */
 export function requiredText(max: number, requiredCode: string) {
   return z.string({ error: requiredCode }).trim().min(1, { error: requiredCode }).max(max, { error: 'validation.too_long' })
+}
+
+/** A required line of text (see `singleLineText`), with the feature's own "required" code. */
+export function requiredSingleLineText(max: number, requiredCode: string) {
+  return requiredText(max, requiredCode).refine(isSingleLine, { error: 'validation.single_line' })
 }
 
 export const emailSchema = z

@@ -1,9 +1,9 @@
 import { z } from 'zod'
 import { languages, limits } from '../limits.ts'
-import { emailSchema, requiredText } from './common.ts'
+import { emailSchema, requiredSingleLineText, requiredText } from './common.ts'
 
 export const createContactMessageSchema = z.object({
-  name: requiredText(limits.contactNameMaxLength, 'contact.name_required'),
+  name: requiredSingleLineText(limits.contactNameMaxLength, 'contact.name_required'),
   email: emailSchema,
   message: requiredText(limits.contactMessageMaxLength, 'contact.message_required'),
   /** The interface language the sender wrote in, so a reply can be in it. */

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { limits } from '../limits.ts'
-import { optionalDate, optionalText, requiredText, timestampSchema } from './common.ts'
+import { optionalDate, optionalSingleLineText, requiredText, timestampSchema } from './common.ts'
 
 export const dreamSchema = z.object({
   id: z.string(),
@@ -15,7 +15,7 @@ export const dreamSchema = z.object({
 export type Dream = z.infer<typeof dreamSchema>
 
 export const createDreamSchema = z.object({
-  title: optionalText(limits.dreamTitleMaxLength),
+  title: optionalSingleLineText(limits.dreamTitleMaxLength),
   content: requiredText(limits.dreamContentMaxLength, 'dream.description_required'),
   dreamDate: optionalDate(),
 })
@@ -23,7 +23,7 @@ export type CreateDream = z.input<typeof createDreamSchema>
 
 export const updateDreamSchema = z
   .object({
-    title: optionalText(limits.dreamTitleMaxLength).unwrap().unwrap(),
+    title: optionalSingleLineText(limits.dreamTitleMaxLength).unwrap().unwrap(),
     content: requiredText(limits.dreamContentMaxLength, 'dream.description_required'),
     dreamDate: optionalDate(),
   })

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { parentKinds } from '../family-tree/parent-kinds.ts'
 import { genealogyDateMaxLength } from '../genealogy-date/index.ts'
 import { languages, limits } from '../limits.ts'
-import { requiredText, storedGenealogyDateSchema, timestampSchema } from './common.ts'
+import { isSingleLine, requiredSingleLineText, singleLineText, storedGenealogyDateSchema, timestampSchema } from './common.ts'
 
 /** Stored as the original product named them, in Spanish (docs/product.md#family-tree); each screen shows its own translation. */
 export const genders = ['Masculino', 'Femenino', 'Otro', ''] as const
@@ -136,8 +136,10 @@ export const familyTreeSchema = z.object({
 })
 export type FamilyTree = z.infer<typeof familyTreeSchema>
 
-const name = (code: string) => requiredText(limits.memberNameMaxLength, code)
+const name = (code: string) => requiredSingleLineText(limits.memberNameMaxLength, code)
+/** Notes and the bio keep their line breaks; every other text of a member is one line. */
 const text = (max: number) => z.string({ error: 'validation.invalid' }).trim().max(max, { error: 'validation.too_long' })
+const line = singleLineText
 const ids = (max: number) =>
   z.array(z.string({ error: 'validation.invalid' }).min(1, { error: 'validation.invalid' }), { error: 'validation.invalid' }).max(max, { error: 'validation.too_long' })
 
@@ -148,7 +150,13 @@ const ids = (max: number) =>
  */
 const writtenDate = z.preprocess(
   (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
-  z.string({ error: 'validation.invalid' }).trim().max(genealogyDateMaxLength, { error: 'validation.too_long' }).nullable().optional(),
+  z
+    .string({ error: 'validation.invalid' })
+    .trim()
+    .max(genealogyDateMaxLength, { error: 'validation.too_long' })
+    .refine(isSingleLine, { error: 'validation.single_line' })
+    .nullable()
+    .optional(),
 )
 
 /**
@@ -159,11 +167,11 @@ export const memberUnionInputSchema = z.object({
   unionId: z.string({ error: 'validation.invalid' }).min(1, { error: 'validation.invalid' }).optional(),
   spouseId: z.string({ error: 'validation.invalid' }).min(1, { error: 'validation.invalid' }).nullable(),
   marriageDate: writtenDate,
-  marriagePlace: text(limits.memberPlaceMaxLength).optional(),
+  marriagePlace: line(limits.memberPlaceMaxLength).optional(),
   /** Married rather than partners; a marriage date or place makes it true whatever is sent. */
   isMarried: z.boolean({ error: 'validation.invalid' }).optional(),
   divorceDate: writtenDate,
-  divorcePlace: text(limits.memberPlaceMaxLength).optional(),
+  divorcePlace: line(limits.memberPlaceMaxLength).optional(),
   notes: text(limits.memberNotesMaxLength).optional(),
 })
 export type MemberUnionInput = z.input<typeof memberUnionInputSchema>
@@ -172,17 +180,17 @@ export type MemberUnionInput = z.input<typeof memberUnionInputSchema>
 const memberFields = {
   firstName: name('member.first_name_required'),
   lastName: name('member.last_name_required'),
-  relationshipToOwner: text(limits.memberRelationshipMaxLength),
+  relationshipToOwner: line(limits.memberRelationshipMaxLength),
   isSelf: z.boolean({ error: 'validation.invalid' }),
   isDeceased: z.boolean({ error: 'validation.invalid' }),
   birthDate: writtenDate,
   deathDate: writtenDate,
-  birthPlace: text(limits.memberPlaceMaxLength),
-  deathPlace: text(limits.memberPlaceMaxLength),
+  birthPlace: line(limits.memberPlaceMaxLength),
+  deathPlace: line(limits.memberPlaceMaxLength),
   notes: text(limits.memberNotesMaxLength),
   gender: z.enum(genders, { error: 'validation.invalid' }),
   bioSummary: text(limits.memberBioMaxLength),
-  keyLifeEvents: z.array(text(limits.memberLifeEventMaxLength), { error: 'validation.invalid' }).max(100, { error: 'validation.too_long' }),
+  keyLifeEvents: z.array(line(limits.memberLifeEventMaxLength), { error: 'validation.invalid' }).max(100, { error: 'validation.too_long' }),
   // At most 2 of each kind: the rules count them, knowing the kinds of the links kept.
   parentMemberIds: ids(limits.parentsPerMember * parentKinds.length),
   /**

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { mediaLinkTypes } from '../media-path.ts'
-import { timestampSchema } from './common.ts'
+import { isSingleLine, singleLineText, timestampSchema } from './common.ts'
 
 export const mediaAssetSchema = z.object({
   id: z.string(),
@@ -39,19 +39,20 @@ export const mediaListSchema = z.object({ media: z.array(mediaAssetSchema) })
 export type MediaList = z.infer<typeof mediaListSchema>
 
 export const updateMediaSchema = z.object({
-  caption: z.string({ error: 'validation.invalid' }).trim().max(500, { error: 'validation.too_long' }),
+  caption: singleLineText(500),
 })
 export type UpdateMedia = z.input<typeof updateMediaSchema>
 
 /** Metadata a tus upload carries (`Upload-Metadata`), as the uploader sends it. */
 export const uploadMetadataSchema = z.object({
-  filename: z.string().trim().min(1, { error: 'media.no_file' }).max(255, { error: 'validation.too_long' }),
+  filename: z.string().trim().min(1, { error: 'media.no_file' }).max(255, { error: 'validation.too_long' }).refine(isSingleLine, { error: 'validation.single_line' }),
   // tus sends a key without a value (`caption `) for an empty string, and the server reads it as null.
   filetype: z.string().max(255).nullish(),
   caption: z
     .string()
     .trim()
     .max(500, { error: 'validation.too_long' })
+    .refine(isSingleLine, { error: 'validation.single_line' })
     .nullish()
     .transform((caption) => caption ?? ''),
   linkedToType: z.enum(mediaLinkTypes, { error: 'validation.invalid' }),

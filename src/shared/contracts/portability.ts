@@ -3,7 +3,7 @@ import { languages, limits } from '../limits.ts'
 import { mediaLinkTypes } from '../media-path.ts'
 import { saveMethods } from './ai-lab.ts'
 import { chatTurnSchema } from './biography.ts'
-import { optionalDate, optionalText, requiredText } from './common.ts'
+import { optionalDate, optionalSingleLineText, requiredText } from './common.ts'
 import { interviewTurnSchema } from './interviews.ts'
 
 // The "export everything" archive (docs/export-format.md): what `GET /api/me/export` writes and
@@ -64,7 +64,7 @@ export type PortableAccount = z.infer<typeof portableAccountSchema>
 
 export const portableDreamSchema = z.object({
   id,
-  title: optionalText(limits.dreamTitleMaxLength),
+  title: optionalSingleLineText(limits.dreamTitleMaxLength),
   content: requiredText(limits.dreamContentMaxLength, 'dream.description_required'),
   dreamDate: optionalDate(),
   entryDate: instant,
@@ -85,7 +85,7 @@ export const portableBiographyEntrySchema = z.object({
   id,
   subjectMemberId: id.nullable(),
   conversationPair: z.array(chatTurnSchema).max(20),
-  title: optionalText(limits.biographyTitleMaxLength),
+  title: optionalSingleLineText(limits.biographyTitleMaxLength),
   eventDate: optionalDate(),
   entryDate: instant,
   updatedAt: instant,

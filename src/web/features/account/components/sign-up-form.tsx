@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { signUpSchema, type SignUp } from '../../../../shared/contracts/account.ts'
-import { requiredText } from '../../../../shared/contracts/common.ts'
+import { requiredSingleLineText } from '../../../../shared/contracts/common.ts'
 import { isLanguage, limits } from '../../../../shared/limits.ts'
 import { ErrorBanner } from '../../../components/ui/banner.tsx'
 import { applyServerFieldErrors, fieldMessageText } from '../../../components/ui/form-errors.ts'
@@ -16,7 +16,7 @@ import { uiLanguageOf } from '../../../lib/ui-language.ts'
 
 /** The API keeps the name optional (the older form has none); this form asks for it (docs/product.md#sign-up). */
 const landingSignUpSchema = signUpSchema.extend({
-  name: requiredText(limits.displayNameMaxLength, 'validation.required'),
+  name: requiredSingleLineText(limits.displayNameMaxLength, 'validation.required'),
 })
 
 const serverFields = ['name', 'email', 'password', 'birthDate', 'familyRelation'] as const

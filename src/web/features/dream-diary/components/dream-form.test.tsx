@@ -36,6 +36,16 @@ describe('DreamForm', () => {
     expect(content).toHaveAccessibleDescription(/La descripción del sueño es obligatoria\.$/)
   })
 
+  it('refuses a title pasted with a tab in it, saying the title takes a single line, and sends nothing', async () => {
+    const { user, onSubmit, title, content, save } = renderForm()
+    await user.click(title)
+    await user.paste('El faro\tLa playa')
+    await user.type(content, 'Subía al faro.')
+    await user.click(save)
+    expect(title).toHaveAccessibleDescription(/Este campo admite una sola línea: quita los saltos de línea, las tabulaciones y otros caracteres de control\.$/)
+    expect(onSubmit).not.toHaveBeenCalled()
+  })
+
   it('hands over the trimmed values and keeps them when asked not to clear', async () => {
     const { user, onSubmit, title, save } = renderForm({ initialValues: edit })
     await user.type(title, '  ')

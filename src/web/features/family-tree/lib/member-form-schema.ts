@@ -1,12 +1,14 @@
 import { z } from 'zod'
 import { todayCalendarDate } from '../../../../shared/calendar-date.ts'
-import { requiredText } from '../../../../shared/contracts/common.ts'
+import { requiredSingleLineText, singleLineText } from '../../../../shared/contracts/common.ts'
 import { genders, parentKinds } from '../../../../shared/contracts/family-tree.ts'
 import { parseGenealogyDate, validateGenealogyDate, type GenealogyDateIssue } from '../../../../shared/genealogy-date/index.ts'
 import { limits, type Language } from '../../../../shared/limits.ts'
 import { endsBeforeItStarts } from './genealogy-date-text.ts'
 
 const text = (max: number) => z.string().trim().max(max, { error: 'validation.too_long' })
+/** The names, the relationship and the places are one line each, as the server holds them. */
+const line = singleLineText
 
 const issueCodes: Record<GenealogyDateIssue, string> = {
   too_long: 'validation.too_long',
@@ -41,15 +43,15 @@ export function parentsPerKind(parentIds: readonly string[], kinds: Readonly<Rec
 export function memberFormSchema(language: Language, { isImported = false }: { isImported?: boolean } = {}) {
   return z
     .object({
-      firstName: requiredText(limits.memberNameMaxLength, 'member.first_name_required'),
-      lastName: requiredText(limits.memberNameMaxLength, 'member.last_name_required'),
+      firstName: requiredSingleLineText(limits.memberNameMaxLength, 'member.first_name_required'),
+      lastName: requiredSingleLineText(limits.memberNameMaxLength, 'member.last_name_required'),
       isSelf: z.boolean(),
-      relationshipToOwner: text(limits.memberRelationshipMaxLength),
+      relationshipToOwner: line(limits.memberRelationshipMaxLength),
       isDeceased: z.boolean(),
       birthDate: writtenDate(language),
-      birthPlace: text(limits.memberPlaceMaxLength),
+      birthPlace: line(limits.memberPlaceMaxLength),
       deathDate: writtenDate(language),
-      deathPlace: text(limits.memberPlaceMaxLength),
+      deathPlace: line(limits.memberPlaceMaxLength),
       gender: z.enum(genders),
       bioSummary: text(limits.memberBioMaxLength),
       /** One event a line. */
@@ -65,10 +67,10 @@ export function memberFormSchema(language: Language, { isImported = false }: { i
           unionId: z.string().optional(),
           spouseId: z.string().nullable(),
           marriageDate: writtenDate(language),
-          marriagePlace: text(limits.memberPlaceMaxLength),
+          marriagePlace: line(limits.memberPlaceMaxLength),
           isMarried: z.boolean(),
           divorceDate: writtenDate(language),
-          divorcePlace: text(limits.memberPlaceMaxLength),
+          divorcePlace: line(limits.memberPlaceMaxLength),
           notes: text(limits.memberNotesMaxLength),
         }),
       ),
