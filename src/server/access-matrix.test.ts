@@ -68,6 +68,7 @@ const namingRoutes: Record<string, Call> = {
   'PATCH /api/family-tree/members/:memberId': (ids) => ({ method: 'PATCH', url: `/api/family-tree/members/${ids.member}`, payload: { firstName: 'Cambiado' } }),
   'DELETE /api/family-tree/members/:memberId': (ids) => ({ method: 'DELETE', url: `/api/family-tree/members/${ids.member}` }),
   'GET /api/family-tree/gedcom/imports/:id': (ids) => ({ method: 'GET', url: `/api/family-tree/gedcom/imports/${ids.gedcomImport}` }),
+  'DELETE /api/family-tree/gedcom/imports/:id': (ids) => ({ method: 'DELETE', url: `/api/family-tree/gedcom/imports/${ids.gedcomImport}` }),
   'PATCH /api/biography/entries/:id': (ids) => ({ method: 'PATCH', url: `/api/biography/entries/${ids.entry}`, payload: { title: 'Cambiado' } }),
   'DELETE /api/biography/entries/:id': (ids) => ({ method: 'DELETE', url: `/api/biography/entries/${ids.entry}` }),
   'GET /api/interviews': (ids) => ({ method: 'GET', url: `/api/interviews?memberId=${ids.member}` }),

@@ -54,6 +54,7 @@ import { createUploadStore } from './integrations/tus/create-upload-store.ts'
 import { resolveAuthSecret } from './lib/auth-secret.ts'
 import { createAttemptLimiter } from './lib/attempt-limiter.ts'
 import { createBackoffLimiter } from './lib/backoff-limiter.ts'
+import { createJobRunnerFor } from './lib/jobs/create-job-runner.ts'
 import { createAiBudget } from './lib/chat/ai-budget.ts'
 import { createChatEngine } from './lib/chat/chat-engine.ts'
 import { createExchangeReceipts } from './lib/chat/exchange-receipts.ts'
@@ -155,9 +156,21 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     log: app.log.child({ feature: 'family-tree' }),
     maxMembers: config.treeMaxMembers,
   })
+  const objectStorage = createObjectStorage(config.storage)
+  app.addHook('onClose', async () => objectStorage.close())
+  // Long work (imports) runs through one runner; features register their kinds below and it starts once the app is ready.
+  const jobRunner = createJobRunnerFor(database, objectStorage.storage, {
+    concurrency: config.jobConcurrency,
+    workDir: path.join(config.dataDir, 'jobs'),
+    log: app.log.child({ component: 'jobs' }),
+  })
   const gedcom = createGedcomService({
     familyTree,
     jobs: createGedcomJobRepository(database.db),
+    runner: jobRunner,
+    reader: { memoryMb: config.gedcom.readerMemoryMb, timeoutMs: config.gedcom.readTimeoutMs, concurrent: config.gedcom.readers },
+    importTimeoutMs: config.gedcom.importTimeoutMs,
+    maxMembers: config.treeMaxMembers,
     kept: createGedcomKeptRepository(database.db),
     describeMedia: async (ownerId, mediaIds) => {
       const assets = await Promise.all(mediaIds.map((id) => media.getMedia(ownerId, id).catch(() => undefined)))
@@ -194,8 +207,6 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     maxGedcomBytes: config.gedcomMaxBytes,
     log: app.log.child({ feature: 'gedcom' }),
   })
-  const objectStorage = createObjectStorage(config.storage)
-  app.addHook('onClose', async () => objectStorage.close())
   const media = createMediaService({
     repo: createMediaRepository(database.db),
     storage: objectStorage.storage,
@@ -283,6 +294,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     limits: { maxEntries: 200_000, maxTotalBytes: config.storageQuotaBytes + 1024 * 1024 * 1024 },
     limiter: createAttemptLimiter(rateLimitStore, { max: 30, windowMs: 60 * 60 * 1000 }, 'portability'),
     maxWaitingBytes: config.importWaitingMaxBytes,
+    runner: jobRunner,
+    importTimeoutMs: config.importTimeoutMs,
     log: app.log.child({ feature: 'portability' }),
   })
   const contact = createContactService({
@@ -317,7 +330,14 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(accountRoutes, { prefix: '/api', service: accounts })
   await app.register(dreamDiaryRoutes, { prefix: '/api', service: dreams, lists })
   await app.register(familyTreeRoutes, { prefix: '/api', service: familyTree })
-  await app.register(gedcomRoutes, { prefix: '/api', service: gedcom, maxBytes: config.gedcomMaxBytes })
+  await app.register(gedcomRoutes, {
+    prefix: '/api',
+    service: gedcom,
+    maxBytes: config.gedcomMaxBytes,
+    tempDir: path.join(config.dataDir, 'imports'),
+    previews: createAttemptLimiter(rateLimitStore, { max: config.gedcom.perHour, windowMs: 60 * 60 * 1000 }, 'gedcom-preview'),
+    imports: createAttemptLimiter(rateLimitStore, { max: config.gedcom.perHour, windowMs: 60 * 60 * 1000 }, 'gedcom-import'),
+  })
   await app.register(biographyRoutes, { prefix: '/api', service: biography })
   await app.register(interviewRoutes, { prefix: '/api', service: interviews })
   await app.register(aiLabRoutes, { prefix: '/api', service: aiLab })
@@ -335,6 +355,10 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   })
   await app.register(contactRoutes, { prefix: '/api', service: contact, findSessionUser: (headers) => accounts.findSessionUser(headers) })
   await app.register(webAppPlugin, { webRoot: config.webRoot })
+
+  // Every kind is registered by now. Stopped before the database closes (onClose runs last-added first).
+  app.addHook('onReady', () => jobRunner.start())
+  app.addHook('onClose', () => jobRunner.stop())
 
   return app
 }

@@ -95,6 +95,13 @@ const envSchema = z.object({
     .int()
     .min(1)
     .default(8 * 1024 * 1024 * 1024),
+  IMPORT_TIMEOUT_SECONDS: z.coerce.number({ error: 'must be a number' }).int().min(1).default(3600),
+  JOB_CONCURRENCY: z.coerce.number({ error: 'must be a number' }).int().min(1).max(64).default(2),
+  GEDCOM_IMPORT_TIMEOUT_SECONDS: z.coerce.number({ error: 'must be a number' }).int().min(1).default(1800),
+  GEDCOM_READ_TIMEOUT_SECONDS: z.coerce.number({ error: 'must be a number' }).int().min(1).default(120),
+  GEDCOM_READER_MEMORY_MB: z.coerce.number({ error: 'must be a number' }).int().min(64).default(2048),
+  GEDCOM_READERS: z.coerce.number({ error: 'must be a number' }).int().min(1).max(64).default(2),
+  GEDCOM_RATE_LIMIT_PER_HOUR: z.coerce.number({ error: 'must be a number' }).int().min(1).default(30),
   MAX_UNFINISHED_UPLOADS: z.coerce.number({ error: 'must be a number' }).int().min(1).default(20),
   UPLOAD_EXPIRY_HOURS: z.coerce.number({ error: 'must be a number' }).positive({ error: 'must be more than 0' }).default(24),
   UPLOAD_SESSION_RECHECK_SECONDS: z.coerce.number({ error: 'must be a number' }).min(0, { error: 'must be 0 or more' }).max(60, { error: 'must be 60 or less' }).default(5),
@@ -166,6 +173,22 @@ export interface Config {
   importMaxBytes: number
   /** The bytes of archives that may wait in `DATA_DIR/imports` at once, every import together. */
   importWaitingMaxBytes: number
+  /** The longest an account import may run before it stops. */
+  importTimeoutMs: number
+  /** Long jobs (imports) one instance runs at once, every person together. */
+  jobConcurrency: number
+  gedcom: {
+    /** The longest a GEDCOM import may run before it stops. */
+    importTimeoutMs: number
+    /** The longest one reader thread may take over a file (a preview, an import's reading). */
+    readTimeoutMs: number
+    /** The heap a reader thread may grow to before it is stopped. */
+    readerMemoryMb: number
+    /** Previews read at once on one instance, every person together. */
+    readers: number
+    /** Previews, and imports, each person may start per hour. */
+    perHour: number
+  }
   ai: AiConfig
   /** AI replies allowed per user and hour (the guided mode is not counted). */
   aiRateLimitPerHour: number
@@ -251,6 +274,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     maxUnfinishedUploads: e.MAX_UNFINISHED_UPLOADS,
     importMaxBytes: e.IMPORT_MAX_BYTES,
     importWaitingMaxBytes: e.IMPORT_WAITING_MAX_BYTES,
+    importTimeoutMs: e.IMPORT_TIMEOUT_SECONDS * 1000,
+    jobConcurrency: e.JOB_CONCURRENCY,
+    gedcom: {
+      importTimeoutMs: e.GEDCOM_IMPORT_TIMEOUT_SECONDS * 1000,
+      readTimeoutMs: e.GEDCOM_READ_TIMEOUT_SECONDS * 1000,
+      readerMemoryMb: e.GEDCOM_READER_MEMORY_MB,
+      readers: e.GEDCOM_READERS,
+      perHour: e.GEDCOM_RATE_LIMIT_PER_HOUR,
+    },
     ai:
       aiProvider === 'gemini'
         ? { provider: 'gemini', apiKey: e.GEMINI_API_KEY!, baseUrl: e.GEMINI_BASE_URL.replace(/\/+$/, ''), model: e.AI_MODEL ?? defaultGeminiModel }

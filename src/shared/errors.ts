@@ -42,6 +42,20 @@ export const errorStatus = {
   'limit.unions_per_member': 422,
   /** A member has as many interview sessions as may be kept about one person (`limits.interviewSessionsPerMember`). */
   'limit.sessions_per_member': 422,
+  /** A GEDCOM file with more people than one tree may hold (`TREE_MAX_MEMBERS`). */
+  'gedcom.too_many_people': 413,
+  /** A GEDCOM file with more families than `limits.gedcomFamiliesPerFile`. */
+  'gedcom.too_many_families': 413,
+  /** Reading the file needed more memory or time than the server gives one reader. */
+  'gedcom.too_complex': 413,
+  /** An export archive with more rows of one kind than an account may keep (`limits.importRowsPerKind`, or a tree's people). */
+  'portability.too_many_rows': 413,
+  /** A job stopped: it ran past its time, was cancelled, or its server stopped and it was not safe to run again. */
+  'job.timed_out': 504,
+  'job.cancelled': 409,
+  'job.interrupted': 503,
+  /** The person already has as many jobs of this kind under way as they may (an import waiting or running). */
+  'job.too_many': 429,
 } as const
 
 export type ErrorCode = keyof typeof errorStatus

@@ -44,6 +44,10 @@ export const limits = {
    * account can hold the server for long.
    */
   membersPerTree: 250_000,
+  /** Families (FAM records) one GEDCOM file may hold: a real file has fewer families than people. */
+  gedcomFamiliesPerFile: 250_000,
+  /** Rows of any one kind (dreams, memories, files…) an account import takes; far above a life's worth. */
+  importRowsPerKind: 250_000,
   /** Unions one person may be a partner in: real people have a handful, a forged tree thousands. */
   unionsPerMember: 100,
   /** Interview sessions kept about one member. */

@@ -8,6 +8,7 @@ import type { FamilyTreeTables } from '../features/family-tree/family-tree.table
 import type { InterviewTables } from '../features/interviews/interviews.tables.ts'
 import type { MediaTables } from '../features/media/media.tables.ts'
 import type { CollectionVersionTables } from '../lib/collection-versions.ts'
+import type { JobTables } from '../lib/jobs/job.tables.ts'
 
 /** Every table, as repositories see it. Each feature declares its own in `<feature>.tables.ts`. */
 export interface Database
@@ -21,4 +22,5 @@ export interface Database
     MediaTables,
     InterviewTables,
     AiLabTables,
-    CollectionVersionTables {}
+    CollectionVersionTables,
+    JobTables {}

@@ -135,6 +135,15 @@ function familyTreeQueries(db: Kysely<Database>) {
     },
 
     /** Members an import wrote, with the names an import of the same tree is recognised by. */
+    async countMembers(ownerUserId: string): Promise<number> {
+      const row = await db
+        .selectFrom('member')
+        .select((eb) => eb.fn.countAll<number | string>().as('count'))
+        .where('ownerUserId', '=', ownerUserId)
+        .executeTakeFirstOrThrow()
+      return Number(row.count)
+    },
+
     async importedMembers(ownerUserId: string): Promise<{ sourceId: string; firstName: string; lastName: string }[]> {
       const rows = await db.selectFrom('member').select(['sourceId', 'firstName', 'lastName']).where('ownerUserId', '=', ownerUserId).where('sourceId', 'is not', null).execute()
       return rows as { sourceId: string; firstName: string; lastName: string }[]

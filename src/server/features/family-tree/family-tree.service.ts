@@ -171,6 +171,11 @@ export function createFamilyTreeService({ repo, getOwner, relatedIds, deleteUnli
      * The members an import wrote, with their source ids and names: what an importer compares a
      * new file with to tell which earlier import, if any, it is a version of.
      */
+    /** How many people the owner's tree holds. */
+    countMembers(ownerId: string): Promise<number> {
+      return repo.countMembers(ownerId)
+    },
+
     importedMembers(ownerId: string): Promise<{ sourceId: string; firstName: string; lastName: string }[]> {
       return repo.importedMembers(ownerId)
     },
@@ -366,4 +371,4 @@ export function createFamilyTreeService({ repo, getOwner, relatedIds, deleteUnli
 export type FamilyTreeService = ReturnType<typeof createFamilyTreeService>
 
 /** What an import format needs of the tree: the door to write through, the earlier imports to recognise, and the whole tree to export. */
-export type TreeImportDoor = Pick<FamilyTreeService, 'importTree' | 'importedMembers' | 'getTree'>
+export type TreeImportDoor = Pick<FamilyTreeService, 'importTree' | 'importedMembers' | 'getTree' | 'countMembers'>

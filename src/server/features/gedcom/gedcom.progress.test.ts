@@ -5,7 +5,13 @@ import { generateTree, generatedGedcomText } from '../../lib/gedcom/test/generat
 import { as, createTestApp, createTestUser, testDatabases, type TestApp } from '../../test/test-app.ts'
 import { createGedcomJobRepository, type GedcomJobRepository } from './gedcom.repository.ts'
 import { createGedcomKeptRepository } from './gedcom.kept.repository.ts'
-import { createGedcomService } from './gedcom.service.ts'
+import { createGedcomService, type GedcomService } from './gedcom.service.ts'
+import { writeFile, rm } from 'node:fs/promises'
+import path from 'node:path'
+import { createObjectStorage } from '../../integrations/storage/create-storage.ts'
+import { createInProcessQueue } from '../../lib/jobs/job-queue.ts'
+import { createJobRepository } from '../../lib/jobs/job.repository.ts'
+import { createJobRunner, type JobRunner } from '../../lib/jobs/job-runner.ts'
 import { createFamilyTreeRepository } from '../family-tree/family-tree.repository.ts'
 import { createFamilyTreeService } from '../family-tree/family-tree.service.ts'
 
@@ -17,7 +23,11 @@ describe.each(testDatabases)('the progress of a GEDCOM import on %s', (database)
   beforeAll(async () => {
     t = await createTestApp(database)
   })
-  afterAll(() => t.close())
+  const runners: JobRunner[] = []
+  afterAll(async () => {
+    for (const runner of runners) await runner.stop()
+    await t.close()
+  })
 
   /** A GEDCOM service on the app's database whose job records every progress it writes in `recorded`. */
   function watchedService(media?: Parameters<typeof createGedcomService>[0]['media']) {
@@ -34,7 +44,28 @@ describe.each(testDatabases)('the progress of a GEDCOM import on %s', (database)
       repo: createFamilyTreeRepository(t.db),
       getOwner: async () => ({ displayName: 'Rosa', email: 'rosa@example.com', preferredLanguage: 'es' }),
     })
-    return { gedcom: createGedcomService({ familyTree, jobs: watched, kept: createGedcomKeptRepository(t.db), ...(media ? { media } : {}) }), recorded }
+    const runner = createJobRunner({
+      repo: createJobRepository(t.db),
+      queue: createInProcessQueue({ concurrency: 1 }),
+      storage: createObjectStorage({ kind: 'local', dir: path.join(t.dataDir, 'media') }).storage,
+      workDir: path.join(t.dataDir, 'jobs'),
+      recoverAtStart: false,
+      log: { warn: () => undefined, error: () => undefined },
+    })
+    const gedcom = createGedcomService({ familyTree, jobs: watched, runner, kept: createGedcomKeptRepository(t.db), ...(media ? { media } : {}) })
+    runners.push(runner)
+    return { gedcom, recorded, start: runner.start() }
+  }
+
+  /** Starts an import of `bytes` as the route does, from a file on disk. */
+  async function startImport(gedcom: GedcomService, user: { id: string }, bytes: Uint8Array, fileName: string) {
+    const file = path.join(t.dataDir, `upload-${fileName}`)
+    await writeFile(file, bytes)
+    try {
+      return await gedcom.startImport(user.id, file, fileName)
+    } finally {
+      await rm(file, { force: true })
+    }
   }
 
   async function finished(user: Awaited<ReturnType<typeof createTestUser>>, started: GedcomImportJob): Promise<GedcomImportJob> {
@@ -48,8 +79,9 @@ describe.each(testDatabases)('the progress of a GEDCOM import on %s', (database)
 
   it('moves through the writing phase of a few thousand people, never backwards, and ends at 100', async () => {
     const user = await createTestUser(t.app)
-    const { gedcom, recorded } = watchedService()
-    const job = await finished(user, await gedcom.startImport(user.id, new TextEncoder().encode(generatedGedcomText(generateTree(3_000))), 'familia.ged'))
+    const { gedcom, recorded, start } = watchedService()
+    await start
+    const job = await finished(user, await startImport(gedcom, user, new TextEncoder().encode(generatedGedcomText(generateTree(3_000))), 'familia.ged'))
     expect(job).toMatchObject({ status: 'done', progress: 100 })
     expect(job.report!.members.created).toBe(3_000)
 
@@ -77,11 +109,12 @@ describe.each(testDatabases)('the progress of a GEDCOM import on %s', (database)
       },
       link: async () => {},
     }
-    const { gedcom, recorded } = watchedService(media)
+    const { gedcom, recorded, start } = watchedService(media)
+    await start
     const people = Array.from({ length: 60 }, (_, n) => [`0 @I${n}@ INDI`, `1 NAME Persona${n} /Paz/`, '1 OBJE', `2 FILE fotos/carta-${n}.txt`, '3 FORM text/plain'])
     const files = Object.fromEntries(Array.from({ length: 60 }, (_, n) => [`fotos/carta-${n}.txt`, strToU8(`Carta ${n}`)]))
     const gedzip = zipSync({ 'gedcom.ged': strToU8(['0 HEAD', '1 GEDC', '2 VERS 7.0', ...people.flat(), '0 TRLR', ''].join('\n')), ...files })
-    const job = await finished(user, await gedcom.startImport(user.id, gedzip, 'familia.gdz'))
+    const job = await finished(user, await startImport(gedcom, user, gedzip, 'familia.gdz'))
     expect(job).toMatchObject({ status: 'done', progress: 100 })
     expect(job.report!.media).toMatchObject({ attached: 60, skipped: [] })
     expect(stored).toHaveLength(60)

@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads'
 import type { GedcomPreview } from '../../../shared/contracts/gedcom.ts'
+import { AppError } from '../../lib/app-error.ts'
 import type { ImportedTree } from '../family-tree/family-tree.service.ts'
 import type { MappedGedcom } from './gedcom.map.ts'
 
@@ -40,43 +41,67 @@ function gatherParts(): (part: BatchPart) => MappedGedcom | undefined {
   }
 }
 
-function runWorker<T>(bytes: Uint8Array, mode: 'preview' | 'batch', gedcomEntry: string | undefined): Promise<T> {
+/** What one reader thread may take: its heap, and its time over the file. */
+export interface ReaderLimits {
+  memoryMb: number
+  timeoutMs: number
+  /** Stops the reader (a job cancelled or past its own timeout). */
+  signal?: AbortSignal
+}
+
+const tooComplex = (why: string) => new AppError('gedcom.too_complex', `Reading the file ${why}`)
+
+function runWorker<T>(file: string, mode: 'preview' | 'batch', gedcomEntry: string | undefined, limits: ReaderLimits): Promise<T> {
   return new Promise((resolve, reject) => {
-    // The bytes are copied once into the worker; its heap is its own, freed when it ends.
+    if (limits.signal?.aborted) return reject(limits.signal.reason as Error)
+    // The file is read on the worker, whose heap is its own, bounded, and freed when it ends: a
+    // file that would need more is stopped there instead of taking the server's memory.
     // Node 20 loads a worker's entry file before tsx's hooks are in place: under tsx, the entry
     // registers them first, then imports the worker.
+    const options = {
+      workerData: { file, mode, gedcomEntry },
+      resourceLimits: { maxOldGenerationSizeMb: limits.memoryMb, maxYoungGenerationSizeMb: Math.min(64, Math.max(8, Math.floor(limits.memoryMb / 16))) },
+    }
     const worker = isTypeScript
-      ? new Worker(`import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(workerUrl.href)}) })`, {
-          eval: true,
-          workerData: { bytes, mode, gedcomEntry },
-        })
-      : new Worker(workerUrl, { workerData: { bytes, mode, gedcomEntry } })
+      ? new Worker(`import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(workerUrl.href)}) })`, { eval: true, ...options })
+      : new Worker(workerUrl, options)
     let settled = false
+    const settle = (error: Error | undefined, value?: T) => {
+      if (settled) return
+      settled = true
+      clearTimeout(timer)
+      limits.signal?.removeEventListener('abort', onAbort)
+      if (error) {
+        void worker.terminate()
+        reject(error)
+      } else resolve(value as T)
+    }
+    const timer = setTimeout(() => settle(tooComplex(`took more than ${limits.timeoutMs} ms`)), limits.timeoutMs)
+    const onAbort = () => settle(limits.signal!.reason as Error)
+    limits.signal?.addEventListener('abort', onAbort, { once: true })
     const gather = mode === 'batch' ? gatherParts() : (part: BatchPart) => part
     worker.on('message', (part: BatchPart) => {
+      if (settled) return
       const whole = gather(part)
       // The next part once other requests have had their turn.
       if (!whole) return void setImmediate(() => worker.postMessage('next'))
-      if (settled) return
-      settled = true
-      resolve(whole as T)
+      settle(undefined, whole as T)
     })
-    worker.once('error', (error) => {
-      settled = true
-      reject(error)
+    worker.once('error', (error: Error & { code?: string }) => {
+      if (error.code === 'ERR_WORKER_OUT_OF_MEMORY') settle(tooComplex(`needed more than ${limits.memoryMb} MB`))
+      else if (error instanceof AppError) settle(error)
+      else settle(error)
     })
-    worker.once('exit', (code) => {
-      if (!settled) reject(new Error(`The GEDCOM reader stopped with code ${code}`))
-    })
+    worker.once('exit', (code) => settle(new Error(`The GEDCOM reader stopped with code ${code}`)))
   })
 }
 
 /**
  * Reads a GEDCOM file off the request thread: what it holds, without the people themselves. With
- * `gedcomEntry`, `bytes` are a GEDZIP and the file is that entry, unpacked on the reader thread too.
+ * `gedcomEntry`, `file` is a GEDZIP and the tree is that entry, unpacked on the reader thread too.
  */
-export const previewGedcomOffThread = (bytes: Uint8Array, gedcomEntry?: string) =>
-  runWorker<{ preview: GedcomPreview }>(bytes, 'preview', gedcomEntry).then((result) => result.preview)
+export const previewGedcomOffThread = (file: string, gedcomEntry: string | undefined, limits: ReaderLimits) =>
+  runWorker<{ preview: GedcomPreview }>(file, 'preview', gedcomEntry, limits).then((result) => result.preview)
 
 /** Reads a GEDCOM file (or a GEDZIP's, as above) off the request thread into the tree the family tree's import door takes. */
-export const readGedcomOffThread = (bytes: Uint8Array, gedcomEntry?: string) => runWorker<MappedGedcom>(bytes, 'batch', gedcomEntry)
+export const readGedcomOffThread = (file: string, gedcomEntry: string | undefined, limits: ReaderLimits) => runWorker<MappedGedcom>(file, 'batch', gedcomEntry, limits)

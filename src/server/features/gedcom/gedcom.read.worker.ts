@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto'
+import { readFile } from 'node:fs/promises'
 import { parentPort, workerData } from 'node:worker_threads'
 import { readGedcomFile } from '../../lib/gedcom/index.ts'
-import { openZipBytes } from '../../lib/zip/zip-reader.ts'
+import { openZip } from '../../lib/zip/zip-reader.ts'
 import { mapGedcomToBatch } from './gedcom.map.ts'
 import { batchParts } from './gedcom.read.ts'
 import { gedzipLimits } from './gedcom.zip.ts'
@@ -9,12 +10,13 @@ import { gedzipLimits } from './gedcom.zip.ts'
 // Decoding, parsing and reading a GEDCOM file is CPU work that grows with the file (seconds for
 // 100,000 people): done here, on its own thread, the server keeps answering everyone else.
 
-const { bytes: upload, mode, gedcomEntry } = workerData as { bytes: Uint8Array; mode: 'preview' | 'batch'; gedcomEntry?: string }
+const { file, mode, gedcomEntry } = workerData as { file: string; mode: 'preview' | 'batch'; gedcomEntry?: string }
 // A GEDZIP's tree is unpacked here (the request thread checked the archive and found the entry).
-const archive = gedcomEntry === undefined ? undefined : await openZipBytes(upload, gedzipLimits)
+const archive = gedcomEntry === undefined ? undefined : await openZip(file, gedzipLimits)
 // Its declared size was held to the GEDCOM limit on the request thread; here it must only not lie.
 const entry = archive?.entries.get(gedcomEntry!)
-const bytes = archive && entry ? await archive.read(entry, entry.size) : upload
+const bytes = archive && entry ? await archive.read(entry, entry.size) : new Uint8Array(await readFile(file))
+await archive?.close()
 const mapped = mapGedcomToBatch(readGedcomFile(bytes), mode === 'batch' ? createHash('sha256').update(bytes).digest('hex') : '')
 if (mode === 'preview') parentPort!.postMessage({ preview: mapped.preview })
 else {

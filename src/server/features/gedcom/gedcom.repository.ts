@@ -60,6 +60,10 @@ export function createGedcomJobRepository(db: Kysely<Database>) {
         .where('id', '=', id)
         .execute()
     },
+    /** An import that never started (its job was refused). */
+    async remove(ownerUserId: string, id: string): Promise<void> {
+      await db.deleteFrom('gedcomImport').where('ownerUserId', '=', ownerUserId).where('id', '=', id).execute()
+    },
     async find(ownerUserId: string, id: string): Promise<GedcomImportJob | undefined> {
       const row = await db.selectFrom('gedcomImport').selectAll().where('ownerUserId', '=', ownerUserId).where('id', '=', id).executeTakeFirst()
       return row && toJob(row, Date.now())

@@ -1,38 +1,36 @@
 import multipart from '@fastify/multipart'
-import type { FastifyRequest } from 'fastify'
 import { Readable } from 'node:stream'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { gedcomExportFormats, gedcomExportVersions, gedcomImportJobSchema, gedcomPreviewSchema } from '../../../shared/contracts/gedcom.ts'
 import { limits } from '../../../shared/limits.ts'
-import { AppError, invalidField, payloadTooLarge } from '../../lib/app-error.ts'
+import type { AttemptLimiter } from '../../lib/attempt-limiter.ts'
+import { receiveFile } from '../../lib/received-file.ts'
+import { sweepStaleFiles } from '../../lib/stale-files.ts'
 import { currentUser } from '../../plugins/session.ts'
 import type { GedcomService } from './gedcom.service.ts'
 
 const tags = ['family tree']
 const multipartBody = ['multipart/form-data'] as const
 
-/** The `file` field of a multipart request, whole, within the size limit. */
-async function readFile(request: FastifyRequest, maxBytes: number) {
-  if (!request.isMultipart()) throw new AppError('unsupported_media_type', 'Send the file as multipart/form-data')
-  let part
-  try {
-    part = await request.file()
-  } catch {
-    throw new AppError('validation_failed', 'The multipart body could not be read', [{ path: 'file', code: 'validation.invalid' }])
-  }
-  if (!part || part.fieldname !== 'file') throw invalidField('file', 'validation.required', 'Send the GEDCOM file in the field "file"')
-  try {
-    return { bytes: new Uint8Array(await part.toBuffer()), fileName: part.filename }
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw payloadTooLarge(maxBytes, `A GEDCOM file can have at most ${maxBytes} bytes`)
-    throw new AppError('validation_failed', 'The file could not be read', [{ path: 'file', code: 'validation.invalid' }])
-  }
+/** A file left in the folder this long was left by a crash: no preview or import takes so long to start. */
+const abandonedAfterMs = 24 * 60 * 60 * 1000
+
+interface Options {
+  service: GedcomService
+  maxBytes?: number
+  /** Where an upload waits on disk while it is read (then it is removed). */
+  tempDir: string
+  /** Previews, and imports, per person and hour. */
+  previews: AttemptLimiter
+  imports: AttemptLimiter
 }
 
-export const gedcomRoutes: FastifyPluginAsyncZod<{ service: GedcomService; maxBytes?: number }> = async (app, { service, maxBytes = limits.gedcomMaxBytes }) => {
+export const gedcomRoutes: FastifyPluginAsyncZod<Options> = async (app, { service, maxBytes = limits.gedcomMaxBytes, tempDir, previews, imports }) => {
   app.addHook('onRequest', app.authenticate)
   await app.register(multipart, { limits: { fileSize: maxBytes, files: 1, fields: 0, parts: 1 } })
+  const swept = await sweepStaleFiles(tempDir, 'gedcom-', abandonedAfterMs)
+  if (swept.length > 0) app.log.warn({ files: swept }, 'removed GEDCOM files left behind by reads that never finished')
 
   app.post(
     '/family-tree/gedcom',
@@ -47,11 +45,21 @@ export const gedcomRoutes: FastifyPluginAsyncZod<{ service: GedcomService; maxBy
     },
     async (request, reply) => {
       const owner = currentUser(request).id
-      const { bytes, fileName } = await readFile(request, maxBytes)
       const preview = request.query.preview === '1' || request.query.preview === 'true'
-      if (preview) return reply.status(200).send(await service.preview(bytes))
-      const job = await service.startImport(owner, bytes, fileName)
-      return reply.status(202).header('location', `/api/family-tree/gedcom/imports/${job.id}`).send({ job })
+      // Counted before the file is received, so a script looping on it costs nothing past its hourly count.
+      await (preview ? previews : imports).take([owner])
+      const received = await receiveFile(request, {
+        dir: tempDir,
+        prefix: 'gedcom-',
+        maxBytes,
+        tooLarge: `A GEDCOM file can have at most ${maxBytes} bytes`,
+        missingCode: 'validation.required',
+        missing: 'Send the GEDCOM file in the field "file"',
+      })
+      // The file is removed before the answer goes out, whatever the answer.
+      const answer = await (preview ? service.preview(owner, received.file) : service.startImport(owner, received.file, received.fileName)).finally(() => received.remove())
+      if ('status' in answer) return reply.status(202).header('location', `/api/family-tree/gedcom/imports/${answer.id}`).send({ job: answer })
+      return reply.status(200).send(answer)
     },
   )
 
@@ -66,6 +74,19 @@ export const gedcomRoutes: FastifyPluginAsyncZod<{ service: GedcomService; maxBy
       },
     },
     async (request) => ({ job: await service.getImport(currentUser(request).id, request.params.id) }),
+  )
+
+  app.delete(
+    '/family-tree/gedcom/imports/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Cancels a GEDCOM import: a waiting one at once, a running one where it has come to (what it wrote stays)',
+        params: z.object({ id: z.string() }),
+        response: { 200: z.object({ job: gedcomImportJobSchema }) },
+      },
+    },
+    async (request) => ({ job: await service.cancelImport(currentUser(request).id, request.params.id) }),
   )
 
   app.get(

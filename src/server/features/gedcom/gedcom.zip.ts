@@ -1,11 +1,22 @@
 import { AppError, payloadTooLarge } from '../../lib/app-error.ts'
-import { looksLikeZip, openZipBytes, type ZipArchive, type ZipEntry, type ZipLimits } from '../../lib/zip/zip-reader.ts'
+import { open } from 'node:fs/promises'
+import { looksLikeZip, openZip, type ZipArchive, type ZipEntry, type ZipLimits } from '../../lib/zip/zip-reader.ts'
 
 // GEDZIP, GEDCOM 7's package: a zip holding the tree as `gedcom.ged` at its root and the files its
 // OBJE records name, by relative path. Read with the guards every archive of ours gets (names that
-// climb out, sizes that lie, bombs, encryption: lib/zip/zip-reader.ts), from the upload in memory.
+// climb out, sizes that lie, bombs, encryption: lib/zip/zip-reader.ts), from the upload waiting on disk.
 
-export const isGedzip = looksLikeZip
+/** Whether the file on disk starts as a zip does. */
+export async function isGedzip(file: string): Promise<boolean> {
+  const handle = await open(file, 'r')
+  try {
+    const head = new Uint8Array(4)
+    const { bytesRead } = await handle.read(head, 0, 4, 0)
+    return looksLikeZip(head.subarray(0, bytesRead))
+  } finally {
+    await handle.close()
+  }
+}
 
 /** The name GEDZIP gives the tree inside the archive. */
 export const gedzipGedcomName = 'gedcom.ged'
@@ -29,10 +40,10 @@ export function gedcomEntryOf(archive: ZipArchive): ZipEntry | undefined {
 }
 
 /** Opens an uploaded GEDZIP and finds its tree; refuses one without a .ged, or with one past the GEDCOM limit. */
-export async function openGedzip(bytes: Uint8Array, maxGedcomBytes: number): Promise<{ archive: ZipArchive; gedcom: ZipEntry }> {
+export async function openGedzip(file: string, maxGedcomBytes: number): Promise<{ archive: ZipArchive; gedcom: ZipEntry }> {
   let archive: ZipArchive
   try {
-    archive = await openZipBytes(bytes, gedzipLimits)
+    archive = await openZip(file, gedzipLimits)
   } catch (error) {
     // A file that starts like a zip but has no directory is a damaged one.
     if (error instanceof AppError && error.code === 'portability.not_an_export') throw new AppError('portability.unsafe_archive', 'The zip is damaged')

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createAttemptLimiter } from '../../lib/attempt-limiter.ts'
 import { createMemoryRateLimitStore } from '../../lib/rate-limit-store.ts'
+import type { JobRunner } from '../../lib/jobs/job-runner.ts'
 import type { PortabilityPorts } from './portability.ports.ts'
 import { createPortabilityService } from './portability.service.ts'
 
@@ -13,6 +14,9 @@ function service(maxWaitingBytes: number, perHour = 30) {
     limits: { maxEntries: 10, maxTotalBytes: 10 },
     limiter: createAttemptLimiter(createMemoryRateLimitStore(), { max: perHour, windowMs: 60 * 60 * 1000 }, 'portability'),
     maxWaitingBytes,
+    // Admission alone: no import runs here.
+    runner: { register: () => undefined } as unknown as JobRunner,
+    importTimeoutMs: 60_000,
     log: silent,
   })
 }

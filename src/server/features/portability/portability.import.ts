@@ -18,6 +18,7 @@ import {
   type ImportReport,
   type ImportSkipReason,
 } from '../../../shared/contracts/portability.ts'
+import { limits } from '../../../shared/limits.ts'
 import { AppError } from '../../lib/app-error.ts'
 import { newId } from '../../lib/ids.ts'
 import type { RestoredFile } from '../media/media.service.ts'
@@ -45,6 +46,13 @@ async function readJson(archive: ZipArchive, name: string): Promise<unknown> {
     if (error instanceof AppError) throw error
     throw new AppError('portability.not_an_export', `${name} is not valid JSON`)
   }
+}
+
+/** The rows of one kind an archive may bring: a tree's people as many as one tree holds, any other kind as many as `limits.importRowsPerKind`. */
+function assertRowCount(kind: ExportKind, raw: unknown): void {
+  const rows = kind === 'familyTree' ? (raw as { members?: unknown } | undefined)?.members : raw
+  const max = kind === 'familyTree' ? limits.membersPerTree : limits.importRowsPerKind
+  if (Array.isArray(rows) && rows.length > max) throw new AppError('portability.too_many_rows', `${exportFileOf[kind]} holds ${rows.length} rows; an import takes at most ${max}`)
 }
 
 /** The manifest, checked before anything is written: format name first, then the version. */
@@ -152,7 +160,14 @@ export async function importArchive(userId: string, archive: ZipArchive, ports: 
   }
   const kinds: KindReport[] = []
   const report = (kind: ExportKind, found: number, restored: number, skipped: Skipped) => kinds.push({ kind, found, restored, skipped })
-  const read = (kind: ExportKind) => readJson(archive, exportFileOf[kind])
+  // Each kind's rows are counted before anything is written: an archive with more than one account may keep is refused whole.
+  const parsed = new Map<ExportKind, unknown>()
+  for (const kind of Object.keys(exportFileOf) as ExportKind[]) {
+    const raw = await readJson(archive, exportFileOf[kind])
+    parsed.set(kind, raw)
+    assertRowCount(kind, raw)
+  }
+  const read = async (kind: ExportKind) => parsed.get(kind)
 
   const account = portableAccountSchema.safeParse(await read('account'))
   if (account.success) await ports.account.restoreProfile(userId, account.data)

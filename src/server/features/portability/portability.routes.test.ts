@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto'
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate'
+import { limits } from '../../../shared/limits.ts'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { webmHeader } from '../../test/media-fixtures.ts'
@@ -362,6 +363,14 @@ describe.each(testDatabases)('hostile archives given to import, on %s', (databas
     expect(await refusal(zipSync({ 'dreams.json': dream }))).toEqual({ status: 422, code: 'portability.not_an_export' })
     expect(await refusal(zipSync({ 'manifest.json': strToU8('{"format": "otra-cosa"}') }))).toEqual({ status: 422, code: 'portability.not_an_export' })
     expect(await refusal(strToU8('Esto no es un zip, es una carta.'))).toEqual({ status: 422, code: 'portability.not_an_export' })
+  })
+
+  it('refuses an archive with more rows of one kind than an account may keep (413), and writes nothing', async () => {
+    // Random numbers: rows that do not compress past what the archive guard lets through.
+    const rows = Array.from({ length: limits.importRowsPerKind + 1 }, () => Math.floor(Math.random() * 1_000_000))
+    const archive = zipSync({ 'manifest.json': manifest(), 'account.json': strToU8(JSON.stringify({ displayName: 'Otra' })), 'dreams.json': strToU8(JSON.stringify(rows)) })
+    expect(await refusal(archive)).toEqual({ status: 413, code: 'portability.too_many_rows' })
+    expect((await as(t.app, user)({ method: 'GET', url: '/api/dreams' })).json()).toMatchObject({ dreams: [] })
   })
 
   it('refuses an archive over the size limit, a request without the file, and a JSON body', async () => {

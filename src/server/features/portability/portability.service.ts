@@ -1,6 +1,8 @@
 import type { Readable } from 'node:stream'
 import type { ImportReport } from '../../../shared/contracts/portability.ts'
+import { errorStatus, type ErrorCode } from '../../../shared/errors.ts'
 import { AppError } from '../../lib/app-error.ts'
+import type { JobKind, JobRunner } from '../../lib/jobs/job-runner.ts'
 import type { AttemptLimiter } from '../../lib/attempt-limiter.ts'
 import { collectExport, writeExport } from './portability.export.ts'
 import { importArchive } from './portability.import.ts'
@@ -28,15 +30,36 @@ interface Deps {
   limiter: AttemptLimiter
   /** The bytes of archives that may wait on disk at once, every person's imports together. */
   maxWaitingBytes: number
+  /** Runs the imports (lib/jobs): a timeout, a cap per person, any instance. */
+  runner: JobRunner
+  /** The longest an import may run. */
+  importTimeoutMs: number
   log: Logger
 }
 
 /** "Export everything" and its way back in (docs/export-format.md, ADR 0018). */
-export function createPortabilityService({ ports, extensions, limits, limiter, maxWaitingBytes, log }: Deps) {
+export function createPortabilityService({ ports, extensions, limits, limiter, maxWaitingBytes, runner, importTimeoutMs, log }: Deps) {
   // One import per person at a time (each would read every file of theirs again), and a bound on
   // what all imports keep on disk at once. Kept per process: an import runs where it was received.
   const importing = new Set<string>()
   let waitingBytes = 0
+
+  const importKind: JobKind<Record<string, never>> = {
+    name: 'account-import',
+    perPerson: 1,
+    timeoutMs: importTimeoutMs,
+    // Everything is written under new ids: a second run would restore the account twice.
+    retries: 0,
+    async run(job) {
+      const archive = await openZip(await job.inputFile(), limits)
+      try {
+        return await importArchive(job.ownerId, archive, ports, log)
+      } finally {
+        await archive.close()
+      }
+    },
+  }
+  runner.register(importKind)
 
   return {
     /** The user's whole archive as a stream; the rows are read before it starts. */
@@ -80,14 +103,16 @@ export function createPortabilityService({ ports, extensions, limits, limiter, m
       return release
     },
 
-    /** Restores the export in `file` (a zip on disk) into the user's account. */
+    /**
+     * Restores the export in `file` (a zip on disk, left for the caller to remove) into the user's
+     * account, as a job of the runner, and answers its report once it has ended.
+     */
     async importFile(userId: string, file: string): Promise<ImportReport> {
-      const archive = await openZip(file, limits)
-      try {
-        return await importArchive(userId, archive, ports, log)
-      } finally {
-        await archive.close()
-      }
+      const id = await runner.enqueue(importKind, userId, {}, { file })
+      const ended = await runner.waitFor(userId, id)
+      if (ended.status === 'done') return ended.result as ImportReport
+      const code = (ended.errorCode ?? 'internal') as ErrorCode
+      throw new AppError(code in errorStatus ? code : 'internal', `The import ended: ${code}`)
     },
   }
 }

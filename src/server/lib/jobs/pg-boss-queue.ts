@@ -1,0 +1,77 @@
+import { CompiledQuery, type Kysely } from 'kysely'
+import PgBoss from 'pg-boss'
+import type { JobQueue } from './job-queue.ts'
+
+export interface PgBossQueueOptions {
+  /** Legado's own connection (no case plugin): pg-boss runs its SQL through the same pool. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- pg-boss brings its own SQL
+  raw: Kysely<any>
+  /** pg-boss's tables live in a schema of their own beside Legado's. */
+  schema: string
+  /** Deliveries this instance runs at once. */
+  concurrency: number
+  /** The queue's name: every instance of one Legado uses the same. */
+  queueName?: string
+  /** How often an idle worker asks for the next job. */
+  pollingIntervalSeconds?: number
+  /** How often an instance looks for deliveries that expired (their instance stopped). */
+  maintenanceIntervalSeconds?: number
+}
+
+/**
+ * The queue on PostgreSQL: pg-boss, on Legado's own database and pool. A job fetched by an instance
+ * that then stops stays `active` until it expires; pg-boss then offers it again (within its
+ * retries) to whichever instance asks next.
+ */
+export function createPgBossQueue({
+  raw,
+  schema,
+  concurrency,
+  queueName = 'legado-jobs',
+  pollingIntervalSeconds = 2,
+  maintenanceIntervalSeconds = 60,
+}: PgBossQueueOptions): JobQueue {
+  const boss = new PgBoss({
+    db: { executeSql: async (text: string, values: unknown[]) => ({ rows: (await raw.executeQuery(CompiledQuery.raw(text, values ?? []))).rows as unknown[] }) },
+    schema,
+    maintenanceIntervalSeconds,
+    // Legado keeps each job's state in its own table; pg-boss's rows are only the delivery.
+    deleteAfterDays: 1,
+    schedule: false,
+  })
+  let isStarted = false
+  let isAbandoned = false
+  return {
+    async start(deliver) {
+      boss.on('error', () => {})
+      await boss.start()
+      isStarted = true
+      await boss.createQueue(queueName)
+      for (let worker = 0; worker < concurrency; worker += 1) {
+        await boss.work<{ jobId: string }>(queueName, { batchSize: 1, pollingIntervalSeconds }, async ([job]) => {
+          if (job) await deliver(job.data.jobId)
+        })
+      }
+    },
+    async send(jobId, { retries, expireAfterMs }) {
+      await boss.send(queueName, { jobId }, { id: jobId, retryLimit: retries, retryDelay: 0, expireInSeconds: Math.max(1, Math.ceil(expireAfterMs / 1000)) })
+    },
+    async cancel(jobId) {
+      await boss.cancel(queueName, jobId).catch(() => {})
+    },
+    async stop({ wait }) {
+      if (!isStarted) return
+      if (!wait) {
+        // As if the process had died: no more fetching, and the job under way is left active for
+        // its expiry to hand it to another instance (pg-boss's own non-graceful stop would fail it,
+        // which a crash never does).
+        await boss.offWork(queueName)
+        isAbandoned = true
+        return
+      }
+      isStarted = false
+      // `close: false`: the pool is Legado's, closed with its database.
+      await boss.stop({ graceful: !isAbandoned, wait: true, close: false, timeout: 30_000 })
+    },
+  }
+}
