@@ -15,8 +15,13 @@ describe('toGedcom7Date', () => {
     ['10 MAY 300 B.C.', { value: '10 MAY 300 BCE' }],
     ['INT 1995 (from estimated age)', { value: '1995', phrase: 'from estimated age' }],
     ['(sometime in spring)', { value: '', phrase: 'sometime in spring' }],
-    // 7.0 has no dual years and no free text: the date stays whole in the phrase.
-    ['12 Jan 1699/00', { value: '', phrase: '12 Jan 1699/00' }],
+    // 7.0 has no dual years: the new-style year is the value, the date as written the phrase.
+    ['12 Jan 1699/00', { value: '12 JAN 1700', phrase: '12 Jan 1699/00' }],
+    ['1815/1816', { value: '1816', phrase: '1815/1816' }],
+    ['BET 1 APR 1699/00 AND 5 SEP 1701/02', { value: 'BET 1 APR 1700 AND 5 SEP 1702', phrase: 'BET 1 APR 1699/00 AND 5 SEP 1701/02' }],
+    ['@#DJULIAN@ 6 MAR 1605/06', { value: 'JULIAN 6 MAR 1606', phrase: '@#DJULIAN@ 6 MAR 1605/06' }],
+    // Two years that do not follow each other are no dual year, and no free text has a value.
+    ['1056/1060', { value: '', phrase: '1056/1060' }],
     ['la semana de Pascua', { value: '', phrase: 'la semana de Pascua' }],
   ])('%s', (date, expected) => {
     expect(toGedcom7Date(date)).toEqual(expected)
@@ -32,6 +37,8 @@ describe('toGedcom551Date', () => {
     [['1995', 'from estimated age'], 'INT 1995 (from estimated age)'],
     [['', 'sometime in spring'], '(sometime in spring)'],
     [[undefined, '12 Jan 1699/00'], '12 Jan 1699/00'],
+    [['12 JAN 1700', '12 Jan 1699/00'], '12 Jan 1699/00'],
+    [['JULIAN 6 MAR 1606', '@#DJULIAN@ 6 MAR 1605/06'], '@#DJULIAN@ 6 MAR 1605/06'],
     // 5.5.1 has nowhere to put a phrase beside a range.
     [['FROM 1700 TO 1800', 'No date phrase'], 'FROM 1700 TO 1800'],
     [[undefined], undefined],

@@ -31,8 +31,10 @@ export function isGedcom551Date(text: string): boolean {
 }
 
 /**
- * A 5.5.1 date as 7.0 writes it: a DATE value plus, when needed, a PHRASE. Text 7.0's grammar
- * cannot hold (a dual year such as 1699/00, a free-form date) stays whole in the phrase, with an
+ * A 5.5.1 date as 7.0 writes it: a DATE value plus, when needed, a PHRASE. 7.0 has no dual years:
+ * a date with one (12 JAN 1699/00) is written with its new-style year (12 JAN 1700) and the old
+ * form whole in the phrase, as 7.0's spec advises, so a reader that skips phrases still has the
+ * date. Other text 7.0's grammar cannot hold (a free-form date) stays whole in the phrase, with an
  * empty value, so nothing is lost.
  */
 export function toGedcom7Date(text: string): { value: string; phrase?: string } {
@@ -46,7 +48,24 @@ export function toGedcom7Date(text: string): { value: string; phrase?: string } 
     return { value: '', phrase: trimmed }
   }
   const value = convertTo7(trimmed)
-  return VALUE_7.test(value) ? { value } : { value: '', phrase: trimmed }
+  if (VALUE_7.test(value)) return { value }
+  const newStyle = withNewStyleYears(value)
+  return newStyle !== undefined && VALUE_7.test(newStyle) ? { value: newStyle, phrase: trimmed } : { value: '', phrase: trimmed }
+}
+
+/**
+ * Each dual year (1699/00, 1699/1700) as its new-style year (1700), or undefined when a slash
+ * holds something else: two years that do not follow each other (1056/1060) are no dual year.
+ */
+function withNewStyleYears(value: string): string | undefined {
+  let isDual = true
+  const converted = value.replace(/\b(\d{1,4})\/(\d{1,4})\b/g, (_whole, old: string, written: string) => {
+    const next = Number(old) + 1
+    const isNext = written.length >= old.length ? Number(written) === next : Number(written) === next % 10 ** written.length
+    if (!isNext) isDual = false
+    return String(next)
+  })
+  return isDual && converted !== value ? converted : undefined
 }
 
 function convertTo7(text: string): string {
@@ -68,5 +87,7 @@ export function toGedcom551Date(value: string | undefined, phrase?: string): str
   }
   if (phrase === undefined) return date
   if (date === undefined) return isGedcom551Date(phrase) ? phrase : `(${phrase})`
+  // A dual year 7.0 wrote with its new-style year is the phrase again.
+  if (isGedcom551Date(phrase) && toGedcom7Date(phrase).value === value?.trim().replace(/\s+/g, ' ').toUpperCase()) return phrase
   return /^(ABT|CAL|EST|BEF|AFT|BET|FROM|TO|INT)\b/i.test(date) ? date : `INT ${date} (${phrase})`
 }

@@ -113,6 +113,14 @@ describe('kept structures: written back', () => {
     expect(recordOf(back, 'I1')).toEqual(recordOf(write(file, '5.5.1'), 'I1'))
   })
 
+  it('writes a kept event’s dual year in 7.0 with its new-style year, so a reader that skips phrases keeps the date, and back in 5.5.1 as written', () => {
+    const dual = read(...v551, '0 @I1@ INDI', '1 NAME Ann /Lee/', '1 BURI', '2 DATE 6 MAR 1605/06', '2 PLAC Faccombe', '1 BAPM', '2 DATE 1589/90')
+    const text = write(dual, '7.0')
+    expect(recordOf(text, 'I1')).toEqual(expect.arrayContaining(['1 BURI', '2 DATE 6 MAR 1606', '3 PHRASE 6 MAR 1605/06', '1 BAPM', '2 DATE 1590', '3 PHRASE 1589/90']))
+    const back = write(readGedcomFile(Buffer.from(text)), '5.5.1')
+    expect(recordOf(back, 'I1')).toEqual(expect.arrayContaining(['1 BURI', '2 DATE 6 MAR 1605/06', '1 BAPM', '2 DATE 1589/90']))
+  })
+
   it('drops a place’s coordinates once Legado’s place is another, and writes the birth’s sources with a birth that lost its date and place', () => {
     const person = { ...file.individuals[0]!, birth: { date: '1900', place: 'Pontevedra' } }
     const moved = recordOf(write({ ...file, individuals: [person] }, '5.5.1'), 'I1')
