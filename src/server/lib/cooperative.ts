@@ -109,3 +109,26 @@ export async function pacedJson(value: object, pacer: Pacer): Promise<Buffer> {
   flush()
   return Buffer.concat(chunks)
 }
+
+/**
+ * Rows per page of a read that grows with an account. On SQLite a query runs to its end without a
+ * turn of the event loop, so 100,000 rows read in one query hold every other request for the
+ * whole of it; read by pages, others get in between.
+ */
+export const readPageRows = 2_000
+
+/**
+ * Every row `page` gives, page after page (each asked for the rows after the last one of the page
+ * before, `readPageRows` at most), with a turn of the event loop between pages.
+ */
+export async function readInPages<T>(page: (after: T | undefined) => Promise<T[]>): Promise<T[]> {
+  const rows: T[] = []
+  let last: T | undefined
+  for (;;) {
+    const batch = await page(last)
+    for (const row of batch) rows.push(row)
+    if (batch.length < readPageRows) return rows
+    last = batch[batch.length - 1]
+    await new Promise<void>((resolve) => setImmediate(resolve))
+  }
+}

@@ -1,4 +1,5 @@
 import type { Database } from '../../db/schema.ts'
+import { readInPages, readPageRows } from '../../lib/cooperative.ts'
 import { sql, type Insertable, type Kysely } from 'kysely'
 import type {
   FamilyTreeRow,
@@ -57,26 +58,6 @@ const factColumns = [
   'member.birthDateSort',
 ] as const
 
-/**
- * Rows per page of a whole-tree read. On SQLite a query runs to its end without a turn of the
- * event loop, so a tree of 100,000 people read in one query holds every other request for its
- * whole length; read by pages, others get in between them.
- */
-const pageRows = 2_000
-
-/** Every row `page` gives, page after page (each starting after the last row of the one before), letting other work in between. */
-async function inPages<T>(page: (after: T | undefined) => Promise<T[]>): Promise<T[]> {
-  const rows: T[] = []
-  let last: T | undefined
-  for (;;) {
-    const batch = await page(last)
-    for (const row of batch) rows.push(row)
-    if (batch.length < pageRows) return rows
-    last = batch[batch.length - 1]
-    await new Promise<void>((resolve) => setImmediate(resolve))
-  }
-}
-
 /** Rows per INSERT: far below SQLite's and PostgreSQL's limits on bound values. */
 const insertChunk = 200
 
@@ -93,19 +74,19 @@ function familyTreeQueries(db: Kysely<Database>) {
   return {
     async loadTree(ownerUserId: string): Promise<TreeSnapshot> {
       const tree = await db.selectFrom('familyTree').selectAll().where('ownerUserId', '=', ownerUserId).executeTakeFirst()
-      const members = await inPages<MemberRow>((after) =>
+      const members = await readInPages<MemberRow>((after) =>
         db
           .selectFrom('member')
           .selectAll()
           .where('ownerUserId', '=', ownerUserId)
           .$if(after !== undefined, (q) => q.where('id', '>', after!.id))
           .orderBy('id')
-          .limit(pageRows)
+          .limit(readPageRows)
           .execute(),
       )
       // In the order of the children's ids for each parent: ids are time-ordered, so undated
       // children keep the order they were added in, not the order their links were written again.
-      const parentLinks = await inPages<ParentLinkRow>((after) =>
+      const parentLinks = await readInPages<ParentLinkRow>((after) =>
         db
           .selectFrom('memberParent')
           .select(['childId', 'parentId', 'unionId', 'kind', 'childPosition'])
@@ -113,17 +94,17 @@ function familyTreeQueries(db: Kysely<Database>) {
           .$if(after !== undefined, (q) => q.where(({ eb, refTuple, tuple }) => eb(refTuple('childId', 'parentId'), '>', tuple(after!.childId, after!.parentId))))
           .orderBy('childId')
           .orderBy('parentId')
-          .limit(pageRows)
+          .limit(readPageRows)
           .execute(),
       )
-      const unions = await inPages<UnionRow>((after) =>
+      const unions = await readInPages<UnionRow>((after) =>
         db
           .selectFrom('familyUnion')
           .selectAll()
           .where('ownerUserId', '=', ownerUserId)
           .$if(after !== undefined, (q) => q.where('id', '>', after!.id))
           .orderBy('id')
-          .limit(pageRows)
+          .limit(readPageRows)
           .execute(),
       )
       return { tree, members, parentLinks, unions }

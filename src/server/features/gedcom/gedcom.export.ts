@@ -2,6 +2,7 @@ import type { FamilyTree, Gender, Member } from '../../../shared/contracts/famil
 import type { GedcomExportVersion } from '../../../shared/contracts/gedcom.ts'
 import { readStoredDate, toGedcomDate, type StoredGenealogyDate } from '../../../shared/genealogy-date/index.ts'
 import { createHash } from 'node:crypto'
+import { createPacer } from '../../lib/cooperative.ts'
 import { uidOfSourceId, xrefOfSourceId } from './gedcom.identity.ts'
 import { attachKept } from './gedcom.export-kept.ts'
 import { unknownName } from './gedcom.map.ts'
@@ -81,7 +82,18 @@ function stableUuid(text: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${((parseInt(hex[16]!, 16) & 3) | 8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`
 }
 
-export function treeToGedcom(tree: FamilyTree, version: GedcomExportVersion, media: Map<string, MediaReference>, kept: KeptRow[] = []): GedcomData {
+/**
+ * The tree as the codec's model. A tree may hold 100,000 people: the pacer lets other requests in
+ * between people (see cooperative.ts).
+ */
+export async function treeToGedcom(
+  tree: FamilyTree,
+  version: GedcomExportVersion,
+  media: Map<string, MediaReference>,
+  kept: KeptRow[] = [],
+  pacer = createPacer(),
+): Promise<GedcomData> {
+  const step = () => pacer.step()
   const memberKey = modelXrefs(tree.members.map((member) => ({ id: member.memberId, sourceId: member.sourceId })))
   const unionKey = modelXrefs(tree.unions.map((union) => ({ id: union.unionId, sourceId: union.sourceId })))
   const families: GedcomFamily[] = []
@@ -112,6 +124,7 @@ export function treeToGedcom(tree: FamilyTree, version: GedcomExportVersion, med
   const childOf = new Map<string, GedcomChildLink[]>()
   const unionOf = new Map(tree.unions.map((union) => [union.unionId, union]))
   for (const member of tree.members) {
+    await step()
     const links: GedcomChildLink[] = []
     const loose = member.parentLinks.filter((link) => link.unionId === null || !familyOfUnion.has(link.unionId))
     // Each parent's own kind: the writer says it once for the link when the two agree, else per parent.
@@ -164,7 +177,9 @@ export function treeToGedcom(tree: FamilyTree, version: GedcomExportVersion, med
       else spouseOf.set(partner, [family.xref])
     }
   }
-  const individuals = tree.members.map((member): GedcomIndividual => {
+  const individuals: GedcomIndividual[] = []
+  for (const member of tree.members) {
+    await step()
     const xref = memberKey.get(member.memberId)!
     const birth = event(member.birthDate, member.birthPlace, version)
     const death = member.isDeceased || member.deathDate || member.deathPlace ? (event(member.deathDate, member.deathPlace, version) ?? {}) : undefined
@@ -174,7 +189,7 @@ export function treeToGedcom(tree: FamilyTree, version: GedcomExportVersion, med
     })
     const givenNames = namePart(member.firstName)
     const surname = namePart(member.lastName)
-    return {
+    individuals.push({
       xref,
       uids: [uidOfSourceId(member.sourceId) ?? member.memberId],
       ...(givenNames || surname ? { name: surname ? `${givenNames} /${surname}/`.trimStart() : givenNames } : {}),
@@ -187,8 +202,8 @@ export function treeToGedcom(tree: FamilyTree, version: GedcomExportVersion, med
       media: mediaRefs,
       childOf: childOf.get(member.memberId) ?? [],
       spouseOf: spouseOf.get(xref) ?? [],
-    }
-  })
+    })
+  }
   const data: GedcomData = { individuals, families }
   attachKept(data, kept, { tree, individuals, families, memberKey, unionKey })
   return data

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema.ts'
+import { readInPages, readPageRows } from '../../lib/cooperative.ts'
 import { newId } from '../../lib/ids.ts'
 
 /** Rows per statement and per transaction: few enough for SQLite's bound-parameter limit, and short enough not to hold the database. */
@@ -31,6 +32,20 @@ export function createGedcomKeptRepository(db: Kysely<Database>) {
     }
   }
 
+  /** Every row with its id, read by pages: a large tree keeps one per person. */
+  async function listWithIds(ownerUserId: string): Promise<(KeptRow & { id: string })[]> {
+    return readInPages<KeptRow & { id: string }>((after) =>
+      db
+        .selectFrom('gedcomKept')
+        .select(['id', 'memberId', 'unionId', 'recordKey', 'structures'])
+        .where('ownerUserId', '=', ownerUserId)
+        .$if(after !== undefined, (q) => q.where('id', '>', after!.id))
+        .orderBy('id')
+        .limit(readPageRows)
+        .execute(),
+    )
+  }
+
   return {
     /**
      * Replaces what earlier imports kept for these members, unions and records by `rows`, in bulk:
@@ -58,13 +73,11 @@ export function createGedcomKeptRepository(db: Kysely<Database>) {
     },
 
     async list(ownerUserId: string): Promise<KeptRow[]> {
-      return db.selectFrom('gedcomKept').select(['memberId', 'unionId', 'recordKey', 'structures']).where('ownerUserId', '=', ownerUserId).execute()
+      return listWithIds(ownerUserId)
     },
 
     /** Every row with its id, for the account's export archive. */
-    async listWithIds(ownerUserId: string): Promise<(KeptRow & { id: string })[]> {
-      return db.selectFrom('gedcomKept').select(['id', 'memberId', 'unionId', 'recordKey', 'structures']).where('ownerUserId', '=', ownerUserId).orderBy('id').execute()
-    },
+    listWithIds,
 
     /**
      * Adds rows under the ids they carry, in bulk. When a write fails, the rows already written

@@ -354,7 +354,7 @@ export function createGedcomService({
       const mediaIds = [...new Set(tree.members.flatMap((member) => member.mediaAssetIds))]
       const described = mediaIds.length > 0 && describeMedia ? await describeMedia(ownerId, mediaIds) : new Map<string, MediaReference & { id: string; fileName: string }>()
       const files = new Map([...described].map(([id, asset]) => [id, options.mediaFile ? { ...asset, file: options.mediaFile(asset) } : asset]))
-      return writeGedcom(treeToGedcom(tree, version, files, await kept.list(ownerId)), {
+      return writeGedcom(await treeToGedcom(tree, version, files, await kept.list(ownerId)), {
         version,
         submitterName: tree.tree?.treeName ?? 'Legado',
         ...(appVersion ? { sourceVersion: appVersion } : {}),

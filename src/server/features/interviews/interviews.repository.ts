@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema.ts'
+import { readInPages, readPageRows } from '../../lib/cooperative.ts'
 import type { InterviewSessionRow, NewInterviewSessionRow } from './interviews.tables.ts'
 
 /** Rows per INSERT: far below SQLite's and PostgreSQL's limits on bound values (5 columns each). */
@@ -22,7 +23,17 @@ export function createInterviewRepository(db: Kysely<Database>) {
 
     /** The ids of the owner's sessions, per member, oldest first (the members' `interviewSegments`). */
     async idsByMember(ownerUserId: string): Promise<Map<string, string[]>> {
-      const rows = await db.selectFrom('interviewSession').select(['id', 'interviewedMemberId']).where('ownerUserId', '=', ownerUserId).orderBy('timestamp').orderBy('id').execute()
+      const rows = await readInPages<{ id: string; interviewedMemberId: string; timestamp: InterviewSessionRow['timestamp'] }>((after) =>
+        db
+          .selectFrom('interviewSession')
+          .select(['id', 'interviewedMemberId', 'timestamp'])
+          .where('ownerUserId', '=', ownerUserId)
+          .$if(after !== undefined, (q) => q.where(({ eb, refTuple, tuple }) => eb(refTuple('timestamp', 'id'), '>', tuple(after!.timestamp as string, after!.id))))
+          .orderBy('timestamp')
+          .orderBy('id')
+          .limit(readPageRows)
+          .execute(),
+      )
       // Appended in place: copying the list for each row made one member's many sessions quadratic.
       const ids = new Map<string, string[]>()
       for (const row of rows) {
@@ -39,7 +50,17 @@ export function createInterviewRepository(db: Kysely<Database>) {
 
     /** Every session of the owner, oldest first (for their export). */
     async listAll(ownerUserId: string): Promise<InterviewSessionRow[]> {
-      return db.selectFrom('interviewSession').selectAll().where('ownerUserId', '=', ownerUserId).orderBy('timestamp').orderBy('id').execute()
+      return readInPages<InterviewSessionRow>((after) =>
+        db
+          .selectFrom('interviewSession')
+          .selectAll()
+          .where('ownerUserId', '=', ownerUserId)
+          .$if(after !== undefined, (q) => q.where(({ eb, refTuple, tuple }) => eb(refTuple('timestamp', 'id'), '>', tuple(after!.timestamp as string, after!.id))))
+          .orderBy('timestamp')
+          .orderBy('id')
+          .limit(readPageRows)
+          .execute(),
+      )
     },
 
     /** Several sessions in one transaction: all of them are written, or none; a few hundred rows per statement. */
