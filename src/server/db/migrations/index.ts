@@ -13,6 +13,7 @@ import * as m0011 from './0011-marriages-and-child-order.ts'
 import * as m0012 from './0012-gedcom-kept.ts'
 import * as m0013 from './0013-upload-reservations.ts'
 import * as m0014 from './0014-jobs.ts'
+import * as m0015 from './0015-owner-pages.ts'
 
 /** Every migration, in order. Names are permanent: never rename or edit a released one. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0012-gedcom-kept': m0012,
   '0013-upload-reservations': m0013,
   '0014-jobs': m0014,
+  '0015-owner-pages': m0015,
 }
