@@ -155,8 +155,9 @@ describe('Legado’s GEDCOM 7.0 export passes the checker', () => {
     await dated('Gema', 'MAY 1948', { isDeceased: true, deathDate: '3 JUN 2001', deathPlace: 'Cali' })
     // A slash inside a name: the NAME line has room for two, around the surname.
     await dated('Ana/María', '1960', { lastName: 'Gil/Paz' })
-    // Control characters pasted into a note or a place, which no GEDCOM 7 line may carry.
-    await dated('Rita', '1961', { notes: 'Campana\u0007, tabulador\tvertical\u000B, página\u000C y\u0085 fin', birthPlace: 'Lima\u001B' })
+    // Control characters pasted into a note, which no GEDCOM 7 line may carry (a place refuses them
+    // at the form, as every one-line field does).
+    await dated('Rita', '1961', { notes: 'Campana\u0007, tabulador\tvertical\u000B, página\u000C y\u0085 fin', birthPlace: 'Lima' })
     await f.patch(grandpa.memberId, {
       unions: [
         { spouseId: grandma.memberId, marriageDate: '1945', marriagePlace: 'Pasto', divorceDate: 'ABT 1962', divorcePlace: 'Quito', notes: 'Se separaron en paz.' },
