@@ -171,6 +171,7 @@ if (sizes.length === 2) {
   const [small, large] = sizes
   console.log(`  growth from ${small.toLocaleString('en')} to ${large.toLocaleString('en')} rows (linear is about ${(large / small).toFixed(0)}×):`)
   for (const shape of Object.keys(shapes)) {
+    if (!times.has(`${shape} ${reads[0][0]} ${large}`)) continue
     const ratios = reads.map(([label]) => `${label} ${(times.get(`${shape} ${label} ${large}`) / times.get(`${shape} ${label} ${small}`)).toFixed(1)}×`)
     console.log(`    ${shape.padEnd(20)} ${ratios.join(', ')}`)
   }
