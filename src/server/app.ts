@@ -59,6 +59,7 @@ import { createAiBudget } from './lib/chat/ai-budget.ts'
 import { createChatEngine } from './lib/chat/chat-engine.ts'
 import { createExchangeReceipts } from './lib/chat/exchange-receipts.ts'
 import { createListCache } from './lib/list-cache.ts'
+import { pacedChunks } from './lib/cooperative.ts'
 import { createMemoryRateLimitStore, createRedisRateLimitStore } from './lib/rate-limit-store.ts'
 import { errorHandlerPlugin } from './plugins/error-handler.ts'
 import { jsonCompressionPlugin } from './plugins/json-compression.ts'
@@ -67,11 +68,6 @@ import { sessionPlugin } from './plugins/session.ts'
 import { textInputPlugin } from './plugins/text-input.ts'
 import { securityHeaders } from './plugins/security-headers.ts'
 import { webAppPlugin } from './plugins/web-app.ts'
-
-/** Text chunks as UTF-8 bytes, one at a time. */
-async function* encodeChunks(chunks: Iterable<string>): AsyncIterable<Uint8Array> {
-  for (const chunk of chunks) yield Buffer.from(chunk, 'utf8')
-}
 
 /** The composition root: builds every dependency from `config` and registers the features. */
 export async function buildApp(config: Config): Promise<FastifyInstance> {
@@ -265,7 +261,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
       path: 'family-tree.ged',
       description: 'The family tree as GEDCOM 7.0, for genealogy programs; its OBJE files are the media/ entries beside it. An import reads family-tree.json, not this.',
       // Each member's files point at their copy inside the archive, so the unzipped folder opens whole.
-      write: async (userId) => encodeChunks(await gedcom.exportTree(userId, '7.0', { mediaFile: (asset) => mediaEntryPath(asset) })),
+      write: async (userId) => pacedChunks(await gedcom.exportTree(userId, '7.0', { mediaFile: (asset) => mediaEntryPath(asset) })),
     },
   ]
   const portability = createPortabilityService({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createPacer, pacedJson, pacedSort } from './cooperative.ts'
+import { createPacer, pacedChunks, pacedJson, pacedSort } from './cooperative.ts'
 
 describe('pacedSort', () => {
   it('sorts as Array.prototype.sort does, stably, whatever the length', async () => {
@@ -32,5 +32,24 @@ describe('pacedJson', () => {
       [],
     ]
     for (const value of values) expect((await pacedJson(value, createPacer())).toString('utf8')).toBe(JSON.stringify(value))
+  })
+})
+
+describe('pacedChunks', () => {
+  it('gives every chunk as UTF-8, in order, and lets the event loop run between chunks that take a while', async () => {
+    let ticks = 0
+    const timer = setInterval(() => (ticks += 1), 1)
+    function* slowChunks() {
+      for (let i = 0; i < 20; i += 1) {
+        const until = performance.now() + 3
+        while (performance.now() < until);
+        yield `línea ${i} ñ\n`
+      }
+    }
+    const received: Buffer[] = []
+    for await (const chunk of pacedChunks(slowChunks(), createPacer(2, 1))) received.push(chunk)
+    clearInterval(timer)
+    expect(Buffer.concat(received).toString('utf8')).toBe(Array.from({ length: 20 }, (_, i) => `línea ${i} ñ\n`).join(''))
+    expect(ticks).toBeGreaterThan(0)
   })
 })

@@ -15,7 +15,11 @@ export interface Pacer {
   pause(): Promise<void>
 }
 
-export function createPacer(budgetMs = sliceMs): Pacer {
+/**
+ * A pacer for items of about the same small cost. `lookEvery` is how many items pass between two
+ * looks at the clock: 1 for items that each take a while (a 64 KiB chunk of a file).
+ */
+export function createPacer(budgetMs = sliceMs, lookEvery = itemsPerLook): Pacer {
   let sliceStart = performance.now()
   let sinceLook = 0
   const pause = async () => {
@@ -25,7 +29,7 @@ export function createPacer(budgetMs = sliceMs): Pacer {
   }
   return {
     step() {
-      if ((sinceLook += 1) < itemsPerLook) return undefined
+      if ((sinceLook += 1) < lookEvery) return undefined
       sinceLook = 0
       return performance.now() - sliceStart >= budgetMs ? pause() : undefined
     },
@@ -108,6 +112,19 @@ export async function pacedJson(value: object, pacer: Pacer): Promise<Buffer> {
   }
   flush()
   return Buffer.concat(chunks)
+}
+
+/**
+ * Text chunks (a GEDCOM file as its writer makes it) as UTF-8 bytes, with a turn of the event loop
+ * whenever a slice has run its time. Each chunk is made when it is asked for, so without the turns
+ * a consumer that never waits (a zip, a fast socket) would write the whole file in one go.
+ */
+export async function* pacedChunks(chunks: Iterable<string>, pacer: Pacer = createPacer(sliceMs, 1)): AsyncGenerator<Buffer, void, undefined> {
+  for (const chunk of chunks) {
+    yield Buffer.from(chunk, 'utf8')
+    const waiting = pacer.step()
+    if (waiting) await waiting
+  }
 }
 
 /**

@@ -178,7 +178,7 @@ export interface MemberPlan {
 
 export async function planMembers(snapshot: TreeSnapshot, items: BatchMember[], ctx: Context): Promise<MemberPlan> {
   const plan: MemberPlan = { inserts: [], updates: [], unchanged: 0, idOf: new Map() }
-  const links = indexLinks(snapshot)
+  const links = await indexLinks(snapshot)
   const rows = new Map(snapshot.members.map((row) => [row.id, row]))
   const bySource = new Map(snapshot.members.filter((row) => row.sourceId !== null).map((row) => [row.sourceId!, row]))
   const { bySourceId, restore } = ctx.options

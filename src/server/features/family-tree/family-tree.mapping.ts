@@ -1,6 +1,7 @@
 import type { Gender, Member, ParentKind, ParentLink, Union } from '../../../shared/contracts/family-tree.ts'
 import type { StoredGenealogyDate } from '../../../shared/genealogy-date/index.ts'
 import { toIsoString } from '../../db/timestamps.ts'
+import { createPacer, pacedSort, type Pacer } from '../../lib/cooperative.ts'
 import type { TreeSnapshot } from './family-tree.repository.ts'
 import type { ProposedMember } from './family-tree.rules.ts'
 import type { MemberRow, UnionRow } from './family-tree.tables.ts'
@@ -29,28 +30,60 @@ export function unionOrder(a: UnionRow, b: UnionRow): number {
   return a.position - b.position || (a.marriageDateSort ?? Infinity) - (b.marriageDateSort ?? Infinity) || 0
 }
 
-export function indexLinks(snapshot: TreeSnapshot): LinkIndex {
+/**
+ * `list` ordered by keys computed once per item, the first key first. A comparator that built its
+ * keys on each comparison ran them about 17 times per item: seconds for a union of 100,000
+ * children. A long list is sorted with the pacer.
+ */
+async function byKeys<T>(list: T[], keysOf: (item: T) => number[], pacer: Pacer): Promise<T[]> {
+  if (list.length < 2) return list
+  const keyed = list.map((item) => ({ item, keys: keysOf(item) }))
+  const compare = (a: { keys: number[] }, b: { keys: number[] }) => {
+    for (let at = 0; at < a.keys.length; at += 1) {
+      // Infinity − Infinity is NaN, which ties like 0: two unknowns are decided by the next key.
+      const difference = a.keys[at]! - b.keys[at]!
+      if (difference) return difference
+    }
+    return 0
+  }
+  const sorted = keyed.length > 512 ? await pacedSort(keyed, compare, pacer) : keyed.sort(compare)
+  return sorted.map(({ item }) => item)
+}
+
+/**
+ * Each member's relation lists, in the order a family is told. Runs on every whole-tree read of up
+ * to 100,000 people, so it goes in slices (see cooperative.ts).
+ */
+export async function indexLinks(snapshot: TreeSnapshot, pacer: Pacer = createPacer()): Promise<LinkIndex> {
   const index: LinkIndex = { parentLinksOf: new Map(), childrenOf: new Map(), spousesOf: new Map(), unionsOf: new Map(), unionChildren: new Map() }
-  const birthSort = new Map(snapshot.members.map((m) => [m.id, m.birthDateSort ?? Infinity]))
-  const byBirth = (a: string, b: string) => (birthSort.get(a) ?? Infinity) - (birthSort.get(b) ?? Infinity)
+  const step = () => pacer.step()
+  const birthSort = new Map<string, number>()
+  for (const member of snapshot.members) {
+    birthSort.set(member.id, member.birthDateSort ?? Infinity)
+    const waiting = step()
+    if (waiting) await waiting
+  }
+  const birthOf = (childId: string) => birthSort.get(childId) ?? Infinity
   // A child's place in a union as its source ordered the children; the others follow by birth.
   const placeIn = new Map<string, number>()
-  const unionOfChild = new Map<string, string | null>()
+  /** Each parent's children with the union each came through, ordered below. */
+  const childrenThrough = new Map<string, { childId: string; unionId: string | null }[]>()
   // Each list grows by lookups in sets, never by searching the list: a union may have thousands of
-  // children and a person thousands of unions in a forged tree, and this runs on every tree read.
+  // children and a person thousands of unions in a forged tree.
   const inUnionChildren = new Set<string>()
   for (const link of snapshot.parentLinks) {
     add(index.parentLinksOf, link.childId, { parentId: link.parentId, unionId: link.unionId, kind: link.kind as ParentKind })
-    add(index.childrenOf, link.parentId, link.childId)
-    unionOfChild.set(`${link.parentId} ${link.childId}`, link.unionId)
+    add(childrenThrough, link.parentId, { childId: link.childId, unionId: link.unionId })
     if (link.unionId) {
-      if (link.childPosition !== null && link.childPosition !== undefined) placeIn.set(`${link.unionId} ${link.childId}`, link.childPosition)
       const key = `${link.unionId} ${link.childId}`
+      if (link.childPosition !== null && link.childPosition !== undefined) placeIn.set(key, link.childPosition)
       if (!inUnionChildren.has(key)) {
         inUnionChildren.add(key)
         add(index.unionChildren, link.unionId, { childId: link.childId, kind: link.kind as ParentKind })
       }
     }
+    const waiting = step()
+    if (waiting) await waiting
   }
   const spouses = new Set<string>()
   const addSpouse = (a: string, b: string) => {
@@ -58,22 +91,33 @@ export function indexLinks(snapshot: TreeSnapshot): LinkIndex {
     spouses.add(`${a} ${b}`)
     add(index.spousesOf, a, b)
   }
-  for (const union of [...snapshot.unions].sort(unionOrder)) {
+  for (const union of await pacedSort(snapshot.unions, unionOrder, pacer)) {
     const { id, firstPartnerId: a, secondPartnerId: b } = union
     for (const partner of new Set([a, b])) if (partner) add(index.unionsOf, partner, id)
     if (a && b && a !== b) {
       addSpouse(a, b)
       addSpouse(b, a)
     }
+    const waiting = step()
+    if (waiting) await waiting
   }
-  const inUnion = (unionId: string | null | undefined) => (a: string, b: string) =>
-    (placeIn.get(`${unionId} ${a}`) ?? Infinity) - (placeIn.get(`${unionId} ${b}`) ?? Infinity) || byBirth(a, b)
-  for (const [unionId, list] of index.unionChildren) list.sort((a, b) => inUnion(unionId)(a.childId, b.childId))
+  const placeOf = (unionId: string | null, childId: string) => (unionId === null ? Infinity : (placeIn.get(`${unionId} ${childId}`) ?? Infinity))
+  for (const [unionId, list] of index.unionChildren) {
+    index.unionChildren.set(unionId, await byKeys(list, ({ childId }) => [placeOf(unionId, childId), birthOf(childId)], pacer))
+    const waiting = step()
+    if (waiting) await waiting
+  }
   // A parent's children family by family (their unions in order, then children of no union), each family in its order.
-  for (const [parentId, list] of index.childrenOf) {
+  for (const [parentId, list] of childrenThrough) {
     const unionRank = new Map((index.unionsOf.get(parentId) ?? []).map((unionId, at) => [unionId, at]))
-    const rank = (childId: string) => unionRank.get(unionOfChild.get(`${parentId} ${childId}`) ?? '') ?? Infinity
-    list.sort((a, b) => rank(a) - rank(b) || inUnion(unionOfChild.get(`${parentId} ${a}`))(a, b))
+    const rank = (unionId: string | null) => (unionId === null ? Infinity : (unionRank.get(unionId) ?? Infinity))
+    const ordered = await byKeys(list, ({ childId, unionId }) => [rank(unionId), placeOf(unionId, childId), birthOf(childId)], pacer)
+    index.childrenOf.set(
+      parentId,
+      ordered.map(({ childId }) => childId),
+    )
+    const waiting = step()
+    if (waiting) await waiting
   }
   return index
 }

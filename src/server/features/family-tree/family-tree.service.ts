@@ -118,7 +118,7 @@ export function createFamilyTreeService({ repo, getOwner, relatedIds, deleteUnli
     const snapshot = await q.loadTree(ownerId)
     const row = snapshot.members.find((m) => m.id === memberId)
     if (!row) throw notFound('Member')
-    return toMember(row, indexLinks(snapshot))
+    return toMember(row, await indexLinks(snapshot))
   }
 
   /**
@@ -202,8 +202,7 @@ export function createFamilyTreeService({ repo, getOwner, relatedIds, deleteUnli
       // requests in between (see cooperative.ts).
       const pacer = createPacer()
       const unions = await pacedSort(snapshot.unions, unionOrder, pacer)
-      const links = indexLinks(snapshot)
-      await pacer.pause()
+      const links = await indexLinks(snapshot, pacer)
       const related = await relatedIds?.(
         ownerId,
         snapshot.members.map((row) => row.id),
@@ -259,7 +258,7 @@ export function createFamilyTreeService({ repo, getOwner, relatedIds, deleteUnli
       return repo.transaction(async (q) => {
         const snapshot = await q.loadTree(ownerId)
         if (snapshot.members.length >= maxMembers) throw new AppError('limit.members_per_tree', `A tree can hold at most ${maxMembers} people`)
-        const state = treeState(snapshot, indexLinks(snapshot), id)
+        const state = treeState(snapshot, await indexLinks(snapshot), id)
         const treeId = snapshot.tree?.id ?? newId()
         const plan = planUnions(
           snapshot.unions,
@@ -314,7 +313,7 @@ export function createFamilyTreeService({ repo, getOwner, relatedIds, deleteUnli
         const snapshot = await q.loadTree(ownerId)
         const row = snapshot.members.find((m) => m.id === memberId)
         if (!row) throw notFound('Member')
-        const links = indexLinks(snapshot)
+        const links = await indexLinks(snapshot)
         const current = toProposed(row, links)
         const state = treeState(snapshot, links, memberId)
         const plan = planUnions(
@@ -355,7 +354,7 @@ export function createFamilyTreeService({ repo, getOwner, relatedIds, deleteUnli
         // A couple with no children ends with one of them: its union goes too. A family with
         // children stays, with the one parent left.
         const snapshot = await q.loadTree(ownerId)
-        const links = indexLinks(snapshot)
+        const links = await indexLinks(snapshot)
         const childless = snapshot.unions.filter((u) => (u.firstPartnerId === memberId || u.secondPartnerId === memberId) && !links.unionChildren.has(u.id))
         await q.deleteUnions(
           ownerId,

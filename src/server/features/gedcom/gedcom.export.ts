@@ -2,7 +2,7 @@ import type { FamilyTree, Gender, Member } from '../../../shared/contracts/famil
 import type { GedcomExportVersion } from '../../../shared/contracts/gedcom.ts'
 import { readStoredDate, toGedcomDate, type StoredGenealogyDate } from '../../../shared/genealogy-date/index.ts'
 import { createHash } from 'node:crypto'
-import { createPacer } from '../../lib/cooperative.ts'
+import { createPacer, pacedSort } from '../../lib/cooperative.ts'
 import { uidOfSourceId, xrefOfSourceId } from './gedcom.identity.ts'
 import { attachKept } from './gedcom.export-kept.ts'
 import { unknownName } from './gedcom.map.ts'
@@ -95,10 +95,13 @@ export async function treeToGedcom(
 ): Promise<GedcomData> {
   const step = () => pacer.step()
   const memberKey = modelXrefs(tree.members.map((member) => ({ id: member.memberId, sourceId: member.sourceId })))
+  await pacer.pause()
   const unionKey = modelXrefs(tree.unions.map((union) => ({ id: union.unionId, sourceId: union.sourceId })))
+  await pacer.pause()
   const families: GedcomFamily[] = []
   const familyOfUnion = new Map<string, GedcomFamily>()
   for (const union of tree.unions) {
+    await step()
     const partners = [union.firstPartnerId, union.secondPartnerId].map((id) => (id === null ? undefined : memberKey.get(id)))
     const family: GedcomFamily = {
       xref: unionKey.get(union.unionId)!,
@@ -164,11 +167,23 @@ export async function treeToGedcom(
     childOf.set(member.memberId, links)
   }
   // A couple's children in the union's order (the source's, then by birth), not the members' alphabetical one.
-  for (const union of tree.unions) familyOfUnion.get(union.unionId)!.children.push(...union.children.map((child) => memberKey.get(child.childId)!))
-  const birthOrder = new Map(tree.members.map((member) => [memberKey.get(member.memberId)!, member.birthDateSortKey ?? Infinity]))
-  for (const family of looseFamilies.values()) family.children.sort((a, b) => birthOrder.get(a)! - birthOrder.get(b)!)
+  for (const union of tree.unions) {
+    const children = familyOfUnion.get(union.unionId)!.children
+    // One at a time: spreading a union of 100,000 children into push would pass as many arguments.
+    for (const child of union.children) {
+      children.push(memberKey.get(child.childId)!)
+      await step()
+    }
+  }
+  const birthOrder = new Map<string, number>()
+  for (const member of tree.members) {
+    birthOrder.set(memberKey.get(member.memberId)!, member.birthDateSortKey ?? Infinity)
+    await step()
+  }
+  for (const family of looseFamilies.values()) family.children = await pacedSort(family.children, (a, b) => birthOrder.get(a)! - birthOrder.get(b)!, pacer)
   const spouseOf = new Map<string, string[]>()
   for (const family of families) {
+    await step()
     for (const partner of [family.husband, family.wife]) {
       if (partner === undefined) continue
       const list = spouseOf.get(partner)

@@ -7,7 +7,7 @@ import { nowIso } from '../../db/timestamps.ts'
 import { AppError, notFound } from '../../lib/app-error.ts'
 import type { JobKind, JobRunner, RunningJob } from '../../lib/jobs/job-runner.ts'
 import { writeGedcom } from '../../lib/gedcom/index.ts'
-import { createPacer } from '../../lib/cooperative.ts'
+import { createPacer, pacedChunks } from '../../lib/cooperative.ts'
 import { newId } from '../../lib/ids.ts'
 import { openZip } from '../../lib/zip/zip-reader.ts'
 import { mediaEntryPath } from '../../lib/zip/media-entry.ts'
@@ -144,19 +144,6 @@ interface Upload {
 interface ImportInput {
   /** The .ged's entry when the file is a GEDZIP. */
   gedcomEntry?: string
-}
-
-/**
- * Text chunks as UTF-8 bytes, one at a time. The writer makes each chunk as it is asked for, so
- * the pacer's turns of the event loop let other requests in while a large tree is written.
- */
-async function* encodeChunks(chunks: Iterable<string>): AsyncIterable<Uint8Array> {
-  const pacer = createPacer()
-  for (const chunk of chunks) {
-    yield Buffer.from(chunk, 'utf8')
-    const waiting = pacer.step()
-    if (waiting) await waiting
-  }
 }
 
 /**
@@ -394,7 +381,7 @@ export function createGedcomService({
       })
       const zip = createZipWriter()
       const write = async () => {
-        await zip.addStream(gedzipGedcomName, encodeChunks(gedcom))
+        await zip.addStream(gedzipGedcomName, pacedChunks(gedcom))
         for (const { id, path } of included) if (openMedia) await zip.addStream(path, await openMedia(ownerId, id))
         zip.end()
       }
