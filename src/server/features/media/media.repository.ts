@@ -1,4 +1,5 @@
-import { type Kysely, PostgresAdapter, type Transaction } from 'kysely'
+import type { Kysely, Transaction } from 'kysely'
+import { withOwnerHeld } from '../../db/owner-lock.ts'
 import type { Database } from '../../db/schema.ts'
 import type { MediaLinkType } from '../../../shared/media-path.ts'
 import type { MediaAssetRow, MediaTables, NewMediaAssetRow } from './media.tables.ts'
@@ -40,20 +41,8 @@ export interface QuotaRule {
 }
 
 export function createMediaRepository(db: Kysely<Database>) {
-  const isPostgres = db.getExecutor().adapter instanceof PostgresAdapter
-
-  /**
-   * Runs `work` in a transaction that holds the owner's quota: a second one for the same owner
-   * waits until this one ends, then counts what it left. On PostgreSQL that is a lock on the
-   * owner's user row (one that does not stop rows referring to them from being written); SQLite
-   * runs one transaction at a time.
-   */
-  function withQuotaHeld<T>(ownerUserId: string, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-    return db.transaction().execute(async (trx) => {
-      if (isPostgres) await trx.selectFrom('user').select('id').where('id', '=', ownerUserId).forNoKeyUpdate().execute()
-      return work(trx)
-    })
-  }
+  /** The owner's quota held while `work` counts it and writes what it allows. */
+  const withQuotaHeld = <T>(ownerUserId: string, work: (trx: Transaction<Database>) => Promise<T>) => withOwnerHeld(db, ownerUserId, work)
 
   /** The bytes of the owner's stored files and of their live reservations, but for `exceptUploadId`'s. */
   async function usedBytes(trx: Kysely<Database> | Transaction<Database>, ownerUserId: string, liveSince: string, exceptUploadId?: string): Promise<number> {
