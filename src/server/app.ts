@@ -156,7 +156,10 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   app.addHook('onClose', async () => objectStorage.close())
   // Long work (imports) runs through one runner; features register their kinds below and it starts once the app is ready.
   const jobRunner = createJobRunnerFor(database, objectStorage.storage, {
-    concurrency: config.jobConcurrency,
+    concurrency: config.jobs.concurrency,
+    expiryGraceMs: config.jobs.expiryGraceMs,
+    maintenanceIntervalSeconds: config.jobs.maintenanceIntervalSeconds,
+    pollingIntervalSeconds: config.jobs.pollingIntervalSeconds,
     workDir: path.join(config.dataDir, 'jobs'),
     log: app.log.child({ component: 'jobs' }),
   })

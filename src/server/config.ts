@@ -97,6 +97,9 @@ const envSchema = z.object({
     .default(8 * 1024 * 1024 * 1024),
   IMPORT_TIMEOUT_SECONDS: z.coerce.number({ error: 'must be a number' }).int().min(1).default(3600),
   JOB_CONCURRENCY: z.coerce.number({ error: 'must be a number' }).int().min(1).max(64).default(2),
+  JOB_EXPIRY_GRACE_SECONDS: z.coerce.number({ error: 'must be a number' }).int().min(0).default(60),
+  JOB_MAINTENANCE_INTERVAL_SECONDS: z.coerce.number({ error: 'must be a number' }).int().min(1).max(3600).default(60),
+  JOB_POLLING_INTERVAL_SECONDS: z.coerce.number({ error: 'must be a number' }).min(0.5, { error: 'must be 0.5 or more' }).max(600).default(2),
   GEDCOM_IMPORT_TIMEOUT_SECONDS: z.coerce.number({ error: 'must be a number' }).int().min(1).default(1800),
   GEDCOM_READ_TIMEOUT_SECONDS: z.coerce.number({ error: 'must be a number' }).int().min(1).default(120),
   GEDCOM_READER_MEMORY_MB: z.coerce.number({ error: 'must be a number' }).int().min(64).default(2048),
@@ -175,8 +178,16 @@ export interface Config {
   importWaitingMaxBytes: number
   /** The longest an account import may run before it stops. */
   importTimeoutMs: number
-  /** Long jobs (imports) one instance runs at once, every person together. */
-  jobConcurrency: number
+  jobs: {
+    /** Long jobs (imports) one instance runs at once, every person together. */
+    concurrency: number
+    /** PostgreSQL: a job whose instance stopped is offered to another this long after its timeout. */
+    expiryGraceMs: number
+    /** PostgreSQL: how often the instances look for such jobs (one instance does, for all). */
+    maintenanceIntervalSeconds: number
+    /** PostgreSQL: how often an instance with room asks for the next job. */
+    pollingIntervalSeconds: number
+  }
   gedcom: {
     /** The longest a GEDCOM import may run before it stops. */
     importTimeoutMs: number
@@ -275,7 +286,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     importMaxBytes: e.IMPORT_MAX_BYTES,
     importWaitingMaxBytes: e.IMPORT_WAITING_MAX_BYTES,
     importTimeoutMs: e.IMPORT_TIMEOUT_SECONDS * 1000,
-    jobConcurrency: e.JOB_CONCURRENCY,
+    jobs: {
+      concurrency: e.JOB_CONCURRENCY,
+      expiryGraceMs: e.JOB_EXPIRY_GRACE_SECONDS * 1000,
+      maintenanceIntervalSeconds: e.JOB_MAINTENANCE_INTERVAL_SECONDS,
+      pollingIntervalSeconds: e.JOB_POLLING_INTERVAL_SECONDS,
+    },
     gedcom: {
       importTimeoutMs: e.GEDCOM_IMPORT_TIMEOUT_SECONDS * 1000,
       readTimeoutMs: e.GEDCOM_READ_TIMEOUT_SECONDS * 1000,
