@@ -1,46 +1,18 @@
-import { randomInt } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mediaIdHeader } from '../shared/contracts/media.ts'
+import type { GedcomImportJob } from '../shared/contracts/gedcom.ts'
 import type { ErrorBody } from '../shared/errors.ts'
-import { createS3Client, createS3Storage } from './integrations/storage/s3-storage.ts'
+import { generatedGedcomText, generateTree } from './lib/gedcom/test/generate-tree.ts'
 import { startTestS3, type TestS3 } from './test/s3-server.ts'
+import { canScaleOut, cookiesOf, gedcomForm, objectsIn, scaleOutSettings, send, someAddress, type Listening } from './test/scale-out.ts'
 import { createTestApp, createTestInstance, createTestUser, type TestApp, type TestUser } from './test/test-app.ts'
 import { encodeMetadata, tusHeaders } from './test/tus-client.ts'
 
-const postgresUrl = process.env.TEST_POSTGRES_URL
-const redisUrl = process.env.TEST_REDIS_URL
-const canScaleOut = Boolean(postgresUrl && redisUrl)
 if (!canScaleOut) console.warn('TEST_POSTGRES_URL and TEST_REDIS_URL are not both set: the scale-out test (two instances on one PostgreSQL, Redis and bucket) is skipped.')
 
 /** One running instance: its app, and the address it listens on. */
-interface Instance {
+interface Instance extends Listening {
   t: TestApp
-  base: string
-}
-
-/** A request to `instance` over HTTP, as a browser on the app's own page sends it. */
-function send(instance: Instance, path: string, init: { method?: string; cookie?: string; json?: unknown; headers?: Record<string, string>; body?: Uint8Array } = {}) {
-  const headers: Record<string, string> = { origin: instance.base, ...init.headers }
-  if (init.cookie) headers.cookie = init.cookie
-  if (init.json !== undefined) headers['content-type'] = 'application/json'
-  return fetch(`${instance.base}${path}`, {
-    method: init.method ?? (init.json === undefined && !init.body ? 'GET' : 'POST'),
-    headers,
-    body: init.json === undefined ? init.body : JSON.stringify(init.json),
-  })
-}
-
-/** The `name=value` pairs an answer sets, ready for a Cookie header. */
-function cookiesOf(answer: Response): string {
-  return answer.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';')[0])
-    .join('; ')
-}
-
-/** An address of this run only, as the load balancer in front names the client: counters live on in the shared Redis. */
-function someAddress(): string {
-  return `10.${randomInt(1, 250)}.${randomInt(1, 250)}.${randomInt(1, 250)}`
 }
 
 describe.skipIf(!canScaleOut)('two instances on one PostgreSQL, Redis and bucket', () => {
@@ -51,15 +23,7 @@ describe.skipIf(!canScaleOut)('two instances on one PostgreSQL, Redis and bucket
   beforeAll(async () => {
     s3 = await startTestS3()
     const first = await createTestApp('postgres', {
-      REDIS_URL: redisUrl!,
-      STORAGE: 's3',
-      S3_ENDPOINT: s3.endpoint,
-      S3_BUCKET: s3.bucket,
-      S3_FORCE_PATH_STYLE: 'true',
-      S3_ACCESS_KEY_ID: s3.credentials.accessKeyId,
-      S3_SECRET_ACCESS_KEY: s3.credentials.secretAccessKey,
-      // One load balancer in front of both, which names the client's address.
-      TRUST_PROXY: '1',
+      ...scaleOutSettings(s3),
       LOGIN_RATE_LIMIT_MAX: '2',
       // The guided interviewer (no model) allows four times this many replies per person and hour.
       AI_RATE_LIMIT_PER_HOUR: '1',
@@ -143,6 +107,27 @@ describe.skipIf(!canScaleOut)('two instances on one PostgreSQL, Redis and bucket
     expect(await reply(other, 'Y después…')).toBe(429)
   })
 
+  it('hold a person to their cap of jobs exactly: of imports asked for together on both, one is queued and the others are refused', async () => {
+    const user = await createTestUser(one.t.app)
+    // Large enough that the accepted import is still under way while the others are answered.
+    const file = generatedGedcomText(generateTree(1_500))
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, n) => send(n % 2 === 0 ? one : other, '/api/family-tree/gedcom', { cookie: user.cookie, body: gedcomForm(file) })),
+    )
+    expect(answers.map((answer) => answer.status).sort()).toEqual([202, 429, 429, 429, 429, 429, 429, 429])
+    const [accepted] = answers.filter((answer) => answer.status === 202)
+    const jobId = ((await accepted!.json()) as { job: GedcomImportJob }).job.id
+    for (const refused of answers.filter((answer) => answer.status === 429)) {
+      expect(((await refused.json()) as ErrorBody).error.code).toBe('job.too_many')
+      expect(refused.headers.get('retry-after')).toBeTruthy()
+    }
+    // The refused leave nothing behind: no import of theirs, no file in the bucket.
+    expect(await one.t.db.selectFrom('gedcomImport').select('id').where('ownerUserId', '=', user.id).execute()).toEqual([{ id: jobId }])
+    expect((await objectsIn(s3, 'jobInputs/')).filter((key) => key !== `jobInputs/${jobId}`)).toEqual([])
+    // Stopped, so the tests after this one do not share the machine with it.
+    expect((await send(other, `/api/family-tree/gedcom/imports/${jobId}`, { method: 'DELETE', cookie: user.cookie })).status).toBe(200)
+  })
+
   describe('uploads', () => {
     const bytes = Buffer.from('Una carta larga de la abuela, escrita en dos tardes. '.repeat(2000))
     const half = Math.floor(bytes.length / 2)
@@ -178,16 +163,7 @@ describe.skipIf(!canScaleOut)('two instances on one PostgreSQL, Redis and bucket
     }
 
     /** The objects the bucket holds for upload `id` while it is under way. */
-    async function objectsOfUpload(id: string): Promise<string[]> {
-      const client = createS3Client({ bucket: s3.bucket, region: 'us-east-1', endpoint: s3.endpoint, forcePathStyle: true, credentials: s3.credentials })
-      try {
-        const keys: string[] = []
-        for await (const key of createS3Storage(client, s3.bucket).list(id)) keys.push(key)
-        return keys
-      } finally {
-        client.destroy()
-      }
-    }
+    const objectsOfUpload = (id: string) => objectsIn(s3, id)
 
     it('begun on one instance are resumed on the other, and the finished file is served by both', async () => {
       const { user, memberId, id, patch, head } = await beginUpload(one)

@@ -200,12 +200,14 @@ export function createJobRunner({ repo, queue, storage, workDir, pollMs = 1_000,
     /**
      * Queues a job for `ownerId`, with `file` (a file on this machine, left for the caller to
      * remove) kept in storage where every instance reaches it. `job.too_many` (429) past the kind's
-     * cap per person.
+     * cap per person, exactly: of jobs asked for together, on any instances, only those within it
+     * are queued.
      */
     async enqueue<Input>(kind: JobKind<Input>, ownerId: string, input: Input, options: { id?: string; file?: string } = {}): Promise<string> {
-      if ((await repo.countUnfinished(ownerId, kind.name, staleAfterMs)) >= kind.perPerson) {
-        throw new AppError('job.too_many', `At most ${kind.perPerson} of these may be under way at once; wait for one to end`, undefined, { 'Retry-After': '60' })
-      }
+      const tooMany = () => new AppError('job.too_many', `At most ${kind.perPerson} of these may be under way at once; wait for one to end`, undefined, { 'Retry-After': '60' })
+      // A person plainly at their cap is refused before their file is stored; the count that decides
+      // is the one taken with the job's write, below.
+      if ((await repo.countUnfinished(ownerId, kind.name, staleAfterMs)) >= kind.perPerson) throw tooMany()
       const id = options.id ?? newId()
       let inputKey: string | null = null
       if (options.file) {
@@ -213,7 +215,11 @@ export function createJobRunner({ repo, queue, storage, workDir, pollMs = 1_000,
         if (storage.adoptFile) await storage.adoptFile(inputKey, options.file)
         else await storage.putStream(inputKey, createReadStream(options.file), 'application/octet-stream', (await stat(options.file)).size)
       }
-      await repo.create({ id, ownerUserId: ownerId, kind: kind.name, input, inputKey })
+      if (!(await repo.createWithin(kind.perPerson, staleAfterMs, { id, ownerUserId: ownerId, kind: kind.name, input, inputKey }))) {
+        // Another of the person's jobs was written meanwhile, here or on another instance.
+        if (inputKey) await storage.delete(inputKey).catch((error: unknown) => log.warn({ err: error, jobId: id }, "a refused job's file could not be removed"))
+        throw tooMany()
+      }
       await queue.send(id, delivery(kind))
       return id
     },

@@ -1,4 +1,5 @@
 import type { Kysely, Selectable } from 'kysely'
+import { withOwnerHeld } from '../../db/owner-lock.ts'
 import type { Database } from '../../db/schema.ts'
 import { nowIso, toIsoString } from '../../db/timestamps.ts'
 import type { JobStatus, JobTable } from './job.tables.ts'
@@ -40,40 +41,52 @@ export function viewOf(row: JobRow, staleAfterMs: number, now = Date.now()): Job
   }
 }
 
+/** The owner's jobs of `kind` not yet ended, a running one counted only while its instance is heard from. */
+async function countUnfinished(db: Kysely<Database>, ownerUserId: string, kind: string, staleAfterMs: number): Promise<number> {
+  const heardSince = new Date(Date.now() - staleAfterMs).toISOString()
+  const row = await db
+    .selectFrom('job')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('ownerUserId', '=', ownerUserId)
+    .where('kind', '=', kind)
+    .where((eb) => eb.or([eb('status', '=', 'queued'), eb.and([eb('status', '=', 'running'), eb('heartbeatAt', '>=', heardSince)])]))
+    .executeTakeFirstOrThrow()
+  return Number(row.count)
+}
+
 /** The runner's rows. Owner-facing reads filter by owner; the runner itself reads by id. */
 export function createJobRepository(db: Kysely<Database>) {
   return {
-    async create(job: { id: string; ownerUserId: string; kind: string; input: unknown; inputKey: string | null }): Promise<void> {
-      const now = nowIso()
-      await db
-        .insertInto('job')
-        .values({
-          ...job,
-          input: JSON.stringify(job.input),
-          status: 'queued',
-          progress: 0,
-          result: null,
-          errorCode: null,
-          attempts: 0,
-          cancelRequestedAt: null,
-          heartbeatAt: null,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .execute()
-    },
+    /** The owner's jobs of `kind` not yet ended: a quick look, which a job written meanwhile elsewhere may outdate. */
+    countUnfinished: (ownerUserId: string, kind: string, staleAfterMs: number) => countUnfinished(db, ownerUserId, kind, staleAfterMs),
 
-    /** The owner's jobs of `kind` not yet ended, a running one counted only while its instance is heard from. */
-    async countUnfinished(ownerUserId: string, kind: string, staleAfterMs: number): Promise<number> {
-      const heardSince = new Date(Date.now() - staleAfterMs).toISOString()
-      const row = await db
-        .selectFrom('job')
-        .select((eb) => eb.fn.countAll<number | string>().as('count'))
-        .where('ownerUserId', '=', ownerUserId)
-        .where('kind', '=', kind)
-        .where((eb) => eb.or([eb('status', '=', 'queued'), eb.and([eb('status', '=', 'running'), eb('heartbeatAt', '>=', heardSince)])]))
-        .executeTakeFirstOrThrow()
-      return Number(row.count)
+    /**
+     * Writes a queued job unless its owner already has `cap` of its kind unfinished; false when
+     * refused. The count and the write are one step for the owner (`withOwnerHeld`): of jobs asked
+     * for together, on any instances, exactly those within the cap are written.
+     */
+    createWithin(cap: number, staleAfterMs: number, job: { id: string; ownerUserId: string; kind: string; input: unknown; inputKey: string | null }): Promise<boolean> {
+      return withOwnerHeld(db, job.ownerUserId, async (trx) => {
+        if ((await countUnfinished(trx, job.ownerUserId, job.kind, staleAfterMs)) >= cap) return false
+        const now = nowIso()
+        await trx
+          .insertInto('job')
+          .values({
+            ...job,
+            input: JSON.stringify(job.input),
+            status: 'queued',
+            progress: 0,
+            result: null,
+            errorCode: null,
+            attempts: 0,
+            cancelRequestedAt: null,
+            heartbeatAt: null,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .execute()
+        return true
+      })
     },
 
     find: (id: string) => db.selectFrom('job').selectAll().where('id', '=', id).executeTakeFirst(),
