@@ -14,6 +14,7 @@ import * as m0012 from './0012-gedcom-kept.ts'
 import * as m0013 from './0013-upload-reservations.ts'
 import * as m0014 from './0014-jobs.ts'
 import * as m0015 from './0015-owner-pages.ts'
+import * as m0016 from './0016-owner-prefix-indexes.ts'
 
 /** Every migration, in order. Names are permanent: never rename or edit a released one. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '0013-upload-reservations': m0013,
   '0014-jobs': m0014,
   '0015-owner-pages': m0015,
+  '0016-owner-prefix-indexes': m0016,
 }
