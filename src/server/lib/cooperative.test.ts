@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createPacer, pacedChunks, pacedJson, pacedSort } from './cooperative.ts'
+import { collationRanks, createPacer, pacedChunks, pacedJson, pacedSort, pacedSortByKeys } from './cooperative.ts'
 
 describe('pacedSort', () => {
   it('sorts as Array.prototype.sort does, stably, whatever the length', async () => {
@@ -51,5 +51,26 @@ describe('pacedChunks', () => {
     clearInterval(timer)
     expect(Buffer.concat(received).toString('utf8')).toBe(Array.from({ length: 20 }, (_, i) => `línea ${i} ñ\n`).join(''))
     expect(ticks).toBeGreaterThan(0)
+  })
+})
+
+describe('pacedSortByKeys and collationRanks', () => {
+  it('order people by name as the collator does, stably, when names repeat and when none does', async () => {
+    const byName = new Intl.Collator('es')
+    const names = ['Núñez', 'nunez', 'Ñandú', 'Álvarez', 'alvarez', 'Zapata', 'Ávila', 'avila', '']
+    for (const [size, nameOf] of [
+      [2_000, (i: number) => names[(i * 7919) % names.length]!],
+      [3_000, (i: number) => `Persona ${(i * 7919) % 3_001}`],
+    ] as const) {
+      const people = Array.from({ length: size }, (_, i) => ({ last: nameOf(i), first: nameOf(i * 31 + 7), order: i }))
+      const expected = [...people].sort((a, b) => byName.compare(a.last, b.last) || byName.compare(a.first, b.first))
+      const pacer = createPacer()
+      const rank = await collationRanks(
+        people.flatMap((p) => [p.last, p.first]),
+        byName,
+        pacer,
+      )
+      expect(await pacedSortByKeys(people, (p) => [rank.get(p.last)!, rank.get(p.first)!], pacer)).toEqual(expected)
+    }
   })
 })

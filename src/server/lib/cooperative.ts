@@ -8,6 +8,9 @@ export const sliceMs = 10
 /** Items between two looks at the clock: reading the time per item would cost more than the item. */
 const itemsPerLook = 64
 
+/** Waits for one turn of the event loop: what is pending (other requests, timers, I/O) runs first. */
+export const nextTurn = (): Promise<void> => new Promise<void>((resolve) => setImmediate(resolve))
+
 export interface Pacer {
   /** Call after each item; waits for the event loop once the current slice has run its time. */
   step(): Promise<void> | undefined
@@ -23,7 +26,7 @@ export function createPacer(budgetMs = sliceMs, lookEvery = itemsPerLook): Pacer
   let sliceStart = performance.now()
   let sinceLook = 0
   const pause = async () => {
-    await new Promise<void>((resolve) => setImmediate(resolve))
+    await nextTurn()
     sliceStart = performance.now()
     sinceLook = 0
   }
@@ -72,6 +75,58 @@ export async function pacedSort<T>(items: readonly T[], compare: (a: T, b: T) =>
     ;[from, to] = [to, from]
   }
   return from
+}
+
+/** Compares the keys of two items, the first key first. */
+function compareKeys(a: { keys: number[] }, b: { keys: number[] }): number {
+  for (let at = 0; at < a.keys.length; at += 1) {
+    // Infinity − Infinity is NaN, which ties like 0: two unknowns are decided by the next key.
+    const difference = a.keys[at]! - b.keys[at]!
+    if (difference) return difference
+  }
+  return 0
+}
+
+/**
+ * `list` ordered by numeric keys computed once per item, the first key first, stably. A comparator
+ * that works its keys out on each comparison does so about 17 times per item: seconds for a union
+ * of 100,000 children. For a short list; a long one goes to `pacedSortByKeys`.
+ */
+export function sortByKeys<T>(list: readonly T[], keysOf: (item: T) => number[]): T[] {
+  if (list.length < 2) return [...list]
+  return list
+    .map((item) => ({ item, keys: keysOf(item) }))
+    .sort(compareKeys)
+    .map(({ item }) => item)
+}
+
+/** `sortByKeys` with the pacer, for a list that may be long. */
+export async function pacedSortByKeys<T>(list: readonly T[], keysOf: (item: T) => number[], pacer: Pacer): Promise<T[]> {
+  if (list.length <= 512) return sortByKeys(list, keysOf)
+  const sorted = await pacedSort(
+    list.map((item) => ({ item, keys: keysOf(item) })),
+    compareKeys,
+    pacer,
+  )
+  return sorted.map(({ item }) => item)
+}
+
+/**
+ * The rank of each text in `collator`'s order (texts it calls equal share one), for
+ * `pacedSortByKeys`: the collator compares each distinct text a few times instead of each item's
+ * text many times. A tree of 100,000 people has a few thousand distinct names.
+ */
+export async function collationRanks(texts: Iterable<string>, collator: Intl.Collator, pacer: Pacer): Promise<Map<string, number>> {
+  const ordered = await pacedSort([...new Set(texts)], collator.compare, pacer)
+  const ranks = new Map<string, number>()
+  let rank = 0
+  for (let at = 0; at < ordered.length; at += 1) {
+    if (at > 0 && collator.compare(ordered[at - 1]!, ordered[at]!) !== 0) rank += 1
+    ranks.set(ordered[at]!, rank)
+    const waiting = pacer.step()
+    if (waiting) await waiting
+  }
+  return ranks
 }
 
 /**
@@ -146,6 +201,6 @@ export async function readInPages<T>(page: (after: T | undefined) => Promise<T[]
     for (const row of batch) rows.push(row)
     if (batch.length < readPageRows) return rows
     last = batch[batch.length - 1]
-    await new Promise<void>((resolve) => setImmediate(resolve))
+    await nextTurn()
   }
 }

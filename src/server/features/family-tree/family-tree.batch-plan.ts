@@ -263,7 +263,8 @@ export async function planMembers(snapshot: TreeSnapshot, items: BatchMember[], 
   }
   for (let index = 0; index < items.length; index += 1) {
     planItem(items[index]!, index)
-    await ctx.step()
+    const waiting = ctx.step()
+    if (waiting) await waiting
   }
   return plan
 }
@@ -363,7 +364,8 @@ export async function planUnions(snapshot: TreeSnapshot, items: BatchUnion[], id
   }
   for (let index = 0; index < items.length; index += 1) {
     planItem(items[index]!, index)
-    await ctx.step()
+    const waiting = ctx.step()
+    if (waiting) await waiting
   }
   return plan
 }

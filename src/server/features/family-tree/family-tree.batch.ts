@@ -1,7 +1,7 @@
 import type { BatchProblem, ParentLink } from '../../../shared/contracts/family-tree.ts'
 import { defaultLanguage, limits } from '../../../shared/limits.ts'
 import { nowIso } from '../../db/timestamps.ts'
-import { createPacer, type Pacer } from '../../lib/cooperative.ts'
+import { createPacer, nextTurn, type Pacer } from '../../lib/cooperative.ts'
 import { newId } from '../../lib/ids.ts'
 import { planMembers, planUnions, type BatchLink, type BatchMember, type BatchOptions, type BatchUnion, type Context } from './family-tree.batch-plan.ts'
 import { createDateReader } from './family-tree.dates.ts'
@@ -112,7 +112,8 @@ async function planLinks(snapshot: TreeSnapshot, items: BatchLink[], idOf: Map<s
   }
   for (let index = 0; index < items.length; index += 1) {
     planItem(items[index]!, index)
-    await ctx.step()
+    const waiting = ctx.step()
+    if (waiting) await waiting
   }
 
   const strip = ({ index: _index, ...link }: ParentLinkRow & { index: number }): ParentLinkRow => link
@@ -149,7 +150,7 @@ const inTransactions =
       const slice = rows.slice(start, start + rowsPerTransaction)
       await repo.transaction((q) => write(q, slice))
       written(slice.length)
-      await new Promise((resolve) => setImmediate(resolve))
+      await nextTurn()
     }
   }
 

@@ -68,7 +68,8 @@ export async function linksClosingLoops(stored: Iterable<{ childId: string; pare
       if (count === 0) ready.push(childId)
     }
     while (placed.size < members.size) {
-      await pacer.step()
+      const waiting = pacer.step()
+      if (waiting) await waiting
       const id = ready.pop()
       if (id !== undefined) {
         placed.add(id)
@@ -109,7 +110,8 @@ async function stronglyConnected(outOf: Map<string, number[]>, edges: readonly {
     stack.push(root)
     onStack.add(root)
     while (frames.length > 0) {
-      await pacer.step()
+      const waiting = pacer.step()
+      if (waiting) await waiting
       const frame = frames[frames.length - 1]!
       const [id, followed] = frame
       const out = outOf.get(id) ?? []

@@ -1,7 +1,7 @@
 import type { Gender, Member, ParentKind, ParentLink, Union } from '../../../shared/contracts/family-tree.ts'
 import type { StoredGenealogyDate } from '../../../shared/genealogy-date/index.ts'
 import { toIsoString } from '../../db/timestamps.ts'
-import { createPacer, pacedSort, type Pacer } from '../../lib/cooperative.ts'
+import { createPacer, pacedSort, pacedSortByKeys, sortByKeys, type Pacer } from '../../lib/cooperative.ts'
 import type { TreeSnapshot } from './family-tree.repository.ts'
 import type { ProposedMember } from './family-tree.rules.ts'
 import type { MemberRow, UnionRow } from './family-tree.tables.ts'
@@ -31,26 +31,6 @@ export function unionOrder(a: UnionRow, b: UnionRow): number {
 }
 
 /**
- * `list` ordered by keys computed once per item, the first key first. A comparator that built its
- * keys on each comparison ran them about 17 times per item: seconds for a union of 100,000
- * children. A long list is sorted with the pacer.
- */
-async function byKeys<T>(list: T[], keysOf: (item: T) => number[], pacer: Pacer): Promise<T[]> {
-  if (list.length < 2) return list
-  const keyed = list.map((item) => ({ item, keys: keysOf(item) }))
-  const compare = (a: { keys: number[] }, b: { keys: number[] }) => {
-    for (let at = 0; at < a.keys.length; at += 1) {
-      // Infinity − Infinity is NaN, which ties like 0: two unknowns are decided by the next key.
-      const difference = a.keys[at]! - b.keys[at]!
-      if (difference) return difference
-    }
-    return 0
-  }
-  const sorted = keyed.length > 512 ? await pacedSort(keyed, compare, pacer) : keyed.sort(compare)
-  return sorted.map(({ item }) => item)
-}
-
-/**
  * Each member's relation lists, in the order a family is told. Runs on every whole-tree read of up
  * to 100,000 people, so it goes in slices (see cooperative.ts).
  */
@@ -64,24 +44,27 @@ export async function indexLinks(snapshot: TreeSnapshot, pacer: Pacer = createPa
     if (waiting) await waiting
   }
   const birthOf = (childId: string) => birthSort.get(childId) ?? Infinity
-  // A child's place in a union as its source ordered the children; the others follow by birth.
-  const placeIn = new Map<string, number>()
-  /** Each parent's children with the union each came through, ordered below. */
-  const childrenThrough = new Map<string, { childId: string; unionId: string | null }[]>()
-  // Each list grows by lookups in sets, never by searching the list: a union may have thousands of
+  /** A child in a union, with its place there as the source ordered the children (the others follow by birth). */
+  type InUnion = { childId: string; kind: ParentKind; place: number }
+  const inUnions = new Map<string, InUnion[]>()
+  // Each list grows by lookups, never by searching the list: a union may have thousands of
   // children and a person thousands of unions in a forged tree.
-  const inUnionChildren = new Set<string>()
+  const inUnionByKey = new Map<string, InUnion>()
+  /** Each parent's children, with the union each came through, ordered below. */
+  const childrenThrough = new Map<string, { childId: string; unionId: string | null; inUnion: InUnion | undefined }[]>()
   for (const link of snapshot.parentLinks) {
     add(index.parentLinksOf, link.childId, { parentId: link.parentId, unionId: link.unionId, kind: link.kind as ParentKind })
-    add(childrenThrough, link.parentId, { childId: link.childId, unionId: link.unionId })
+    let inUnion: InUnion | undefined
     if (link.unionId) {
       const key = `${link.unionId} ${link.childId}`
-      if (link.childPosition !== null && link.childPosition !== undefined) placeIn.set(key, link.childPosition)
-      if (!inUnionChildren.has(key)) {
-        inUnionChildren.add(key)
-        add(index.unionChildren, link.unionId, { childId: link.childId, kind: link.kind as ParentKind })
+      inUnion = inUnionByKey.get(key)
+      if (!inUnion) {
+        inUnionByKey.set(key, (inUnion = { childId: link.childId, kind: link.kind as ParentKind, place: Infinity }))
+        add(inUnions, link.unionId, inUnion)
       }
+      if (link.childPosition !== null && link.childPosition !== undefined) inUnion.place = link.childPosition
     }
+    add(childrenThrough, link.parentId, { childId: link.childId, unionId: link.unionId, inUnion })
     const waiting = step()
     if (waiting) await waiting
   }
@@ -101,20 +84,35 @@ export async function indexLinks(snapshot: TreeSnapshot, pacer: Pacer = createPa
     const waiting = step()
     if (waiting) await waiting
   }
-  const placeOf = (unionId: string | null, childId: string) => (unionId === null ? Infinity : (placeIn.get(`${unionId} ${childId}`) ?? Infinity))
-  for (const [unionId, list] of index.unionChildren) {
-    index.unionChildren.set(unionId, await byKeys(list, ({ childId }) => [placeOf(unionId, childId), birthOf(childId)], pacer))
+  for (const [unionId, list] of inUnions) {
+    const keysOf = (child: InUnion) => [child.place, birthOf(child.childId)]
+    // A long list is sorted with the pacer; most hold a few people, for whom a promise would cost more than the sort.
+    const sorted = list.length > 512 ? await pacedSortByKeys(list, keysOf, pacer) : sortByKeys(list, keysOf)
+    index.unionChildren.set(
+      unionId,
+      sorted.map(({ childId, kind }) => ({ childId, kind })),
+    )
     const waiting = step()
     if (waiting) await waiting
   }
   // A parent's children family by family (their unions in order, then children of no union), each family in its order.
   for (const [parentId, list] of childrenThrough) {
-    const unionRank = new Map((index.unionsOf.get(parentId) ?? []).map((unionId, at) => [unionId, at]))
-    const rank = (unionId: string | null) => (unionId === null ? Infinity : (unionRank.get(unionId) ?? Infinity))
-    const ordered = await byKeys(list, ({ childId, unionId }) => [rank(unionId), placeOf(unionId, childId), birthOf(childId)], pacer)
+    const unions = index.unionsOf.get(parentId) ?? []
+    // Most people are in one or two unions: a search of so short a list costs less than a map.
+    const unionRank = unions.length > 8 ? new Map(unions.map((unionId, at) => [unionId, at])) : undefined
+    const rank = (unionId: string | null) => {
+      const at = unionId === null ? -1 : unionRank ? (unionRank.get(unionId) ?? -1) : unions.indexOf(unionId)
+      return at < 0 ? Infinity : at
+    }
+    const keysOf = (child: { childId: string; unionId: string | null; inUnion: InUnion | undefined }) => [
+      rank(child.unionId),
+      child.inUnion?.place ?? Infinity,
+      birthOf(child.childId),
+    ]
+    const sorted = list.length > 512 ? await pacedSortByKeys(list, keysOf, pacer) : sortByKeys(list, keysOf)
     index.childrenOf.set(
       parentId,
-      ordered.map(({ childId }) => childId),
+      sorted.map(({ childId }) => childId),
     )
     const waiting = step()
     if (waiting) await waiting

@@ -5,7 +5,7 @@ import type { FieldIssue } from '../../../shared/errors.ts'
 import { defaultLanguage, limits, type Language } from '../../../shared/limits.ts'
 import { nowIso, toIsoString } from '../../db/timestamps.ts'
 import { AppError, notFound } from '../../lib/app-error.ts'
-import { createPacer, pacedSort } from '../../lib/cooperative.ts'
+import { collationRanks, createPacer, pacedSort, pacedSortByKeys } from '../../lib/cooperative.ts'
 import { newId } from '../../lib/ids.ts'
 import type { FamilyTreeQueries, FamilyTreeRepository, TreeSnapshot } from './family-tree.repository.ts'
 import { applyBatch, type Batch, type BatchOptions, type BatchProgress, type BatchReport, type ImportedTree } from './family-tree.batch.ts'
@@ -213,7 +213,12 @@ export function createFamilyTreeService({ repo, getOwner, relatedIds, deleteUnli
         const waiting = pacer.step()
         if (waiting) await waiting
       }
-      const members = await pacedSort(mapped, (a, b) => byName.compare(a.lastName, b.lastName) || byName.compare(a.firstName, b.firstName), pacer)
+      const rankOf = await collationRanks(
+        mapped.flatMap((member) => [member.lastName, member.firstName]),
+        byName,
+        pacer,
+      )
+      const members = await pacedSortByKeys(mapped, (member) => [rankOf.get(member.lastName)!, rankOf.get(member.firstName)!], pacer)
       const tree = snapshot.tree && {
         ownerId,
         treeName: snapshot.tree.treeName,

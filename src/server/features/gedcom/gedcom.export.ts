@@ -1,6 +1,6 @@
 import type { FamilyTree, Gender, Member } from '../../../shared/contracts/family-tree.ts'
 import type { GedcomExportVersion } from '../../../shared/contracts/gedcom.ts'
-import { readStoredDate, toGedcomDate, type StoredGenealogyDate } from '../../../shared/genealogy-date/index.ts'
+import { readStoredDate, storedDateText, toGedcomDate, type StoredGenealogyDate } from '../../../shared/genealogy-date/index.ts'
 import { createHash } from 'node:crypto'
 import { createPacer, pacedSort } from '../../lib/cooperative.ts'
 import { uidOfSourceId, xrefOfSourceId } from './gedcom.identity.ts'
@@ -35,8 +35,17 @@ function dateOf(stored: StoredGenealogyDate | null, version: GedcomExportVersion
   return newer.phrase === undefined ? { date: older.date } : { date: newer.date, datePhrase: newer.phrase }
 }
 
-function event(stored: StoredGenealogyDate | null, place: string, version: GedcomExportVersion): GedcomEvent | undefined {
-  const date = dateOf(stored, version)
+/** Each distinct stored date as `dateOf` writes it, read once per export: a tree repeats its dates. */
+type DateCache = Map<string, Pick<GedcomEvent, 'date' | 'datePhrase'>>
+
+function event(stored: StoredGenealogyDate | null, place: string, version: GedcomExportVersion, dates: DateCache): GedcomEvent | undefined {
+  let date: Pick<GedcomEvent, 'date' | 'datePhrase'> = {}
+  if (stored !== null) {
+    const text = storedDateText(stored)
+    const known = dates.get(text)
+    if (known) date = known
+    else dates.set(text, (date = dateOf(stored, version)))
+  }
   if (date.date === undefined && date.datePhrase === undefined && !place) return undefined
   return { ...date, ...(place ? { place } : {}) }
 }
@@ -93,7 +102,9 @@ export async function treeToGedcom(
   kept: KeptRow[] = [],
   pacer = createPacer(),
 ): Promise<GedcomData> {
-  const step = () => pacer.step()
+  // Awaited only when the slice is over: an await per item makes a promise per item, which costs
+  // more than the item (the request's async context follows every one).
+  const dates: DateCache = new Map()
   const memberKey = modelXrefs(tree.members.map((member) => ({ id: member.memberId, sourceId: member.sourceId })))
   await pacer.pause()
   const unionKey = modelXrefs(tree.unions.map((union) => ({ id: union.unionId, sourceId: union.sourceId })))
@@ -101,7 +112,8 @@ export async function treeToGedcom(
   const families: GedcomFamily[] = []
   const familyOfUnion = new Map<string, GedcomFamily>()
   for (const union of tree.unions) {
-    await step()
+    const waiting = pacer.step()
+    if (waiting) await waiting
     const partners = [union.firstPartnerId, union.secondPartnerId].map((id) => (id === null ? undefined : memberKey.get(id)))
     const family: GedcomFamily = {
       xref: unionKey.get(union.unionId)!,
@@ -113,8 +125,8 @@ export async function treeToGedcom(
       media: [],
     }
     // A marriage nobody knows the date or place of is still written: `1 MARR Y`.
-    const marriage = event(union.marriageDate, union.marriagePlace, version) ?? (union.isMarried ? {} : undefined)
-    const divorce = event(union.divorceDate, union.divorcePlace, version)
+    const marriage = event(union.marriageDate, union.marriagePlace, version, dates) ?? (union.isMarried ? {} : undefined)
+    const divorce = event(union.divorceDate, union.divorcePlace, version, dates)
     if (marriage) family.marriage = marriage
     if (divorce) family.divorce = divorce
     families.push(family)
@@ -127,7 +139,8 @@ export async function treeToGedcom(
   const childOf = new Map<string, GedcomChildLink[]>()
   const unionOf = new Map(tree.unions.map((union) => [union.unionId, union]))
   for (const member of tree.members) {
-    await step()
+    const waiting = pacer.step()
+    if (waiting) await waiting
     const links: GedcomChildLink[] = []
     const loose = member.parentLinks.filter((link) => link.unionId === null || !familyOfUnion.has(link.unionId))
     // Each parent's own kind: the writer says it once for the link when the two agree, else per parent.
@@ -172,18 +185,21 @@ export async function treeToGedcom(
     // One at a time: spreading a union of 100,000 children into push would pass as many arguments.
     for (const child of union.children) {
       children.push(memberKey.get(child.childId)!)
-      await step()
+      const waiting = pacer.step()
+      if (waiting) await waiting
     }
   }
   const birthOrder = new Map<string, number>()
   for (const member of tree.members) {
     birthOrder.set(memberKey.get(member.memberId)!, member.birthDateSortKey ?? Infinity)
-    await step()
+    const waiting = pacer.step()
+    if (waiting) await waiting
   }
   for (const family of looseFamilies.values()) family.children = await pacedSort(family.children, (a, b) => birthOrder.get(a)! - birthOrder.get(b)!, pacer)
   const spouseOf = new Map<string, string[]>()
   for (const family of families) {
-    await step()
+    const waiting = pacer.step()
+    if (waiting) await waiting
     for (const partner of [family.husband, family.wife]) {
       if (partner === undefined) continue
       const list = spouseOf.get(partner)
@@ -194,10 +210,11 @@ export async function treeToGedcom(
   }
   const individuals: GedcomIndividual[] = []
   for (const member of tree.members) {
-    await step()
+    const waiting = pacer.step()
+    if (waiting) await waiting
     const xref = memberKey.get(member.memberId)!
-    const birth = event(member.birthDate, member.birthPlace, version)
-    const death = member.isDeceased || member.deathDate || member.deathPlace ? (event(member.deathDate, member.deathPlace, version) ?? {}) : undefined
+    const birth = event(member.birthDate, member.birthPlace, version, dates)
+    const death = member.isDeceased || member.deathDate || member.deathPlace ? (event(member.deathDate, member.deathPlace, version, dates) ?? {}) : undefined
     const mediaRefs = member.mediaAssetIds.flatMap((id): GedcomMediaRef[] => {
       const found = media.get(id)
       return found ? [{ file: found.file, format: found.contentType, ...(found.title ? { title: found.title } : {}), record: id }] : []

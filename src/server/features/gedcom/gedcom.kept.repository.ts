@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema.ts'
-import { readInPages, readPageRows } from '../../lib/cooperative.ts'
+import { nextTurn, readInPages, readPageRows } from '../../lib/cooperative.ts'
 import { newId } from '../../lib/ids.ts'
 
 /** Rows per statement and per transaction: few enough for SQLite's bound-parameter limit, and short enough not to hold the database. */
@@ -18,8 +18,6 @@ function* slices<T>(items: T[]): Generator<T[]> {
   for (let start = 0; start < items.length; start += rowsPerWrite) yield items.slice(start, start + rowsPerWrite)
 }
 
-const pause = () => new Promise((resolve) => setImmediate(resolve))
-
 /** The structures imports kept without showing them; every query is filtered by the owner. */
 export function createGedcomKeptRepository(db: Kysely<Database>) {
   async function insert(ownerUserId: string, rows: (KeptRow & { id: string })[]): Promise<void> {
@@ -28,7 +26,7 @@ export function createGedcomKeptRepository(db: Kysely<Database>) {
         .insertInto('gedcomKept')
         .values(slice.map((row) => ({ ...row, ownerUserId })))
         .execute()
-      await pause()
+      await nextTurn()
     }
   }
 
@@ -62,7 +60,7 @@ export function createGedcomKeptRepository(db: Kysely<Database>) {
         ] as const) {
           for (const slice of slices(values)) {
             await db.deleteFrom('gedcomKept').where('ownerUserId', '=', ownerUserId).where(column, 'in', slice).execute()
-            await pause()
+            await nextTurn()
           }
         }
       }

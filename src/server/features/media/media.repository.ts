@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely'
+import { nextTurn } from '../../lib/cooperative.ts'
 import { withOwnerHeld } from '../../db/owner-lock.ts'
 import type { Database } from '../../db/schema.ts'
 import type { MediaLinkType } from '../../../shared/media-path.ts'
@@ -107,6 +108,9 @@ export function createMediaRepository(db: Kysely<Database>) {
       // A whole tree asks for tens of thousands of members, past SQLite's and PostgreSQL's limits
       // on bound values: they are asked for a slice at a time, each slice through the target's index.
       for (let start = 0; start < targetIds.length; start += maxListedTargets) {
+        // On SQLite a query runs to its end without a turn of the event loop: a turn between
+        // slices lets other requests in while a whole tree's lists are read.
+        if (start > 0) await nextTurn()
         const links: { targetId: string; mediaId: string }[] = await untyped(db)
           .selectFrom(kind.table)
           .select([`${kind.column} as targetId`, 'mediaId'])

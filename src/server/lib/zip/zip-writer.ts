@@ -1,4 +1,5 @@
 import { PassThrough, type Readable } from 'node:stream'
+import { nextTurn } from '../cooperative.ts'
 import { Zip, ZipDeflate, ZipPassThrough } from 'fflate'
 
 /** An archive written as it is read: one entry at a time, never held whole in memory. */
@@ -48,7 +49,7 @@ export function createZipWriter(): ZipWriter {
       for (let start = 0; start < data.length; start += deflateSlice) {
         entry.push(data.subarray(start, start + deflateSlice), start + deflateSlice >= data.length)
         await waitForRoom()
-        await new Promise<void>((resolve) => setImmediate(resolve))
+        await nextTurn()
       }
       if (data.length === 0) entry.push(data, true)
       await waitForRoom()
