@@ -176,7 +176,8 @@ export async function pacedJson(value: object, pacer: Pacer): Promise<Buffer> {
  */
 export async function* pacedChunks(chunks: Iterable<string>, pacer: Pacer = createPacer(sliceMs, 1)): AsyncGenerator<Buffer, void, undefined> {
   for (const chunk of chunks) {
-    yield Buffer.from(chunk, 'utf8')
+    // An empty chunk is a writer's chance to let others in while it prepares (see planXrefs).
+    if (chunk) yield Buffer.from(chunk, 'utf8')
     const waiting = pacer.step()
     if (waiting) await waiting
   }

@@ -44,7 +44,8 @@ const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', '
 /**
  * The file as text chunks of about `chunkSize` characters, line endings included: pipe them to a
  * response or file, so a 100,000-person export never exists as one string. Lines are gathered in
- * an array and joined per chunk; yielding each line would cost more than writing it.
+ * an array and joined per chunk; yielding each line would cost more than writing it. Empty chunks
+ * come while the identifiers are planned, so that a paced consumer can let others in.
  */
 export function* writeGedcom(data: GedcomData, options: WriteOptions): Generator<string, void, undefined> {
   const ending = options.lineEnding ?? '\n'
@@ -63,7 +64,8 @@ export function* writeGedcom(data: GedcomData, options: WriteOptions): Generator
     flushedUpTo = 0
     return chunk
   }
-  const writer = createRecordWriter(data, options, lines)
+  // Planning the identifiers yields empty chunks on the way: a paced consumer turns the event loop there.
+  const writer = createRecordWriter(data, options, lines, yield* planXrefs(data))
   writer.header()
   for (let index = 0; index < data.individuals.length; index += 1) {
     writer.individual(index)
@@ -73,7 +75,7 @@ export function* writeGedcom(data: GedcomData, options: WriteOptions): Generator
     writer.family(index)
     if (isFull()) yield flush()
   }
-  writer.sharedRecords()
+  yield* writer.sharedRecords(() => (isFull() ? flush() : undefined))
   lines.push('0 TRLR')
   yield flush()
 }
@@ -84,10 +86,9 @@ export function writeGedcomString(data: GedcomData, options: WriteOptions): stri
 }
 
 /** Writes records into `out`, one call per record, so the caller decides when to hand text on. */
-function createRecordWriter(data: GedcomData, options: WriteOptions, out: string[]) {
+function createRecordWriter(data: GedcomData, options: WriteOptions, out: string[], xrefs: XrefPlan) {
   const isVersion7 = options.version === '7.0'
   const warn = options.onWarning ?? (() => {})
-  const xrefs = planXrefs(data)
   const text: TextEscape = isVersion7 ? 'gedcom7' : 'gedcom551'
   const value = (head: string, level: number, payload: string, escape: TextEscape = text) => pushValueLines(out, head, level, payload, escape, isVersion7)
   /** A pointer line; one to nobody in the tree is 7.0's @VOID@ (keeping order and pedigree) or, in 5.5.1, no line. */
@@ -252,20 +253,32 @@ function createRecordWriter(data: GedcomData, options: WriteOptions, out: string
       writeKept(family.kept, 1, kept)
     },
     /** Shared notes, multimedia and kept records, after everyone who points to them. */
-    sharedRecords() {
-      for (const [key, xref] of xrefs.noteRecords) value(`0 @${xref}@ ${isVersion7 ? 'SNOTE' : 'NOTE'}`, 0, noteTexts.get(key) ?? '')
-      ;(data.keptRecords ?? []).forEach((record, index) => {
+    /** The records others point to, handing on a chunk through `ready` whenever one is full. */
+    *sharedRecords(ready: () => string | undefined): Generator<string, void, undefined> {
+      function* handOn() {
+        const chunk = ready()
+        if (chunk !== undefined) yield chunk
+      }
+      for (const [key, xref] of xrefs.noteRecords) {
+        value(`0 @${xref}@ ${isVersion7 ? 'SNOTE' : 'NOTE'}`, 0, noteTexts.get(key) ?? '')
+        yield* handOn()
+      }
+      const keptRecords = data.keptRecords ?? []
+      for (let index = 0; index < keptRecords.length; index += 1) {
+        const record = keptRecords[index]!
         const tag = record.tag === 'NOTE' || record.tag === 'SNOTE' ? (isVersion7 ? 'SNOTE' : 'NOTE') : record.tag
         const head = `0 @${xrefs.keptRecords[index]}@ ${tag}`
         if (record.value === undefined) out.push(head)
         else value(head, 0, record.value)
         writeKept(record.children, 1, kept, tag)
-      })
+        yield* handOn()
+      }
       // Written last: writing one may add another (an inline OBJE under it).
       for (let index = 0; index < inlineMedia.length; index += 1) {
         const { xref, node } = inlineMedia[index]!
         out.push(`0 @${xref}@ OBJE`)
         writeKept(mediaRecordChildren(node), 1, kept, 'OBJE')
+        yield* handOn()
       }
       for (const [xref, files] of media.records) {
         out.push(`0 @${xref}@ OBJE`)
@@ -274,6 +287,7 @@ function createRecordWriter(data: GedcomData, options: WriteOptions, out: string
           value('2 FORM', 2, isVersion7 ? toMediaType(file.format, file.file) : toShortFormat(file.format, file.file))
           if (file.title !== undefined) value('2 TITL', 2, file.title)
         }
+        yield* handOn()
       }
     },
   }

@@ -14,8 +14,8 @@ export interface ZipWriter {
   abort(error: Error): void
 }
 
-/** Bytes deflated in one call: about 2 ms of work. */
-const deflateSlice = 256 * 1024
+/** Bytes deflated in one call: well under a slice of work (cooperative.ts), even on a busy machine. */
+const deflateSlice = 64 * 1024
 
 export function createZipWriter(): ZipWriter {
   const output = new PassThrough()
