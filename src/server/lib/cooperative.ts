@@ -133,9 +133,10 @@ export async function collationRanks(texts: Iterable<string>, collator: Intl.Col
  * The JSON text of `value` as UTF-8, built in slices: each element of an array (the value itself,
  * or one of its top-level fields) is serialised on its own, stepping the pacer, so a body of
  * 100,000 people never holds the event loop the way one `JSON.stringify` of it does. The text is
- * the same as `JSON.stringify(value)`.
+ * the same as `JSON.stringify(value)`, in chunks of about 64 KiB: joining a hundred megabytes into
+ * one Buffer is itself a long task, so a large answer is sent as its chunks.
  */
-export async function pacedJson(value: object, pacer: Pacer): Promise<Buffer> {
+export async function pacedJsonChunks(value: object, pacer: Pacer): Promise<Buffer[]> {
   const chunks: Buffer[] = []
   let pending = ''
   const flush = () => {
@@ -166,7 +167,12 @@ export async function pacedJson(value: object, pacer: Pacer): Promise<Buffer> {
     pending += '}'
   }
   flush()
-  return Buffer.concat(chunks)
+  return chunks
+}
+
+/** `pacedJsonChunks` joined into one Buffer, for a value that is not large. */
+export async function pacedJson(value: object, pacer: Pacer): Promise<Buffer> {
+  return Buffer.concat(await pacedJsonChunks(value, pacer))
 }
 
 /**

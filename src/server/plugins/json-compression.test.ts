@@ -4,7 +4,9 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readServerSentEvents } from '../test/server-sent-events.ts'
 import { as, createTestApp, createTestUser, type TestApp, type TestUser } from '../test/test-app.ts'
-import { chooseEncoding } from './json-compression.ts'
+import Fastify, { type FastifyInstance } from 'fastify'
+import { createPacer, pacedJsonChunks } from '../lib/cooperative.ts'
+import { chooseEncoding, jsonCompressionPlugin, sendJsonChunks } from './json-compression.ts'
 
 describe('choosing an encoding from Accept-Encoding', () => {
   it('takes brotli, then gzip, follows weights and refusals, and answers plain without either', () => {
@@ -93,5 +95,56 @@ describe('compressed JSON answers, over a real socket', () => {
     const events = readServerSentEvents(Buffer.concat(answer.chunks).toString())
     expect(events.some((event) => event.event === 'delta')).toBe(true)
     expect(events.at(-1)?.event).toBe('done')
+  })
+})
+
+describe('a JSON answer made in chunks', () => {
+  // A hundred thousand small objects: past the size at which chunks are sent as they are.
+  const value = { items: Array.from({ length: 100_000 }, (_, i) => ({ id: `persona-${i}`, name: `Núñez ${i} 🌳` })) }
+  let app: FastifyInstance
+  let base: string
+  beforeAll(async () => {
+    app = Fastify()
+    await app.register(jsonCompressionPlugin)
+    app.get('/api/large', async (request, reply) => sendJsonChunks(request, reply, await pacedJsonChunks(value, createPacer())))
+    app.get('/api/small', async (request, reply) => sendJsonChunks(request, reply, await pacedJsonChunks({ a: 1, text: 'x'.repeat(5_000) }, createPacer())))
+    await app.listen({ port: 0, host: '127.0.0.1' })
+    base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
+  })
+  afterAll(() => app.close())
+
+  /** The raw answer, not decoded by the client. */
+  function get(path: string, acceptEncoding?: string): Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+    return new Promise((resolve, reject) => {
+      httpRequest(`${base}${path}`, { headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} }, (response) => {
+        const parts: Buffer[] = []
+        response.on('data', (part: Buffer) => parts.push(part))
+        response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(parts) }))
+        response.on('error', reject)
+      })
+        .on('error', reject)
+        .end()
+    })
+  }
+
+  it('streams a large one through brotli or gzip as the client accepts, and plain with its length otherwise', async () => {
+    const text = JSON.stringify(value)
+    const br = await get('/api/large', 'gzip, br')
+    expect(br.headers['content-encoding']).toBe('br')
+    expect(br.headers['content-type']).toMatch(/^application\/json/)
+    expect(brotliDecompressSync(br.body).toString('utf8')).toBe(text)
+    const gz = await get('/api/large', 'gzip')
+    expect(gz.headers['content-encoding']).toBe('gzip')
+    expect(gunzipSync(gz.body).toString('utf8')).toBe(text)
+    const plain = await get('/api/large')
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(Number(plain.headers['content-length'])).toBe(Buffer.byteLength(text))
+    expect(plain.body.toString('utf8')).toBe(text)
+  })
+
+  it('joins a small one, which the plugin compresses like any other answer', async () => {
+    const small = await get('/api/small', 'br')
+    expect(small.headers['content-encoding']).toBe('br')
+    expect(JSON.parse(brotliDecompressSync(small.body).toString('utf8'))).toEqual({ a: 1, text: 'x'.repeat(5_000) })
   })
 })

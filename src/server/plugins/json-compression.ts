@@ -1,6 +1,7 @@
+import { Readable } from 'node:stream'
 import { promisify } from 'node:util'
-import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync, type BrotliOptions, type ZlibOptions } from 'node:zlib'
-import type { FastifyInstance } from 'fastify'
+import { brotliCompress, brotliCompressSync, constants, createBrotliCompress, createGzip, gzip, gzipSync, type BrotliOptions, type ZlibOptions } from 'node:zlib'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 
 const brotli = promisify(brotliCompress)
@@ -13,16 +14,37 @@ const gzipAsync = promisify(gzip)
  */
 const inlineLimit = 256 * 1024
 
+const brotliOptions = (size: number): BrotliOptions => ({
+  params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: size, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT },
+})
+const gzipOptions: ZlibOptions = { level: 6 }
+
 /** `body` compressed the way every JSON answer of the API is (`size` is its length in bytes). */
 export function compress(encoding: Encoding, body: string | Buffer, size: number): Buffer | Promise<Buffer> {
-  if (encoding === 'br') {
-    const options: BrotliOptions = {
-      params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: size, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT },
-    }
-    return size <= inlineLimit ? brotliCompressSync(body, options) : brotli(body, options)
-  }
-  const options: ZlibOptions = { level: 6 }
-  return size <= inlineLimit ? gzipSync(body, options) : gzipAsync(body, options)
+  if (encoding === 'br') return size <= inlineLimit ? brotliCompressSync(body, brotliOptions(size)) : brotli(body, brotliOptions(size))
+  return size <= inlineLimit ? gzipSync(body, gzipOptions) : gzipAsync(body, gzipOptions)
+}
+
+/** Past this size a JSON answer made in chunks is sent as them, not joined first. */
+const joinedLimit = 4 * 1024 * 1024
+
+/**
+ * A JSON answer made in chunks (`pacedJsonChunks`): a small one joined and compressed like any
+ * other; a large one (a tree of 100,000 people is about a hundred megabytes) streamed, through a
+ * compressing stream when the client accepts one, since joining it, or compressing it in one
+ * call, would each be a long task of their own.
+ */
+export function sendJsonChunks(request: FastifyRequest, reply: FastifyReply, chunks: Buffer[]): FastifyReply {
+  reply.type('application/json; charset=utf-8')
+  const size = chunks.reduce((total, chunk) => total + chunk.length, 0)
+  // A Buffer is sent as it is: the type provider only knows the object the route's schema describes.
+  if (size <= joinedLimit) return reply.send(Buffer.concat(chunks) as never)
+  reply.header('vary', 'Accept-Encoding')
+  const encoding = chooseEncoding(request.headers['accept-encoding'])
+  const body = Readable.from(chunks)
+  if (!encoding) return reply.header('content-length', size).send(body as never)
+  reply.header('content-encoding', encoding)
+  return reply.send(body.pipe(encoding === 'br' ? createBrotliCompress(brotliOptions(size)) : createGzip(gzipOptions)) as never)
 }
 
 /** Below this, the headers and the compressor's own cost outweigh what compression saves. */

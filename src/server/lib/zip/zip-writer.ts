@@ -6,8 +6,8 @@ import { Zip, ZipDeflate, ZipPassThrough } from 'fflate'
 export interface ZipWriter {
   /** The archive's bytes, for the HTTP reply. */
   stream: Readable
-  /** A small entry (JSON), deflated. */
-  addBuffer(name: string, data: Uint8Array): Promise<void>
+  /** An entry made in memory (JSON), deflated: one buffer, or the chunks it was made in. */
+  addBuffer(name: string, data: Uint8Array | Uint8Array[]): Promise<void>
   /** A stored file, streamed as it is (photos, audio and video are compressed already). */
   addStream(name: string, source: AsyncIterable<Uint8Array>): Promise<void>
   end(): void
@@ -46,12 +46,14 @@ export function createZipWriter(): ZipWriter {
       zip.add(entry)
       // Deflated a slice at a time with a turn of the event loop between: a tree of 100,000
       // people is a JSON of a hundred megabytes, whose deflate in one call holds every request.
-      for (let start = 0; start < data.length; start += deflateSlice) {
-        entry.push(data.subarray(start, start + deflateSlice), start + deflateSlice >= data.length)
-        await waitForRoom()
-        await nextTurn()
+      for (const chunk of Array.isArray(data) ? data : [data]) {
+        for (let start = 0; start < chunk.length; start += deflateSlice) {
+          entry.push(chunk.subarray(start, start + deflateSlice))
+          await waitForRoom()
+          await nextTurn()
+        }
       }
-      if (data.length === 0) entry.push(data, true)
+      entry.push(new Uint8Array(0), true)
       await waitForRoom()
     },
     async addStream(name, source) {
