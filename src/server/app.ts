@@ -6,7 +6,7 @@ import swaggerUi from '@fastify/swagger-ui'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import { Redis } from 'ioredis'
-import type { Config } from './config.ts'
+import { publicOrigin, type Config } from './config.ts'
 import { openDatabase, pingDatabase } from './db/database.ts'
 import { migrateToLatest } from './db/migrate.ts'
 import { createAuth, sessionLifetime } from './features/account/account.auth.ts'
@@ -18,6 +18,10 @@ import { accountRoutes } from './features/account/account.routes.ts'
 import { createAccountService } from './features/account/account.service.ts'
 import { createSessionVerifier } from './features/account/session-verifier.ts'
 import { createDeviceCookies } from './features/account/device-cookies.ts'
+import { passwordResetRoutes } from './features/account/password-reset.routes.ts'
+import { createPasswordResetService } from './features/account/password-reset.service.ts'
+import { mailResetLinks } from './features/account/reset-mail.ts'
+import { createMailer } from './integrations/mail/mailer.ts'
 import { createContactRepository } from './features/contact/contact.repository.ts'
 import { contactRoutes } from './features/contact/contact.routes.ts'
 import { createContactService } from './features/contact/contact.service.ts'
@@ -102,12 +106,26 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const rateLimitStore = redis ? createRedisRateLimitStore(redis) : createMemoryRateLimitStore()
 
   const secret = resolveAuthSecret(config.authSecret, config.dataDir)
+  const mailer = config.mail ? createMailer(config.mail) : undefined
+  if (mailer) app.addHook('onClose', () => mailer.close())
   const auth = createAuth({
     raw: database.raw,
     dialect: database.dialect,
     secret,
-    baseURL: config.publicUrl ?? `http://localhost:${config.port}`,
+    baseURL: publicOrigin(config),
     log: (level, message) => app.log[level]({ component: 'better-auth' }, message),
+    onResetToken: mailer
+      ? mailResetLinks({ mailer, origin: publicOrigin(config), logError: (error) => app.log.error({ err: error }, 'a password-reset e-mail could not be sent') })
+      : undefined,
+  })
+  const passwordResets = createPasswordResetService({
+    auth,
+    delivery: mailer ? 'email' : 'operator',
+    limiters: {
+      perAddress: createAttemptLimiter(rateLimitStore, { max: config.passwordResetRateLimitPerHour * 10, windowMs: 60 * 60 * 1000 }, 'reset-address'),
+      perEmail: createAttemptLimiter(rateLimitStore, { max: config.passwordResetRateLimitPerHour, windowMs: 60 * 60 * 1000 }, 'reset-email'),
+    },
+    warn: (message) => app.log.warn(message),
   })
   const { max, windowMs } = config.loginRateLimit
   const passwordBackoff = { freeAttempts: max, firstWaitMs: 15 * 1000, maxWaitMs: windowMs, memoryMs: 24 * 60 * 60 * 1000 }
@@ -327,6 +345,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     },
   })
   await app.register(accountRoutes, { prefix: '/api', service: accounts })
+  await app.register(passwordResetRoutes, { prefix: '/api', service: passwordResets })
   await app.register(dreamDiaryRoutes, { prefix: '/api', service: dreams, lists })
   await app.register(familyTreeRoutes, { prefix: '/api', service: familyTree })
   await app.register(gedcomRoutes, {

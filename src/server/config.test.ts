@@ -76,6 +76,20 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ UPLOAD_EXPIRY_HOURS: '0' })).toThrow(/UPLOAD_EXPIRY_HOURS: must be more than 0/)
   })
 
+  it('mails reset links only with SMTP_URL and the public address they point at', () => {
+    expect(loadConfig({}).mail).toBeUndefined()
+    expect(loadConfig({ SMTP_URL: 'smtps://legado:clave@mail.example.org', PUBLIC_URL: 'https://legado.example.org/' }).mail).toEqual({
+      smtpUrl: 'smtps://legado:clave@mail.example.org',
+      from: 'Legado <legado@legado.example.org>',
+    })
+    expect(loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525', SMTP_FROM: 'Familia <familia@example.org>', PUBLIC_URL: 'http://casa.lan:3000' }).mail?.from).toBe(
+      'Familia <familia@example.org>',
+    )
+    expect(() => loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525' })).toThrow(/PUBLIC_URL: required with SMTP_URL/)
+    expect(() => loadConfig({ SMTP_URL: 'http://mail.example.org', PUBLIC_URL: 'https://legado.example.org' })).toThrow(/SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/)
+    expect(() => loadConfig({ SMTP_FROM: 'Familia <familia@example.org>' })).toThrow(/SMTP_FROM: only applies with SMTP_URL/)
+  })
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', REDIS_URL: '' })).toMatchObject({ port: 3000, redisUrl: undefined })
   })

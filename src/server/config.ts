@@ -109,6 +109,12 @@ const envSchema = z.object({
   UPLOAD_EXPIRY_HOURS: z.coerce.number({ error: 'must be a number' }).positive({ error: 'must be more than 0' }).default(24),
   UPLOAD_SESSION_RECHECK_SECONDS: z.coerce.number({ error: 'must be a number' }).min(0, { error: 'must be 0 or more' }).max(60, { error: 'must be 60 or less' }).default(5),
   CONTACT_RATE_LIMIT_PER_HOUR: z.coerce.number({ error: 'must be a number' }).int().min(1).default(10),
+  PASSWORD_RESET_RATE_LIMIT_PER_HOUR: z.coerce.number({ error: 'must be a number' }).int().min(1).default(3),
+  SMTP_URL: z
+    .string()
+    .refine((value) => /^smtps?:\/\//.test(value), { error: 'must be an smtp:// or smtps:// URL, e.g. smtps://user:password@mail.example.org' })
+    .optional(),
+  SMTP_FROM: z.string().min(3).optional(),
   WEB_ROOT: z.string().optional(),
   AI_PROVIDER: z.enum(['gemini', 'openai', 'guided'], { error: 'must be gemini, openai or guided' }).optional(),
   AI_MODEL: z.string().min(1).optional(),
@@ -155,6 +161,10 @@ export interface Config {
   signUpRateLimitPerHour: number
   /** Contact messages accepted per sender address and hour. */
   contactRateLimitPerHour: number
+  /** Password resets that may be asked per e-mail and hour; ten times as many per address. */
+  passwordResetRateLimitPerHour: number
+  /** Where reset links are mailed from; without it nothing is mailed and the operator hands out links (`npm run reset-link`). */
+  mail?: { smtpUrl: string; from: string }
   /** Media: files under `DATA_DIR/media`, or an S3-compatible bucket. */
   storage: { kind: 'local'; dir: string } | { kind: 's3'; s3: S3Settings }
   maxUploadBytes: number
@@ -214,6 +224,11 @@ export interface Config {
   webRoot?: string
 }
 
+/** The address people use: PUBLIC_URL, else this machine's own (links the server hands out point at it). */
+export function publicOrigin(config: Pick<Config, 'publicUrl' | 'port'>): string {
+  return config.publicUrl ?? `http://localhost:${config.port}`
+}
+
 export class ConfigError extends Error {
   constructor(readonly issues: string[]) {
     super(`Invalid configuration:\n${issues.map((issue) => `  - ${issue}`).join('\n')}`)
@@ -243,6 +258,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const aiProvider = e.AI_PROVIDER ?? (e.GEMINI_API_KEY ? 'gemini' : e.OPENAI_BASE_URL ? 'openai' : 'guided')
   if (aiProvider === 'gemini' && !e.GEMINI_API_KEY) problems.push('GEMINI_API_KEY: required when AI_PROVIDER=gemini')
   if (aiProvider === 'openai' && !e.OPENAI_BASE_URL) problems.push('OPENAI_BASE_URL: required when AI_PROVIDER=openai (e.g. https://api.openai.com/v1)')
+  // A mailed link must name the address people use; the request's Host header is the sender's to write.
+  if (e.SMTP_URL && !e.PUBLIC_URL) problems.push('PUBLIC_URL: required with SMTP_URL (the links mailed to people point at it)')
+  if (e.SMTP_FROM && !e.SMTP_URL) problems.push('SMTP_FROM: only applies with SMTP_URL')
   if (problems.length > 0) throw new ConfigError(problems)
   const dataDir = path.resolve(e.DATA_DIR)
   return {
@@ -262,6 +280,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     loginFailureCeiling: e.LOGIN_FAILURE_CEILING,
     signUpRateLimitPerHour: e.SIGNUP_RATE_LIMIT_PER_HOUR,
     contactRateLimitPerHour: e.CONTACT_RATE_LIMIT_PER_HOUR,
+    passwordResetRateLimitPerHour: e.PASSWORD_RESET_RATE_LIMIT_PER_HOUR,
+    ...(e.SMTP_URL && e.PUBLIC_URL ? { mail: { smtpUrl: e.SMTP_URL, from: e.SMTP_FROM ?? `Legado <legado@${new URL(e.PUBLIC_URL).hostname}>` } } : {}),
     storage:
       e.STORAGE === 's3'
         ? {

@@ -11,6 +11,8 @@ export const errorStatus = {
   not_found: 404,
   conflict: 409,
   'auth.email_taken': 409,
+  /** A password-reset link already used, past its hour, or never made: a new one can be asked. */
+  'auth.reset_link_invalid': 410,
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,

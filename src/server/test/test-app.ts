@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely'
 import pg from 'pg'
 import { signUpSchema } from '../../shared/contracts/account.ts'
 import { buildApp } from '../app.ts'
-import { loadConfig } from '../config.ts'
+import { loadConfig, publicOrigin } from '../config.ts'
 import { openDatabase, type DatabaseHandle } from '../db/database.ts'
 import type { Database } from '../db/schema.ts'
 import { createAuth, type Auth } from '../features/account/account.auth.ts'
@@ -61,7 +61,7 @@ export async function createTestApp(kind: TestDatabase, overrides: Record<string
   const app = await buildApp(config)
   await app.ready()
   const observer = await openDatabase(config.database)
-  apps.set(app, { observer, secret: resolveAuthSecret(config.authSecret, config.dataDir), baseURL: config.publicUrl ?? `http://localhost:${config.port}` })
+  apps.set(app, { observer, secret: resolveAuthSecret(config.authSecret, config.dataDir), baseURL: publicOrigin(config) })
   return {
     app,
     db: observer.db,

@@ -42,6 +42,24 @@ export const changePasswordSchema = z.object({
 export type ChangePassword = z.input<typeof changePasswordSchema>
 
 /**
+ * How a forgotten password is recovered here: a link by e-mail (an SMTP server is configured),
+ * or a link the person asks of whoever runs this Legado (docs/product.md#forgotten-password).
+ */
+export const passwordResetDeliverySchema = z.object({ delivery: z.enum(['email', 'operator']) })
+export type PasswordResetDelivery = z.infer<typeof passwordResetDeliverySchema>
+
+/** Body of `POST /api/auth/request-password-reset`: answered alike whether or not the e-mail has an account. */
+export const requestPasswordResetSchema = z.object({ email: emailSchema })
+export type RequestPasswordReset = z.input<typeof requestPasswordResetSchema>
+
+/** Body of `POST /api/auth/reset-password`: the link's one-time token and a new password under the sign-up rules. */
+export const resetPasswordSchema = z.object({
+  token: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }).max(200, { error: 'validation.too_long' }),
+  newPassword: passwordSchema,
+})
+export type ResetPassword = z.input<typeof resetPasswordSchema>
+
+/**
  * Body of `DELETE /api/me`: the password, so that a session left open is not enough to erase a
  * family's memories. (The typed confirmation is the page's, before it sends this.)
  */

@@ -12,7 +12,23 @@ export interface AuthOptions {
   /** Public origin: PUBLIC_URL, else the local address. Only links in e-mails would use it. */
   baseURL: string
   log(level: 'info' | 'warn' | 'error' | 'debug', message: string): void
+  /**
+   * Receives each password-reset token made for a person (by mail, or printed for the operator).
+   * Without it better-auth makes no tokens, though it still accepts those made elsewhere.
+   */
+  onResetToken?: (user: ResetTokenOwner, token: string) => Promise<void>
 }
+
+/** Whose token it is, as better-auth reads the user row. */
+export interface ResetTokenOwner {
+  id: string
+  email: string
+  name: string
+  preferredLanguage?: string | null
+}
+
+/** How long a reset link works after it was made (one hour); it works once. */
+export const resetLinkLifetimeSeconds = 60 * 60
 
 const instantFields = { createdAt: 'created_at', updatedAt: 'updated_at' }
 
@@ -24,7 +40,7 @@ export const sessionLifetime = { expiresInSeconds: 60 * 60 * 24 * 30, updateAgeS
  * limiting are off because the app does both once for every route (ADR 0005): the origin check
  * plugin and the failed-login limiter.
  */
-export function createAuth({ raw, dialect, secret, baseURL, log }: AuthOptions) {
+export function createAuth({ raw, dialect, secret, baseURL, log, onResetToken }: AuthOptions) {
   return betterAuth({
     appName: 'Legado',
     secret,
@@ -36,6 +52,10 @@ export function createAuth({ raw, dialect, secret, baseURL, log }: AuthOptions) 
       autoSignIn: true,
       minPasswordLength: limits.passwordMinLength,
       maxPasswordLength: limits.passwordMaxLength,
+      resetPasswordTokenExpiresIn: resetLinkLifetimeSeconds,
+      // As a password change does: whoever knew the old password is out on their next request.
+      revokeSessionsOnPasswordReset: true,
+      ...(onResetToken ? { sendResetPassword: ({ user, token }: { user: ResetTokenOwner; token: string }) => onResetToken(user, token) } : {}),
     },
     user: {
       fields: { emailVerified: 'email_verified', ...instantFields },
