@@ -58,7 +58,7 @@ test('AI lab, each tab, in the guided mode', async ({ page }) => {
   await createDreamThroughApi(page, { title: 'La casa del río', content: 'La casa de mi abuela flotaba sobre el río.' })
   await page.goto('/ai-lab')
   await expect(page.getByRole('heading', { level: 1, name: 'Laboratorio de IA' })).toBeVisible()
-  await expect(page.getByRole('heading', { name: 'Esto necesita un proveedor de IA' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Aquí el asistente funciona en modo guiado' })).toBeVisible()
   await expectNoSeriousA11yViolations(page, 'the AI lab, Tell a Memory (/ai-lab)')
 
   // The form's own error: a memory is needed to keep one.

@@ -24,6 +24,10 @@ async function main() {
   }
   const { tightened } = keepDataPrivate(config.dataDir)
   const app = await buildApp({ ...config, webRoot: config.webRoot ?? defaultWebRoot() })
+  // The pages only say the assistant works in guided mode here; the operator learns how to change that from this line.
+  if (config.ai.provider === 'guided')
+    app.log.info('AI: guided mode (prepared questions, no model). Set GEMINI_API_KEY, or OPENAI_BASE_URL and AI_MODEL, to turn a model on (README, Settings)')
+  else app.log.info({ provider: config.ai.provider, model: config.ai.model }, 'AI: answering with a model')
   if (tightened) app.log.warn({ dataDir: config.dataDir }, 'the data folder was readable by other users of this machine: it is now for this user alone (0700)')
 
   let closing = false

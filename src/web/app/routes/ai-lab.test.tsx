@@ -132,11 +132,20 @@ describe('/ai-lab', () => {
     expect(location()).toHaveTextContent('/ai-lab?tab=game')
   })
 
-  it('explains what needs an AI when the server has none', async () => {
+  it('says in the guided mode what works without a model and what needs one, in the intro, the tabs and the section', async () => {
     fakeServer({ canGenerate: false })
     renderLab()
 
-    expect(await within(panel()).findByRole('heading', { name: 'Esto necesita un proveedor de IA' })).toBeInTheDocument()
+    expect(await within(panel()).findByRole('heading', { name: 'Aquí el asistente funciona en modo guiado' })).toBeInTheDocument()
+    expect(
+      screen.getByText(
+        'Aquí el asistente funciona en modo guiado: puedes contar y guardar tus recuerdos y jugar al juego de memoria en familia. Las variaciones fantásticas y la lectura de sueños necesitan la inteligencia artificial, que quien cuida este Legado puede activar.',
+      ),
+    ).toBeInTheDocument()
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Contar un recuerdo', 'Sueños revelados (con la IA)', 'Constelaciones', 'Juego de memoria'])
+    expect(within(panel()).getByText(/^Crear una variación fantástica necesita el asistente/)).toBeInTheDocument()
+    expect(within(panel()).getByText('Quien cuida este Legado puede activar la inteligencia artificial cuando quiera.')).toBeInTheDocument()
+    expect(panel()).not.toHaveTextContent(/GEMINI|OPENAI|README/)
     expect(within(panel()).queryByRole('button', { name: 'Generar variación con IA' })).not.toBeInTheDocument()
     expect(within(panel()).getByRole('button', { name: 'Guardar tal como lo conté' })).toBeInTheDocument()
   })

@@ -15,6 +15,9 @@ import '../../features/ai-lab/components/ai-lab.css'
 const tabIds = ['memory', 'dreams', 'constellations', 'game'] as const
 type TabId = (typeof tabIds)[number]
 
+/** Tabs that do nothing without a model (telling a memory still saves it as told). */
+const needsModel = new Set<TabId>(['dreams'])
+
 function isTabId(value: string | null): value is TabId {
   return (tabIds as readonly (string | null)[]).includes(value)
 }
@@ -41,6 +44,9 @@ export function AiLabRoute() {
   const selected: TabId = isTabId(requested) ? requested : 'memory'
   const status = useAiLabStatus()
   const canGenerate = status.data?.canGenerate
+  // Without a model the page says what works here, and the tab that is nothing but the model says so in its name.
+  const isGuided = canGenerate === false
+  const tabLabel = (id: TabId) => (isGuided && needsModel.has(id) ? t('tabs.withAssistant', { label: t(`tabs.${id}`) }) : t(`tabs.${id}`))
 
   function select(id: TabId) {
     setSearchParams(
@@ -56,8 +62,8 @@ export function AiLabRoute() {
   return (
     <section className="page ai-lab-page" aria-labelledby="ai-lab-title">
       <h1 id="ai-lab-title">{t('page.title')}</h1>
-      <p>{t('page.intro')}</p>
-      <Tabs label={t('tabs.label')} tabs={tabIds.map((id) => ({ id, label: t(`tabs.${id}`) }))} selected={selected} onSelect={select} idPrefix="ai-lab">
+      <p>{t(isGuided ? 'page.guidedIntro' : 'page.intro')}</p>
+      <Tabs label={t('tabs.label')} tabs={tabIds.map((id) => ({ id, label: tabLabel(id) }))} selected={selected} onSelect={select} idPrefix="ai-lab">
         {selected === 'memory' && <TellAMemory canGenerate={canGenerate} />}
         {selected === 'dreams' && <DreamsTab canGenerate={canGenerate} />}
         {selected === 'constellations' && <Constellations />}

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react'
+import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { Route, Routes } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -8,10 +8,11 @@ import { jsonResponse, testMe } from '../../test/http.ts'
 
 const rosa = testMe({ email: 'abuela.rosa@example.com', displayName: 'Rosa Martínez' })
 
-function fakeServer(me: typeof rosa = rosa) {
+function fakeServer(me: typeof rosa = rosa, { canGenerate = true } = {}) {
   return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
     const url = String(input)
     if (url === '/api/session') return jsonResponse(200, { user: me })
+    if (url === '/api/ai-lab/status') return jsonResponse(200, { mode: canGenerate ? 'gemini' : 'guided', canGenerate })
     if (url === '/api/auth/sign-out' || url === '/api/auth/revoke-sessions') return jsonResponse(200, { success: true })
     throw new Error(`Unexpected request ${url}`)
   })
@@ -67,6 +68,17 @@ describe('DashboardRoute', () => {
       expect(tile).toHaveAttribute('href', href)
       expect(tile).toHaveAccessibleDescription()
     }
+  })
+
+  it('describes the lab by its stories where a model answers, and by what works without one in the guided mode', async () => {
+    fakeServer()
+    const { unmount } = renderDashboard()
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Laboratorio de IA' })).toHaveAccessibleDescription('Convierte un recuerdo en una historia fantástica.'))
+    unmount()
+
+    fakeServer(rosa, { canGenerate: false })
+    renderDashboard()
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Laboratorio de IA' })).toHaveAccessibleDescription('Guarda tus recuerdos y juega al juego de memoria en familia.'))
   })
 
   it('says inviting a loved one is coming soon, without a browser alert', async () => {

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router'
 import { useDocumentTitle } from '../../components/ui/use-document-title.ts'
 import { useSession } from '../../features/account/api/session-queries.ts'
+import { useAiLabStatus } from '../../features/ai-lab/api/ai-lab-queries.ts'
 import { SignOutButton } from '../../features/account/components/sign-out-button.tsx'
 import { DashboardHeader } from '../../features/dashboard/components/dashboard-header.tsx'
 import { DashboardTiles } from '../../features/dashboard/components/dashboard-tiles.tsx'
@@ -12,11 +13,13 @@ export function DashboardRoute() {
   useDocumentTitle(t('common:pages.dashboard'))
   const session = useSession()
   const navigate = useNavigate()
+  // The lab's tile promises a model's stories only where a model answers.
+  const isAiGuided = useAiLabStatus().data?.canGenerate === false
 
   return (
     <section className="page dashboard" aria-labelledby="dashboard-title">
       <DashboardHeader me={session.data} />
-      <DashboardTiles />
+      <DashboardTiles isAiGuided={isAiGuided} />
       <div className="dashboard-actions">
         <InviteButton />
         <Link to="/account" className="button">

@@ -51,6 +51,35 @@ describe('/family-tree', () => {
     expect(within(screen.getByRole('list', { name: 'Las personas de tu árbol' })).getAllByRole('article')).toHaveLength(2)
   })
 
+  it('keeps importing and exporting folded away under a plain title, with no export of an empty tree', async () => {
+    fakeFamilyApi([])
+    const { user } = renderRoute()
+    await screen.findByText('Todavía no hay nadie en tu árbol familiar.')
+    const section = (await screen.findByRole('heading', { level: 2, name: 'Importar o exportar tu árbol' })).closest('details')!
+    expect(section).not.toHaveAttribute('open')
+
+    await user.click(within(section).getByText('Importar o exportar tu árbol'))
+    expect(section).toHaveAttribute('open')
+    expect(within(section).getByLabelText('Archivo del árbol (.ged, o .gdz con sus fotos)')).toBeInTheDocument()
+    expect(within(section).queryByRole('heading', { name: 'Llevar tu árbol a otro programa' })).not.toBeInTheDocument()
+    expect(within(section).queryAllByRole('link')).toEqual([])
+    expect(document.body).not.toHaveTextContent(/GEDZIP|GEDCOM|5\.5\.1|7\.0/)
+  })
+
+  it('offers the tree’s export by what each file is for, once it has people', async () => {
+    fakeFamilyApi([buildMember({ firstName: 'Ana', lastName: 'A' })])
+    renderRoute()
+    const section = (await screen.findByRole('heading', { level: 2, name: 'Importar o exportar tu árbol' })).closest('details')!
+    const links = within(section).getAllByRole('link')
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Descargar con las fotos', '/api/family-tree/gedcom?version=7.0&format=gdz'],
+      ['Descargar sin las fotos', '/api/family-tree/gedcom?version=7.0'],
+      ['Descargar para programas antiguos', '/api/family-tree/gedcom?version=5.5.1'],
+    ])
+    expect(links[0]).toHaveAccessibleDescription('Para abrirlo en otro programa de genealogía, con las fotos y documentos de cada persona dentro (.gdz).')
+    expect(links[2]).toHaveAccessibleDescription('Si tu programa no abre los anteriores (versión 5.5.1 del formato).')
+  })
+
   it('speaks English too', async () => {
     await i18n.changeLanguage('en')
     fakeFamilyApi([])

@@ -5,8 +5,7 @@ import { useDocumentTitle } from '../../components/ui/use-document-title.ts'
 import { useFamilyTree, useRefetchFamilyTree } from '../../features/family-tree/api/family-tree-queries.ts'
 import { FamilyTreeManager } from '../../features/family-tree/components/family-tree-manager.tsx'
 import { FamilyChartFrame } from '../../features/family-tree/chart/family-chart-frame.tsx'
-import { GedcomExport } from '../../features/gedcom/components/gedcom-export.tsx'
-import { GedcomImport } from '../../features/gedcom/components/gedcom-import.tsx'
+import { GedcomSection } from '../../features/gedcom/components/gedcom-section.tsx'
 import type { MemberMediaSlot } from '../../features/family-tree/components/media-buttons.tsx'
 import { useWhenIdle } from '../../lib/use-when-idle.ts'
 
@@ -77,13 +76,8 @@ export function FamilyTreeRoute() {
         // ── Chart slot ── the interactive family chart (features/family-tree/chart).
         renderChart={(members) => <IdleFamilyChart members={members} />}
       />
-      {/* ── GEDCOM ── bringing a tree in from another program (features/gedcom), and taking it out. */}
-      {isTreeSettled && (
-        <>
-          <GedcomImport onImportEnded={refetchTree} />
-          <GedcomExport />
-        </>
-      )}
+      {/* ── GEDCOM ── bringing a tree in from another program (features/gedcom), and taking it out once it has people. */}
+      {isTreeSettled && <GedcomSection hasPeople={(tree.data?.members.length ?? 0) > 0} onImportEnded={refetchTree} />}
     </section>
   )
 }

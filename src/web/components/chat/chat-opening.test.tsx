@@ -29,13 +29,14 @@ describe('opening the chat', () => {
     expect(screen.queryByTestId('chat-guided-notice')).not.toBeInTheDocument()
   })
 
-  it('says when the persona is in the guided mode, and how an operator turns on AI', async () => {
+  it("says when the persona is in the guided mode, and that whoever looks after Legado can turn AI on, in the family's words", async () => {
     fakeChatServer({ mode: 'guided' })
     await renderTestChat()
     const notice = screen.getByTestId('chat-guided-notice')
     expect(notice).toHaveTextContent('Modo guiado')
     expect(notice).toHaveTextContent('Ana te hará preguntas preparadas, una a una, sin inteligencia artificial.')
-    expect(notice).toHaveTextContent('AI_PROVIDER en gemini u openai (los detalles están en el README)')
+    expect(notice).toHaveTextContent('Aquí el asistente funciona en modo guiado. Quien cuida este Legado puede activar la inteligencia artificial cuando quiera.')
+    expect(notice).not.toHaveTextContent(/AI_PROVIDER|README/)
   })
 
   it('still lets the person write when the greeting cannot be loaded, and loads it again on request', async () => {

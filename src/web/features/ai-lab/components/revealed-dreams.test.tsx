@@ -272,7 +272,8 @@ describe('Revealed dreams', () => {
     fakeAiLabApi({ dreams: [newest], readings: [buildDreamReading({ dreamId: newest.id, text: 'Una lectura de antes' })] })
     renderDreams({ canGenerate: false })
 
-    expect(screen.getByRole('heading', { name: 'Esto necesita un proveedor de IA' })).toBeInTheDocument()
+    expect(screen.getByRole('heading', { name: 'Aquí el asistente funciona en modo guiado' })).toBeInTheDocument()
+    expect(screen.getByText('Leer tus sueños necesita el asistente con inteligencia artificial, que aquí todavía no está activado.')).toBeInTheDocument()
     expect(await within(await findReadingsList()).findByText('Una lectura de antes')).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: /^Leer/ })).not.toBeInTheDocument()
     expect(screen.getByText(newest.content)).toBeInTheDocument()
@@ -285,7 +286,7 @@ describe('Revealed dreams', () => {
     const { user } = renderDreams()
 
     await user.click(await screen.findByRole('button', { name: 'Leer mi sueño' }))
-    expect(await screen.findByRole('heading', { name: 'Esto necesita un proveedor de IA' })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { name: 'Aquí el asistente funciona en modo guiado' })).toBeInTheDocument()
     expect(readButton()).not.toBeInTheDocument()
     expect(answerBox()).not.toBeInTheDocument()
     expect(screen.queryByRole('alert')).not.toBeInTheDocument()

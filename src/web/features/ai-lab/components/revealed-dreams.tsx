@@ -55,7 +55,7 @@ export function RevealedDreams({ dreams, canGenerate }: RevealedDreamsProps) {
       <h2 id="revealed-dreams-title">{t('dreams.title')}</h2>
       <p>{t('dreams.intro')}</p>
       <p className="lab-note">{t('dreams.disclaimer')}</p>
-      {isUnavailable && <AiNeeded />}
+      {isUnavailable && <AiNeeded need="reading" />}
     </>
   )
 

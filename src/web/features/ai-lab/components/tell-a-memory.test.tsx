@@ -222,7 +222,7 @@ describe('Tell a memory', () => {
     const api = fakeAiLabApi({ canGenerate: false })
     const { user } = renderTell({ canGenerate: false })
 
-    expect(screen.getByRole('heading', { name: 'Esto necesita un proveedor de IA' })).toBeInTheDocument()
+    expect(screen.getByRole('heading', { name: 'Aquí el asistente funciona en modo guiado' })).toBeInTheDocument()
     expect(generateButton()).not.toBeInTheDocument()
     expect(saveWithVariationButton()).not.toBeInTheDocument()
 
@@ -239,7 +239,7 @@ describe('Tell a memory', () => {
     fakeAiLabApi()
     renderTell({ canGenerate: undefined })
     expect(generateButton()).toBeInTheDocument()
-    expect(screen.queryByRole('heading', { name: 'Esto necesita un proveedor de IA' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('heading', { name: 'Aquí el asistente funciona en modo guiado' })).not.toBeInTheDocument()
   })
 
   it('switches to the explanation when the server answers a variation with ai_unavailable', async () => {
@@ -249,7 +249,7 @@ describe('Tell a memory', () => {
 
     await user.type(memoryBox(), 'La casa del pueblo.')
     await user.click(generateButton()!)
-    expect(await screen.findByRole('heading', { name: 'Esto necesita un proveedor de IA' })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { name: 'Aquí el asistente funciona en modo guiado' })).toBeInTheDocument()
     expect(generateButton()).not.toBeInTheDocument()
     expect(variationAnswer()).not.toBeInTheDocument()
     expect(screen.queryByRole('alert')).not.toBeInTheDocument()

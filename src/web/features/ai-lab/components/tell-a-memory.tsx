@@ -128,7 +128,7 @@ export function TellAMemory({ canGenerate }: TellAMemoryProps) {
     <section className="lab-section tell-a-memory" aria-labelledby="tell-a-memory-title">
       <h2 id="tell-a-memory-title">{t('memory.title')}</h2>
       <p>{t('memory.intro')}</p>
-      {isUnavailable && <AiNeeded />}
+      {isUnavailable && <AiNeeded need="variation" />}
 
       <form className="tell-form" onSubmit={handleSubmit} noValidate>
         <div className="field tell-field">

@@ -28,13 +28,14 @@ describe('opening the chat', () => {
     expect(screen.queryByText('Modo guiado')).not.toBeInTheDocument()
   })
 
-  it('says when Cronos is in the guided mode, and how an operator turns on AI', async () => {
+  it("says when Cronos is in the guided mode, and that whoever looks after Legado can turn AI on, in the family's words", async () => {
     fakeBiographyApi({ opening, mode: 'guided' })
     await renderChat()
     const notice = screen.getByTestId('chat-guided-notice')
     expect(notice).toHaveTextContent('Modo guiado')
     expect(notice).toHaveTextContent('Cronos te hará preguntas preparadas, una a una, sin inteligencia artificial.')
-    expect(notice).toHaveTextContent('AI_PROVIDER en gemini u openai (los detalles están en el README)')
+    expect(notice).toHaveTextContent('Aquí el asistente funciona en modo guiado. Quien cuida este Legado puede activar la inteligencia artificial cuando quiera.')
+    expect(notice).not.toHaveTextContent(/AI_PROVIDER|README/)
   })
 
   it('asks again for the greeting when it could not be loaded', async () => {

@@ -10,8 +10,11 @@ const tiles = [
   { key: 'aiLab', to: '/ai-lab', icon: 'sparkles' },
 ] as const
 
-/** The four ways into the app (docs/product.md#dashboard): the whole tile is one link, named by its title. */
-export function DashboardTiles() {
+/**
+ * The four ways into the app (docs/product.md#dashboard): the whole tile is one link, named by its
+ * title. Where no model answers (`isAiGuided`), the lab's tile says what it offers without one.
+ */
+export function DashboardTiles({ isAiGuided = false }: { isAiGuided?: boolean }) {
   const { t } = useTranslation('dashboard')
   return (
     <nav aria-labelledby="dashboard-tiles-title">
@@ -29,7 +32,7 @@ export function DashboardTiles() {
                 {t(`tiles.${key}.title`)}
               </span>
               <span id={`tile-${key}-description`} className="dashboard-tile-description">
-                {t(`tiles.${key}.description`)}
+                {key === 'aiLab' && isAiGuided ? t('tiles.aiLab.guidedDescription') : t(`tiles.${key}.description`)}
               </span>
             </Link>
           </li>

@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next'
 import type { GedcomImportReport, GedcomMediaReport } from '../../../../shared/contracts/gedcom.ts'
-import { KeptTags, SkippedTags, WarningItem } from './gedcom-preview.tsx'
+import { countByKind, totalOf } from '../lib/data-kinds.ts'
+import { DataKinds, WarningItem } from './gedcom-preview.tsx'
 
-/** The end of an import: what was added and updated, and everything not taken as it came, with why. */
+/** The end of an import: what was added and updated, then honestly what did not come in as it was, and why. */
 export function GedcomImportReportView({ report }: { report: GedcomImportReport }) {
   const { t } = useTranslation('gedcom')
   return (
@@ -13,23 +14,24 @@ export function GedcomImportReportView({ report }: { report: GedcomImportReport 
         <li>{t('report.unions', report.unions)}</li>
         <li>{t('report.links', report.links)}</li>
       </ul>
-      <h4>{t('report.problemsTitle')}</h4>
-      {report.problems.length === 0 ? (
-        <p>{t('report.noProblems')}</p>
-      ) : (
-        <ul className="gedcom-problems">
-          {report.problems.map((problem, index) => (
-            <li key={index}>
-              {t('report.problem', {
-                item: t(`report.item.${problem.item}`),
-                // The person's name where the file gives one; its identifier in the file otherwise.
-                ref: problem.name ?? problem.ref ?? `#${problem.index + 1}`,
-                reason: t(`errors:${problem.code}`, { defaultValue: problem.code, ...problem.params }),
-                outcome: t(`report.outcome.${problem.outcome}`),
-              })}
-            </li>
-          ))}
-        </ul>
+      <ReportSummary report={report} />
+      {report.problems.length > 0 && (
+        <>
+          <h4>{t('report.problemsTitle')}</h4>
+          <ul className="gedcom-problems">
+            {report.problems.map((problem, index) => (
+              <li key={index}>
+                {t('report.problem', {
+                  item: t(`report.item.${problem.item}`),
+                  // The person's name where the file gives one; its identifier in the file otherwise.
+                  ref: problem.name ?? problem.ref ?? `#${problem.index + 1}`,
+                  reason: t(`errors:${problem.code}`, { defaultValue: problem.code, ...problem.params }),
+                  outcome: t(`report.outcome.${problem.outcome}`),
+                })}
+              </li>
+            ))}
+          </ul>
+        </>
       )}
       {report.moreProblems > 0 && <p>{t('report.more', { count: report.moreProblems })}</p>}
       {report.media && <MediaReport media={report.media} />}
@@ -43,8 +45,45 @@ export function GedcomImportReportView({ report }: { report: GedcomImportReport 
           </ul>
         </>
       )}
-      <KeptTags tags={report.keptTags} />
-      <SkippedTags tags={report.skippedTags} />
+      <DataKinds tags={report.keptTags} isKept />
+      <DataKinds tags={report.skippedTags} isKept={false} />
+    </div>
+  )
+}
+
+/** How many kinds a summary sentence names before "…": the lists below name them all. */
+const kindsNamed = 3
+
+/**
+ * "Everything came in" only when it did; otherwise what was kept without being shown, what was
+ * not kept, and how many items and files did not come in as they were.
+ */
+function ReportSummary({ report }: { report: GedcomImportReport }) {
+  const { t } = useTranslation('gedcom')
+  const kept = countByKind(report.keptTags)
+  const skipped = countByKind(report.skippedTags)
+  const problems = report.problems.length + report.moreProblems
+  const media = report.media ? report.media.skipped.length + report.media.moreSkipped : 0
+  const kindsText = (kinds: typeof kept) =>
+    kinds
+      .slice(0, kindsNamed)
+      .map(({ kind }) => t(`import.kind.${kind}`).toLocaleLowerCase())
+      .join(', ') + (kinds.length > kindsNamed ? '…' : '')
+  const lines = [
+    kept.length > 0 && t('report.keptSummary', { count: totalOf(kept), kinds: kindsText(kept) }),
+    skipped.length > 0 && t('report.skippedSummary', { count: totalOf(skipped), kinds: kindsText(skipped) }),
+    problems > 0 && t('report.problemsSummary', { count: problems }),
+    media > 0 && t('report.mediaSummary', { count: media }),
+  ].filter((line) => line !== false)
+  if (lines.length === 0) return <p className="gedcom-summary">{t('report.complete')}</p>
+  return (
+    <div className="gedcom-summary">
+      <p>{t('report.notAll')}</p>
+      <ul>
+        {lines.map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
     </div>
   )
 }

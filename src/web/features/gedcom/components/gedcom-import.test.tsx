@@ -1,12 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { GedcomImportJob, GedcomPreview } from '../../../../shared/contracts/gedcom.ts'
+import type { GedcomImportJob, GedcomImportReport, GedcomPreview } from '../../../../shared/contracts/gedcom.ts'
 import { fakeApi, jsonResponse } from '../../../test/http.ts'
 import { renderWithProviders } from '../../../test/render.tsx'
 import { useFamilyTree, useRefetchFamilyTree } from '../../family-tree/api/family-tree-queries.ts'
-import { GedcomExport } from './gedcom-export.tsx'
 import { GedcomImport } from './gedcom-import.tsx'
+import { GedcomImportReportView } from './gedcom-import-report.tsx'
 
 afterEach(() => {
   vi.restoreAllMocks()
@@ -17,8 +17,8 @@ const preview: GedcomPreview = {
   encoding: 'ANSEL',
   counts: { people: 3010, families: 1422, notes: 12, mediaReferences: 4 },
   warnings: [{ code: 'missing_trailer', count: 1, line: 9001 }],
-  skippedTags: { SUBN: 1 },
-  keptTags: { SOUR: 120, BURI: 40, _MILITARY: 2 },
+  skippedTags: { SUBN: 1, _FREL: 1245, _MREL: 1201 },
+  keptTags: { SOUR: 120, BURI: 40, _MILITARY: 2, MAP: 7, _ZZZ: 1, QQQQ: 3 },
 }
 
 const job = (overrides: Partial<GedcomImportJob>): GedcomImportJob => ({
@@ -76,18 +76,27 @@ describe('importing a GEDCOM file', () => {
     })
     renderWithProviders(<TreePage />)
 
-    await user.upload(screen.getByLabelText('Archivo GEDCOM (.ged) o GEDZIP con sus archivos (.gdz)'), file())
+    await user.upload(screen.getByLabelText('Archivo del árbol (.ged, o .gdz con sus fotos)'), file())
     const shown = await screen.findByRole('heading', { name: 'Lo que contiene royal92.ged' })
     expect(shown.closest('[tabindex="-1"]')).toHaveFocus()
     expect(screen.getByText('Personas: 3010')).toBeInTheDocument()
     expect(screen.getByText('Familias: 1422')).toBeInTheDocument()
     expect(screen.getByText('Referencias a fotos y documentos: 4')).toBeInTheDocument()
-    expect(screen.getByText('El archivo parece cortado: falta su final (TRLR): 1 (la primera en la línea 9001)')).toBeInTheDocument()
-    expect(screen.getByRole('heading', { name: 'Datos que Legado guarda sin mostrarlos (vuelven al exportar)' })).toBeInTheDocument()
-    expect(screen.getByText('Fuentes y citas (SOUR): 120')).toBeInTheDocument()
-    expect(screen.getByText('Entierros (BURI): 40')).toBeInTheDocument()
-    expect(screen.getByText('Datos propios de otro programa (_MILITARY): 2')).toBeInTheDocument()
-    expect(screen.getByText('SUBN: 1')).toBeInTheDocument()
+    expect(screen.getByText('El archivo parece cortado: falta su final: 1 (la primera en la línea 9001)')).toBeInTheDocument()
+    // What the tree does not show, by kind in words, with the program's own and the unknown last; never the file's tags.
+    const kept = screen.getByRole('heading', { name: 'Lo que Legado guarda sin mostrarlo (vuelve al exportar)' }).nextElementSibling!
+    expect(
+      within(kept as HTMLElement)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Fuentes y citas: 120', 'Entierros: 40', 'Coordenadas de lugares: 7', 'Datos propios de otro programa: 3', 'Otros datos: 3'])
+    const skipped = screen.getByRole('heading', { name: 'Lo que Legado no guarda (no se importará)' }).nextElementSibling!
+    expect(
+      within(skipped as HTMLElement)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Parentescos por padre y madre: 2446', 'Datos de quien preparó el archivo: 1'])
+    expect(document.body).not.toHaveTextContent(/\b(SOUR|BURI|MAP|SUBN|TRLR|_[A-Z]+)\b/)
     // Nothing has been written: only the preview was asked for.
     expect(api.requests.filter((r) => r.method === 'POST').map((r) => r.path)).toEqual(['/api/family-tree/gedcom?preview=1'])
 
@@ -101,8 +110,14 @@ describe('importing a GEDCOM file', () => {
     expect(within(report).getByText('Persona I8: Por favor, completa al menos el nombre y el apellido. (omitido)', { exact: false })).toBeInTheDocument()
     // A person the file names is shown by name, not by the file's identifier.
     expect(within(report).getByText(/^Persona Rosa Díaz: /)).toBeInTheDocument()
-    expect(within(report).getByText('Oficios (OCCU): 12')).toBeInTheDocument()
-    expect(within(report).getByText('fotos/rosa.jpg (Rosa Díaz): no incluido: sube un GEDZIP (.gdz) con los archivos')).toBeInTheDocument()
+    expect(within(report).getByText('Oficios: 12')).toBeInTheDocument()
+    expect(within(report).getByText('fotos/rosa.jpg (Rosa Díaz): no incluido: sube el archivo .gdz con las fotos')).toBeInTheDocument()
+    // It never says everything came in: it says what was kept unshown, and what did not come in as it was.
+    expect(report).not.toHaveTextContent('Todo lo que traía el archivo está ahora en tu árbol.')
+    expect(within(report).getByText('No todo lo que traía el archivo se ve en tu árbol:')).toBeInTheDocument()
+    expect(within(report).getByText('Legado guardó 12 datos sin mostrarlos (oficios); vuelven al exportar.')).toBeInTheDocument()
+    expect(within(report).getByText('2 personas, familias o vínculos no se pudieron tomar tal cual; abajo se dice por qué.')).toBeInTheDocument()
+    expect(within(report).getByText('1 foto o documento no se trajo; abajo se dice por qué.')).toBeInTheDocument()
     expect(api.requestsTo('POST', '/api/family-tree/gedcom')).toHaveLength(1)
     // The tree is fetched again once the import has ended.
     await waitFor(() => expect(api.requestsTo('GET', '/api/family-tree')).toHaveLength(2))
@@ -115,19 +130,10 @@ describe('importing a GEDCOM file', () => {
     const user = userEvent.setup()
     const api = fakeApi(() => jsonResponse(422, { error: { code: 'gedcom.not_gedcom', message: 'The file is not GEDCOM' } }))
     renderWithProviders(<GedcomImport onImportEnded={nothingToRefetch} />)
-    await user.upload(screen.getByLabelText('Archivo GEDCOM (.ged) o GEDZIP con sus archivos (.gdz)'), new File(['hola'], 'carta.ged'))
+    await user.upload(screen.getByLabelText('Archivo del árbol (.ged, o .gdz con sus fotos)'), new File(['hola'], 'carta.ged'))
     expect(await screen.findByRole('alert')).toHaveTextContent('Este archivo no parece un GEDCOM.')
     expect(screen.queryByRole('button', { name: 'Importar' })).not.toBeInTheDocument()
     expect(api.requestsTo('POST', '/api/family-tree/gedcom')).toHaveLength(0)
-  })
-})
-
-describe('exporting the tree', () => {
-  it('offers GEDCOM 7.0, GEDZIP and 5.5.1 downloads', () => {
-    renderWithProviders(<GedcomExport />)
-    expect(screen.getByRole('link', { name: 'Descargar GEDZIP (GEDCOM 7.0 con fotos)' })).toHaveAttribute('href', '/api/family-tree/gedcom?version=7.0&format=gdz')
-    expect(screen.getByRole('link', { name: 'Descargar GEDCOM 7.0' })).toHaveAttribute('href', '/api/family-tree/gedcom?version=7.0')
-    expect(screen.getByRole('link', { name: 'Descargar GEDCOM 5.5.1' })).toHaveAttribute('href', '/api/family-tree/gedcom?version=5.5.1')
   })
 })
 
@@ -136,11 +142,45 @@ describe('cancelling a preview', () => {
     const user = userEvent.setup()
     const api = fakeApi(() => jsonResponse(200, preview))
     renderWithProviders(<GedcomImport onImportEnded={nothingToRefetch} />)
-    await user.upload(screen.getByLabelText('Archivo GEDCOM (.ged) o GEDZIP con sus archivos (.gdz)'), file())
+    await user.upload(screen.getByLabelText('Archivo del árbol (.ged, o .gdz con sus fotos)'), file())
     await screen.findByRole('heading', { name: 'Lo que contiene royal92.ged' })
     await user.click(screen.getByRole('button', { name: 'Cancelar' }))
     expect(screen.queryByRole('heading', { name: 'Lo que contiene royal92.ged' })).not.toBeInTheDocument()
-    expect(screen.getByLabelText('Archivo GEDCOM (.ged) o GEDZIP con sus archivos (.gdz)')).toHaveFocus()
+    expect(screen.getByLabelText('Archivo del árbol (.ged, o .gdz con sus fotos)')).toHaveFocus()
     expect(api.requestsTo('POST', '/api/family-tree/gedcom')).toHaveLength(0)
+  })
+})
+
+describe('the import report', () => {
+  const report = (overrides: Partial<GedcomImportReport>): GedcomImportReport => ({
+    members: { created: 2, updated: 0 },
+    unions: { created: 1, updated: 0 },
+    links: { created: 2, updated: 0 },
+    problems: [],
+    moreProblems: 0,
+    warnings: [],
+    skippedTags: {},
+    keptTags: {},
+    ...overrides,
+  })
+
+  it('says everything came in only when nothing was kept unshown, left out or refused', () => {
+    renderWithProviders(<GedcomImportReportView report={report({})} />)
+    expect(screen.getByText('Todo lo que traía el archivo está ahora en tu árbol.')).toBeInTheDocument()
+  })
+
+  it.each([
+    [
+      'data kept without being shown',
+      { keptTags: { BURI: 431, SOUR: 80, MAP: 3, OCCU: 2 } },
+      'Legado guardó 516 datos sin mostrarlos (entierros, fuentes y citas, coordenadas de lugares…); vuelven al exportar.',
+    ],
+    ['data not kept', { skippedTags: { _FREL: 1 } }, '1 dato no se guardó (parentescos por padre y madre).'],
+    ['items beyond the ones listed', { moreProblems: 4 }, '4 personas, familias o vínculos no se pudieron tomar tal cual; abajo se dice por qué.'],
+  ])('says in words what did not come in as it was when there is %s', (_case, overrides, sentence) => {
+    renderWithProviders(<GedcomImportReportView report={report(overrides)} />)
+    expect(screen.queryByText('Todo lo que traía el archivo está ahora en tu árbol.')).not.toBeInTheDocument()
+    expect(screen.getByText('No todo lo que traía el archivo se ve en tu árbol:')).toBeInTheDocument()
+    expect(screen.getByText(sentence)).toBeInTheDocument()
   })
 })

@@ -8,9 +8,8 @@ import { GedcomPreview } from './gedcom-preview.tsx'
 import './gedcom.css'
 
 /**
- * Bringing a tree in from another program: choose a .ged file (or a GEDZIP with its photos and
- * documents), see what it holds (nothing is
- * written yet), confirm, follow the import's progress, and read what was added and skipped.
+ * Bringing a tree in from another program: choose a .ged file (or a .gdz, a GEDZIP, with its
+ * photos and documents), see what it holds (nothing is written yet), confirm, follow the import's progress, and read what was added and skipped.
  * `onImportEnded` runs once the import has ended, so the page shows the tree it wrote.
  */
 export function GedcomImport({ onImportEnded }: { onImportEnded: () => Promise<unknown> }) {
@@ -50,7 +49,7 @@ export function GedcomImport({ onImportEnded }: { onImportEnded: () => Promise<u
   const error = preview.error ?? start.error ?? job.error
   return (
     <section className="gedcom-panel" aria-labelledby={`${inputId}-title`}>
-      <h2 id={`${inputId}-title`}>{t('import.title')}</h2>
+      <h3 id={`${inputId}-title`}>{t('import.title')}</h3>
       <p>{t('import.intro')}</p>
       {!isRunning && (
         <div className="gedcom-field">

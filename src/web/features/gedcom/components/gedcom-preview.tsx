@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import type { GedcomPreview as Preview, GedcomWarningSummary } from '../../../../shared/contracts/gedcom.ts'
+import { countByKind } from '../lib/data-kinds.ts'
 
 /** One reading notice in words, with how often it happened and its first line. */
 export function WarningItem({ warning }: { warning: GedcomWarningSummary }) {
@@ -10,38 +11,20 @@ export function WarningItem({ warning }: { warning: GedcomWarningSummary }) {
   )
 }
 
-/** The tags a file has that Legado does not keep, most frequent first. */
-export function SkippedTags({ tags }: { tags: Record<string, number> }) {
-  const { t } = useTranslation('gedcom')
-  const entries = Object.entries(tags).sort((a, b) => b[1] - a[1])
-  if (entries.length === 0) return null
-  return (
-    <>
-      <h4>{t('import.skippedTitle')}</h4>
-      <ul className="gedcom-tags">
-        {entries.map(([tag, count]) => (
-          <li key={tag}>{t('import.skippedTag', { tag, count })}</li>
-        ))}
-      </ul>
-    </>
-  )
-}
-
 /**
- * What Legado keeps of the file without showing it (sources, burials, occupations…), in words,
- * most frequent first: it goes back out when the tree is exported.
+ * Data of the file the tree does not show, by kind in words, most frequent first: `kept` is what
+ * Legado keeps with its person or family and writes back on export; the rest is left out.
  */
-export function KeptTags({ tags }: { tags: Record<string, number> | undefined }) {
+export function DataKinds({ tags, isKept }: { tags: Record<string, number> | undefined; isKept: boolean }) {
   const { t } = useTranslation('gedcom')
-  const entries = Object.entries(tags ?? {}).sort((a, b) => b[1] - a[1])
-  if (entries.length === 0) return null
-  const nameOf = (tag: string) => (tag.startsWith('_') ? t('import.tagName._custom') : t(`import.tagName.${tag}`, { defaultValue: tag }))
+  const kinds = countByKind(tags)
+  if (kinds.length === 0) return null
   return (
     <>
-      <h4>{t('import.keptTitle')}</h4>
+      <h4>{t(isKept ? 'import.keptTitle' : 'import.skippedTitle')}</h4>
       <ul className="gedcom-tags">
-        {entries.map(([tag, count]) => (
-          <li key={tag}>{t('import.keptTag', { name: nameOf(tag), tag, count })}</li>
+        {kinds.map(({ kind, count }) => (
+          <li key={kind}>{t('import.item', { name: t(`import.kind.${kind}`), count })}</li>
         ))}
       </ul>
     </>
@@ -55,7 +38,7 @@ export function GedcomPreview({ preview, fileName }: { preview: Preview; fileNam
   return (
     <div className="gedcom-preview">
       <h3 id="gedcom-preview-title">{t('import.previewTitle', { name: fileName })}</h3>
-      <p>{t('import.format', { version: preview.version ?? t('import.unknownVersion'), encoding: preview.encoding })}</p>
+      <p className="gedcom-hint">{t('import.format', { version: preview.version ?? t('import.unknownVersion'), encoding: preview.encoding })}</p>
       <ul className="gedcom-counts">
         <li>{t('import.people', { count: counts.people })}</li>
         <li>{t('import.families', { count: counts.families })}</li>
@@ -73,8 +56,8 @@ export function GedcomPreview({ preview, fileName }: { preview: Preview; fileNam
           ))}
         </ul>
       )}
-      <KeptTags tags={preview.keptTags} />
-      <SkippedTags tags={preview.skippedTags} />
+      <DataKinds tags={preview.keptTags} isKept />
+      <DataKinds tags={preview.skippedTags} isKept={false} />
     </div>
   )
 }
