@@ -5,6 +5,7 @@ import { isSelfMember } from '../../../../shared/family-tree/self-member.ts'
 import type { Language } from '../../../../shared/limits.ts'
 import { chartMetrics, type ChartNode } from './chart-model.ts'
 import { lifeYears, type LabelledMember } from './person-label.ts'
+import { shownLastName } from '../lib/member-name.ts'
 
 interface ChartPersonProps {
   /** Passed down rather than each box subscribing to i18next: a chart can hold thousands. */
@@ -48,7 +49,7 @@ export const ChartPerson = memo(function ChartPerson({ t, language, labelOf, nod
     >
       {isSelf && <span className="family-chart-badge">{t('person.selfBadge')}</span>}
       <span className="family-chart-name">
-        <span className="family-chart-first-name">{member.firstName}</span> <span className="family-chart-last-name">{member.lastName}</span>
+        <span className="family-chart-first-name">{member.firstName}</span> <span className="family-chart-last-name">{shownLastName(member.lastName)}</span>
         {member.isDeceased && <span className="family-chart-dagger"> †</span>}
       </span>
       {years && <span className="family-chart-years">{years}</span>}

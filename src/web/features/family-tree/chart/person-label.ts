@@ -3,14 +3,13 @@ import type { Member } from '../../../../shared/contracts/family-tree.ts'
 import { isSelfMember } from '../../../../shared/family-tree/self-member.ts'
 import type { Language } from '../../../../shared/limits.ts'
 import { formatStoredDateShort } from '../../../../shared/genealogy-date/index.ts'
+import { memberName } from '../lib/member-name.ts'
 
 export type LabelledMember = Pick<Member, 'firstName' | 'lastName' | 'birthDate' | 'deathDate' | 'isDeceased' | 'gender' | 'isSelf' | 'relationshipToOwner'> &
   Partial<Pick<Member, 'birthPlace'>>
 
-/** "María Pérez". */
-export function personName(member: Pick<Member, 'firstName' | 'lastName'>): string {
-  return `${member.firstName} ${member.lastName}`.trim()
-}
+/** "María Pérez", or "María (apellido desconocido)". */
+export const personName = memberName
 
 /** i18next context for words that agree with the person's gender (fallecido / fallecida). */
 function genderContext(member: Pick<Member, 'gender'>): 'male' | 'female' | undefined {

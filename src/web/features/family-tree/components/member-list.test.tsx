@@ -55,6 +55,25 @@ describe('the member list', () => {
     expect(within(carmenCard).getByRole('link', { name: 'Entrevistar sobre Carmen López' })).toHaveAttribute('href', `/interview/${carmen.memberId}`)
   })
 
+  it('shows a surname nobody knows (GEDCOM blanks, "N.N.") as "apellido desconocido", and lists those people last', async () => {
+    const pedro = buildMember({ firstName: 'Pedro', lastName: '____' })
+    const juana = buildMember({ firstName: 'Juana', lastName: 'N.N.' })
+    const ana = buildMember({ firstName: 'Ana', lastName: 'Ruiz', parentMemberIds: [pedro.memberId] })
+    const tomas = buildMember({ firstName: 'Tomás', lastName: '_____' })
+    const luis = buildMember({ firstName: 'Luis', lastName: 'Díaz' })
+    fakeFamilyApi([pedro, juana, ana, tomas, luis])
+    renderTree()
+
+    const list = await screen.findByRole('list', { name: 'Las personas de tu árbol' })
+    expect(
+      within(list)
+        .getAllByRole('heading', { level: 3 })
+        .map((heading) => heading.textContent),
+    ).toEqual(['Luis Díaz', 'Ana Ruiz', 'Pedro (apellido desconocido)', 'Tomás (apellido desconocido)', 'Juana (apellido desconocido)'])
+    expect(fact(card('Ana Ruiz'), 'Padres')).toHaveTextContent('Pedro (apellido desconocido)')
+    expect(list).not.toHaveTextContent(/____|N\.N\./)
+  })
+
   it('says that adding and viewing media is coming soon, without leaving the page', async () => {
     fakeFamilyApi(rosasFamily().members)
     const { user } = renderTree()

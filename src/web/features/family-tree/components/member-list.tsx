@@ -7,7 +7,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx'
 import { useDeleteMember } from '../api/family-tree-queries.ts'
 import { useGrowingCount } from '../../../lib/use-growing-count.ts'
 import { failureText } from '../lib/failure-text.ts'
-import { memberName } from '../lib/member-name.ts'
+import { knownSurnamesFirst, memberName } from '../lib/member-name.ts'
 import type { MemberMediaSlot } from './media-buttons.tsx'
 import { MemberCard } from './member-card.tsx'
 import './member-list.css'
@@ -49,6 +49,8 @@ export function MemberList({ tree, onAnnounce, media }: MemberListProps) {
   const deletedId = useRef<string>(undefined)
   const headingId = useId()
   const members = tree.data?.members
+  // People whose surname nobody knows come after the others; the server's order stands within each group.
+  const ordered = useMemo(() => members && knownSurnamesFirst(members), [members])
   const membersById = useMemo(() => new Map((members ?? []).map((member) => [member.memberId, member])), [members])
   // The page's cards are drawn a few at a time (see useGrowingCount); "shown" is what was asked for.
   const drawn = useGrowingCount(Math.min(shown, members?.length ?? 0))
@@ -95,7 +97,7 @@ export function MemberList({ tree, onAnnounce, media }: MemberListProps) {
     content = (
       <>
         <ul className="member-list" aria-labelledby={headingId}>
-          {members.slice(0, drawn).map((member) => (
+          {ordered!.slice(0, drawn).map((member) => (
             <li key={member.memberId}>
               <MemberCard member={member} members={members} membersById={membersById} onDelete={handleDeleteRequest} media={media} onUpdated={handleUpdated} />
             </li>

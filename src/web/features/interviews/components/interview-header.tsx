@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import type { Member } from '../../../../shared/contracts/family-tree.ts'
+import { isUnknownNamePart } from '../../../../shared/family-tree/unknown-name.ts'
 import { formatStoredDate, readStoredDate, toCalendarDate, type StoredGenealogyDate } from '../../../../shared/genealogy-date/index.ts'
 import './interview-page.css'
 import { uiLanguageOf } from '../../../lib/ui-language.ts'
@@ -21,7 +22,8 @@ interface InterviewHeaderProps {
 export function InterviewHeader({ person, titleId, photoURL }: InterviewHeaderProps) {
   const { t, i18n } = useTranslation('interviews')
   const language = uiLanguageOf(i18n)
-  const name = `${person.firstName} ${person.lastName}`.trim()
+  // The tree's words for a surname nobody knows (a GEDCOM blank, "N.N.").
+  const name = isUnknownNamePart(person.lastName) ? `${person.firstName} (${t('common:unknownSurname')})` : `${person.firstName} ${person.lastName}`.trim()
   // The tree card's words ("hacia 1920"); an exact day also carries its machine-readable form.
   const date = (value: StoredGenealogyDate) => {
     const words = formatStoredDate(value, language)
