@@ -18,6 +18,8 @@ export const publicPages = [
   { name: 'landing', path: '/', title: 'pages.landing' },
   { name: 'login', path: '/login', title: 'pages.login' },
   { name: 'signup', path: '/signup', title: 'pages.signup' },
+  { name: 'forgot-password', path: '/forgot-password', title: 'pages.forgotPassword' },
+  { name: 'reset-password', path: '/reset-password', title: 'pages.resetPassword' },
   { name: 'contact', path: '/contact', title: 'pages.contact' },
   // Rendered through the catch-all route; the server answers it, with status 404, for any path
   // that is neither a public page nor an app page.

@@ -46,6 +46,8 @@ export const routes: RouteObject[] = [
           { index: true, ...page(() => import('./routes/landing.tsx'), 'LandingRoute', ['landing', 'auth']) },
           { path: 'login', ...page(() => import('./routes/login.tsx'), 'LoginRoute', ['auth']) },
           { path: 'signup', ...page(() => import('./routes/signup.tsx'), 'SignupRoute', ['auth']) },
+          { path: 'forgot-password', ...page(() => import('./routes/forgot-password.tsx'), 'ForgotPasswordRoute', ['auth']) },
+          { path: 'reset-password', ...page(() => import('./routes/reset-password.tsx'), 'ResetPasswordRoute', ['auth']) },
           { path: 'contact', ...page(() => import('./routes/contact.tsx'), 'ContactRoute', ['contact']) },
           {
             element: <RequireAuth />,

@@ -26,6 +26,9 @@ export function LoginRoute() {
       }
     >
       <LoginForm onSignedIn={() => void navigate(target, { replace: true })} />
+      <p className="auth-forgot">
+        <Link to="/forgot-password">{t('login.forgotLink')}</Link>
+      </p>
     </AuthPage>
   )
 }
