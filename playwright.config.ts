@@ -10,9 +10,11 @@ import { defineConfig } from '@playwright/test'
  */
 const port = Number(process.env.E2E_PORT ?? 3107)
 const origin = `http://127.0.0.1:${port}`
-/** A second server with AI_PROVIDER=gemini, talking to a fake Gemini (e2e/fake-gemini-server.ts). */
+/** A second server with AI_PROVIDER=gemini, talking to a fake Gemini (e2e/fake-gemini-server.ts), and mailing. */
 const geminiPort = port + 1
 const fakeGeminiPort = port + 2
+/** The SMTP server (e2e/test-mail-server.ts) that second server mails reset links through. */
+const mailPort = port + 3
 
 /**
  * A fresh, empty DATA_DIR for the server. This file is loaded by the runner and again by every
@@ -28,6 +30,8 @@ function freshDataDir(): string {
   return dir
 }
 const dataDir = freshDataDir()
+/** Every mail the test SMTP server received, one JSON line each (read by `mailsTo` in e2e/fixtures.ts). */
+const mailFile = path.join(dataDir, 'mail.jsonl')
 // Every journey signs someone up from this one address.
 const serverEnv = { HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'production', SIGNUP_RATE_LIMIT_PER_HOUR: '10000' }
 
@@ -75,6 +79,13 @@ export default defineConfig({
       env: { FAKE_GEMINI_PORT: String(fakeGeminiPort) },
     },
     {
+      command: 'node --import tsx e2e/test-mail-server.ts',
+      port: mailPort,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { TEST_MAIL_PORT: String(mailPort), TEST_MAIL_FILE: mailFile },
+    },
+    {
       command: 'node dist/server/server/main.js',
       url: `http://127.0.0.1:${geminiPort}/api/health`,
       reuseExistingServer: false,
@@ -88,6 +99,9 @@ export default defineConfig({
         AI_PROVIDER: 'gemini',
         GEMINI_API_KEY: 'e2e-key-never-in-the-browser',
         GEMINI_BASE_URL: `http://127.0.0.1:${fakeGeminiPort}`,
+        // It also mails reset links, which point at its own address.
+        SMTP_URL: `smtp://127.0.0.1:${mailPort}`,
+        PUBLIC_URL: `http://127.0.0.1:${geminiPort}`,
       },
     },
   ],

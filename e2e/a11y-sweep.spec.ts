@@ -50,6 +50,9 @@ const pages: PageCase[] = [
   { name: 'login', path: '/login', signedIn: false, heading: (t) => t('auth:login.title') },
   { name: 'signup', path: '/signup', signedIn: false, heading: (t) => t('auth:signup.title') },
   { name: 'contact', path: '/contact', signedIn: false, heading: (t) => t('contact:title') },
+  // The first server mails nothing: the page says whom to ask for a link.
+  { name: 'forgot-password', path: '/forgot-password', signedIn: false, heading: (t) => t('auth:forgot.title'), shows: (page, t) => [page.getByText(t('auth:forgot.byOperator'))] },
+  { name: 'reset-password', path: '/reset-password', signedIn: false, heading: (t) => t('auth:reset.title'), shows: (page) => [page.getByRole('alert')] },
   { name: '404', path: '/una-pagina-que-no-existe', signedIn: false, heading: (t) => t('common:notFound.title') },
   { name: 'dashboard', path: '/dashboard', signedIn: true, heading: (t, { displayName }) => t('dashboard:greeting', { name: displayName }) },
   {

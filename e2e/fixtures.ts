@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto'
+import { existsSync, readFileSync } from 'node:fs'
+import path from 'node:path'
 import { AxeBuilder } from '@axe-core/playwright'
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test'
 import { recordedRequestsPath } from '../src/server/test/fake-gemini.ts'
@@ -102,7 +104,7 @@ export async function expectNoSeriousA11yViolations(page: Page, pageName: string
   ).toEqual([])
 }
 
-/** The second server of playwright.config.ts: AI_PROVIDER=gemini, answered by a fake Gemini. */
+/** The second server of playwright.config.ts: AI_PROVIDER=gemini, answered by a fake Gemini, and mail through a test SMTP server. */
 export const geminiServerUrl = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3107) + 1}`
 
 /** The fake Gemini behind that server (e2e/fake-gemini-server.ts). */
@@ -308,3 +310,19 @@ export const aiLabTab = (page: Page, name: string) => page.getByRole('tablist', 
 
 /** A polite status message of the page with this text. */
 export const statusMessage = (page: Page, text: string | RegExp) => page.getByRole('status').filter({ hasText: text })
+
+/** A mail the test SMTP server received (e2e/test-mail-server.ts). */
+export interface TestMail {
+  to: string[]
+  subject: string
+  text: string
+}
+
+/** The mails sent to `email` so far through the second server, oldest first; waits for at least one. */
+export async function mailsTo(email: string): Promise<TestMail[]> {
+  const file = path.join(process.env.LEGADO_E2E_DATA_DIR ?? '', 'mail.jsonl')
+  const read = () =>
+    (existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean) : []).map((line) => JSON.parse(line) as TestMail).filter((mail) => mail.to.includes(email))
+  await expect.poll(() => read().length, { message: `a mail to ${email}` }).toBeGreaterThan(0)
+  return read()
+}

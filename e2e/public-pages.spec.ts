@@ -16,6 +16,8 @@ const publicPages: { path: string; status: number; heading: (t: Translate) => st
   { path: '/login', status: 200, heading: (t) => t('auth:login.title') },
   { path: '/signup', status: 200, heading: (t) => t('auth:signup.title') },
   { path: '/contact', status: 200, heading: (t) => t('contact:title') },
+  { path: '/forgot-password', status: 200, heading: (t) => t('auth:forgot.title') },
+  { path: '/reset-password', status: 200, heading: (t) => t('auth:reset.title') },
   { path: '/una-pagina-que-no-existe', status: 404, heading: (t) => t('common:notFound.title') },
 ]
 
