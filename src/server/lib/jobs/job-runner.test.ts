@@ -48,7 +48,7 @@ describe.each(testDatabases)('the job runner on %s', (database) => {
   })
 
   /** A runner of its own, as another instance (or the next start of this one) would have. */
-  async function instance(kinds: JobKind<never>[], concurrency = 2): Promise<JobRunner> {
+  async function instance(kinds: JobKind<never>[], concurrency = 2, pollingIntervalSeconds = 0.5): Promise<JobRunner> {
     const config = loadConfig(testApp.env)
     const handle = await openDatabase(config.database)
     handles.push(handle)
@@ -58,7 +58,7 @@ describe.each(testDatabases)('the job runner on %s', (database) => {
       log: silent,
       pollMs: 100,
       expiryGraceMs: 0,
-      pollingIntervalSeconds: 0.5,
+      pollingIntervalSeconds,
       maintenanceIntervalSeconds: 1,
       queueName,
     })
@@ -106,6 +106,16 @@ describe.each(testDatabases)('the job runner on %s', (database) => {
     await expect(runner.find(rosa.id, ids[2]!)).rejects.toMatchObject({ code: 'not_found' })
     // Once hers ended, Rosa may start another.
     await runner.waitFor(rosa.id, await runner.enqueue(kind, rosa.id, { n: 4 }))
+  })
+
+  it('starts a job sent on an instance with an idle worker at once, not at that worker’s next poll', async () => {
+    const kind: JobKind<{ n: number }> = { name: 'quick', perPerson: 1, timeoutMs: 20_000, retries: 0, run: async (job) => ({ n: job.input.n }) }
+    // One worker that asks for work once a minute, far past this test's timeout: each job must
+    // start when it is sent. The second is sent while the worker waits after the first.
+    const runner = await instance([kind as JobKind<never>], 1, 60)
+    const rosa = await createTestUser(testApp.app)
+    expect(await runner.waitFor(rosa.id, await runner.enqueue(kind, rosa.id, { n: 1 }))).toMatchObject({ status: 'done', result: { n: 1 } })
+    expect(await runner.waitFor(rosa.id, await runner.enqueue(kind, rosa.id, { n: 2 }))).toMatchObject({ status: 'done', result: { n: 2 } })
   })
 
   it('stops a job that runs past its timeout and marks it failed with job.timed_out, which the web can say', async () => {

@@ -41,20 +41,26 @@ export function createPgBossQueue({
   })
   let isStarted = false
   let isAbandoned = false
+  /** This instance's pg-boss workers, by id. */
+  const workers: string[] = []
   return {
     async start(deliver) {
       boss.on('error', () => {})
       await boss.start()
       isStarted = true
       await boss.createQueue(queueName)
-      for (let worker = 0; worker < concurrency; worker += 1) {
-        await boss.work<{ jobId: string }>(queueName, { batchSize: 1, pollingIntervalSeconds }, async ([job]) => {
+      while (workers.length < concurrency) {
+        const worker = await boss.work<{ jobId: string }>(queueName, { batchSize: 1, pollingIntervalSeconds }, async ([job]) => {
           if (job) await deliver(job.data.jobId)
         })
+        workers.push(worker)
       }
     },
     async send(jobId, { retries, expireAfterMs }) {
       await boss.send(queueName, { jobId }, { id: jobId, retryLimit: retries, retryDelay: 0, expireInSeconds: Math.max(1, Math.ceil(expireAfterMs / 1000)) })
+      // A job sent here starts here at once when a worker is idle, instead of at its next poll (up
+      // to pollingIntervalSeconds later); a busy worker asks again as soon as it is free.
+      for (const worker of workers) boss.notifyWorker(worker)
     },
     async cancel(jobId) {
       await boss.cancel(queueName, jobId).catch(() => {})
