@@ -8,6 +8,8 @@ import type { MappedGedcom } from './gedcom.map.ts'
 // built server runs the compiled JavaScript as it is.
 const isTypeScript = import.meta.url.endsWith('.ts')
 const workerUrl = new URL(`./gedcom.read.worker.${isTypeScript ? 'ts' : 'js'}`, import.meta.url)
+/** Names the reader compiled to one JavaScript file, which the tests start instead of starting tsx in every reader thread. */
+export const compiledReaderVariable = 'LEGADO_TEST_GEDCOM_READER'
 
 /** Items per message from the worker: each message is copied into the request thread in one go. */
 const itemsPerPart = 2_000
@@ -62,9 +64,12 @@ function runWorker<T>(file: string, mode: 'preview' | 'batch', gedcomEntry: stri
       workerData: { file, mode, gedcomEntry },
       resourceLimits: { maxOldGenerationSizeMb: limits.memoryMb, maxYoungGenerationSizeMb: Math.min(64, Math.max(8, Math.floor(limits.memoryMb / 16))) },
     }
-    const worker = isTypeScript
-      ? new Worker(`import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(workerUrl.href)}) })`, { eval: true, ...options })
-      : new Worker(workerUrl, options)
+    const compiled = isTypeScript ? process.env[compiledReaderVariable] : undefined
+    const worker = compiled
+      ? new Worker(compiled, options)
+      : isTypeScript
+        ? new Worker(`import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(workerUrl.href)}) })`, { eval: true, ...options })
+        : new Worker(workerUrl, options)
     let settled = false
     const settle = (error: Error | undefined, value?: T) => {
       if (settled) return
