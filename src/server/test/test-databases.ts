@@ -5,6 +5,8 @@ import path from 'node:path'
 import pg from 'pg'
 import { openDatabase } from '../db/database.ts'
 import { migrateToLatest } from '../db/migrate.ts'
+import { createLocalStorage } from '../integrations/storage/local-storage.ts'
+import { createJobRunnerFor } from '../lib/jobs/create-job-runner.ts'
 
 /**
  * Migrating a database costs a test app more than everything else it does before its first
@@ -84,6 +86,11 @@ export async function prepareTestDatabases(): Promise<() => Promise<void>> {
     const postgres = await openDatabase({ dialect: 'postgres', url: withDatabase(serverUrl, template), schema: postgresTestSchema })
     try {
       await migrateToLatest(postgres.raw, postgresTestSchema)
+      // An app on PostgreSQL also installs its job queue (pg-boss's schema, functions and queue
+      // table, some 70 ms of DDL) when it starts: done once here, each copy's app finds it there.
+      const runner = createJobRunnerFor(postgres, createLocalStorage(directory), { concurrency: 1, workDir: directory, log: { warn: () => {}, error: () => {} } })
+      await runner.start()
+      await runner.stop()
     } finally {
       await postgres.destroy()
     }
