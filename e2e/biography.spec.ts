@@ -14,7 +14,9 @@ test.describe('the biography in the guided mode', () => {
     await addSelfMemberThroughApi(page)
     await page.goto('/my-biography')
     await expect(page.getByRole('heading', { level: 1, name: 'Mi biografía' })).toBeVisible()
-    await expect(page.getByTestId('chat-guided-notice')).toContainText('AI_PROVIDER')
+    // Who can turn the assistant on, in plain words: no setting or README for the family to read.
+    await expect(page.getByTestId('chat-guided-notice')).toContainText('Quien cuida este Legado puede activar la inteligencia artificial')
+    await expect(page.getByTestId('chat-guided-notice')).not.toContainText(/AI_PROVIDER|README/)
     const opening = chatLog(page).locator('[data-speaker=model]').first()
     await expect(opening).toContainText('¿')
     const firstQuestion = lastQuestion(await opening.innerText())
