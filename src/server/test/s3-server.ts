@@ -8,6 +8,8 @@ export interface TestS3 {
   endpoint: string
   bucket: string
   credentials: { accessKeyId: string; secretAccessKey: string }
+  /** The settings that point an app at this bucket (`STORAGE=s3` and the S3_* variables). */
+  settings: Record<string, string>
   close(): Promise<void>
 }
 
@@ -68,10 +70,20 @@ export async function startTestS3(bucket = 'legado-test'): Promise<TestS3> {
   const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket }] })
   server.middleware.unshift(listParts, abortMultipartUpload)
   const { port } = await server.run()
+  const endpoint = `http://127.0.0.1:${port}`
+  const credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' }
   return {
-    endpoint: `http://127.0.0.1:${port}`,
+    endpoint,
     bucket,
-    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    credentials,
+    settings: {
+      STORAGE: 's3',
+      S3_ENDPOINT: endpoint,
+      S3_BUCKET: bucket,
+      S3_FORCE_PATH_STYLE: 'true',
+      S3_ACCESS_KEY_ID: credentials.accessKeyId,
+      S3_SECRET_ACCESS_KEY: credentials.secretAccessKey,
+    },
     async close() {
       await server.close()
       rmSync(directory, { recursive: true, force: true })

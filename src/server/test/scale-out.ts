@@ -13,12 +13,7 @@ export const canScaleOut = Boolean(scaleOutServices.postgresUrl && scaleOutServi
 export function scaleOutSettings(s3: TestS3): Record<string, string> {
   return {
     REDIS_URL: scaleOutServices.redisUrl!,
-    STORAGE: 's3',
-    S3_ENDPOINT: s3.endpoint,
-    S3_BUCKET: s3.bucket,
-    S3_FORCE_PATH_STYLE: 'true',
-    S3_ACCESS_KEY_ID: s3.credentials.accessKeyId,
-    S3_SECRET_ACCESS_KEY: s3.credentials.secretAccessKey,
+    ...s3.settings,
     AUTH_SECRET: 'a-shared-test-secret-of-at-least-32-characters',
     TRUST_PROXY: '1',
   }

@@ -17,6 +17,8 @@ export interface LinkIndex {
   unionsOf: Map<string, string[]>
   /** Children of each union, with their kind. */
   unionChildren: Map<string, { childId: string; kind: ParentKind }[]>
+  /** The snapshot's unions in the order a person's marriages are told (`unionOrder`). */
+  unionsInOrder: UnionRow[]
 }
 
 const add = <T>(map: Map<string, T[]>, key: string, value: T) => {
@@ -35,7 +37,14 @@ export function unionOrder(a: UnionRow, b: UnionRow): number {
  * to 100,000 people, so it goes in slices (see cooperative.ts).
  */
 export async function indexLinks(snapshot: TreeSnapshot, pacer: Pacer = createPacer()): Promise<LinkIndex> {
-  const index: LinkIndex = { parentLinksOf: new Map(), childrenOf: new Map(), spousesOf: new Map(), unionsOf: new Map(), unionChildren: new Map() }
+  const index: LinkIndex = {
+    parentLinksOf: new Map(),
+    childrenOf: new Map(),
+    spousesOf: new Map(),
+    unionsOf: new Map(),
+    unionChildren: new Map(),
+    unionsInOrder: await pacedSort(snapshot.unions, unionOrder, pacer),
+  }
   const step = () => pacer.step()
   const birthSort = new Map<string, number>()
   for (const member of snapshot.members) {
@@ -74,7 +83,7 @@ export async function indexLinks(snapshot: TreeSnapshot, pacer: Pacer = createPa
     spouses.add(`${a} ${b}`)
     add(index.spousesOf, a, b)
   }
-  for (const union of await pacedSort(snapshot.unions, unionOrder, pacer)) {
+  for (const union of index.unionsInOrder) {
     const { id, firstPartnerId: a, secondPartnerId: b } = union
     for (const partner of new Set([a, b])) if (partner) add(index.unionsOf, partner, id)
     if (a && b && a !== b) {

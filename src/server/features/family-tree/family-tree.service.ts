@@ -5,13 +5,13 @@ import type { FieldIssue } from '../../../shared/errors.ts'
 import { defaultLanguage, limits, type Language } from '../../../shared/limits.ts'
 import { nowIso, toIsoString } from '../../db/timestamps.ts'
 import { AppError, notFound } from '../../lib/app-error.ts'
-import { collationRanks, createPacer, pacedSort, pacedSortByKeys } from '../../lib/cooperative.ts'
+import { collationRanks, createPacer, pacedSortByKeys } from '../../lib/cooperative.ts'
 import { newId } from '../../lib/ids.ts'
 import type { FamilyTreeQueries, FamilyTreeRepository, TreeSnapshot } from './family-tree.repository.ts'
 import { applyBatch, type Batch, type BatchOptions, type BatchProgress, type BatchReport, type ImportedTree } from './family-tree.batch.ts'
 import { readWrittenDate, sortKeyOf } from './family-tree.dates.ts'
 import { checkMember, requestedParentLinks, type CheckedMember, type MemberChanges, type ProposedMember, type TreeState } from './family-tree.rules.ts'
-import { columns, indexLinks, toMember, toProposed, toUnion, unionOrder, type LinkIndex, type MemberRelatedIds } from './family-tree.mapping.ts'
+import { columns, indexLinks, toMember, toProposed, toUnion, type LinkIndex, type MemberRelatedIds } from './family-tree.mapping.ts'
 import { toMemberFacts, type MemberFacts } from './family-tree.member-facts.ts'
 import { attachToUnions, exceedsUnionsPerMember, planUnions, type UnionPlan, type UnionRequest } from './family-tree.unions.ts'
 
@@ -201,7 +201,6 @@ export function createFamilyTreeService({ repo, getOwner, relatedIds, deleteUnli
       // A tree may hold 100,000 people: the mapping and sorting are done in slices, letting other
       // requests in between (see cooperative.ts).
       const pacer = createPacer()
-      const unions = await pacedSort(snapshot.unions, unionOrder, pacer)
       const links = await indexLinks(snapshot, pacer)
       const related = await relatedIds?.(
         ownerId,
@@ -226,7 +225,7 @@ export function createFamilyTreeService({ repo, getOwner, relatedIds, deleteUnli
         lastModified: toIsoString(snapshot.tree.lastModified),
       }
       const answer: Union[] = []
-      for (const row of unions) {
+      for (const row of links.unionsInOrder) {
         answer.push(toUnion(row, links))
         const waiting = pacer.step()
         if (waiting) await waiting

@@ -195,7 +195,9 @@ export async function treeToGedcom(
     const waiting = pacer.step()
     if (waiting) await waiting
   }
-  for (const family of looseFamilies.values()) family.children = await pacedSort(family.children, (a, b) => birthOrder.get(a)! - birthOrder.get(b)!, pacer)
+  const byBirth = (a: string, b: string) => birthOrder.get(a)! - birthOrder.get(b)!
+  // Most such families hold a child or two, for whom a promise would cost more than the sort.
+  for (const family of looseFamilies.values()) family.children = family.children.length > 512 ? await pacedSort(family.children, byBirth, pacer) : family.children.sort(byBirth)
   const spouseOf = new Map<string, string[]>()
   for (const family of families) {
     const waiting = pacer.step()

@@ -14,14 +14,7 @@ describe('media in S3 mode (s3rver)', () => {
 
   beforeAll(async () => {
     s3 = await startTestS3()
-    t = await createTestApp('sqlite', {
-      STORAGE: 's3',
-      S3_ENDPOINT: s3.endpoint,
-      S3_BUCKET: s3.bucket,
-      S3_FORCE_PATH_STYLE: 'true',
-      S3_ACCESS_KEY_ID: s3.credentials.accessKeyId,
-      S3_SECRET_ACCESS_KEY: s3.credentials.secretAccessKey,
-    })
+    t = await createTestApp('sqlite', s3.settings)
     owner = await createTestUser(t.app)
     memberId = (await as(t.app, owner)({ method: 'POST', url: '/api/family-tree/members', payload: { firstName: 'Rosa', lastName: 'Díaz', isSelf: true } })).json().member.memberId
   })
