@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { fakeChatServer } from '../../lib/chat/test/fake-chat-server.ts'
+import { pretendTouchScreen } from '../../test/touch-screen.ts'
 import { installFakeMicrophone, installFakeRecognition, removeSynthesis, uninstallSpeechFakes } from '../../lib/speech/test/fake-speech.ts'
 import { bubbles, renderTestChat, sendButton, TestChat } from './test/test-chat.tsx'
 
@@ -21,6 +22,7 @@ describe('writing to the persona', () => {
   it('sends with Enter and keeps Shift+Enter as a new line', async () => {
     const api = fakeChatServer()
     const { user, input } = await renderTestChat()
+    expect(input).toHaveAccessibleDescription('Enter envía el mensaje; Mayúsculas + Enter empieza una línea nueva.')
 
     await user.type(input, 'Nací en Cali{Shift>}{Enter}{/Shift}en 1950')
     expect(input).toHaveValue('Nací en Cali\nen 1950')
@@ -31,6 +33,21 @@ describe('writing to the persona', () => {
     expect(api.chatMessages()).toEqual([message('Nací en Cali\nen 1950')])
     expect(input).toHaveValue('')
     expect(bubbles()).toContain('Tú: Nací en Cali\nen 1950')
+  })
+
+  it('on a touch screen, makes Enter a new line, sends only with Send, and says so', async () => {
+    pretendTouchScreen()
+    const api = fakeChatServer()
+    const { user, input } = await renderTestChat()
+    expect(input).toHaveAccessibleDescription('Tu mensaje se envía solo al pulsar «Enviar»; la tecla Intro del teclado empieza una línea nueva.')
+
+    await user.type(input, 'Nací en Cali{Enter}en 1950')
+    expect(input).toHaveValue('Nací en Cali\nen 1950')
+    expect(api.chatMessages()).toEqual([])
+
+    await user.click(sendButton())
+    await waitFor(() => expect(api.chatMessages()).toEqual([message('Nací en Cali\nen 1950')]))
+    expect(input).toHaveValue('')
   })
 
   it('does not send while an input method is still composing a word', async () => {

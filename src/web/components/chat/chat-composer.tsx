@@ -1,6 +1,7 @@
 import { useId, type FormEvent, type KeyboardEvent, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { TextAreaField } from '../ui/text-field.tsx'
+import { useCoarsePointer } from '../../lib/use-coarse-pointer.ts'
 import { MicButton, MicStatus } from './mic-control.tsx'
 import type { ChatComposerState } from './use-chat-composer.ts'
 import './chat-composer.css'
@@ -21,12 +22,14 @@ interface ChatComposerProps {
 
 /**
  * The box to write (or dictate) to a persona, its Send button and the microphone. Enter sends,
- * Shift+Enter is a new line (docs/product.md#chat). While nothing may be sent, Send stays focusable but
+ * Shift+Enter is a new line; on a touch screen, which has no Shift, Enter is a new line and only
+ * Send sends (docs/product.md#chat). While nothing may be sent, Send stays focusable but
  * `aria-disabled`, and pressing it says why, out loud.
  */
 export function ChatComposer({ composer, maxLength, onSend, allowEmpty = false, actions, children }: ChatComposerProps) {
   const { t } = useTranslation('chat')
   const noticeId = useId()
+  const isTouch = useCoarsePointer()
   const { attachTextarea, dictation, draft, isSaving, notice, persona, waitReason } = composer
 
   function handleSend() {
@@ -41,7 +44,7 @@ export function ChatComposer({ composer, maxLength, onSend, allowEmpty = false, 
 
   // An input method still composing a word uses Enter itself.
   function handleKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
-    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing || event.keyCode === 229) return
+    if (isTouch || event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing || event.keyCode === 229) return
     event.preventDefault()
     handleSend()
   }
@@ -51,7 +54,7 @@ export function ChatComposer({ composer, maxLength, onSend, allowEmpty = false, 
       <TextAreaField
         ref={attachTextarea}
         label={t('composer.label', { persona })}
-        hint={t('composer.hint')}
+        hint={isTouch ? t('composer.hintTouch') : t('composer.hint')}
         rows={3}
         maxLength={maxLength}
         value={draft}
