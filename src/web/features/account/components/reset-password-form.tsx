@@ -1,21 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useState, useSyncExternalStore } from 'react'
+import { useSyncExternalStore } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { z } from 'zod'
 import { resetPasswordSchema } from '../../../../shared/contracts/account.ts'
 import { ErrorBanner, StatusMessage } from '../../../components/ui/banner.tsx'
-import { applyServerFieldErrors, fieldMessageText } from '../../../components/ui/form-errors.ts'
-import { ShowPasswordToggle } from '../../../components/ui/show-password-toggle.tsx'
-import { TextField } from '../../../components/ui/text-field.tsx'
+import { applyServerFieldErrors } from '../../../components/ui/form-errors.ts'
 import { ApiError } from '../../../lib/api-client.ts'
 import { errorText } from '../../../lib/error-text.ts'
 import { useResetPassword } from '../api/password-reset-queries.ts'
+import { NewPasswordFields, usePasswordVisibility, withConfirmedPassword } from './new-password-fields.tsx'
 
-const formSchema = z
-  .object({ newPassword: resetPasswordSchema.shape.newPassword, confirmPassword: z.string() })
-  .refine((values) => values.newPassword === values.confirmPassword, { path: ['confirmPassword'], error: 'auth:signup.passwordMismatch' })
+const formSchema = withConfirmedPassword({ newPassword: resetPasswordSchema.shape.newPassword })
 
 /**
  * The link's token is in the address's fragment (`#token=`), which never reaches a server or a
@@ -37,7 +33,7 @@ export function ResetPasswordForm() {
   const { t } = useTranslation(['auth', 'errors'])
   const token = useTokenFromLink()
   const reset = useResetPassword()
-  const [showPasswords, setShowPasswords] = useState(false)
+  const passwords = usePasswordVisibility()
   const {
     register,
     handleSubmit,
@@ -70,7 +66,6 @@ export function ResetPasswordForm() {
     )
   }
   const refusedOnField = errors.newPassword?.type === 'server'
-  const type = showPasswords ? 'text' : 'password'
   return (
     <>
       {/* In the page from the start, so that screen readers announce it when it is filled in. */}
@@ -84,24 +79,8 @@ export function ResetPasswordForm() {
       ) : (
         <form noValidate onSubmit={(event) => void submit(event)} className="auth-form">
           <ErrorBanner>{reset.isError && !refusedOnField ? errorText(t, reset.error, 'auth:reset.error') : null}</ErrorBanner>
-          <TextField
-            label={t('reset.new')}
-            hint={t('signup.passwordHint')}
-            type={type}
-            autoComplete="new-password"
-            required
-            error={fieldMessageText(t, errors.newPassword?.message)}
-            {...register('newPassword')}
-          />
-          <TextField
-            label={t('reset.confirm')}
-            type={type}
-            autoComplete="new-password"
-            required
-            error={fieldMessageText(t, errors.confirmPassword?.message)}
-            {...register('confirmPassword')}
-          />
-          <ShowPasswordToggle checked={showPasswords} onChange={setShowPasswords} />
+          <NewPasswordFields labels={{ new: t('reset.new'), confirm: t('reset.confirm') }} type={passwords.type} register={register} errors={errors} />
+          {passwords.toggle}
           <button type="submit" className="button button-primary button-block" disabled={reset.isPending || token === undefined}>
             {reset.isPending ? t('reset.submitting') : t('reset.submit')}
           </button>
