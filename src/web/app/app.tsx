@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { StrictMode, Suspense, useState, type ReactNode } from 'react'
 import { RouterProvider } from 'react-router'
+import { ApiError } from '../lib/api-client.ts'
 import { createAppRouter } from './router.tsx'
 
 /** Shown before any catalogue has arrived, so it cannot be translated (docs/product.md#languages). */
@@ -12,9 +13,19 @@ function LoadingTranslations() {
   )
 }
 
+/**
+ * Whether a failed read is worth asking again: a lost connection or a server's hiccup may pass,
+ * but asking again for what the server refused (a deleted member, a signed-out session) only keeps
+ * the person waiting seconds for the message that tells them. 429 passes with time, like a 5xx.
+ */
+export function isWorthRetrying(failureCount: number, error: unknown): boolean {
+  if (failureCount >= 3) return false
+  return !(error instanceof ApiError) || error.status >= 500 || error.status === 429
+}
+
 export function createQueryClient() {
   return new QueryClient({
-    defaultOptions: { queries: { refetchOnWindowFocus: false, staleTime: 10_000 } },
+    defaultOptions: { queries: { refetchOnWindowFocus: false, staleTime: 10_000, retry: isWorthRetrying } },
   })
 }
 
