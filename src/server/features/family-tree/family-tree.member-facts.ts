@@ -1,4 +1,5 @@
 import type { Gender, ParentKind } from '../../../shared/contracts/family-tree.ts'
+import type { StoredGenealogyDate } from '../../../shared/genealogy-date/index.ts'
 import type { MemberFactsRow } from './family-tree.repository.ts'
 import type { ProposedMember } from './family-tree.rules.ts'
 
@@ -10,6 +11,18 @@ export type MemberFacts = Pick<
   memberId: string
   /** Parents first, then partners, then children by birth; `kind` is how the child is the parent's. */
   relatives: { memberId: string; firstName: string; lastName: string; relation: 'parent' | 'partner' | 'child'; kind: ParentKind | null }[]
+  /** How the member stands to the tree's owner, when the owner has a card of their own (`storytellerKinship`). */
+  storyteller?: StorytellerKinship
+}
+
+/** What the tree tells of the owner beside one member: whether the owner can have known them. */
+export interface StorytellerKinship {
+  /** The birth date on the owner's own card. */
+  birthDate: StoredGenealogyDate | null
+  /** Parent links from the owner up to the member (1 a parent, 3 a great-grandparent); null when the member is no ancestor of theirs. */
+  generationsAbove: number | null
+  /** The member is the owner's parent, child or partner. */
+  isCloseFamily: boolean
 }
 
 const relationOrder = { self: 0, parent: 1, partner: 2, child: 3 } as const

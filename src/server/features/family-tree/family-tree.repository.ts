@@ -179,6 +179,24 @@ function familyTreeQueries(db: Kysely<Database>) {
       return rows.some((row) => row.relation === 'self' && row.id === memberId) ? rows : []
     },
 
+    /**
+     * How many parent links up from `fromId` `ancestorId` is, by the shortest line (1 a parent);
+     * null when it is no ancestor. Walks the owner's links up from `fromId` alone, as far as
+     * `maxGenerations`, so it reads that person's ancestors, not the tree.
+     */
+    async generationsUp(ownerUserId: string, fromId: string, ancestorId: string, maxGenerations: number): Promise<number | null> {
+      const { rows } = await sql<{ depth: number | string | null }>`
+        with recursive up (id, depth) as (
+          select parent_id, 1 from member_parent where owner_user_id = ${ownerUserId} and child_id = ${fromId}
+          union
+          select member_parent.parent_id, up.depth + 1 from member_parent join up on member_parent.child_id = up.id
+          where member_parent.owner_user_id = ${ownerUserId} and up.depth < ${maxGenerations}
+        )
+        select min(depth) as depth from up where id = ${ancestorId}`.execute(db)
+      const depth = rows[0]?.depth
+      return depth === null || depth === undefined ? null : Number(depth)
+    },
+
     async hasTree(ownerUserId: string): Promise<boolean> {
       const row = await db.selectFrom('familyTree').select('ownerUserId').where('ownerUserId', '=', ownerUserId).executeTakeFirst()
       return row !== undefined

@@ -13,6 +13,7 @@ import { readWrittenDate, sortKeyOf } from './family-tree.dates.ts'
 import { checkMember, requestedParentLinks, type CheckedMember, type MemberChanges, type ProposedMember, type TreeState } from './family-tree.rules.ts'
 import { columns, indexLinks, toMember, toProposed, toUnion, type LinkIndex, type MemberRelatedIds } from './family-tree.mapping.ts'
 import { toMemberFacts, type MemberFacts } from './family-tree.member-facts.ts'
+import { storytellerKinship } from './family-tree.storyteller.ts'
 import { attachToUnions, exceedsUnionsPerMember, planUnions, type UnionPlan, type UnionRequest } from './family-tree.unions.ts'
 
 export type NewMember = z.output<typeof createMemberSchema>
@@ -132,6 +133,12 @@ export function createFamilyTreeService({ repo, getOwner, relatedIds, deleteUnli
       : member
   }
 
+  /** The card that represents the owner; asked on every chat message, so only the columns that decide it are read. */
+  async function findSelfMemberId(ownerId: string): Promise<string | undefined> {
+    const candidates = await repo.selfCandidates(ownerId)
+    return candidates.find((m) => isSelfMember({ isSelf: Boolean(m.isSelf), relationshipToOwner: m.relationshipToOwner }))?.id
+  }
+
   /** A batch written into the owner's tree, which the first member creates, named after its owner. */
   async function writeBatch(ownerId: string, batch: Batch, options: BatchOptions): Promise<BatchReport> {
     const owner = await getOwner(ownerId)
@@ -149,11 +156,14 @@ export function createFamilyTreeService({ repo, getOwner, relatedIds, deleteUnli
     },
 
     /**
-     * One member's facts and relatives, read without the rest of the tree; undefined when the
-     * member is not the owner's (another user's member looks exactly the same).
+     * One member's facts and relatives, and how they stand to the owner, read without the rest of
+     * the tree; undefined when the member is not the owner's (another user's member looks exactly the same).
      */
     async findMemberFacts(ownerId: string, memberId: string): Promise<MemberFacts | undefined> {
-      return toMemberFacts(await repo.memberWithRelatives(ownerId, memberId), memberId)
+      const facts = toMemberFacts(await repo.memberWithRelatives(ownerId, memberId), memberId)
+      if (!facts) return undefined
+      const storyteller = await storytellerKinship(repo, ownerId, await findSelfMemberId(ownerId), facts)
+      return storyteller ? { ...facts, storyteller } : facts
     },
 
     /**
@@ -189,11 +199,7 @@ export function createFamilyTreeService({ repo, getOwner, relatedIds, deleteUnli
      * The member that represents the owner (docs/product.md#family-tree: the self flag, or a relationship such as
      * 'Yo mismo/a'), for the features that write about the owner's own life.
      */
-    async findSelfMemberId(ownerId: string): Promise<string | undefined> {
-      // Asked on every chat message: only the columns that decide it, not the whole tree.
-      const candidates = await repo.selfCandidates(ownerId)
-      return candidates.find((m) => isSelfMember({ isSelf: Boolean(m.isSelf), relationshipToOwner: m.relationshipToOwner }))?.id
-    },
+    findSelfMemberId,
 
     /** The owner's tree (null until the first member) and its members by last and first name. */
     async getTree(ownerId: string): Promise<FamilyTree> {

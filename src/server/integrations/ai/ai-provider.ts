@@ -14,7 +14,14 @@ export interface PersonaSubject {
   /** How the persona names them: the first name. */
   name: string
   isDeceased: boolean
+  /**
+   * Whether the person talking knew them, as far as the family tree tells: `neverMet` for an
+   * ancestor known only from what the family tells. Absent when the tree cannot tell.
+   */
+  acquaintance?: Acquaintance
 }
+
+export type Acquaintance = 'met' | 'neverMet'
 
 /**
  * A persona's voice and its exact generation and safety settings (docs/product.md#personas). Its texts may hold

@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest'
 import { languages, type Language } from '../../../../shared/limits.ts'
-import { anaAcknowledgements, anaClosings, anaGentleThemes, anaGreetings, anaQuestions, anaThemeIntroductions, anaThemes } from './ana-question-bank.ts'
-import type { Tensed } from './guided-interviewer.ts'
+import { metQuestion, metQuestionIntroductions } from './acquaintance-question.ts'
+import { anaAncestorQuestions, anaAncestorThemes } from './ana-ancestor-bank.ts'
+import {
+  anaAncestorBridges,
+  anaAncestorClosings,
+  anaAncestorGentleThemes,
+  anaAncestorGreetings,
+  anaAncestorThemeIntroductions,
+  anaAncestorWelcomeBacks,
+} from './ana-ancestor-phrases.ts'
+import { anaAcknowledgements, anaClosings, anaGentleThemes, anaGreetings, anaQuestions, anaThemeIntroductions, anaThemes, anaWelcomeBacks } from './ana-question-bank.ts'
+import type { BankQuestion, Tensed } from './guided-interviewer.ts'
 import { skipPhrases } from './question-bank.ts'
 
 const duplicatesOf = (items: readonly string[]) => items.filter((item, index) => items.indexOf(item) !== index)
@@ -10,32 +20,62 @@ const duplicatesOf = (items: readonly string[]) => items.filter((item, index) =>
 const formsOf = (text: Tensed): string[] => (typeof text === 'string' ? [text] : [text.living, text.deceased])
 
 /** Each question text, in each language and each form, with a label for failure messages. */
-const questionTexts = anaQuestions.flatMap((q) => languages.flatMap((language) => formsOf(q.text[language]).map((text) => ({ label: `${q.id} ${language}`, language, text }))))
+const textsOf = (questions: readonly BankQuestion<string>[]) =>
+  questions.flatMap((q) => languages.flatMap((language) => formsOf(q.text[language]).map((text) => ({ label: `${q.id} ${language}`, language, text }))))
 
 // Matches a French ? ! : ; or » not preceded by a no-break space, or « not followed by one.
 const frenchSpacingMistake = /(^|[^\u00a0\u202f])[?!:;»]|«[^\u00a0\u202f]/
 
-describe('Ana’s guided question bank', () => {
+/** Ana's two sets: about a relative the person knew, and about an ancestor they never met. */
+const banks = [
+  {
+    name: 'the first bank',
+    questions: anaQuestions,
+    themes: anaThemes as readonly string[],
+    minimum: 66,
+    idPrefix: '',
+    greeting: anaGreetings,
+    welcomeBack: anaWelcomeBacks,
+    closing: anaClosings,
+    introductions: anaThemeIntroductions as Record<string, Record<Language, Tensed>>,
+    gentleThemes: anaGentleThemes as readonly string[],
+  },
+  {
+    name: 'the ancestor bank',
+    questions: anaAncestorQuestions,
+    themes: anaAncestorThemes as readonly string[],
+    minimum: 45,
+    idPrefix: 'ancestor\\.',
+    greeting: anaAncestorGreetings,
+    welcomeBack: anaAncestorWelcomeBacks,
+    closing: anaAncestorClosings,
+    introductions: anaAncestorThemeIntroductions as Record<string, Record<Language, Tensed>>,
+    gentleThemes: anaAncestorGentleThemes as readonly string[],
+  },
+]
+
+describe.each(banks)('Ana’s guided questions: $name', (bank) => {
+  const questionTexts = textsOf(bank.questions)
+
   it('has enough questions, at least five in every theme', () => {
-    expect(anaQuestions.length).toBeGreaterThanOrEqual(66)
-    for (const theme of anaThemes) {
-      expect(anaQuestions.filter((q) => q.theme === theme).length, theme).toBeGreaterThanOrEqual(5)
+    expect(bank.questions.length).toBeGreaterThanOrEqual(bank.minimum)
+    for (const theme of bank.themes) {
+      expect(bank.questions.filter((q) => q.theme === theme).length, theme).toBeGreaterThanOrEqual(5)
     }
   })
 
   it('gives every question a unique id prefixed with its theme', () => {
-    expect(duplicatesOf(anaQuestions.map((q) => q.id))).toEqual([])
-    for (const q of anaQuestions) expect(q.id).toMatch(new RegExp(`^${q.theme}\\.[a-z][a-zA-Z]+$`))
+    expect(duplicatesOf(bank.questions.map((q) => q.id))).toEqual([])
+    for (const q of bank.questions) expect(q.id).toMatch(new RegExp(`^${bank.idPrefix}${q.theme}\\.[a-z][a-zA-Z]+$`))
   })
-
   it('lists questions grouped in theme order', () => {
-    const order = anaQuestions.map((q) => anaThemes.indexOf(q.theme))
+    const order = bank.questions.map((q) => bank.themes.indexOf(q.theme))
     expect(order).not.toContain(-1)
     expect(order).toEqual([...order].sort((a, b) => a - b))
   })
 
   it('asks one short, well-formed question about the relative in every language and form', () => {
-    expect(questionTexts.length).toBeGreaterThanOrEqual(anaQuestions.length * languages.length)
+    expect(questionTexts.length).toBeGreaterThanOrEqual(bank.questions.length * languages.length)
     for (const { label, language, text } of questionTexts) {
       expect(text.length, label).toBeGreaterThan(0)
       expect(text, label).toBe(text.trim())
@@ -55,7 +95,7 @@ describe('Ana’s guided question bank', () => {
   })
 
   it('gives two forms only to a question whose forms differ', () => {
-    for (const q of anaQuestions) {
+    for (const q of bank.questions) {
       for (const language of languages) {
         const text = q.text[language]
         if (typeof text !== 'string') expect(text.living, `${q.id} ${language}`).not.toBe(text.deceased)
@@ -78,16 +118,17 @@ describe('Ana’s guided question bank', () => {
   it('keeps a no-break space before French double punctuation, so a line never starts with it', () => {
     const frenchTexts = [
       ...questionTexts.filter(({ language }) => language === 'fr').map(({ text }) => text),
-      ...formsOf(anaGreetings.fr),
-      ...formsOf(anaClosings.fr),
-      ...anaThemes.flatMap((theme) => formsOf(anaThemeIntroductions[theme].fr)),
+      ...formsOf(bank.greeting.fr),
+      ...formsOf(bank.welcomeBack.fr),
+      ...formsOf(bank.closing.fr),
+      ...bank.themes.flatMap((theme) => formsOf(bank.introductions[theme]!.fr)),
       ...anaAcknowledgements.fr,
     ]
     for (const text of frenchTexts) expect(text, text).not.toMatch(frenchSpacingMistake)
   })
 })
 
-describe('what Ana says around the questions', () => {
+describe.each(banks)('what Ana says around the questions of $name', (bank) => {
   const pools = { anaAcknowledgements: [anaAcknowledgements, 8] } as const
 
   it.each(Object.entries(pools))('has a varied pool of %s in every language, none naming the relative or asking', (_name, [pool, minimum]) => {
@@ -105,9 +146,10 @@ describe('what Ana says around the questions', () => {
 
   // Set phrases come before or after a question: one holding a '?' could be taken for a question.
   const setPhrases = (language: Language) => [
-    ...formsOf(anaGreetings[language]),
-    ...formsOf(anaClosings[language]),
-    ...anaThemes.flatMap((theme) => formsOf(anaThemeIntroductions[theme][language])),
+    ...formsOf(bank.greeting[language]),
+    ...formsOf(bank.welcomeBack[language]),
+    ...formsOf(bank.closing[language]),
+    ...bank.themes.flatMap((theme) => formsOf(bank.introductions[theme]![language])),
   ]
 
   it('greets, introduces every theme and closes in every language, naming the relative', () => {
@@ -124,9 +166,9 @@ describe('what Ana says around the questions', () => {
   })
 
   it('introduces every theme, with two forms only where they differ', () => {
-    expect(Object.keys(anaThemeIntroductions).sort()).toEqual([...anaThemes].sort())
+    expect(Object.keys(bank.introductions).sort()).toEqual([...bank.themes].sort())
     for (const language of languages) {
-      for (const text of [anaGreetings[language], anaClosings[language], ...anaThemes.map((theme) => anaThemeIntroductions[theme][language])]) {
+      for (const text of [bank.greeting[language], bank.welcomeBack[language], bank.closing[language], ...bank.themes.map((theme) => bank.introductions[theme]![language])]) {
         if (typeof text !== 'string') expect(text.living, language).not.toBe(text.deceased)
       }
     }
@@ -134,7 +176,7 @@ describe('what Ana says around the questions', () => {
 
   it('suggests in the greeting only skip words the interviewer recognises', () => {
     for (const language of languages) {
-      for (const greeting of formsOf(anaGreetings[language])) {
+      for (const greeting of [...formsOf(bank.greeting[language]), ...formsOf(bank.welcomeBack[language])]) {
         const quoted = [...greeting.matchAll(/[«“]([^»”]+)[»”]/g)].map((match) => (match[1] ?? '').trim())
         expect(quoted.length, language).toBeGreaterThan(0)
         for (const word of quoted) expect(skipPhrases[language], language).toContain(word)
@@ -143,7 +185,47 @@ describe('what Ana says around the questions', () => {
   })
 
   it('names only existing themes as gentle, once each', () => {
-    expect(duplicatesOf(anaGentleThemes)).toEqual([])
-    for (const theme of anaGentleThemes) expect(anaThemes).toContain(theme)
+    expect(duplicatesOf(bank.gentleThemes)).toEqual([])
+    expect(bank.gentleThemes).toContain('hardTimes')
+    for (const theme of bank.gentleThemes) expect(bank.themes).toContain(theme)
+  })
+})
+
+describe('between Ana’s two sets', () => {
+  const allTexts = [...textsOf(anaQuestions), ...textsOf(anaAncestorQuestions), ...textsOf([metQuestion])]
+
+  it('never lets a question of one set contain one of the other or the question whether the person met them', () => {
+    const clashes: string[] = []
+    for (const inner of allTexts) {
+      for (const outer of allTexts) {
+        if (inner !== outer && outer.text.includes(inner.text)) clashes.push(`${inner.label} is inside ${outer.label}`)
+      }
+    }
+    expect(clashes).toEqual([])
+  })
+
+  it('asks the ancestor set nothing that needs memories of one’s own', () => {
+    const ownMemory = /primer recuerdo|recuerdas|te enseñó|extrañas|first memory|you remember|taught you|you miss|souvenir|vous rappelle|vous manque/i
+    for (const { label, text } of textsOf(anaAncestorQuestions)) expect(text, label).not.toMatch(ownMemory)
+  })
+
+  it('asks whether the person met the relative as a plain question in every language and form, after a short introduction', () => {
+    for (const { label, language, text } of textsOf([metQuestion])) {
+      expect(text, label).toContain('{name}')
+      expect(text.endsWith('?'), label).toBe(true)
+      if (language === 'es') expect(text.startsWith('¿'), label).toBe(true)
+      if (language === 'fr') expect(text, label).not.toMatch(frenchSpacingMistake)
+    }
+    for (const language of languages) {
+      for (const text of [...formsOf(metQuestionIntroductions[language]), ...formsOf(anaAncestorBridges[language])]) {
+        expect(text, language).not.toContain('?')
+        expect(text, language).not.toContain("'")
+        if (language === 'fr') expect(text, language).not.toMatch(frenchSpacingMistake)
+      }
+      expect(
+        formsOf(anaAncestorBridges[language]).every((text) => text.includes('{name}')),
+        language,
+      ).toBe(true)
+    }
   })
 })

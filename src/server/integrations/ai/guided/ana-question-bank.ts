@@ -570,7 +570,7 @@ export const anaGreetings: Record<Language, Tensed> = {
 export const anaWelcomeBacks: Record<Language, Tensed> = {
   es: 'Hola de nuevo. Sigamos recordando a {name} donde lo dejamos; si prefieres saltar una pregunta, escribe «otra».',
   en: 'Welcome back. Let’s go on remembering {name} where we left off; to skip a question, just write “next”.',
-  fr: 'Bon retour. Continuons à évoquer {name} là où nous nous étions arrêtés ; pour passer une question, écrivez « suivante ».',
+  fr: 'Bon retour. Continuons à évoquer {name} là où nous nous étions arrêtés ; pour passer une question, écrivez « suivante ».',
 }
 
 /** One short sentence that introduces a theme before its first question. */

@@ -44,7 +44,8 @@ export interface QuestionBank<Theme extends string> {
 /** Questions asked in a row from one theme before the interviewer moves on to another. */
 export const questionsPerVisit = 3
 
-function normalise(text: string): string {
+/** Lower case, accents removed, punctuation as spaces: how the person's words are compared with set phrases. */
+export function normalise(text: string): string {
   return text
     .toLowerCase()
     .normalize('NFD')
@@ -67,7 +68,7 @@ export function isSkipRequest(message: string): boolean {
 }
 
 /** Renders a script text for the subject: the right tense, and their name. */
-function render(text: Tensed, subject: PersonaSubject | undefined): string {
+export function render(text: Tensed, subject: PersonaSubject | undefined): string {
   const form = typeof text === 'string' ? text : subject?.isDeceased ? text.deceased : text.living
   return form.replaceAll('{name}', subject?.name ?? '')
 }
@@ -83,13 +84,21 @@ function pick(options: readonly string[], seed: string, avoidIn: string): string
   return options[hash % options.length]!
 }
 
+/** A guided script that also tells what it would ask next and how a question was answered. */
+export interface GuidedInterviewer extends GuidedScript {
+  /** What it asks after these turns: the next question with its theme's introduction, or the closing. */
+  next(history: readonly ChatTurn[], language: Language, subject?: PersonaSubject): string
+  /** The person's answer to one of its questions and where it is among the turns; undefined until there is one. */
+  answerTo(turns: readonly ChatTurn[], questionId: string, subject?: PersonaSubject): { text: string; index: number } | undefined
+}
+
 /**
  * A patient interviewer without a model (docs/product.md#ai-modes) for any question bank: it stays with a theme
  * for a few questions, then goes to the theme written about least, never asks a question twice
  * and acknowledges each answer. Everything it needs is in the conversation itself (it recognises
  * its questions by their text, in any language), so it keeps no state of its own.
  */
-export function createGuidedInterviewer<Theme extends string>(bank: QuestionBank<Theme>): GuidedScript {
+export function createGuidedInterviewer<Theme extends string>(bank: QuestionBank<Theme>): GuidedInterviewer {
   type Question = BankQuestion<Theme>
   const byId = new Map(bank.questions.map((question) => [question.id, question]))
 
@@ -99,6 +108,8 @@ export function createGuidedInterviewer<Theme extends string>(bank: QuestionBank
     written: Map<Theme, number>
     pending: Question | undefined
     lastReply: string
+    /** Where among the turns each question got its answer. */
+    answeredAt: Map<string, number>
   }
 
   /** The question a reply asked, in any language (the person may have switched): the one found last. */
@@ -135,11 +146,13 @@ export function createGuidedInterviewer<Theme extends string>(bank: QuestionBank
     const written = new Map<Theme, number>()
     let pending: Question | undefined
     let lastReply = ''
-    for (const turn of turns) {
+    const answeredAt = new Map<string, number>()
+    for (const [index, turn] of turns.entries()) {
       if (turn.role === 'user') {
         // An answer to no question in particular (a memory told freely) counts for the next one.
         pending ??= nextQuestion(asked, written)
         if (pending && !asked.includes(pending.id)) asked.push(pending.id)
+        if (pending && !answeredAt.has(pending.id)) answeredAt.set(pending.id, index)
         if (pending && !isSkipRequest(turn.text)) written.set(pending.theme, (written.get(pending.theme) ?? 0) + turn.text.trim().length)
         pending = undefined
       } else {
@@ -149,7 +162,7 @@ export function createGuidedInterviewer<Theme extends string>(bank: QuestionBank
       }
     }
     pending ??= nextQuestion(asked, written)
-    return { asked, written, pending, lastReply }
+    return { asked, written, pending, lastReply, answeredAt }
   }
 
   function asking(question: Question, previous: Question | undefined, language: Language, subject: PersonaSubject | undefined): string {
@@ -157,12 +170,22 @@ export function createGuidedInterviewer<Theme extends string>(bank: QuestionBank
     return `${introduction}${render(question.text[language], subject)}`
   }
 
+  function next(history: readonly ChatTurn[], language: Language, subject: PersonaSubject | undefined): string {
+    const { pending } = progressOf(history, subject)
+    return pending ? asking(pending, undefined, language, subject) : render(bank.closing[language], subject)
+  }
+
   return {
+    next,
+
+    answerTo(turns, questionId, subject) {
+      const index = progressOf(turns, subject).answeredAt.get(questionId)
+      return index === undefined ? undefined : { text: turns[index]!.text, index }
+    },
+
     opening(history, language, subject) {
-      const { pending } = progressOf(history, subject)
       const hasAnswered = history.some((turn) => turn.role === 'user')
-      const greeting = render((hasAnswered ? bank.welcomeBack : bank.greeting)[language], subject)
-      return pending ? `${greeting} ${asking(pending, undefined, language, subject)}` : `${greeting} ${render(bank.closing[language], subject)}`
+      return `${render((hasAnswered ? bank.welcomeBack : bank.greeting)[language], subject)} ${next(history, language, subject)}`
     },
 
     reply(turns, language, subject) {

@@ -646,7 +646,7 @@ export const greetings: Record<Language, string> = {
 export const welcomeBacks: Record<Language, string> = {
   es: 'Hola de nuevo. Sigamos con tu historia donde la dejamos; si prefieres saltar una pregunta, escribe «otra».',
   en: 'Welcome back. Let’s go on with your story where we left off; to skip a question, just write “next”.',
-  fr: 'Bon retour. Reprenons votre histoire là où nous l’avions laissée ; pour passer une question, écrivez « suivante ».',
+  fr: 'Bon retour. Reprenons votre histoire là où nous l’avions laissée ; pour passer une question, écrivez « suivante ».',
 }
 
 /** Brief acknowledgements of an answer: they thank and keep, never judge or assume the memory was happy. */

@@ -2,6 +2,7 @@ import type { ParentKind } from '../../../../shared/family-tree/parent-kinds.ts'
 import { formatStoredDateInSentence, type StoredGenealogyDate } from '../../../../shared/genealogy-date/index.ts'
 import type { Language } from '../../../../shared/limits.ts'
 import type { Persona } from '../ai-provider.ts'
+import { acquaintanceOf, type StorytellerFacts } from './acquaintance.ts'
 import { withSubject } from './persona-template.ts'
 
 const noBlocks = (['HARM_CATEGORY_HARASSMENT', 'HARM_CATEGORY_HATE_SPEECH', 'HARM_CATEGORY_SEXUALLY_EXPLICIT', 'HARM_CATEGORY_DANGEROUS_CONTENT'] as const).map((category) => ({
@@ -35,6 +36,13 @@ export const ana: Persona = {
   safety: noBlocks,
 }
 
+/** Ana's greeting when the tree tells the person never met {member}: no memory of their own is asked for. */
+const neverMetGreeting: Record<Language, string> = {
+  es: 'Hola, soy Ana. Aunque no hayas llegado a conocer a {member}, su historia sigue viva en lo que se cuenta en la familia. ¿Qué historias se contaban de {member}?',
+  en: 'Hello, I am Ana. Even if you never got to meet {member}, their story lives on in what the family tells. What stories were told about {member}?',
+  fr: "Bonjour, je suis Ana. Même si vous n'avez pas connu {member}, son histoire vit encore dans ce que raconte la famille. Quelles histoires racontait-on sur {member} ?",
+}
+
 /** What the family tree knows of the relative Ana asks about, and of the people around them. */
 export interface RelativeFacts {
   firstName: string
@@ -48,6 +56,8 @@ export interface RelativeFacts {
   bioSummary: string
   /** Parents (with how the relative is their child), partners and children, as the tree links them. */
   relatives: readonly { firstName: string; lastName: string; relation: 'parent' | 'partner' | 'child'; kind: ParentKind | null }[]
+  /** How the relative stands to the person talking, when the tree has a card for that person. */
+  storyteller?: StorytellerFacts | undefined
 }
 
 interface Labels {
@@ -60,6 +70,8 @@ interface Labels {
   deceased: string
   bio: string
   pastTense: string
+  /** Said to the model when the tree tells the person never met the relative. */
+  neverMet: string
   relations: Record<'parent' | 'partner' | 'child', string>
   kinds: Record<Exclude<ParentKind, 'birth'>, string>
 }
@@ -74,6 +86,8 @@ const labels: Record<Language, Labels> = {
     deceased: 'ya falleció',
     bio: 'resumen',
     pastTense: 'Como ya falleció, habla de su vida en pasado y con delicadeza.',
+    neverMet:
+      'Quien te habla no llegó a conocer a esta persona: no le pidas recuerdos propios; pregunta por lo que se cuenta en la familia, lo que se conserva (objetos, fotos, papeles), sus orígenes, oficios, lugares y migraciones, y lo que la familia aún hace gracias a ella.',
     relations: { parent: 'padres', partner: 'pareja', child: 'hijos' },
     kinds: { adopted: 'por adopción', step: 'por afinidad', foster: 'de acogida', sealing: 'por sellamiento', other: 'otro vínculo' },
   },
@@ -86,6 +100,8 @@ const labels: Record<Language, Labels> = {
     deceased: 'has passed away',
     bio: 'summary',
     pastTense: 'As they have passed away, speak of their life in the past tense, gently.',
+    neverMet:
+      'The person talking to you never met them: do not ask for memories of their own; ask about what the family tells, what is kept (objects, photos, papers), their origins, trades, places and migrations, and what the family still does because of them.',
     relations: { parent: 'parents', partner: 'partners', child: 'children' },
     kinds: { adopted: 'by adoption', step: 'step', foster: 'foster', sealing: 'by sealing', other: 'another bond' },
   },
@@ -98,6 +114,8 @@ const labels: Record<Language, Labels> = {
     deceased: 'est décédé·e',
     bio: 'résumé',
     pastTense: 'Comme cette personne est décédée, parle de sa vie au passé, avec délicatesse.',
+    neverMet:
+      'La personne qui te parle ne l’a pas connue : ne lui demande pas de souvenirs personnels ; interroge-la sur ce que raconte la famille, ce qui a été conservé (objets, photos, papiers), ses origines, ses métiers, ses lieux et ses migrations, et ce que la famille fait encore grâce à elle.',
     relations: { parent: 'parents', partner: 'conjoints', child: 'enfants' },
     kinds: { adopted: 'par adoption', step: 'par alliance', foster: 'd’accueil', sealing: 'par scellement', other: 'autre lien' },
   },
@@ -124,7 +142,7 @@ function relativesText(relative: RelativeFacts, l: Labels): string[] {
 }
 
 /** The facts as one sentence per language, leaving out what is not known. */
-function details(relative: RelativeFacts, language: Language): string {
+function details(relative: RelativeFacts, language: Language, hasNeverMet: boolean): string {
   const l = labels[language]
   const death = lifeEvent(l.died, relative.deathDate, relative.deathPlace, l, language)
   const facts = [
@@ -135,11 +153,17 @@ function details(relative: RelativeFacts, language: Language): string {
     relative.bioSummary.trim() && `${l.bio}: ${relative.bioSummary.trim().replace(/\s+/g, ' ')}`,
   ].filter(Boolean)
   const name = `${relative.firstName} ${relative.lastName}`.trim()
-  return [`${l.intro} ${name}: ${facts.length > 0 ? facts.join('; ') : '—'}.`, relative.isDeceased ? l.pastTense : ''].filter(Boolean).join(' ')
+  return [`${l.intro} ${name}: ${facts.length > 0 ? facts.join('; ') : '—'}.`, relative.isDeceased ? l.pastTense : '', hasNeverMet ? l.neverMet : ''].filter(Boolean).join(' ')
 }
 
-/** Ana speaking about this relative: their name in her words, their facts in her instruction. */
+/**
+ * Ana speaking about this relative: their name in her words, their facts in her instruction, and
+ * whether the person knew them (`acquaintanceOf`), which decides what she asks.
+ */
 export function anaAbout(relative: RelativeFacts): Persona {
-  const values = (language: Language) => ({ member: relative.firstName, details: details(relative, language) })
-  return withSubject(ana, { name: relative.firstName, isDeceased: relative.isDeceased }, { es: values('es'), en: values('en'), fr: values('fr') })
+  const acquaintance = acquaintanceOf(relative, relative.storyteller)
+  const neverMet = acquaintance === 'neverMet'
+  const values = (language: Language) => ({ member: relative.firstName, details: details(relative, language, neverMet) })
+  const subject = { name: relative.firstName, isDeceased: relative.isDeceased, ...(acquaintance ? { acquaintance } : {}) }
+  return withSubject(neverMet ? { ...ana, greeting: neverMetGreeting } : ana, subject, { es: values('es'), en: values('en'), fr: values('fr') })
 }
