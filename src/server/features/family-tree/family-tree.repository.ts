@@ -58,6 +58,9 @@ const factColumns = [
   'member.birthDateSort',
 ] as const
 
+/** Longer than any way of writing «yo mismo/a», "myself"… with spaces around (self-member.ts). */
+const selfWordMaxLength = 40
+
 /** Rows per INSERT: far below SQLite's and PostgreSQL's limits on bound values. */
 const insertChunk = 200
 
@@ -110,9 +113,20 @@ function familyTreeQueries(db: Kysely<Database>) {
       return { tree, members, parentLinks, unions }
     },
 
-    /** What recognises the member that represents the owner, and nothing more: flagged ones first. */
+    /**
+     * What recognises the member that represents the owner, and nothing more: flagged ones first,
+     * then those whose relationship is short enough to be a word like «yo mismo». An imported
+     * tree's people have none, so a tree of 100,000 answers a few rows, not all of them.
+     */
     async selfCandidates(ownerUserId: string): Promise<Pick<MemberRow, 'id' | 'isSelf' | 'relationshipToOwner'>[]> {
-      return db.selectFrom('member').select(['id', 'isSelf', 'relationshipToOwner']).where('ownerUserId', '=', ownerUserId).orderBy('isSelf', 'desc').orderBy('createdAt').execute()
+      return db
+        .selectFrom('member')
+        .select(['id', 'isSelf', 'relationshipToOwner'])
+        .where('ownerUserId', '=', ownerUserId)
+        .where((eb) => eb.or([eb('isSelf', '=', 1), eb.and([eb('relationshipToOwner', '<>', ''), eb(eb.fn('length', ['relationshipToOwner']), '<=', selfWordMaxLength)])]))
+        .orderBy('isSelf', 'desc')
+        .orderBy('createdAt')
+        .execute()
     },
 
     /** Members an import wrote, with the names an import of the same tree is recognised by. */

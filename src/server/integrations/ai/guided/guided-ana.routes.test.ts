@@ -78,6 +78,13 @@ describe.each(testDatabases)('Ana’s guided questions for a relative never met,
     expect(reopened.endsWith('¿Quién te habló de Tomás por primera vez?')).toBe(true)
   })
 
+  it('knows the owner’s card by its words too, when it is not ticked as theirs', async () => {
+    const user = await createTestUser(t.app)
+    await addMember(user, { firstName: 'Luz', lastName: 'Mora', relationshipToOwner: ' Yo  misma ', birthDate: '1960-02-01' })
+    const grandfather = await addMember(user, { firstName: 'Abel', lastName: 'Mora', relationshipToOwner: 'Abuelo', isDeceased: true, deathDate: '1931' })
+    expect(await opening(user, grandfather)).toMatch(/^Hola, soy Ana\. Hablaremos de Abel a través de lo que se cuenta en la familia/)
+  })
+
   it('keeps the first set after a yes, and tells another user nothing of the owner’s relative', async () => {
     const user = await createTestUser(t.app)
     const aunt = await addMember(user, { firstName: 'Marta', lastName: 'Gómez', relationshipToOwner: 'Tía', isDeceased: true })
