@@ -9,6 +9,7 @@ import {
   signUpThroughApi,
   type SeededFamily,
 } from './fixtures.ts'
+import { storyWords } from '../src/shared/story/index.ts'
 import { languages, translator, type Language, type Translate } from './catalogues.ts'
 
 /**
@@ -38,7 +39,7 @@ interface PageCase {
   /** Opened by someone signed in, with some of everything in their account. */
   signedIn: boolean
   /** The page's level-1 heading in the language shown. */
-  heading: (t: Translate, seeded: Seeded) => string
+  heading: (t: Translate, seeded: Seeded, language: Language) => string
   /** What the page shows once the data it loads after its heading has come, so axe sees it filled in. */
   shows?: (page: Page, t: Translate) => Locator[]
 }
@@ -68,6 +69,20 @@ const pages: PageCase[] = [
     signedIn: true,
     heading: (t) => t('biography:page.title'),
     shows: (page) => [page.getByTestId('memory-item'), page.locator('[data-speaker=model]').filter({ hasText: '?' }).first()],
+  },
+  {
+    name: 'my-story',
+    path: '/my-story',
+    signedIn: true,
+    heading: (_t, _seeded, language) => storyWords[language].myStory,
+    shows: (page) => [page.getByRole('heading', { level: 3, name: 'La casa de bahareque' })],
+  },
+  {
+    name: 'story',
+    path: ({ family }) => `/story/${family.grandmotherId}`,
+    signedIn: true,
+    heading: (_t, _seeded, language) => storyWords[language].storyOf('Carmen Ruiz'),
+    shows: (page) => [page.getByRole('heading', { level: 2 }).first()],
   },
   {
     name: 'interview',
@@ -169,7 +184,7 @@ for (const pageCase of pages) {
         // waitFor looks far more often than expect's backing-off retries: it adds up over so many pages.
         const heading = page.getByRole('heading', { level: 1 })
         await heading.waitFor()
-        await expect(heading).toHaveText(pageCase.heading(t, account))
+        await expect(heading).toHaveText(pageCase.heading(t, account, language))
         await expect(page.locator('html')).toHaveAttribute('lang', language)
         for (const shown of pageCase.shows?.(page, t) ?? []) await shown.waitFor()
 

@@ -61,6 +61,8 @@ export const routes: RouteObject[] = [
               },
               { path: 'interview/:memberId', ...page(() => import('./routes/interview.tsx'), 'InterviewRoute', ['interviews', 'chat', 'media']) },
               { path: 'my-biography', ...page(() => import('./routes/my-biography.tsx'), 'MyBiographyRoute', ['biography', 'chat', 'media']) },
+              { path: 'my-story', ...page(() => import('./routes/my-story.tsx'), 'MyStoryRoute', ['story'], ['/api/biography/entries']) },
+              { path: 'story/:memberId', ...page(() => import('./routes/story.tsx'), 'StoryRoute', ['story']) },
               { path: 'account', ...page(() => import('./routes/account.tsx'), 'AccountRoute', ['auth']) },
               { path: 'ai-lab', ...page(() => import('./routes/ai-lab.tsx'), 'AiLabRoute', ['ai-lab', 'memory-game']) },
             ],

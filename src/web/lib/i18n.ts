@@ -22,6 +22,7 @@ export const namespaces = [
   'interviews',
   'ai-lab',
   'memory-game',
+  'story',
 ] as const
 export type Namespace = (typeof namespaces)[number]
 

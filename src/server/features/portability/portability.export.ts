@@ -3,6 +3,7 @@ import { createPacer, pacedJsonChunks } from '../../lib/cooperative.ts'
 import { mediaEntryPath } from '../../lib/zip/media-entry.ts'
 import type { ExportedAsset } from '../media/media.service.ts'
 import type { ExportExtension, PortabilityPorts } from './portability.ports.ts'
+import { readableStories, type ReadableFile } from './portability.readable.ts'
 import type { ZipWriter } from '../../lib/zip/zip-writer.ts'
 
 /** The manifest, indented: a person opening the archive reads it first. */
@@ -29,6 +30,8 @@ export interface CollectedExport {
   manifest: ExportManifest
   files: Record<ExportKind, unknown>
   media: PortableMedia[]
+  /** The story as pages to read (`historia.html`…), written after the files they show. */
+  readable: ReadableFile[]
 }
 
 /**
@@ -58,6 +61,7 @@ export async function collectExport(userId: string, ports: PortabilityPorts, ext
     aiLabMemories: lab.memories,
     media,
   }
+  const readable = readableStories({ account, familyTree, biographyEntries, interviewSessions, media }, now)
   const manifest: ExportManifest = {
     format: exportFormatName,
     schemaVersion: exportSchemaVersion,
@@ -73,15 +77,15 @@ export async function collectExport(userId: string, ports: PortabilityPorts, ext
       aiLabMemories: lab.memories.length,
       media: media.length,
     },
-    extensions: extensions.map(({ path, description }) => ({ path, description })),
+    extensions: [...extensions, ...readable].map(({ path, description }) => ({ path, description })),
   }
-  return { manifest, files, media }
+  return { manifest, files, media, readable }
 }
 
-/** Writes the archive: the manifest, one JSON file per kind, each file's bytes (one at a time), then the extensions. */
+/** Writes the archive: the manifest, one JSON file per kind, each file's bytes (one at a time), then the extensions and the readable story. */
 export async function writeExport(
   userId: string,
-  { manifest, files, media }: CollectedExport,
+  { manifest, files, media, readable }: CollectedExport,
   ports: PortabilityPorts,
   extensions: ExportExtension[],
   zip: ZipWriter,
@@ -94,5 +98,6 @@ export async function writeExport(
     const content = await extension.write(userId)
     await (content instanceof Uint8Array ? zip.addBuffer(extension.path, content) : zip.addStream(extension.path, content))
   }
+  for (const file of readable) await zip.addBuffer(file.path, Buffer.from(file.html))
   zip.end()
 }

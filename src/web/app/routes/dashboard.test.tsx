@@ -54,11 +54,12 @@ describe('DashboardRoute', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Hola, abuela.rosa' })).toBeInTheDocument()
   })
 
-  it('links the four tiles to their pages, each with a description', async () => {
+  it('links the tiles to their pages, each with a description', async () => {
     fakeServer()
     renderDashboard()
     const tiles = [
       ['Mi biografía', '/my-biography'],
+      ['Leer mi historia', '/my-story'],
       ['Mi legado', '/family-tree'],
       ['Mis sueños', '/my-dreams'],
       ['Laboratorio de IA', '/ai-lab'],

@@ -5,13 +5,14 @@ import './dashboard.css'
 
 const tiles = [
   { key: 'biography', to: '/my-biography', icon: 'book' },
+  { key: 'story', to: '/my-story', icon: 'document' },
   { key: 'legacy', to: '/family-tree', icon: 'tree' },
   { key: 'dreams', to: '/my-dreams', icon: 'moon' },
   { key: 'aiLab', to: '/ai-lab', icon: 'sparkles' },
 ] as const
 
 /**
- * The four ways into the app (docs/product.md#dashboard): the whole tile is one link, named by its
+ * The ways into the app (docs/product.md#dashboard): the whole tile is one link, named by its
  * title. Where no model answers (`isAiGuided`), the lab's tile says what it offers without one.
  */
 export function DashboardTiles({ isAiGuided = false }: { isAiGuided?: boolean }) {

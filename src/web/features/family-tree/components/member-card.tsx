@@ -92,6 +92,10 @@ export const MemberCard = memo(function MemberCard({ member, members, membersByI
             </span>
           )}
         </span>
+        {/* One's own card leads to one's own story: the page sends it on to /my-story. */}
+        <Link className="button" to={`/story/${encodeURIComponent(member.memberId)}`} aria-label={t('card.storyLabel', { name })}>
+          {t('card.story')}
+        </Link>
         <MediaButtons
           name={name}
           hasMedia={media !== undefined}

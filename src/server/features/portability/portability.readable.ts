@@ -1,0 +1,87 @@
+import type { FamilyTree, Member } from '../../../shared/contracts/family-tree.ts'
+import type { PortableAccount, PortableBiographyEntry, PortableInterviewSession, PortableMedia } from '../../../shared/contracts/portability.ts'
+import { isSelfMember } from '../../../shared/family-tree/self-member.ts'
+import { asStoredDateOrNull } from '../../../shared/genealogy-date/index.ts'
+import { defaultLanguage } from '../../../shared/limits.ts'
+import { chaptersOfLife, storyConversationsOf, storyMemoryOf, type StoryMemory } from '../../../shared/story/index.ts'
+import { myStoryHtml, relativeStoryHtml, type ReadablePhoto } from './readable-html.ts'
+
+/** A page of the archive for people rather than programs: listed in the manifest, never imported. */
+export interface ReadableFile {
+  path: string
+  description: string
+  html: string
+}
+
+export const myStoryPath = 'historia.html'
+
+interface ReadableSource {
+  account: PortableAccount
+  familyTree: FamilyTree
+  biographyEntries: readonly PortableBiographyEntry[]
+  interviewSessions: readonly PortableInterviewSession[]
+  media: readonly PortableMedia[]
+}
+
+const fullName = (member: Pick<Member, 'firstName' | 'lastName'>) => `${member.firstName} ${member.lastName}`.trim()
+
+/** `rosa-maria-lopez`: the name in plain ASCII letters, digits and hyphens, for a file name. */
+function fileSlug(name: string): string {
+  const slug = name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+  return slug || 'familiar'
+}
+
+/**
+ * The archive's readable story (docs/export-format.md#readable-files): `historia.html`, and a
+ * `historia-<name>.html` for each relative someone was interviewed about, in the account's
+ * language. Photos point at the files the archive already holds, by relative path.
+ */
+export function readableStories({ account, familyTree, biographyEntries, interviewSessions, media }: ReadableSource, now: Date): ReadableFile[] {
+  const language = account.preferredLanguage ?? defaultLanguage
+  // Joined through maps: an account may hold thousands of memories and files.
+  const photosByEntry = new Map<string, ReadablePhoto[]>()
+  const photosByMember = new Map<string, ReadablePhoto[]>()
+  const images = media.filter((asset) => asset.contentType.startsWith('image/')).sort((a, b) => a.uploadedAt.localeCompare(b.uploadedAt))
+  for (const asset of images) {
+    const photo = { path: asset.path, caption: asset.caption }
+    for (const id of asset.links.biographyEntryIds) photosByEntry.set(id, [...(photosByEntry.get(id) ?? []), photo])
+    for (const id of asset.links.memberIds) photosByMember.set(id, [...(photosByMember.get(id) ?? []), photo])
+  }
+  const self = familyTree.members.find(isSelfMember)
+
+  const sessionsByMember = new Map<string, PortableInterviewSession[]>()
+  for (const session of interviewSessions) sessionsByMember.set(session.interviewedMemberId, [...(sessionsByMember.get(session.interviewedMemberId) ?? []), session])
+  const usedPaths = new Set([myStoryPath])
+  const relatives = familyTree.members.flatMap((member) => {
+    const conversations = storyConversationsOf(sessionsByMember.get(member.memberId) ?? [], () => [])
+    if (conversations.length === 0) return []
+    const name = fullName(member)
+    let path = `historia-${fileSlug(name)}.html`
+    for (let count = 2; usedPaths.has(path); count += 1) path = `historia-${fileSlug(name)}-${count}.html`
+    usedPaths.add(path)
+    const photos = photosByMember.get(member.memberId) ?? []
+    return [{ name, path, html: relativeStoryHtml({ language, name, conversations, photos, now }) }]
+  })
+
+  const memories = biographyEntries.map((entry) => storyMemoryOf({ ...entry, title: entry.title ?? '', eventDate: entry.eventDate ?? null }, []))
+  const photosOf = (memory: StoryMemory) => photosByEntry.get(memory.id) ?? []
+  const birthDate = self?.birthDate ?? asStoredDateOrNull(account.birthDate ?? null)
+  const mine = myStoryHtml({
+    language,
+    name: self ? fullName(self) : account.displayName,
+    chapters: chaptersOfLife(memories, birthDate),
+    photosOf,
+    relatives: relatives.map(({ name, path }) => ({ name, path })),
+    now,
+  })
+  return [
+    { path: myStoryPath, description: 'Your memories as a story, by the stages of your life, to read or print in any browser', html: mine },
+    ...relatives.map(({ name, path, html }) => ({ path, description: `What the interviews told of ${name}, to read or print in any browser`, html })),
+  ]
+}

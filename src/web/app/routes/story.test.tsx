@@ -1,0 +1,103 @@
+import { screen } from '@testing-library/react'
+import i18n from 'i18next'
+import { Route, Routes } from 'react-router'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { InterviewSession } from '../../../shared/contracts/interviews.ts'
+import type { MediaAsset } from '../../../shared/contracts/media.ts'
+import { buildSession, errorResponse, fakeInterviewApi } from '../../features/interviews/test/fake-interview-api.ts'
+import { buildAsset } from '../../features/media/test/media-fixtures.ts'
+import { jsonResponse } from '../../test/http.ts'
+import { renderWithProviders } from '../../test/render.tsx'
+import { StoryRoute } from './story.tsx'
+
+afterEach(async () => {
+  vi.restoreAllMocks()
+  await i18n.changeLanguage('es')
+})
+
+const facts = (memberId: string, firstName: string, isSelf = false) => ({
+  memberId,
+  firstName,
+  lastName: 'López',
+  relationshipToOwner: isSelf ? 'Yo mismo/a' : 'Abuela',
+  isSelf,
+  isDeceased: false,
+  birthDate: null,
+  deathDate: null,
+  birthPlace: '',
+  deathPlace: '',
+  gender: '',
+  bioSummary: '',
+  relatives: [],
+})
+
+function fakeServer({ sessions = [], media = [] }: { sessions?: InterviewSession[]; media?: MediaAsset[] } = {}) {
+  return fakeInterviewApi({
+    sessions,
+    fallback: (method, path) => {
+      if (method === 'GET' && path === '/api/family-tree/members/carmen') return jsonResponse(200, { member: facts('carmen', 'Carmen') })
+      if (method === 'GET' && path === '/api/family-tree/members/me') return jsonResponse(200, { member: facts('me', 'Rosa', true) })
+      if (method === 'GET' && path.startsWith('/api/family-tree/members/')) return errorResponse(404, 'not_found')
+      if (method === 'GET' && path === '/api/media?memberId=carmen') return jsonResponse(200, { media })
+      return undefined
+    },
+  })
+}
+
+function renderRoute(route: string) {
+  renderWithProviders(
+    <Routes>
+      <Route path="/story/:memberId" element={<StoryRoute />} />
+      <Route path="/my-story" element={<h1>Mi historia de prueba</h1>} />
+    </Routes>,
+    { route },
+  )
+}
+
+describe('/story/:memberId', () => {
+  it('reads the interviews about a relative by conversation, oldest first, and shows their photos', async () => {
+    const said = (text: string) => [
+      { role: 'user' as const, text },
+      { role: 'model' as const, text: 'Gracias. ¿Y qué más?' },
+    ]
+    fakeServer({
+      sessions: [
+        buildSession({ interviewedMemberId: 'carmen', timestamp: '2026-03-12T10:00:00.000Z', conversationPair: said('Cantaba en la cocina.') }),
+        buildSession({ interviewedMemberId: 'carmen', timestamp: '2026-03-12T10:05:00.000Z', conversationPair: said('Hacía pan los domingos.') }),
+        buildSession({ interviewedMemberId: 'carmen', timestamp: '2026-04-02T18:00:00.000Z', conversationPair: said('Bailaba muy bien.') }),
+      ],
+      media: [buildAsset({ id: 'p1', caption: 'Carmen en la feria' }), buildAsset({ id: 'v1', contentType: 'audio/webm' })],
+    })
+    renderRoute('/story/carmen')
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'La historia de Carmen López' })).toBeInTheDocument()
+    const conversations = await screen.findAllByRole('heading', { level: 3 })
+    expect(conversations.map((heading) => heading.textContent)).toEqual(['Conversación del 12 de marzo de 2026', 'Conversación del 2 de abril de 2026'])
+    const first = conversations[0]!.closest('article')!
+    expect(first).toHaveTextContent('Cantaba en la cocina.Hacía pan los domingos.')
+    expect(first).not.toHaveTextContent('Gracias')
+    expect(screen.getByRole('heading', { level: 2, name: 'Fotos' })).toBeInTheDocument()
+    expect(screen.getByText('Carmen en la feria')).toBeInTheDocument()
+    expect(screen.getAllByRole('figure')).toHaveLength(1)
+    expect(screen.getByRole('link', { name: /Volver al árbol familiar/ })).toHaveAttribute('href', '/family-tree')
+  })
+
+  it('says there are no conversations yet and offers the interview', async () => {
+    fakeServer()
+    renderRoute('/story/carmen')
+    expect(await screen.findByText('Todavía no hay conversaciones sobre Carmen López.')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Entrevistar sobre Carmen' })).toHaveAttribute('href', '/interview/carmen')
+  })
+
+  it('sends one’s own card to one’s own story', async () => {
+    fakeServer()
+    renderRoute('/story/me')
+    expect(await screen.findByRole('heading', { name: 'Mi historia de prueba' })).toBeInTheDocument()
+  })
+
+  it('says kindly when the person is not in the tree', async () => {
+    fakeServer()
+    renderRoute('/story/nobody')
+    expect(await screen.findByRole('alert')).toHaveTextContent('No encontramos a esta persona en tu árbol.')
+  })
+})
