@@ -1,5 +1,6 @@
 import { gzipSync } from 'node:zlib'
 import { expect, test, type Browser, type ConsoleMessage, type Page } from '@playwright/test'
+import { storyWords } from '../src/shared/story/index.ts'
 import { languages, translator, type Language, type Translate } from './catalogues.ts'
 import { addSelfMemberThroughApi, signUpThroughApi } from './fixtures.ts'
 
@@ -94,9 +95,10 @@ for (const language of languages) {
 }
 
 /** The signed-in pages the goals name: each paints its layout from the HTML while the session loads. */
-const appPages: { path: string; heading: (t: Translate) => string; reads: string[] }[] = [
+const appPages: { path: string; heading: (t: Translate, language: Language) => string; reads: string[] }[] = [
   { path: '/dashboard', heading: (t) => t('dashboard:greeting', { name: 'Rosa Martínez' }), reads: ['/api/session'] },
   { path: '/family-tree', heading: (t) => t('family-tree:page.title'), reads: ['/api/session', '/api/family-tree'] },
+  { path: '/my-story', heading: (_t, language) => storyWords[language].myStory, reads: ['/api/session', '/api/biography/entries'] },
 ]
 
 for (const language of languages) {
@@ -112,7 +114,7 @@ for (const language of languages) {
       const response = await page.goto(path)
       const html = (await response?.text()) ?? ''
       expect(html, 'the layout and the session’s loading state are in the HTML').toContain(`role="status">${t('common:auth.loading')}</p>`)
-      await expect(page.getByRole('heading', { level: 1, name: heading(t) })).toBeVisible()
+      await expect(page.getByRole('heading', { level: 1, name: heading(t, language) })).toBeVisible()
       await page.waitForLoadState('networkidle')
       expect(await page.evaluate(() => (window as unknown as { loadingTextSeen: boolean }).loadingTextSeen)).toBe(false)
       expect(catalogueRequests, 'the page’s catalogues came with its HTML').toEqual([])
