@@ -68,6 +68,7 @@ describe('/my-story', () => {
 
     expect(screen.getByRole('heading', { level: 1, name: 'Mi historia' })).toBeInTheDocument()
     expect(document.title).toBe('Leer mi historia · Legado')
+    expect(await screen.findByText('Rosa Díaz')).toHaveClass('story-author')
     const headings = await screen.findAllByRole('heading', { level: 2 })
     expect(headings.map((heading) => heading.textContent)).toEqual(['Infancia', 'Edad adulta', 'Recuerdos sin fecha'])
     const chapters = headings.map((heading) => heading.closest('section')!)

@@ -29,6 +29,7 @@ export function MyStoryRoute() {
   const media = useQueries({ queries: withMedia.map((entry) => entryMediaQuery(entry.id)) })
   const mediaByEntry = new Map(withMedia.map((entry, index) => [entry.id, media[index]?.data]))
 
+  const author = (subject.data ? `${subject.data.firstName} ${subject.data.lastName}`.trim() : '') || session.data?.displayName || ''
   const isWaitingForSubject = subjectId !== '' && subject.isPending
   let content
   if (entries.isError) {
@@ -63,6 +64,8 @@ export function MyStoryRoute() {
     <section className="page story-page" aria-labelledby="my-story-title">
       <header className="story-header">
         <h1 id="my-story-title">{storyWordsFor(language).myStory}</h1>
+        {/* Whose story it is, for the printed copy above all: the export's file says it too. */}
+        {author && <p className="story-author">{author}</p>}
         <p className="story-subtitle">{t('page.intro')}</p>
       </header>
       <StoryToolbar back={{ to: '/my-biography', label: t('page.back') }} />
