@@ -8,6 +8,7 @@ import { issueText } from '../lib/issue-message.ts'
 import { memberName } from '../lib/member-name.ts'
 import { CheckboxField } from './checkbox-field.tsx'
 import type { MemberFormHandle } from './member-form-types.ts'
+import { RelationLinkOffer } from './relation-link-offer.tsx'
 
 interface MemberIdentityFieldsProps {
   form: MemberFormHandle
@@ -65,6 +66,7 @@ export function MemberIdentityFields({ form, members, memberId, isImported = fal
           {...register('relationshipToOwner')}
         />
       )}
+      {!isSelf && <RelationLinkOffer form={form} members={members} memberId={memberId} />}
     </>
   )
 }
