@@ -7,6 +7,7 @@ import { FamilyTreeManager } from '../../features/family-tree/components/family-
 import { FamilyChartFrame } from '../../features/family-tree/chart/family-chart-frame.tsx'
 import { GedcomSection } from '../../features/gedcom/components/gedcom-section.tsx'
 import type { MemberMediaSlot } from '../../features/family-tree/components/media-buttons.tsx'
+import type { ChartHooks } from '../../features/family-tree/chart/chart-hooks.ts'
 import { useWhenIdle } from '../../lib/use-when-idle.ts'
 
 // The interactive chart is a chunk of its own, fetched only once the tree has people in it, so
@@ -39,7 +40,7 @@ const memberMedia: MemberMediaSlot = {
  * never share a task with the list's first cards. The placeholder holds about the chart's
  * height, so nothing below it moves when it arrives.
  */
-function IdleFamilyChart({ members }: { members: Member[] }) {
+function IdleFamilyChart({ members, hooks }: { members: Member[]; hooks: ChartHooks }) {
   const { t } = useTranslation('family-tree')
   const isIdle = useWhenIdle()
   // The unions say which couples divorced; they come with the members.
@@ -49,7 +50,7 @@ function IdleFamilyChart({ members }: { members: Member[] }) {
     <FamilyChartFrame>
       {isIdle ? (
         <Suspense fallback={loading}>
-          <FamilyChartBody members={members} {...(unions ? { unions } : {})} />
+          <FamilyChartBody members={members} hooks={hooks} {...(unions ? { unions } : {})} />
         </Suspense>
       ) : (
         loading
@@ -73,8 +74,8 @@ export function FamilyTreeRoute() {
       <p className="family-tree-intro">{t('page.intro')}</p>
       <FamilyTreeManager
         memberMedia={memberMedia}
-        // ── Chart slot ── the interactive family chart (features/family-tree/chart).
-        renderChart={(members) => <IdleFamilyChart members={members} />}
+        // ── Chart slot ── the interactive family chart (features/family-tree/chart); a person in it opens their card.
+        renderChart={(members, hooks) => <IdleFamilyChart members={members} hooks={hooks} />}
       />
       {/* ── GEDCOM ── bringing a tree in from another program (features/gedcom), and taking it out once it has people. */}
       {isTreeSettled && <GedcomSection hasPeople={(tree.data?.members.length ?? 0) > 0} onImportEnded={refetchTree} />}

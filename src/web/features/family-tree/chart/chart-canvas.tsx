@@ -9,6 +9,7 @@ import { createPersonLabeller } from './person-label.ts'
 import { homeView, useChartView } from './use-chart-view.ts'
 import { drawEverythingUpTo, linksInWindow, nodesInWindow, visibleWindow } from './visible-window.ts'
 import { uiLanguageOf } from '../../../lib/ui-language.ts'
+import { useCoarsePointer } from '../../../lib/use-coarse-pointer.ts'
 
 interface ChartCanvasProps {
   layout: ChartLayout
@@ -16,14 +17,19 @@ interface ChartCanvasProps {
   /** Names the chart for assistive technology: "Family chart of María Pérez". */
   label: string
   onRecentre: (memberId: string) => void
+  /** A person chosen (a click, a tap, Enter) opens their card; without it, they are put in the centre. */
+  onOpen?: (memberId: string) => void
+  /** Changes when someone was put in the centre from outside the chart (their card): the keyboard goes to them. */
+  focusCentreKey?: number
 }
 
 /**
  * The drawing: a bounded box that pans and zooms, person boxes as real buttons (one tab stop,
  * arrow keys between them), and the lines behind them in SVG.
  */
-export function ChartCanvas({ layout, members, label, onRecentre }: ChartCanvasProps) {
+export function ChartCanvas({ layout, members, label, onRecentre, onOpen, focusCentreKey }: ChartCanvasProps) {
   const { t, i18n } = useTranslation('family-chart')
+  const isTouch = useCoarsePointer()
   const language = uiLanguageOf(i18n)
   const labelOf = useMemo(() => createPersonLabeller(t, language), [t, language])
   const viewportRef = useRef<HTMLDivElement>(null)
@@ -88,14 +94,24 @@ export function ChartCanvas({ layout, members, label, onRecentre }: ChartCanvasP
     setTabStop((current) => ({ ...current, memberId }))
   }, [])
 
+  // Put in the centre from their card: the chart comes into view with the keyboard on them.
+  const focusedCentreKey = useRef(focusCentreKey)
+  useEffect(() => {
+    if (focusCentreKey === focusedCentreKey.current) return
+    focusedCentreKey.current = focusCentreKey
+    viewportRef.current?.scrollIntoView?.({ block: 'center' })
+    buttons.current.get(layout.centreId)?.focus({ preventScroll: true })
+  }, [focusCentreKey, layout.centreId])
+
   const handleActivate = useCallback(
     (memberId: string) => {
+      if (onOpen) return onOpen(memberId)
       if (memberId === layout.centreId) return
       // Focus stays with the person once they are drawn in the middle.
       focusTabStop.current = true
       onRecentre(memberId)
     },
-    [layout.centreId, onRecentre],
+    [layout.centreId, onRecentre, onOpen],
   )
 
   const handleFocus = useCallback(
@@ -170,7 +186,7 @@ export function ChartCanvas({ layout, members, label, onRecentre }: ChartCanvasP
         </div>
       </div>
       <p id={helpId} className="family-chart-help">
-        {t('keyboardHelp')}
+        {t(onOpen ? (isTouch ? 'touchHelp' : 'keyboardHelp') : isTouch ? 'touchHelpCentre' : 'keyboardHelpCentre')}
       </p>
     </div>
   )

@@ -1,6 +1,7 @@
 import { useDeferredValue } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Member, Union } from '../../../../shared/contracts/family-tree.ts'
+import type { ChartHooks } from './chart-hooks.ts'
 import { FamilyChart } from './family-chart.tsx'
 import { FamilyChartFrame } from './family-chart-frame.tsx'
 import './family-chart.css'
@@ -13,7 +14,7 @@ const notYetDrawn: Member[] = []
  * so a large tree never blocks the page in one task. Loaded lazily: this module, its stylesheet
  * and the layout are a chunk of their own.
  */
-export function FamilyChartBody({ members, unions }: { members: Member[]; unions?: readonly Union[] }) {
+export function FamilyChartBody({ members, unions, hooks }: { members: Member[]; unions?: readonly Union[]; hooks?: ChartHooks }) {
   const { t } = useTranslation('family-chart')
   const drawn = useDeferredValue(members, notYetDrawn)
   return drawn === notYetDrawn ? (
@@ -21,7 +22,7 @@ export function FamilyChartBody({ members, unions }: { members: Member[]; unions
       {t('drawing')}
     </p>
   ) : (
-    <FamilyChart members={drawn} {...(unions ? { unions } : {})} />
+    <FamilyChart members={drawn} {...(unions ? { unions } : {})} {...(hooks ? { hooks } : {})} />
   )
 }
 

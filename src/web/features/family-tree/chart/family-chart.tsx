@@ -2,7 +2,10 @@ import { useCallback, useMemo, useState, useTransition } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Member, Union } from '../../../../shared/contracts/family-tree.ts'
 import { isSelfMember } from '../../../../shared/family-tree/self-member.ts'
+import { knownSurnamesFirst } from '../lib/member-name.ts'
+import { AddRelativeButtons } from '../components/add-relative-buttons.tsx'
 import { CentrePicker } from './centre-picker.tsx'
+import type { CentreRequest, ChartHooks } from './chart-hooks.ts'
 import { divorcedCouples, marriedCouples } from './chart-links.ts'
 import { ChartCanvas } from './chart-canvas.tsx'
 import type { FamilyIndex } from './family-index.ts'
@@ -15,8 +18,13 @@ import { useFamilyIndex } from './use-family-index.ts'
 /** No unions known (a tree read without them): no couple is drawn as divorced. */
 const noUnions: Union[] = []
 
-/** The chart and its controls around one centre person, who starts as the owner of the tree. */
-export function FamilyChart({ members: latest, unions = noUnions }: { members: Member[]; unions?: readonly Union[] }) {
+/**
+ * The chart and its controls around one centre person, who starts as the owner of the tree (or,
+ * with nobody marked as the owner, the first person of the tree's list). With `hooks`, a person
+ * in it opens their card and the centre person's missing relatives can be added; without, a
+ * person is put in the centre.
+ */
+export function FamilyChart({ members: latest, unions = noUnions, hooks }: { members: Member[]; unions?: readonly Union[]; hooks?: ChartHooks }) {
   const { t } = useTranslation('family-chart')
   const indexed = useFamilyIndex(latest)
   if (!indexed) {
@@ -26,17 +34,32 @@ export function FamilyChart({ members: latest, unions = noUnions }: { members: M
       </p>
     )
   }
-  return <IndexedFamilyChart members={indexed.members} index={indexed.index} unions={unions} />
+  return <IndexedFamilyChart members={indexed.members} index={indexed.index} unions={unions} hooks={hooks} />
 }
 
-function IndexedFamilyChart({ members, index, unions }: { members: readonly Member[]; index: FamilyIndex<Member>; unions: readonly Union[] }) {
+interface IndexedFamilyChartProps {
+  members: readonly Member[]
+  index: FamilyIndex<Member>
+  unions: readonly Union[]
+  hooks: ChartHooks | undefined
+}
+
+function IndexedFamilyChart({ members, index, unions, hooks }: IndexedFamilyChartProps) {
   const { t } = useTranslation('family-chart')
   const [chosenId, setChosenId] = useState<string>()
+  // «Centrar aquí» on a card: the chart takes the person asked for, once per request.
+  const centreRequest = hooks?.centreRequest
+  const [lastRequest, setLastRequest] = useState<CentreRequest | undefined>(centreRequest)
+  if (centreRequest !== lastRequest) {
+    setLastRequest(centreRequest)
+    if (centreRequest) setChosenId(centreRequest.memberId)
+  }
   const [generations, setGenerations] = useState(defaultGenerations)
   // Re-laying out a large tree renders many boxes: let React do it in interruptible slices.
   const [, startTransition] = useTransition()
 
-  const centre = (chosenId !== undefined ? index.members.get(chosenId) : undefined) ?? members.find((member) => isSelfMember(member)) ?? members[0]
+  const firstInList = useMemo(() => knownSurnamesFirst(members)[0], [members])
+  const centre = (chosenId !== undefined ? index.members.get(chosenId) : undefined) ?? members.find((member) => isSelfMember(member)) ?? firstInList
   const centreId = centre?.memberId
   // Only what is shown is laid out: the generations asked for, as many of them as fit the budget.
   const divorced = useMemo(() => divorcedCouples(unions), [unions])
@@ -83,7 +106,19 @@ function IndexedFamilyChart({ members, index, unions }: { members: readonly Memb
       <p className="family-chart-caption" role="status">
         {t('caption', { name: personName(centre) })}
       </p>
-      <ChartCanvas layout={layout} members={index.members} label={t('chartLabel', { name: personName(centre) })} onRecentre={handleRecentre} />
+      {hooks && (
+        <div className="family-chart-add" role="group" aria-label={t('addGroup', { name: personName(centre) })}>
+          <AddRelativeButtons member={centre} membersById={index.members} onAdd={hooks.onAddRelative} />
+        </div>
+      )}
+      <ChartCanvas
+        layout={layout}
+        members={index.members}
+        label={t('chartLabel', { name: personName(centre) })}
+        onRecentre={handleRecentre}
+        onOpen={hooks?.onOpen}
+        focusCentreKey={centreRequest?.key}
+      />
       {layout.links.some((link) => link.notByBirth) && <p className="family-chart-legend">{t('legend.notByBirth')}</p>}
       {layout.links.some((link) => link.divorced) && <p className="family-chart-legend">{t('legend.divorced')}</p>}
       <RelativesList index={index} centre={centre} divorced={divorced} married={married} onRecentre={handleRecentre} />

@@ -1,10 +1,13 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import type { Member } from '../../../../shared/contracts/family-tree.ts'
 import { StatusMessage } from '../../../components/ui/banner.tsx'
 import { useFamilyTree } from '../api/family-tree-queries.ts'
+import type { CentreRequest, ChartHooks } from '../chart/chart-hooks.ts'
 import { memberName } from '../lib/member-name.ts'
+import type { NewRelativeRequest } from '../lib/new-relative.ts'
+import { AddRelativeButtons } from './add-relative-buttons.tsx'
 import type { MemberMediaSlot } from './media-buttons.tsx'
 import { MemberList, MemberListLoading } from './member-list.tsx'
 import { preloadMemberForm } from './lazy-member-form.tsx'
@@ -12,8 +15,8 @@ import { NewMember } from './new-member.tsx'
 import './family-tree-manager.css'
 
 interface FamilyTreeManagerProps {
-  /** What to show between the add form and the list once the tree has people (the chart). */
-  renderChart?: (members: Member[]) => ReactNode
+  /** What to show between the add form and the list once the tree has people (the chart), with what its people do. */
+  renderChart?: (members: Member[], hooks: ChartHooks) => ReactNode
   /** Each member's uploader and gallery (the media feature); without it they are "coming soon". */
   memberMedia?: MemberMediaSlot
 }
@@ -22,7 +25,11 @@ interface FamilyTreeManagerProps {
 export function FamilyTreeManager({ renderChart, memberMedia }: FamilyTreeManagerProps) {
   const { t } = useTranslation('family-tree')
   const tree = useFamilyTree()
-  const [isAdding, setIsAdding] = useState(false)
+  /** The add form is open: for anyone, or for a relative of someone in the tree. */
+  const [adding, setAdding] = useState<{ relative?: NewRelativeRequest }>()
+  const isAdding = adding !== undefined
+  const [openedId, setOpenedId] = useState<string>()
+  const [centreRequest, setCentreRequest] = useState<CentreRequest>()
   const [announcement, setAnnouncement] = useState('')
   const addButtonRef = useRef<HTMLButtonElement>(null)
   const shouldRefocus = useRef(false)
@@ -40,12 +47,39 @@ export function FamilyTreeManager({ renderChart, memberMedia }: FamilyTreeManage
 
   function closeForm() {
     shouldRefocus.current = true
-    setIsAdding(false)
+    setAdding(undefined)
   }
 
   function handleAddClick() {
     if (isAdding) closeForm()
-    else if (canAdd) setIsAdding(true)
+    else if (canAdd) setAdding({})
+  }
+
+  // Stable, so the chart (thousands of boxes) is not drawn again when the page's state changes.
+  const handleAddRelative = useCallback((relative: NewRelativeRequest) => setAdding({ relative }), [])
+  const chartHooks = useMemo<ChartHooks>(() => ({ centreRequest, onOpen: setOpenedId, onAddRelative: handleAddRelative }), [centreRequest, handleAddRelative])
+
+  function handleCloseOpened() {
+    const closedId = openedId
+    setOpenedId(undefined)
+    // The keyboard goes back to the person's box in the chart it was opened from.
+    if (closedId) document.querySelector<HTMLElement>(`.family-chart-person[data-member-id="${CSS.escape(closedId)}"]`)?.focus()
+  }
+
+  function renderOpenedActions(member: Member, membersById: ReadonlyMap<string, Member>) {
+    return (
+      <>
+        <button
+          type="button"
+          className="button button-primary"
+          aria-label={t('opened.centreLabel', { name: memberName(member) })}
+          onClick={() => setCentreRequest({ memberId: member.memberId, key: Date.now() })}
+        >
+          {t('opened.centre')}
+        </button>
+        <AddRelativeButtons member={member} membersById={membersById} onAdd={handleAddRelative} />
+      </>
+    )
   }
 
   function handleAdded(member: Member) {
@@ -74,15 +108,31 @@ export function FamilyTreeManager({ renderChart, memberMedia }: FamilyTreeManage
         </Link>
       </div>
       <StatusMessage>{announcement}</StatusMessage>
-      {isAdding && members && <NewMember id={formId} members={members} onAdded={handleAdded} onCancel={closeForm} />}
+      {adding && members && (
+        <NewMember
+          key={adding.relative ? `${adding.relative.relation}:${adding.relative.memberId}` : 'anyone'}
+          id={formId}
+          members={members}
+          onAdded={handleAdded}
+          onCancel={closeForm}
+          {...(adding.relative ? { relative: adding.relative } : {})}
+        />
+      )}
       {/* One loading block stands for the chart and the list, so neither is drawn and then pushed
           down when the tree arrives (the chart goes above the list only once there are people). */}
       {tree.isPending ? (
         <MemberListLoading />
       ) : (
         <>
-          {members && members.length > 0 && renderChart?.(members)}
-          <MemberList tree={tree} onAnnounce={setAnnouncement} media={memberMedia} />
+          {members && members.length > 0 && renderChart?.(members, chartHooks)}
+          <MemberList
+            tree={tree}
+            onAnnounce={setAnnouncement}
+            media={memberMedia}
+            openedId={openedId}
+            onCloseOpened={handleCloseOpened}
+            renderOpenedActions={renderOpenedActions}
+          />
         </>
       )}
     </>

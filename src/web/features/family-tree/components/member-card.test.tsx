@@ -124,22 +124,23 @@ describe('editing a member in place', () => {
   })
 })
 
-describe('the interviews of a member', () => {
-  it('shows how many there are beside "Entrevistar", and nothing when there are none', async () => {
+describe('the conversations about a member', () => {
+  it('says how many there are and opens them, and says nothing when there are none', async () => {
     fakeFamilyApi([
-      buildMember({ firstName: 'Carmen', lastName: 'López', interviewSegments: ['s1'] }),
-      buildMember({ firstName: 'Luis', lastName: 'Martín', interviewSegments: ['s2', 's3', 's4'] }),
+      buildMember({ memberId: 'carmen', firstName: 'Carmen', lastName: 'López', interviewSegments: ['s1'] }),
+      buildMember({ memberId: 'luis', firstName: 'Luis', lastName: 'Martín', interviewSegments: ['s2', 's3', 's4'] }),
       buildMember({ firstName: 'Ana', lastName: 'Ruiz' }),
     ])
     renderWithProviders(<FamilyTreeManager />)
 
     const carmen = await screen.findByRole('article', { name: 'Carmen López' })
-    expect(within(carmen).getByText('1 entrevista')).toBeInTheDocument()
-    expect(within(carmen).getByRole('link', { name: 'Entrevistar sobre Carmen López' })).toHaveAccessibleDescription('1 entrevista')
+    expect(within(carmen).getByText(/^Una conversación con Carmen —/)).toBeInTheDocument()
+    expect(within(carmen).getByRole('link', { name: 'Ver la conversación sobre Carmen López' })).toHaveAttribute('href', '/interview/carmen')
     const luis = screen.getByRole('article', { name: 'Luis Martín' })
-    expect(within(luis).getByRole('link', { name: 'Entrevistar sobre Luis Martín' })).toHaveAccessibleDescription('3 entrevistas')
+    expect(within(luis).getByText(/^3 conversaciones con Luis —/)).toHaveTextContent('3 conversaciones con Luis — ver')
+    expect(within(luis).getByRole('link', { name: 'Ver las 3 conversaciones sobre Luis Martín' })).toHaveAttribute('href', '/interview/luis')
     const ana = screen.getByRole('article', { name: 'Ana Ruiz' })
-    expect(within(ana).queryByText(/entrevistas?$/)).not.toBeInTheDocument()
-    expect(within(ana).getByRole('link', { name: 'Entrevistar sobre Ana Ruiz' })).not.toHaveAccessibleDescription()
+    expect(within(ana).queryByText(/conversaci/)).not.toBeInTheDocument()
+    expect(within(ana).getByRole('link', { name: 'Entrevistar sobre Ana Ruiz' })).toBeInTheDocument()
   })
 })

@@ -1,10 +1,11 @@
-import { memo, useId, useState } from 'react'
+import { memo, useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import type { CreateMember, Member } from '../../../../shared/contracts/family-tree.ts'
 import { isSelfMember } from '../../../../shared/family-tree/self-member.ts'
 import { useEditInPlace } from '../../../components/ui/use-edit-in-place.ts'
 import { useUpdateMember } from '../api/family-tree-queries.ts'
+import { conversationCount } from '../lib/conversations.ts'
 import { memberName } from '../lib/member-name.ts'
 import { MediaButtons, type MediaPanel, type MemberMediaSlot } from './media-buttons.tsx'
 import { MemberDetails } from './member-details.tsx'
@@ -19,13 +20,17 @@ interface MemberCardProps {
   onUpdated: (member: Member) => void
   /** The media feature's uploader and gallery for this member, when the page provides them. */
   media?: MemberMediaSlot
+  /** More buttons under the card's own (the card opened from the chart: centre here, add a mother…). */
+  extraActions?: ReactNode
+  /** Focus the card's name when it is shown (a card opened from the chart). */
+  isFocusedOnOpen?: boolean
 }
 
 /**
  * One person of the tree with what is known of them, their actions and the edit-in-place form.
  * Memoised: the list draws its cards a few at a time, and those already drawn stay as they are.
  */
-export const MemberCard = memo(function MemberCard({ member, members, membersById, onDelete, onUpdated, media }: MemberCardProps) {
+export const MemberCard = memo(function MemberCard({ member, members, membersById, onDelete, onUpdated, media, extraActions, isFocusedOnOpen = false }: MemberCardProps) {
   const { t } = useTranslation('family-tree')
   const updateMember = useUpdateMember()
   const { isEditing, open: openEditor, close: closeEditor, editButtonRef } = useEditInPlace()
@@ -34,10 +39,15 @@ export const MemberCard = memo(function MemberCard({ member, members, membersByI
   const uploaderId = useId()
   const galleryId = useId()
   const headingId = useId()
-  const interviewCountId = useId()
+  const headingRef = useRef<HTMLHeadingElement>(null)
   const name = memberName(member)
-  const interviewCount = member.interviewSegments.length
+  const conversations = conversationCount(member)
   const isSelf = isSelfMember(member)
+
+  // A card opened from the chart takes the keyboard, so its name is read and its buttons are next.
+  useEffect(() => {
+    if (isFocusedOnOpen) headingRef.current?.focus()
+  }, [isFocusedOnOpen, member.memberId])
 
   async function handleSave(changes: CreateMember) {
     const updated = await updateMember.mutateAsync({ memberId: member.memberId, changes })
@@ -68,30 +78,26 @@ export const MemberCard = memo(function MemberCard({ member, members, membersByI
   return (
     <article className="member-card card" aria-labelledby={headingId}>
       <header className="member-card-header">
-        <h3 id={headingId} className="member-name">
+        <h3 id={headingId} ref={headingRef} className="member-name" tabIndex={isFocusedOnOpen ? -1 : undefined}>
           {name}
         </h3>
         {isSelf && <span className="member-self-badge">{t('card.selfBadge')}</span>}
       </header>
       <p className="member-relationship">{isSelf ? t('card.selfRelationship') : member.relationshipToOwner}</p>
       <MemberDetails member={member} membersById={membersById} />
-      <div className="member-actions">
-        <span className="member-interview">
-          <Link
-            className="button button-primary"
-            to={`/interview/${encodeURIComponent(member.memberId)}`}
-            aria-label={t('card.interviewLabel', { name })}
-            aria-describedby={interviewCount > 0 ? interviewCountId : undefined}
-          >
-            {t('card.interview')}
+      {/* None yet says nothing: a card full of "no conversations" reads as a reproach. */}
+      {conversations > 0 && (
+        <p className="member-conversations">
+          {t('card.conversations', { count: conversations, name: member.firstName || name })}{' '}
+          <Link to={`/interview/${encodeURIComponent(member.memberId)}`} aria-label={t('card.conversationsLabel', { count: conversations, name })}>
+            {t('card.conversationsOpen')}
           </Link>
-          {/* None yet says nothing: a card full of "no interviews" reads as a reproach. */}
-          {interviewCount > 0 && (
-            <span id={interviewCountId} className="member-interview-count">
-              {t('card.interviewCount', { count: interviewCount })}
-            </span>
-          )}
-        </span>
+        </p>
+      )}
+      <div className="member-actions">
+        <Link className="button button-primary" to={`/interview/${encodeURIComponent(member.memberId)}`} aria-label={t('card.interviewLabel', { name })}>
+          {t('card.interview')}
+        </Link>
         {/* One's own card leads to one's own story: the page sends it on to /my-story. */}
         <Link className="button" to={`/story/${encodeURIComponent(member.memberId)}`} aria-label={t('card.storyLabel', { name })}>
           {t('card.story')}
@@ -119,6 +125,7 @@ export const MemberCard = memo(function MemberCard({ member, members, membersByI
           {t('card.delete')}
         </button>
       </div>
+      {extraActions}
       {media && openPanels.has('uploader') && (
         <div id={uploaderId} className="member-media-panel">
           {media.renderUploader(member, name)}

@@ -26,6 +26,8 @@ interface MemberFormProps {
   /** Saves the checked values. A rejection keeps everything typed and shows why it failed. */
   onSubmit: (body: CreateMember) => Promise<unknown>
   onCancel: () => void
+  /** First values of a new member (a mother added from the chart comes already linked). */
+  initialValues?: Partial<MemberFormValues>
   /** Id of the heading that names the form. */
   labelledBy?: string
   id?: string
@@ -35,7 +37,7 @@ interface MemberFormProps {
  * The inline add/edit form of a family member (docs/product.md#family-tree). It opens with the cursor in the first
  * field; the rules the browser can check are checked before anything is sent.
  */
-export function MemberForm({ members, member, submitLabel, onSubmit, onCancel, labelledBy, id }: MemberFormProps) {
+export function MemberForm({ members, member, submitLabel, onSubmit, onCancel, initialValues, labelledBy, id }: MemberFormProps) {
   const { t, i18n } = useTranslation('family-tree')
   const language = uiLanguageOf(i18n)
   const unions = useFamilyTree().data?.unions
@@ -45,7 +47,9 @@ export function MemberForm({ members, member, submitLabel, onSubmit, onCancel, l
   const isImported = member !== undefined && member.sourceId !== null
   const schema = useMemo(() => memberFormSchema(language, { isImported }), [language, isImported])
   // Worked out once: the form keeps its first values, and a large tree has thousands to look through.
-  const [defaultValues] = useState(() => (member ? memberFormValues(member, unions ?? [], language, new Map(members.map((other) => [other.memberId, other]))) : emptyMemberValues))
+  const [defaultValues] = useState(() =>
+    member ? memberFormValues(member, unions ?? [], language, new Map(members.map((other) => [other.memberId, other]))) : { ...emptyMemberValues, ...initialValues },
+  )
   const form = useForm<MemberFormValues, unknown, MemberFormOutput>({ resolver: zodResolver(schema), defaultValues })
   const { handleSubmit, setError, setFocus, getValues } = form
   const { isSubmitting } = form.formState

@@ -106,6 +106,57 @@ describe('the member list', () => {
     // Hundreds of cards in a simulated DOM, counted by role three times: slow on a busy machine.
   }, 45_000)
 
+  it('finds people by name, surname or a nickname written with the name, accents and case ignored', async () => {
+    const members = [
+      ...Array.from({ length: 150 }, (_, i) => buildMember({ firstName: `Persona${i}`, lastName: 'Grande', relationshipToOwner: '' })),
+      buildMember({ firstName: 'Abraham', lastName: 'Lincoln', relationshipToOwner: '' }),
+      buildMember({ firstName: 'José «Pepe»', lastName: 'Núñez', relationshipToOwner: '' }),
+      buildMember({ firstName: 'Josefa', lastName: 'Ruiz', relationshipToOwner: '' }),
+    ]
+    fakeFamilyApi(members)
+    const { user } = renderTree()
+    const list = await screen.findByRole('list', { name: 'Las personas de tu árbol' })
+    const search = within(screen.getByRole('search', { name: 'Buscar por nombre' })).getByRole('searchbox', { name: 'Buscar por nombre' })
+    // Lincoln is past the first hundred: the search finds him without "show more".
+    await user.type(search, 'LINCOLN')
+    await waitFor(() =>
+      expect(
+        within(list)
+          .getAllByRole('heading')
+          .map((heading) => heading.textContent),
+      ).toEqual(['Abraham Lincoln']),
+    )
+    expect(search).toHaveAccessibleDescription(/Una persona coincide con «LINCOLN»\.$/)
+
+    await user.clear(search)
+    await user.type(search, 'pepe nunez')
+    await waitFor(() =>
+      expect(
+        within(list)
+          .getAllByRole('heading')
+          .map((heading) => heading.textContent),
+      ).toEqual(['José «Pepe» Núñez']),
+    )
+    await user.clear(search)
+    await user.type(search, 'jos')
+    await waitFor(() =>
+      expect(
+        within(list)
+          .getAllByRole('heading')
+          .map((heading) => heading.textContent),
+      ).toEqual(['José «Pepe» Núñez', 'Josefa Ruiz']),
+    )
+    expect(screen.getByText('2 personas coinciden con «jos».')).toBeInTheDocument()
+
+    await user.type(search, 'xyz')
+    expect(await screen.findByText('Nadie en tu árbol se llama «josxyz».')).toBeInTheDocument()
+    expect(within(list).queryAllByRole('article')).toEqual([])
+    // Escape empties the search, and the whole tree is back a hundred at a time.
+    await user.keyboard('{Escape}')
+    expect(search).toHaveValue('')
+    expect(await screen.findByText('Se muestran 100 de 153 personas.')).toBeInTheDocument()
+  }, 30_000)
+
   it('invites the first person when the tree is empty', async () => {
     fakeFamilyApi([])
     renderTree()

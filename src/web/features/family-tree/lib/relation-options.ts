@@ -1,8 +1,8 @@
 import type { Member } from '../../../../shared/contracts/family-tree.ts'
 import { ancestorsOf, descendantsOf } from '../../../../shared/family-tree/ancestry.ts'
-import { normaliseRelationship } from '../../../../shared/family-tree/self-member.ts'
 import { limits } from '../../../../shared/limits.ts'
 import { memberName } from './member-name.ts'
+import { matchesWords, searchWords } from './name-search.ts'
 
 export interface RelationOption {
   memberId: string
@@ -78,35 +78,19 @@ export interface RelationSearch {
   matches: number
 }
 
-/** Names as a search compares them, each worked out once: a keystroke scans thousands of people. */
-const searchKeys = new Map<string, string>()
-
-function searchKey(name: string): string {
-  let key = searchKeys.get(name)
-  if (key === undefined) {
-    // Bounded: names of trees left long ago need not stay.
-    if (searchKeys.size >= 200_000) searchKeys.clear()
-    searchKeys.set(name, (key = normaliseRelationship(name)))
-  }
-  return key
-}
-
 /**
  * What a large relation group shows for `query`: the options ticked in `chosen`, then, in the
  * tree's order, at most `limit` others whose name holds every word typed (accents and case
  * ignored).
  */
 export function searchRelationOptions(options: readonly RelationOption[], chosen: readonly string[], query: string, limit = searchShowsUpTo): RelationSearch {
-  const words = normaliseRelationship(query).split(' ').filter(Boolean)
+  const words = searchWords(query)
   const ticked = new Set(chosen)
   const shown = options.filter((option) => ticked.has(option.memberId))
   let matches = 0
   for (const option of options) {
     if (ticked.has(option.memberId)) continue
-    if (words.length > 0) {
-      const key = searchKey(option.name)
-      if (!words.every((word) => key.includes(word))) continue
-    }
+    if (words.length > 0 && !matchesWords(option.name, words)) continue
     matches += 1
     if (matches <= limit) shown.push(option)
   }
