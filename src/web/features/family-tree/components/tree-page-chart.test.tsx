@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { renderWithProviders } from '../../../test/render.tsx'
+import { pretendTouchScreen } from '../../../test/touch-screen.ts'
 import { FamilyChartBody } from '../chart/family-chart-section.tsx'
 import { fakeFamilyApi } from '../test/fake-family-api.ts'
 import { rosasFamily } from '../test/family.ts'
@@ -81,11 +82,7 @@ describe('the chart on the tree page', () => {
   })
 
   it('speaks of touch on a touch screen', async () => {
-    const original = window.matchMedia.bind(window)
-    vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => {
-      const list = original(query)
-      return query.includes('pointer: coarse') ? Object.defineProperty(list, 'matches', { value: true }) : list
-    })
+    pretendTouchScreen()
     await renderPage()
     expect(chart()).toHaveAccessibleDescription(/^Toca una persona para abrir su ficha\..*pellizca con dos dedos para acercarlo o alejarlo/)
     expect(chart()).not.toHaveAccessibleDescription(/teclado|rueda|ratón/)
