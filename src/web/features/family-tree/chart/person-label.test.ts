@@ -2,7 +2,7 @@ import i18n from 'i18next'
 import { describe, expect, it } from 'vitest'
 import type { Language } from '../../../../shared/limits.ts'
 import { buildMember } from './test/family-builders.ts'
-import { lifeYears, personLabel } from './person-label.ts'
+import { createChoiceLabeller, lifeYears, personLabel } from './person-label.ts'
 import { asStoredDate } from '../../../../shared/genealogy-date/index.ts'
 
 const tFor = (language: Language) => i18n.getFixedT(language, 'family-chart')
@@ -23,5 +23,30 @@ describe('a person in the chart', () => {
     expect(personLabel(tFor('en'), grandma, 'en')).toBe('Carmen Ruiz, born circa 1920 in Pasto')
     expect(personLabel(tFor('fr'), { ...grandma, birthDate: asStoredDate('1920-03-12') }, 'fr')).toBe('Carmen Ruiz, naissance en 1920 à Pasto')
     expect(personLabel(tFor('es'), { ...grandma, isDeceased: true, deathDate: asStoredDate('1990') }, 'es')).toBe('Carmen Ruiz, hacia 1920–1990, nació en Pasto')
+  })
+})
+
+describe('a person among choices', () => {
+  it('tells namesakes apart by their years and a place', () => {
+    const label = createChoiceLabeller(tFor('es'), 'es')
+    const elizabeth = (birth: string, death: string | null, place: string) =>
+      buildMember({
+        memberId: `elizabeth-${birth}`,
+        firstName: 'Elizabeth',
+        lastName: 'Smith',
+        birthDate: asStoredDate(birth),
+        deathDate: death ? asStoredDate(death) : null,
+        isDeceased: death !== null,
+        birthPlace: place,
+      })
+    expect(label(elizabeth('1820', '1890', 'Boston'))).toBe('Elizabeth Smith (1820–1890, Boston)')
+    expect(label(elizabeth('1822-05-01', '1901', 'Salem'))).toBe('Elizabeth Smith (1822–1901, Salem)')
+    expect(label(elizabeth('1990', null, ''))).toBe('Elizabeth Smith (n. 1990)')
+    expect(label(elizabeth('ABT 1850', null, 'York'))).toBe('Elizabeth Smith (n. hacia 1850, York)')
+    expect(createChoiceLabeller(tFor('en'), 'en')(elizabeth('ABT 1850', null, 'York'))).toBe('Elizabeth Smith (b. circa 1850, York)')
+    expect(label(buildMember({ memberId: 'ana', firstName: 'Ana', lastName: 'Ruiz' }))).toBe('Ana Ruiz')
+    expect(label(buildMember({ memberId: 'pedro', firstName: 'Pedro', lastName: '_____', isDeceased: true, deathDate: asStoredDate('1900') }))).toBe(
+      'Pedro (apellido desconocido, † 1900)',
+    )
   })
 })

@@ -3,10 +3,11 @@ import type { Member } from '../../../../shared/contracts/family-tree.ts'
 import { isSelfMember } from '../../../../shared/family-tree/self-member.ts'
 import type { Language } from '../../../../shared/limits.ts'
 import { formatStoredDateShort } from '../../../../shared/genealogy-date/index.ts'
-import { memberName } from '../lib/member-name.ts'
+import { isUnknownNamePart } from '../../../../shared/family-tree/unknown-name.ts'
+import { memberName, shownLastName } from '../lib/member-name.ts'
 
 export type LabelledMember = Pick<Member, 'firstName' | 'lastName' | 'birthDate' | 'deathDate' | 'isDeceased' | 'gender' | 'isSelf' | 'relationshipToOwner'> &
-  Partial<Pick<Member, 'birthPlace'>>
+  Partial<Pick<Member, 'birthPlace' | 'deathPlace'>>
 
 /** "María Pérez", or "María (apellido desconocido)". */
 export const personName = memberName
@@ -71,5 +72,41 @@ export function createPersonLabeller(t: TFunction<'family-chart'>, language: Lan
     if (place && !(birth && !death)) parts.push(bornPlace.replaceAll(slot, place))
     if (member.isDeceased && !death) parts.push(deceased[genderContext(member) ?? 'neutral'])
     return parts.join(', ')
+  }
+}
+
+/**
+ * The label of a person among choices (the member form's relatives): the name with the years and
+ * a place, which tell eight «Elizabeth Smith» apart: "Elizabeth Smith (1820–1890, Boston)",
+ * "Ana Ruiz (n. 1990)", "Pedro (apellido desconocido, † 1900)", or the name alone.
+ */
+export function createChoiceLabeller(t: TFunction<'family-chart'>, language: Language): (member: LabelledMember) => string {
+  const born = t('years.born', { year: slot })
+  const bornWhen = t('years.bornWhen', { date: slot })
+  const died = t('years.died', { year: slot })
+  return (member) => {
+    const birth = formatStoredDateShort(member.birthDate, language)
+    const death = member.isDeceased ? formatStoredDateShort(member.deathDate, language) : undefined
+    let years = ''
+    if (birth && death) years = `${birth.text}–${death.text}`
+    else if (birth) years = member.isDeceased ? `${birth.text}–?` : (birth.isYear ? born : bornWhen).replaceAll(slot, birth.text)
+    else if (death) years = died.replaceAll(slot, death.text)
+    const details = [years, member.birthPlace || member.deathPlace].filter(Boolean)
+    // An unknown surname is said inside the same brackets, not in a second pair.
+    if (isUnknownNamePart(member.lastName)) return `${member.firstName} (${[shownLastName(member.lastName), ...details].join(', ')})`.trim()
+    return details.length > 0 ? `${personName(member)} (${details.join(', ')})` : personName(member)
+  }
+}
+
+/** `label` remembered per member: a form works its choices out again at every tick, their labels need not be. */
+export function rememberLabels<M extends object>(label: (member: M) => string): (member: M) => string {
+  const labels = new WeakMap<M, string>()
+  return (member) => {
+    let text = labels.get(member)
+    if (text === undefined) {
+      text = label(member)
+      labels.set(member, text)
+    }
+    return text
   }
 }

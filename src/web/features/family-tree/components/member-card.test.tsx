@@ -37,8 +37,8 @@ describe('editing a member in place', () => {
     // A stored day is shown in the reader's words, which the server reads back to the same day.
     expect(within(form).getByLabelText(/^Fecha de nacimiento/)).toHaveValue('12 de abril de 1950')
     expect(within(form).getByRole('textbox', { name: 'Momentos importantes (opcional)' })).toHaveValue('Boda con Luis\nNacimiento de Ana')
-    expect(choices('Padres')).toEqual(['Carmen López ✓', 'Luis Martín'])
-    expect(choices('Cónyuges o parejas')).toEqual(['Carmen López', 'Luis Martín ✓'])
+    expect(choices('Padres')).toEqual(['Carmen López (1920–2001) ✓', 'Luis Martín'])
+    expect(choices('Cónyuges o parejas')).toEqual(['Carmen López (1920–2001)', 'Luis Martín ✓'])
     // Carmen is Rosa's mother: she cannot also be her child.
     expect(choices('Hijos')).toEqual(['Luis Martín'])
   })
@@ -50,9 +50,9 @@ describe('editing a member in place', () => {
     const { user, form, choices } = await openEditor('Carmen López')
 
     expect(choices('Padres')).toEqual(['Luis Martín', 'Abuela Zamora'])
-    expect(choices('Hijos')).toEqual(['Rosa Díaz ✓', 'Luis Martín', 'Abuela Zamora'])
+    expect(choices('Hijos')).toEqual(['Rosa Díaz (n. 1950) ✓', 'Luis Martín', 'Abuela Zamora'])
     await user.click(within(within(form).getByRole('group', { name: 'Padres' })).getByRole('checkbox', { name: 'Abuela Zamora' }))
-    expect(choices('Hijos')).toEqual(['Rosa Díaz ✓', 'Luis Martín'])
+    expect(choices('Hijos')).toEqual(['Rosa Díaz (n. 1950) ✓', 'Luis Martín'])
   })
 
   it('offers a child who already has two birth parents as adopted, says so, and sends the kind chosen', async () => {

@@ -8,6 +8,8 @@ import { unionsForSpouses } from '../lib/member-form-values.ts'
 import { memberName } from '../lib/member-name.ts'
 import { kindForNewChild, kindForNewParent, offeredKinds } from '../lib/parent-kinds.ts'
 import { relationOptions } from '../lib/relation-options.ts'
+import { createChoiceLabeller, rememberLabels } from '../chart/person-label.ts'
+import { uiLanguageOf } from '../../../lib/ui-language.ts'
 import type { MemberFormHandle } from './member-form-types.ts'
 import { MemberMarriageFields } from './member-marriage-fields.tsx'
 import { MemberRelationKinds } from './member-relation-kinds.tsx'
@@ -25,11 +27,18 @@ interface MemberRelationFieldsProps {
  */
 export function MemberRelationFields({ form, members, memberId }: MemberRelationFieldsProps) {
   const { t } = useTranslation('family-tree')
+  const { t: tChart, i18n } = useTranslation('family-chart')
+  const language = uiLanguageOf(i18n)
   const { control, getValues, setValue } = form
   const membersById = useMemo(() => new Map(members.map((member) => [member.memberId, member])), [members])
   const [parentMemberIds, childrenMemberIds] = useWatch({ control, name: ['parentMemberIds', 'childrenMemberIds'] })
+  // Each person's label once per language, however often the choices change: dates are read to write it.
+  const labelOf = useMemo(() => rememberLabels<Member>(createChoiceLabeller(tChart, language)), [tChart, language])
   // Worked out again only when the choices change: a large tree has thousands of people to sort.
-  const options = useMemo(() => relationOptions(members, memberId, { parentMemberIds, childrenMemberIds }), [members, memberId, parentMemberIds, childrenMemberIds])
+  const options = useMemo(
+    () => relationOptions(members, memberId, { parentMemberIds, childrenMemberIds }, labelOf),
+    [members, memberId, parentMemberIds, childrenMemberIds, labelOf],
+  )
   const [kindNote, setKindNote] = useState<string>()
   const [childKindNote, setChildKindNote] = useState<string>()
 

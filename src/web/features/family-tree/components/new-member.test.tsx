@@ -4,6 +4,7 @@ import { buildMember, errorResponse, fakeFamilyApi } from '../test/fake-family-a
 import { deferred } from '../../../test/http.ts'
 import { rosasFamily } from '../test/family.ts'
 import { openAddForm } from '../test/add-form.tsx'
+import { asStoredDate } from '../../../../shared/genealogy-date/index.ts'
 
 afterEach(() => {
   vi.restoreAllMocks()
@@ -157,8 +158,8 @@ describe('adding a person', () => {
     await user.selectOptions(within(form).getByRole('combobox', { name: 'Género (opcional)' }), 'Femenino')
     await user.type(within(form).getByRole('textbox', { name: 'Breve biografía (opcional)' }), 'Médica.')
     await user.type(within(form).getByRole('textbox', { name: 'Momentos importantes (opcional)' }), 'Grado{enter}{enter} Boda ')
-    await user.click(within(group('Padres')).getByRole('checkbox', { name: 'Rosa Díaz' }))
-    expect(within(group('Hijos')).queryByRole('checkbox', { name: 'Rosa Díaz' })).not.toBeInTheDocument()
+    await user.click(within(group('Padres')).getByRole('checkbox', { name: 'Rosa Díaz (n. 1950)' }))
+    expect(within(group('Hijos')).queryByRole('checkbox', { name: 'Rosa Díaz (n. 1950)' })).not.toBeInTheDocument()
     await user.click(save)
 
     const ana = await screen.findByRole('article', { name: 'Ana Díaz' })
@@ -235,5 +236,28 @@ describe('adding a person', () => {
     )
     expect(within(group('Padres')).getByRole('checkbox', { name: 'Ana Ruiz' })).toHaveFocus()
     expect(firstName).toHaveValue('Eva')
+  })
+})
+
+describe('choosing relatives', () => {
+  it('tells people of the same name apart by their years and places', async () => {
+    const elizabeth = (birth: string, death: string, place: string) =>
+      buildMember({
+        firstName: 'Elizabeth',
+        lastName: 'Smith',
+        relationshipToOwner: '',
+        isDeceased: true,
+        birthDate: asStoredDate(birth),
+        deathDate: asStoredDate(death),
+        birthPlace: place,
+      })
+    fakeFamilyApi([elizabeth('1820', '1890', 'Boston'), elizabeth('1851', '1920', 'Salem'), buildMember({ firstName: 'Elizabeth', lastName: '____', relationshipToOwner: '' })])
+    const { group } = await openAddForm()
+    expect(
+      within(group('Padres'))
+        .getAllByRole('checkbox')
+        .map((box) => (box as HTMLInputElement).labels?.[0]?.textContent)
+        .sort(),
+    ).toEqual(['Elizabeth (apellido desconocido)', 'Elizabeth Smith (1820–1890, Boston)', 'Elizabeth Smith (1851–1920, Salem)'])
   })
 })

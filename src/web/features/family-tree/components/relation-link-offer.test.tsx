@@ -24,10 +24,10 @@ describe('a word of kinship typed as the relationship', () => {
 
     const offer = within(form).getByRole('group', { name: '¿Enlazar a Carmen como tu madre?' })
     // Nothing is linked silently: the children group has nobody ticked until the offer is accepted.
-    expect(within(within(form).getByRole('group', { name: 'Hijos' })).getByRole('checkbox', { name: 'Rosa Díaz' })).not.toBeChecked()
+    expect(within(within(form).getByRole('group', { name: 'Hijos' })).getByRole('checkbox', { name: 'Rosa Díaz (n. 1950)' })).not.toBeChecked()
     await user.click(within(offer).getByRole('button', { name: 'Sí, enlazar' }))
     expect(within(form).getByText('Al guardar, se enlazará a Carmen como tu madre.')).toBeInTheDocument()
-    expect(within(within(form).getByRole('group', { name: 'Hijos' })).getByRole('checkbox', { name: 'Rosa Díaz' })).toBeChecked()
+    expect(within(within(form).getByRole('group', { name: 'Hijos' })).getByRole('checkbox', { name: 'Rosa Díaz (n. 1950)' })).toBeChecked()
 
     await user.click(save)
     await screen.findByText('Carmen López ya forma parte de tu árbol.')

@@ -92,7 +92,7 @@ export function RelationPicker(props: RelationPickerProps) {
                 aria-describedby={noteId}
                 onChange={(event) => handleToggle(option.memberId, event.target.checked)}
               />
-              <label htmlFor={inputId}>{option.name}</label>
+              <label htmlFor={inputId}>{option.label}</label>
               {noteId && (
                 <span id={noteId} className="relation-picker-note">
                   {hasTwoParentsNote}

@@ -50,7 +50,7 @@ describe('relationOptions', () => {
 })
 
 describe('searchRelationOptions', () => {
-  const people: RelationOption[] = ['José Núñez', 'Josefa Gil', 'Ana Núñez', 'Luis Peña', 'Ana Gil'].map((name, n) => ({ memberId: `m${n}`, name }))
+  const people: RelationOption[] = ['José Núñez', 'Josefa Gil', 'Ana Núñez', 'Luis Peña', 'Ana Gil'].map((name, n) => ({ memberId: `m${n}`, name, label: name }))
 
   it('shows the first people up to the limit with nothing typed, and counts them all', () => {
     const search = searchRelationOptions(people, [], '  ', 2)

@@ -6,7 +6,10 @@ import { matchesWords, searchWords } from './name-search.ts'
 
 export interface RelationOption {
   memberId: string
+  /** What a search looks in. */
   name: string
+  /** What the choice shows: the name with years and a place ("Elizabeth Smith (1820–1890, Boston)"). */
+  label: string
   /** A child that already has two other birth parents: said beside them, and, once ticked, they are given another kind (adopted…). */
   hasTwoParents?: boolean
 }
@@ -30,6 +33,7 @@ export function relationOptions(
   members: readonly Member[],
   editingId: string | undefined,
   chosen: { parentMemberIds: readonly string[]; childrenMemberIds: readonly string[] },
+  labelOf: (member: Member) => string = memberName,
 ): RelationOptions {
   const self = editingId ?? newMemberId
   const others = members.filter((member) => member.memberId !== self)
@@ -44,7 +48,7 @@ export function relationOptions(
 
   const ancestors = ancestorsOf(parents, self)
   const descendants = descendantsOf(parents, self)
-  const option = (member: Member): RelationOption => ({ memberId: member.memberId, name: memberName(member) })
+  const option = (member: Member): RelationOption => ({ memberId: member.memberId, name: memberName(member), label: labelOf(member) })
 
   return {
     parents: others.filter((member) => chosen.parentMemberIds.includes(member.memberId) || !descendants.has(member.memberId)).map(option),
