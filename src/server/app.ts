@@ -72,6 +72,7 @@ import { sessionPlugin } from './plugins/session.ts'
 import { textInputPlugin } from './plugins/text-input.ts'
 import { securityHeaders } from './plugins/security-headers.ts'
 import { webAppPlugin } from './plugins/web-app.ts'
+import { largestUpload } from '../shared/upload-limits.ts'
 
 /** The composition root: builds every dependency from `config` and registers the features. */
 export async function buildApp(config: Config): Promise<FastifyInstance> {
@@ -171,6 +172,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     maxMembers: config.treeMaxMembers,
   })
   const objectStorage = createObjectStorage(config.storage)
+  const uploadLimits = { fileBytes: config.maxUploadBytes, audioVideoBytes: config.maxAvUploadBytes }
   app.addHook('onClose', async () => objectStorage.close())
   // Long work (imports) runs through one runner; features register their kinds below and it starts once the app is ready.
   const jobRunner = createJobRunnerFor(database, objectStorage.storage, {
@@ -218,7 +220,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
       },
       link: (ownerId, memberId, mediaId) => media.addMedia(ownerId, 'member', memberId, mediaId),
       fileNamesOf: async (ownerId, memberId) => (await media.listFor(ownerId, 'member', memberId)).map((asset) => asset.fileName),
-      maxFileBytes: config.maxUploadBytes,
+      maxFileBytes: largestUpload(uploadLimits),
     },
     openMedia: (ownerId, mediaId) => media.openContent(ownerId, mediaId),
     maxGedcomBytes: config.gedcomMaxBytes,
@@ -227,7 +229,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const media = createMediaService({
     repo: createMediaRepository(database.db),
     storage: objectStorage.storage,
-    maxUploadBytes: config.maxUploadBytes,
+    uploadLimits,
     quotaBytes: config.storageQuotaBytes,
     uploadExpiryMs: config.uploadExpiryMs,
     // What an upload to each kind of target links to; a recording belongs to its session and to the member.
@@ -302,7 +304,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
         exportAssets: (userId) => media.exportAssets(userId),
         openContent: (userId, assetId) => media.openContent(userId, assetId),
         restoreFile: (userId, file) => media.restoreFile(userId, file),
-        maxFileBytes: config.maxUploadBytes,
+        maxFileBytes: largestUpload(uploadLimits),
         freeBytes: (userId) => media.freeBytes(userId),
       },
     },
@@ -367,7 +369,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     uploadIds: createUploadIds(secret),
     sessionRecheckMs: config.uploadSessionRecheckMs,
     datastore: createUploadStore(config.storage, path.join(config.dataDir, 'uploads'), config.uploadExpiryMs, redis),
-    maxUploadBytes: config.maxUploadBytes,
+    uploadLimits,
     expiryMs: config.uploadExpiryMs,
     openUploads: createAttemptLimiter(rateLimitStore, { max: config.maxUnfinishedUploads, windowMs: config.uploadExpiryMs }, 'uploads-open'),
   })

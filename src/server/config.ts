@@ -2,6 +2,7 @@ import { isIP } from 'node:net'
 import path from 'node:path'
 import { z } from 'zod'
 import { limits } from '../shared/limits.ts'
+import { defaultUploadLimits } from '../shared/upload-limits.ts'
 import type { S3Settings } from './integrations/storage/s3-storage.ts'
 
 const booleanFromEnv = z.enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' }).transform((value) => ['true', '1', 'yes'].includes(value))
@@ -65,11 +66,8 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: booleanFromEnv.default(false),
-  MAX_UPLOAD_BYTES: z.coerce
-    .number({ error: 'must be a number' })
-    .int()
-    .min(1)
-    .default(5 * 1024 * 1024),
+  MAX_UPLOAD_BYTES: z.coerce.number({ error: 'must be a number' }).int().min(1).default(defaultUploadLimits.fileBytes),
+  MAX_AV_UPLOAD_BYTES: z.coerce.number({ error: 'must be a number' }).int().min(1).default(defaultUploadLimits.audioVideoBytes),
   LIST_CACHE_BYTES: z.coerce
     .number({ error: 'must be a number' })
     .int()
@@ -167,7 +165,10 @@ export interface Config {
   mail?: { smtpUrl: string; from: string }
   /** Media: files under `DATA_DIR/media`, or an S3-compatible bucket. */
   storage: { kind: 'local'; dir: string } | { kind: 's3'; s3: S3Settings }
+  /** The largest photo or document accepted. */
   maxUploadBytes: number
+  /** The largest audio or video accepted. */
+  maxAvUploadBytes: number
   /** The largest GEDCOM file an import accepts. */
   gedcomMaxBytes: number
   /** The people one account's tree may hold; adding one more answers 422 `limit.members_per_tree`. */
@@ -296,6 +297,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           }
         : { kind: 'local', dir: path.join(dataDir, 'media') },
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
+    maxAvUploadBytes: e.MAX_AV_UPLOAD_BYTES,
     gedcomMaxBytes: e.GEDCOM_MAX_BYTES,
     treeMaxMembers: e.TREE_MAX_MEMBERS,
     listCacheBytes: e.LIST_CACHE_BYTES,

@@ -9,7 +9,6 @@ export const limits = {
   contactNameMaxLength: 120,
   contactMessageMaxLength: 5_000,
   emailMaxLength: 254,
-  maxUploadBytes: 5 * 1024 * 1024,
   parentsPerMember: 2,
   memberNameMaxLength: 100,
   memberRelationshipMaxLength: 100,

@@ -43,6 +43,16 @@ export const updateMediaSchema = z.object({
 })
 export type UpdateMedia = z.input<typeof updateMediaSchema>
 
+/** The sizes the server accepts (its operator sets them): photos and documents, and audio and video. */
+export const uploadLimitsSchema = z.object({ fileBytes: z.number().int(), audioVideoBytes: z.number().int() })
+
+/** One more of your things a file of yours belongs to (a recording kept with a member, then with the interview its answer was saved in). */
+export const addMediaLinkSchema = z.object({
+  linkedToType: z.enum(mediaLinkTypes, { error: 'validation.invalid' }),
+  linkedToId: z.string().min(1, { error: 'validation.invalid' }),
+})
+export type AddMediaLink = z.input<typeof addMediaLinkSchema>
+
 /** Metadata a tus upload carries (`Upload-Metadata`), as the uploader sends it. */
 export const uploadMetadataSchema = z.object({
   filename: z.string().trim().min(1, { error: 'media.no_file' }).max(255, { error: 'validation.too_long' }).refine(isSingleLine, { error: 'validation.single_line' }),

@@ -159,6 +159,23 @@ export function createMediaRepository(db: Kysely<Database>) {
       })
     },
 
+    /** Adds links of one of the owner's files, keeping those it has; false when the file is not the owner's. */
+    async addLinks(ownerUserId: string, mediaId: string, targets: MediaLinkTarget[], at: string): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const owned = await trx.selectFrom('mediaAsset').select('id').where('ownerUserId', '=', ownerUserId).where('id', '=', mediaId).executeTakeFirst()
+        if (!owned) return false
+        for (const target of targets) {
+          const kind = mediaLinkKinds[target.type]
+          await untyped(trx)
+            .insertInto(kind.table)
+            .values({ mediaId, [kind.column]: target.id, ownerUserId, createdAt: at })
+            .onConflict((conflict) => conflict.doNothing())
+            .execute()
+        }
+        return true
+      })
+    },
+
     /** Every asset of the owner, oldest first, with every link of each kind (for their export). */
     async listAllWithTargets(ownerUserId: string): Promise<(MediaAssetRow & { targets: MediaLinkTarget[] })[]> {
       const rows = await db.selectFrom('mediaAsset').selectAll().where('ownerUserId', '=', ownerUserId).orderBy('uploadedAt').orderBy('id').execute()

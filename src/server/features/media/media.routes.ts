@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { mediaAssetSchema, mediaListQuerySchema, mediaListSchema, updateMediaSchema } from '../../../shared/contracts/media.ts'
+import { addMediaLinkSchema, mediaAssetSchema, mediaListQuerySchema, mediaListSchema, updateMediaSchema, uploadLimitsSchema } from '../../../shared/contracts/media.ts'
 import { ObjectNotFoundError } from '../../integrations/storage/object-storage.ts'
 import { AppError } from '../../lib/app-error.ts'
 import { currentUser } from '../../plugins/session.ts'
@@ -40,12 +40,32 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ service: MediaService }> = asy
     },
   )
 
+  app.get(
+    '/media/limits',
+    { schema: { tags, summary: 'The largest photo or document, and the largest audio or video, an upload may be', response: { 200: uploadLimitsSchema } } },
+    async () => service.uploadLimits(),
+  )
+
   app.get('/media/:id', { schema: { tags, summary: 'One of your media', params, response: { 200: mediaAssetSchema } } }, async (request) =>
     service.getMedia(currentUser(request).id, request.params.id),
   )
 
   app.patch('/media/:id', { schema: { tags, summary: 'Change the caption', params, body: updateMediaSchema, response: { 200: mediaAssetSchema } } }, async (request) =>
     service.updateCaption(currentUser(request).id, request.params.id, request.body.caption),
+  )
+
+  app.post(
+    '/media/:id/links',
+    {
+      schema: {
+        tags,
+        summary: 'Link the file to one more of your things, as an upload to it would (an interview session: the session and its member)',
+        params,
+        body: addMediaLinkSchema,
+        response: { 200: mediaAssetSchema },
+      },
+    },
+    async (request) => service.addLinks(currentUser(request).id, request.params.id, request.body.linkedToType, request.body.linkedToId),
   )
 
   app.delete('/media/:id', { schema: { tags, summary: 'Delete the file, its thumbnail and every link', params, response: { 204: z.null() } } }, async (request, reply) => {

@@ -35,7 +35,7 @@ describe('finishing an upload', () => {
     const service = createMediaService({
       repo: failingRepo,
       storage: createLocalStorage(root),
-      maxUploadBytes: 5_242_880,
+      uploadLimits: { fileBytes: 5_242_880, audioVideoBytes: 209_715_200 },
       quotaBytes: 10_000_000,
       uploadExpiryMs: 24 * 60 * 60 * 1000,
       linkTargets: anyTarget(async (_owner, id) => [{ type: 'member', id }]),
@@ -56,7 +56,7 @@ describe('finishing an upload', () => {
     const service = createMediaService({
       repo: {} as MediaRepository,
       storage: createLocalStorage(root),
-      maxUploadBytes: 10,
+      uploadLimits: { fileBytes: 10, audioVideoBytes: 10 },
       quotaBytes: 100,
       uploadExpiryMs: 24 * 60 * 60 * 1000,
       linkTargets: anyTarget(async () => undefined),

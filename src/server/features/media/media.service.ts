@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream'
 import { mediaLinkTypes, userMediaPrefix, type MediaLinkType } from '../../../shared/media-path.ts'
 import type { MediaAsset } from '../../../shared/contracts/media.ts'
+import { largestUpload, maxBytesFor, type UploadLimits } from '../../../shared/upload-limits.ts'
 import { toIsoString } from '../../db/timestamps.ts'
 import type { ObjectStorage } from '../../integrations/storage/object-storage.ts'
 import { AppError, notFound, payloadTooLarge } from '../../lib/app-error.ts'
@@ -13,7 +14,8 @@ import type { AssetWithLinks, MediaLinkTarget, MediaRepository } from './media.r
 interface Deps {
   repo: MediaRepository
   storage: ObjectStorage
-  maxUploadBytes: number
+  /** The largest photo or document, and the largest audio or video, as the server finds its type. */
+  uploadLimits: UploadLimits
   /** The bytes each person may keep in all. */
   quotaBytes: number
   /** How long an unfinished upload lives before it is swept away. */
@@ -93,7 +95,13 @@ function toAsset(row: AssetWithLinks): MediaAsset {
   }
 }
 
-export function createMediaService({ repo, storage, maxUploadBytes, quotaBytes, uploadExpiryMs, linkTargets }: Deps) {
+/** Refuses a file larger than its real type allows. */
+function assertSize(size: number, contentType: string | undefined, limits: UploadLimits) {
+  const maxBytes = contentType === undefined ? largestUpload(limits) : maxBytesFor(contentType, limits)
+  if (size > maxBytes) throw payloadTooLarge(maxBytes, `Files of this kind are limited to ${maxBytes} bytes`)
+}
+
+export function createMediaService({ repo, storage, uploadLimits, quotaBytes, uploadExpiryMs, linkTargets }: Deps) {
   async function getRow(ownerId: string, id: string): Promise<AssetWithLinks> {
     const row = await repo.findById(ownerId, id)
     if (!row) throw notFound('Media')
@@ -121,18 +129,19 @@ export function createMediaService({ repo, storage, maxUploadBytes, quotaBytes, 
     },
 
     /**
-     * Turns finished upload bytes into a stored asset, in order: size, real type,
+     * Turns finished upload bytes into a stored asset, in order: size, real type (and the size it allows),
      * location stripped, sha256 of what is stored, object stored under its storage path, thumbnail, then the asset
      * and its link in one transaction. Whatever fails leaves no object and no row behind. Answers
      * the new asset's id (the upload's answer names it; nothing reads the row back).
      */
     async completeUpload(upload: FinishedUpload): Promise<string> {
-      if (upload.size > maxUploadBytes) throw payloadTooLarge(maxUploadBytes, `Files are limited to ${maxUploadBytes} bytes`)
+      assertSize(upload.size, undefined, uploadLimits)
       const { received } = upload
       if (received && upload.file) {
         // Hashed and checked as they arrived: the file is read again only if it must change.
         const type = await sniffMediaType(received.head, upload.fileName, upload.declaredType, received.head.length >= upload.size)
         if (!type) throw new AppError('unsupported_media_type', 'This kind of file is not accepted')
+        assertSize(upload.size, type.mime, uploadLimits)
         const targets = await service.assertCanLink(upload.ownerId, upload.linkedToType, upload.linkedToId)
         return await store(upload, type, targets, upload.read, new Date())
       }
@@ -141,6 +150,7 @@ export function createMediaService({ repo, storage, maxUploadBytes, quotaBytes, 
       try {
         const type = await sniffMediaType(head, upload.fileName, upload.declaredType, head.length >= upload.size)
         if (!type) throw new AppError('unsupported_media_type', 'This kind of file is not accepted')
+        assertSize(upload.size, type.mime, uploadLimits)
         const targets = await service.assertCanLink(upload.ownerId, upload.linkedToType, upload.linkedToId)
         return await store(upload, type, targets, async () => whole, new Date())
       } finally {
@@ -153,9 +163,10 @@ export function createMediaService({ repo, storage, maxUploadBytes, quotaBytes, 
      * location, quota, sha256), linked to every target it names; each must be the owner's.
      */
     async restoreFile(ownerId: string, file: RestoredFile): Promise<MediaAsset> {
-      if (file.bytes.length > maxUploadBytes) throw payloadTooLarge(maxUploadBytes, `Files are limited to ${maxUploadBytes} bytes`)
+      assertSize(file.bytes.length, undefined, uploadLimits)
       const type = await sniffMediaType(file.bytes, file.fileName, file.contentType)
       if (!type) throw new AppError('unsupported_media_type', 'This kind of file is not accepted')
+      assertSize(file.bytes.length, type.mime, uploadLimits)
       for (const target of file.targets) {
         if (!(await linkTargets[target.type](ownerId, target.id))) throw notFound('Link target')
       }
@@ -208,6 +219,20 @@ export function createMediaService({ repo, storage, maxUploadBytes, quotaBytes, 
       const linked = (await repo.idsFor(ownerId, type, [targetId])).get(targetId) ?? []
       if (!linked.includes(mediaId)) await service.setMedia(ownerId, type, targetId, [...linked, mediaId])
     },
+
+    /**
+     * Links one of the owner's files to one more of their things, with the links an upload to it
+     * makes (a recording kept with its member when it stopped joins the session its answer went
+     * to). Links it already has stay; a file or target that is not the owner's is not found.
+     */
+    async addLinks(ownerId: string, id: string, type: MediaLinkType, targetId: string): Promise<MediaAsset> {
+      const targets = await service.assertCanLink(ownerId, type, targetId)
+      if (!(await repo.addLinks(ownerId, id, targets, new Date().toISOString()))) throw notFound('Media')
+      return toAsset(await getRow(ownerId, id))
+    },
+
+    /** The sizes accepted, for the uploader to check a file before sending it. */
+    uploadLimits: (): UploadLimits => uploadLimits,
 
     async getMedia(ownerId: string, id: string): Promise<MediaAsset> {
       return toAsset(await getRow(ownerId, id))

@@ -4,8 +4,9 @@ import type { FastifyBaseLogger, FastifyPluginAsync, FastifyReply, FastifyReques
 import { NodeRequest } from 'srvx/node'
 import { mediaIdHeader, uploadMetadataSchema } from '../../../shared/contracts/media.ts'
 import { isErrorBody, type ErrorBody, type ErrorCode } from '../../../shared/errors.ts'
+import { isAudioOrVideo, largestUpload, type UploadLimits } from '../../../shared/upload-limits.ts'
 import { localFileOf, type UploadStore, watchLocalWrites } from '../../integrations/tus/create-upload-store.ts'
-import { AppError, errorBodyOf } from '../../lib/app-error.ts'
+import { AppError, errorBodyOf, payloadTooLarge } from '../../lib/app-error.ts'
 import { pathOfNul } from '../../plugins/text-input.ts'
 import type { AttemptLimiter } from '../../lib/attempt-limiter.ts'
 import { fromZodIssues } from '../../lib/validation.ts'
@@ -43,7 +44,8 @@ interface Options {
   sessionRecheckMs: number
   /** Where unfinished uploads wait. */
   datastore: UploadStore
-  maxUploadBytes: number
+  /** What each kind of file may weigh; the real type, found when the last byte arrives, decides. */
+  uploadLimits: UploadLimits
   /** Unfinished uploads older than this are swept away (checked every hour, or sooner for a short expiry). */
   expiryMs: number
   /** Unfinished uploads per person at once: each holds space on disk or in the bucket until it ends. */
@@ -93,7 +95,8 @@ function parseMetadata(upload: Upload) {
  * refused before its first byte if it is too large or its target is not the uploader's; when the
  * last byte arrives the media service stores it, and the answer names the new asset.
  */
-export const mediaUploadRoutes: FastifyPluginAsync<Options> = async (app, { service, uploadIds, sessionRecheckMs, datastore, maxUploadBytes, expiryMs, openUploads }) => {
+export const mediaUploadRoutes: FastifyPluginAsync<Options> = async (app, { service, uploadIds, sessionRecheckMs, datastore, uploadLimits, expiryMs, openUploads }) => {
+  const maxUploadBytes = largestUpload(uploadLimits)
   const uploadSessions = createUploadSessions({ recheckMs: sessionRecheckMs })
   // On local disk each chunk is hashed and checked as it passes on to the file, so the finished
   // upload is linked into media storage without being read again.
@@ -126,6 +129,11 @@ export const mediaUploadRoutes: FastifyPluginAsync<Options> = async (app, { serv
       try {
         const user = uploaderOf(req)!
         const metadata = parseMetadata(upload)
+        // A photo or document declared larger than its limit goes no further; a file declared as
+        // audio or video (or as nothing) may take the larger one until its bytes say what it is.
+        if (upload.size !== undefined && upload.size > uploadLimits.fileBytes && metadata.filetype && !isAudioOrVideo(metadata.filetype)) {
+          throw payloadTooLarge(uploadLimits.fileBytes, `Files of this kind are limited to ${uploadLimits.fileBytes} bytes`)
+        }
         await service.assertCanLink(user, metadata.linkedToType, metadata.linkedToId)
         // The declared length is held in the quota at once, so uploads created together cannot
         // overshoot it; one created without a length is checked when it is stored.

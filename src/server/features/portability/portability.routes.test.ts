@@ -299,7 +299,7 @@ describe.each(testDatabases)('hostile archives given to import, on %s', (databas
   }
 
   beforeAll(async () => {
-    t = await createTestApp(database, { IMPORT_MAX_BYTES: '2000000' })
+    t = await createTestApp(database, { IMPORT_MAX_BYTES: '2000000', MAX_AV_UPLOAD_BYTES: String(5 * 1024 * 1024) })
     user = await createTestUser(t.app)
   })
   afterAll(() => t.close())

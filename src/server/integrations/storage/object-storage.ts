@@ -8,7 +8,7 @@ export interface ByteRange {
 
 /**
  * Where media bytes live: a folder on this machine, or an S3-compatible bucket (docs/architecture.md#media).
- * Keys are the storage paths of docs/product.md#media (`userMedia/…`); bodies are at most MAX_UPLOAD_BYTES.
+ * Keys are the storage paths of docs/product.md#media (`userMedia/…`); bodies are at most MAX_UPLOAD_BYTES, or MAX_AV_UPLOAD_BYTES for audio and video.
  */
 export interface ObjectStorage {
   readonly kind: 'local' | 's3'

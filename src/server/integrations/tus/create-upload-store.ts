@@ -133,7 +133,7 @@ export function createUploadStore(storage: Config['storage'], localDirectory: st
   if (storage.kind === 'local') return new LocalUploadStore({ directory: localDirectory, expirationPeriodInMilliseconds: expiryMs })
   const { bucket, region, endpoint, forcePathStyle, credentials } = storage.s3
   return new BucketUploadStore({
-    // Uploads are at most MAX_UPLOAD_BYTES: parts of 8 MB keep each one a single part.
+    // A photo (MAX_UPLOAD_BYTES) fits in one part of 8 MB; audio and video (MAX_AV_UPLOAD_BYTES) take several.
     partSize: 8 * 1024 * 1024,
     useTags: false,
     expirationPeriodInMilliseconds: expiryMs,

@@ -4,12 +4,13 @@ import { useParams } from 'react-router'
 import { isSelfMember } from '../../../shared/family-tree/self-member.ts'
 import { useDocumentTitle } from '../../components/ui/use-document-title.ts'
 import { useMemberFacts } from '../../features/family-tree/api/family-tree-queries.ts'
-import { InterviewChat, type RecordingUpload } from '../../features/interviews/components/interview-chat.tsx'
+import { InterviewChat } from '../../features/interviews/components/interview-chat.tsx'
 import { InterviewHeader } from '../../features/interviews/components/interview-header.tsx'
 import { InterviewHistory, type RecordingLookup } from '../../features/interviews/components/interview-history.tsx'
 import { InterviewProblem } from '../../features/interviews/components/interview-problem.tsx'
 import { problemOfError, type InterviewProblemKind } from '../../features/interviews/lib/interview-problem.ts'
-import { memberMediaQuery, useRefreshMedia } from '../../features/media/api/media-queries.ts'
+import type { RecordingStore } from '../../features/interviews/lib/use-interview-recording.ts'
+import { linkMedia, memberMediaQuery, useDeleteMedia, useRefreshMedia } from '../../features/media/api/media-queries.ts'
 import { uploadMediaFile } from '../../features/media/lib/upload-media-file.ts'
 
 /** /interview/:memberId (docs/product.md#interview): Ana interviews the person about a relative from their tree. */
@@ -24,6 +25,7 @@ export function InterviewRoute() {
   // (a recording uploaded to a session is linked to its member too).
   const media = useQuery({ ...memberMediaQuery(memberId), enabled: canInterview })
   const refreshMedia = useRefreshMedia()
+  const deleteMedia = useDeleteMedia()
   const name = member ? `${member.firstName} ${member.lastName}`.trim() : ''
   useDocumentTitle(name ? t('page.titleAbout', { name }) : t('page.title'))
 
@@ -45,14 +47,24 @@ export function InterviewRoute() {
   }
 
   const photo = media.data?.find((asset) => asset.contentType.startsWith('image/'))
-  // ── Recording upload ── the voice of an answer, sent with tus (features/media) to its saved session;
-  // the server links it to the member too.
-  const uploadRecording: RecordingUpload = async (recording, sessionId, onProgress) => {
-    const type = recording.type || 'audio/webm'
-    const extension = type.includes('ogg') ? 'ogg' : type.includes('mp4') ? 'm4a' : 'webm'
-    const file = new File([recording], `${t('page.recordingFileName')}-${new Date().toISOString().slice(0, 10)}.${extension}`, { type })
-    const outcome = await uploadMediaFile({ file, linkedToType: 'interviewSession', linkedToId: sessionId }, onProgress)
-    return outcome.type === 'done'
+  // ── Recording store ── the voice of an answer, sent with tus (features/media) to the member the
+  // moment it stops, so leaving the page loses nothing; then added to the session its answer was
+  // saved in (the server links a session's files to its member too).
+  const keepRecording: RecordingStore = {
+    keep: async (recording, onProgress) => {
+      const type = recording.type || 'audio/webm'
+      const extension = type.includes('ogg') ? 'ogg' : type.includes('mp4') ? 'm4a' : 'webm'
+      const file = new File([recording], `${t('page.recordingFileName')}-${new Date().toISOString().slice(0, 10)}.${extension}`, { type })
+      const outcome = await uploadMediaFile({ file, linkedToType: 'member', linkedToId: member.memberId }, onProgress)
+      if (outcome.type !== 'done' || !outcome.mediaId) return null
+      refreshMedia()
+      return outcome.mediaId
+    },
+    attach: async (mediaId, sessionId) => {
+      await linkMedia(mediaId, { linkedToType: 'interviewSession', linkedToId: sessionId })
+      return true
+    },
+    discard: async (mediaId) => void (await deleteMedia.mutateAsync(mediaId)),
   }
 
   // ── Recordings ── each session's voice, played from the media feature's files.
@@ -65,7 +77,7 @@ export function InterviewRoute() {
     <section className="page interview-page" aria-labelledby="interview-title">
       <InterviewHeader titleId="interview-title" person={member} photoURL={photo ? (photo.thumbnailURL ?? photo.downloadURL) : null} />
       {/* ── Chat ── keyed by the member, so a conversation never carries over to another relative. */}
-      <InterviewChat key={member.memberId} memberId={member.memberId} memberName={member.firstName || name} uploadRecording={uploadRecording} onSaved={refreshMedia} />
+      <InterviewChat key={member.memberId} memberId={member.memberId} memberName={member.firstName || name} recordings={keepRecording} onSaved={refreshMedia} />
       <InterviewHistory memberId={member.memberId} memberName={member.firstName || name} recordings={recordings} onDeleted={refreshMedia} />
     </section>
   )

@@ -9,10 +9,11 @@ import { NewMemory } from '../../features/biography/components/new-memory.tsx'
 import { NoSelfMemberNotice } from '../../features/biography/components/no-self-member-notice.tsx'
 import type { AttachmentSlot, MemoryMediaSlot } from '../../features/biography/components/slots.ts'
 import { useFamilyTree } from '../../features/family-tree/api/family-tree-queries.ts'
-import { useRefreshMedia } from '../../features/media/api/media-queries.ts'
+import { useRefreshMedia, useUploadLimits } from '../../features/media/api/media-queries.ts'
 import { MediaGallery } from '../../features/media/components/media-gallery.tsx'
 import { MediaUploader } from '../../features/media/components/media-uploader.tsx'
 import { acceptAttribute, isAcceptedFile } from '../../features/media/lib/accepted-types.ts'
+import { isShrinkablePhoto } from '../../features/media/lib/compress-image.ts'
 import { uploadMediaFile } from '../../features/media/lib/upload-media-file.ts'
 
 // ── Memory media slot ── a memory's gallery and uploader (features/media) in its media dialog.
@@ -31,6 +32,7 @@ export function MyBiographyRoute() {
   const session = useSession()
   const tree = useFamilyTree()
   const refreshMedia = useRefreshMedia()
+  const uploadLimits = useUploadLimits()
   // Unknown until the tree has loaded: no notice is better than a wrong one.
   const hasSelfMember = tree.data ? tree.data.members.some(isSelfMember) : undefined
 
@@ -39,8 +41,10 @@ export function MyBiographyRoute() {
   const attachments: AttachmentSlot = {
     accept: acceptAttribute,
     isAccepted: isAcceptedFile,
+    limits: uploadLimits,
+    isShrinkable: isShrinkablePhoto,
     upload: async (file, entryId, onProgress) => {
-      const outcome = await uploadMediaFile({ file, linkedToType: 'biographyEntry', linkedToId: entryId }, onProgress)
+      const outcome = await uploadMediaFile({ file, linkedToType: 'biographyEntry', linkedToId: entryId, limits: uploadLimits }, onProgress)
       if (outcome.type === 'done') refreshMedia()
       return outcome.type === 'done'
     },

@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type ChangeEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { limits } from '../../../../shared/limits.ts'
+import { maxBytesFor } from '../../../../shared/upload-limits.ts'
 import { Dialog } from '../../../components/ui/dialog.tsx'
 import { useUiLanguage } from '../../../lib/ui-language.ts'
 import type { AttachmentSlot } from './slots.ts'
@@ -15,7 +16,7 @@ interface AttachMediaDialogProps {
   onClose: () => void
 }
 
-const maxMegabytes = limits.maxUploadBytes / (1024 * 1024)
+const megabytesOf = (bytes: number) => Math.floor(bytes / (1024 * 1024))
 
 function megabytes(bytes: number, language: string) {
   return new Intl.NumberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(bytes / (1024 * 1024))
@@ -23,7 +24,8 @@ function megabytes(bytes: number, language: string) {
 
 /**
  * The attach-media dialog (docs/product.md#biography): choose one or more files to go with the next message. Each is
- * checked at once (type and the 5 MB limit); those that pass are listed before attaching.
+ * checked at once (type, and size for its kind: a large photo is shrunk when it is sent); those
+ * that pass are listed before attaching.
  */
 export function AttachMediaDialog({ open, slot, room, onAttach, onClose }: AttachMediaDialogProps) {
   const { t } = useTranslation('biography')
@@ -47,7 +49,8 @@ export function AttachMediaDialog({ open, slot, room, onAttach, onClose }: Attac
     const found: string[] = []
     const accepted: File[] = []
     for (const file of files) {
-      if (file.size > limits.maxUploadBytes) found.push(t('chat.attach.tooLarge', { name: file.name, max: maxMegabytes }))
+      const maxBytes = maxBytesFor(file.type, slot.limits)
+      if (file.size > maxBytes && !slot.isShrinkable(file)) found.push(t('chat.attach.tooLarge', { name: file.name, max: megabytesOf(maxBytes) }))
       else if (!slot.isAccepted(file)) found.push(t('chat.attach.unsupportedType', { name: file.name }))
       else accepted.push(file)
     }
@@ -86,7 +89,7 @@ export function AttachMediaDialog({ open, slot, room, onAttach, onClose }: Attac
           {t('chat.attach.choose')}
         </label>
         <p id={hintId} className="attach-hint">
-          {t('chat.attach.hint', { max: maxMegabytes })}
+          {t('chat.attach.hint', { fileMax: megabytesOf(slot.limits.fileBytes), audioVideoMax: megabytesOf(slot.limits.audioVideoBytes) })}
         </p>
       </div>
       {problems.length > 0 && (

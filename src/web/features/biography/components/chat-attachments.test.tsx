@@ -46,22 +46,30 @@ describe('attaching files while chatting', () => {
     expect(opener).toHaveFocus()
   })
 
-  it('checks each file’s size and type before keeping it', async () => {
+  it('checks each file’s type, and its size by its kind, before keeping it; a large photo is left to be shrunk', async () => {
     fakeBiographyApi({ opening })
     const { slot } = fakeAttachmentSlot()
     const { user } = await renderChat(slot)
 
-    const dialog = await attach(user, [fileOf('boda.mp4', 'video/mp4', 6 * 1024 * 1024), fileOf('cartas.zip', 'application/zip'), fileOf('abuela.jpg', 'image/jpeg')])
+    const sixMegabytes = 6 * 1024 * 1024
+    const dialog = await attach(user, [
+      fileOf('acta.pdf', 'application/pdf', sixMegabytes),
+      fileOf('cartas.zip', 'application/zip'),
+      fileOf('boda.mp4', 'video/mp4', sixMegabytes),
+      fileOf('abuela.jpg', 'image/jpeg', 2 * sixMegabytes),
+    ])
+    expect(within(dialog).getByText(/Las fotos grandes se reducen solas; documentos hasta 5 MB; vídeos y audios hasta 200 MB por archivo\./)).toBeInTheDocument()
     const problems = within(dialog).getByRole('alert')
-    expect(problems).toHaveTextContent('«boda.mp4» es demasiado grande. El tamaño máximo es 5 MB.')
+    expect(problems).toHaveTextContent('«acta.pdf» es demasiado grande. El tamaño máximo es 5 MB.')
     expect(problems).toHaveTextContent('«cartas.zip» no es de un tipo permitido.')
+    expect(within(dialog).getByText('boda.mp4')).toBeInTheDocument()
     expect(within(dialog).getByText('abuela.jpg')).toBeInTheDocument()
     await user.click(within(dialog).getByRole('button', { name: 'Adjuntar' }))
 
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
-    expect(chips().getAllByRole('listitem')).toHaveLength(1)
+    expect(chips().getAllByRole('listitem')).toHaveLength(2)
     expect(chips().getByText('abuela.jpg')).toBeInTheDocument()
-    expect(chips().getByText('Se adjuntará cuando Cronos responda')).toBeInTheDocument()
+    expect(chips().getAllByText('Se adjuntará cuando Cronos responda')).toHaveLength(2)
   })
 
   it('sends files without words as "Te comparto…", then uploads each one linked to the saved memory', async () => {

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import type { BiographyEntry } from '../../../../shared/contracts/biography.ts'
+import type { UploadLimits } from '../../../../shared/upload-limits.ts'
 
 /**
  * The media feature's pieces the page hands in (features do not import each other), for files
@@ -10,6 +11,10 @@ export interface AttachmentSlot {
   accept: string
   /** A first check of the file's type (the server decides from the bytes). */
   isAccepted: (file: File) => boolean
+  /** The server's size limits: photos and documents, and audio and video. */
+  limits: UploadLimits
+  /** A photo the upload shrinks to fit before sending: its size is not held against it. */
+  isShrinkable: (file: File) => boolean
   /** Uploads one file linked to the memory; resolves true once it is stored and linked. */
   upload: (file: File, entryId: string, onProgress: (percent: number) => void) => Promise<boolean>
 }

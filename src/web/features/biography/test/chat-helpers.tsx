@@ -5,6 +5,7 @@ import { renderWithProviders } from '../../../test/render.tsx'
 import { BiographyChat } from '../components/biography-chat.tsx'
 import { MemoryList } from '../components/memory-list.tsx'
 import type { AttachmentSlot } from '../components/slots.ts'
+import { defaultUploadLimits } from '../../../../shared/upload-limits.ts'
 
 export const opening = 'Hola, soy Cronos. ¿Dónde naciste?'
 
@@ -21,6 +22,8 @@ export function fakeAttachmentSlot() {
   const slot: AttachmentSlot = {
     accept: 'image/*,application/pdf,.pdf',
     isAccepted: (file) => file.type !== 'application/zip',
+    limits: defaultUploadLimits,
+    isShrinkable: (file) => file.type === 'image/jpeg',
     upload: vi.fn(
       (file: File, entryId: string, onProgress: (percent: number) => void) =>
         new Promise<boolean>((resolve) => {

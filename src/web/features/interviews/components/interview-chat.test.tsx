@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { InterviewChatEvent, InterviewSession } from '../../../../shared/contracts/interviews.ts'
@@ -7,7 +7,8 @@ import { installFakeMicrophone, installFakeRecognition, uninstallSpeechFakes } f
 import { controlledEventStream } from '../../../test/event-stream.ts'
 import { renderWithProviders } from '../../../test/render.tsx'
 import { buildSession, fakeInterviewApi } from '../test/fake-interview-api.ts'
-import { InterviewChat, type RecordingUpload } from './interview-chat.tsx'
+import type { RecordingStore } from '../lib/use-interview-recording.ts'
+import { InterviewChat } from './interview-chat.tsx'
 
 afterEach(() => {
   uninstallSpeechFakes()
@@ -21,15 +22,56 @@ function setUp() {
   api.answerNext('POST', '/api/interviews/chat', () => stream.response)
   /** The bodies of the messages sent to Ana, in order. */
   const sent = () => api.requests.filter((request) => request.method === 'POST').map((request) => request.body)
-  const uploads: { recording: Blob; sessionId: string }[] = []
-  const upload = vi.fn<RecordingUpload>(async (recording, sessionId) => {
-    uploads.push({ recording, sessionId })
-    return true
-  })
+  const store = fakeRecordingStore()
   const onSaved = vi.fn()
   const user = userEvent.setup()
-  renderWithProviders(<InterviewChat memberId="member-1" memberName="Carmen" uploadRecording={upload} onSaved={onSaved} />)
-  return { api, stream, sent, uploads, upload, onSaved, user }
+  renderWithProviders(<InterviewChat memberId="member-1" memberName="Carmen" recordings={store} onSaved={onSaved} />)
+  return { api, stream, sent, store, onSaved, user }
+}
+
+/**
+ * Where the page keeps recordings (the media feature): what it was asked to keep, add to a session
+ * or delete. `holdNextKeep` leaves the next save unfinished until the test settles it.
+ */
+function fakeRecordingStore() {
+  const kept: string[] = []
+  const attached: { mediaId: string; sessionId: string }[] = []
+  const discarded: string[] = []
+  let failNext = false
+  let held: Promise<string | null> | undefined
+  const store: RecordingStore = {
+    keep: vi.fn(async (recording: Blob) => {
+      if (held) {
+        const waiting = held
+        held = undefined
+        return waiting
+      }
+      if (failNext) {
+        failNext = false
+        return null
+      }
+      kept.push(await recording.text())
+      return `media-${kept.length}`
+    }),
+    attach: vi.fn(async (mediaId: string, sessionId: string) => {
+      attached.push({ mediaId, sessionId })
+      return true
+    }),
+    discard: vi.fn(async (mediaId: string) => void discarded.push(mediaId)),
+  }
+  return {
+    ...store,
+    kept,
+    attached,
+    discarded,
+    failNextKeep: () => (failNext = true),
+    /** The next save waits; the returned function finishes it with that id (null: it failed). */
+    holdNextKeep(): (mediaId: string | null) => void {
+      let settle!: (mediaId: string | null) => void
+      held = new Promise((resolve) => (settle = resolve))
+      return (mediaId) => act(() => settle(mediaId))
+    },
+  }
 }
 
 const input = () => screen.getByLabelText('Tu mensaje para Ana')
@@ -42,11 +84,11 @@ async function answerWithSession(stream: ReturnType<typeof controlledEventStream
 }
 
 describe('the interview chat with Ana', () => {
-  it('records the voice while dictating, holds the message until the recording stops, then saves the voice with the session', async () => {
+  it('records the voice while dictating, holds the message until the recording stops, keeps the voice with the member as it stops, then adds it to the session', async () => {
     installFakeMicrophone()
     const recognition = installFakeRecognition()
     const recorder = installFakeRecorder()
-    const { api, stream, sent, uploads, onSaved, user } = setUp()
+    const { api, stream, sent, store, onSaved, user } = setUp()
     expect(await screen.findByText('Hola, soy Ana. ¿Cómo era Carmen?')).toBeInTheDocument()
 
     await user.click(recordButton())
@@ -67,7 +109,11 @@ describe('the interview chat with Ana', () => {
     expect(sent()).toEqual([])
     expect(recognition.latest().stopCalls).toBe(1)
     recognition.latest().emitEnd()
-    expect(await screen.findByRole('list', { name: 'Grabaciones listas para enviar' })).toBeInTheDocument()
+    const ready = await screen.findByRole('list', { name: 'Grabaciones listas para enviar' })
+    expect(await within(ready).findByText('Grabación guardada')).toBeInTheDocument()
+    expect(await screen.findByText('Grabación guardada. Irá con tu próximo mensaje.')).toBeInTheDocument()
+    expect(store.kept).toEqual(['la voz de Rosa'])
+    expect(store.attached).toEqual([])
     expect(recordButton()).toHaveAttribute('aria-pressed', 'false')
     expect(input()).toHaveValue('Cantaba boleros')
 
@@ -77,9 +123,8 @@ describe('the interview chat with Ana', () => {
     const session = buildSession({ id: 'session-42' })
     await answerWithSession(stream, session)
     expect(await screen.findByText('Guardado en las entrevistas sobre Carmen.')).toBeInTheDocument()
-    await waitFor(() => expect(uploads).toHaveLength(1))
-    expect(uploads[0]!.sessionId).toBe('session-42')
-    expect(await uploads[0]!.recording.text()).toBe('la voz de Rosa')
+    await waitFor(() => expect(store.attached).toEqual([{ mediaId: 'media-1', sessionId: 'session-42' }]))
+    expect(store.kept).toHaveLength(1)
     expect(await screen.findByText('Tu voz quedó guardada con esta entrevista.')).toBeInTheDocument()
     expect(screen.queryByRole('list', { name: 'Grabaciones listas para enviar' })).not.toBeInTheDocument()
     expect(onSaved).toHaveBeenCalledWith(session)
@@ -104,7 +149,7 @@ describe('the interview chat with Ana', () => {
     installFakeMicrophone()
     installFakeRecognition()
     const recorder = installFakeRecorder()
-    const { stream, upload, user } = setUp()
+    const { stream, store, user } = setUp()
     await user.click(recordButton())
     await waitFor(() => expect(recordButton()).toHaveAttribute('aria-pressed', 'true'))
     recorder.latest().hear('voz')
@@ -117,8 +162,60 @@ describe('the interview chat with Ana', () => {
       data: { reply: 'Gracias.', carry: { user: 'Era costurera', model: 'Gracias.', receipt: 'r' }, session: null, notSavedReason: 'interview.save_failed' },
     })
     expect(await screen.findByText('Hubo un problema al guardar esta entrevista.')).toBeInTheDocument()
-    expect(upload).not.toHaveBeenCalled()
-    expect(screen.getByRole('list', { name: 'Grabaciones listas para enviar' })).toBeInTheDocument()
+    expect(store.attach).not.toHaveBeenCalled()
+    expect(store.kept).toEqual(['voz'])
+    expect(within(screen.getByRole('list', { name: 'Grabaciones listas para enviar' })).getByText('Grabación guardada')).toBeInTheDocument()
+  })
+
+  it('saves again, with the next message, a recording that could not be saved when it stopped', async () => {
+    installFakeMicrophone()
+    installFakeRecognition()
+    const recorder = installFakeRecorder()
+    const { stream, store, user } = setUp()
+    store.failNextKeep()
+    await user.click(recordButton())
+    await waitFor(() => expect(recordButton()).toHaveAttribute('aria-pressed', 'true'))
+    recorder.latest().hear('voz de Carmen')
+    await user.click(recordButton())
+    expect(await screen.findByText('Todavía sin guardar')).toBeInTheDocument()
+    expect(screen.getByText(/^No se pudo guardar tu grabación\. Sigue aquí/)).toBeInTheDocument()
+
+    await user.type(input(), 'Era costurera{Enter}')
+    await answerWithSession(stream, buildSession({ id: 'session-7' }))
+    await waitFor(() => expect(store.attached).toEqual([{ mediaId: 'media-1', sessionId: 'session-7' }]))
+    expect(store.kept).toEqual(['voz de Carmen'])
+    expect(await screen.findByText('Tu voz quedó guardada con esta entrevista.')).toBeInTheDocument()
+  })
+
+  it('sends at once while a recording is still being saved, adds it to the session once saved, and deletes one taken back', async () => {
+    installFakeMicrophone()
+    installFakeRecognition()
+    const recorder = installFakeRecorder()
+    const { sent, stream, store, user } = setUp()
+    const finishSaving = store.holdNextKeep()
+    await user.click(recordButton())
+    await waitFor(() => expect(recordButton()).toHaveAttribute('aria-pressed', 'true'))
+    recorder.latest().hear('una toma')
+    await user.click(recordButton())
+    expect(await screen.findByText('Guardando… 0 %')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Quitar la grabación 1' })).not.toBeInTheDocument()
+    await user.type(input(), 'Era costurera{Enter}')
+    await waitFor(() => expect(sent()).toHaveLength(1))
+    await answerWithSession(stream, buildSession({ id: 'session-3' }))
+    expect(await screen.findByText('Guardado en las entrevistas sobre Carmen.')).toBeInTheDocument()
+    expect(store.attached).toEqual([])
+
+    finishSaving('media-9')
+    await waitFor(() => expect(store.attached).toEqual([{ mediaId: 'media-9', sessionId: 'session-3' }]))
+    expect(await screen.findByText('Tu voz quedó guardada con esta entrevista.')).toBeInTheDocument()
+
+    await user.click(recordButton())
+    await waitFor(() => expect(recordButton()).toHaveAttribute('aria-pressed', 'true'))
+    recorder.latest().hear('otra toma')
+    await user.click(recordButton())
+    await user.click(await screen.findByRole('button', { name: 'Quitar la grabación 2' }))
+    expect(store.discarded).toEqual(['media-1'])
+    expect(screen.queryByRole('list', { name: 'Grabaciones listas para enviar' })).not.toBeInTheDocument()
   })
 
   it('sends a recording without words, and refuses an empty message with the spec’s words', async () => {

@@ -11,32 +11,31 @@ import { useUiLanguage } from '../../../lib/ui-language.ts'
 import { useChatSession, type ChatResult } from '../../../lib/chat/use-chat-session.ts'
 import { useReadAloud } from '../../../lib/speech/use-read-aloud.ts'
 import { interviewKeys, useInterviewOpening } from '../api/interview-queries.ts'
-import { useInterviewRecording, type PendingRecording } from '../lib/use-interview-recording.ts'
+import { useInterviewRecording, type KeptRecording, type RecordingStore } from '../lib/use-interview-recording.ts'
 import { InterviewSavedNote } from './interview-saved-note.tsx'
 import { MicrophoneDenied } from './microphone-denied.tsx'
 import { PendingRecordings } from './pending-recordings.tsx'
 import { RecordButton, RecordingStatus } from './record-button.tsx'
 import './interview-chat.css'
 
-/** Saves one recording of the person's voice with a session (the media feature's tus upload). */
-export type RecordingUpload = (recording: Blob, sessionId: string, onProgress: (percent: number) => void) => Promise<boolean>
-
 interface InterviewChatProps {
   memberId: string
   /** How Ana names the relative in the page's own texts: their first name. */
   memberName: string
-  uploadRecording: RecordingUpload
-  /** An exchange was saved (and its recordings uploaded, or not): the page refreshes what shows it. */
+  /** Where the person's voice is kept: with the member as soon as a recording stops, then with its session. */
+  recordings: RecordingStore
+  /** An exchange was saved (and its recordings added to it, or not): the page refreshes what shows it. */
   onSaved: (session: InterviewSession) => void
 }
 
 /**
  * The conversation with Ana about a relative (docs/product.md#interview): her opening, the composer, and the
- * record button that dictates and keeps the person's voice. Each exchange is saved by the server
- * as a session; the voice recorded for it is then uploaded to that session. A refused microphone
- * gets its own screen with a way to go on typing.
+ * record button that dictates and keeps the person's voice. A recording is saved with the member
+ * the moment it stops; each exchange is saved by the server as a session, and the voice recorded
+ * for it is then added to that session. A refused microphone gets its own screen with a way to go
+ * on typing.
  */
-export function InterviewChat({ memberId, memberName, uploadRecording, onSaved }: InterviewChatProps) {
+export function InterviewChat({ memberId, memberName, recordings, onSaved }: InterviewChatProps) {
   const { t } = useTranslation(['interviews', 'chat'])
   const persona = t('chat.persona')
   const language = useUiLanguage()
@@ -56,7 +55,12 @@ export function InterviewChat({ memberId, memberName, uploadRecording, onSaved }
     if (!current) return
     current.change(current.draft.trim() ? `${current.draft.trimEnd()} ${text}` : text)
   }, [])
-  const recording = useInterviewRecording({ language, onFinalText: handleDictated })
+  const recording = useInterviewRecording({
+    language,
+    onFinalText: handleDictated,
+    store: recordings,
+    onKept: (isKept) => setAnnouncement(isKept ? t('chat.recordingKept') : t('chat.uploadFailed')),
+  })
   const composer = useChatComposer({
     persona,
     language,
@@ -73,23 +77,17 @@ export function InterviewChat({ memberId, memberName, uploadRecording, onSaved }
     composerRef.current = composer
   })
 
-  async function saveRecordings(session: InterviewSession, recordings: PendingRecording[]) {
+  async function saveRecordings(session: InterviewSession, taken: KeptRecording[]) {
     setIsUploading(true)
-    const failed: PendingRecording[] = []
     try {
-      for (const item of recordings) {
-        const isSaved = await uploadRecording(item.blob, session.id, (percent) => setAnnouncement(t('chat.uploading', { percent })))
-        if (!isSaved) failed.push(item)
-      }
+      const isAttached = await recording.attachTo(session.id, taken, (percent) => setAnnouncement(t('chat.uploading', { percent })))
+      setAnnouncement(isAttached ? t('chat.uploaded') : t('chat.uploadFailed'))
     } finally {
       setIsUploading(false)
     }
-    recording.release(recordings.filter((item) => !failed.includes(item)))
-    if (failed.length > 0) recording.restore(failed)
-    setAnnouncement(failed.length > 0 ? t('chat.uploadFailed') : t('chat.uploaded'))
   }
 
-  async function finish(result: ChatResult<{ session: InterviewSession | null }> | undefined, recordings: PendingRecording[]) {
+  async function finish(result: ChatResult<{ session: InterviewSession | null }> | undefined, recordings: KeptRecording[]) {
     if (result?.type !== 'done') {
       recording.restore(recordings)
       return

@@ -1,28 +1,31 @@
-import { useCallback, useRef, useState } from 'react'
+import { useCallback, useEffect, useState } from 'react'
 import { useSpeechRecognition } from '../../../lib/speech/use-speech-recognition.ts'
 import { useVoiceRecorder } from '../../../lib/speech/use-voice-recorder.ts'
+import { useKeptRecordings, type RecordingStore } from './use-kept-recordings.ts'
 
-/** A recording of the person's voice, waiting to be saved with their next message. */
-export interface PendingRecording {
-  id: number
-  blob: Blob
-  /** An object URL to listen to it before it goes; freed by `remove` or `release`. */
-  url: string
-}
+export type { KeptRecording, RecordingStore } from './use-kept-recordings.ts'
 
 /**
  * The interview's record button: while it is on, the person's words are dictated into the message
  * (continuous recognition, in the page's language) and their voice itself is recorded. The two run
  * side by side, so a browser without speech recognition, or one whose recognition fails, still
- * keeps the voice; the person then types the words. Stopped recordings wait here until a saved
- * exchange takes them.
+ * keeps the voice; the person then types the words. A stopped recording is saved with the
+ * interviewed member at once (leaving the page then loses nothing) and joins the next saved
+ * exchange.
  */
-export function useInterviewRecording({ language, onFinalText }: { language: string; onFinalText: (text: string) => void }) {
+interface InterviewRecordingOptions {
+  language: string
+  onFinalText: (text: string) => void
+  store: RecordingStore
+  /** A stopped recording was saved with the member, or could not be yet. */
+  onKept: (isKept: boolean) => void
+}
+
+export function useInterviewRecording({ language, onFinalText, store, onKept }: InterviewRecordingOptions) {
   const recognition = useSpeechRecognition({ language, continuous: true, onFinalText })
   const recorder = useVoiceRecorder()
-  const [pending, setPending] = useState<PendingRecording[]>([])
+  const kept = useKeptRecordings(store, onKept)
   const [isStarting, setIsStarting] = useState(false)
-  const nextId = useRef(0)
 
   const canRecordVoice = recorder.status !== 'unsupported'
   const canDictate = recognition.status !== 'unsupported'
@@ -43,16 +46,22 @@ export function useInterviewRecording({ language, onFinalText }: { language: str
     }
   }, [canDictate, canRecordVoice, recognition, recorder])
 
-  /** Stops both; the recording joins the ones waiting for the next message. */
+  const { add } = kept
+  /** Stops both; the recording is saved at once and waits for the next message. */
   const stop = useCallback(async () => {
     recognition.stop()
     const blob = await recorder.stop()
-    if (blob && blob.size > 0) {
-      nextId.current += 1
-      const id = nextId.current
-      setPending((list) => [...list, { id, blob, url: URL.createObjectURL(blob) }])
-    }
-  }, [recognition, recorder])
+    if (blob && blob.size > 0) add(blob)
+  }, [add, recognition, recorder])
+
+  // A recording still on its way to the server would be lost with the page: the browser asks first.
+  const { isSaving } = kept
+  useEffect(() => {
+    if (!isSaving) return
+    const ask = (event: BeforeUnloadEvent) => event.preventDefault()
+    window.addEventListener('beforeunload', ask)
+    return () => window.removeEventListener('beforeunload', ask)
+  }, [isSaving])
 
   return {
     isRecording,
@@ -62,23 +71,8 @@ export function useInterviewRecording({ language, onFinalText }: { language: str
     recorderFailed: recorder.status === 'failed',
     dictationProblem: recognition.problem,
     interimText: recognition.interimText,
-    pending,
     start,
     stop,
-    remove(id: number) {
-      const item = pending.find((candidate) => candidate.id === id)
-      if (item) URL.revokeObjectURL(item.url)
-      setPending((list) => list.filter((candidate) => candidate.id !== id))
-    },
-    /** Frees recordings that were saved and will not come back. */
-    release: (items: PendingRecording[]) => items.forEach((item) => URL.revokeObjectURL(item.url)),
-    /** Hands the waiting recordings to a message being sent. */
-    takePending(): PendingRecording[] {
-      const taken = pending
-      setPending([])
-      return taken
-    },
-    /** Puts back recordings whose message was not saved, ahead of any recorded since. */
-    restore: (items: PendingRecording[]) => setPending((list) => [...items, ...list]),
+    ...kept,
   }
 }

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { mediaAssetSchema, mediaListSchema, type MediaAsset, type UpdateMedia } from '../../../../shared/contracts/media.ts'
+import { mediaAssetSchema, mediaListSchema, uploadLimitsSchema, type AddMediaLink, type MediaAsset, type UpdateMedia } from '../../../../shared/contracts/media.ts'
+import { defaultUploadLimits, type UploadLimits } from '../../../../shared/upload-limits.ts'
 import { apiFetch } from '../../../lib/api-client.ts'
 
 export const mediaKeys = {
@@ -34,10 +35,28 @@ export function useMediaOf(owner: { memberId: string } | { entryId: string }) {
   return useQuery('entryId' in owner ? entryMediaQuery(owner.entryId) : memberMediaQuery(owner.memberId))
 }
 
+/**
+ * The sizes this server accepts (its operator sets them), asked once; until they come, and if
+ * they cannot, the defaults, which the server would hold a file to anyway.
+ */
+export function useUploadLimits(): UploadLimits {
+  const limits = useQuery({
+    queryKey: ['upload-limits'],
+    queryFn: async ({ signal }) => uploadLimitsSchema.parse(await apiFetch<unknown>('/api/media/limits', { signal })),
+    staleTime: Infinity,
+  })
+  return limits.data ?? defaultUploadLimits
+}
+
 /** After an upload: every media list refetches (the new file may belong to several). */
 export function useRefreshMedia() {
   const queryClient = useQueryClient()
   return () => void queryClient.invalidateQueries({ queryKey: mediaKeys.all })
+}
+
+/** Links one of the person's files to one more of their things; the server makes the links an upload to it would. */
+export async function linkMedia(mediaId: string, link: AddMediaLink): Promise<MediaAsset> {
+  return mediaAssetSchema.parse(await apiFetch<unknown>(`/api/media/${encodeURIComponent(mediaId)}/links`, { method: 'POST', body: link }))
 }
 
 export function useDeleteMedia() {

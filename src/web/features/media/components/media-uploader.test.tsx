@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event'
 import imageCompression from 'browser-image-compression'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { renderWithProviders } from '../../../test/render.tsx'
+import { fakeMediaApi } from '../test/fake-media-api.ts'
 import { lastUpload, Upload } from '../test/fake-tus.ts'
 import { fileOf } from '../test/media-fixtures.ts'
 import { MediaUploader } from './media-uploader.tsx'
@@ -15,11 +16,18 @@ const compress = vi.mocked(imageCompression)
 beforeEach(() => {
   Upload.instances = []
   compress.mockReset()
+  fakeMediaApi([])
 })
 
 afterEach(() => {
   vi.restoreAllMocks()
+  vi.unstubAllGlobals()
 })
+
+/** The browser decodes every photo as `width` × `height` pixels (happy-dom decodes none). */
+function measuredAs(width: number, height: number) {
+  vi.stubGlobal('createImageBitmap', async () => ({ width, height, close: () => undefined }))
+}
 
 function renderUploader() {
   const onUploaded = vi.fn()
@@ -53,12 +61,28 @@ describe('MediaUploader', () => {
     expect(screen.getByText('1,50 MB')).toBeInTheDocument()
   })
 
-  it('clears a file over 5 MB and says the maximum', async () => {
+  it('says both limits, and clears a document over its 5 MB, saying the maximum', async () => {
     const { user, input } = renderUploader()
-    await user.upload(input, fileOf('boda.mp4', 'video/mp4', 6 * 1024 * 1024))
-    expect(screen.getByRole('alert')).toHaveTextContent('El archivo es demasiado grande. El tamaño máximo es 5 MB.')
-    expect(screen.queryByText('boda.mp4')).not.toBeInTheDocument()
+    expect(input).toHaveAccessibleDescription('Fotos, vídeos, audios, PDF, Word o texto. Las fotos grandes se reducen solas; documentos hasta 5 MB; vídeos y audios hasta 200 MB.')
+    await user.upload(input, fileOf('acta.pdf', 'application/pdf', 6 * 1024 * 1024))
+    expect(await screen.findByRole('alert')).toHaveTextContent('El archivo es demasiado grande. El tamaño máximo es 5 MB.')
+    expect(screen.queryByText('acta.pdf')).not.toBeInTheDocument()
     expect((input as HTMLInputElement).value).toBe('')
+  })
+
+  it('takes a video over the photos’ limit, and refuses one over its own (as the server sets it) in its own words', async () => {
+    fakeMediaApi([], { limits: { fileBytes: 5 * 1024 * 1024, audioVideoBytes: 100 * 1024 * 1024 } })
+    const { user, input } = renderUploader()
+    await waitFor(() => expect(input).toHaveAccessibleDescription(/vídeos y audios hasta 100 MB\.$/))
+    await user.upload(input, fileOf('boda.mp4', 'video/mp4', 6 * 1024 * 1024))
+    expect(await screen.findByText('boda.mp4')).toBeInTheDocument()
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+
+    const huge = fileOf('boda.mp4', 'video/mp4', 1)
+    Object.defineProperty(huge, 'size', { value: 101 * 1024 * 1024 })
+    await user.upload(input, huge)
+    expect(await screen.findByRole('alert')).toHaveTextContent('El archivo es demasiado grande. Los vídeos y audios pueden tener hasta 100 MB.')
+    expect(screen.queryByText('boda.mp4')).not.toBeInTheDocument()
   })
 
   it('sends the file with tus and its metadata, shows progress, then resets and reports the new id', async () => {
@@ -130,30 +154,60 @@ describe('MediaUploader', () => {
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument()
   })
 
-  it('compresses an image of 1 MB or more before sending it', async () => {
-    const compressed = fileOf('small.jpg', 'image/jpeg', 700_000)
-    compress.mockResolvedValue(compressed)
-    await chooseAndUpload(fileOf('retrato.jpg', 'image/jpeg', 2 * 1024 * 1024))
+  it('shrinks a photo over 2,500 px to a JPEG as it is chosen, says so, and sends the shrunk one', async () => {
+    measuredAs(4000, 3000)
+    compress.mockResolvedValue(fileOf('retrato.png', 'image/jpeg', 700_000))
+    const { user, input } = renderUploader()
+    await user.upload(input, fileOf('retrato.png', 'image/png', 3 * 1024 * 1024))
+    expect(await screen.findByText('La foto se ha reducido a 2.500 px para guardarla.')).toBeInTheDocument()
     expect(compress).toHaveBeenCalledWith(
-      expect.objectContaining({ name: 'retrato.jpg' }),
-      expect.objectContaining({ maxSizeMB: 0.8, maxWidthOrHeight: 1920, useWebWorker: true, libURL: expect.stringContaining('browser-image-compression') }),
+      expect.objectContaining({ name: 'retrato.png' }),
+      expect.objectContaining({
+        maxWidthOrHeight: 2500,
+        fileType: 'image/jpeg',
+        initialQuality: 0.85,
+        maxSizeMB: 5,
+        useWebWorker: true,
+        libURL: expect.stringContaining('browser-image-compression'),
+      }),
     )
-    const upload = lastUpload()
-    expect(upload.file.size).toBe(700_000)
-    expect(upload.options.metadata?.filename).toBe('retrato.jpg')
-    expect(screen.queryByText(/Error al comprimir/)).not.toBeInTheDocument()
+    expect(screen.getByText('retrato.jpg')).toBeInTheDocument()
+    expect(screen.getByText('0,67 MB')).toBeInTheDocument()
+
+    await user.click(screen.getByRole('button', { name: 'Subir archivo' }))
+    await waitFor(() => expect(Upload.instances).toHaveLength(1))
+    expect(lastUpload().file.size).toBe(700_000)
+    expect(lastUpload().options.metadata).toMatchObject({ filename: 'retrato.jpg', filetype: 'image/jpeg' })
   })
 
-  it('sends the original image with the warning when compression fails', async () => {
-    compress.mockRejectedValue(new Error('canvas'))
-    await chooseAndUpload(fileOf('retrato.png', 'image/png', 2 * 1024 * 1024))
-    expect(screen.getByText('Error al comprimir la imagen. Se subirá el original si es posible.')).toBeInTheDocument()
-    expect(lastUpload().file.size).toBe(2 * 1024 * 1024)
+  it('shrinks a photo over the limit before checking its size: a 10 MB phone photo is taken', async () => {
+    measuredAs(2400, 1800)
+    compress.mockResolvedValue(fileOf('IMG_2041.jpg', 'image/jpeg', 2_000_000))
+    const { user, input } = renderUploader()
+    await user.upload(input, fileOf('IMG_2041.jpg', 'image/jpeg', 10 * 1024 * 1024))
+    expect(await screen.findByText('La foto se ha reducido a 2.500 px para guardarla.')).toBeInTheDocument()
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+    expect(screen.getByText('IMG_2041.jpg')).toBeInTheDocument()
   })
 
-  it('sends a small image as it is', async () => {
-    await chooseAndUpload(fileOf('mini.jpg', 'image/jpeg', 500_000))
+  it('sends a photo within 2,500 px and the limit as it is', async () => {
+    measuredAs(2000, 1500)
+    await chooseAndUpload(fileOf('mini.jpg', 'image/jpeg', 3 * 1024 * 1024))
     expect(compress).not.toHaveBeenCalled()
-    expect(lastUpload().file.size).toBe(500_000)
+    expect(lastUpload().file.size).toBe(3 * 1024 * 1024)
+    expect(screen.queryByText(/se ha reducido/)).not.toBeInTheDocument()
+  })
+
+  it('keeps a large photo it could not shrink, with the warning, when it fits; and refuses it when it does not', async () => {
+    measuredAs(4000, 3000)
+    compress.mockRejectedValue(new Error('canvas'))
+    const { user, input } = renderUploader()
+    await user.upload(input, fileOf('retrato.png', 'image/png', 2 * 1024 * 1024))
+    expect(await screen.findByText('Error al comprimir la imagen. Se subirá el original si es posible.')).toBeInTheDocument()
+    expect(screen.getByText('retrato.png')).toBeInTheDocument()
+
+    await user.upload(input, fileOf('enorme.png', 'image/png', 6 * 1024 * 1024))
+    expect(await screen.findByRole('alert')).toHaveTextContent('El archivo es demasiado grande. El tamaño máximo es 5 MB.')
+    expect(screen.queryByText('enorme.png')).not.toBeInTheDocument()
   })
 })

@@ -1,12 +1,14 @@
 import { useId, useRef, useState, type ChangeEvent, type DragEvent, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { limits } from '../../../../shared/limits.ts'
 import type { MediaLinkType } from '../../../../shared/media-path.ts'
+import { isAudioOrVideo, maxBytesFor } from '../../../../shared/upload-limits.ts'
 import { StatusMessage } from '../../../components/ui/banner.tsx'
 import { TextField } from '../../../components/ui/text-field.tsx'
-import { useRefreshMedia } from '../api/media-queries.ts'
+import { useRefreshMedia, useUploadLimits } from '../api/media-queries.ts'
 import { acceptAttribute, isAcceptedFile } from '../lib/accepted-types.ts'
+import { isShrinkablePhoto, photoMaxSide } from '../lib/compress-image.ts'
 import { formatMegabytes } from '../lib/format-size.ts'
+import { prepareFile } from '../lib/prepare-file.ts'
 import type { UploadFailure } from '../lib/upload-file.ts'
 import { useUpload } from '../lib/use-upload.ts'
 import './media-uploader.css'
@@ -21,21 +23,31 @@ interface MediaUploaderProps {
   headingLevel?: 3 | 4
 }
 
-const maxMegabytes = limits.maxUploadBytes / (1024 * 1024)
+const megabytes = (bytes: number) => Math.floor(bytes / (1024 * 1024))
 
 function failureKey(failure: UploadFailure): string {
   return failure.kind === 'other' ? 'uploader.failed' : `uploader.${failure.kind}`
 }
 
+/** Says a file is too large in the words of its kind: audio and video have a limit of their own. */
+function tooLargeKey(type: string): string {
+  return isAudioOrVideo(type) ? 'uploader.tooLargeAudioVideo' : 'uploader.tooLarge'
+}
+
 /**
  * The uploader of docs/product.md#media: choose or drop one file, add a caption, send it with progress, pause, resume
- * and cancel. A failed upload keeps the file chosen so trying again is one press.
+ * and cancel. A large photo is shrunk as it is chosen, before its size is checked, and the page
+ * says so. A failed upload keeps the file chosen so trying again is one press.
  */
 export function MediaUploader({ linkedToType, linkedToId, ownerName, onUploaded, headingLevel = 4 }: MediaUploaderProps) {
   const { t, i18n } = useTranslation('media')
   const refreshMedia = useRefreshMedia()
-  const { phase, percent, compressionFailed, upload, pause, resume, cancel, reset } = useUpload()
+  const { phase, percent, upload, pause, resume, cancel, reset } = useUpload()
+  const limits = useUploadLimits()
   const [file, setFile] = useState<File>()
+  const [isPreparing, setIsPreparing] = useState(false)
+  const [wasShrunk, setWasShrunk] = useState(false)
+  const [compressionFailed, setCompressionFailed] = useState(false)
   const [caption, setCaption] = useState('')
   const [error, setError] = useState('')
   const [announcement, setAnnouncement] = useState('')
@@ -45,25 +57,31 @@ export function MediaUploader({ linkedToType, linkedToId, ownerName, onUploaded,
   const inputId = useId()
   const hintId = useId()
   const errorId = useId()
-  const busy = phase !== 'idle'
+  const busy = phase !== 'idle' || isPreparing
   const Heading = headingLevel === 3 ? 'h3' : 'h4'
 
-  function choose(chosen: File | undefined) {
+  async function choose(chosen: File | undefined) {
     setAnnouncement('')
+    setWasShrunk(false)
+    setCompressionFailed(false)
     reset()
     if (!chosen) return
-    if (chosen.size > limits.maxUploadBytes) {
-      clearFile()
-      setError(t('uploader.tooLarge', { max: maxMegabytes }))
-      return
-    }
     if (!isAcceptedFile(chosen)) {
       clearFile()
       setError(t('uploader.unsupportedType'))
       return
     }
     setError('')
-    setFile(chosen)
+    setIsPreparing(isShrinkablePhoto(chosen))
+    const prepared = await prepareFile(chosen, limits).finally(() => setIsPreparing(false))
+    if (prepared.type === 'tooLarge') {
+      clearFile()
+      setError(t(tooLargeKey(chosen.type), { max: megabytes(prepared.maxBytes) }))
+      return
+    }
+    setWasShrunk(prepared.wasShrunk)
+    setCompressionFailed(prepared.couldNotShrink)
+    setFile(prepared.file)
   }
 
   function clearFile() {
@@ -73,7 +91,7 @@ export function MediaUploader({ linkedToType, linkedToId, ownerName, onUploaded,
 
   function handleInputChange(event: ChangeEvent<HTMLInputElement>) {
     if (busy) return
-    choose(event.target.files?.[0])
+    void choose(event.target.files?.[0])
   }
 
   function handleDragOver(event: DragEvent<HTMLDivElement>) {
@@ -84,7 +102,7 @@ export function MediaUploader({ linkedToType, linkedToId, ownerName, onUploaded,
   function handleDrop(event: DragEvent<HTMLDivElement>) {
     event.preventDefault()
     setIsDragging(false)
-    if (!busy) choose(event.dataTransfer.files[0])
+    if (!busy) void choose(event.dataTransfer.files[0])
   }
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -98,6 +116,8 @@ export function MediaUploader({ linkedToType, linkedToId, ownerName, onUploaded,
     setError('')
     const outcome = await upload({ file, caption, linkedToType, linkedToId })
     if (outcome.type === 'done') {
+      setWasShrunk(false)
+      setCompressionFailed(false)
       clearFile()
       setCaption('')
       reset()
@@ -108,7 +128,8 @@ export function MediaUploader({ linkedToType, linkedToId, ownerName, onUploaded,
       reset()
       setAnnouncement(t('uploader.cancelled'))
     } else {
-      setError(t(failureKey(outcome.failure), { code: outcome.failure.code, max: maxMegabytes }))
+      const key = outcome.failure.kind === 'tooLarge' ? tooLargeKey(file.type) : failureKey(outcome.failure)
+      setError(t(key, { code: outcome.failure.code, max: megabytes(maxBytesFor(file.type, limits)) }))
     }
   }
 
@@ -145,7 +166,7 @@ export function MediaUploader({ linkedToType, linkedToId, ownerName, onUploaded,
             {isDragging ? t('uploader.dropActive') : t('uploader.dropZone')}
           </label>
           <p id={hintId} className="media-drop-hint">
-            {t('uploader.dropZoneHint')}
+            {t('uploader.dropZoneHint', { fileMax: megabytes(limits.fileBytes), audioVideoMax: megabytes(limits.audioVideoBytes) })}
           </p>
         </div>
 
@@ -192,7 +213,12 @@ export function MediaUploader({ linkedToType, linkedToId, ownerName, onUploaded,
           </p>
         )}
 
-        {phase === 'compressing' && (
+        {wasShrunk && (
+          <p className="banner banner-info media-warning" role="status">
+            {t('uploader.shrunk', { pixels: new Intl.NumberFormat(i18n.language, { useGrouping: 'always' }).format(photoMaxSide) })}
+          </p>
+        )}
+        {isPreparing && (
           <p className="media-phase" role="status">
             {t('uploader.compressing')}
           </p>

@@ -1,5 +1,6 @@
 import type { MediaLinkType } from '../../../../shared/media-path.ts'
-import { compressImage, needsCompression } from './compress-image.ts'
+import { defaultUploadLimits, type UploadLimits } from '../../../../shared/upload-limits.ts'
+import { prepareFile } from './prepare-file.ts'
 import { startUpload } from './upload-file.ts'
 import type { UploadOutcome } from './use-upload.ts'
 
@@ -8,23 +9,26 @@ interface UploadMediaRequest {
   caption?: string
   linkedToType: MediaLinkType
   linkedToId: string
+  /** The server's limits (`useUploadLimits`): a photo over the photos' one is shrunk to fit. */
+  limits?: UploadLimits
 }
 
 /**
  * One upload from start to end, for screens that send files on their own (e.g. the files chosen
- * in the biography chat, sent once their memory exists): a large image is compressed first
- * (falling back to the original), then the file goes with tus; `onProgress` gets whole percents.
+ * in the biography chat, sent once their memory exists): a large photo is shrunk first (falling
+ * back to the original), then the file goes with tus; `onProgress` gets whole percents.
  */
 export async function uploadMediaFile(
-  { file, caption = '', linkedToType, linkedToId }: UploadMediaRequest,
+  { file, caption = '', linkedToType, linkedToId, limits = defaultUploadLimits }: UploadMediaRequest,
   onProgress?: (percent: number) => void,
 ): Promise<Exclude<UploadOutcome, { type: 'cancelled' }>> {
-  let toSend = file
-  if (needsCompression(file)) toSend = await compressImage(file).catch(() => file)
+  const prepared = await prepareFile(file, limits)
+  if (prepared.type === 'tooLarge') return { type: 'failed', failure: { kind: 'tooLarge', code: '413' } }
+  const toSend = prepared.file
   return new Promise((resolve) => {
     startUpload(
       toSend,
-      { filename: file.name, filetype: toSend.type, caption: caption.trim(), linkedToType, linkedToId },
+      { filename: toSend.name, filetype: toSend.type, caption: caption.trim(), linkedToType, linkedToId },
       {
         onProgress: (sent, total) => onProgress?.(total > 0 ? Math.min(100, Math.floor((sent / total) * 100)) : 0),
         onSuccess: (mediaId) => resolve({ type: 'done', mediaId }),

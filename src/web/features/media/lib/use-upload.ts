@@ -1,10 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { MediaLinkType } from '../../../../shared/media-path.ts'
-import { compressImage, needsCompression } from './compress-image.ts'
 import { startUpload, type UploadFailure, type UploadHandle } from './upload-file.ts'
 
-/** The uploader's states (docs/product.md#media): no file / file selected (idle), compressing, uploading (running or paused). */
-export type UploadPhase = 'idle' | 'compressing' | 'uploading' | 'paused'
+/** The uploader's states (docs/product.md#media): no file / file selected (idle), uploading (running or paused). */
+export type UploadPhase = 'idle' | 'uploading' | 'paused'
 
 export type UploadOutcome = { type: 'done'; mediaId: string | null } | { type: 'failed'; failure: UploadFailure } | { type: 'cancelled' }
 
@@ -16,14 +15,12 @@ interface UploadRequest {
 }
 
 /**
- * The uploader's engine, apart from its screen: compresses a large image first (falling back to
- * the original), sends the file with tus and reports progress; `upload` resolves with the outcome.
+ * The uploader's engine, apart from its screen (which shrinks a large photo when it is chosen):
+ * sends the file with tus and reports progress; `upload` resolves with the outcome.
  */
 export function useUpload() {
   const [phase, setPhase] = useState<UploadPhase>('idle')
   const [percent, setPercent] = useState(0)
-  /** The image could not be compressed, so the original is being sent (docs/product.md#media). */
-  const [compressionFailed, setCompressionFailed] = useState(false)
   const handle = useRef<UploadHandle>(undefined)
   const settle = useRef<(outcome: UploadOutcome) => void>(undefined)
 
@@ -39,24 +36,14 @@ export function useUpload() {
   }, [])
 
   const upload = useCallback(
-    async ({ file, caption, linkedToType, linkedToId }: UploadRequest): Promise<UploadOutcome> => {
+    ({ file, caption, linkedToType, linkedToId }: UploadRequest): Promise<UploadOutcome> => {
       setPercent(0)
-      setCompressionFailed(false)
-      let toSend = file
-      if (needsCompression(file)) {
-        setPhase('compressing')
-        try {
-          toSend = await compressImage(file)
-        } catch {
-          setCompressionFailed(true)
-        }
-      }
       setPhase('uploading')
       return new Promise<UploadOutcome>((resolve) => {
         settle.current = resolve
         handle.current = startUpload(
-          toSend,
-          { filename: file.name, filetype: toSend.type, caption: caption.trim(), linkedToType, linkedToId },
+          file,
+          { filename: file.name, filetype: file.type, caption: caption.trim(), linkedToType, linkedToId },
           {
             onProgress: (sent, total) => setPercent(total > 0 ? Math.min(100, Math.floor((sent / total) * 100)) : 0),
             onSuccess: (mediaId) => finish({ type: 'done', mediaId }),
@@ -86,10 +73,7 @@ export function useUpload() {
     finish({ type: 'cancelled' })
   }, [finish])
 
-  const reset = useCallback(() => {
-    setPercent(0)
-    setCompressionFailed(false)
-  }, [])
+  const reset = useCallback(() => setPercent(0), [])
 
-  return { phase, percent, compressionFailed, upload, pause, resume, cancel, reset }
+  return { phase, percent, upload, pause, resume, cancel, reset }
 }

@@ -1,4 +1,5 @@
 import { updateMediaSchema, type MediaAsset } from '../../../../shared/contracts/media.ts'
+import { defaultUploadLimits, type UploadLimits } from '../../../../shared/upload-limits.ts'
 import { fakeApi, jsonResponse, type RecordedRequest } from '../../../test/http.ts'
 
 interface FakeMediaApiOptions {
@@ -6,13 +7,15 @@ interface FakeMediaApiOptions {
   deleteStatus?: number
   /** Status of every PATCH; 200 saves the caption with the server's rules. */
   updateStatus?: number
+  /** What `/api/media/limits` answers: the operator's sizes. */
+  limits?: UploadLimits
 }
 
 /**
  * Stands in for `/api/media` with `fetch`: the lists of member-1 and entry-1, DELETE and PATCH
- * on the files it holds, and 500 for anything else. Lists answer what has been saved so far.
+ * on the files it holds, the upload limits, and 500 for anything else. Lists answer what has been saved so far.
  */
-export function fakeMediaApi(media: MediaAsset[], { deleteStatus = 204, updateStatus = 200 }: FakeMediaApiOptions = {}) {
+export function fakeMediaApi(media: MediaAsset[], { deleteStatus = 204, updateStatus = 200, limits = defaultUploadLimits }: FakeMediaApiOptions = {}) {
   let stored = [...media]
   const findAsset = (url: string) => stored.find((asset) => url.endsWith(`/api/media/${asset.id}`))
   function route({ method, path: url, body }: RecordedRequest) {
@@ -34,6 +37,7 @@ export function fakeMediaApi(media: MediaAsset[], { deleteStatus = 204, updateSt
       stored = stored.map((item) => (item.id === updated.id ? updated : item))
       return jsonResponse(200, updated)
     }
+    if (method === 'GET' && url === '/api/media/limits') return jsonResponse(200, limits)
     if (url.startsWith('/api/media?memberId=member-1') || url === '/api/media?entryId=entry-1') return jsonResponse(200, { media: stored })
     return jsonResponse(500, { error: { code: 'internal', message: 'boom' } })
   }
