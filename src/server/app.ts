@@ -49,6 +49,7 @@ import { mediaUploadRoutes } from './features/media/media.uploads.ts'
 import { createUploadIds } from './features/media/upload-ids.ts'
 import { familyTreeKind } from './features/portability/family-tree-kind.ts'
 import { mediaEntryPath } from './lib/zip/media-entry.ts'
+import { createConversationRepository } from './lib/chat/conversations.ts'
 import type { ExportExtension } from './features/portability/portability.ports.ts'
 import { portabilityRoutes } from './features/portability/portability.routes.ts'
 import { createPortabilityService } from './features/portability/portability.service.ts'
@@ -164,7 +165,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     repo: createFamilyTreeRepository(database.db),
     getOwner: (userId) => accounts.getMe(userId),
     relatedIds: async (ownerId, memberIds) => {
-      const [interviewSegments, mediaAssetIds] = await Promise.all([interviews.sessionIdsByMember(ownerId), media.mediaIdsFor(ownerId, 'member', memberIds)])
+      const [interviewSegments, mediaAssetIds] = await Promise.all([interviews.conversationIdsByMember(ownerId), media.mediaIdsFor(ownerId, 'member', memberIds)])
       return { interviewSegments, mediaAssetIds }
     },
     deleteUnlinkedMedia: (ownerId, mediaIds) => media.deleteUnlinked(ownerId, mediaIds),
@@ -261,6 +262,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   app.addHook('onClose', () => chat.drain())
   const biography = createBiographyService({
     repo: createBiographyRepository(database.db),
+    conversations: createConversationRepository(database.db, 'biography'),
     chat,
     findSelfMemberId: (userId) => familyTree.findSelfMemberId(userId),
     media,
@@ -268,6 +270,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   })
   const interviews = createInterviewService({
     repo: createInterviewRepository(database.db),
+    conversations: createConversationRepository(database.db, 'interview'),
     chat,
     findMember: (ownerId, memberId) => familyTree.findMemberFacts(ownerId, memberId),
     media,

@@ -97,6 +97,8 @@ export const fieldErrorCodes = [
   /** A union id that is not one of the member's unions. */
   'member.unknown_union',
   'media.no_file',
+  /** A corrected answer left empty: the words can change, not vanish. */
+  'chat.answer_required',
   'biography.content_required',
   'biography.message_required',
   'interview.member_required',

@@ -35,6 +35,13 @@ export const limits = {
   chatCarriedExchanges: 20,
   /** Characters of earlier conversation a model is given as context for the next reply (newest kept). */
   chatContextChars: 24_000,
+  /** A conversation's title, as the person writes it. */
+  conversationTitleMaxLength: 200,
+  /**
+   * A message more than this long after the chat's last one starts a new conversation: one sitting
+   * (a morning, an afternoon) is one conversation, and a story told across days is several.
+   */
+  conversationGapMinutes: 180,
   /** A memory told in the AI lab, as written or dictated. */
   aiLabMemoryMaxLength: 10_000,
   /**

@@ -7,6 +7,7 @@ import type { GedcomImportTables } from '../features/gedcom/gedcom.tables.ts'
 import type { FamilyTreeTables } from '../features/family-tree/family-tree.tables.ts'
 import type { InterviewTables } from '../features/interviews/interviews.tables.ts'
 import type { MediaTables } from '../features/media/media.tables.ts'
+import type { ChatConversationTables } from '../lib/chat/conversations.ts'
 import type { CollectionVersionTables } from '../lib/collection-versions.ts'
 import type { JobTables } from '../lib/jobs/job.tables.ts'
 
@@ -23,4 +24,5 @@ export interface Database
     InterviewTables,
     AiLabTables,
     CollectionVersionTables,
+    ChatConversationTables,
     JobTables {}

@@ -9,6 +9,8 @@ export interface OwnerIds {
   dream: string
   member: string
   entry: string
+  biographyConversation: string
+  interviewConversation: string
   session: string
   media: string
   labMemory: string
@@ -18,7 +20,8 @@ export interface OwnerIds {
 
 /**
  * Gives `owner` one of everything through the real API: themselves and a grandmother in the tree,
- * a dream, a memory, an interview, a kept lab memory and a file linked to the grandmother.
+ * a dream, a memory written by hand and one told to Cronos (corrected), an interview (its conversation
+ * named), a kept lab memory and a file linked to the grandmother.
  */
 export async function seedOwnerData(app: FastifyInstance, owner: TestUser): Promise<OwnerIds> {
   const post = async (url: string, payload: object) => {
@@ -30,8 +33,14 @@ export async function seedOwnerData(app: FastifyInstance, owner: TestUser): Prom
   const member = (await post('/api/family-tree/members', { firstName: 'Carmen', lastName: 'Ruiz', relationshipToOwner: 'Abuela' })).json().member.memberId
   const dream = (await post('/api/dreams', { content: 'Volaba' })).json().id
   const entry = (await post('/api/biography/entries', { content: 'La finca' })).json().id
-  const chat = await post('/api/interviews/chat', { memberId: member, message: 'Cantaba boleros.' })
-  const session = JSON.parse(chat.body.split('event: done\ndata: ')[1]!.split('\n')[0]!).session.id
+  const doneOf = (stream: { body: string }) => JSON.parse(stream.body.split('event: done\ndata: ')[1]!.split('\n')[0]!)
+  // A memory told to Cronos, corrected since: its question, its first words and its conversation travel too.
+  const told = doneOf(await post('/api/biography/chat', { message: 'Naci en Cali.' })).entry
+  await as(app, owner)({ method: 'PATCH', url: `/api/biography/entries/${told.id}`, payload: { answer: 'Nací en Cali.' } })
+  const biographyConversation = told.conversation.id
+  const session = doneOf(await post('/api/interviews/chat', { memberId: member, message: 'Cantaba boleros.' })).session
+  const interviewConversation = session.conversation.id
+  await as(app, owner)({ method: 'PATCH', url: `/api/interviews/conversations/${interviewConversation}`, payload: { title: 'Los boleros de la abuela' } })
   const labMemory = (await post('/api/ai-lab/memories', { originalText: 'El río', saveMethod: 'original' })).json().id
   const tus = tusClient(app, owner)
   const bytes = Buffer.from('Una carta.')
@@ -39,5 +48,5 @@ export async function seedOwnerData(app: FastifyInstance, owner: TestUser): Prom
   const media = String((await tus.patch(String(created.headers.location), 0, bytes)).headers['legado-media-id'])
   // Waited for to its end: a job still writing would change the rows under a test that reads them all.
   const gedcomImport = (await importThroughApi(app, owner, '0 HEAD\n1 GEDC\n2 VERS 7.0\n0 TRLR\n')).id
-  return { dream, member, entry, session, media, labMemory, gedcomImport }
+  return { dream, member, entry, session: session.id, biographyConversation, interviewConversation, media, labMemory, gedcomImport }
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { languages, limits } from '../limits.ts'
-import { requiredText } from './common.ts'
+import { requiredText, singleLineText, timestampSchema } from './common.ts'
 
 // What every AI chat shares (Cronos, Ana, the lab's storyteller): the request fields, the stream's
 // events and the opening. A feature adds only what its finished exchange saves.
@@ -84,3 +84,41 @@ export function readChatStreamEvent<Events extends EventSchemas>(events: Events,
 
 /** `GET …/chat?language=`: how the chat opens. */
 export const chatOpeningQuerySchema = z.object({ language: chatLanguageSchema })
+
+/**
+ * One sitting with a persona (docs/product.md#chat): the exchanges told together, under a title the
+ * person may change. `title` is '' until they do; pages then show `conversationTitle` (the date in
+ * words and what it was about).
+ */
+export const conversationSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  /** When its first exchange was kept (server time). */
+  startedAt: timestampSchema,
+})
+export type Conversation = z.infer<typeof conversationSchema>
+
+/** `PATCH …/conversations/:id`: a conversation's own title ('' goes back to the date and topic). */
+export const updateConversationSchema = z.object({ title: singleLineText(limits.conversationTitleMaxLength) })
+export type UpdateConversation = z.input<typeof updateConversationSchema>
+
+/**
+ * What every kept exchange says, for Cronos and Ana alike: the question the person answered, their
+ * answer (as they last corrected it, the first words kept in `originalAnswer`), and the persona's
+ * reply to it, kept as its acknowledgement.
+ */
+export const keptExchangeFields = {
+  /** The sitting it belongs to; null for a memory written by hand. */
+  conversation: conversationSchema.nullable(),
+  /** The question it answers, as the persona asked it; null when told freely (or kept before questions were). */
+  question: z.string().nullable(),
+  answer: z.string(),
+  /** The answer as first said, when it was corrected since; null while it is untouched. */
+  originalAnswer: z.string().nullable(),
+  /** The persona's reply; null while it is being written, or when it never came (the answer is kept all the same). */
+  acknowledgement: z.string().nullable(),
+}
+
+/** A corrected answer: the person's words, required like a message. */
+export const correctedAnswerSchema = requiredText(limits.chatMessageMaxLength, 'chat.answer_required')
+export type KeptExchange = z.infer<z.ZodObject<typeof keptExchangeFields>>

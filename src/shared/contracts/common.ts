@@ -1,7 +1,8 @@
 import { z } from 'zod'
 import { isCalendarDate, todayCalendarDate } from '../calendar-date.ts'
 import type { StoredGenealogyDate } from '../genealogy-date/stored.ts'
-import { limits } from '../limits.ts'
+import { genealogyDateMaxLength, validateGenealogyDate, type GenealogyDateIssue } from '../genealogy-date/validate.ts'
+import { limits, type Language } from '../limits.ts'
 
 /** `YYYY-MM-DD`, a real day of the calendar. */
 export const calendarDateSchema = z.string({ error: 'validation.invalid_date' }).trim().refine(isCalendarDate, { error: 'validation.invalid_date' })
@@ -67,3 +68,39 @@ export const timestampSchema = z.string()
  * schema stays a plain string, so the API's documentation and checks see what travels.
  */
 export const storedGenealogyDateSchema = z.string() as unknown as z.ZodType<StoredGenealogyDate, StoredGenealogyDate>
+
+/**
+ * A date as the person wrote it, in `language` (or GEDCOM's own words); '' and null mean none.
+ * What it means (and whether it is in the future, or a range back to front) is checked on the
+ * server, which knows the language it is written in.
+ */
+export const writtenGenealogyDate = z.preprocess(
+  (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
+  z
+    .string({ error: 'validation.invalid' })
+    .trim()
+    .max(genealogyDateMaxLength, { error: 'validation.too_long' })
+    .refine(isSingleLine, { error: 'validation.single_line' })
+    .nullable()
+    .optional(),
+)
+
+const writtenDateIssues: Record<GenealogyDateIssue, string> = {
+  too_long: 'validation.too_long',
+  in_future: 'validation.date_in_future',
+  reversed_range: 'member.date_range_reversed',
+}
+
+/**
+ * A date as the person writes it in a form ("hacia 1920", "entre 1920 y 1925"), checked in the
+ * page's `language` before anything is sent; '' for none. The server reads it again.
+ */
+export function writtenGenealogyDateIn(language: Language) {
+  return z.string().superRefine((value, ctx) => {
+    if (value.trim() === '') return
+    // One day of slack: a time zone ahead of UTC may already be tomorrow.
+    const today = todayCalendarDate(new Date(Date.now() + 24 * 60 * 60 * 1000))
+    const { issue } = validateGenealogyDate(value, { language, today })
+    if (issue) ctx.addIssue({ code: 'custom', message: writtenDateIssues[issue] })
+  })
+}

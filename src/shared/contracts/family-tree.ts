@@ -1,8 +1,7 @@
 import { z } from 'zod'
 import { parentKinds } from '../family-tree/parent-kinds.ts'
-import { genealogyDateMaxLength } from '../genealogy-date/index.ts'
 import { languages, limits } from '../limits.ts'
-import { isSingleLine, requiredSingleLineText, singleLineText, storedGenealogyDateSchema, timestampSchema } from './common.ts'
+import { requiredSingleLineText, singleLineText, storedGenealogyDateSchema, timestampSchema, writtenGenealogyDate } from './common.ts'
 
 /** Stored as the original product named them, in Spanish (docs/product.md#family-tree); each screen shows its own translation. */
 export const genders = ['Masculino', 'Femenino', 'Otro', ''] as const
@@ -143,21 +142,7 @@ const line = singleLineText
 const ids = (max: number) =>
   z.array(z.string({ error: 'validation.invalid' }).min(1, { error: 'validation.invalid' }), { error: 'validation.invalid' }).max(max, { error: 'validation.too_long' })
 
-/**
- * A date as the person wrote it, in `language` (or GEDCOM's own words); '' and null mean none.
- * What it means (and whether it is in the future, or a range back to front) is checked on the
- * server, which knows the language it is written in.
- */
-const writtenDate = z.preprocess(
-  (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
-  z
-    .string({ error: 'validation.invalid' })
-    .trim()
-    .max(genealogyDateMaxLength, { error: 'validation.too_long' })
-    .refine(isSingleLine, { error: 'validation.single_line' })
-    .nullable()
-    .optional(),
-)
+const writtenDate = writtenGenealogyDate
 
 /**
  * One of the member's unions as the form edits it; without `unionId` it is a new one. A field not

@@ -1,23 +1,25 @@
 import { z } from 'zod'
-import { chatLanguageSchema, chatMessageFields, chatStreamEventsWith, type ChatStreamEventOf } from './chat.ts'
+import { chatLanguageSchema, chatMessageFields, chatStreamEventsWith, correctedAnswerSchema, keptExchangeFields, type ChatStreamEventOf } from './chat.ts'
 import { timestampSchema } from './common.ts'
 
-/** One turn of an interview as a session stores it (docs/product.md#data): the person (`user`) or Ana (`model`). */
+/** One turn of an interview as older archives wrote it (docs/export-format.md): the person (`user`) or Ana (`model`). */
 export const interviewTurnSchema = z.object({
   role: z.enum(['user', 'model']),
   text: z.string(),
 })
 export type InterviewTurn = z.infer<typeof interviewTurnSchema>
 
-/** One exchange with Ana about a relative, saved by the server (docs/product.md#interview). */
+/**
+ * One exchange with Ana about a relative (docs/product.md#interview): the question, the person's
+ * answer and Ana's reply, in the conversation (sitting) it was told in.
+ */
 export const interviewSessionSchema = z.object({
   id: z.string(),
   ownerUserId: z.string(),
   interviewedMemberId: z.string(),
-  /** When the exchange was saved (server time). */
+  /** When the answer was kept (server time). */
   timestamp: timestampSchema,
-  /** The person's words, then Ana's reply. */
-  conversationPair: z.array(interviewTurnSchema),
+  ...keptExchangeFields,
   /** Voice recordings of the person's answer (derived from media links). */
   mediaAssetIds: z.array(z.string()),
 })
@@ -28,7 +30,7 @@ export type InterviewSessionList = z.infer<typeof interviewSessionListSchema>
 
 const memberIdSchema = z.string({ error: 'interview.member_required' }).trim().min(1, { error: 'interview.member_required' }).max(100, { error: 'validation.invalid' })
 
-/** `GET /api/interviews?memberId=`: the sessions about one member, oldest first. */
+/** `GET /api/interviews?memberId=`: the exchanges about one member, oldest first. */
 export const interviewListQuerySchema = z.object({ memberId: memberIdSchema })
 
 /** `GET /api/interviews/chat?memberId=&language=`: how Ana opens the interview. Nothing is saved. */
@@ -41,9 +43,14 @@ export const interviewChatMessageSchema = z.object({
 })
 export type InterviewChatMessage = z.input<typeof interviewChatMessageSchema>
 
-export const interviewNotSavedReasons = ['interview.save_failed'] as const
+/** `PATCH /api/interviews/:id`: the answer's words corrected (the first ones are kept). */
+export const updateInterviewSessionSchema = z.object({ answer: correctedAnswerSchema })
+export type UpdateInterviewSession = z.input<typeof updateInterviewSessionSchema>
 
-/** Ana's stream: `done` names the saved session (the id recordings are uploaded to), or null with the reason. */
+/** A failed save, or the person asked for another question ("otra"), which is no answer. */
+export const interviewNotSavedReasons = ['interview.save_failed', 'chat.skipped'] as const
+
+/** Ana's stream: `done` names the saved exchange (the id recordings are uploaded to), or null with the reason. */
 export const interviewChatEvents = chatStreamEventsWith({
   session: interviewSessionSchema.nullable(),
   notSavedReason: z.enum(interviewNotSavedReasons).nullable(),

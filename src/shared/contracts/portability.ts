@@ -3,7 +3,8 @@ import { languages, limits } from '../limits.ts'
 import { mediaLinkTypes } from '../media-path.ts'
 import { saveMethods } from './ai-lab.ts'
 import { chatTurnSchema } from './biography.ts'
-import { optionalDate, optionalSingleLineText, requiredText } from './common.ts'
+import { genealogyDateMaxLength } from '../genealogy-date/validate.ts'
+import { optionalDate, optionalSingleLineText, requiredText, singleLineText } from './common.ts'
 import { interviewTurnSchema } from './interviews.ts'
 
 // The "export everything" archive (docs/export-format.md): what `GET /api/me/export` writes and
@@ -13,11 +14,12 @@ import { interviewTurnSchema } from './interviews.ts'
 export const exportFormatName = 'legado-export'
 /**
  * Raised when a file changes shape, or when an older reader would silently lose part of the
- * archive (version 2 added `gedcom-kept.json`); an import refuses versions it does not know.
+ * archive (version 2 added `gedcom-kept.json`, version 3 the questions, corrections and
+ * conversations of memories and interviews); an import refuses versions it does not know.
  */
-export const exportSchemaVersion = 2
-/** The versions an import reads: every earlier one, whose missing files restore as empty. */
-export const readableSchemaVersions: readonly number[] = [1, 2]
+export const exportSchemaVersion = 3
+/** The versions an import reads: every earlier one, whose missing files and fields restore as empty. */
+export const readableSchemaVersions: readonly number[] = [1, 2, 3]
 
 /** The JSON file of each kind of thing, in the order an import restores them (references first). */
 export const exportKinds = ['account', 'familyTree', 'gedcomKept', 'dreams', 'dreamReadings', 'biographyEntries', 'interviewSessions', 'aiLabMemories', 'media'] as const
@@ -81,12 +83,28 @@ export const portableDreamReadingSchema = z.object({
 })
 export type PortableDreamReading = z.infer<typeof portableDreamReadingSchema>
 
+/**
+ * What a kept exchange adds to the older shape (`conversationPair`: the answer, then the reply),
+ * since version 3; an older archive has none of it, and its exchanges are grouped into sittings
+ * by their times on import.
+ */
+const portableExchangeFields = {
+  question: longText(limits.chatReplyMaxLength).nullable().optional(),
+  originalAnswer: longText(limits.chatMessageMaxLength).nullable().optional(),
+  /** Exchanges of one sitting share it; null for a memory written by hand. */
+  conversationId: id.nullable().optional(),
+  conversationTitle: singleLineText(limits.conversationTitleMaxLength).optional(),
+  conversationStartedAt: instant.optional(),
+}
+
 export const portableBiographyEntrySchema = z.object({
   id,
   subjectMemberId: id.nullable(),
   conversationPair: z.array(chatTurnSchema).max(20),
+  ...portableExchangeFields,
   title: optionalSingleLineText(limits.biographyTitleMaxLength),
-  eventDate: optionalDate(),
+  /** Genealogy-date's stored form ("ABT 1950", `1950-05-17`); older archives hold only exact days. */
+  eventDate: z.string().trim().max(genealogyDateMaxLength, { error: 'validation.too_long' }).nullable().optional(),
   entryDate: instant,
   updatedAt: instant,
 })
@@ -97,6 +115,7 @@ export const portableInterviewSessionSchema = z.object({
   interviewedMemberId: id,
   timestamp: instant,
   conversationPair: z.array(interviewTurnSchema).max(20),
+  ...portableExchangeFields,
 })
 export type PortableInterviewSession = z.infer<typeof portableInterviewSessionSchema>
 

@@ -22,6 +22,11 @@ describe('storyMemoryOf', () => {
     expect(memory.eventDate && storedDateText(memory.eventDate)).toBe('ABT 1950')
   })
 
+  it('reads a memory as the API answers it: the answer under the question it answered', () => {
+    const kept = { id: 'e2', title: '', eventDate: null, entryDate: entry.entryDate, question: '¿Dónde naciste?', answer: 'En Cali.' }
+    expect(storyMemoryOf(kept, []).exchanges).toEqual([{ question: '¿Dónde naciste?', answer: 'En Cali.' }])
+  })
+
   it('reads an empty date as none', () => {
     expect(storyMemoryOf({ ...entry, eventDate: '' }, []).eventDate).toBeNull()
     expect(storyMemoryOf({ ...entry, eventDate: null }, []).eventDate).toBeNull()
@@ -38,7 +43,22 @@ describe('storyConversationsOf', () => {
     ],
   })
 
-  it('groups the sessions of one day into one conversation, oldest first, with their recordings', () => {
+  it('keeps the conversations the server kept, each answer under its question', () => {
+    const kept = (id: string, timestamp: string, conversationId: string, answer: string) => ({
+      id,
+      timestamp,
+      conversation: { id: conversationId, startedAt: timestamp },
+      question: `¿${answer}?`,
+      answer,
+    })
+    const sessions = [kept('s1', '2026-05-17T09:00:00.000Z', 'c1', 'Mañana'), kept('s2', '2026-05-17T18:00:00.000Z', 'c2', 'Tarde')]
+    expect(storyConversationsOf(sessions, () => []).map((c) => [c.id, c.exchanges])).toEqual([
+      ['c1', [{ question: '¿Mañana?', answer: 'Mañana' }]],
+      ['c2', [{ question: '¿Tarde?', answer: 'Tarde' }]],
+    ])
+  })
+
+  it('groups the sessions of one day of an older archive into one conversation, oldest first, with their recordings', () => {
     const sessions = [
       session('s3', '2026-05-18T10:00:00.000Z', 'Tercera'),
       session('s2', '2026-05-17T10:05:00.000Z', 'Segunda'),

@@ -1,5 +1,4 @@
-import type { BiographyEntry } from '../contracts/biography.ts'
-import type { InterviewSession } from '../contracts/interviews.ts'
+import type { Conversation } from '../contracts/chat.ts'
 import { asStoredDateOrNull, type StoredGenealogyDate } from '../genealogy-date/index.ts'
 
 /*
@@ -35,45 +34,73 @@ export interface StoryConversation {
   mediaAssetIds: string[]
 }
 
+/**
+ * A kept exchange, as the API answers it (its `question` and `answer`) or as an export archive
+ * writes it (`conversationPair`: the answer, then the reply; `question` since version 3).
+ */
+interface ExchangeSource {
+  question?: string | null | undefined
+  answer?: string | undefined
+  conversationPair?: readonly { role: string; text?: string; parts?: readonly { text: string }[] }[] | undefined
+}
+
 /** What the story needs of a biography entry: the API's and the export archive's both have it. */
-export type StoryEntrySource = Pick<BiographyEntry, 'id' | 'title' | 'entryDate' | 'conversationPair'> & { eventDate: string | StoredGenealogyDate | null }
+export type StoryEntrySource = ExchangeSource & { id: string; title: string; entryDate: string; eventDate: string | StoredGenealogyDate | null }
 
 /** What the story needs of an interview session (the API's or the export archive's). */
-export type StorySessionSource = Pick<InterviewSession, 'id' | 'timestamp' | 'conversationPair'>
+export type StorySessionSource = ExchangeSource & {
+  id: string
+  timestamp: string
+  /** The API's conversation; an archive names it by `conversationId` and `conversationStartedAt`. */
+  conversation?: Pick<Conversation, 'id' | 'startedAt'> | null | undefined
+  conversationId?: string | null | undefined
+  conversationStartedAt?: string | undefined
+}
 
 const nonEmpty = (text: string) => text.trim() !== ''
 
-/**
- * A biography entry as a memory of the story. Only the person's own words are the story: the
- * assistant's replies are not, and which question a turn answered is not stored yet.
- */
+/** The person's words of an exchange, in either shape. */
+function answerOf(source: ExchangeSource): string {
+  if (source.answer !== undefined) return source.answer
+  const turn = source.conversationPair?.find((candidate) => candidate.role === 'user')
+  return turn ? (turn.text ?? (turn.parts ?? []).map((part) => part.text).join('\n')) : ''
+}
+
+/** An exchange as the story tells it: the person's words under the question they answered. */
+function storyExchangesOf(source: ExchangeSource): StoryExchange[] {
+  const answer = answerOf(source)
+  return nonEmpty(answer) ? [{ question: source.question ?? null, answer }] : []
+}
+
+/** A biography entry as a memory of the story: the person's own words, under the question they answered (the reply is not the story). */
 export function storyMemoryOf(entry: StoryEntrySource, mediaAssetIds: readonly string[]): StoryMemory {
-  const answers = entry.conversationPair.filter((turn) => turn.role === 'user').map((turn) => turn.parts.map((part) => part.text).join('\n'))
   return {
     id: entry.id,
     title: entry.title.trim(),
     eventDate: typeof entry.eventDate === 'string' ? asStoredDateOrNull(entry.eventDate.trim() || null) : entry.eventDate,
     savedAt: entry.entryDate,
-    exchanges: answers.filter(nonEmpty).map((answer) => ({ question: null, answer })),
+    exchanges: storyExchangesOf(entry),
     mediaAssetIds: [...mediaAssetIds],
   }
 }
 
 /**
- * Interview sessions as conversations, oldest first, each in the order it was told. A sitting is
- * the sessions saved on one day (UTC), since sessions carry no conversation of their own yet.
+ * Interview sessions as conversations, oldest first, each in the order it was told: the
+ * conversation the server kept them in, or, for an archive older than conversations, the
+ * sessions saved on one day (UTC).
  */
 export function storyConversationsOf(sessions: readonly StorySessionSource[], mediaOf: (sessionId: string) => readonly string[]): StoryConversation[] {
   const ordered = [...sessions].sort((a, b) => a.timestamp.localeCompare(b.timestamp) || a.id.localeCompare(b.id))
   const conversations = new Map<string, StoryConversation>()
   for (const session of ordered) {
-    const key = session.timestamp.slice(0, 10)
+    const id = session.conversation?.id ?? session.conversationId ?? undefined
+    const key = id ?? `day:${session.timestamp.slice(0, 10)}`
     let conversation = conversations.get(key)
     if (!conversation) {
-      conversation = { id: session.id, startedAt: session.timestamp, exchanges: [], mediaAssetIds: [] }
+      conversation = { id: id ?? session.id, startedAt: session.conversation?.startedAt ?? session.conversationStartedAt ?? session.timestamp, exchanges: [], mediaAssetIds: [] }
       conversations.set(key, conversation)
     }
-    for (const turn of session.conversationPair) if (turn.role === 'user' && nonEmpty(turn.text)) conversation.exchanges.push({ question: null, answer: turn.text })
+    conversation.exchanges.push(...storyExchangesOf(session))
     conversation.mediaAssetIds.push(...mediaOf(session.id))
   }
   return [...conversations.values()].filter((conversation) => conversation.exchanges.length > 0)

@@ -15,6 +15,7 @@ import * as m0013 from './0013-upload-reservations.ts'
 import * as m0014 from './0014-jobs.ts'
 import * as m0015 from './0015-owner-pages.ts'
 import * as m0016 from './0016-owner-prefix-indexes.ts'
+import * as m0017 from './0017-conversations.ts'
 
 /** Every migration, in order. Names are permanent: never rename or edit a released one. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '0014-jobs': m0014,
   '0015-owner-pages': m0015,
   '0016-owner-prefix-indexes': m0016,
+  '0017-conversations': m0017,
 }

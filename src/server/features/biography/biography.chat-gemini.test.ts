@@ -48,10 +48,16 @@ describe.each(testDatabases)('the biography chat against a Gemini fake on %s', (
       generationConfig: { temperature: 0.75, topK: 1, topP: 0.95, maxOutputTokens: 1024 },
       systemInstruction: { parts: [{ text: cronos.systemInstruction.es }] },
     })
-    expect((await entriesOf(t, writer)).map((e) => e.conversationPair[1]!.parts[0]!.text)).toEqual(['Qué bonito.', '¡Manizales! ¿Cómo era tu casa?'])
+    const entries = await entriesOf(t, writer)
+    expect(entries.map((e) => e.acknowledgement)).toEqual(['Qué bonito.', '¡Manizales! ¿Cómo era tu casa?'])
+    // Each answer under the question it answered: the greeting's, then the one Cronos asked.
+    expect(entries.map((e) => [e.question, e.answer])).toEqual([
+      ['¿Cómo era tu casa?', 'De bahareque, con un patio.'],
+      ['¿Por dónde te gustaría empezar?', 'Nací en Manizales.'],
+    ])
   })
 
-  it('turns a safety block, a refused key and a failure into their codes, never the provider’s words, and saves nothing', async () => {
+  it('turns a safety block, a refused key and a failure into their codes, never the provider’s words, and keeps the answer once, without a reply', async () => {
     const user = await createTestUser(t.app)
     await addSelf(t, user)
     const cases = [
@@ -70,7 +76,13 @@ describe.each(testDatabases)('the biography chat against a Gemini fake on %s', (
       expect(events[0]).toMatchObject({ event: 'error', data: { code } })
       expect(response.body).not.toMatch(/API key not valid|Internal error encountered/)
     }
-    expect(await entriesOf(t, user)).toEqual([])
+    // The words were kept before the model was asked; sending them again answers the same memory.
+    expect((await entriesOf(t, user)).map((e) => [e.answer, e.acknowledgement])).toEqual([['Algo', null]])
+    gemini.answerWith({ kind: 'stream', pieces: ['Por fin.'] })
+    const retried = await chat(t, user, 'Algo')
+    expect(retried.events.at(-1)).toMatchObject({ event: 'done', data: { reply: 'Por fin.', carry: null, entry: { answer: 'Algo', acknowledgement: 'Por fin.' } } })
+    expect(gemini.requests.at(-1)!.body).toMatchObject({ contents: [{ role: 'user', parts: [{ text: 'Algo' }] }] })
+    expect((await entriesOf(t, user)).map((e) => [e.answer, e.acknowledgement])).toEqual([['Algo', 'Por fin.']])
   })
 
   it('saves a reply cut at the token limit only as its whole sentences, and not at all when none is whole', async () => {
@@ -80,12 +92,15 @@ describe.each(testDatabases)('the biography chat against a Gemini fake on %s', (
     const cut = await chat(t, user, 'La casa de mi abuela.')
     const done = cut.events.at(-1)!
     expect(done).toMatchObject({ event: 'done', data: { reply: 'Qué recuerdo tan bonito.', carry: null } })
-    expect((await entriesOf(t, user)).map((e) => e.conversationPair[1]!.parts[0]!.text)).toEqual(['Qué recuerdo tan bonito.'])
+    expect((await entriesOf(t, user)).map((e) => e.acknowledgement)).toEqual(['Qué recuerdo tan bonito.'])
 
     gemini.answerWith({ kind: 'stream', pieces: ['Qué recuerdo tan'], finishReason: 'MAX_TOKENS' })
     const nothingWhole = await chat(t, user, 'Otra cosa.')
     expect(nothingWhole.events.at(-1)).toMatchObject({ event: 'error', data: { code: 'upstream_failed' } })
-    expect(await entriesOf(t, user)).toHaveLength(1)
+    expect((await entriesOf(t, user)).map((e) => [e.answer, e.acknowledgement])).toEqual([
+      ['Otra cosa.', null],
+      ['La casa de mi abuela.', 'Qué recuerdo tan bonito.'],
+    ])
   })
 
   it('limits AI replies per user with 429, leaving others free', async () => {
@@ -110,7 +125,7 @@ describe.each(testDatabases)('the biography chat against a Gemini fake on %s', (
     await leaveAfterFirstPiece(address, user, 'Me voy a cerrar la pestaña.')
     // The reply goes on with nobody listening; the server keeps running, so no drain says when it
     // is saved: the saved entry itself does.
-    await expect.poll(async () => (await entriesOf(t, user)).map((e) => e.conversationPair[1]!.parts[0]!.text), { timeout: 5_000 }).toEqual(['Uno. Dos. Tres. ¿Y después?'])
+    await expect.poll(async () => (await entriesOf(t, user)).map((e) => e.acknowledgement), { timeout: 5_000 }).toEqual(['Uno. Dos. Tres. ¿Y después?'])
   })
 
   it('saves a reply under way before the server shuts down', async () => {

@@ -2,15 +2,20 @@ import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema.ts'
 import type { BiographyEntryRow, BiographyEntryUpdate, NewBiographyEntryRow } from './biography.tables.ts'
 
-/** Every query is filtered by the author: another user's memories simply do not exist here. */
+/**
+ * Every query is filtered by the author: another user's memories simply do not exist here. A
+ * skipped question's mark is read only as part of the conversation: it is no memory.
+ */
 export function createBiographyRepository(db: Kysely<Database>) {
+  const memories = (authorUserId: string) => db.selectFrom('biographyEntry').selectAll().where('authorUserId', '=', authorUserId).where('isSkip', '=', 0)
+
   return {
     /** Newest first. */
     async listByAuthor(authorUserId: string): Promise<BiographyEntryRow[]> {
-      return db.selectFrom('biographyEntry').selectAll().where('authorUserId', '=', authorUserId).orderBy('entryDate', 'desc').orderBy('id', 'desc').execute()
+      return memories(authorUserId).orderBy('entryDate', 'desc').orderBy('id', 'desc').execute()
     },
 
-    /** The latest `limit` entries (all when undefined), oldest first: the conversation so far. */
+    /** The latest `limit` entries and skip marks (all when undefined), oldest first: the conversation so far. */
     async listConversation(authorUserId: string, limit?: number): Promise<BiographyEntryRow[]> {
       let query = db.selectFrom('biographyEntry').selectAll().where('authorUserId', '=', authorUserId).orderBy('entryDate', 'desc').orderBy('id', 'desc')
       if (limit !== undefined) query = query.limit(limit)
@@ -18,7 +23,7 @@ export function createBiographyRepository(db: Kysely<Database>) {
     },
 
     async findById(authorUserId: string, id: string): Promise<BiographyEntryRow | undefined> {
-      return db.selectFrom('biographyEntry').selectAll().where('authorUserId', '=', authorUserId).where('id', '=', id).executeTakeFirst()
+      return memories(authorUserId).where('id', '=', id).executeTakeFirst()
     },
 
     async insert(row: NewBiographyEntryRow): Promise<BiographyEntryRow> {
@@ -33,14 +38,28 @@ export function createBiographyRepository(db: Kysely<Database>) {
       })
     },
 
+    /** Any kept row of the author, a skip mark too (its reply is added like a memory's). */
     async update(authorUserId: string, id: string, patch: BiographyEntryUpdate): Promise<BiographyEntryRow | undefined> {
       return db.updateTable('biographyEntry').set(patch).where('authorUserId', '=', authorUserId).where('id', '=', id).returningAll().executeTakeFirst()
     },
 
-    /** Whether an entry was deleted; its media links go with it (ON DELETE CASCADE). */
+    /** Whether an entry was deleted; its media links go with it (ON DELETE CASCADE), and its conversation when nothing else is in it. */
     async delete(authorUserId: string, id: string): Promise<boolean> {
-      const result = await db.deleteFrom('biographyEntry').where('authorUserId', '=', authorUserId).where('id', '=', id).executeTakeFirst()
-      return result.numDeletedRows > 0n
+      return db.transaction().execute(async (trx) => {
+        const row = await trx
+          .deleteFrom('biographyEntry')
+          .where('authorUserId', '=', authorUserId)
+          .where('id', '=', id)
+          .where('isSkip', '=', 0)
+          .returning('conversationId')
+          .executeTakeFirst()
+        if (!row) return false
+        if (row.conversationId) {
+          const left = await trx.selectFrom('biographyEntry').select('id').where('conversationId', '=', row.conversationId).where('isSkip', '=', 0).limit(1).executeTakeFirst()
+          if (!left) await trx.deleteFrom('chatConversation').where('ownerUserId', '=', authorUserId).where('id', '=', row.conversationId).execute()
+        }
+        return true
+      })
     },
   }
 }

@@ -28,7 +28,8 @@ describe.each(testDatabases)('biography routes in the guided mode on %s', (datab
     expect(await entriesOf(t, writer)).toEqual([])
   })
 
-  it('streams the reply and saves the exchange itself, about the self member', async () => {
+  it('streams the reply and saves the exchange itself, about the self member, under the opening’s question', async () => {
+    const opening = (await as(t.app, writer)({ method: 'GET', url: '/api/biography/chat?language=es' })).json<{ text: string }>().text
     const { response, events } = await chat(t, writer, '  Nací en Manizales, en una casa de bahareque.  ')
     expect(response.statusCode).toBe(200)
     expect(response.headers['content-type']).toMatch(/^text\/event-stream/)
@@ -45,10 +46,11 @@ describe.each(testDatabases)('biography routes in the guided mode on %s', (datab
       title: '',
       eventDate: null,
       mediaAssetIds: [],
-      conversationPair: [
-        { role: 'user', parts: [{ text: 'Nací en Manizales, en una casa de bahareque.' }] },
-        { role: 'model', parts: [{ text: reply }] },
-      ],
+      question: opening.slice(opening.lastIndexOf('¿')),
+      answer: 'Nací en Manizales, en una casa de bahareque.',
+      originalAnswer: null,
+      acknowledgement: reply,
+      conversation: { id: expect.any(String), title: '' },
     })
     expect(await entriesOf(t, writer)).toEqual([done.data.entry])
   })
@@ -146,7 +148,10 @@ describe.each(testDatabases)('biography routes in the guided mode on %s', (datab
       title: 'La luz',
       eventDate: '1961-08-07',
       subjectMemberId: selfId,
-      conversationPair: [{ role: 'user', parts: [{ text: 'El día que llegó la luz al pueblo.' }] }],
+      question: null,
+      answer: 'El día que llegó la luz al pueblo.',
+      acknowledgement: null,
+      conversation: null,
     })
     expect((await entriesOf(t, writer))[0]!.id).toBe(created.json().id)
 

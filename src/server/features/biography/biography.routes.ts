@@ -7,7 +7,7 @@ import {
   createBiographyEntrySchema,
   updateBiographyEntrySchema,
 } from '../../../shared/contracts/biography.ts'
-import { chatOpeningQuerySchema, chatOpeningSchema } from '../../../shared/contracts/chat.ts'
+import { chatOpeningQuerySchema, chatOpeningSchema, conversationSchema, updateConversationSchema } from '../../../shared/contracts/chat.ts'
 import { sendEventStream } from '../../lib/chat/event-stream-reply.ts'
 import { currentUser } from '../../plugins/session.ts'
 import type { BiographyService } from './biography.service.ts'
@@ -30,8 +30,22 @@ export const biographyRoutes: FastifyPluginAsyncZod<{ service: BiographyService 
 
   app.patch(
     '/biography/entries/:id',
-    { schema: { tags, summary: 'Change the title, event date or attached media of a memory', params, body: updateBiographyEntrySchema, response: { 200: biographyEntrySchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Change the title, event date (as written, in `language`), attached media or the words of a memory (the first words are kept)',
+        params,
+        body: updateBiographyEntrySchema,
+        response: { 200: biographyEntrySchema },
+      },
+    },
     async (request) => service.updateEntry(currentUser(request).id, request.params.id, request.body),
+  )
+
+  app.patch(
+    '/biography/conversations/:id',
+    { schema: { tags, summary: 'Name a conversation with Cronos (empty: its date and topic)', params, body: updateConversationSchema, response: { 200: conversationSchema } } },
+    async (request) => service.renameConversation(currentUser(request).id, request.params.id, request.body.title),
   )
 
   app.delete(

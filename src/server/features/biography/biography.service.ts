@@ -1,29 +1,24 @@
 import type { z } from 'zod'
-import type {
-  BiographyEntry,
-  StoredChatTurn,
-  biographyChatMessageSchema,
-  biographyNotSavedReasons,
-  createBiographyEntrySchema,
-  updateBiographyEntrySchema,
-} from '../../../shared/contracts/biography.ts'
-import type { ChatOpening } from '../../../shared/contracts/chat.ts'
+import type { BiographyEntry, createBiographyEntrySchema, updateBiographyEntrySchema } from '../../../shared/contracts/biography.ts'
+import type { Conversation } from '../../../shared/contracts/chat.ts'
 import type { PortableBiographyEntry } from '../../../shared/contracts/portability.ts'
+import { asStoredDateOrNull, storedDateSortKey, storedDateText } from '../../../shared/genealogy-date/index.ts'
 import type { Language } from '../../../shared/limits.ts'
 import { nowIso, toIsoString } from '../../db/timestamps.ts'
-import type { ChatTurn } from '../../integrations/ai/ai-provider.ts'
-import { cronos } from '../../integrations/ai/personas/cronos.ts'
-import { AppError, notFound } from '../../lib/app-error.ts'
-import type { ChatEngine, ChatEvent } from '../../lib/chat/chat-engine.ts'
+import { AppError, invalidField, notFound } from '../../lib/app-error.ts'
+import type { ChatEngine } from '../../lib/chat/chat-engine.ts'
+import type { ConversationRepository } from '../../lib/chat/conversations.ts'
+import { readPair, toKeptExchange } from '../../lib/chat/kept-exchanges.ts'
+import { restoreConversations } from '../../lib/chat/restore-conversations.ts'
 import { newId } from '../../lib/ids.ts'
+import { readWrittenDate } from '../../lib/written-date.ts'
+import { biographyPair, biographyTurns, createBiographyChat, type BiographyChatMessage } from './biography.chat.ts'
 import type { BiographyRepository } from './biography.repository.ts'
 import type { BiographyEntryRow } from './biography.tables.ts'
 
+export type { BiographyChatMessage, BiographySaved } from './biography.chat.ts'
 export type NewBiographyEntry = z.output<typeof createBiographyEntrySchema>
 export type BiographyEntryPatch = z.output<typeof updateBiographyEntrySchema>
-export type BiographyChatMessage = z.output<typeof biographyChatMessageSchema>
-/** What Cronos' `done` event adds: the saved memory, or why there is none. */
-export type BiographySaved = { entry: BiographyEntry | null; notSavedReason: (typeof biographyNotSavedReasons)[number] | null }
 
 interface Logger {
   warn(details: object, message: string): void
@@ -31,6 +26,7 @@ interface Logger {
 
 interface Deps {
   repo: BiographyRepository
+  conversations: ConversationRepository
   chat: ChatEngine
   /** The member that represents the user (family tree), whose life the biography tells. */
   findSelfMemberId(userId: string): Promise<string | undefined>
@@ -44,84 +40,51 @@ interface Deps {
   log: Logger
 }
 
-/** Earlier memories read for a model's context; the engine then keeps what fits its character budget. */
-const contextEntries = 200
-
-function readPair(json: string): StoredChatTurn[] {
-  try {
-    const value: unknown = JSON.parse(json)
-    return Array.isArray(value) ? (value as StoredChatTurn[]) : []
-  } catch {
-    return []
-  }
-}
-
-function toEntry(row: BiographyEntryRow, mediaAssetIds: string[]): BiographyEntry {
+function toEntry(row: BiographyEntryRow, mediaAssetIds: string[], conversations: ReadonlyMap<string, Conversation>): BiographyEntry {
+  const eventDate = asStoredDateOrNull(row.eventDate)
   return {
     id: row.id,
     authorUserId: row.authorUserId,
     subjectMemberId: row.subjectMemberId,
-    conversationPair: readPair(row.conversationPair),
+    ...toKeptExchange(row, conversations),
     title: row.title,
-    eventDate: row.eventDate,
+    eventDate,
+    eventDateSortKey: storedDateSortKey(eventDate),
     mediaAssetIds,
     entryDate: toIsoString(row.entryDate),
     updatedAt: toIsoString(row.updatedAt),
   }
 }
 
-/** The chat exchanges among the entries, as turns (a memory written by hand is not part of the conversation). */
-function conversationOf(rows: BiographyEntryRow[]): ChatTurn[] {
-  return rows.flatMap((row) => {
-    const pair = readPair(row.conversationPair)
-    const user = pair.find((turn) => turn.role === 'user')
-    const model = pair.find((turn) => turn.role === 'model')
-    if (!user || !model) return []
-    const text = (turn: StoredChatTurn) => turn.parts.map((part) => part.text).join('\n')
-    return [
-      { role: 'user' as const, text: text(user) },
-      { role: 'model' as const, text: text(model) },
-    ]
-  })
+function turnsOf(pair: string) {
+  const { answer, acknowledgement } = readPair(pair)
+  return biographyTurns(answer, acknowledgement)
 }
 
-export function createBiographyService({ repo, chat, findSelfMemberId, media, log }: Deps) {
+/** The event date as written, in its stored form; a date that cannot be is refused on its field. */
+function eventDateOf(text: string | null | undefined, language: Language): string | null {
+  const written = readWrittenDate(text ?? null, language)
+  if (written.code) throw invalidField('eventDate', written.code, 'The event date is not a date that has happened')
+  return written.stored ? storedDateText(written.stored) : null
+}
+
+export function createBiographyService({ repo, conversations, chat, findSelfMemberId, media, log }: Deps) {
   async function withMedia(userId: string, rows: BiographyEntryRow[]): Promise<BiographyEntry[]> {
-    const ids = await media.mediaIdsFor(
-      userId,
-      'biographyEntry',
-      rows.map((row) => row.id),
-    )
-    return rows.map((row) => toEntry(row, ids.get(row.id) ?? []))
+    const [ids, sittings] = await Promise.all([
+      media.mediaIdsFor(
+        userId,
+        'biographyEntry',
+        rows.map((row) => row.id),
+      ),
+      conversations.byIds(
+        userId,
+        rows.map((row) => row.conversationId),
+      ),
+    ])
+    return rows.map((row) => toEntry(row, ids.get(row.id) ?? [], sittings))
   }
   const one = async (userId: string, row: BiographyEntryRow) => (await withMedia(userId, [row]))[0]!
-
-  /** The guided interviewer reads the whole conversation (so it never repeats a question); a model, the latest exchanges. */
-  async function conversation(userId: string): Promise<ChatTurn[]> {
-    return conversationOf(await repo.listConversation(userId, chat.mode === 'guided' ? undefined : contextEntries))
-  }
-
-  /** Saves Cronos' finished reply as a memory about the self member; without one, nothing is saved. */
-  async function saveExchange(userId: string, message: string, reply: string): Promise<{ isSaved: boolean; fields: BiographySaved }> {
-    const selfMemberId = await findSelfMemberId(userId)
-    if (!selfMemberId) return { isSaved: false, fields: { entry: null, notSavedReason: 'biography.no_self_member' } }
-    const now = nowIso()
-    const conversationPair: StoredChatTurn[] = [
-      { role: 'user', parts: [{ text: message }] },
-      { role: 'model', parts: [{ text: reply }] },
-    ]
-    const row = await repo.insert({
-      id: newId(),
-      authorUserId: userId,
-      subjectMemberId: selfMemberId,
-      conversationPair: JSON.stringify(conversationPair),
-      title: '',
-      eventDate: null,
-      entryDate: now,
-      updatedAt: now,
-    })
-    return { isSaved: true, fields: { entry: toEntry(row, []), notSavedReason: null } }
-  }
+  const cronosChat = createBiographyChat({ repo, conversations, chat, findSelfMemberId, toEntry: one })
 
   return {
     /** Whether `id` is one of the user's entries (for the media feature's uploads). */
@@ -138,14 +101,18 @@ export function createBiographyService({ repo, chat, findSelfMemberId, media, lo
     async createEntry(userId: string, input: NewBiographyEntry): Promise<BiographyEntry> {
       const selfMemberId = await findSelfMemberId(userId)
       if (!selfMemberId) throw new AppError('biography.no_self_member', 'A memory needs the member that represents you in your family tree')
+      const eventDate = eventDateOf(input.eventDate, input.language)
       const now = nowIso()
       const row = await repo.insert({
         id: newId(),
         authorUserId: userId,
         subjectMemberId: selfMemberId,
-        conversationPair: JSON.stringify([{ role: 'user', parts: [{ text: input.content }] }] satisfies StoredChatTurn[]),
+        conversationPair: biographyPair(input.content, null),
+        conversationId: null,
+        question: null,
+        originalAnswer: null,
         title: input.title,
-        eventDate: input.eventDate ?? null,
+        eventDate,
         entryDate: now,
         updatedAt: now,
       })
@@ -160,17 +127,29 @@ export function createBiographyService({ repo, chat, findSelfMemberId, media, lo
       return one(userId, row)
     },
 
+    /** Title, event date, files, and the answer's words (the first ones are kept the first time they change). */
     async updateEntry(userId: string, id: string, patch: BiographyEntryPatch): Promise<BiographyEntry> {
       const existing = await repo.findById(userId, id)
       if (!existing) throw notFound('Memory')
+      const eventDate = patch.eventDate === undefined ? undefined : eventDateOf(patch.eventDate, patch.language)
       if (patch.mediaAssetIds !== undefined) await media.setMedia(userId, 'biographyEntry', id, patch.mediaAssetIds)
+      const { answer, acknowledgement } = readPair(existing.conversationPair)
+      const isCorrected = patch.answer !== undefined && patch.answer !== answer
       const row = await repo.update(userId, id, {
         ...(patch.title === undefined ? {} : { title: patch.title }),
-        ...(patch.eventDate === undefined ? {} : { eventDate: patch.eventDate }),
+        ...(eventDate === undefined ? {} : { eventDate }),
+        ...(isCorrected ? { conversationPair: biographyPair(patch.answer!, acknowledgement), originalAnswer: existing.originalAnswer ?? answer } : {}),
         updatedAt: nowIso(),
       })
       if (!row) throw notFound('Memory')
       return one(userId, row)
+    },
+
+    /** A conversation's own title; '' gives it back its date and topic. */
+    async renameConversation(userId: string, id: string, title: string): Promise<Conversation> {
+      const conversation = await conversations.rename(userId, id, title)
+      if (!conversation) throw notFound('Conversation')
+      return conversation
     },
 
     /**
@@ -187,46 +166,54 @@ export function createBiographyService({ repo, chat, findSelfMemberId, media, lo
 
     /** Every memory of the user, for their export (the files they are linked to travel with the files). */
     async exportEntries(userId: string): Promise<PortableBiographyEntry[]> {
-      return (await repo.listByAuthor(userId)).map((row) => ({
-        id: row.id,
-        subjectMemberId: row.subjectMemberId,
-        conversationPair: readPair(row.conversationPair),
-        title: row.title,
-        eventDate: row.eventDate,
-        entryDate: toIsoString(row.entryDate),
-        updatedAt: toIsoString(row.updatedAt),
-      }))
+      const rows = await repo.listByAuthor(userId)
+      const sittings = await conversations.byIds(
+        userId,
+        rows.map((row) => row.conversationId),
+      )
+      return rows.map((row) => {
+        const conversation = row.conversationId ? sittings.get(row.conversationId) : undefined
+        return {
+          id: row.id,
+          subjectMemberId: row.subjectMemberId,
+          conversationPair: turnsOf(row.conversationPair),
+          question: row.question,
+          originalAnswer: row.originalAnswer,
+          conversationId: conversation?.id ?? null,
+          ...(conversation ? { conversationTitle: conversation.title, conversationStartedAt: conversation.startedAt } : {}),
+          title: row.title,
+          eventDate: row.eventDate,
+          entryDate: toIsoString(row.entryDate),
+          updatedAt: toIsoString(row.updatedAt),
+        }
+      })
     },
 
-    /** Memories from an export, already given their new ids and members: all or none. */
+    /** Memories from an export, already given their new ids and members: all or none, in their conversations. */
     async restoreEntries(userId: string, entries: PortableBiographyEntry[]): Promise<void> {
+      const sittingOf = await restoreConversations(conversations, userId, entries, (entry) => ({ at: entry.entryDate, memberId: null }))
       await repo.insertMany(
-        entries.map((entry) => ({ ...entry, eventDate: entry.eventDate ?? null, authorUserId: userId, conversationPair: JSON.stringify(entry.conversationPair) })),
+        entries.map((entry) => {
+          const { answer, acknowledgement } = readPair(JSON.stringify(entry.conversationPair))
+          return {
+            id: entry.id,
+            authorUserId: userId,
+            subjectMemberId: entry.subjectMemberId,
+            conversationPair: biographyPair(answer, acknowledgement),
+            conversationId: sittingOf.get(entry) ?? null,
+            question: entry.question ?? null,
+            originalAnswer: entry.originalAnswer ?? null,
+            title: entry.title,
+            eventDate: entry.eventDate ?? null,
+            entryDate: entry.entryDate,
+            updatedAt: entry.updatedAt,
+          }
+        }),
       )
     },
 
-    /** How the chat opens; nothing is saved and no model is called. */
-    async opening(userId: string, language: Language): Promise<ChatOpening> {
-      return chat.opening({ persona: cronos, language, history: await conversation(userId) })
-    },
-
-    /**
-     * Cronos' reply to the message, as stream events; the exchange is saved by the server once the
-     * reply is complete, whether or not the browser is still listening (see the chat engine).
-     */
-    async chat(userId: string, { message, language, carried }: BiographyChatMessage): Promise<AsyncIterable<ChatEvent<BiographySaved>>> {
-      return chat.reply<BiographySaved>({
-        userId,
-        conversation: 'biography',
-        persona: cronos,
-        language,
-        history: await conversation(userId),
-        carried,
-        message,
-        save: (reply) => saveExchange(userId, message, reply),
-        saveFailed: { entry: null, notSavedReason: 'biography.save_failed' },
-      })
-    },
+    opening: (userId: string, language: Language) => cronosChat.opening(userId, language),
+    chat: (userId: string, message: BiographyChatMessage) => cronosChat.reply(userId, message),
   }
 }
 export type BiographyService = ReturnType<typeof createBiographyService>

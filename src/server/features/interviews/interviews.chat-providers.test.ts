@@ -127,7 +127,7 @@ describe.each(testDatabases)('Ana against a Gemini fake on %s', (database) => {
     expect(opening).toEqual({ mode: 'gemini', text: 'Hola de nuevo. Sigamos recordando a Carmen donde lo dejamos. ¿Qué canción cantaba al coser?' })
   })
 
-  it('maps a safety block, a refused key and a failure to the chat’s codes, and saves no session', async () => {
+  it('maps a safety block, a refused key and a failure to the chat’s codes, keeping the answer once without a reply', async () => {
     const { user, memberId } = await setUp(t)
     const cases = [
       [{ kind: 'reply-blocked', reason: 'PROHIBITED_CONTENT' }, 'ai_blocked'],
@@ -139,7 +139,8 @@ describe.each(testDatabases)('Ana against a Gemini fake on %s', (database) => {
       const events = await chat(t, user, memberId, 'Algo')
       expect(events).toEqual([{ event: 'error', data: { code, message: expect.any(String) } }])
     }
-    expect((await as(t.app, user)({ method: 'GET', url: `/api/interviews?memberId=${memberId}` })).json().sessions).toEqual([])
+    const sessions = (await as(t.app, user)({ method: 'GET', url: `/api/interviews?memberId=${memberId}` })).json().sessions
+    expect(sessions).toMatchObject([{ answer: 'Algo', acknowledgement: null }])
   })
 })
 

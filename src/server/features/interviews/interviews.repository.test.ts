@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { newId } from '../../lib/ids.ts'
+import { createConversationRepository } from '../../lib/chat/conversations.ts'
 import { as, createTestApp, createTestUser, testDatabases, type TestApp } from '../../test/test-app.ts'
 import { createInterviewRepository } from './interviews.repository.ts'
 
@@ -10,24 +11,36 @@ describe.each(testDatabases)('the interview sessions of a whole tree, on %s', (d
   })
   afterAll(() => t.close())
 
-  it('groups 30,000 sessions of one member (as an import can bring them) in order, in one pass', async () => {
+  it('counts 30,000 answers of one member (as an import can bring them) as their 300 conversations, in order', async () => {
     const user = await createTestUser(t.app)
     const member = (
       await as(t.app, user)({ method: 'POST', url: '/api/family-tree/members', payload: { firstName: 'Rosa', lastName: 'Díaz', relationshipToOwner: 'Abuela' } })
     ).json().member
     const repo = createInterviewRepository(t.db)
+    const conversations = createConversationRepository(t.db, 'interview')
     const base = Date.UTC(2024, 0, 1)
+    const sittings = Array.from({ length: 300 }, (_, index) => ({
+      id: newId(),
+      ownerUserId: user.id,
+      memberId: member.memberId,
+      title: '',
+      startedAt: new Date(base + index * 100_000).toISOString(),
+    }))
+    await conversations.insertMany(sittings)
     const rows = Array.from({ length: 30_000 }, (_, index) => ({
       id: newId(),
       ownerUserId: user.id,
       interviewedMemberId: member.memberId,
       timestamp: new Date(base + index * 1000).toISOString(),
       conversationPair: '[]',
+      conversationId: sittings[Math.floor(index / 100)]!.id,
+      // A skipped question's mark is no interview: the last sitting holds only those.
+      isSkip: index >= 29_900 ? (1 as const) : (0 as const),
     }))
     await repo.insertMany(rows)
-    const ids = await repo.idsByMember(user.id)
-    expect(ids.get(member.memberId)).toEqual(rows.map((row) => row.id))
+    const ids = await repo.conversationIdsByMember(user.id)
+    expect(ids.get(member.memberId)).toEqual(sittings.slice(0, 299).map((sitting) => sitting.id))
     const tree = await as(t.app, user)({ method: 'GET', url: '/api/family-tree' })
-    expect(tree.json().members[0].interviewSegments).toHaveLength(30_000)
+    expect(tree.json().members[0].interviewSegments).toHaveLength(299)
   })
 })

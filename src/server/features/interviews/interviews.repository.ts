@@ -1,16 +1,26 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema.ts'
 import { readInPages, readPageRows } from '../../lib/cooperative.ts'
-import type { InterviewSessionRow, NewInterviewSessionRow } from './interviews.tables.ts'
+import type { InterviewSessionRow, InterviewSessionUpdate, NewInterviewSessionRow } from './interviews.tables.ts'
 
-/** Rows per INSERT: far below SQLite's and PostgreSQL's limits on bound values (5 columns each). */
+/** Rows per INSERT: far below SQLite's and PostgreSQL's limits on bound values (9 columns each). */
 const insertChunk = 500
 
-/** Every query is filtered by the owner: another user's interviews simply do not exist here. */
+/**
+ * Every query is filtered by the owner: another user's interviews simply do not exist here. A
+ * skipped question's mark is read only as part of the conversation: it is no answer.
+ */
 export function createInterviewRepository(db: Kysely<Database>) {
+  const answers = (ownerUserId: string) => db.selectFrom('interviewSession').selectAll().where('ownerUserId', '=', ownerUserId).where('isSkip', '=', 0)
+
   return {
-    /** The sessions about one member, oldest first. */
+    /** The answers about one member, oldest first. */
     async listForMember(ownerUserId: string, memberId: string): Promise<InterviewSessionRow[]> {
+      return answers(ownerUserId).where('interviewedMemberId', '=', memberId).orderBy('timestamp').orderBy('id').execute()
+    },
+
+    /** The answers and skip marks about one member, oldest first: the conversation Ana goes on from. */
+    async listConversation(ownerUserId: string, memberId: string): Promise<InterviewSessionRow[]> {
       return db
         .selectFrom('interviewSession')
         .selectAll()
@@ -21,40 +31,55 @@ export function createInterviewRepository(db: Kysely<Database>) {
         .execute()
     },
 
-    /** The ids of the owner's sessions, per member, oldest first (the members' `interviewSegments`). */
-    async idsByMember(ownerUserId: string): Promise<Map<string, string[]>> {
-      const rows = await readInPages<{ id: string; interviewedMemberId: string; timestamp: InterviewSessionRow['timestamp'] }>((after) =>
-        db
-          .selectFrom('interviewSession')
-          .select(['id', 'interviewedMemberId', 'timestamp'])
-          .where('ownerUserId', '=', ownerUserId)
-          .$if(after !== undefined, (q) => q.where(({ eb, refTuple, tuple }) => eb(refTuple('timestamp', 'id'), '>', tuple(after!.timestamp as string, after!.id))))
-          .orderBy('timestamp')
-          .orderBy('id')
-          .limit(readPageRows)
-          .execute(),
-      )
-      // Appended in place: copying the list for each row made one member's many sessions quadratic.
+    /**
+     * The ids of the owner's conversations with Ana that hold an answer, per member, oldest first
+     * (the members' `interviewSegments`: one sitting is one interview, however many answers it has).
+     */
+    async conversationIdsByMember(ownerUserId: string): Promise<Map<string, string[]>> {
+      const rows = await db
+        .selectFrom('chatConversation')
+        .select(['id', 'memberId'])
+        .where('ownerUserId', '=', ownerUserId)
+        .where('kind', '=', 'interview')
+        .where(({ exists, selectFrom }) =>
+          exists(
+            selectFrom('interviewSession')
+              .select('interviewSession.id')
+              .whereRef('interviewSession.conversationId', '=', 'chatConversation.id')
+              .where('interviewSession.isSkip', '=', 0),
+          ),
+        )
+        .orderBy('startedAt')
+        .orderBy('id')
+        .execute()
+      // Appended in place: copying the list for each row made one member's many conversations quadratic.
       const ids = new Map<string, string[]>()
       for (const row of rows) {
-        const list = ids.get(row.interviewedMemberId)
+        if (!row.memberId) continue
+        const list = ids.get(row.memberId)
         if (list) list.push(row.id)
-        else ids.set(row.interviewedMemberId, [row.id])
+        else ids.set(row.memberId, [row.id])
       }
       return ids
     },
 
     async findById(ownerUserId: string, id: string): Promise<InterviewSessionRow | undefined> {
-      return db.selectFrom('interviewSession').selectAll().where('ownerUserId', '=', ownerUserId).where('id', '=', id).executeTakeFirst()
+      return answers(ownerUserId).where('id', '=', id).executeTakeFirst()
     },
 
-    /** Every session of the owner, oldest first (for their export). */
+    /** Any kept row of the owner, a skip mark too (its reply is added like an answer's). */
+    async update(ownerUserId: string, id: string, patch: InterviewSessionUpdate): Promise<InterviewSessionRow | undefined> {
+      return db.updateTable('interviewSession').set(patch).where('ownerUserId', '=', ownerUserId).where('id', '=', id).returningAll().executeTakeFirst()
+    },
+
+    /** Every answer of the owner, oldest first (for their export). */
     async listAll(ownerUserId: string): Promise<InterviewSessionRow[]> {
       return readInPages<InterviewSessionRow>((after) =>
         db
           .selectFrom('interviewSession')
           .selectAll()
           .where('ownerUserId', '=', ownerUserId)
+          .where('isSkip', '=', 0)
           .$if(after !== undefined, (q) => q.where(({ eb, refTuple, tuple }) => eb(refTuple('timestamp', 'id'), '>', tuple(after!.timestamp as string, after!.id))))
           .orderBy('timestamp')
           .orderBy('id')
@@ -80,10 +105,23 @@ export function createInterviewRepository(db: Kysely<Database>) {
       return db.insertInto('interviewSession').values(row).returningAll().executeTakeFirstOrThrow()
     },
 
-    /** Whether a session was deleted; its media links go with it (ON DELETE CASCADE). */
+    /** Whether a session was deleted; its media links go with it (ON DELETE CASCADE), and its conversation when nothing else is in it. */
     async delete(ownerUserId: string, id: string): Promise<boolean> {
-      const result = await db.deleteFrom('interviewSession').where('ownerUserId', '=', ownerUserId).where('id', '=', id).executeTakeFirst()
-      return result.numDeletedRows > 0n
+      return db.transaction().execute(async (trx) => {
+        const row = await trx
+          .deleteFrom('interviewSession')
+          .where('ownerUserId', '=', ownerUserId)
+          .where('id', '=', id)
+          .where('isSkip', '=', 0)
+          .returning('conversationId')
+          .executeTakeFirst()
+        if (!row) return false
+        if (row.conversationId) {
+          const left = await trx.selectFrom('interviewSession').select('id').where('conversationId', '=', row.conversationId).where('isSkip', '=', 0).limit(1).executeTakeFirst()
+          if (!left) await trx.deleteFrom('chatConversation').where('ownerUserId', '=', ownerUserId).where('id', '=', row.conversationId).execute()
+        }
+        return true
+      })
     },
   }
 }

@@ -78,7 +78,8 @@ describe.each(testDatabases)('interview routes in the guided mode on %s', (datab
     expect(await sessionsOf(owner, grandmaId)).toEqual([])
   })
 
-  it('streams Ana’s reply, saves the exchange as a session of that member, and lists it in the member’s interviewSegments', async () => {
+  it('streams Ana’s reply, saves the exchange under the opening’s question as a session of that member, and lists its conversation in the member’s interviewSegments', async () => {
+    const opening = (await as(t.app, owner)({ method: 'GET', url: `/api/interviews/chat?memberId=${grandmaId}&language=es` })).json().text as string
     const { response, events } = await chat(owner, { memberId: grandmaId, message: 'Era muy alegre y cantaba boleros.', language: 'es' })
     expect(response.statusCode).toBe(200)
     expect(response.headers['content-type']).toMatch(/^text\/event-stream/)
@@ -91,16 +92,17 @@ describe.each(testDatabases)('interview routes in the guided mode on %s', (datab
     expect(done.data.session).toMatchObject({
       ownerUserId: owner.id,
       interviewedMemberId: grandmaId,
-      conversationPair: [
-        { role: 'user', text: 'Era muy alegre y cantaba boleros.' },
-        { role: 'model', text: done.data.reply },
-      ],
+      question: opening.slice(opening.lastIndexOf('¿')),
+      answer: 'Era muy alegre y cantaba boleros.',
+      originalAnswer: null,
+      acknowledgement: done.data.reply,
+      conversation: { id: expect.any(String), title: '' },
       mediaAssetIds: [],
     })
     expect(await sessionsOf(owner, grandmaId)).toEqual([done.data.session])
     const tree = (await as(t.app, owner)({ method: 'GET', url: '/api/family-tree' })).json()
     const grandma = tree.members.find((m: { memberId: string }) => m.memberId === grandmaId)
-    expect(grandma.interviewSegments).toEqual([done.data.session.id])
+    expect(grandma.interviewSegments).toEqual([done.data.session.conversation!.id])
   })
 
   it('goes on from the earlier sessions: oldest first, never the same question, in the past tense for someone who has died', async () => {
@@ -115,7 +117,12 @@ describe.each(testDatabases)('interview routes in the guided mode on %s', (datab
     }
     expect(new Set(questions).size).toBe(3)
     const sessions = await sessionsOf(user, memberId)
-    expect(sessions.map((s) => s.conversationPair[0]!.text)).toEqual(['Trabajaba en el ferrocarril.', 'Silbaba tangos.', 'Hacía un sancocho buenísimo.'])
+    expect(sessions.map((s) => s.answer)).toEqual(['Trabajaba en el ferrocarril.', 'Silbaba tangos.', 'Hacía un sancocho buenísimo.'])
+    expect(sessions.slice(1).map((s) => s.question)).toEqual(questions.slice(0, 2))
+    // One sitting: one interview, however many answers it holds.
+    expect(new Set(sessions.map((s) => s.conversation?.id)).size).toBe(1)
+    const tree = (await as(t.app, user)({ method: 'GET', url: '/api/family-tree' })).json()
+    expect(tree.members.find((m: { memberId: string }) => m.memberId === memberId).interviewSegments).toHaveLength(1)
     // After a reload, Ana opens on the question still waiting for an answer: the last one she asked.
     const reopened = (await as(t.app, user)({ method: 'GET', url: `/api/interviews/chat?memberId=${memberId}&language=es` })).json().text
     expect(reopened.endsWith(questions.at(-1)!)).toBe(true)

@@ -1,7 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { chatOpeningSchema } from '../../../shared/contracts/chat.ts'
-import { interviewChatMessageSchema, interviewListQuerySchema, interviewOpeningQuerySchema, interviewSessionListSchema } from '../../../shared/contracts/interviews.ts'
+import { chatOpeningSchema, conversationSchema, updateConversationSchema } from '../../../shared/contracts/chat.ts'
+import {
+  interviewChatMessageSchema,
+  interviewListQuerySchema,
+  interviewOpeningQuerySchema,
+  interviewSessionListSchema,
+  interviewSessionSchema,
+  updateInterviewSessionSchema,
+} from '../../../shared/contracts/interviews.ts'
 import { sendEventStream } from '../../lib/chat/event-stream-reply.ts'
 import { currentUser } from '../../plugins/session.ts'
 import type { InterviewService } from './interviews.service.ts'
@@ -48,6 +55,20 @@ export const interviewRoutes: FastifyPluginAsyncZod<{ service: InterviewService 
       },
     },
     async (request, reply) => sendEventStream(reply, await service.chat(currentUser(request).id, request.body)),
+  )
+
+  app.patch(
+    '/interviews/:id',
+    {
+      schema: { tags, summary: 'Correct the words of an answer (the first words are kept)', params, body: updateInterviewSessionSchema, response: { 200: interviewSessionSchema } },
+    },
+    async (request) => service.correctAnswer(currentUser(request).id, request.params.id, request.body.answer),
+  )
+
+  app.patch(
+    '/interviews/conversations/:id',
+    { schema: { tags, summary: 'Name a conversation with Ana (empty: its date and topic)', params, body: updateConversationSchema, response: { 200: conversationSchema } } },
+    async (request) => service.renameConversation(currentUser(request).id, request.params.id, request.body.title),
   )
 
   app.delete('/interviews/:id', { schema: { tags, summary: 'Delete an interview session and its recordings', params, response: { 204: z.null() } } }, async (request, reply) => {

@@ -1,22 +1,24 @@
 import type { z } from 'zod'
-import type { ChatOpening } from '../../../shared/contracts/chat.ts'
+import type { ChatOpening, Conversation } from '../../../shared/contracts/chat.ts'
 import type { PortableInterviewSession } from '../../../shared/contracts/portability.ts'
-import type { InterviewSession, InterviewTurn, interviewChatMessageSchema, interviewNotSavedReasons } from '../../../shared/contracts/interviews.ts'
+import type { InterviewSession, interviewChatMessageSchema } from '../../../shared/contracts/interviews.ts'
 import { isSelfMember } from '../../../shared/family-tree/self-member.ts'
-import { limits, type Language } from '../../../shared/limits.ts'
-import { nowIso, toIsoString } from '../../db/timestamps.ts'
-import type { ChatTurn, Persona } from '../../integrations/ai/ai-provider.ts'
+import type { Language } from '../../../shared/limits.ts'
+import { toIsoString } from '../../db/timestamps.ts'
+import type { Persona } from '../../integrations/ai/ai-provider.ts'
 import { anaAbout } from '../../integrations/ai/personas/ana.ts'
 import { AppError, notFound } from '../../lib/app-error.ts'
 import type { ChatEngine, ChatEvent } from '../../lib/chat/chat-engine.ts'
-import { newId } from '../../lib/ids.ts'
+import type { ConversationRepository } from '../../lib/chat/conversations.ts'
+import { readPair, toKeptExchange } from '../../lib/chat/kept-exchanges.ts'
+import { restoreConversations } from '../../lib/chat/restore-conversations.ts'
 import type { MemberFacts } from '../family-tree/family-tree.service.ts'
+import { createInterviewChat, interviewPair, interviewTurns, type InterviewSaved } from './interviews.chat.ts'
 import type { InterviewRepository } from './interviews.repository.ts'
 import type { InterviewSessionRow } from './interviews.tables.ts'
 
+export type { InterviewSaved } from './interviews.chat.ts'
 export type InterviewChatMessage = z.output<typeof interviewChatMessageSchema>
-/** What Ana's `done` event adds: the saved session, or why there is none. */
-export type InterviewSaved = { session: InterviewSession | null; notSavedReason: (typeof interviewNotSavedReasons)[number] | null }
 
 interface Logger {
   warn(details: object, message: string): void
@@ -24,6 +26,7 @@ interface Logger {
 
 interface Deps {
   repo: InterviewRepository
+  conversations: ConversationRepository
   chat: ChatEngine
   /** The member of the owner's tree with their relatives, or undefined (another user's member looks exactly the same). */
   findMember(ownerId: string, memberId: string): Promise<MemberFacts | undefined>
@@ -36,36 +39,28 @@ interface Deps {
   log: Logger
 }
 
-function readPair(json: string): InterviewTurn[] {
-  try {
-    const value: unknown = JSON.parse(json)
-    return Array.isArray(value) ? (value as InterviewTurn[]) : []
-  } catch {
-    return []
-  }
-}
-
-function toSession(row: InterviewSessionRow, mediaAssetIds: string[]): InterviewSession {
+function toSession(row: InterviewSessionRow, mediaAssetIds: string[], conversations: ReadonlyMap<string, Conversation>): InterviewSession {
   return {
     id: row.id,
     ownerUserId: row.ownerUserId,
     interviewedMemberId: row.interviewedMemberId,
     timestamp: toIsoString(row.timestamp),
-    conversationPair: readPair(row.conversationPair),
+    ...toKeptExchange(row, conversations),
     mediaAssetIds,
   }
 }
 
-/** The member's sessions as the conversation so far (docs/product.md#interview: earlier sessions rebuild Ana's context). */
-function conversationOf(rows: InterviewSessionRow[]): ChatTurn[] {
-  return rows.flatMap((row) => readPair(row.conversationPair).map((turn) => ({ role: turn.role, text: turn.text })))
+const turnsOf = (pair: string) => {
+  const { answer, acknowledgement } = readPair(pair)
+  return interviewTurns(answer, acknowledgement)
 }
 
 /**
- * Interviews with Ana about a relative (docs/product.md#interview): every exchange is saved as a session about
- * that member, and the member's earlier sessions are the conversation she goes on from.
+ * Interviews with Ana about a relative (docs/product.md#interview): every answer is kept about that
+ * member, in the conversation of its sitting, and the member's earlier answers are the
+ * conversation she goes on from.
  */
-export function createInterviewService({ repo, chat, findMember, media, log }: Deps) {
+export function createInterviewService({ repo, conversations, chat, findMember, media, log }: Deps) {
   /** The member and Ana speaking about them; the self member's story belongs to the biography. */
   async function subject(ownerId: string, memberId: string): Promise<{ member: MemberFacts; persona: Persona }> {
     const member = await findMember(ownerId, memberId)
@@ -75,24 +70,32 @@ export function createInterviewService({ repo, chat, findMember, media, log }: D
   }
 
   async function withMedia(ownerId: string, rows: InterviewSessionRow[]): Promise<InterviewSession[]> {
-    const ids = await media.mediaIdsFor(
-      ownerId,
-      'interviewSession',
-      rows.map((row) => row.id),
-    )
-    return rows.map((row) => toSession(row, ids.get(row.id) ?? []))
+    const [ids, sittings] = await Promise.all([
+      media.mediaIdsFor(
+        ownerId,
+        'interviewSession',
+        rows.map((row) => row.id),
+      ),
+      conversations.byIds(
+        ownerId,
+        rows.map((row) => row.conversationId),
+      ),
+    ])
+    return rows.map((row) => toSession(row, ids.get(row.id) ?? [], sittings))
   }
+  const one = async (ownerId: string, row: InterviewSessionRow) => (await withMedia(ownerId, [row]))[0]!
+  const anaChat = createInterviewChat({ repo, conversations, chat, toSession: one })
 
   return {
-    /** The member's sessions, oldest first. */
+    /** The member's answers, oldest first. */
     async list(ownerId: string, memberId: string): Promise<InterviewSession[]> {
       if (!(await findMember(ownerId, memberId))) throw notFound('Member')
       return withMedia(ownerId, await repo.listForMember(ownerId, memberId))
     },
 
-    /** The ids of the owner's sessions per member (the members' `interviewSegments`). */
-    sessionIdsByMember(ownerId: string): Promise<Map<string, string[]>> {
-      return repo.idsByMember(ownerId)
+    /** The ids of the owner's conversations with Ana per member (the members' `interviewSegments`: one per sitting). */
+    conversationIdsByMember(ownerId: string): Promise<Map<string, string[]>> {
+      return repo.conversationIdsByMember(ownerId)
     },
 
     /** The member a session is about, when the session is the owner's (recordings link to both). */
@@ -100,70 +103,85 @@ export function createInterviewService({ repo, chat, findMember, media, log }: D
       return (await repo.findById(ownerId, sessionId))?.interviewedMemberId
     },
 
-    /** Every session of the owner, for their export (recordings travel with the files). */
-    async exportSessions(ownerId: string): Promise<PortableInterviewSession[]> {
-      return (await repo.listAll(ownerId)).map((row) => ({
-        id: row.id,
-        interviewedMemberId: row.interviewedMemberId,
-        timestamp: toIsoString(row.timestamp),
-        conversationPair: readPair(row.conversationPair),
-      }))
+    /** The answer's words corrected; the first ones are kept the first time they change. */
+    async correctAnswer(ownerId: string, id: string, answer: string): Promise<InterviewSession> {
+      const existing = await repo.findById(ownerId, id)
+      if (!existing) throw notFound('Interview session')
+      const stored = readPair(existing.conversationPair)
+      if (answer === stored.answer) return one(ownerId, existing)
+      const row = await repo.update(ownerId, id, { conversationPair: interviewPair(answer, stored.acknowledgement), originalAnswer: existing.originalAnswer ?? stored.answer })
+      if (!row) throw notFound('Interview session')
+      return one(ownerId, row)
     },
 
-    /** Sessions from an export, already given their new ids and members: all or none. */
+    /** A conversation's own title; '' gives it back its date and topic. */
+    async renameConversation(ownerId: string, id: string, title: string): Promise<Conversation> {
+      const conversation = await conversations.rename(ownerId, id, title)
+      if (!conversation) throw notFound('Conversation')
+      return conversation
+    },
+
+    /** Every answer of the owner, for their export (recordings travel with the files). */
+    async exportSessions(ownerId: string): Promise<PortableInterviewSession[]> {
+      const rows = await repo.listAll(ownerId)
+      const sittings = await conversations.byIds(
+        ownerId,
+        rows.map((row) => row.conversationId),
+      )
+      return rows.map((row) => {
+        const conversation = row.conversationId ? sittings.get(row.conversationId) : undefined
+        return {
+          id: row.id,
+          interviewedMemberId: row.interviewedMemberId,
+          timestamp: toIsoString(row.timestamp),
+          conversationPair: turnsOf(row.conversationPair),
+          question: row.question,
+          originalAnswer: row.originalAnswer,
+          conversationId: conversation?.id ?? null,
+          ...(conversation ? { conversationTitle: conversation.title, conversationStartedAt: conversation.startedAt } : {}),
+        }
+      })
+    },
+
+    /** Sessions from an export, already given their new ids and members: all or none, in their conversations. */
     async restoreSessions(ownerId: string, sessions: PortableInterviewSession[]): Promise<void> {
-      await repo.insertMany(sessions.map((session) => ({ ...session, ownerUserId: ownerId, conversationPair: JSON.stringify(session.conversationPair) })))
+      const sittingOf = await restoreConversations(conversations, ownerId, sessions, (session) => ({ at: session.timestamp, memberId: session.interviewedMemberId }))
+      await repo.insertMany(
+        sessions.map((session) => {
+          const { answer, acknowledgement } = readPair(JSON.stringify(session.conversationPair))
+          return {
+            id: session.id,
+            ownerUserId: ownerId,
+            interviewedMemberId: session.interviewedMemberId,
+            timestamp: session.timestamp,
+            conversationPair: interviewPair(answer, acknowledgement),
+            conversationId: sittingOf.get(session) ?? null,
+            question: session.question ?? null,
+            originalAnswer: session.originalAnswer ?? null,
+          }
+        }),
+      )
     },
 
     /**
-     * How Ana opens: a greeting naming the member, or, after earlier sessions, a welcome back that
+     * How Ana opens: a greeting naming the member, or, after earlier answers, a welcome back that
      * goes on from her last question (in guided mode, with her next one). Nothing is saved.
      */
     async opening(ownerId: string, memberId: string, language: Language): Promise<ChatOpening> {
       const { persona } = await subject(ownerId, memberId)
-      const history = conversationOf(await repo.listForMember(ownerId, memberId))
-      return chat.opening({ persona, language, history })
+      return anaChat.opening(ownerId, memberId, persona, language)
     },
 
-    /** Ana's reply, as stream events; the exchange is saved as a session once the reply is whole. */
-    async chat(ownerId: string, { memberId, message, language, carried }: InterviewChatMessage): Promise<AsyncIterable<ChatEvent<InterviewSaved>>> {
+    /** Ana's reply, as stream events; the answer is kept first, and her reply added once whole. */
+    async chat(ownerId: string, { memberId, ...message }: InterviewChatMessage): Promise<AsyncIterable<ChatEvent<InterviewSaved>>> {
       const { persona } = await subject(ownerId, memberId)
-      const sessions = await repo.listForMember(ownerId, memberId)
-      // Refused before the model is asked: a reply that could not be kept would be lost words.
-      if (sessions.length >= limits.interviewSessionsPerMember) {
-        throw new AppError('limit.sessions_per_member', `At most ${limits.interviewSessionsPerMember} interview sessions are kept about one member`)
-      }
-      const history = conversationOf(sessions)
-      return chat.reply<InterviewSaved>({
-        userId: ownerId,
-        conversation: `interview:${memberId}`,
-        persona,
-        language,
-        history,
-        carried,
-        message,
-        save: async (reply) => {
-          const conversationPair: InterviewTurn[] = [
-            { role: 'user', text: message },
-            { role: 'model', text: reply },
-          ]
-          const row = await repo.insert({
-            id: newId(),
-            ownerUserId: ownerId,
-            interviewedMemberId: memberId,
-            timestamp: nowIso(),
-            conversationPair: JSON.stringify(conversationPair),
-          })
-          return { isSaved: true, fields: { session: toSession(row, []), notSavedReason: null } }
-        },
-        saveFailed: { session: null, notSavedReason: 'interview.save_failed' },
-      })
+      return anaChat.reply(ownerId, memberId, persona, message)
     },
 
     /**
-     * Deletes a session and its recordings (the page says so before asking), except a recording
+     * Deletes an answer and its recordings (the page says so before asking), except a recording
      * something else still uses: a memory or another member it was attached to keeps it. Its link
-     * to the interviewed member came with the upload, so it alone keeps nothing. The session goes
+     * to the interviewed member came with the upload, so it alone keeps nothing. The answer goes
      * first; a recording that then fails to go stays in storage, unlinked, rather than half a session.
      */
     async deleteSession(ownerId: string, id: string): Promise<void> {

@@ -76,7 +76,8 @@ describe.each(testDatabases)('the export’s readable story, on %s', (database) 
   it('writes one file per interviewed relative, linked from the person’s story, and none for the others', () => {
     const relative = text('historia-carmen-nunez.html')
     expect(relative).toContain('<h1>La historia de Carmen Núñez</h1>')
-    expect(relative).toMatch(/<h3>Conversación del \d{1,2} de \w+ de \d{4}<\/h3>\n<p class="answer">Cantaba boleros/)
+    // Each answer under the question Ana asked.
+    expect(relative).toMatch(/<h3>Conversación del \d{1,2} de \w+ de \d{4}<\/h3>\n<p class="question">¿[^<]+\?<\/p>\n<p class="answer">Cantaba boleros/)
     expect(text('historia.html')).toContain('<a href="historia-carmen-nunez.html">La historia de Carmen Núñez</a>')
     expect(Object.keys(files).filter((name) => name.endsWith('.html'))).toEqual(['historia.html', 'historia-carmen-nunez.html'])
   })

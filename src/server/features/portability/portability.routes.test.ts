@@ -53,21 +53,32 @@ describe.each(testDatabases)('exporting everything and importing it into another
         (await read(user, `/api/ai-lab/dream-readings?dreamId=${dream.id}`)).readings.map(({ text, language, createdAt }: Json) => ({ text, language, createdAt })),
       ),
     )
-    const entries = ((await read(user, '/api/biography/entries')).entries as Json[]).map(({ conversationPair, title, eventDate, entryDate, subjectMemberId, mediaAssetIds }) => ({
-      conversationPair,
-      title,
-      eventDate,
-      entryDate,
-      subject: nameOf.get(subjectMemberId as string),
-      media: (mediaAssetIds as string[]).length,
-    }))
+    const conversationOf = (conversation: unknown) => conversation && { title: (conversation as Json).title, startedAt: (conversation as Json).startedAt }
+    const entries = ((await read(user, '/api/biography/entries')).entries as Json[]).map(
+      ({ question, answer, originalAnswer, acknowledgement, conversation, title, eventDate, entryDate, subjectMemberId, mediaAssetIds }) => ({
+        question,
+        answer,
+        originalAnswer,
+        acknowledgement,
+        conversation: conversationOf(conversation),
+        title,
+        eventDate,
+        entryDate,
+        subject: nameOf.get(subjectMemberId as string),
+        media: (mediaAssetIds as string[]).length,
+      }),
+    )
     const sessions = []
     const files = []
     for (const member of tree) {
       for (const session of (await read(user, `/api/interviews?memberId=${member.memberId as string}`)).sessions as Json[]) {
         sessions.push({
           member: nameOf.get(member.memberId as string),
-          conversationPair: session.conversationPair,
+          question: session.question,
+          answer: session.answer,
+          originalAnswer: session.originalAnswer,
+          acknowledgement: session.acknowledgement,
+          conversation: conversationOf(session.conversation),
           timestamp: session.timestamp,
           recordings: (session.mediaAssetIds as string[]).length,
         })
@@ -146,12 +157,12 @@ describe.each(testDatabases)('exporting everything and importing it into another
     const manifest = JSON.parse(strFromU8(files['manifest.json']!))
     expect(manifest).toMatchObject({
       format: 'legado-export',
-      schemaVersion: 2,
+      schemaVersion: 3,
       application: 'Legado',
       extensions: [{ path: 'family-tree.ged' }, { path: 'historia.html' }, { path: 'historia-carmen-ruiz.html' }],
     })
     expect(strFromU8(files['family-tree.ged']!)).toContain('2 VERS 7.0')
-    expect(manifest.counts).toEqual({ familyTreeMembers: 4, gedcomKept: 0, dreams: 2, dreamReadings: 1, biographyEntries: 1, interviewSessions: 1, aiLabMemories: 1, media: 3 })
+    expect(manifest.counts).toEqual({ familyTreeMembers: 4, gedcomKept: 0, dreams: 2, dreamReadings: 1, biographyEntries: 2, interviewSessions: 1, aiLabMemories: 1, media: 3 })
     for (const name of [
       'account.json',
       'family-tree.json',
@@ -196,7 +207,7 @@ describe.each(testDatabases)('exporting everything and importing it into another
       ['gedcomKept', 0],
       ['dreams', 2],
       ['dreamReadings', 1],
-      ['biographyEntries', 1],
+      ['biographyEntries', 2],
       ['interviewSessions', 1],
       ['aiLabMemories', 1],
       ['media', 3],
@@ -248,7 +259,10 @@ describe.each(testDatabases)('exporting everything and importing it into another
     const dreams = (await read(heir, '/api/dreams')).dreams.map((dream: Json) => dream.content).sort()
     expect(dreams).toEqual(['Mi propio sueño', 'Nadaba con mi abuela 🌊', 'Volaba'])
     // Her memory keeps its words; its subject was the member that did not come back.
-    expect((await read(heir, '/api/biography/entries')).entries).toMatchObject([{ subjectMemberId: null, conversationPair: [{ role: 'user', parts: [{ text: 'La finca' }] }] }])
+    expect((await read(heir, '/api/biography/entries')).entries).toMatchObject([
+      { subjectMemberId: null, answer: 'Nací en Cali.', originalAnswer: 'Naci en Cali.', question: expect.stringMatching(/\?$/), conversation: { title: '' } },
+      { subjectMemberId: null, answer: 'La finca', conversation: null },
+    ])
   })
 
   it('restores what it can and reports each thing it skipped, with why', async () => {
@@ -360,7 +374,7 @@ describe.each(testDatabases)('hostile archives given to import, on %s', (databas
   })
 
   it('refuses an unknown schema version, a zip that is not an export, and a file that is not a zip', async () => {
-    for (const version of [0, 3, 1.5]) {
+    for (const version of [0, 4, 1.5]) {
       expect(await refusal(zipSync({ 'manifest.json': manifest(version), 'dreams.json': dream })), `version ${version}`).toEqual({
         status: 422,
         code: 'portability.unsupported_version',

@@ -27,10 +27,22 @@ export interface ChatExchange<Saved> {
   /** The unsaved ones the browser carries, oldest first, each with its receipt. */
   carried: CarriedExchange[]
   message: string
-  /** Saves the finished exchange; `isSaved` false (the reason in `fields`) when the feature chose not to. */
-  save(reply: string): Promise<{ isSaved: boolean; fields: Saved }>
-  /** The `done` fields when saving threw. */
+  /**
+   * Keeps the person's words, with the question they answer, before the persona is asked: a
+   * failing model or a closed page loses nothing. `notKept` (the reason in its fields) when the
+   * feature keeps nothing; the exchange is then carried by the browser.
+   */
+  keep(question: string | null): Promise<KeptTurn<Saved> | { notKept: Saved }>
+  /** The `done` fields when keeping threw. */
   saveFailed: Saved
+}
+
+/** The person's words, kept; the persona's reply is added once it is whole. */
+export interface KeptTurn<Saved> {
+  /** Adds the whole reply to the kept words; the `done` fields. */
+  complete(reply: string): Promise<Saved>
+  /** The `done` fields when adding the reply threw: the words stay kept without it. */
+  completeFailed: Saved
 }
 
 /** One request to a persona that is not a conversation: a memory to retell, a dream to read. */
@@ -91,21 +103,41 @@ export function fitContext(turns: readonly ChatTurn[], maxChars: number): ChatTu
   return turns.slice(start)
 }
 
-/**
- * The one chat engine behind every persona (Cronos, Ana, the storyteller). It builds the model's
- * context from the saved conversation and the carried one, streams the reply into a queue that
- * the HTTP answer reads, and saves the finished exchange whether or not the browser still listens.
- * A reply cut at the model's token limit keeps only its whole sentences, and is never saved when
- * none is left. Shutting down waits for the replies under way (`drain`).
- */
-/** The last question the persona asked ("¿Cómo era su casa?"), to pick the conversation up from it. */
-export function lastQuestionOf(history: readonly ChatTurn[]): string | undefined {
-  const said = history.findLast((turn) => turn.role === 'model')?.text ?? ''
+/** The last question a persona's turn asks ("¿Cómo era su casa?"), without what came before it. */
+export function questionIn(said: string): string | undefined {
   return said
     .match(/[¿]?[^.!?¿¡\n]+\?/gu)
     ?.at(-1)
     ?.trim()
 }
+
+/** The last question the persona asked, to pick the conversation up from it. */
+export function lastQuestionOf(history: readonly ChatTurn[]): string | undefined {
+  return questionIn(history.findLast((turn) => turn.role === 'model')?.text ?? '')
+}
+
+/**
+ * Consecutive turns of the person as one: an answer whose reply never came, then the next
+ * message. A provider expects the roles to alternate, and the guided interviewer counts one answer.
+ */
+function joinAnswers(turns: readonly ChatTurn[]): ChatTurn[] {
+  const joined: ChatTurn[] = []
+  for (const turn of turns) {
+    const previous = joined.at(-1)
+    if (previous?.role === 'user' && turn.role === 'user') joined[joined.length - 1] = { role: 'user', text: `${previous.text}\n\n${turn.text}` }
+    else joined.push(turn)
+  }
+  return joined
+}
+
+/**
+ * The one chat engine behind every persona (Cronos, Ana, the storyteller). It builds the model's
+ * context from the saved conversation and the carried one, has the feature keep the person's
+ * words before the model is asked, streams the reply into a queue that the HTTP answer reads, and
+ * adds the finished reply to what was kept whether or not the browser still listens. A reply cut
+ * at the model's token limit keeps only its whole sentences, and is never added when none is
+ * left. Shutting down waits for the replies under way (`drain`).
+ */
 
 export function createChatEngine({ provider, limiter, guidedLimiter, budget, timeoutMs, receipts, log }: ChatEngineDeps) {
   const inFlight = new Set<Promise<void>>()
@@ -116,13 +148,13 @@ export function createChatEngine({ provider, limiter, guidedLimiter, budget, tim
         throw invalidField(`carried.${index}`, 'validation.invalid', 'A carried exchange does not belong to this conversation')
       }
     })
-    const earlier: ChatTurn[] = [
+    const earlier: ChatTurn[] = joinAnswers([
       ...exchange.history,
       ...exchange.carried.flatMap((carried): ChatTurn[] => [
         { role: 'user', text: carried.user },
         { role: 'model', text: carried.model },
       ]),
-    ]
+    ])
     // The guided interviewer reads the whole conversation, so it never repeats a question; a model
     // gets as much of the latest as fits its budget.
     return provider.kind === 'guided' ? earlier : fitContext(earlier, limits.chatContextChars)
@@ -208,6 +240,34 @@ export function createChatEngine({ provider, limiter, guidedLimiter, budget, tim
     }
   }
 
+  function opening({ persona, language, history }: { persona: Persona; language: Language; history: ChatTurn[] }): ChatOpening {
+    const own = provider.opening?.({ persona, language, turns: history })
+    if (own !== undefined) return { mode: provider.kind, text: own }
+    const welcomeBack = history.some((turn) => turn.role === 'user') ? persona.welcomeBack?.[language] : undefined
+    const text = welcomeBack ? [welcomeBack, lastQuestionOf(history)].filter(Boolean).join(' ') : (persona.greeting?.[language] ?? '')
+    return { mode: provider.kind, text }
+  }
+
+  /**
+   * The question the message answers: the one the persona's last turn asked, or, at the start of
+   * the chat, the one its opening asked. The server knows both; the page is never asked.
+   */
+  function questionAnswered(exchange: ChatExchange<unknown>, earlier: ChatTurn[]): string | null {
+    const lastTurn = earlier.findLast((turn) => turn.role === 'model')
+    const said = lastTurn ? lastTurn.text : opening({ persona: exchange.persona, language: exchange.language, history: exchange.history }).text
+    return questionIn(said) ?? null
+  }
+
+  /** The feature keeps the person's words; when that throws, nothing is kept and the exchange is carried. */
+  async function keepTurn<Saved>(exchange: ChatExchange<Saved>, question: string | null): Promise<KeptTurn<Saved> | { notKept: Saved }> {
+    try {
+      return await exchange.keep(question)
+    } catch (error) {
+      log.error({ err: error, persona: exchange.persona.name }, 'keeping a chat message failed')
+      return { notKept: exchange.saveFailed }
+    }
+  }
+
   return {
     mode: provider.kind,
 
@@ -219,13 +279,7 @@ export function createChatEngine({ provider, limiter, guidedLimiter, budget, tim
      * a welcome back with the last question it asked, so the person goes on rather than starts
      * again. Nothing is saved and no model is called.
      */
-    opening({ persona, language, history }: { persona: Persona; language: Language; history: ChatTurn[] }): ChatOpening {
-      const own = provider.opening?.({ persona, language, turns: history })
-      if (own !== undefined) return { mode: provider.kind, text: own }
-      const welcomeBack = history.some((turn) => turn.role === 'user') ? persona.welcomeBack?.[language] : undefined
-      const text = welcomeBack ? [welcomeBack, lastQuestionOf(history)].filter(Boolean).join(' ') : (persona.greeting?.[language] ?? '')
-      return { mode: provider.kind, text }
-    },
+    opening,
 
     /**
      * The persona's reply, as stream events. Refuses before anything starts (`rate_limited`, a
@@ -235,12 +289,14 @@ export function createChatEngine({ provider, limiter, guidedLimiter, budget, tim
     async reply<Saved>(exchange: ChatExchange<Saved>): Promise<AsyncIterable<ChatEvent<Saved>>> {
       assertSpeaks(exchange.persona)
       const earlier = contextOf(exchange)
-      const turns: ChatTurn[] = [...earlier, { role: 'user', text: exchange.message }]
+      const turns: ChatTurn[] = joinAnswers([...earlier, { role: 'user', text: exchange.message }])
       await countAgainstLimits(exchange.userId, exchange.persona, exchange.language, turns)
+      const kept = await keepTurn(exchange, questionAnswered(exchange as ChatExchange<unknown>, earlier))
       return start({ userId: exchange.userId, persona: exchange.persona, language: exchange.language, turns }, async (reply) => {
-        const outcome = await saved(exchange.save, reply, { isSaved: false, fields: exchange.saveFailed }, exchange.persona)
-        const carry = outcome.isSaved ? null : { user: exchange.message, model: reply, receipt: receipts.sign(exchange.userId, exchange.conversation, exchange.message, reply) }
-        return { carry, ...outcome.fields }
+        if ('notKept' in kept) {
+          return { carry: { user: exchange.message, model: reply, receipt: receipts.sign(exchange.userId, exchange.conversation, exchange.message, reply) }, ...kept.notKept }
+        }
+        return { carry: null, ...(await saved(kept.complete, reply, kept.completeFailed, exchange.persona)) }
       })
     },
 

@@ -69,7 +69,7 @@ describe('/interview/:memberId', () => {
   it('presents the relative with their first photo, and the earlier interviews with their recordings', async () => {
     const voice = buildAsset({ id: 'voice-1', fileName: 'voz.webm', contentType: 'video/webm', thumbnailURL: null, linkedToType: 'interviewSession' })
     const photo = buildAsset({ id: 'photo-1', thumbnailURL: '/api/media/photo-1/thumbnail' })
-    const session = buildSession({ interviewedMemberId: 'carmen', conversationPair: [{ role: 'user', text: 'Cantaba en la cocina.' }], mediaAssetIds: ['voice-1'] })
+    const session = buildSession({ interviewedMemberId: 'carmen', answer: 'Cantaba en la cocina.', acknowledgement: null, mediaAssetIds: ['voice-1'] })
     const api = fakeServer({ sessions: [session], media: [voice, photo] })
     renderRoute()
 

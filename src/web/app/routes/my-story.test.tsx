@@ -17,10 +17,7 @@ afterEach(async () => {
   await i18n.changeLanguage('es')
 })
 
-const said = (text: string): BiographyEntry['conversationPair'] => [
-  { role: 'user', parts: [{ text }] },
-  { role: 'model', parts: [{ text: 'Qué bonito. ¿Y después?' }] },
-]
+const said = (text: string): Partial<BiographyEntry> => ({ question: null, answer: text, acknowledgement: 'Qué bonito. ¿Y después?' })
 
 /** The server: the memories (newest first, as it answers), the self member's facts and the session. */
 function fakeServer(entries: BiographyEntry[], { birthDate = '1940-03-02' as string | null, media = {} } = {}) {
@@ -58,9 +55,9 @@ describe('/my-story', () => {
     const voice = buildAsset({ id: 'voice-1', contentType: 'audio/webm', caption: 'mi voz' })
     fakeServer(
       [
-        buildEntry({ id: 'undated', conversationPair: said('Una canción que me cantaba mi madre.') }),
-        buildEntry({ id: 'wedding', title: 'Mi boda', eventDate: '1965-06-12', conversationPair: said('Nos casamos en mayo.') }),
-        buildEntry({ id: 'house', eventDate: '1947', conversationPair: said('Vivíamos en Alcalá.\nHabía un patio.'), mediaAssetIds: ['photo-1', 'voice-1'] }),
+        buildEntry({ id: 'undated', ...said('Una canción que me cantaba mi madre.') }),
+        buildEntry({ id: 'wedding', title: 'Mi boda', eventDate: asStoredDate('1965-06-12'), ...said('Nos casamos en mayo.') }),
+        buildEntry({ id: 'house', eventDate: asStoredDate('1947'), ...said('Vivíamos en Alcalá.\nHabía un patio.'), mediaAssetIds: ['photo-1', 'voice-1'] }),
       ],
       { media: { house: [photo, voice] } },
     )
@@ -88,13 +85,13 @@ describe('/my-story', () => {
   })
 
   it('groups by decade when the birth date is not known', async () => {
-    fakeServer([buildEntry({ eventDate: '1965-06-12', conversationPair: said('Nos casamos.') })], { birthDate: null })
+    fakeServer([buildEntry({ eventDate: asStoredDate('1965-06-12'), ...said('Nos casamos.') })], { birthDate: null })
     renderRoute()
     expect(await screen.findByRole('heading', { level: 2, name: 'La década de 1960' })).toBeInTheDocument()
   })
 
   it('prints the page with the browser’s own printing', async () => {
-    fakeServer([buildEntry({ conversationPair: said('Hola.') })])
+    fakeServer([buildEntry({ ...said('Hola.') })])
     // happy-dom has no printing: the browser's own is what the button must call.
     const print = vi.fn()
     vi.stubGlobal('print', print)
@@ -114,7 +111,7 @@ describe('/my-story', () => {
 
   it('reads in English', async () => {
     await i18n.changeLanguage('en')
-    fakeServer([buildEntry({ eventDate: '1960', conversationPair: said('We danced.') })])
+    fakeServer([buildEntry({ eventDate: asStoredDate('1960'), ...said('We danced.') })])
     renderRoute()
     expect(await screen.findByRole('heading', { level: 2, name: 'Youth' })).toBeInTheDocument()
     expect(screen.getByRole('heading', { level: 1, name: 'My story' })).toBeInTheDocument()

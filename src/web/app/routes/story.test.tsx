@@ -56,15 +56,17 @@ function renderRoute(route: string) {
 
 describe('/story/:memberId', () => {
   it('reads the interviews about a relative by conversation, oldest first, and shows their photos', async () => {
-    const said = (text: string) => [
-      { role: 'user' as const, text },
-      { role: 'model' as const, text: 'Gracias. ¿Y qué más?' },
-    ]
+    const said = (text: string, conversationId: string, startedAt: string) => ({
+      question: null,
+      answer: text,
+      acknowledgement: 'Gracias. ¿Y qué más?',
+      conversation: { id: conversationId, title: '', startedAt },
+    })
     fakeServer({
       sessions: [
-        buildSession({ interviewedMemberId: 'carmen', timestamp: '2026-03-12T10:00:00.000Z', conversationPair: said('Cantaba en la cocina.') }),
-        buildSession({ interviewedMemberId: 'carmen', timestamp: '2026-03-12T10:05:00.000Z', conversationPair: said('Hacía pan los domingos.') }),
-        buildSession({ interviewedMemberId: 'carmen', timestamp: '2026-04-02T18:00:00.000Z', conversationPair: said('Bailaba muy bien.') }),
+        buildSession({ interviewedMemberId: 'carmen', timestamp: '2026-03-12T10:00:00.000Z', ...said('Cantaba en la cocina.', 'c1', '2026-03-12T10:00:00.000Z') }),
+        buildSession({ interviewedMemberId: 'carmen', timestamp: '2026-03-12T10:05:00.000Z', ...said('Hacía pan los domingos.', 'c1', '2026-03-12T10:00:00.000Z') }),
+        buildSession({ interviewedMemberId: 'carmen', timestamp: '2026-04-02T18:00:00.000Z', ...said('Bailaba muy bien.', 'c2', '2026-04-02T18:00:00.000Z') }),
       ],
       media: [buildAsset({ id: 'p1', caption: 'Carmen en la feria' }), buildAsset({ id: 'v1', contentType: 'audio/webm' })],
     })

@@ -6,7 +6,7 @@ import {
   type CreateBiographyEntry,
   type UpdateBiographyEntry,
 } from '../../../../shared/contracts/biography.ts'
-import { chatOpeningSchema } from '../../../../shared/contracts/chat.ts'
+import { chatOpeningSchema, conversationSchema } from '../../../../shared/contracts/chat.ts'
 import type { Language } from '../../../../shared/limits.ts'
 import { apiFetch } from '../../../lib/api-client.ts'
 
@@ -77,6 +77,21 @@ export function useUpdateEntry() {
     mutationFn: async ({ id, changes }: { id: string; changes: UpdateBiographyEntry }) =>
       biographyEntrySchema.parse(await apiFetch<unknown>(`/api/biography/entries/${encodeURIComponent(id)}`, { method: 'PATCH', body: changes })),
     onSuccess: (updated) => storeEntry(queryClient, updated),
+  })
+}
+
+/** Names a conversation with Cronos ('' gives it back its date and topic); the memories carry the new title. */
+export function useRenameConversation() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async ({ id, title }: { id: string; title: string }) =>
+      conversationSchema.parse(await apiFetch<unknown>(`/api/biography/conversations/${encodeURIComponent(id)}`, { method: 'PATCH', body: { title } })),
+    onSuccess: (conversation) => {
+      queryClient.setQueryData<BiographyEntry[]>(biographyKeys.entries(), (entries) =>
+        entries?.map((entry) => (entry.conversation?.id === conversation.id ? { ...entry, conversation } : entry)),
+      )
+      void queryClient.invalidateQueries({ queryKey: biographyKeys.entries() })
+    },
   })
 }
 

@@ -63,6 +63,24 @@ describe('writing to Cronos', () => {
     expect(memoryHeadings()[1]).toBe('Un recuerdo antiguo')
     const newest = within(screen.getByTestId('memory-list')).getAllByRole('article')[0]!
     expect(within(newest).getByText('Nací en Cali\nen 1950', { normalizer: (text) => text })).toBeInTheDocument()
+    // The answer is kept under the question it answered: the opening's, not Cronos' next one.
+    expect(within(newest).getByTestId('kept-question')).toHaveTextContent('¿Dónde naciste?')
+  })
+
+  it('keeps the answers of one sitting in one conversation, each under the question it answered', async () => {
+    fakeBiographyApi({ opening })
+    const { user, input } = await renderChat()
+
+    await user.type(input, 'En Cali.{Enter}')
+    await screen.findByText('Guardado en tus recuerdos.')
+    await user.type(input, 'Mi abuela me crió.{Enter}')
+    await waitFor(() => expect(screen.getAllByText('Guardado en tus recuerdos.')).toHaveLength(2))
+
+    const conversations = await screen.findAllByTestId('memory-conversation')
+    expect(conversations).toHaveLength(1)
+    expect(within(conversations[0]!).getByTestId('conversation-title')).toHaveTextContent(/ · ¿Dónde naciste\?$/)
+    const answers = within(conversations[0]!).getAllByTestId('kept-exchange')
+    expect(answers.map((answer) => within(answer).getByTestId('kept-answer').textContent)).toEqual(['En Cali.', 'Mi abuela me crió.'])
   })
 
   it('reads Cronos’ reply aloud once complete, and waits for him to finish before sending again', async () => {

@@ -2,16 +2,26 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useEffect, useState, type FormEvent } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import type { z } from 'zod'
-import { updateBiographyEntrySchema, type BiographyEntry } from '../../../../shared/contracts/biography.ts'
+import { z } from 'zod'
+import type { BiographyEntry } from '../../../../shared/contracts/biography.ts'
+import { optionalSingleLineText, writtenGenealogyDateIn } from '../../../../shared/contracts/common.ts'
+import { formatStoredDate } from '../../../../shared/genealogy-date/index.ts'
+import { limits, type Language } from '../../../../shared/limits.ts'
 import { ErrorBanner } from '../../../components/ui/banner.tsx'
 import { FormActions } from '../../../components/ui/form-actions.tsx'
 import { applyServerFieldErrors, fieldMessageText } from '../../../components/ui/form-errors.ts'
+import { useUiLanguage } from '../../../lib/ui-language.ts'
 import { failureText } from '../lib/failure-text.ts'
 import { MemoryTitleDateFields } from './memory-title-date-fields.tsx'
 
-const detailsSchema = updateBiographyEntrySchema.pick({ title: true, eventDate: true }).required({ title: true })
-export type MemoryDetails = z.output<typeof detailsSchema>
+/** The date as the person knows it, checked in the page's language like the tree's dates (and read again by the server). */
+export function memoryDetailsSchema(language: Language) {
+  return z.object({
+    title: optionalSingleLineText(limits.biographyTitleMaxLength),
+    eventDate: writtenGenealogyDateIn(language),
+  })
+}
+export type MemoryDetails = z.output<ReturnType<typeof memoryDetailsSchema>>
 
 interface MemoryDetailsFormProps {
   entry: BiographyEntry
@@ -23,8 +33,9 @@ interface MemoryDetailsFormProps {
 /** A memory's title and event date, changed in place; the same rules as the server. */
 export function MemoryDetailsForm({ entry, onSubmit, onCancel, labelledBy }: MemoryDetailsFormProps) {
   const { t } = useTranslation('biography')
+  const language = useUiLanguage()
   const [saveError, setSaveError] = useState<unknown>()
-  const form = useForm({ resolver: zodResolver(detailsSchema), defaultValues: { title: entry.title, eventDate: entry.eventDate ?? '' } })
+  const form = useForm({ resolver: zodResolver(memoryDetailsSchema(language)), defaultValues: { title: entry.title, eventDate: formatStoredDate(entry.eventDate, language) } })
   const { register, handleSubmit, setError, setFocus } = form
   const { errors, isSubmitting } = form.formState
 

@@ -1,11 +1,12 @@
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { BiographyEntry } from '../../../../shared/contracts/biography.ts'
-import { formatCalendarDate, formatDateTime } from '../../../lib/format-dates.ts'
+import { formatStoredDate, storedDateText } from '../../../../shared/genealogy-date/index.ts'
+import { formatDateTime } from '../../../lib/format-dates.ts'
 import { useEditInPlace } from '../../../components/ui/use-edit-in-place.ts'
 import { useUpdateEntry } from '../api/biography-queries.ts'
-import { memoryName, turnText } from '../lib/memory-name.ts'
-import { ChatBubble } from '../../../components/chat/chat-bubble.tsx'
+import { memoryName } from '../lib/memory-name.ts'
+import { KeptExchangeView } from '../../../components/chat/kept-exchange.tsx'
 import { useUiLanguage } from '../../../lib/ui-language.ts'
 import { MemoryDetailsForm, type MemoryDetails } from './memory-details-form.tsx'
 
@@ -16,6 +17,8 @@ interface MemoryItemProps {
   onUpdated: (entry: BiographyEntry) => void
   /** Asks to delete the memory (the list confirms first); without it there is no delete button. */
   onDelete?: (entry: BiographyEntry) => void
+  /** Inside a conversation, whose title is the heading above it. */
+  isInConversation?: boolean
 }
 
 /** A short, stable way to tell attached files apart (docs/product.md#biography: the first 8 characters of each id). */
@@ -23,10 +26,11 @@ const shortId = (id: string) => id.slice(0, 8)
 
 /**
  * One saved memory (docs/product.md#biography): its title or else the day it was saved, when it happened, the
- * exchange with Cronos, the ids of its files and "Gestionar multimedia". Title and event date
- * change in place.
+ * question Cronos asked above the person's answer and his reply, the ids of its files and
+ * "Gestionar multimedia". Title and event date change in place, and so do the answer's words.
  */
-export function MemoryItem({ entry, onManageMedia, onUpdated, onDelete }: MemoryItemProps) {
+export function MemoryItem({ entry, onManageMedia, onUpdated, onDelete, isInConversation = false }: MemoryItemProps) {
+  const Heading = isInConversation ? 'h4' : 'h3'
   const { t } = useTranslation('biography')
   const language = useUiLanguage()
   const updateEntry = useUpdateEntry()
@@ -36,23 +40,27 @@ export function MemoryItem({ entry, onManageMedia, onUpdated, onDelete }: Memory
   const name = memoryName(entry, language)
 
   async function handleSave(details: MemoryDetails) {
-    const updated = await updateEntry.mutateAsync({ id: entry.id, changes: details })
+    const updated = await updateEntry.mutateAsync({ id: entry.id, changes: { ...details, language } })
     closeEditor()
     onUpdated(updated)
   }
 
+  async function handleCorrect(answer: string) {
+    onUpdated(await updateEntry.mutateAsync({ id: entry.id, changes: { answer, language } }))
+  }
+
   return (
     <article className="memory card" aria-labelledby={headingId} data-testid="memory-item">
-      <h3 id={headingId} className={entry.title ? 'memory-title' : 'memory-title memory-title-dated'}>
+      <Heading id={headingId} className={entry.title ? 'memory-title' : 'memory-title memory-title-dated'}>
         {name}
-      </h3>
+      </Heading>
       {(entry.eventDate || entry.title) && (
         <dl className="memory-dates">
           {entry.eventDate && (
             <div>
               <dt>{t('memories.eventDate')}</dt>
               <dd>
-                <time dateTime={entry.eventDate}>{formatCalendarDate(entry.eventDate, language)}</time>
+                <span data-stored-date={storedDateText(entry.eventDate)}>{formatStoredDate(entry.eventDate, language)}</span>
               </dd>
             </div>
           )}
@@ -66,15 +74,9 @@ export function MemoryItem({ entry, onManageMedia, onUpdated, onDelete }: Memory
           )}
         </dl>
       )}
-      <ol className="memory-conversation" aria-label={t('memories.conversation')}>
-        {entry.conversationPair.map((turn, index) => (
-          <li key={index} className="chat-turn" data-speaker={turn.role}>
-            <ChatBubble speaker={turn.role} persona={t('chat.persona')}>
-              {turnText(turn)}
-            </ChatBubble>
-          </li>
-        ))}
-      </ol>
+      <div className="memory-conversation" role="group" aria-label={t('memories.conversation')}>
+        <KeptExchangeView exchange={entry} persona={t('chat.persona')} onCorrect={handleCorrect} />
+      </div>
       <div className="memory-media">
         <p className="memory-media-label">{t('memories.media')}</p>
         {entry.mediaAssetIds.length > 0 ? (

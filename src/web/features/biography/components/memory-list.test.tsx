@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { asStoredDate } from '../../../../shared/genealogy-date/index.ts'
 import { renderWithProviders } from '../../../test/render.tsx'
 import { buildEntry, errorResponse, fakeBiographyApi } from '../test/fake-biography-api.ts'
 import { MemoryList } from './memory-list.tsx'
@@ -19,14 +20,13 @@ function renderList(props: { renderMedia?: MemoryMediaSlot; currentUserId?: stri
 const articles = () => within(screen.getByTestId('memory-list')).getAllByRole('article')
 
 describe('the saved memories', () => {
-  it('shows each memory newest first: title or else the day it was saved, event date, the exchange and its files', async () => {
+  it('shows each memory newest first: title or else the day it was saved, event date, the question above the answer, the reply and its files', async () => {
     const titled = buildEntry({
       title: 'La boda',
-      eventDate: '1972-05-20',
-      conversationPair: [
-        { role: 'user', parts: [{ text: 'Nos casamos en mayo.' }] },
-        { role: 'model', parts: [{ text: '¡Qué alegría! ¿Cómo fue la fiesta?' }] },
-      ],
+      eventDate: asStoredDate('1972-05-20'),
+      question: '¿Cuándo te casaste?',
+      answer: 'Nos casamos en mayo.',
+      acknowledgement: '¡Qué alegría! ¿Cómo fue la fiesta?',
       mediaAssetIds: ['0190e5a1-aaaa-7000-8000-000000000001', '0190e5b2-bbbb-7000-8000-000000000002'],
     })
     const untitled = buildEntry({ title: '', eventDate: null, entryDate: '2024-03-05T15:30:00.000Z' })
@@ -37,15 +37,21 @@ describe('the saved memories', () => {
     await screen.findByTestId('memory-list')
     const [first, second] = articles()
 
-    expect(within(first!).getByRole('heading', { level: 3 }).textContent).toMatch(/^5 de marzo de 2024.*\d{1,2}:30$/)
+    expect(within(first!).getByRole('heading', { level: 4 }).textContent).toMatch(/^5 de marzo de 2024.*\d{1,2}:30$/)
     expect(within(first!).queryByText('Cuándo ocurrió')).not.toBeInTheDocument()
     expect(within(first!).getByText('Sin archivos adjuntos.')).toBeInTheDocument()
 
-    expect(within(second!).getByRole('heading', { level: 3, name: 'La boda' })).toBeInTheDocument()
+    expect(within(second!).getByRole('heading', { level: 4, name: 'La boda' })).toBeInTheDocument()
     expect(within(second!).getByText('Cuándo ocurrió')).toBeInTheDocument()
-    expect(within(second!).getByText('20 de mayo de 1972')).toHaveAttribute('dateTime', '1972-05-20')
-    const turns = within(within(second!).getByRole('list', { name: 'Conversación' })).getAllByRole('listitem')
-    expect(turns.map((turn) => turn.textContent)).toEqual(['TúNos casamos en mayo.', 'Cronos¡Qué alegría! ¿Cómo fue la fiesta?'])
+    expect(within(second!).getByText('20 de mayo de 1972')).toBeInTheDocument()
+    const exchange = within(second!).getByRole('group', { name: 'Conversación' })
+    const question = within(exchange).getByTestId('kept-question')
+    const answer = within(exchange).getByTestId('kept-answer')
+    expect(question).toHaveTextContent('Cronos preguntó: ¿Cuándo te casaste?')
+    expect(answer).toHaveTextContent('Nos casamos en mayo.')
+    // The question is read before the answer it got, and the reply after it.
+    expect(question.compareDocumentPosition(answer) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+    expect(within(exchange).getByText('¡Qué alegría! ¿Cómo fue la fiesta?')).toBeInTheDocument()
     expect(within(second!).getByText('0190e5a1').tagName).toBe('CODE')
     expect(within(second!).getByText('0190e5b2')).toBeInTheDocument()
   })
@@ -78,15 +84,17 @@ describe('editing a memory’s title and date', () => {
     const title = screen.getByRole('textbox', { name: 'Título (opcional)' })
     expect(title).toHaveFocus()
     await user.type(title, '  El primer día de escuela ')
-    await user.type(screen.getByLabelText('Fecha del recuerdo (opcional)'), '1956-02-01')
+    await user.type(screen.getByLabelText('Fecha del recuerdo (opcional)'), 'hacia 1956')
     await user.click(screen.getByRole('button', { name: 'Guardar cambios' }))
 
     const editButton = await screen.findByRole('button', { name: 'Editar título y fecha de «El primer día de escuela»' })
     expect(editButton).toHaveFocus()
-    expect(screen.getByRole('heading', { level: 3, name: 'El primer día de escuela' })).toBeInTheDocument()
-    expect(screen.getByText('1 de febrero de 1956')).toBeInTheDocument()
+    expect(screen.getByRole('heading', { level: 4, name: 'El primer día de escuela' })).toBeInTheDocument()
+    expect(screen.getByText('hacia 1956')).toBeInTheDocument()
     expect(screen.getByText('Se guardaron los cambios de «El primer día de escuela».')).toBeInTheDocument()
-    expect(api.writes()).toEqual([{ method: 'PATCH', path: `/api/biography/entries/${entry.id}`, body: { title: 'El primer día de escuela', eventDate: '1956-02-01' } }])
+    expect(api.writes()).toEqual([
+      { method: 'PATCH', path: `/api/biography/entries/${entry.id}`, body: { title: 'El primer día de escuela', eventDate: 'hacia 1956', language: 'es' } },
+    ])
   })
 
   it('refuses a date in the future beside its field, without a request', async () => {
@@ -95,7 +103,7 @@ describe('editing a memory’s title and date', () => {
 
     await user.click(await screen.findByRole('button', { name: 'Editar título y fecha de «La boda»' }))
     const date = screen.getByLabelText('Fecha del recuerdo (opcional)')
-    await user.type(date, '2999-01-01')
+    await user.type(date, 'hacia 2999')
     await user.click(screen.getByRole('button', { name: 'Guardar cambios' }))
     expect(await screen.findByText('La fecha no puede estar en el futuro.')).toBeInTheDocument()
     expect(date).toHaveAttribute('aria-invalid', 'true')
@@ -164,7 +172,7 @@ describe('managing a memory’s media', () => {
     await user.click(screen.getByRole('button', { name: 'Eliminar «Un error»' }))
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Eliminar' }))
     expect(await screen.findByText('Se eliminó «Un error» de tu biografía.')).toBeInTheDocument()
-    expect(articles().map((article) => within(article).getByRole('heading', { level: 3 }).textContent)).toEqual(['La finca'])
+    expect(articles().map((article) => within(article).getByRole('heading', { level: 4 }).textContent)).toEqual(['La finca'])
     expect(api.writes()).toEqual([{ method: 'DELETE', path: `/api/biography/entries/${goes.id}`, body: undefined }])
     expect(screen.getByRole('heading', { level: 2, name: 'Tus recuerdos' })).toHaveFocus()
   })

@@ -1,10 +1,12 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { BiographyEntry } from '../../../../shared/contracts/biography.ts'
+import { conversationTitle, groupByConversation } from '../../../../shared/chat/conversations.ts'
+import { ConversationHeading } from '../../../components/chat/conversation-heading.tsx'
 import { ErrorBanner, StatusMessage } from '../../../components/ui/banner.tsx'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx'
 import { useUiLanguage } from '../../../lib/ui-language.ts'
-import { useBiographyEntries, useDeleteEntry, useRefreshEntries } from '../api/biography-queries.ts'
+import { useBiographyEntries, useDeleteEntry, useRefreshEntries, useRenameConversation } from '../api/biography-queries.ts'
 import { failureText } from '../lib/failure-text.ts'
 import { memoryName } from '../lib/memory-name.ts'
 import { MemoryItem } from './memory-item.tsx'
@@ -21,7 +23,11 @@ interface MemoryListProps {
   children?: ReactNode
 }
 
-/** The saved memories, newest first, with their loading, failure and empty states (docs/product.md#biography). */
+/**
+ * The saved memories (docs/product.md#biography), by conversation: the newest conversation first,
+ * each read in the order it was told, under its title; a memory written by hand stands alone.
+ * With their loading, failure and empty states.
+ */
 export function MemoryList({ currentUserId, renderMedia, children }: MemoryListProps) {
   const { t } = useTranslation('biography')
   const language = useUiLanguage()
@@ -30,6 +36,7 @@ export function MemoryList({ currentUserId, renderMedia, children }: MemoryListP
   const [mediaEntryId, setMediaEntryId] = useState<string>()
   const [announcement, setAnnouncement] = useState('')
   const deleteEntry = useDeleteEntry()
+  const renameConversation = useRenameConversation()
   const [entryToDelete, setEntryToDelete] = useState<BiographyEntry>()
   const headingRef = useRef<HTMLHeadingElement>(null)
   const deletedId = useRef<string>(undefined)
@@ -73,20 +80,46 @@ export function MemoryList({ currentUserId, renderMedia, children }: MemoryListP
     return count > 0 ? t('deleteMemory.descriptionWithFiles', { name, count }) : t('deleteMemory.description', { name })
   }
 
+  const item = (entry: BiographyEntry) => (
+    <MemoryItem
+      entry={entry}
+      isInConversation={entry.conversation !== null}
+      onManageMedia={renderMedia ? (chosen: BiographyEntry) => setMediaEntryId(chosen.id) : undefined}
+      onUpdated={(updated) => setAnnouncement(t('memories.updated', { name: memoryName(updated, language) }))}
+      onDelete={currentUserId === entry.authorUserId ? handleDeleteRequest : undefined}
+    />
+  )
+
   let content: ReactNode
   if (entries.data && entries.data.length > 0) {
     content = (
       <ol className="memory-list" data-testid="memory-list">
-        {entries.data.map((entry) => (
-          <li key={entry.id}>
-            <MemoryItem
-              entry={entry}
-              onManageMedia={renderMedia ? (chosen: BiographyEntry) => setMediaEntryId(chosen.id) : undefined}
-              onUpdated={(updated) => setAnnouncement(t('memories.updated', { name: memoryName(updated, language) }))}
-              onDelete={currentUserId === entry.authorUserId ? handleDeleteRequest : undefined}
-            />
-          </li>
-        ))}
+        {groupByConversation(entries.data).map(({ conversation, exchanges }) => {
+          if (!conversation) return <li key={exchanges[0]!.id}>{item(exchanges[0]!)}</li>
+          const told = [...exchanges].reverse()
+          const headingId = `conversation-${conversation.id}`
+          return (
+            <li key={conversation.id}>
+              <section className="memory-conversation-group card" aria-labelledby={headingId} data-testid="memory-conversation">
+                <ConversationHeading
+                  id={headingId}
+                  conversation={conversation}
+                  exchanges={told}
+                  language={language}
+                  onRename={async (title) => {
+                    const renamed = await renameConversation.mutateAsync({ id: conversation.id, title })
+                    setAnnouncement(t('memories.conversationRenamed', { title: conversationTitle(renamed, told, language) }))
+                  }}
+                />
+                <ol className="memory-conversation-list">
+                  {told.map((entry) => (
+                    <li key={entry.id}>{item(entry)}</li>
+                  ))}
+                </ol>
+              </section>
+            </li>
+          )
+        })}
       </ol>
     )
   } else if (entries.data) {

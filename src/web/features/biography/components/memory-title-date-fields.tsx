@@ -11,13 +11,13 @@ interface MemoryTitleDateFieldsProps {
   eventDateError?: string
 }
 
-/** A memory's optional title and event date, as both the manual memory and the edit form ask for them. */
+/** A memory's optional title and event date (as the person knows it, like the tree's dates), as both the manual memory and the edit form ask for them. */
 export function MemoryTitleDateFields({ title, eventDate, titleError, eventDateError }: MemoryTitleDateFieldsProps) {
   const { t } = useTranslation('biography')
   return (
     <>
       <TextField label={t('memories.title')} optional hint={t('memories.titleHint')} maxLength={limits.biographyTitleMaxLength} error={titleError} {...title} />
-      <TextField type="date" className="memory-date-input" label={t('memories.eventDateField')} optional hint={t('memories.eventDateHint')} error={eventDateError} {...eventDate} />
+      <TextField className="memory-date-input" label={t('memories.eventDateField')} optional hint={t('memories.eventDateHint')} error={eventDateError} {...eventDate} />
     </>
   )
 }

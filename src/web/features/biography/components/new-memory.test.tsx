@@ -43,18 +43,19 @@ describe('writing a memory by hand', () => {
 
     await user.type(screen.getByRole('textbox', { name: 'Tu recuerdo' }), '  Aprendí a nadar en el río Cauca.  ')
     await user.type(screen.getByRole('textbox', { name: 'Título (opcional)' }), 'El río')
-    await user.type(screen.getByLabelText('Fecha del recuerdo (opcional)'), '1958-07-15')
+    await user.type(screen.getByLabelText('Fecha del recuerdo (opcional)'), 'primavera de 1958')
     await user.click(screen.getByRole('button', { name: 'Guardar recuerdo' }))
 
     expect(await screen.findByText('Tu recuerdo quedó guardado en tu biografía.')).toBeInTheDocument()
     expect(api.writes()).toEqual([
-      { method: 'POST', path: '/api/biography/entries', body: { content: 'Aprendí a nadar en el río Cauca.', title: 'El río', eventDate: '1958-07-15' } },
+      { method: 'POST', path: '/api/biography/entries', body: { content: 'Aprendí a nadar en el río Cauca.', title: 'El río', eventDate: 'primavera de 1958', language: 'es' } },
     ])
     expect(screen.queryByRole('textbox', { name: 'Tu recuerdo' })).not.toBeInTheDocument()
     expect(open).toHaveFocus()
     const memory = within(await screen.findByTestId('memory-list')).getByRole('article')
     expect(within(memory).getByRole('heading', { name: 'El río' })).toBeInTheDocument()
     expect(within(memory).getByText('Aprendí a nadar en el río Cauca.')).toBeInTheDocument()
+    expect(within(memory).getByText('primavera de 1958')).toBeInTheDocument()
   })
 
   it('says why a memory cannot be saved without the person’s own profile, keeping what was written', async () => {

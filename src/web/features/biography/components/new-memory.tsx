@@ -4,7 +4,8 @@ import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import type { z } from 'zod'
 import { createBiographyEntrySchema } from '../../../../shared/contracts/biography.ts'
-import { limits } from '../../../../shared/limits.ts'
+import { limits, type Language } from '../../../../shared/limits.ts'
+import { useUiLanguage } from '../../../lib/ui-language.ts'
 import { Icon } from '../../../components/ui/icon.tsx'
 import { ErrorBanner, StatusMessage } from '../../../components/ui/banner.tsx'
 import { FormActions } from '../../../components/ui/form-actions.tsx'
@@ -12,12 +13,13 @@ import { applyServerFieldErrors, fieldMessageText } from '../../../components/ui
 import { TextAreaField } from '../../../components/ui/text-field.tsx'
 import { useCreateEntry } from '../api/biography-queries.ts'
 import { failureText } from '../lib/failure-text.ts'
+import { memoryDetailsSchema } from './memory-details-form.tsx'
 import { MemoryTitleDateFields } from './memory-title-date-fields.tsx'
 import './memory-list.css'
 
-/** Files are added afterwards, from the memory's "Gestionar multimedia". */
-const manualMemorySchema = createBiographyEntrySchema.omit({ mediaAssetIds: true })
-type ManualMemory = z.output<typeof manualMemorySchema>
+/** Files are added afterwards, from the memory's "Gestionar multimedia"; the date is read by the server. */
+const manualMemorySchema = (language: Language) => memoryDetailsSchema(language).extend({ content: createBiographyEntrySchema.shape.content })
+type ManualMemory = z.output<ReturnType<typeof manualMemorySchema>>
 
 const emptyValues = { title: '', eventDate: '', content: '' }
 
@@ -27,6 +29,7 @@ const emptyValues = { title: '', eventDate: '', content: '' }
  */
 export function NewMemory() {
   const { t } = useTranslation('biography')
+  const language = useUiLanguage()
   const createEntry = useCreateEntry()
   const [isOpen, setIsOpen] = useState(false)
   const [saveError, setSaveError] = useState<unknown>()
@@ -35,7 +38,7 @@ export function NewMemory() {
   const shouldRefocus = useRef(false)
   const formId = useId()
   const headingId = useId()
-  const form = useForm({ resolver: zodResolver(manualMemorySchema), defaultValues: emptyValues })
+  const form = useForm({ resolver: zodResolver(manualMemorySchema(language)), defaultValues: emptyValues })
   const { register, handleSubmit, reset, setError, setFocus } = form
   const { errors, isSubmitting } = form.formState
 
@@ -59,7 +62,7 @@ export function NewMemory() {
   async function save(values: ManualMemory) {
     setSaveError(undefined)
     try {
-      await createEntry.mutateAsync(values)
+      await createEntry.mutateAsync({ ...values, language })
       close()
       setAnnouncement(t('manual.saved'))
     } catch (error) {

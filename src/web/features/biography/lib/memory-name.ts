@@ -8,8 +8,3 @@ import { formatDateTime } from '../../../lib/format-dates.ts'
 export function memoryName(entry: BiographyEntry, language: string): string {
   return entry.title || formatDateTime(entry.entryDate, language)
 }
-
-/** The words of one turn of a saved exchange. */
-export function turnText(turn: BiographyEntry['conversationPair'][number]): string {
-  return turn.parts.map((part) => part.text).join('\n')
-}

@@ -69,8 +69,9 @@ export function bubbles(): string[] {
 }
 
 /** The memories in the list, newest first, by their headings. */
+/** Each memory's own heading (inside a conversation, below the conversation's title). */
 export function memoryHeadings(): string[] {
   return within(screen.getByTestId('memory-list'))
     .getAllByRole('article')
-    .map((article) => within(article).getByRole('heading', { level: 3 }).textContent ?? '')
+    .map((article) => within(article).getByRole('heading').textContent ?? '')
 }

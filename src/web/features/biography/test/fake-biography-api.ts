@@ -1,5 +1,7 @@
 import type { BiographyChatEvent, BiographyEntry } from '../../../../shared/contracts/biography.ts'
-import type { AiMode } from '../../../../shared/contracts/chat.ts'
+import type { AiMode, Conversation } from '../../../../shared/contracts/chat.ts'
+import { parseGenealogyDate, serializeGenealogyDate } from '../../../../shared/genealogy-date/index.ts'
+import type { Language } from '../../../../shared/limits.ts'
 import type { MediaAsset } from '../../../../shared/contracts/media.ts'
 import { fakeApi, jsonResponse } from '../../../test/http.ts'
 import { controlledEventStream, eventStreamResponse, type ControlledEventStream } from '../../../test/event-stream.ts'
@@ -14,12 +16,14 @@ export function buildEntry(overrides: Partial<BiographyEntry> = {}): BiographyEn
     id: `0190e5a0-7c1d-7000-8000-${String(sequence).padStart(12, '0')}`,
     authorUserId: 'u1',
     subjectMemberId: 'self-1',
-    conversationPair: [
-      { role: 'user', parts: [{ text: `Mensaje ${sequence}` }] },
-      { role: 'model', parts: [{ text: `Respuesta ${sequence}` }] },
-    ],
+    conversation: { id: `conversation-${sequence}`, title: '', startedAt: entryDate },
+    question: `¿Pregunta ${sequence}?`,
+    answer: `Mensaje ${sequence}`,
+    originalAnswer: null,
+    acknowledgement: `Respuesta ${sequence}`,
     title: '',
     eventDate: null,
+    eventDateSortKey: null,
     mediaAssetIds: [],
     entryDate,
     updatedAt: entryDate,
@@ -44,9 +48,23 @@ interface FakeBiographyOptions {
   fallback?: (method: string, path: string) => Response | undefined
 }
 
+/** A date as written, in its stored form, as the server reads it. */
+function storedDate(text: string | null | undefined, language: Language) {
+  const value = text ? parseGenealogyDate(text, language) : null
+  return value ? serializeGenealogyDate(value) : null
+}
+
+/** The question a reply asks last, as the server reads it. */
+const questionIn = (text: string) =>
+  text
+    .match(/[¿]?[^.!?¿¡\n]+\?/gu)
+    ?.at(-1)
+    ?.trim() ?? null
+
 /**
  * An in-memory biography API behind a spied `fetch`, as the server behaves: memories newest
- * first, the chat saving each exchange before `done` (or skipping it without a self member).
+ * first, the chat saving each exchange before `done` (or skipping it without a self member),
+ * under the question it answers, all the chat's exchanges in one conversation (one sitting).
  * `holdNextChat` gives the test the next chat answer's stream to write by hand; `answerNext`
  * replaces the next answer to one route.
  */
@@ -55,14 +73,14 @@ export function fakeBiographyApi(options: FakeBiographyOptions = {}) {
   const media = new Map(Object.entries(options.media ?? {}))
   const heldChats: ControlledEventStream<BiographyChatEvent>[] = []
   const canSave = options.canSave ?? true
+  const openingText = options.opening ?? 'Hola, soy Cronos. ¿Dónde naciste?'
+  let sitting: Conversation | undefined
 
   function save(message: string, reply: string): BiographyEntry {
-    const entry = buildEntry({
-      conversationPair: [
-        { role: 'user', parts: [{ text: message }] },
-        { role: 'model', parts: [{ text: reply }] },
-      ],
-    })
+    const lastReply = entries.find((entry) => entry.conversation && entry.conversation.id === sitting?.id)?.acknowledgement
+    const now = new Date().toISOString()
+    sitting ??= { id: `sitting-${sequence + 1}`, title: '', startedAt: now }
+    const entry = buildEntry({ conversation: sitting, question: questionIn(lastReply ?? openingText), answer: message, acknowledgement: reply })
     entries = [entry, ...entries]
     return entry
   }
@@ -70,7 +88,7 @@ export function fakeBiographyApi(options: FakeBiographyOptions = {}) {
   const { requests, answerNext } = fakeApi(({ method, path, body }) => {
     const opening = /^\/api\/biography\/chat\?language=(es|en|fr)$/.exec(path)
     if (method === 'GET' && opening) {
-      return jsonResponse(200, { mode: options.mode ?? 'gemini', text: options.opening ?? 'Hola, soy Cronos. ¿Dónde naciste?' })
+      return jsonResponse(200, { mode: options.mode ?? 'gemini', text: openingText })
     }
     if (method === 'POST' && path === '/api/biography/chat') {
       const held = heldChats.shift()
@@ -91,8 +109,8 @@ export function fakeBiographyApi(options: FakeBiographyOptions = {}) {
     if (method === 'GET' && path === '/api/biography/entries') return jsonResponse(200, { entries })
     if (method === 'POST' && path === '/api/biography/entries') {
       if (!canSave) return errorResponse(409, 'biography.no_self_member')
-      const { content, title = '', eventDate = null } = body as { content: string; title?: string; eventDate?: string | null }
-      const entry = buildEntry({ conversationPair: [{ role: 'user', parts: [{ text: content }] }], title, eventDate })
+      const { content, title = '', eventDate = null, language = 'es' } = body as { content: string; title?: string; eventDate?: string | null; language?: Language }
+      const entry = buildEntry({ conversation: null, question: null, answer: content, acknowledgement: null, title, eventDate: storedDate(eventDate, language) })
       entries = [entry, ...entries]
       return jsonResponse(201, entry)
     }
@@ -100,9 +118,32 @@ export function fakeBiographyApi(options: FakeBiographyOptions = {}) {
     if (method === 'PATCH' && entryId) {
       const existing = entries.find((entry) => entry.id === entryId)
       if (!existing) return errorResponse(404, 'not_found')
-      const updated = { ...existing, ...(body as Partial<BiographyEntry>), updatedAt: new Date().toISOString() }
+      const {
+        answer,
+        eventDate,
+        title,
+        mediaAssetIds,
+        language = 'es',
+      } = body as { answer?: string; eventDate?: string | null; title?: string; mediaAssetIds?: string[]; language?: Language }
+      const updated: BiographyEntry = {
+        ...existing,
+        ...(title === undefined ? {} : { title }),
+        ...(mediaAssetIds === undefined ? {} : { mediaAssetIds }),
+        ...(eventDate === undefined ? {} : { eventDate: storedDate(eventDate, language) }),
+        ...(answer === undefined || answer === existing.answer ? {} : { answer, originalAnswer: existing.originalAnswer ?? existing.answer }),
+        updatedAt: new Date().toISOString(),
+      }
       entries = entries.map((entry) => (entry.id === entryId ? updated : entry))
       return jsonResponse(200, updated)
+    }
+    const conversationId = /^\/api\/biography\/conversations\/([^/]+)$/.exec(path)?.[1]
+    if (method === 'PATCH' && conversationId) {
+      const known = entries.find((entry) => entry.conversation?.id === conversationId)?.conversation
+      if (!known) return errorResponse(404, 'not_found')
+      const renamed = { ...known, title: (body as { title: string }).title }
+      entries = entries.map((entry) => (entry.conversation?.id === conversationId ? { ...entry, conversation: renamed } : entry))
+      if (sitting?.id === conversationId) sitting = renamed
+      return jsonResponse(200, renamed)
     }
     if (method === 'DELETE' && entryId) {
       if (!entries.some((entry) => entry.id === entryId)) return errorResponse(404, 'not_found')

@@ -1,8 +1,7 @@
 import { z } from 'zod'
-import { todayCalendarDate } from '../../../../shared/calendar-date.ts'
-import { requiredSingleLineText, singleLineText } from '../../../../shared/contracts/common.ts'
+import { requiredSingleLineText, singleLineText, writtenGenealogyDateIn } from '../../../../shared/contracts/common.ts'
 import { genders, parentKinds } from '../../../../shared/contracts/family-tree.ts'
-import { parseGenealogyDate, validateGenealogyDate, type GenealogyDateIssue } from '../../../../shared/genealogy-date/index.ts'
+import { parseGenealogyDate } from '../../../../shared/genealogy-date/index.ts'
 import { limits, type Language } from '../../../../shared/limits.ts'
 import { endsBeforeItStarts } from './genealogy-date-text.ts'
 
@@ -10,22 +9,7 @@ const text = (max: number) => z.string().trim().max(max, { error: 'validation.to
 /** The names, the relationship and the places are one line each, as the server holds them. */
 const line = singleLineText
 
-const issueCodes: Record<GenealogyDateIssue, string> = {
-  too_long: 'validation.too_long',
-  in_future: 'validation.date_in_future',
-  reversed_range: 'member.date_range_reversed',
-}
-
-/** A date as the person writes it ("hacia 1920", "entre 1920 y 1925"); '' for none. */
-function writtenDate(language: Language) {
-  return z.string().superRefine((value, ctx) => {
-    if (value.trim() === '') return
-    // One day of slack: a time zone ahead of UTC may already be tomorrow.
-    const today = todayCalendarDate(new Date(Date.now() + 24 * 60 * 60 * 1000))
-    const { issue } = validateGenealogyDate(value, { language, today })
-    if (issue) ctx.addIssue({ code: 'custom', message: issueCodes[issue] })
-  })
-}
+const writtenDate = writtenGenealogyDateIn
 
 /** The parents chosen of each kind: a parent with no kind set yet is one by birth. */
 export function parentsPerKind(parentIds: readonly string[], kinds: Readonly<Record<string, string>>): Map<string, number> {

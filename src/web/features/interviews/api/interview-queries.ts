@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
-import { chatOpeningSchema } from '../../../../shared/contracts/chat.ts'
-import { interviewSessionListSchema, type InterviewSession } from '../../../../shared/contracts/interviews.ts'
+import { chatOpeningSchema, conversationSchema } from '../../../../shared/contracts/chat.ts'
+import { interviewSessionListSchema, interviewSessionSchema, type InterviewSession } from '../../../../shared/contracts/interviews.ts'
 import type { Language } from '../../../../shared/limits.ts'
 import { apiFetch } from '../../../lib/api-client.ts'
 
@@ -62,6 +62,31 @@ export function useDeleteInterviewSession() {
     mutationFn: (id: string) => apiFetch<void>(`/api/interviews/${encodeURIComponent(id)}`, { method: 'DELETE' }),
     onSuccess: (_nothing, id) => {
       queryClient.setQueriesData<InterviewSession[]>({ queryKey: interviewKeys.sessions() }, (sessions) => sessions?.filter((session) => session.id !== id))
+      void queryClient.invalidateQueries({ queryKey: interviewKeys.sessions() })
+    },
+  })
+}
+
+/** Corrects an answer's words (the server keeps the first ones). */
+export function useCorrectInterviewAnswer() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async ({ id, answer }: { id: string; answer: string }) =>
+      interviewSessionSchema.parse(await apiFetch<unknown>(`/api/interviews/${encodeURIComponent(id)}`, { method: 'PATCH', body: { answer } })),
+    onSuccess: (session) => storeSession(queryClient, session),
+  })
+}
+
+/** Names a conversation with Ana ('' gives it back its date and topic); its answers carry the new title. */
+export function useRenameInterviewConversation() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async ({ id, title }: { id: string; title: string }) =>
+      conversationSchema.parse(await apiFetch<unknown>(`/api/interviews/conversations/${encodeURIComponent(id)}`, { method: 'PATCH', body: { title } })),
+    onSuccess: (conversation) => {
+      queryClient.setQueriesData<InterviewSession[]>({ queryKey: interviewKeys.sessions() }, (sessions) =>
+        sessions?.map((session) => (session.conversation?.id === conversation.id ? { ...session, conversation } : session)),
+      )
       void queryClient.invalidateQueries({ queryKey: interviewKeys.sessions() })
     },
   })

@@ -22,13 +22,12 @@ function renderHistory(recordings?: RecordingLookup, onDeleted = vi.fn<(session:
 }
 
 describe('InterviewHistory', () => {
-  it('shows the earlier sessions oldest first: the date, the person’s words with their voice, and Ana’s reply', async () => {
+  it('shows the earlier sessions oldest first: the date, Ana’s question, the person’s words with their voice, and Ana’s reply', async () => {
     const first = buildSession({
       timestamp: '2025-03-12T10:30:00.000Z',
-      conversationPair: [
-        { role: 'user', text: 'Mi madre cosía de noche.' },
-        { role: 'model', text: '¿Qué cosía?' },
-      ],
+      question: '¿Qué hacía tu madre por las noches?',
+      answer: 'Mi madre cosía de noche.',
+      acknowledgement: '¿Qué cosía?',
       mediaAssetIds: ['voice-1'],
     })
     const second = buildSession({ timestamp: '2025-04-02T09:00:00.000Z', mediaAssetIds: ['voice-2', 'voice-3'] })
@@ -40,11 +39,11 @@ describe('InterviewHistory', () => {
     const [older, newer] = sessions as [HTMLElement, HTMLElement]
     expect(older).toHaveAccessibleName(/12 de marzo de 2025/)
     expect(newer).toHaveAccessibleName(/2 de abril de 2025/)
-    const turns = within(within(older).getByRole('list', { name: 'Conversación' }))
-      .getAllByRole('listitem')
-      .filter((item) => item.dataset.speaker)
-    expect(turns.map((turn) => turn.textContent)).toEqual([expect.stringMatching(/^TúMi madre cosía de noche\./), 'Ana¿Qué cosía?'])
-    const voice = within(turns[0]!).getByLabelText('Grabación de tu voz')
+    const exchange = within(older).getByRole('group', { name: 'Conversación' })
+    expect(within(exchange).getByTestId('kept-question')).toHaveTextContent('Ana preguntó: ¿Qué hacía tu madre por las noches?')
+    expect(within(exchange).getByTestId('kept-answer')).toHaveTextContent('Mi madre cosía de noche.')
+    expect(within(exchange).getByText('¿Qué cosía?')).toBeInTheDocument()
+    const voice = within(exchange).getByLabelText('Grabación de tu voz')
     expect(voice.tagName).toBe('AUDIO')
     expect(voice).toHaveAttribute('controls')
     expect(voice).toHaveAttribute('src', '/api/media/voice-1/content')
@@ -70,7 +69,7 @@ describe('InterviewHistory', () => {
     [503, 'internal', 'No pudimos conectar con la base de datos. Inténtalo de nuevo en unos minutos.'],
     [400, 'validation_failed', 'Error al cargar las entrevistas anteriores.'],
   ])('when the list answers %i, says so and loads again on request', async (status, code, text) => {
-    const api = fakeInterviewApi({ sessions: [buildSession({ conversationPair: [{ role: 'user', text: 'Volvió' }] })] })
+    const api = fakeInterviewApi({ sessions: [buildSession({ answer: 'Volvió' })] })
     api.answerNext('GET', '/api/interviews?memberId=member-1', () => errorResponse(status, code))
     const { user } = renderHistory()
 

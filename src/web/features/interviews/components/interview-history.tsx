@@ -1,10 +1,12 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { InterviewSession } from '../../../../shared/contracts/interviews.ts'
+import { conversationTitle, groupByConversation } from '../../../../shared/chat/conversations.ts'
+import { ConversationHeading } from '../../../components/chat/conversation-heading.tsx'
 import { ErrorBanner, StatusMessage } from '../../../components/ui/banner.tsx'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx'
 import { formatDateTime } from '../../../lib/format-dates.ts'
-import { useDeleteInterviewSession, useInterviewSessions } from '../api/interview-queries.ts'
+import { useCorrectInterviewAnswer, useDeleteInterviewSession, useInterviewSessions, useRenameInterviewConversation } from '../api/interview-queries.ts'
 import { problemOfError } from '../lib/interview-problem.ts'
 import { InterviewSessionItem, type RecordingLookup } from './interview-session-item.tsx'
 import './interview-history.css'
@@ -22,12 +24,18 @@ interface InterviewHistoryProps {
   onDeleted?: (session: InterviewSession) => void
 }
 
-/** The earlier interviews about a relative, oldest first (docs/product.md#interview), each of which can be deleted. */
+/**
+ * The earlier interviews about a relative, oldest first (docs/product.md#interview): one per
+ * conversation (a sitting), under its title, each answer below the question it answers; an answer
+ * can be corrected or deleted.
+ */
 export function InterviewHistory({ memberId, memberName, recordings, onDeleted }: InterviewHistoryProps) {
   const { t, i18n } = useTranslation('interviews')
   const language = uiLanguageOf(i18n)
   const sessions = useInterviewSessions(memberId)
   const deleteSession = useDeleteInterviewSession()
+  const correctAnswer = useCorrectInterviewAnswer()
+  const renameConversation = useRenameInterviewConversation()
   const [sessionToDelete, setSessionToDelete] = useState<InterviewSession>()
   const [announcement, setAnnouncement] = useState('')
   const headingRef = useRef<HTMLHeadingElement>(null)
@@ -74,13 +82,45 @@ export function InterviewHistory({ memberId, memberName, recordings, onDeleted }
 
   let content: ReactNode
   if (sessions.data && sessions.data.length > 0) {
+    const item = (session: InterviewSession) => (
+      <InterviewSessionItem
+        session={session}
+        dateText={dateOf(session)}
+        recordings={recordings}
+        onCorrect={async (chosen, answer) => {
+          await correctAnswer.mutateAsync({ id: chosen.id, answer })
+          setAnnouncement(t('history.corrected', { date: dateOf(chosen) }))
+        }}
+        onDelete={handleDeleteRequest}
+      />
+    )
     content = (
       <ol className="interview-history-list">
-        {sessions.data.map((session) => (
-          <li key={session.id}>
-            <InterviewSessionItem session={session} dateText={dateOf(session)} recordings={recordings} onDelete={handleDeleteRequest} />
-          </li>
-        ))}
+        {groupByConversation(sessions.data).map(({ conversation, exchanges }) => {
+          if (!conversation) return <li key={exchanges[0]!.id}>{item(exchanges[0]!)}</li>
+          const headingId = `conversation-${conversation.id}`
+          return (
+            <li key={conversation.id}>
+              <section className="interview-conversation" aria-labelledby={headingId} data-testid="interview-conversation">
+                <ConversationHeading
+                  id={headingId}
+                  conversation={conversation}
+                  exchanges={exchanges}
+                  language={language}
+                  onRename={async (title) => {
+                    const renamed = await renameConversation.mutateAsync({ id: conversation.id, title })
+                    setAnnouncement(t('history.renamed', { title: conversationTitle(renamed, exchanges, language) }))
+                  }}
+                />
+                <ol className="interview-conversation-list">
+                  {exchanges.map((session) => (
+                    <li key={session.id}>{item(session)}</li>
+                  ))}
+                </ol>
+              </section>
+            </li>
+          )
+        })}
       </ol>
     )
   } else if (sessions.data) {

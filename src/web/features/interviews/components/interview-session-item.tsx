@@ -1,6 +1,7 @@
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { InterviewSession } from '../../../../shared/contracts/interviews.ts'
+import { KeptExchangeView } from '../../../components/chat/kept-exchange.tsx'
 
 /** Where a recording is played from (a media asset has both). */
 export interface RecordingSource {
@@ -20,16 +21,18 @@ interface InterviewSessionItemProps {
   /** The session's date and time, as the list writes it. */
   dateText: string
   recordings?: RecordingLookup
+  /** Saves the answer's corrected words. */
+  onCorrect: (session: InterviewSession, answer: string) => Promise<unknown>
   onDelete: (session: InterviewSession) => void
 }
 
-/** One earlier exchange with Ana: the person's words with their voice, then Ana's reply. */
-export function InterviewSessionItem({ session, dateText, recordings, onDelete }: InterviewSessionItemProps) {
+/** One earlier exchange with Ana: her question, the person's words with their voice, then her reply. */
+export function InterviewSessionItem({ session, dateText, recordings, onCorrect, onDelete }: InterviewSessionItemProps) {
   const { t } = useTranslation('interviews')
   const headingId = useId()
   const total = session.mediaAssetIds.length
-  // The voice belongs with the person's words; a session without them still shows it, below.
-  const voiceTurn = session.conversationPair.findIndex((turn) => turn.role === 'user')
+  // Inside a conversation, whose title is the heading above it.
+  const Heading = session.conversation ? 'h4' : 'h3'
 
   function recordingLabel(index: number) {
     return total > 1 ? t('history.recordingPart', { number: index + 1, total }) : t('history.recording')
@@ -55,19 +58,12 @@ export function InterviewSessionItem({ session, dateText, recordings, onDelete }
 
   return (
     <article className="interview-session card" aria-labelledby={headingId}>
-      <h3 id={headingId} className="interview-session-date">
+      <Heading id={headingId} className="interview-session-date">
         <time dateTime={session.timestamp}>{dateText}</time>
-      </h3>
-      <ol className="interview-turns" aria-label={t('history.conversation')}>
-        {session.conversationPair.map((turn, index) => (
-          <li key={index} className="interview-turn" data-speaker={turn.role}>
-            <p className="interview-speaker">{turn.role === 'user' ? t('history.you') : t('history.ana')}</p>
-            <p className="interview-words">{turn.text}</p>
-            {index === voiceTurn && voiceList}
-          </li>
-        ))}
-      </ol>
-      {voiceTurn === -1 && voiceList}
+      </Heading>
+      <div className="interview-turns" role="group" aria-label={t('history.conversation')}>
+        <KeptExchangeView exchange={session} persona={t('history.ana')} afterAnswer={voiceList} onCorrect={(answer) => onCorrect(session, answer)} />
+      </div>
       <div className="interview-session-actions">
         <button type="button" className="button button-danger" aria-haspopup="dialog" aria-label={t('history.deleteLabel', { date: dateText })} onClick={() => onDelete(session)}>
           {t('history.delete')}

@@ -11,10 +11,11 @@ export function buildSession(overrides: Partial<InterviewSession> = {}): Intervi
     ownerUserId: 'u1',
     interviewedMemberId: 'member-1',
     timestamp: new Date(Date.UTC(2025, 2, 12, 10, sequence)).toISOString(),
-    conversationPair: [
-      { role: 'user', text: `Recuerdo ${sequence}` },
-      { role: 'model', text: `Pregunta de Ana ${sequence}` },
-    ],
+    conversation: { id: `conversation-${sequence}`, title: '', startedAt: new Date(Date.UTC(2025, 2, 12, 10, sequence)).toISOString() },
+    question: `¿Pregunta de Ana ${sequence}?`,
+    answer: `Recuerdo ${sequence}`,
+    originalAnswer: null,
+    acknowledgement: `Gracias ${sequence}.`,
     mediaAssetIds: [],
     ...overrides,
   }
@@ -34,12 +35,13 @@ interface FakeInterviewOptions {
 
 /**
  * An in-memory `/api/interviews` behind a spied `fetch`: the sessions of each member oldest first,
- * Ana's opening, and DELETE. `answerNext` replaces the next answer to one route.
+ * Ana's opening, corrections (the first words kept), conversation titles, and DELETE.
+ * `answerNext` replaces the next answer to one route.
  */
 export function fakeInterviewApi(options: FakeInterviewOptions = {}) {
   let sessions = [...(options.sessions ?? [])]
 
-  const { requests, answerNext } = fakeApi(({ method, path }, url) => {
+  const { requests, answerNext } = fakeApi(({ method, path, body }, url) => {
     const memberId = url.searchParams.get('memberId')
     if (method === 'GET' && url.pathname === '/api/interviews' && memberId) {
       const ofMember = sessions.filter((session) => session.interviewedMemberId === memberId)
@@ -48,7 +50,23 @@ export function fakeInterviewApi(options: FakeInterviewOptions = {}) {
     if (method === 'GET' && url.pathname === '/api/interviews/chat' && memberId) {
       return jsonResponse(200, { mode: 'guided', text: options.opening ?? 'Hola, soy Ana.' })
     }
+    const conversationId = /^\/api\/interviews\/conversations\/([^/?]+)$/.exec(url.pathname)?.[1]
+    if (method === 'PATCH' && conversationId) {
+      const known = sessions.find((session) => session.conversation?.id === conversationId)?.conversation
+      if (!known) return errorResponse(404, 'not_found')
+      const renamed = { ...known, title: (body as { title: string }).title }
+      sessions = sessions.map((session) => (session.conversation?.id === conversationId ? { ...session, conversation: renamed } : session))
+      return jsonResponse(200, renamed)
+    }
     const sessionId = /^\/api\/interviews\/([^/?]+)$/.exec(url.pathname)?.[1]
+    if (method === 'PATCH' && sessionId) {
+      const existing = sessions.find((session) => session.id === sessionId)
+      if (!existing) return errorResponse(404, 'not_found')
+      const { answer } = body as { answer: string }
+      const corrected = answer === existing.answer ? existing : { ...existing, answer, originalAnswer: existing.originalAnswer ?? existing.answer }
+      sessions = sessions.map((session) => (session.id === sessionId ? corrected : session))
+      return jsonResponse(200, corrected)
+    }
     if (method === 'DELETE' && sessionId) {
       if (!sessions.some((session) => session.id === sessionId)) return errorResponse(404, 'not_found')
       sessions = sessions.filter((session) => session.id !== sessionId)

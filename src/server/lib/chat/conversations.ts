@@ -1,0 +1,96 @@
+import type { ColumnType, Kysely } from 'kysely'
+import type { Conversation } from '../../../shared/contracts/chat.ts'
+import { limits } from '../../../shared/limits.ts'
+import type { Database } from '../../db/schema.ts'
+import { toIsoString } from '../../db/timestamps.ts'
+import { newId } from '../ids.ts'
+
+type Instant = ColumnType<Date | string, string, string>
+
+/** Which chat a conversation belongs to: Cronos' biography, or Ana's interviews about one member. */
+export type ConversationKind = 'biography' | 'interview'
+
+/** One sitting with a persona (migration 0017); its exchanges point at it. */
+export interface ChatConversationTable {
+  id: string
+  ownerUserId: string
+  kind: ConversationKind
+  /** The member an interview is about (gone with them); null for the biography. */
+  memberId: string | null
+  /** '' until the person names it: pages show the date and what it was about. */
+  title: string
+  startedAt: Instant
+}
+
+export interface ChatConversationTables {
+  chatConversation: ChatConversationTable
+}
+
+const sittingGapMs = limits.conversationGapMinutes * 60 * 1000
+
+/**
+ * Whether a message at `now` goes on the conversation of the chat's last kept exchange: one
+ * sitting is one conversation, and a pause of more than `conversationGapMinutes` starts another.
+ * The server decides, from what it kept; the page never names the conversation.
+ */
+export function continuesSitting(last: { conversationId: string | null; at: Date | string } | undefined, now: Date): last is { conversationId: string; at: Date | string } {
+  return Boolean(last?.conversationId) && now.getTime() - new Date(last!.at).getTime() <= sittingGapMs
+}
+
+const toConversation = (row: { id: string; title: string; startedAt: Date | string }): Conversation => ({ id: row.id, title: row.title, startedAt: toIsoString(row.startedAt) })
+
+/** Every query is filtered by the owner and the kind: another person's conversation does not exist here. */
+export function createConversationRepository(db: Kysely<Database>, kind: ConversationKind) {
+  return {
+    async start(ownerUserId: string, memberId: string | null, startedAt: string): Promise<Conversation> {
+      const row = { id: newId(), ownerUserId, kind, memberId, title: '', startedAt }
+      await db.insertInto('chatConversation').values(row).execute()
+      return toConversation(row)
+    },
+
+    /** The conversations of these ids, by id. */
+    async byIds(ownerUserId: string, ids: readonly (string | null)[]): Promise<Map<string, Conversation>> {
+      const wanted = [...new Set(ids.filter((id): id is string => id !== null))]
+      const found = new Map<string, Conversation>()
+      // A few hundred ids per query: far below either database's limit on bound values.
+      for (let start = 0; start < wanted.length; start += 500) {
+        const rows = await db
+          .selectFrom('chatConversation')
+          .select(['id', 'title', 'startedAt'])
+          .where('ownerUserId', '=', ownerUserId)
+          .where('kind', '=', kind)
+          .where('id', 'in', wanted.slice(start, start + 500))
+          .execute()
+        for (const row of rows) found.set(row.id, toConversation(row))
+      }
+      return found
+    },
+
+    async rename(ownerUserId: string, id: string, title: string): Promise<Conversation | undefined> {
+      const row = await db
+        .updateTable('chatConversation')
+        .set({ title })
+        .where('ownerUserId', '=', ownerUserId)
+        .where('kind', '=', kind)
+        .where('id', '=', id)
+        .returning(['id', 'title', 'startedAt'])
+        .executeTakeFirst()
+      return row && toConversation(row)
+    },
+
+    /** Several conversations restored from an export, in one statement per few hundred. */
+    async insertMany(rows: { id: string; ownerUserId: string; memberId: string | null; title: string; startedAt: string }[]): Promise<void> {
+      for (let start = 0; start < rows.length; start += 500) {
+        await db
+          .insertInto('chatConversation')
+          .values(rows.slice(start, start + 500).map((row) => ({ ...row, kind })))
+          .execute()
+      }
+    },
+
+    async delete(ownerUserId: string, id: string): Promise<void> {
+      await db.deleteFrom('chatConversation').where('ownerUserId', '=', ownerUserId).where('kind', '=', kind).where('id', '=', id).execute()
+    },
+  }
+}
+export type ConversationRepository = ReturnType<typeof createConversationRepository>

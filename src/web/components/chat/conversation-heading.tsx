@@ -1,0 +1,108 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { Conversation, KeptExchange } from '../../../shared/contracts/chat.ts'
+import { conversationTitle } from '../../../shared/chat/conversations.ts'
+import { limits } from '../../../shared/limits.ts'
+import { errorText, fieldErrorText } from '../../lib/error-text.ts'
+import { ErrorBanner } from '../ui/banner.tsx'
+import { FormActions } from '../ui/form-actions.tsx'
+import { TextField } from '../ui/text-field.tsx'
+
+interface ConversationHeadingProps {
+  conversation: Conversation
+  exchanges: readonly KeptExchange[]
+  language: string
+  /** The heading's id, so the conversation's section is named by it. */
+  id: string
+  /** Saves a new title ('' for the date and topic). */
+  onRename: (title: string) => Promise<unknown>
+}
+
+/**
+ * A conversation's title (its own, or the day and what it was about) with «Cambiar el título»,
+ * which edits it in place.
+ */
+export function ConversationHeading({ conversation, exchanges, language, id, onRename }: ConversationHeadingProps) {
+  const { t } = useTranslation('chat')
+  const [isEditing, setIsEditing] = useState(false)
+  const [draft, setDraft] = useState(conversation.title)
+  const [problem, setProblem] = useState<{ field?: string; banner?: string }>({})
+  const [isSaving, setIsSaving] = useState(false)
+  const fieldRef = useRef<HTMLInputElement>(null)
+  const renameButton = useRef<HTMLButtonElement>(null)
+  const formHeadingId = useId()
+  const title = conversationTitle(conversation, exchanges, language)
+
+  // Opening the form puts the cursor in its field; closing it gives focus back to the button.
+  useEffect(() => {
+    if (isEditing) fieldRef.current?.focus()
+  }, [isEditing])
+
+  function close() {
+    setIsEditing(false)
+    setProblem({})
+    requestAnimationFrame(() => renameButton.current?.focus())
+  }
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (isSaving) return
+    setIsSaving(true)
+    try {
+      await onRename(draft.trim())
+      close()
+    } catch (error) {
+      setProblem({ field: fieldErrorText(t, error, 'title'), banner: errorText(t, error, 'chat:conversation.saveFailed') })
+    } finally {
+      setIsSaving(false)
+    }
+  }
+
+  return (
+    <header className="conversation-header">
+      <h3 id={id} className="conversation-title" data-testid="conversation-title">
+        {title}
+      </h3>
+      <p className="conversation-count">{t('conversation.answers', { count: exchanges.length })}</p>
+      {isEditing ? (
+        <form noValidate aria-labelledby={formHeadingId} aria-busy={isSaving} onSubmit={(event) => void handleSubmit(event)}>
+          <p id={formHeadingId} className="conversation-rename-heading">
+            {t('conversation.renameHeading', { title })}
+          </p>
+          <TextField
+            label={t('conversation.titleField')}
+            hint={t('conversation.titleHint')}
+            optional
+            maxLength={limits.conversationTitleMaxLength}
+            value={draft}
+            error={problem.field}
+            onChange={(event) => setDraft(event.target.value)}
+            ref={fieldRef}
+          />
+          {problem.banner && <ErrorBanner>{problem.banner}</ErrorBanner>}
+          <FormActions
+            className="conversation-rename-actions"
+            isSubmitting={isSaving}
+            submitLabel={t('conversation.save')}
+            submittingLabel={t('conversation.saving')}
+            cancelLabel={t('conversation.cancel')}
+            onCancel={close}
+          />
+        </form>
+      ) : (
+        <button
+          ref={renameButton}
+          type="button"
+          className="button"
+          aria-label={t('conversation.renameLabel', { title })}
+          onClick={() => {
+            setDraft(conversation.title)
+            setIsEditing(true)
+          }}
+        >
+          {t('conversation.rename')}
+        </button>
+      )}
+    </header>
+  )
+}

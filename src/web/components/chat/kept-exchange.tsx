@@ -1,0 +1,143 @@
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { KeptExchange } from '../../../shared/contracts/chat.ts'
+import { limits } from '../../../shared/limits.ts'
+import { errorText, fieldErrorText } from '../../lib/error-text.ts'
+import { ErrorBanner } from '../ui/banner.tsx'
+import { FormActions } from '../ui/form-actions.tsx'
+import { TextAreaField } from '../ui/text-field.tsx'
+import { ChatBubble } from './chat-bubble.tsx'
+import './kept-exchange.css'
+
+interface KeptExchangeViewProps {
+  exchange: KeptExchange
+  /** The persona's name: "Cronos", "Ana". */
+  persona: string
+  /** Under the person's answer: their voice, say. */
+  afterAnswer?: ReactNode
+  /** Saves the corrected words; without it the answer cannot be corrected here. */
+  onCorrect?: (answer: string) => Promise<unknown>
+}
+
+/**
+ * A kept exchange read as a story (docs/product.md#chat): the question the persona asked, small,
+ * above the person's answer, then the persona's reply. The answer's words can be corrected; the
+ * first ones stay kept and are shown on request («Ver el texto original»).
+ */
+export function KeptExchangeView({ exchange, persona, afterAnswer, onCorrect }: KeptExchangeViewProps) {
+  const { t } = useTranslation('chat')
+  const [isEditing, setIsEditing] = useState(false)
+  const [isOriginalShown, setIsOriginalShown] = useState(false)
+  const [draft, setDraft] = useState(exchange.answer)
+  const [problem, setProblem] = useState<{ field?: string; banner?: string }>({})
+  const [isSaving, setIsSaving] = useState(false)
+  const fieldRef = useRef<HTMLTextAreaElement>(null)
+  const correctButton = useRef<HTMLButtonElement>(null)
+  const originalId = useId()
+  const formHeadingId = useId()
+
+  // Opening the form puts the cursor in its field; closing it gives focus back to the button.
+  useEffect(() => {
+    if (isEditing) fieldRef.current?.focus()
+  }, [isEditing])
+
+  function close() {
+    setIsEditing(false)
+    setProblem({})
+    // The form is gone: focus goes back to the button that opened it.
+    requestAnimationFrame(() => correctButton.current?.focus())
+  }
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (isSaving || !onCorrect) return
+    if (draft.trim() === '') {
+      setProblem({ field: t('errors:chat.answer_required') })
+      return
+    }
+    setIsSaving(true)
+    try {
+      await onCorrect(draft.trim())
+      close()
+    } catch (error) {
+      setProblem({ field: fieldErrorText(t, error, 'answer'), banner: errorText(t, error, 'chat:kept.saveFailed') })
+    } finally {
+      setIsSaving(false)
+    }
+  }
+
+  return (
+    <div className="kept-exchange" data-testid="kept-exchange">
+      {exchange.question && (
+        <p className="kept-question" data-testid="kept-question">
+          <span className="kept-question-asker">{t('kept.asked', { persona })}</span> {exchange.question}
+        </p>
+      )}
+      <ChatBubble speaker="user" persona={persona}>
+        <p className="kept-answer" data-testid="kept-answer">
+          {exchange.answer}
+        </p>
+      </ChatBubble>
+      {afterAnswer}
+      {exchange.originalAnswer !== null && (
+        <div className="kept-original">
+          <button type="button" className="button" aria-expanded={isOriginalShown} aria-controls={originalId} onClick={() => setIsOriginalShown((shown) => !shown)}>
+            {isOriginalShown ? t('kept.hideOriginal') : t('kept.showOriginal')}
+          </button>
+          {isOriginalShown && (
+            <blockquote id={originalId} className="kept-original-text" aria-label={t('kept.original')}>
+              {exchange.originalAnswer}
+            </blockquote>
+          )}
+        </div>
+      )}
+      {exchange.acknowledgement !== null && (
+        <ChatBubble speaker="model" persona={persona}>
+          {exchange.acknowledgement}
+        </ChatBubble>
+      )}
+      {onCorrect &&
+        (isEditing ? (
+          <section className="kept-correct" aria-labelledby={formHeadingId}>
+            <p id={formHeadingId} className="kept-correct-heading">
+              {t('kept.correctHeading')}
+            </p>
+            <form noValidate aria-labelledby={formHeadingId} aria-busy={isSaving} onSubmit={(event) => void handleSubmit(event)}>
+              <TextAreaField
+                label={t('kept.answerField')}
+                hint={t('kept.answerHint')}
+                rows={5}
+                required
+                maxLength={limits.chatMessageMaxLength}
+                value={draft}
+                error={problem.field}
+                onChange={(event) => setDraft(event.target.value)}
+                ref={fieldRef}
+              />
+              {problem.banner && <ErrorBanner>{problem.banner}</ErrorBanner>}
+              <FormActions
+                className="kept-correct-actions"
+                isSubmitting={isSaving}
+                submitLabel={t('kept.save')}
+                submittingLabel={t('kept.saving')}
+                cancelLabel={t('kept.cancel')}
+                onCancel={close}
+              />
+            </form>
+          </section>
+        ) : (
+          <button
+            ref={correctButton}
+            type="button"
+            className="button"
+            onClick={() => {
+              setDraft(exchange.answer)
+              setIsEditing(true)
+            }}
+          >
+            {t('kept.correct')}
+          </button>
+        ))}
+    </div>
+  )
+}
