@@ -63,8 +63,12 @@ test('builds a family: self, mother and father, a third parent only as another k
   await expect(chart.getByRole('button', { name: /Pedro José Martínez/ })).toBeVisible()
   await expect(chart.getByRole('button', { name: /Lucía Gómez/ })).toHaveCount(0)
 
-  // Re-centring on the mother makes her the chart's subject, with Rosa as her child.
+  // The mother chosen in the chart opens her card; from it, «Centrar aquí» makes her the chart's
+  // subject, with Rosa as her child.
   await chart.getByRole('button', { name: /Carmen López/ }).click()
+  const opened = page.getByRole('region', { name: 'La ficha de Carmen López, abierta desde el árbol' })
+  await expect(opened.getByRole('heading', { name: 'Carmen López' })).toBeFocused()
+  await opened.getByRole('button', { name: 'Centrar aquí a Carmen López' }).click()
   const mothersChart = page.getByRole('group', { name: 'Árbol familiar de Carmen López' })
   await expect(mothersChart.getByRole('button', { name: /Rosa Martínez/ })).toBeVisible()
 

@@ -37,7 +37,7 @@ describe('the chart on the tree page', () => {
     // Opening is not centring: the chart still shows Rosa's family.
     expect(chart()).toHaveAccessibleName('Árbol familiar de Rosa Díaz')
 
-    await user.click(within(opened).getByRole('button', { name: 'Poner a Carmen López en el centro del árbol' }))
+    await user.click(within(opened).getByRole('button', { name: 'Centrar aquí a Carmen López' }))
     await waitFor(() => expect(chart()).toHaveAccessibleName('Árbol familiar de Carmen López'))
     await waitFor(() => expect(person(/^Carmen López/)).toHaveFocus())
 
@@ -65,7 +65,7 @@ describe('the chart on the tree page', () => {
         .map((button) => button.textContent),
     ).toEqual(['Añadir padre', 'Añadir hijo/a'])
 
-    await user.click(within(add).getByRole('button', { name: 'Añadir el padre de Rosa Díaz' }))
+    await user.click(within(add).getByRole('button', { name: 'Añadir padre a Rosa Díaz' }))
     const form = await screen.findByRole('form', { name: 'Añadir el padre de Rosa Díaz' })
     expect(within(form).getByRole('textbox', { name: /^Relación contigo/ })).toHaveValue('Padre')
     expect(within(within(form).getByRole('group', { name: 'Hijos' })).getByRole('checkbox', { name: /^Rosa Díaz/ })).toBeChecked()
