@@ -44,6 +44,10 @@ test.describe('«Leer mi historia»', () => {
     // The two things told today, undated, in the order they were told; Cronos' replies are not the story.
     const undated = page.getByRole('region', { name: 'Recuerdos sin fecha' })
     await expect(undated.locator('.story-answer')).toHaveText(['Nací en Manizales, en una casa de bahareque.', 'Mi madre cantaba boleros mientras cocinaba.'])
+    // Each answer under the question Cronos asked it, the question first.
+    await expect(undated.locator('.story-question')).toHaveCount(2)
+    for (const question of await undated.locator('.story-question').all()) await expect(question).toHaveText(/¿.+\?/)
+    await expect(undated.locator('.story-exchange').first().locator('p').first()).toHaveClass('story-question')
     await expectNoSeriousA11yViolations(page, 'my story on a phone')
     await expectNoHorizontalOverflow(page, 'my story on a phone')
 

@@ -58,6 +58,27 @@ describe('storyConversationsOf', () => {
     ])
   })
 
+  it('keeps the title the person gave a conversation, as the API and an archive name it', () => {
+    const fromApi = {
+      id: 's1',
+      timestamp: '2026-05-17T09:00:00.000Z',
+      conversation: { id: 'c1', title: 'Las fiestas del pueblo', startedAt: '2026-05-17T09:00:00.000Z' },
+      answer: 'Bailábamos.',
+    }
+    const fromArchive = {
+      id: 's2',
+      timestamp: '2026-05-18T09:00:00.000Z',
+      conversationId: 'c2',
+      conversationTitle: '',
+      conversationStartedAt: '2026-05-18T09:00:00.000Z',
+      answer: 'Llovía.',
+    }
+    expect(storyConversationsOf([fromApi, fromArchive], () => []).map((c) => [c.id, c.title])).toEqual([
+      ['c1', 'Las fiestas del pueblo'],
+      ['c2', ''],
+    ])
+  })
+
   it('groups the sessions of one day of an older archive into one conversation, oldest first, with their recordings', () => {
     const sessions = [
       session('s3', '2026-05-18T10:00:00.000Z', 'Tercera'),

@@ -28,6 +28,8 @@ export interface StoryMemory {
 /** One sitting of interviews about a relative. */
 export interface StoryConversation {
   id: string
+  /** The title the person gave the conversation; '' when they gave none. */
+  title: string
   /** The first exchange's instant. */
   startedAt: string
   exchanges: StoryExchange[]
@@ -51,9 +53,10 @@ export type StoryEntrySource = ExchangeSource & { id: string; title: string; ent
 export type StorySessionSource = ExchangeSource & {
   id: string
   timestamp: string
-  /** The API's conversation; an archive names it by `conversationId` and `conversationStartedAt`. */
-  conversation?: Pick<Conversation, 'id' | 'startedAt'> | null | undefined
+  /** The API's conversation; an archive names it by `conversationId`, `conversationTitle` and `conversationStartedAt`. */
+  conversation?: (Pick<Conversation, 'id' | 'startedAt'> & { title?: string | undefined }) | null | undefined
   conversationId?: string | null | undefined
+  conversationTitle?: string | undefined
   conversationStartedAt?: string | undefined
 }
 
@@ -97,7 +100,14 @@ export function storyConversationsOf(sessions: readonly StorySessionSource[], me
     const key = id ?? `day:${session.timestamp.slice(0, 10)}`
     let conversation = conversations.get(key)
     if (!conversation) {
-      conversation = { id: id ?? session.id, startedAt: session.conversation?.startedAt ?? session.conversationStartedAt ?? session.timestamp, exchanges: [], mediaAssetIds: [] }
+      const title = (session.conversation?.title ?? session.conversationTitle ?? '').trim()
+      conversation = {
+        id: id ?? session.id,
+        title,
+        startedAt: session.conversation?.startedAt ?? session.conversationStartedAt ?? session.timestamp,
+        exchanges: [],
+        mediaAssetIds: [],
+      }
       conversations.set(key, conversation)
     }
     conversation.exchanges.push(...storyExchangesOf(session))

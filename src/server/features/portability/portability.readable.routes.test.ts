@@ -28,6 +28,11 @@ describe.each(testDatabases)('the export’s readable story, on %s', (database) 
     const house = (await post('/api/biography/entries', { content: 'Vivíamos en Alcalá.', eventDate: '1947-05-01' })).json().id
     await post('/api/biography/entries', { content: 'Una canción sin fecha.' })
     await post('/api/interviews/chat', { memberId: carmen, message: `Cantaba boleros ${hostile}` })
+    // A second sitting, which the person named.
+    const luis = (await post('/api/family-tree/members', { firstName: 'Luis', lastName: 'Núñez', relationshipToOwner: 'Tío' })).json().member.memberId
+    const told = await post('/api/interviews/chat', { memberId: luis, message: 'Tocaba la guitarra.' })
+    const conversationId = JSON.parse(told.body.split('event: done\ndata: ')[1]!.split('\n')[0]!).session.conversation.id
+    expect((await as(t.app, owner)({ method: 'PATCH', url: `/api/interviews/conversations/${conversationId}`, payload: { title: `Su guitarra ${hostile}` } })).statusCode).toBe(200)
     const photo = await sharp({ create: { width: 32, height: 24, channels: 3, background: '#a0522d' } })
       .jpeg()
       .toBuffer()
@@ -50,11 +55,16 @@ describe.each(testDatabases)('the export’s readable story, on %s', (database) 
     expect(story).toContain('<p class="date">12 de junio de 1965</p>')
     expect(story).toContain('<p class="subtitle">Rosa Díaz</p>')
     const manifest = JSON.parse(text('manifest.json'))
-    expect(manifest.extensions.map((extension: { path: string }) => extension.path)).toEqual(['family-tree.ged', 'historia.html', 'historia-carmen-nunez.html'])
+    expect(manifest.extensions.map((extension: { path: string }) => extension.path)).toEqual([
+      'family-tree.ged',
+      'historia.html',
+      'historia-carmen-nunez.html',
+      'historia-luis-nunez.html',
+    ])
   })
 
   it('escapes every text a person wrote, so nothing in a memory can run as a script', () => {
-    for (const name of ['historia.html', 'historia-carmen-nunez.html']) {
+    for (const name of ['historia.html', 'historia-carmen-nunez.html', 'historia-luis-nunez.html']) {
       const page = text(name)
       expect(page, name).not.toMatch(/<script|<b>/i)
       expect(page, name).toContain('&#60;script&#62;alert(&#34;x&#34;)&#60;/script&#62;')
@@ -79,7 +89,9 @@ describe.each(testDatabases)('the export’s readable story, on %s', (database) 
     // Each answer under the question Ana asked.
     expect(relative).toMatch(/<h3>Conversación del \d{1,2} de \w+ de \d{4}<\/h3>\n<p class="question">¿[^<]+\?<\/p>\n<p class="answer">Cantaba boleros/)
     expect(text('historia.html')).toContain('<a href="historia-carmen-nunez.html">La historia de Carmen Núñez</a>')
-    expect(Object.keys(files).filter((name) => name.endsWith('.html'))).toEqual(['historia.html', 'historia-carmen-nunez.html'])
+    // A conversation the person named is headed by its name, its day under it.
+    expect(text('historia-luis-nunez.html')).toMatch(/<h3>Su guitarra &#60;script&#62;[^<]*<\/h3>\n<p class="date">\d{1,2} de \w+ de \d{4}<\/p>\n<p class="question">/)
+    expect(Object.keys(files).filter((name) => name.endsWith('.html'))).toEqual(['historia.html', 'historia-carmen-nunez.html', 'historia-luis-nunez.html'])
   })
 
   it('is left out by an import, which restores from the JSON files', async () => {
@@ -87,7 +99,7 @@ describe.each(testDatabases)('the export’s readable story, on %s', (database) 
     const archive = await as(t.app, owner)({ method: 'GET', url: '/api/me/export' })
     const imported = await as(t.app, heir)({ method: 'POST', url: '/api/me/import', ...multipartFile('file', 'legado.zip', archive.rawPayload) })
     expect(imported.statusCode, imported.body).toBe(200)
-    expect(imported.json().ignoredEntries.sort()).toEqual(['family-tree.ged', 'historia-carmen-nunez.html', 'historia.html'])
+    expect(imported.json().ignoredEntries.sort()).toEqual(['family-tree.ged', 'historia-carmen-nunez.html', 'historia-luis-nunez.html', 'historia.html'])
     for (const kind of imported.json().kinds) expect(kind.skipped, kind.kind).toEqual([])
   })
 })

@@ -126,9 +126,12 @@ export function relativeStoryHtml(input: { language: Language; name: string; con
   const { language, name, conversations, photos, now } = input
   const words = storyWords[language]
   const title = words.storyOf(name)
-  const talks = conversations.map(
-    (conversation) => `<article>\n<h3>${escapeHtml(words.conversationOn(dayInWords(conversation.startedAt, language)))}</h3>\n${exchangesHtml(conversation.exchanges)}\n</article>`,
-  )
+  const talks = conversations.map((conversation) => {
+    const day = dayInWords(conversation.startedAt, language)
+    // A conversation the person named keeps its name, with its day under it.
+    const heading = conversation.title ? `<h3>${escapeHtml(conversation.title)}</h3>\n<p class="date">${escapeHtml(day)}</p>` : `<h3>${escapeHtml(words.conversationOn(day))}</h3>`
+    return `<article>\n${heading}\n${exchangesHtml(conversation.exchanges)}\n</article>`
+  })
   return page(
     language,
     title,

@@ -56,7 +56,7 @@ describe('/my-story', () => {
     fakeServer(
       [
         buildEntry({ id: 'undated', ...said('Una canción que me cantaba mi madre.') }),
-        buildEntry({ id: 'wedding', title: 'Mi boda', eventDate: asStoredDate('1965-06-12'), ...said('Nos casamos en mayo.') }),
+        buildEntry({ id: 'wedding', title: 'Mi boda', eventDate: asStoredDate('1965-06-12'), ...said('Nos casamos en mayo.'), question: '¿Cómo fue tu boda?' }),
         buildEntry({ id: 'house', eventDate: asStoredDate('1947'), ...said('Vivíamos en Alcalá.\nHabía un patio.'), mediaAssetIds: ['photo-1', 'voice-1'] }),
       ],
       { media: { house: [photo, voice] } },
@@ -81,6 +81,9 @@ describe('/my-story', () => {
     const adulthood = within(chapters[1]!)
     expect(adulthood.getByRole('heading', { level: 3, name: 'Mi boda' })).toBeInTheDocument()
     expect(adulthood.getByText('12 de junio de 1965')).toBeInTheDocument()
+    // The question it answered, small, above the answer.
+    expect(adulthood.getByText('¿Cómo fue tu boda?')).toHaveClass('story-question')
+    expect(chapters[1]).toHaveTextContent('¿Cómo fue tu boda?Nos casamos en mayo.')
     expect(within(chapters[2]!).getByText('Una canción que me cantaba mi madre.')).toBeInTheDocument()
   })
 

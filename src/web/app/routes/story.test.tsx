@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react'
+import { screen, within } from '@testing-library/react'
 import i18n from 'i18next'
 import { Route, Routes } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -56,17 +56,25 @@ function renderRoute(route: string) {
 
 describe('/story/:memberId', () => {
   it('reads the interviews about a relative by conversation, oldest first, and shows their photos', async () => {
-    const said = (text: string, conversationId: string, startedAt: string) => ({
-      question: null,
+    const said = (text: string, conversationId: string, startedAt: string, { question = null as string | null, title = '' } = {}) => ({
+      question,
       answer: text,
       acknowledgement: 'Gracias. ¿Y qué más?',
-      conversation: { id: conversationId, title: '', startedAt },
+      conversation: { id: conversationId, title, startedAt },
     })
     fakeServer({
       sessions: [
-        buildSession({ interviewedMemberId: 'carmen', timestamp: '2026-03-12T10:00:00.000Z', ...said('Cantaba en la cocina.', 'c1', '2026-03-12T10:00:00.000Z') }),
+        buildSession({
+          interviewedMemberId: 'carmen',
+          timestamp: '2026-03-12T10:00:00.000Z',
+          ...said('Cantaba en la cocina.', 'c1', '2026-03-12T10:00:00.000Z', { question: '¿Qué hacía Carmen en casa?' }),
+        }),
         buildSession({ interviewedMemberId: 'carmen', timestamp: '2026-03-12T10:05:00.000Z', ...said('Hacía pan los domingos.', 'c1', '2026-03-12T10:00:00.000Z') }),
-        buildSession({ interviewedMemberId: 'carmen', timestamp: '2026-04-02T18:00:00.000Z', ...said('Bailaba muy bien.', 'c2', '2026-04-02T18:00:00.000Z') }),
+        buildSession({
+          interviewedMemberId: 'carmen',
+          timestamp: '2026-04-02T18:00:00.000Z',
+          ...said('Bailaba muy bien.', 'c2', '2026-04-02T18:00:00.000Z', { title: 'Las verbenas' }),
+        }),
       ],
       media: [buildAsset({ id: 'p1', caption: 'Carmen en la feria' }), buildAsset({ id: 'v1', contentType: 'audio/webm' })],
     })
@@ -74,9 +82,13 @@ describe('/story/:memberId', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'La historia de Carmen López' })).toBeInTheDocument()
     const conversations = await screen.findAllByRole('heading', { level: 3 })
-    expect(conversations.map((heading) => heading.textContent)).toEqual(['Conversación del 12 de marzo de 2026', 'Conversación del 2 de abril de 2026'])
+    // A conversation the person named keeps its name, with its day under it.
+    expect(conversations.map((heading) => heading.textContent)).toEqual(['Conversación del 12 de marzo de 2026', 'Las verbenas'])
+    expect(conversations[1]!.closest('article')).toHaveTextContent('Las verbenas2 de abril de 2026Bailaba muy bien.')
     const first = conversations[0]!.closest('article')!
-    expect(first).toHaveTextContent('Cantaba en la cocina.Hacía pan los domingos.')
+    // Each answer under the question it answered, the question first.
+    expect(first).toHaveTextContent('¿Qué hacía Carmen en casa?Cantaba en la cocina.Hacía pan los domingos.')
+    expect(within(first).getByText('¿Qué hacía Carmen en casa?')).toHaveClass('story-question')
     expect(first).not.toHaveTextContent('Gracias')
     expect(screen.getByRole('heading', { level: 2, name: 'Fotos' })).toBeInTheDocument()
     expect(screen.getByText('Carmen en la feria')).toBeInTheDocument()

@@ -28,7 +28,8 @@ export function RelativeStory({ name, conversations, photos }: RelativeStoryProp
         {conversations.length === 0 && <p className="story-empty">{words.noConversations(name)}</p>}
         {conversations.map((conversation) => (
           <article key={conversation.id} className="story-memory">
-            <h3 className="story-memory-title">{words.conversationOn(dayInWords(conversation.startedAt, language))}</h3>
+            <h3 className="story-memory-title">{conversation.title || words.conversationOn(dayInWords(conversation.startedAt, language))}</h3>
+            {conversation.title && <p className="story-date">{dayInWords(conversation.startedAt, language)}</p>}
             <StoryExchanges exchanges={conversation.exchanges} />
           </article>
         ))}
