@@ -23,6 +23,13 @@ interface ReadableSource {
   media: readonly PortableMedia[]
 }
 
+/** Adds `item` to the list under `key`, in place: copying the list each time grows as its square. */
+function addTo<Item>(lists: Map<string, Item[]>, key: string, item: Item) {
+  const list = lists.get(key)
+  if (list) list.push(item)
+  else lists.set(key, [item])
+}
+
 const fullName = (member: Pick<Member, 'firstName' | 'lastName'>) => `${member.firstName} ${member.lastName}`.trim()
 
 /** `rosa-maria-lopez`: the name in plain ASCII letters, digits and hyphens, for a file name. */
@@ -50,16 +57,17 @@ export function readableStories({ account, familyTree, biographyEntries, intervi
   const images = media.filter((asset) => asset.contentType.startsWith('image/')).sort((a, b) => a.uploadedAt.localeCompare(b.uploadedAt))
   for (const asset of images) {
     const photo = { path: asset.path, caption: asset.caption }
-    for (const id of asset.links.biographyEntryIds) photosByEntry.set(id, [...(photosByEntry.get(id) ?? []), photo])
-    for (const id of asset.links.memberIds) photosByMember.set(id, [...(photosByMember.get(id) ?? []), photo])
+    for (const id of asset.links.biographyEntryIds) addTo(photosByEntry, id, photo)
+    for (const id of asset.links.memberIds) addTo(photosByMember, id, photo)
   }
   const self = familyTree.members.find(isSelfMember)
 
   const sessionsByMember = new Map<string, PortableInterviewSession[]>()
-  for (const session of interviewSessions) sessionsByMember.set(session.interviewedMemberId, [...(sessionsByMember.get(session.interviewedMemberId) ?? []), session])
+  for (const session of interviewSessions) addTo(sessionsByMember, session.interviewedMemberId, session)
   const usedPaths = new Set([myStoryPath])
   const relatives = familyTree.members.flatMap((member) => {
-    const conversations = storyConversationsOf(sessionsByMember.get(member.memberId) ?? [], () => [])
+    const sessions = sessionsByMember.get(member.memberId)
+    const conversations = sessions ? storyConversationsOf(sessions, () => []) : []
     if (conversations.length === 0) return []
     const name = fullName(member)
     let path = `historia-${fileSlug(name)}.html`
