@@ -67,6 +67,15 @@ describe('writing to Cronos', () => {
     expect(within(newest).getByTestId('kept-question')).toHaveTextContent('¿Dónde naciste?')
   })
 
+  it('says «otra» asks for another question and is kept as no memory', async () => {
+    const api = fakeBiographyApi({ opening })
+    const { user, input } = await renderChat()
+    await user.type(input, 'Otra{Enter}')
+    expect(await screen.findByText('Pasamos a otra pregunta: esto no se guarda como recuerdo.')).toBeInTheDocument()
+    expect(api.entries()).toEqual([])
+    expect(screen.queryByText('Hubo un problema al guardar este recuerdo.')).not.toBeInTheDocument()
+  })
+
   it('keeps the answers of one sitting in one conversation, each under the question it answered', async () => {
     fakeBiographyApi({ opening })
     const { user, input } = await renderChat()

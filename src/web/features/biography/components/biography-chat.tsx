@@ -45,7 +45,11 @@ export function BiographyChat({ attachments: slot }: BiographyChatProps) {
   const composer = useChatComposer({ persona, language, phase: chat.phase, isSpeaking: voice.isReading, isSaving: attachments.isUploading })
 
   async function finish(result: ChatResult<BiographyChatDone>, files: PendingAttachment[]) {
-    if (result.type !== 'done') return
+    if (result.type !== 'done') {
+      // The words were kept before Cronos was asked: the list shows them even without his reply.
+      void refreshEntries()
+      return
+    }
     void voice.readReply(result.text)
     if (files.length === 0) return
     const { entry } = result.done

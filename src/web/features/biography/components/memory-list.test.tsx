@@ -184,3 +184,58 @@ describe('managing a memory’s media', () => {
     expect(screen.queryByRole('button', { name: /^Eliminar/ })).not.toBeInTheDocument()
   })
 })
+
+describe('a memory told to Cronos, kept as a story', () => {
+  it('corrects the answer’s words in place, keeping the first ones to read on request', async () => {
+    const entry = buildEntry({ title: 'Cali', question: '¿Dónde naciste?', answer: 'Naci en Cali', acknowledgement: 'Qué bonito.' })
+    const api = fakeBiographyApi({ entries: [entry] })
+    const { user } = renderList()
+
+    await user.click(await screen.findByRole('button', { name: 'Corregir el texto' }))
+    const field = screen.getByRole('textbox', { name: 'Tu respuesta' })
+    expect(field).toHaveFocus()
+    await user.clear(field)
+    await user.click(screen.getByRole('button', { name: 'Guardar la corrección' }))
+    expect(await screen.findByText('Tu respuesta no puede quedar vacía: escribe lo que quieres que diga.')).toBeInTheDocument()
+    expect(api.writes()).toEqual([])
+
+    await user.type(field, 'Nací en Cali, en 1950.')
+    await user.click(screen.getByRole('button', { name: 'Guardar la corrección' }))
+    expect(await screen.findByTestId('kept-answer')).toHaveTextContent('Nací en Cali, en 1950.')
+    expect(screen.getByRole('button', { name: 'Corregir el texto' })).toHaveFocus()
+    expect(api.writes()).toEqual([{ method: 'PATCH', path: `/api/biography/entries/${entry.id}`, body: { answer: 'Nací en Cali, en 1950.', language: 'es' } }])
+
+    const show = screen.getByRole('button', { name: 'Ver el texto original' })
+    expect(show).toHaveAttribute('aria-expanded', 'false')
+    await user.click(show)
+    expect(screen.getByRole('blockquote', { name: 'Texto original' })).toHaveTextContent('Naci en Cali')
+    expect(screen.getByRole('button', { name: 'Ocultar el texto original' })).toHaveAttribute('aria-expanded', 'true')
+  })
+
+  it('groups the memories of one conversation under its title, the date and first question until it is named', async () => {
+    const sitting = { id: 'c1', title: '', startedAt: '2026-11-28T10:00:00.000Z' }
+    const first = buildEntry({ conversation: sitting, question: '¿Dónde naciste?', answer: 'En Cali.' })
+    const second = buildEntry({ conversation: sitting, question: '¿Quién te crió?', answer: 'Mi abuela.' })
+    const alone = buildEntry({ conversation: null, question: null, answer: 'Escrito a mano.', title: 'A mano' })
+    fakeBiographyApi({ entries: [alone, second, first] })
+    const { user } = renderList()
+
+    const conversation = await screen.findByTestId('memory-conversation')
+    const title = within(conversation).getByRole('heading', { level: 3 })
+    expect(title).toHaveTextContent('28 de noviembre de 2026 · ¿Dónde naciste?')
+    expect(conversation).toHaveAccessibleName('28 de noviembre de 2026 · ¿Dónde naciste?')
+    expect(within(conversation).getByText('2 respuestas')).toBeInTheDocument()
+    expect(
+      within(conversation)
+        .getAllByTestId('kept-answer')
+        .map((answer) => answer.textContent),
+    ).toEqual(['En Cali.', 'Mi abuela.'])
+    expect(screen.getByRole('heading', { level: 3, name: 'A mano' })).toBeInTheDocument()
+
+    await user.click(within(conversation).getByRole('button', { name: 'Cambiar el título de «28 de noviembre de 2026 · ¿Dónde naciste?»' }))
+    await user.type(screen.getByRole('textbox', { name: 'Título de la conversación (opcional)' }), 'La infancia')
+    await user.click(screen.getByRole('button', { name: 'Guardar el título' }))
+    expect(await within(conversation).findByRole('heading', { level: 3, name: 'La infancia' })).toBeInTheDocument()
+    expect(screen.getByText('La conversación se llama ahora «La infancia».')).toBeInTheDocument()
+  })
+})

@@ -54,6 +54,9 @@ function storedDate(text: string | null | undefined, language: Language) {
   return value ? serializeGenealogyDate(value) : null
 }
 
+/** A few of the guided interviewer's words for "another question". */
+const skipWords = ['otra', 'siguiente', 'next', 'passer']
+
 /** The question a reply asks last, as the server reads it. */
 const questionIn = (text: string) =>
   text
@@ -95,13 +98,20 @@ export function fakeBiographyApi(options: FakeBiographyOptions = {}) {
       if (held) return held.response
       const message = (body as { message: string }).message
       const reply = `Gracias por contarme: ${message}`
-      const entry = canSave ? save(message, reply) : null
+      // As the server: a request for another question is no memory, and nothing to carry.
+      const isSkip = canSave && skipWords.includes(message.trim().toLowerCase())
+      const entry = canSave && !isSkip ? save(message, reply) : null
       const events: BiographyChatEvent[] = [
         { event: 'delta', data: { text: 'Gracias por contarme: ' } },
         { event: 'delta', data: { text: message } },
         {
           event: 'done',
-          data: { reply, carry: entry ? null : { user: message, model: reply, receipt: 'firma' }, entry, notSavedReason: entry ? null : 'biography.no_self_member' },
+          data: {
+            reply,
+            carry: entry || isSkip ? null : { user: message, model: reply, receipt: 'firma' },
+            entry,
+            notSavedReason: entry ? null : isSkip ? 'chat.skipped' : 'biography.no_self_member',
+          },
         },
       ]
       return eventStreamResponse(events)

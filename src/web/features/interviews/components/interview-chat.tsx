@@ -90,6 +90,8 @@ export function InterviewChat({ memberId, memberName, recordings, onSaved }: Int
   async function finish(result: ChatResult<{ session: InterviewSession | null }> | undefined, recordings: KeptRecording[]) {
     if (result?.type !== 'done') {
       recording.restore(recordings)
+      // The words were kept before Ana was asked: the history shows them even without her reply.
+      void queryClient.invalidateQueries({ queryKey: interviewKeys.sessions() })
       return
     }
     void voice.readReply(result.text)
@@ -145,7 +147,7 @@ export function InterviewChat({ memberId, memberName, recordings, onSaved }: Int
         replyText: chat.replyText,
         canRetry: chat.phase === 'idle',
         onRetry: handleRetry,
-        replyFooter: (done) => <InterviewSavedNote isSaved={done.session !== null} name={memberName} />,
+        replyFooter: (done) => <InterviewSavedNote isSaved={done.session !== null} isSkipped={done.notSavedReason === 'chat.skipped'} name={memberName} />,
         replyErrors: { upstream_failed: t('chat.replyFailed') },
       }}
     >

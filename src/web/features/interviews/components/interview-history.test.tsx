@@ -116,3 +116,27 @@ describe('InterviewHistory', () => {
     expect(onDeleted).not.toHaveBeenCalled()
   })
 })
+
+describe('InterviewHistory, kept as a story', () => {
+  it('shows one sitting as one conversation under its title, and corrects an answer keeping the first words', async () => {
+    const sitting = { id: 'c1', title: 'Los boleros', startedAt: '2025-03-12T10:00:00.000Z' }
+    const first = buildSession({ conversation: sitting, timestamp: '2025-03-12T10:00:00.000Z', answer: 'Cantaba boleros.' })
+    const second = buildSession({ conversation: sitting, timestamp: '2025-03-12T10:05:00.000Z', answer: 'Bailaba tambien.' })
+    const api = fakeInterviewApi({ sessions: [first, second] })
+    const { user } = renderHistory()
+
+    const conversations = await screen.findAllByTestId('interview-conversation')
+    expect(conversations).toHaveLength(1)
+    expect(within(conversations[0]!).getByRole('heading', { level: 3, name: 'Los boleros' })).toBeInTheDocument()
+    expect(within(conversations[0]!).getAllByRole('article')).toHaveLength(2)
+
+    await user.click(within(within(conversations[0]!).getAllByRole('article')[1]!).getByRole('button', { name: 'Corregir el texto' }))
+    const field = screen.getByRole('textbox', { name: 'Tu respuesta' })
+    await user.clear(field)
+    await user.type(field, 'Bailaba también.')
+    await user.click(screen.getByRole('button', { name: 'Guardar la corrección' }))
+    expect(await screen.findByText(/^Se guardó la corrección de tu respuesta del 12 de marzo de 2025/)).toBeInTheDocument()
+    await waitFor(() => expect(api.sessions().find((session) => session.id === second.id)).toMatchObject({ answer: 'Bailaba también.', originalAnswer: 'Bailaba tambien.' }))
+    expect(await screen.findByRole('button', { name: 'Ver el texto original' })).toBeInTheDocument()
+  })
+})
