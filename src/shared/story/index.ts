@@ -5,6 +5,7 @@
  */
 export { chaptersOfLife, lifeStageAt, lifeStages, type LifeStage, type StoryChapter, type StoryChapterKind } from './life-stages.ts'
 export {
+  memoryHeadings,
   storyConversationsOf,
   storyMemoryOf,
   type StoryConversation,

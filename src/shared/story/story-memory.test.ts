@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { storedDateText } from '../genealogy-date/index.ts'
-import { storyConversationsOf, storyMemoryOf } from './story-memory.ts'
+import { memoryHeadings, storyConversationsOf, storyMemoryOf } from './story-memory.ts'
 import { chapterTitle, dayInWords, memoryDateText } from './story-words.ts'
 
 const entry = {
@@ -100,5 +100,39 @@ describe('the story’s words', () => {
     expect(chapterTitle({ kind: 'stage', stage: 'youth' }, 'fr')).toBe('Jeunesse')
     expect(chapterTitle({ kind: 'decade', decade: 1960 }, 'en')).toBe('The 1960s')
     expect(chapterTitle({ kind: 'undated' }, 'de')).toBe('Recuerdos sin fecha')
+  })
+})
+
+describe('memoryHeadings', () => {
+  const told = (id: string, conversation: { id: string; title: string } | null, title = '', eventDate: string | null = null) => ({
+    ...storyMemoryOf({ id, title, eventDate, entryDate: '2026-05-17T09:00:00.000Z', answer: id, question: null }, []),
+    conversation,
+  })
+  const dateOf = (memory: { eventDate: unknown }) => (memory.eventDate ? 'en 1950' : '')
+
+  it('heads a run of memories from a conversation the person named by its name once, a titled memory by its title, others by their date', () => {
+    const named = { id: 'c1', title: 'Las fiestas del pueblo' }
+    const memories = [
+      told('a', named),
+      told('b', named, '', '1950'),
+      told('c', { id: 'c2', title: '' }, '', '1950'),
+      told('d', named, 'Mi vestido'),
+      told('e', named),
+      told('f', null),
+    ]
+    expect(memoryHeadings(memories, dateOf)).toEqual([
+      { heading: 'Las fiestas del pueblo', date: '' },
+      { heading: '', date: 'en 1950' },
+      { heading: 'en 1950', date: '' },
+      { heading: 'Mi vestido', date: '' },
+      // Still the same run of the named conversation: its name is not said again.
+      { heading: '', date: '' },
+      { heading: '', date: '' },
+    ])
+  })
+
+  it('reads the conversation of an archive’s entry by its id and title', () => {
+    const entry = { id: 'e', title: '', eventDate: null, entryDate: '2026-05-17T09:00:00.000Z', answer: 'Hola', conversationId: 'c9', conversationTitle: ' La mudanza ' }
+    expect(storyMemoryOf(entry, []).conversation).toEqual({ id: 'c9', title: 'La mudanza' })
   })
 })

@@ -23,6 +23,8 @@ export interface StoryMemory {
   savedAt: string
   exchanges: StoryExchange[]
   mediaAssetIds: string[]
+  /** The sitting it was told in, and the title the person gave it ('' for none); null for one written by hand. */
+  conversation: { id: string; title: string } | null
 }
 
 /** One sitting of interviews about a relative. */
@@ -46,8 +48,15 @@ interface ExchangeSource {
   conversationPair?: readonly { role: string; text?: string; parts?: readonly { text: string }[] }[] | undefined
 }
 
+/** Where an exchange was told: the API's conversation, or an archive's `conversationId` and `conversationTitle`. */
+interface SittingSource {
+  conversation?: (Pick<Conversation, 'id'> & { title?: string | undefined }) | null | undefined
+  conversationId?: string | null | undefined
+  conversationTitle?: string | undefined
+}
+
 /** What the story needs of a biography entry: the API's and the export archive's both have it. */
-export type StoryEntrySource = ExchangeSource & { id: string; title: string; entryDate: string; eventDate: string | StoredGenealogyDate | null }
+export type StoryEntrySource = ExchangeSource & SittingSource & { id: string; title: string; entryDate: string; eventDate: string | StoredGenealogyDate | null }
 
 /** What the story needs of an interview session (the API's or the export archive's). */
 export type StorySessionSource = ExchangeSource & {
@@ -84,7 +93,30 @@ export function storyMemoryOf(entry: StoryEntrySource, mediaAssetIds: readonly s
     savedAt: entry.entryDate,
     exchanges: storyExchangesOf(entry),
     mediaAssetIds: [...mediaAssetIds],
+    conversation: sittingOf(entry),
   }
+}
+
+function sittingOf(source: SittingSource): StoryMemory['conversation'] {
+  const id = source.conversation?.id ?? source.conversationId
+  return id ? { id, title: (source.conversation?.title ?? source.conversationTitle ?? '').trim() } : null
+}
+
+/**
+ * The heading of each memory of a chapter: its own title; else, for the first of a run of
+ * memories told in one conversation the person named, that name (once, as a book's section);
+ * else its date in words; '' for none. `date` is the date line under a heading that is not the date.
+ */
+export function memoryHeadings(memories: readonly StoryMemory[], dateText: (memory: StoryMemory) => string): { heading: string; date: string }[] {
+  return memories.map((memory, index) => {
+    const date = dateText(memory)
+    if (memory.title) return { heading: memory.title, date }
+    const sitting = memory.conversation
+    const previous = memories[index - 1]?.conversation
+    if (sitting?.title && previous?.id !== sitting.id) return { heading: sitting.title, date }
+    if (sitting?.title) return { heading: '', date }
+    return { heading: date, date: '' }
+  })
 }
 
 /**

@@ -3,6 +3,7 @@ import {
   chapterTitle,
   dayInWords,
   memoryDateText,
+  memoryHeadings,
   storyWords,
   type StoryChapter,
   type StoryConversation,
@@ -87,13 +88,13 @@ export function myStoryHtml(input: {
   const { language, name, chapters, photosOf, relatives, now } = input
   const words = storyWords[language]
   const body = chapters.map((chapter) => {
-    const memories = chapter.memories.map((memory) => {
-      const date = memoryDateText(memory.eventDate, language)
-      const heading = memory.title || date
+    const headings = memoryHeadings(chapter.memories, (memory) => memoryDateText(memory.eventDate, language))
+    const memories = chapter.memories.map((memory, index) => {
+      const { heading, date } = headings[index]!
       return [
         '<article>',
         heading && `<h3>${escapeHtml(heading)}</h3>`,
-        memory.title && date && `<p class="date">${escapeHtml(date)}</p>`,
+        date && `<p class="date">${escapeHtml(date)}</p>`,
         exchangesHtml(memory.exchanges),
         photosHtml(photosOf(memory)),
         '</article>',

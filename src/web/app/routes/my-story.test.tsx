@@ -87,6 +87,20 @@ describe('/my-story', () => {
     expect(within(chapters[2]!).getByText('Una canción que me cantaba mi madre.')).toBeInTheDocument()
   })
 
+  it('heads the memories of a conversation the person named with its name, once', async () => {
+    const fiestas = { id: 'c1', title: 'Las fiestas del pueblo', startedAt: '2024-03-01T09:00:00.000Z' }
+    const first = buildEntry({ ...said('Bailábamos en la plaza.'), conversation: fiestas })
+    const second = buildEntry({ ...said('Había una banda de música.'), conversation: fiestas })
+    // Newest first, as the server answers.
+    fakeServer([second, first])
+    renderRoute()
+    expect(await screen.findByRole('heading', { level: 3, name: 'Las fiestas del pueblo' })).toBeInTheDocument()
+    expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(1)
+    expect(screen.getByRole('region', { name: 'Recuerdos sin fecha' })).toHaveTextContent(
+      'Recuerdos sin fechaLas fiestas del puebloBailábamos en la plaza.Había una banda de música.',
+    )
+  })
+
   it('groups by decade when the birth date is not known', async () => {
     fakeServer([buildEntry({ eventDate: asStoredDate('1965-06-12'), ...said('Nos casamos.') })], { birthDate: null })
     renderRoute()

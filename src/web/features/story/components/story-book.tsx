@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { chapterTitle, memoryDateText, type StoryChapter, type StoryMemory } from '../../../../shared/story/index.ts'
+import { chapterTitle, memoryDateText, memoryHeadings, type StoryChapter, type StoryMemory } from '../../../../shared/story/index.ts'
 import { useUiLanguage } from '../../../lib/ui-language.ts'
 import { StoryExchanges, StoryPhotos, type StoryPhoto } from './story-parts.tsx'
 import './story.css'
@@ -18,9 +18,10 @@ export function StoryBook({ chapters, photosOf }: StoryBookProps) {
     <div className="story-chapters">
       {chapters.map((chapter) => (
         <StoryChapterView key={chapter.id} title={chapterTitle(chapter, language)}>
-          {chapter.memories.map((memory) => (
-            <MemoryView key={memory.id} memory={memory} photos={photosOf(memory)} language={language} />
-          ))}
+          {memoryHeadings(chapter.memories, (memory) => memoryDateText(memory.eventDate, language)).map(({ heading, date }, index) => {
+            const memory = chapter.memories[index]!
+            return <MemoryView key={memory.id} memory={memory} heading={heading} date={date} photos={photosOf(memory)} />
+          })}
         </StoryChapterView>
       ))}
     </div>
@@ -39,15 +40,13 @@ function StoryChapterView({ title, children }: { title: string; children: ReactN
   )
 }
 
-function MemoryView({ memory, photos, language }: { memory: StoryMemory; photos: readonly StoryPhoto[]; language: string }) {
+/** One memory under the heading and date line `memoryHeadings` gave it. */
+function MemoryView({ memory, heading, date, photos }: { memory: StoryMemory; heading: string; date: string; photos: readonly StoryPhoto[] }) {
   const { t } = useTranslation('story')
-  const date = memoryDateText(memory.eventDate, language)
-  // An untitled memory is headed by its date, so the page still reads as a list of moments.
-  const heading = memory.title || date
   return (
     <article className="story-memory">
       {heading && <h3 className="story-memory-title">{heading}</h3>}
-      {memory.title && date && <p className="story-date">{date}</p>}
+      {date && <p className="story-date">{date}</p>}
       <StoryExchanges exchanges={memory.exchanges} />
       <StoryPhotos photos={photos} unnamed={heading ? t('photoOf', { name: heading }) : t('photo')} />
     </article>
