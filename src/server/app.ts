@@ -165,8 +165,12 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     repo: createFamilyTreeRepository(database.db),
     getOwner: (userId) => accounts.getMe(userId),
     relatedIds: async (ownerId, memberIds) => {
-      const [interviewSegments, mediaAssetIds] = await Promise.all([interviews.conversationIdsByMember(ownerId), media.mediaIdsFor(ownerId, 'member', memberIds)])
-      return { interviewSegments, mediaAssetIds }
+      const [interviewSegments, mediaAssetIds, portraitURLs] = await Promise.all([
+        interviews.conversationIdsByMember(ownerId),
+        media.mediaIdsFor(ownerId, 'member', memberIds),
+        media.portraitsOf(ownerId, memberIds),
+      ])
+      return { interviewSegments, mediaAssetIds, portraitURLs }
     },
     deleteUnlinkedMedia: (ownerId, mediaIds) => media.deleteUnlinked(ownerId, mediaIds),
     log: app.log.child({ feature: 'family-tree' }),

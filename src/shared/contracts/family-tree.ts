@@ -85,6 +85,8 @@ export const memberSchema = z.object({
   keyLifeEvents: z.array(z.string()),
   /** Ids of the media linked to this member (the media feature fills it). */
   mediaAssetIds: z.array(z.string()),
+  /** Their portrait: the thumbnail of the first photo linked to them (the media feature fills it); null without one. */
+  portraitURL: z.string().nullable(),
   /** Invitations and account linking are not built yet: always null (docs/product.md#permissions). */
   linkedUserAccountId: z.null(),
   connectionRequestSentBy: z.null(),

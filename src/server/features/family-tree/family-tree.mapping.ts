@@ -158,6 +158,8 @@ export function toProposed(row: MemberRow, links: LinkIndex): ProposedMember {
 export interface MemberRelatedIds {
   interviewSegments: ReadonlyMap<string, string[]>
   mediaAssetIds: ReadonlyMap<string, string[]>
+  /** The thumbnail of each member's first photo, for members with one. */
+  portraitURLs?: ReadonlyMap<string, string>
 }
 
 export function toMember(row: MemberRow, links: LinkIndex, related?: MemberRelatedIds): Member {
@@ -170,6 +172,7 @@ export function toMember(row: MemberRow, links: LinkIndex, related?: MemberRelat
     unionIds: links.unionsOf.get(id) ?? [],
     interviewSegments: related?.interviewSegments.get(id) ?? [],
     mediaAssetIds: related?.mediaAssetIds.get(id) ?? [],
+    portraitURL: related?.portraitURLs?.get(id) ?? null,
     linkedUserAccountId: null,
     connectionRequestSentBy: null,
     connectionStatus: null,

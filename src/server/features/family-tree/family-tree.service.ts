@@ -129,7 +129,12 @@ export function createFamilyTreeService({ repo, getOwner, relatedIds, deleteUnli
   async function withRelated(ownerId: string, member: Member): Promise<Member> {
     const related = await relatedIds?.(ownerId, [member.memberId])
     return related
-      ? { ...member, interviewSegments: related.interviewSegments.get(member.memberId) ?? [], mediaAssetIds: related.mediaAssetIds.get(member.memberId) ?? [] }
+      ? {
+          ...member,
+          interviewSegments: related.interviewSegments.get(member.memberId) ?? [],
+          mediaAssetIds: related.mediaAssetIds.get(member.memberId) ?? [],
+          portraitURL: related.portraitURLs?.get(member.memberId) ?? null,
+        }
       : member
   }
 

@@ -125,6 +125,31 @@ export function createMediaRepository(db: Kysely<Database>) {
     },
 
     /**
+     * The first photo linked to each of the owner's members (the oldest link to a file with a
+     * thumbnail, so an image): their portrait. Members without one are absent.
+     */
+    async firstPhotosOf(ownerUserId: string, memberIds: string[]): Promise<Map<string, string>> {
+      const first = new Map<string, string>()
+      if (memberIds.length === 0) return first
+      // A whole tree names more members than one query may bind: the owner's photos linked to
+      // members are few beside them, so those are read at once and the members picked out here.
+      const isWholeTree = memberIds.length > maxListedTargets
+      const wanted = new Set(memberIds)
+      const links = await db
+        .selectFrom('mediaMemberLink as link')
+        .innerJoin('mediaAsset', 'mediaAsset.id', 'link.mediaId')
+        .select(['link.memberId as memberId', 'link.mediaId as mediaId'])
+        .where('link.ownerUserId', '=', ownerUserId)
+        .$if(!isWholeTree, (query) => query.where('link.memberId', 'in', memberIds))
+        .where('mediaAsset.thumbnailPath', 'is not', null)
+        .orderBy('link.createdAt')
+        .orderBy('link.mediaId')
+        .execute()
+      for (const link of links) if (wanted.has(link.memberId) && !first.has(link.memberId)) first.set(link.memberId, link.mediaId)
+      return first
+    },
+
+    /**
      * Makes `mediaIds` the target's whole list of media, in one transaction. False (and nothing
      * changed) when one of them is not the owner's.
      */

@@ -74,6 +74,11 @@ export interface ExportedAsset {
   targets: MediaLinkTarget[]
 }
 
+/** Where the owner's browser fetches the small WebP of an image. */
+function thumbnailUrlOf(id: string): string {
+  return `/api/media/${id}/thumbnail`
+}
+
 function toAsset(row: AssetWithLinks): MediaAsset {
   return {
     id: row.id,
@@ -81,7 +86,7 @@ function toAsset(row: AssetWithLinks): MediaAsset {
     fileName: row.fileName,
     storagePath: row.storagePath,
     downloadURL: `/api/media/${row.id}/content`,
-    thumbnailURL: row.thumbnailPath ? `/api/media/${row.id}/thumbnail` : null,
+    thumbnailURL: row.thumbnailPath ? thumbnailUrlOf(row.id) : null,
     contentType: row.contentType,
     size: row.size,
     caption: row.caption,
@@ -207,6 +212,12 @@ export function createMediaService({ repo, storage, uploadLimits, quotaBytes, up
     /** The media ids of each of the owner's targets of one kind (for the features that show them). */
     mediaIdsFor(ownerId: string, type: MediaLinkType, targetIds: string[]): Promise<Map<string, string[]>> {
       return repo.idsFor(ownerId, type, targetIds)
+    },
+
+    /** Each member's portrait: the thumbnail of the first photo linked to them, for members with one. */
+    async portraitsOf(ownerId: string, memberIds: string[]): Promise<Map<string, string>> {
+      const photos = await repo.firstPhotosOf(ownerId, memberIds)
+      return new Map([...photos].map(([memberId, mediaId]) => [memberId, thumbnailUrlOf(mediaId)]))
     },
 
     /** Makes `mediaIds` a target's whole list of media; ids left out are unlinked, not deleted. */

@@ -24,13 +24,14 @@ interface ChartPersonProps {
   onFocus: (memberId: string, event: FocusEvent<HTMLButtonElement>) => void
 }
 
-/** One person's box: name, years, † for the deceased, "You" for the owner of the tree. */
+/** One person's box: their portrait when they have a photo, name, years, † for the deceased, "You" for the owner of the tree. */
 export const ChartPerson = memo(function ChartPerson({ t, language, labelOf, node, member, isTabStop, buttonRef, onActivate, onKeyDown, onFocus }: ChartPersonProps) {
   const isCentre = node.kind === 'centre'
   const isSelf = isSelfMember(member)
   const classes = ['family-chart-person', `family-chart-person-${node.kind}`]
   if (isSelf) classes.push('family-chart-person-self')
   if (member.isDeceased) classes.push('family-chart-person-deceased')
+  if (member.portraitURL) classes.push('family-chart-person-with-portrait')
   const years = lifeYears(t, member, language)
   return (
     <button
@@ -48,6 +49,8 @@ export const ChartPerson = memo(function ChartPerson({ t, language, labelOf, nod
       onFocus={(event) => onFocus(member.memberId, event)}
     >
       {isSelf && <span className="family-chart-badge">{t('person.selfBadge')}</span>}
+      {/* Lazy and decoded off the main thread: a chart of hundreds asks only for the pictures in sight. */}
+      {member.portraitURL && <img className="family-chart-portrait" src={member.portraitURL} alt="" width={56} height={56} loading="lazy" decoding="async" />}
       <span className="family-chart-name">
         <span className="family-chart-first-name">{member.firstName}</span> <span className="family-chart-last-name">{shownLastName(member.lastName)}</span>
         {member.isDeceased && <span className="family-chart-dagger"> †</span>}

@@ -78,6 +78,7 @@ export const MemberCard = memo(function MemberCard({ member, members, membersByI
   return (
     <article className="member-card card" aria-labelledby={headingId}>
       <header className="member-card-header">
+        {member.portraitURL && <img className="member-portrait" src={member.portraitURL} alt="" width={72} height={72} loading="lazy" decoding="async" />}
         <h3 id={headingId} ref={headingRef} className="member-name" tabIndex={isFocusedOnOpen ? -1 : undefined}>
           {name}
         </h3>

@@ -87,4 +87,18 @@ describe('the chart on the tree page', () => {
     expect(chart()).toHaveAccessibleDescription(/^Toca una persona para abrir su ficha\..*pellizca con dos dedos para acercarlo o alejarlo/)
     expect(chart()).not.toHaveAccessibleDescription(/teclado|rueda|ratón/)
   })
+
+  it('shows the first photo of a person as their portrait, on their card and in their box, fetched lazily', async () => {
+    const family = rosasFamily()
+    const carmen = { ...family.carmen, portraitURL: '/api/media/foto-1/thumbnail' }
+    await renderPage({ ...family, members: [family.rosa, carmen, family.luis] })
+    const inChart = person(/^Carmen López/).querySelector('img')
+    expect(inChart).toHaveAttribute('src', '/api/media/foto-1/thumbnail')
+    expect(inChart).toHaveAttribute('loading', 'lazy')
+    const card = await screen.findByRole('article', { name: 'Carmen López' })
+    expect(card.querySelector('img')).toHaveAttribute('src', '/api/media/foto-1/thumbnail')
+    // Without a photo, no empty frame.
+    expect(person(/^Luis Martín/).querySelector('img')).toBeNull()
+    expect(screen.getByRole('article', { name: 'Luis Martín' }).querySelector('img')).toBeNull()
+  })
 })

@@ -35,6 +35,7 @@ export function buildMember(overrides: Partial<Member> = {}): Member {
     interviewSegments: [],
     keyLifeEvents: [],
     mediaAssetIds: [],
+    portraitURL: null,
     linkedUserAccountId: null,
     connectionRequestSentBy: null,
     connectionStatus: null,

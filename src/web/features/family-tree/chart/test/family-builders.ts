@@ -29,6 +29,7 @@ export function buildMember(overrides: Partial<Member> & Pick<Member, 'memberId'
     interviewSegments: [],
     keyLifeEvents: [],
     mediaAssetIds: [],
+    portraitURL: null,
     linkedUserAccountId: null,
     connectionRequestSentBy: null,
     connectionStatus: null,
