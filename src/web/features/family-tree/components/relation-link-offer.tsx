@@ -1,4 +1,4 @@
-import { useId, useState } from 'react'
+import { useId, useMemo, useState } from 'react'
 import { useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import type { Member } from '../../../../shared/contracts/family-tree.ts'
@@ -6,7 +6,7 @@ import type { RelationWord } from '../../../../shared/family-tree/relation-words
 import { memberName } from '../lib/member-name.ts'
 import { unionsForSpouses } from '../lib/member-form-values.ts'
 import { kindForNewChild, kindForNewParent } from '../lib/parent-kinds.ts'
-import { linkedValues, relationLinkOffer } from '../lib/relation-link.ts'
+import { findSelf, linkedValues, relationLinkOffer } from '../lib/relation-link.ts'
 import type { MemberFormHandle } from './member-form-types.ts'
 
 interface RelationLinkOfferProps {
@@ -31,7 +31,10 @@ export function RelationLinkOffer({ form, members, memberId }: RelationLinkOffer
   const [declined, setDeclined] = useState<string>()
   const [accepted, setAccepted] = useState<{ relationship: string; text: string }>()
   const questionId = useId()
-  const offer = isSelf ? undefined : relationLinkOffer(relationship, members, memberId, { parentMemberIds, spouseMemberIds, childrenMemberIds })
+  // Once per tree: the form re-renders at every keystroke, and a tree can hold a hundred thousand people.
+  const self = useMemo(() => findSelf(members), [members])
+  const byId = useMemo(() => new Map(members.map((member) => [member.memberId, member])), [members])
+  const offer = isSelf ? undefined : relationLinkOffer(relationship, self, byId, memberId, { parentMemberIds, spouseMemberIds, childrenMemberIds })
   const name = firstName.trim() || t('link.thisPerson')
   const relationText = (word: RelationWord) => t(`link.relation.${word.relation}`, { context: word.gender })
 

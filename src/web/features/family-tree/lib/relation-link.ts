@@ -45,14 +45,26 @@ function isLinked(word: RelationWord, self: Member, targets: readonly Member[], 
   }
 }
 
-/** The offer for `relationship` on the form of `memberId` (none when adding), given its current links. */
-export function relationLinkOffer(relationship: string, members: readonly Member[], memberId: string | undefined, links: Links): RelationLinkOffer | undefined {
+/** The tree's self member, if any: what the offers link to. */
+export function findSelf(members: readonly Member[]): Member | undefined {
+  return members.find((member) => isSelfMember(member))
+}
+
+/**
+ * The offer for `relationship` on the form of `memberId` (none when adding), given its current
+ * links; `self` and `byId` are worked out once per tree by the caller, not at every keystroke.
+ */
+export function relationLinkOffer(
+  relationship: string,
+  self: Member | undefined,
+  byId: ReadonlyMap<string, Member>,
+  memberId: string | undefined,
+  links: Links,
+): RelationLinkOffer | undefined {
   const word = relationFromWord(relationship)
   if (!word) return undefined
-  const self = members.find((member) => isSelfMember(member))
   if (!self) return { kind: 'no-self', word }
   if (self.memberId === memberId) return undefined
-  const byId = new Map(members.map((member) => [member.memberId, member]))
   const targets = targetsFor(word, self, byId).filter((target) => target.memberId !== memberId)
   if (isLinked(word, self, targets, links)) return undefined
   if (targets.length === 0) return { kind: 'missing', word, needs: word.relation === 'grandchild' ? 'children' : 'parents' }
