@@ -44,8 +44,24 @@ test.describe('the biography in the guided mode', () => {
     await page.reload()
     await expect(memories(page).getByTestId('memory-item')).toHaveCount(1)
     await expect(memories(page)).toContainText(nextQuestion)
+    // The answer is kept under the question it answered (the opening's), shown above it.
+    const first = memories(page).getByTestId('memory-item')
+    await expect(first.getByTestId('kept-question')).toContainText(firstQuestion)
+    const [questionBox, answerBox] = [await first.getByTestId('kept-question').boundingBox(), await first.getByTestId('kept-answer').boundingBox()]
+    expect(questionBox!.y).toBeLessThan(answerBox!.y)
     // The chat reopens on the question still waiting for an answer.
     await expect(chatLog(page).locator('[data-speaker=model]').first()).toContainText(nextQuestion)
+
+    // A second answer in the same sitting joins the same conversation, under the question Cronos asked.
+    await chatInput(page).fill('Mi abuela Tulia me crió.')
+    await chatInput(page).press('Enter')
+    await expect(page.getByText('Guardado en tus recuerdos.')).toBeVisible()
+    await expect(memories(page).getByTestId('memory-item')).toHaveCount(2)
+    const conversation = memories(page).getByTestId('memory-conversation')
+    await expect(conversation).toHaveCount(1)
+    await expect(conversation.getByTestId('conversation-title')).toContainText(firstQuestion)
+    await expect(conversation.getByTestId('kept-question').nth(1)).toContainText(nextQuestion)
+    await expect(conversation.getByTestId('kept-answer').nth(1)).toHaveText('Mi abuela Tulia me crió.')
   })
 
   test('a file attached while chatting joins the saved memory, and the memory’s media can be managed', async ({ page }) => {

@@ -132,12 +132,18 @@ test('a guided interview with the voice: the recording waits, goes with the answ
   await expect(session).toHaveCount(1)
   await expect(session).toContainText(answer)
   await expect(session).toContainText(nextQuestion)
+  // Ana's question is shown above the answer it got, in the one conversation of this sitting.
+  await expect(session.getByTestId('kept-question')).toContainText(firstQuestion)
+  const [questionBox, answerBox] = [await session.getByTestId('kept-question').boundingBox(), await session.getByTestId('kept-answer').boundingBox()]
+  expect(questionBox!.y).toBeLessThan(answerBox!.y)
+  await expect(history(page).getByTestId('interview-conversation')).toHaveCount(1)
   await expectRecordingPlays(page, session.getByLabel('Grabación de tu voz'))
 
   await page.goto('/family-tree')
   const card = page.getByRole('article', { name: 'Carmen Ruiz' })
-  await expect(card.getByText('1 entrevista', { exact: true })).toBeVisible()
-  await expect(card.getByRole('link', { name: 'Entrevistar sobre Carmen Ruiz' })).toHaveAccessibleDescription('1 entrevista')
+  // One sitting is one conversation on the card, however many answers it holds.
+  await expect(card.getByText(/^Una conversación con Carmen/)).toBeVisible()
+  await expect(card.getByRole('link', { name: 'Ver la conversación sobre Carmen Ruiz' })).toBeVisible()
 })
 
 // FIXME(server): the recording's single-request upload answers 404 though it was stored (media.uploads.ts), so «Tu voz quedó guardada…» never shows.
