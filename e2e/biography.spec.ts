@@ -77,7 +77,7 @@ test.describe('the biography in the guided mode', () => {
     await chatInput(page).fill('Te comparto la carta que me escribió mi madre.')
     await chatInput(page).press('Enter')
     const memory = memories(page).getByTestId('memory-item').first()
-    await expect(memory.locator('code')).toHaveText(/^[0-9a-f-]{8}$/, { timeout: 20_000 })
+    await expect(memory.getByRole('list', { name: 'Archivos adjuntos' }).getByRole('link', { name: 'Abrir carta.txt' })).toBeVisible({ timeout: 20_000 })
 
     await memory.getByRole('button', { name: /^Gestionar multimedia de/ }).click()
     const dialog = page.getByRole('dialog', { name: /^Multimedia de/ })

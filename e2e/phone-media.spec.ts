@@ -89,3 +89,43 @@ test('a 10 MB photo from the phone arrives, shrunk to 2,500 px, and the uploader
   expect(stored).toMatchObject({ fileName: 'IMG_2041.jpg', contentType: 'image/jpeg', width: 2500, height: 1875 })
   expect(stored!.size).toBeLessThanOrEqual(5 * 1024 * 1024)
 })
+
+test('a photo sent to Cronos shows in the bubble at once, and as a thumbnail with its caption in the memory', async ({ page }) => {
+  await signUpThroughApi(page, { name: 'Carmen Ruiz' })
+  await addSelfMemberThroughApi(page)
+  const photo = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#9a4a2c' } })
+    .jpeg()
+    .toBuffer()
+  await page.goto('/my-biography')
+  await expect(page.getByText('Tu biografía todavía está en blanco.')).toBeVisible()
+
+  await page.getByRole('button', { name: 'Adjuntar fotos, audios, vídeos o documentos' }).tap()
+  const dialog = page.getByRole('dialog')
+  await dialog.locator('input[type=file]').setInputFiles({ name: 'IMG_2041.jpg', mimeType: 'image/jpeg', buffer: photo })
+  await dialog.getByRole('button', { name: 'Adjuntar', exact: true }).tap()
+  await page.getByLabel('Tu mensaje para Cronos').fill('Mi madre en el patio de la casa de Cali.')
+  await page.getByTestId('chat-send').tap()
+
+  const sent = page.getByRole('log').getByRole('list', { name: 'Lo que enviaste con este mensaje' })
+  await expect(sent.getByRole('img', { name: 'Foto que enviaste' })).toBeVisible()
+  await expect(page.getByText('«IMG_2041.jpg» se adjuntó al recuerdo.')).toBeVisible({ timeout: 20_000 })
+
+  const memory = page.getByTestId('memory-item').first()
+  const files = memory.getByRole('list', { name: 'Archivos adjuntos' })
+  const thumbnail = files.getByRole('button', { name: 'Ver la foto' })
+  await expect(thumbnail).toBeVisible()
+  await expect.poll(() => thumbnail.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0)
+  await expect(memory.getByText(/IMG_2041/)).toHaveCount(0)
+
+  // A caption given in «Gestionar multimedia» names the thumbnail and shows under it.
+  await memory.getByRole('button', { name: /^Gestionar multimedia de/ }).tap()
+  const media = page.getByRole('dialog', { name: /^Multimedia de/ })
+  await media.getByRole('button', { name: 'Editar descripción de IMG_2041.jpg' }).tap()
+  await media.getByRole('textbox', { name: 'Descripción', exact: true }).fill('Mamá en el patio')
+  await media.getByRole('button', { name: 'Guardar' }).tap()
+  await expect(media.getByText('Descripción de «IMG_2041.jpg» guardada.')).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(files.getByRole('button', { name: 'Ver la foto: Mamá en el patio' })).toBeVisible()
+  await expect(files.getByText('Mamá en el patio')).toBeVisible()
+  await expectNoSeriousA11yViolations(page, 'biography with a photo')
+})

@@ -98,24 +98,29 @@ describe('/my-biography', () => {
   })
 
   it('lets the author of a memory add and delete its files, and updates its media ids', async () => {
-    const photo = buildAsset({ id: '0190e5a1-0000-7000-8000-000000000001', fileName: 'boda.jpg', linkedToType: 'biographyEntry' })
+    const photo = buildAsset({ id: '0190e5a1-0000-7000-8000-000000000001', fileName: 'IMG_2041.jpg', caption: 'El vestido de mamá', linkedToType: 'biographyEntry' })
     const entry = buildEntry({ title: 'La boda', authorUserId: 'u1', mediaAssetIds: [photo.id] })
     fakeServer({ entries: [entry], media: { [entry.id]: [photo] } })
     const { user } = renderRoute()
 
+    // The memory shows its photo small, named by its caption, never by a code or a camera's file name.
     const card = await screen.findByRole('article', { name: 'La boda' })
-    expect(within(card).getByText('0190e5a1')).toBeInTheDocument()
+    const files = await within(card).findByRole('list', { name: 'Archivos adjuntos' })
+    const thumbnail = within(files).getByRole('button', { name: 'Ver la foto: El vestido de mamá' })
+    expect(thumbnail.querySelector('img')).toHaveAttribute('src', photo.thumbnailURL)
+    expect(within(files).getByText('El vestido de mamá')).toBeInTheDocument()
+    expect(within(card).queryByText(/0190e5a1|IMG_2041/)).not.toBeInTheDocument()
     await user.click(within(card).getByRole('button', { name: 'Gestionar multimedia de «La boda»' }))
     const dialog = screen.getByRole('dialog', { name: 'Multimedia de «La boda»' })
-    expect(await within(dialog).findByRole('button', { name: 'Ampliar boda.jpg' })).toBeInTheDocument()
+    expect(await within(dialog).findByRole('button', { name: 'Ampliar IMG_2041.jpg' })).toBeInTheDocument()
     expect(within(dialog).getByRole('heading', { level: 3, name: 'Subir un archivo' })).toBeInTheDocument()
 
-    await user.click(within(dialog).getByRole('button', { name: 'Eliminar boda.jpg' }))
+    await user.click(within(dialog).getByRole('button', { name: 'Eliminar IMG_2041.jpg' }))
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Eliminar' }))
-    expect(await within(dialog).findByText('«boda.jpg» se ha eliminado.')).toBeInTheDocument()
+    expect(await within(dialog).findByText('«IMG_2041.jpg» se ha eliminado.')).toBeInTheDocument()
     // The confirmation's Escape handling must not have closed the media dialog behind it.
     expect(screen.getByRole('dialog', { name: 'Multimedia de «La boda»' })).toBeInTheDocument()
-    await waitFor(() => expect(within(card).queryByText('0190e5a1')).not.toBeInTheDocument())
+    await waitFor(() => expect(within(card).queryByRole('list', { name: 'Archivos adjuntos' })).not.toBeInTheDocument())
     expect(within(card).getByText('Sin archivos adjuntos.')).toBeInTheDocument()
   })
 

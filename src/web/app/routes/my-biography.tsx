@@ -7,10 +7,11 @@ import { BiographyHeader } from '../../features/biography/components/biography-h
 import { MemoryList } from '../../features/biography/components/memory-list.tsx'
 import { NewMemory } from '../../features/biography/components/new-memory.tsx'
 import { NoSelfMemberNotice } from '../../features/biography/components/no-self-member-notice.tsx'
-import type { AttachmentSlot, MemoryMediaSlot } from '../../features/biography/components/slots.ts'
+import type { AttachmentSlot, MemoryMediaSlot, MemoryThumbnailsSlot } from '../../features/biography/components/slots.ts'
 import { useFamilyTree } from '../../features/family-tree/api/family-tree-queries.ts'
 import { useRefreshMedia, useUploadLimits } from '../../features/media/api/media-queries.ts'
 import { MediaGallery } from '../../features/media/components/media-gallery.tsx'
+import { MediaThumbnails } from '../../features/media/components/media-thumbnails.tsx'
 import { MediaUploader } from '../../features/media/components/media-uploader.tsx'
 import { acceptAttribute, isAcceptedFile } from '../../features/media/lib/accepted-types.ts'
 import { isShrinkablePhoto } from '../../features/media/lib/compress-image.ts'
@@ -32,6 +33,8 @@ export function MyBiographyRoute() {
   const session = useSession()
   const tree = useFamilyTree()
   const refreshMedia = useRefreshMedia()
+  // ── Memory thumbnails slot ── each memory's files, small, in the list (features/media).
+  const memoryThumbnails: MemoryThumbnailsSlot = (entry) => <MediaThumbnails owner={{ entryId: entry.id }} label={t('memories.media')} />
   const uploadLimits = useUploadLimits()
   // Unknown until the tree has loaded: no notice is better than a wrong one.
   const hasSelfMember = tree.data ? tree.data.members.some(isSelfMember) : undefined
@@ -55,7 +58,7 @@ export function MyBiographyRoute() {
       <BiographyHeader titleId="my-biography-title" />
       {hasSelfMember === false && <NoSelfMemberNotice />}
       <BiographyChat attachments={attachments} />
-      <MemoryList currentUserId={session.data?.id} renderMedia={memoryMedia}>
+      <MemoryList currentUserId={session.data?.id} renderMedia={memoryMedia} renderThumbnails={memoryThumbnails}>
         <NewMemory />
       </MemoryList>
     </section>

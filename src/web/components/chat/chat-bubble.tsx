@@ -8,6 +8,8 @@ interface ChatBubbleProps {
   /** The persona's name, written above its words ("Cronos", "Ana"). */
   persona: string
   children: ReactNode
+  /** Under the words, inside the bubble: what was sent with them (photos, files). */
+  attachments?: ReactNode
   /** Below the words: whether the exchange was saved, or a way to try again. */
   footer?: ReactNode
   tone?: 'normal' | 'problem'
@@ -17,12 +19,13 @@ interface ChatBubbleProps {
  * One turn of a conversation. Who speaks is written above the words ("Tú", "Cronos"), and the
  * two sides differ in place, frame and colour, so colour is never the only sign.
  */
-export function ChatBubble({ speaker, persona, children, footer, tone = 'normal' }: ChatBubbleProps) {
+export function ChatBubble({ speaker, persona, children, attachments, footer, tone = 'normal' }: ChatBubbleProps) {
   const { t } = useTranslation('chat')
   return (
     <div className={`chat-bubble chat-bubble-${speaker}${tone === 'problem' ? ' chat-bubble-problem' : ''}`}>
       <p className="chat-bubble-speaker">{speaker === 'user' ? t('you') : persona}</p>
       <div className="chat-bubble-text">{children}</div>
+      {attachments}
       {footer}
     </div>
   )

@@ -16,6 +16,8 @@ export interface ChatLogProps<Done> {
   /** The last problem bubble may send its message again while nothing else runs. */
   canRetry: boolean
   onRetry: (problemId: string) => void
+  /** In each of the person's bubbles, under their words: what they sent with them (`index` counts their messages from 0). */
+  userAttachments?: (index: number) => ReactNode
   /** Under each reply: what the feature made of it, e.g. whether it was saved. */
   replyFooter?: (done: Done) => ReactNode
   /** The persona's own words for some failures, instead of the kit's. */
@@ -27,10 +29,11 @@ export interface ChatLogProps<Done> {
  * complete reply once; the reply still being written sits just below it, outside the log, so it
  * is not read out word by word.
  */
-export function ChatLog<Done>({ persona, opening, turns, phase, replyText, canRetry, onRetry, replyFooter, replyErrors }: ChatLogProps<Done>) {
+export function ChatLog<Done>({ persona, opening, turns, phase, replyText, canRetry, onRetry, userAttachments, replyFooter, replyErrors }: ChatLogProps<Done>) {
   const { t } = useTranslation('chat')
   const endRef = useRef<HTMLDivElement>(null)
   const lastTurn = turns.at(-1)
+  const userIndexOf = new Map(turns.filter((turn) => turn.speaker === 'user').map((turn, index) => [turn.id, index]))
 
   // The newest words stay in sight as they arrive (the page itself stays put until a first message).
   useEffect(() => {
@@ -47,7 +50,7 @@ export function ChatLog<Done>({ persona, opening, turns, phase, replyText, canRe
           {turns.map((turn) => (
             <li key={turn.id} className="chat-turn" data-testid="chat-turn" data-speaker={turn.speaker === 'user' ? 'user' : 'model'}>
               {turn.speaker === 'user' && (
-                <ChatBubble speaker="user" persona={persona}>
+                <ChatBubble speaker="user" persona={persona} attachments={userAttachments?.(userIndexOf.get(turn.id) ?? 0)}>
                   {turn.text}
                 </ChatBubble>
               )}

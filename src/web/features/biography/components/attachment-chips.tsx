@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { Icon } from '../../../components/ui/icon.tsx'
 import type { PendingAttachment } from '../lib/use-pending-attachments.ts'
+import type { SentFile } from '../lib/use-sent-files.ts'
 
 interface AttachmentChipsProps {
   items: PendingAttachment[]
@@ -61,6 +62,30 @@ export function AttachmentChips({ items, onRemove, onRetry }: AttachmentChipsPro
           </li>
         )
       })}
+    </ul>
+  )
+}
+
+/**
+ * In the person's bubble, under their words: the photos they sent with them, as pictures (named
+ * as what they are, not by a camera's file name), and the other files by name.
+ */
+export function SentFiles({ files }: { files: SentFile[] }) {
+  const { t } = useTranslation('biography')
+  if (files.length === 0) return null
+  return (
+    <ul className="sent-files" aria-label={t('chat.attach.sentLabel')}>
+      {files.map((file, index) => (
+        <li key={index} className="sent-file">
+          {file.url ? (
+            <img className="sent-file-photo" src={file.url} alt={t('chat.attach.sentPhoto')} />
+          ) : (
+            <span className="sent-file-name">
+              <Icon name="paperclip" /> {file.name}
+            </span>
+          )}
+        </li>
+      ))}
     </ul>
   )
 }

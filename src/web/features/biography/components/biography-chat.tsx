@@ -12,8 +12,9 @@ import { useReadAloud } from '../../../lib/speech/use-read-aloud.ts'
 import { useBiographyChatSession, type BiographyChatDone } from '../api/biography-chat-session.ts'
 import { useChatOpening, useRefreshEntries } from '../api/biography-queries.ts'
 import { usePendingAttachments, type PendingAttachment } from '../lib/use-pending-attachments.ts'
+import { useSentFiles } from '../lib/use-sent-files.ts'
 import { AttachMediaDialog } from './attach-media-dialog.tsx'
-import { AttachmentChips } from './attachment-chips.tsx'
+import { AttachmentChips, SentFiles } from './attachment-chips.tsx'
 import { MemorySavedNote } from './memory-saved-note.tsx'
 import type { AttachmentSlot } from './slots.ts'
 import './biography-chat.css'
@@ -42,6 +43,7 @@ export function BiographyChat({ attachments: slot }: BiographyChatProps) {
 
   const handleAttached = useCallback((file: File) => setAnnouncement(t('chat.attach.done', { name: file.name })), [t])
   const attachments = usePendingAttachments(slot, handleAttached)
+  const sentFiles = useSentFiles()
   const composer = useChatComposer({ persona, language, phase: chat.phase, isSpeaking: voice.isReading, isSaving: attachments.isUploading })
 
   async function finish(result: ChatResult<BiographyChatDone>, files: PendingAttachment[]) {
@@ -64,6 +66,11 @@ export function BiographyChat({ attachments: slot }: BiographyChatProps) {
   async function handleSend(text: string) {
     const files = attachments.waiting
     setAnnouncement('')
+    if (files.length > 0)
+      sentFiles.record(
+        chat.turns.filter((turn) => turn.speaker === 'user').length,
+        files.map((item) => item.file),
+      )
     const names = new Intl.ListFormat(language, { type: 'conjunction' }).format(files.map((item) => item.file.name))
     await finish(await chat.send(text || t('chat.attach.sharing', { names })), files)
   }
@@ -95,6 +102,7 @@ export function BiographyChat({ attachments: slot }: BiographyChatProps) {
         replyText: chat.replyText,
         canRetry: chat.phase === 'idle',
         onRetry: (problemId) => void handleRetry(problemId),
+        userAttachments: (index) => <SentFiles files={sentFiles.of(index)} />,
         replyFooter: (done) => <MemorySavedNote done={done} />,
       }}
     >

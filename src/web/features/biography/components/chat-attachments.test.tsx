@@ -82,6 +82,10 @@ describe('attaching files while chatting', () => {
 
     await waitFor(() => expect(uploads).toHaveLength(1))
     expect(api.chatMessages()).toEqual([{ message: 'Te comparto: abuela.jpg y carta.pdf.', language: 'es', carried: [] }])
+    // The person's bubble shows what went with the message: the photo itself, the letter by name.
+    const sent = within(screen.getByRole('log')).getByRole('list', { name: 'Lo que enviaste con este mensaje' })
+    expect(within(sent).getByRole('img', { name: 'Foto que enviaste' })).toHaveAttribute('src', expect.stringMatching(/^blob:/))
+    expect(within(sent).getByText('carta.pdf')).toBeInTheDocument()
     const entry = api.entries()[0]!
     expect(uploads[0]).toMatchObject({ entryId: entry.id, file: expect.objectContaining({ name: 'abuela.jpg' }) })
 

@@ -9,6 +9,7 @@ import { memoryName } from '../lib/memory-name.ts'
 import { KeptExchangeView } from '../../../components/chat/kept-exchange.tsx'
 import { useUiLanguage } from '../../../lib/ui-language.ts'
 import { MemoryDetailsForm, type MemoryDetails } from './memory-details-form.tsx'
+import type { MemoryThumbnailsSlot } from './slots.ts'
 
 interface MemoryItemProps {
   entry: BiographyEntry
@@ -19,17 +20,16 @@ interface MemoryItemProps {
   onDelete?: (entry: BiographyEntry) => void
   /** Inside a conversation, whose title is the heading above it. */
   isInConversation?: boolean
+  /** The memory's files as thumbnails (the media feature). */
+  renderThumbnails?: MemoryThumbnailsSlot
 }
-
-/** A short, stable way to tell attached files apart (docs/product.md#biography: the first 8 characters of each id). */
-const shortId = (id: string) => id.slice(0, 8)
 
 /**
  * One saved memory (docs/product.md#biography): its title or else the day it was saved, when it happened, the
- * question Cronos asked above the person's answer and his reply, the ids of its files and
+ * question Cronos asked above the person's answer and his reply, its files as thumbnails and
  * "Gestionar multimedia". Title and event date change in place, and so do the answer's words.
  */
-export function MemoryItem({ entry, onManageMedia, onUpdated, onDelete, isInConversation = false }: MemoryItemProps) {
+export function MemoryItem({ entry, onManageMedia, onUpdated, onDelete, isInConversation = false, renderThumbnails }: MemoryItemProps) {
   const Heading = isInConversation ? 'h4' : 'h3'
   const { t } = useTranslation('biography')
   const language = useUiLanguage()
@@ -79,17 +79,7 @@ export function MemoryItem({ entry, onManageMedia, onUpdated, onDelete, isInConv
       </div>
       <div className="memory-media">
         <p className="memory-media-label">{t('memories.media')}</p>
-        {entry.mediaAssetIds.length > 0 ? (
-          <ul className="memory-media-ids">
-            {entry.mediaAssetIds.map((id) => (
-              <li key={id}>
-                <code>{shortId(id)}</code>
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="memory-media-none">{t('memories.mediaNone')}</p>
-        )}
+        {entry.mediaAssetIds.length > 0 ? renderThumbnails?.(entry) : <p className="memory-media-none">{t('memories.mediaNone')}</p>}
       </div>
       {isEditing ? (
         <section className="memory-edit" aria-labelledby={formHeadingId}>

@@ -11,7 +11,7 @@ import { failureText } from '../lib/failure-text.ts'
 import { memoryName } from '../lib/memory-name.ts'
 import { MemoryItem } from './memory-item.tsx'
 import { MemoryMediaDialog } from './memory-media-dialog.tsx'
-import type { MemoryMediaSlot } from './slots.ts'
+import type { MemoryMediaSlot, MemoryThumbnailsSlot } from './slots.ts'
 import './memory-list.css'
 
 interface MemoryListProps {
@@ -19,6 +19,8 @@ interface MemoryListProps {
   currentUserId?: string
   /** Each memory's gallery and uploader (the media feature); without it there is no "Gestionar multimedia". */
   renderMedia?: MemoryMediaSlot
+  /** Each memory's files as thumbnails (the media feature). */
+  renderThumbnails?: MemoryThumbnailsSlot
   /** Shown above the list, e.g. the form to write a memory by hand. */
   children?: ReactNode
 }
@@ -28,7 +30,7 @@ interface MemoryListProps {
  * each read in the order it was told, under its title; a memory written by hand stands alone.
  * With their loading, failure and empty states.
  */
-export function MemoryList({ currentUserId, renderMedia, children }: MemoryListProps) {
+export function MemoryList({ currentUserId, renderMedia, renderThumbnails, children }: MemoryListProps) {
   const { t } = useTranslation('biography')
   const language = useUiLanguage()
   const entries = useBiographyEntries()
@@ -85,6 +87,7 @@ export function MemoryList({ currentUserId, renderMedia, children }: MemoryListP
       entry={entry}
       isInConversation={entry.conversation !== null}
       onManageMedia={renderMedia ? (chosen: BiographyEntry) => setMediaEntryId(chosen.id) : undefined}
+      renderThumbnails={renderThumbnails}
       onUpdated={(updated) => setAnnouncement(t('memories.updated', { name: memoryName(updated, language) }))}
       onDelete={currentUserId === entry.authorUserId ? handleDeleteRequest : undefined}
     />

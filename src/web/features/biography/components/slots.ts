@@ -29,3 +29,6 @@ export interface MemoryMediaProps {
 
 /** The memory's gallery and uploader, shown in the media-management dialog. */
 export type MemoryMediaSlot = (props: MemoryMediaProps) => ReactNode
+
+/** A memory's files, small, in the list: photos as thumbnails with their captions. */
+export type MemoryThumbnailsSlot = (entry: BiographyEntry) => ReactNode
