@@ -191,7 +191,7 @@ export function createBiographyService({ repo, conversations, chat, findSelfMemb
 
     /** Memories from an export, already given their new ids and members: all or none, in their conversations. */
     async restoreEntries(userId: string, entries: PortableBiographyEntry[]): Promise<void> {
-      const sittingOf = await restoreConversations(conversations, userId, entries, (entry) => ({ at: entry.entryDate, memberId: null }))
+      const restored = await restoreConversations(conversations, userId, entries, (entry) => ({ at: entry.entryDate, memberId: null }))
       await repo.insertMany(
         entries.map((entry) => {
           const { answer, acknowledgement } = readPair(JSON.stringify(entry.conversationPair))
@@ -200,8 +200,8 @@ export function createBiographyService({ repo, conversations, chat, findSelfMemb
             authorUserId: userId,
             subjectMemberId: entry.subjectMemberId,
             conversationPair: biographyPair(answer, acknowledgement),
-            conversationId: sittingOf.get(entry) ?? null,
-            question: entry.question ?? null,
+            conversationId: restored.conversationOf.get(entry) ?? null,
+            question: entry.question ?? restored.questionOf.get(entry) ?? null,
             originalAnswer: entry.originalAnswer ?? null,
             title: entry.title,
             eventDate: entry.eventDate ?? null,

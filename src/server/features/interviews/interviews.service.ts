@@ -145,7 +145,7 @@ export function createInterviewService({ repo, conversations, chat, findMember, 
 
     /** Sessions from an export, already given their new ids and members: all or none, in their conversations. */
     async restoreSessions(ownerId: string, sessions: PortableInterviewSession[]): Promise<void> {
-      const sittingOf = await restoreConversations(conversations, ownerId, sessions, (session) => ({ at: session.timestamp, memberId: session.interviewedMemberId }))
+      const restored = await restoreConversations(conversations, ownerId, sessions, (session) => ({ at: session.timestamp, memberId: session.interviewedMemberId }))
       await repo.insertMany(
         sessions.map((session) => {
           const { answer, acknowledgement } = readPair(JSON.stringify(session.conversationPair))
@@ -155,8 +155,8 @@ export function createInterviewService({ repo, conversations, chat, findMember, 
             interviewedMemberId: session.interviewedMemberId,
             timestamp: session.timestamp,
             conversationPair: interviewPair(answer, acknowledgement),
-            conversationId: sittingOf.get(session) ?? null,
-            question: session.question ?? null,
+            conversationId: restored.conversationOf.get(session) ?? null,
+            question: session.question ?? restored.questionOf.get(session) ?? null,
             originalAnswer: session.originalAnswer ?? null,
           }
         }),
