@@ -17,6 +17,8 @@ interface KeptExchangeViewProps {
   afterAnswer?: ReactNode
   /** Saves the corrected words; without it the answer cannot be corrected here. */
   onCorrect?: (answer: string) => Promise<unknown>
+  /** How the page names this exchange (its title, its date), so each button says whose words it changes. */
+  name: string
 }
 
 /**
@@ -24,7 +26,7 @@ interface KeptExchangeViewProps {
  * above the person's answer, then the persona's reply. The answer's words can be corrected; the
  * first ones stay kept and are shown on request («Ver el texto original»).
  */
-export function KeptExchangeView({ exchange, persona, afterAnswer, onCorrect }: KeptExchangeViewProps) {
+export function KeptExchangeView({ exchange, persona, afterAnswer, onCorrect, name }: KeptExchangeViewProps) {
   const { t } = useTranslation('chat')
   const [isEditing, setIsEditing] = useState(false)
   const [isOriginalShown, setIsOriginalShown] = useState(false)
@@ -81,7 +83,14 @@ export function KeptExchangeView({ exchange, persona, afterAnswer, onCorrect }: 
       {afterAnswer}
       {exchange.originalAnswer !== null && (
         <div className="kept-original">
-          <button type="button" className="button" aria-expanded={isOriginalShown} aria-controls={originalId} onClick={() => setIsOriginalShown((shown) => !shown)}>
+          <button
+            type="button"
+            className="button"
+            aria-expanded={isOriginalShown}
+            aria-controls={originalId}
+            aria-label={isOriginalShown ? t('kept.hideOriginalLabel', { name }) : t('kept.showOriginalLabel', { name })}
+            onClick={() => setIsOriginalShown((shown) => !shown)}
+          >
             {isOriginalShown ? t('kept.hideOriginal') : t('kept.showOriginal')}
           </button>
           {isOriginalShown && (
@@ -130,6 +139,7 @@ export function KeptExchangeView({ exchange, persona, afterAnswer, onCorrect }: 
             ref={correctButton}
             type="button"
             className="button"
+            aria-label={t('kept.correctLabel', { name })}
             onClick={() => {
               setDraft(exchange.answer)
               setIsEditing(true)

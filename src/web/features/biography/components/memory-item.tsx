@@ -75,7 +75,7 @@ export function MemoryItem({ entry, onManageMedia, onUpdated, onDelete, isInConv
         </dl>
       )}
       <div className="memory-conversation" role="group" aria-label={t('memories.conversation')}>
-        <KeptExchangeView exchange={entry} persona={t('chat.persona')} onCorrect={handleCorrect} />
+        <KeptExchangeView exchange={entry} persona={t('chat.persona')} name={name} onCorrect={handleCorrect} />
       </div>
       <div className="memory-media">
         <p className="memory-media-label">{t('memories.media')}</p>

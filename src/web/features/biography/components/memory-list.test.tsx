@@ -192,7 +192,7 @@ describe('a memory told to Cronos, kept as a story', () => {
     const api = fakeBiographyApi({ entries: [entry] })
     const { user } = renderList()
 
-    await user.click(await screen.findByRole('button', { name: 'Corregir el texto' }))
+    await user.click(await screen.findByRole('button', { name: 'Corregir el texto de «Cali»' }))
     const field = screen.getByRole('textbox', { name: 'Tu respuesta' })
     expect(field).toHaveFocus()
     await user.clear(field)
@@ -203,14 +203,14 @@ describe('a memory told to Cronos, kept as a story', () => {
     await user.type(field, 'Nací en Cali, en 1950.')
     await user.click(screen.getByRole('button', { name: 'Guardar la corrección' }))
     expect(await screen.findByTestId('kept-answer')).toHaveTextContent('Nací en Cali, en 1950.')
-    expect(screen.getByRole('button', { name: 'Corregir el texto' })).toHaveFocus()
+    expect(screen.getByRole('button', { name: /^Corregir el texto de «/ })).toHaveFocus()
     expect(api.writes()).toEqual([{ method: 'PATCH', path: `/api/biography/entries/${entry.id}`, body: { answer: 'Nací en Cali, en 1950.', language: 'es' } }])
 
-    const show = screen.getByRole('button', { name: 'Ver el texto original' })
+    const show = screen.getByRole('button', { name: /^Ver el texto original de «/ })
     expect(show).toHaveAttribute('aria-expanded', 'false')
     await user.click(show)
     expect(screen.getByRole('blockquote', { name: 'Texto original' })).toHaveTextContent('Naci en Cali')
-    expect(screen.getByRole('button', { name: 'Ocultar el texto original' })).toHaveAttribute('aria-expanded', 'true')
+    expect(screen.getByRole('button', { name: /^Ocultar el texto original de «/ })).toHaveAttribute('aria-expanded', 'true')
   })
 
   it('groups the memories of one conversation under its title, the date and first question until it is named', async () => {

@@ -62,7 +62,7 @@ export function InterviewSessionItem({ session, dateText, recordings, onCorrect,
         <time dateTime={session.timestamp}>{dateText}</time>
       </Heading>
       <div className="interview-turns" role="group" aria-label={t('history.conversation')}>
-        <KeptExchangeView exchange={session} persona={t('history.ana')} afterAnswer={voiceList} onCorrect={(answer) => onCorrect(session, answer)} />
+        <KeptExchangeView exchange={session} persona={t('history.ana')} name={dateText} afterAnswer={voiceList} onCorrect={(answer) => onCorrect(session, answer)} />
       </div>
       <div className="interview-session-actions">
         <button type="button" className="button button-danger" aria-haspopup="dialog" aria-label={t('history.deleteLabel', { date: dateText })} onClick={() => onDelete(session)}>
