@@ -5,6 +5,7 @@ import { AppError, invalidField } from '../app-error.ts'
 import type { AttemptLimiter } from '../attempt-limiter.ts'
 import { createEventChannel } from '../event-channel.ts'
 import type { AiBudget } from './ai-budget.ts'
+import { fitContext, joinAnswers, lastQuestionOf, questionIn } from './context.ts'
 import type { ExchangeReceipts } from './exchange-receipts.ts'
 
 /** The events of one reply; `Done` is what `done` carries beside the reply. */
@@ -86,48 +87,6 @@ const failureMessages: Record<ChatReplyErrorCode, string> = {
   ai_invalid_key: 'Invalid API Key for AI Service',
   upstream_failed: 'AI content generation failed',
   ai_unavailable: 'This needs an AI model, and none is configured',
-}
-
-/**
- * The newest turns whose text fits in `maxChars`, starting with one of the person's (a provider
- * expects the conversation to open with the user).
- */
-export function fitContext(turns: readonly ChatTurn[], maxChars: number): ChatTurn[] {
-  let used = 0
-  let start = turns.length
-  while (start > 0 && used + turns[start - 1]!.text.length <= maxChars) {
-    start -= 1
-    used += turns[start]!.text.length
-  }
-  while (start < turns.length && turns[start]!.role !== 'user') start += 1
-  return turns.slice(start)
-}
-
-/** The last question a persona's turn asks ("¿Cómo era su casa?"), without what came before it. */
-export function questionIn(said: string): string | undefined {
-  return said
-    .match(/[¿]?[^.!?¿¡\n]+\?/gu)
-    ?.at(-1)
-    ?.trim()
-}
-
-/** The last question the persona asked, to pick the conversation up from it. */
-export function lastQuestionOf(history: readonly ChatTurn[]): string | undefined {
-  return questionIn(history.findLast((turn) => turn.role === 'model')?.text ?? '')
-}
-
-/**
- * Consecutive turns of the person as one: an answer whose reply never came, then the next
- * message. A provider expects the roles to alternate, and the guided interviewer counts one answer.
- */
-function joinAnswers(turns: readonly ChatTurn[]): ChatTurn[] {
-  const joined: ChatTurn[] = []
-  for (const turn of turns) {
-    const previous = joined.at(-1)
-    if (previous?.role === 'user' && turn.role === 'user') joined[joined.length - 1] = { role: 'user', text: `${previous.text}\n\n${turn.text}` }
-    else joined.push(turn)
-  }
-  return joined
 }
 
 /**
@@ -252,9 +211,9 @@ export function createChatEngine({ provider, limiter, guidedLimiter, budget, tim
    * The question the message answers: the one the persona's last turn asked, or, at the start of
    * the chat, the one its opening asked. The server knows both; the page is never asked.
    */
-  function questionAnswered(exchange: ChatExchange<unknown>, earlier: ChatTurn[]): string | null {
+  function questionAnswered({ persona, language, history }: Pick<ChatExchange<unknown>, 'persona' | 'language' | 'history'>, earlier: ChatTurn[]): string | null {
     const lastTurn = earlier.findLast((turn) => turn.role === 'model')
-    const said = lastTurn ? lastTurn.text : opening({ persona: exchange.persona, language: exchange.language, history: exchange.history }).text
+    const said = lastTurn ? lastTurn.text : opening({ persona, language, history }).text
     return questionIn(said) ?? null
   }
 
@@ -291,7 +250,7 @@ export function createChatEngine({ provider, limiter, guidedLimiter, budget, tim
       const earlier = contextOf(exchange)
       const turns: ChatTurn[] = joinAnswers([...earlier, { role: 'user', text: exchange.message }])
       await countAgainstLimits(exchange.userId, exchange.persona, exchange.language, turns)
-      const kept = await keepTurn(exchange, questionAnswered(exchange as ChatExchange<unknown>, earlier))
+      const kept = await keepTurn(exchange, questionAnswered(exchange, earlier))
       return start({ userId: exchange.userId, persona: exchange.persona, language: exchange.language, turns }, async (reply) => {
         if ('notKept' in kept) {
           return { carry: { user: exchange.message, model: reply, receipt: receipts.sign(exchange.userId, exchange.conversation, exchange.message, reply) }, ...kept.notKept }

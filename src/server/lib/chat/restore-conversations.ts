@@ -1,6 +1,6 @@
 import { limits } from '../../../shared/limits.ts'
 import { newId } from '../ids.ts'
-import { questionIn } from './chat-engine.ts'
+import { questionIn } from './context.ts'
 import type { ConversationRepository } from './conversations.ts'
 import { readPair } from './kept-exchanges.ts'
 
