@@ -132,15 +132,22 @@ test.describe('the biography in the guided mode', () => {
     await expect(page.getByRole('log').locator('[data-speaker=model]').nth(1)).not.toContainText('¿')
   })
 
-  test('without an own profile the chat still answers but says the memory cannot be saved', async ({ page }) => {
-    await signUpThroughApi(page)
+  test('without an own profile the chat still answers but says the memory cannot be saved, until one press makes the profile', async ({ page }) => {
+    await signUpThroughApi(page, { name: 'Ana Gil' }, { ownCard: false })
     await page.goto('/my-biography')
     const notice = page.getByTestId('no-self-member-notice')
-    await expect(notice.getByRole('link', { name: 'Crear mi perfil en el árbol familiar' })).toHaveAttribute('href', '/family-tree')
+    await expect(notice.getByRole('textbox', { name: 'Tu nombre completo' })).toHaveValue('Ana Gil')
     await chatInput(page).fill('Me llamo Ana.')
     await chatInput(page).press('Enter')
     await expect(page.getByText('No se puede guardar el recuerdo sin un perfil de miembro asociado.')).toBeVisible()
     await expect(memories(page).getByTestId('memory-item')).toHaveCount(0)
+
+    await notice.getByRole('button', { name: 'Crear mi perfil' }).click()
+    await expect(page.getByRole('status').getByText('Listo: ya tienes tu perfil.', { exact: false })).toBeVisible()
+    await expect(notice).toHaveCount(0)
+    await chatInput(page).fill('Nací en Jaén.')
+    await chatInput(page).press('Enter')
+    await expect(memories(page).getByTestId('memory-item')).toHaveCount(1)
   })
 })
 

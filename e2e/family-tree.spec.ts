@@ -18,7 +18,7 @@ async function addPerson(page: Page, person: { firstName: string; lastName: stri
 }
 
 test('builds a family: self, mother and father, a third parent only as another kind, an edit, a delete, and the chart', async ({ page }) => {
-  await signUpThroughApi(page, { name: 'Rosa Martínez' })
+  await signUpThroughApi(page, { name: 'Rosa Martínez' }, { ownCard: false })
   await page.goto('/family-tree')
   await expect(page.getByRole('heading', { level: 1, name: 'Mi Legado Familiar' })).toBeVisible()
   await expect(page.getByText('Todavía no hay nadie en tu árbol familiar.')).toBeVisible()
@@ -76,7 +76,7 @@ test('builds a family: self, mother and father, a third parent only as another k
 })
 
 test('a grandmother born "hacia 1920" in Pasto, married in Ipiales, read in Spanish, English and French', async ({ page }) => {
-  await signUpThroughApi(page, { name: 'Rosa Díaz' })
+  await signUpThroughApi(page, { name: 'Rosa Díaz' }, { ownCard: false })
   await page.goto('/family-tree?lng=es')
 
   await page.getByRole('button', { name: 'Añadir persona' }).first().click()
@@ -163,7 +163,7 @@ async function watchLayoutShifts(page: Page) {
 for (const people of [0, 30]) {
   test(`the tree page does not jump while a tree of ${people} people loads, on a phone`, async ({ page }) => {
     await page.setViewportSize({ width: 412, height: 823 })
-    await signUpThroughApi(page)
+    await signUpThroughApi(page, {}, { ownCard: false })
     const ids: string[] = []
     for (let n = 0; n < people; n += 1) {
       const parentMemberIds = ids.length > 0 ? [ids[Math.floor(n / 2)]!] : []

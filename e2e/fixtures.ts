@@ -37,13 +37,28 @@ export interface ApiClient {
  * Creates an account through the API. A page's `request` shares the browser context's cookie jar,
  * so the session cookie the server answers with signs the page in too.
  */
-export async function signUpThroughApi(client: ApiClient, overrides: Partial<Account> = {}): Promise<Account> {
+export async function signUpThroughApi(client: ApiClient, overrides: Partial<Account> = {}, { ownCard = true }: { ownCard?: boolean } = {}): Promise<Account> {
   const account = newAccount(overrides)
   const response = await client.request.post('/api/auth/sign-up/email', {
     data: { name: account.name, email: account.email, password: account.password },
   })
   expect(response.status(), `sign-up answered ${response.status()}: ${await response.text()}`).toBe(200)
+  // Signing up makes the person's own card; a journey that builds a tree from nothing deletes it, as a person may.
+  if (!ownCard) await deleteOwnCardThroughApi(client)
   return account
+}
+
+/** The signed-in person's own card in their tree (sign-up makes it), or undefined when they have none. */
+export async function ownCardThroughApi(client: ApiClient): Promise<{ memberId: string; firstName: string; lastName: string } | undefined> {
+  const tree = (await (await client.request.get('/api/family-tree')).json()) as { members: { memberId: string; firstName: string; lastName: string; isSelf: boolean }[] }
+  return tree.members.find((member) => member.isSelf)
+}
+
+async function deleteOwnCardThroughApi(client: ApiClient) {
+  const card = await ownCardThroughApi(client)
+  if (!card) return
+  const response = await client.request.delete(`/api/family-tree/members/${card.memberId}`)
+  expect(response.status(), `deleting the own card answered ${response.status()}`).toBe(204)
 }
 
 /** Creates a dream through the API for the signed-in page. */
@@ -124,8 +139,9 @@ export async function fakeGeminiRequests(page: Page): Promise<FakeGeminiRequest[
   return ((await response.json()) as { requests: FakeGeminiRequest[] }).requests
 }
 
-/** Adds the member that represents the signed-in user, so the biography can save memories. */
+/** Adds the member that represents the signed-in user, so the biography can save memories (sign-up has usually made it). */
 export async function addSelfMemberThroughApi(client: ApiClient) {
+  if (await ownCardThroughApi(client)) return
   const response = await client.request.post('/api/family-tree/members', { data: { firstName: 'Rosa', lastName: 'Martínez', isSelf: true } })
   expect(response.status(), `adding the self member answered ${response.status()}: ${await response.text()}`).toBe(201)
 }
@@ -189,14 +205,14 @@ export async function addFamilyThroughApi(client: ApiClient): Promise<SeededFami
     parentMemberIds: [grandmotherId],
   })
   const fatherId = await addMemberThroughApi(client, { firstName: 'Pedro', lastName: 'Martínez', relationshipToOwner: 'Padre', gender: 'Masculino' })
-  const selfId = await addMemberThroughApi(client, {
-    firstName: 'Rosa',
-    lastName: 'Martínez López',
-    isSelf: true,
-    birthDate: '1980-04-12',
-    gender: 'Femenino',
-    parentMemberIds: [motherId, fatherId],
-  })
+  const self = { firstName: 'Rosa', lastName: 'Martínez López', birthDate: '1980-04-12', gender: 'Femenino', parentMemberIds: [motherId, fatherId] } as const
+  // Sign-up has usually made the own card: it gets her facts and parents.
+  const ownCard = await ownCardThroughApi(client)
+  if (ownCard) {
+    const response = await client.request.patch(`/api/family-tree/members/${ownCard.memberId}`, { data: self })
+    expect(response.status(), `completing the own card answered ${response.status()}: ${await response.text()}`).toBe(200)
+  }
+  const selfId = ownCard?.memberId ?? (await addMemberThroughApi(client, { ...self, parentMemberIds: [...self.parentMemberIds], isSelf: true }))
   return { selfId, motherId, fatherId, grandmotherId }
 }
 

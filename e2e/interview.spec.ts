@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test'
-import { addMemberThroughApi, expectNoSeriousA11yViolations, expectVisibleFocus, signUpThroughApi, tabTo, type NewMember } from './fixtures.ts'
+import { addMemberThroughApi, expectNoSeriousA11yViolations, expectVisibleFocus, ownCardThroughApi, signUpThroughApi, tabTo, type NewMember } from './fixtures.ts'
 
 /**
  * The interview with Ana at /interview/:memberId, in the guided mode (no model): talking with the
@@ -244,7 +244,7 @@ test.describe('when the browser refuses the microphone', () => {
 
 test('interviewing yourself leads to your biography, written with Cronos', async ({ page }) => {
   await signUpThroughApi(page, { name: 'Rosa Martínez' })
-  const memberId = await addMemberThroughApi(page, { firstName: 'Rosa', lastName: 'Martínez', isSelf: true })
+  const memberId = (await ownCardThroughApi(page))!.memberId
   await page.goto(`/interview/${memberId}`)
 
   await expect(page.getByRole('heading', { level: 1, name: 'Entrevista' })).toBeVisible()

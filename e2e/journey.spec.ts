@@ -78,7 +78,7 @@ test('a new user signs up, writes two dreams, logs out and logs back in', async 
   })
 
   await test.step('log out from the dashboard', async () => {
-    await page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: 'Dashboard' }).click()
+    await page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: 'Inicio' }).click()
     await expect(page).toHaveURL(/\/dashboard$/)
     await page.getByRole('button', { name: 'Cerrar sesión', exact: true }).click()
     await expectOnLoginPage(page)

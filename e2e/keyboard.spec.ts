@@ -113,7 +113,7 @@ test('sign up from the landing page, write a dream, edit it, delete it, and sign
   })
 
   await test.step('back on the dashboard, signing out leads to the login page', async () => {
-    await activate(page, page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: 'Dashboard' }), 'Shift+Tab')
+    await activate(page, page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: 'Inicio' }), 'Shift+Tab')
     await expect(page).toHaveURL(/\/dashboard$/)
     await activate(page, page.getByRole('button', { name: 'Cerrar sesión', exact: true }))
     await expect(page).toHaveURL(/\/login$/)
@@ -143,7 +143,7 @@ test('sign in from /login: a wrong password is refused, the right one opens the 
 })
 
 test('the family tree: add yourself and a parent, edit the parent, delete them', async ({ page }) => {
-  await signUpThroughApi(page, { name: 'Rosa Martínez' })
+  await signUpThroughApi(page, { name: 'Rosa Martínez' }, { ownCard: false })
   await page.goto('/family-tree')
   await expect(page.getByRole('heading', { level: 1, name: 'Mi Legado Familiar' })).toBeVisible()
   await expect(page.getByText('Todavía no hay nadie en tu árbol familiar.')).toBeVisible()

@@ -27,6 +27,8 @@ import { contactRoutes } from './features/contact/contact.routes.ts'
 import { createContactService } from './features/contact/contact.service.ts'
 import { createDreamRepository } from './features/dream-diary/dream-diary.repository.ts'
 import { dreamDiaryRoutes } from './features/dream-diary/dream-diary.routes.ts'
+import { dashboardRoutes } from './features/dashboard/dashboard.routes.ts'
+import { createDashboardService } from './features/dashboard/dashboard.service.ts'
 import { createDreamDiaryService } from './features/dream-diary/dream-diary.service.ts'
 import { createFamilyTreeRepository } from './features/family-tree/family-tree.repository.ts'
 import { createGedcomJobRepository } from './features/gedcom/gedcom.repository.ts'
@@ -149,6 +151,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
       perAddress: createAttemptLimiter(rateLimitStore, { max: config.signUpRateLimitPerHour, windowMs: 60 * 60 * 1000 }, 'signup-address'),
       overall: createAttemptLimiter(rateLimitStore, { max: config.signUpRateLimitPerHour * 20, windowMs: 60 * 60 * 1000 }, 'signup-all'),
     },
+    createOwnCard: async (userId, card) => void (await familyTree.addOwnCard(userId, card)),
+    log: app.log.child({ feature: 'account' }),
     erasure: {
       beforeUserDeleted: (userId) => contact.forgetSender(userId),
       // An unfinished upload is not the account's yet: it is swept when it expires.
@@ -173,6 +177,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
       return { interviewSegments, mediaAssetIds, portraitURLs }
     },
     deleteUnlinkedMedia: (ownerId, mediaIds) => media.deleteUnlinked(ownerId, mediaIds),
+    moveOwnRecords: (ownerId, fromMemberId, toMemberId) => biography.moveSubject(ownerId, fromMemberId, toMemberId),
     log: app.log.child({ feature: 'family-tree' }),
     maxMembers: config.treeMaxMembers,
   })
@@ -324,6 +329,11 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     importTimeoutMs: config.importTimeoutMs,
     log: app.log.child({ feature: 'portability' }),
   })
+  const dashboard = createDashboardService({
+    latestMemory: (userId) => biography.latestEntry(userId),
+    latestInterview: (userId) => interviews.latestSession(userId),
+    findMemberName: (userId, memberId) => familyTree.findMemberFacts(userId, memberId),
+  })
   const contact = createContactService({
     repo: createContactRepository(database.db),
     limiter: createAttemptLimiter(rateLimitStore, { max: config.contactRateLimitPerHour, windowMs: 60 * 60 * 1000 }, 'contact'),
@@ -380,6 +390,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     expiryMs: config.uploadExpiryMs,
     openUploads: createAttemptLimiter(rateLimitStore, { max: config.maxUnfinishedUploads, windowMs: config.uploadExpiryMs }, 'uploads-open'),
   })
+  await app.register(dashboardRoutes, { prefix: '/api', service: dashboard })
   await app.register(contactRoutes, { prefix: '/api', service: contact, findSessionUser: (headers) => accounts.findSessionUser(headers) })
   await app.register(webAppPlugin, { webRoot: config.webRoot })
 

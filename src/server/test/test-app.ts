@@ -5,6 +5,7 @@ import path from 'node:path'
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
 import type { Kysely } from 'kysely'
 import pg from 'pg'
+import { toCalendarDate } from '../../shared/genealogy-date/index.ts'
 import { signUpSchema } from '../../shared/contracts/account.ts'
 import { buildApp } from '../app.ts'
 import { loadConfig, publicOrigin } from '../config.ts'
@@ -12,6 +13,7 @@ import { openDatabase, type DatabaseHandle } from '../db/database.ts'
 import type { Database } from '../db/schema.ts'
 import { createAuth, type Auth } from '../features/account/account.auth.ts'
 import { resolveAuthSecret } from '../lib/auth-secret.ts'
+import { readWrittenDate } from '../lib/written-date.ts'
 import { copySqliteTemplate, createPostgresCopy, postgresTestSchema } from './test-databases.ts'
 
 export type TestDatabase = 'sqlite' | 'postgres'
@@ -177,7 +179,8 @@ export async function createTestUser(app: FastifyInstance, overrides: Record<str
     {
       email: person.email,
       name: person.name,
-      birthDate: person.birthDate ?? undefined,
+      // As the sign-up keeps it: the account holds an exact day only (no own card is made here).
+      birthDate: toCalendarDate(readWrittenDate(person.birthDate ?? null, 'es').value ?? null) ?? undefined,
       familyRelation: person.familyRelation,
       preferredLanguage: person.preferredLanguage ?? undefined,
       emailVerified: false,

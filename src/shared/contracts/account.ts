@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { languages, limits } from '../limits.ts'
-import { emailSchema, optionalDate, optionalSingleLineText, pastCalendarDateSchema } from './common.ts'
+import { emailSchema, optionalDate, optionalSingleLineText, pastCalendarDateSchema, writtenGenealogyDate } from './common.ts'
 
 const passwordSchema = z
   .string({ error: 'auth.password_too_short' })
@@ -13,7 +13,11 @@ export const signUpSchema = z.object({
   name: optionalSingleLineText(limits.displayNameMaxLength),
   email: emailSchema,
   password: passwordSchema,
-  birthDate: optionalDate(pastCalendarDateSchema),
+  /**
+   * As the person knows it ("1948", "mayo de 1948", "17 de mayo de 1948"), in `preferredLanguage`:
+   * it goes on their own card in the tree; the account keeps it only when it is an exact day.
+   */
+  birthDate: writtenGenealogyDate,
   familyRelation: optionalSingleLineText(limits.familyRelationMaxLength),
   preferredLanguage: z.enum(languages, { error: 'validation.invalid' }).optional(),
 })

@@ -240,6 +240,18 @@ export const createMemberSchema = z.object({
 })
 export type CreateMember = z.input<typeof createMemberSchema>
 
+/**
+ * `POST /api/family-tree/own-card`: the person's own card, from their full name as they write it
+ * (split into given name and surnames by the server) and their birth date as they know it.
+ */
+export const createOwnCardSchema = z.object({
+  fullName: requiredSingleLineText(limits.displayNameMaxLength, 'validation.required'),
+  birthDate: writtenDate,
+  /** The language the date is written in; the account's language when absent. */
+  language: z.enum(languages, { error: 'validation.invalid' }).optional(),
+})
+export type CreateOwnCard = z.input<typeof createOwnCardSchema>
+
 /** `PATCH /api/family-tree/members/:memberId`: the fields sent replace the member's. */
 export const updateMemberSchema = z.object(memberFields).partial()
 export type UpdateMember = z.input<typeof updateMemberSchema>

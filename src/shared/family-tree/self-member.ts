@@ -20,3 +20,39 @@ export function normaliseRelationship(value: string): string {
 export function isSelfMember(member: { isSelf?: boolean | null; relationshipToOwner?: string | null }): boolean {
   return member.isSelf === true || selfWords.has(normaliseRelationship(member.relationshipToOwner ?? ''))
 }
+
+/** What `isStandInSelf` reads of a member (the API's member has it all). */
+export interface StandInFacts {
+  isSelf: boolean
+  sourceId: string | null
+  isDeceased: boolean
+  birthPlace: string
+  deathPlace: string
+  bioSummary: string
+  notes: string
+  keyLifeEvents: readonly string[]
+  parentMemberIds: readonly string[]
+  spouseMemberIds: readonly string[]
+  childrenMemberIds: readonly string[]
+  mediaAssetIds: readonly string[]
+  interviewSegments: readonly string[]
+}
+
+/**
+ * Whether the owner's own card is still only what sign-up made of it: a name, perhaps a birth
+ * date, nothing else (no relatives, files, places, notes, nor a record of an imported file).
+ * Such a card gives way to the person's own record when they bring one — an export restored, or
+ * the person they say they are in an imported tree — so they never end with two cards of
+ * themselves (docs/product.md#family-tree). Memories saved about it go with them.
+ */
+export function isStandInSelf(member: StandInFacts): boolean {
+  return (
+    member.isSelf &&
+    member.sourceId === null &&
+    !member.isDeceased &&
+    [member.birthPlace, member.deathPlace, member.bioSummary, member.notes].every((text) => text.trim() === '') &&
+    [member.keyLifeEvents, member.parentMemberIds, member.spouseMemberIds, member.childrenMemberIds, member.mediaAssetIds, member.interviewSegments].every(
+      (list) => list.length === 0,
+    )
+  )
+}

@@ -14,3 +14,25 @@ export function formatDateTime(timestamp: string, language: string): string {
   if (Number.isNaN(instant.getTime())) return timestamp
   return new Intl.DateTimeFormat(language, { dateStyle: 'long', timeStyle: 'short' }).format(instant)
 }
+
+const timeSteps: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['minute', 60],
+  ['hour', 60],
+  ['day', 24],
+  ['week', 7],
+  ['month', 4.35],
+  ['year', 12],
+]
+
+/** How long ago an instant was, in `language`: "hace 5 minutos", "ayer", "hace 2 días", "hace 3 meses". */
+export function formatTimeAgo(timestamp: string, language: string, now: number = Date.now()): string {
+  const instant = new Date(timestamp).getTime()
+  if (Number.isNaN(instant)) return timestamp
+  let amount = Math.max(0, now - instant) / 60_000
+  let unit: Intl.RelativeTimeFormatUnit = 'minute'
+  for (let index = 1; index < timeSteps.length && amount >= timeSteps[index]![1]; index += 1) {
+    amount /= timeSteps[index]![1]
+    unit = timeSteps[index]![0]
+  }
+  return new Intl.RelativeTimeFormat(language, { numeric: 'auto' }).format(-Math.floor(amount), unit)
+}

@@ -116,12 +116,16 @@ describe.each(testDatabases)('deleting an account on %s', (database) => {
     expect(folders.filter((folder) => path.dirname(folder) !== t.dataDir && readdirSync(folder).length === 0)).toEqual([])
   })
 
-  it('frees the e-mail: the same person can start again with an empty account', async () => {
+  it('frees the e-mail: the same person can start again with an account holding only their new card', async () => {
     const { user } = await personWithEverything()
     expect((await erase(user, { password: 'la-clave-de-rosa' })).statusCode).toBe(204)
-    const again = await signUpTestUser(t.app, { email: user.email, password: 'otra-vez-desde-cero' })
+    const again = await signUpTestUser(t.app, { name: 'Rosa Díaz', email: user.email, password: 'otra-vez-desde-cero' })
     const tree = await as(t.app, again)({ method: 'GET', url: '/api/family-tree' })
-    expect(tree.json().members).toEqual([])
+    expect(tree.json().members).toEqual([expect.objectContaining({ firstName: 'Rosa', lastName: 'Díaz', isSelf: true, mediaAssetIds: [], interviewSegments: [] })])
+    for (const url of ['/api/dreams', '/api/biography/entries']) {
+      const listed = (await as(t.app, again)({ method: 'GET', url })).json() as Record<string, unknown[]>
+      expect(Object.values(listed)[0]).toEqual([])
+    }
   })
 
   it('refuses a wrong or missing password on its field and erases nothing', async () => {

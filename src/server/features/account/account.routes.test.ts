@@ -50,7 +50,12 @@ describe.each(testDatabases)('account routes on %s', (database) => {
       [{ email: 'corta@example.com', password: '12345' }, [{ path: 'password', code: 'auth.password_too_short' }]],
       [{ password: 'clave-valida-1' }, [{ path: 'email', code: 'validation.invalid_email' }]],
       [{ email: 'futuro@example.com', password: 'clave-valida-1', birthDate: '2999-01-01' }, [{ path: 'birthDate', code: 'validation.date_in_future' }]],
-      [{ email: 'fecha@example.com', password: 'clave-valida-1', birthDate: '1990-13-01' }, [{ path: 'birthDate', code: 'validation.invalid_date' }]],
+      [{ email: 'futuro2@example.com', password: 'clave-valida-1', birthDate: 'hacia 2999', preferredLanguage: 'es' }, [{ path: 'birthDate', code: 'validation.date_in_future' }]],
+      [{ email: 'fecha@example.com', password: 'clave-valida-1', birthDate: 'x'.repeat(121) }, [{ path: 'birthDate', code: 'validation.too_long' }]],
+      [
+        { email: 'rango@example.com', password: 'clave-valida-1', birthDate: 'entre 1960 y 1950', preferredLanguage: 'es' },
+        [{ path: 'birthDate', code: 'member.date_range_reversed' }],
+      ],
       [{ email: 'comun@example.com', password: 'password1' }, [{ path: 'password', code: 'auth.password_too_common' }]],
       [{ email: 'comun2@example.com', password: 'QWERTY' }, [{ path: 'password', code: 'auth.password_too_common' }]],
     ]

@@ -1,8 +1,10 @@
 import type { z } from 'zod'
 import type { ChangePassword, DeleteAccount, Me, SignIn, signUpSchema, updateMeSchema } from '../../../shared/contracts/account.ts'
 import type { PortableAccount } from '../../../shared/contracts/portability.ts'
-import { isLanguage } from '../../../shared/limits.ts'
+import { toCalendarDate } from '../../../shared/genealogy-date/index.ts'
+import { defaultLanguage, isLanguage, type Language } from '../../../shared/limits.ts'
 import { AppError, invalidField, notFound } from '../../lib/app-error.ts'
+import { readWrittenDate } from '../../lib/written-date.ts'
 import { takeEach, type AttemptLimiter, type AttemptTicket } from '../../lib/attempt-limiter.ts'
 import type { BackoffLimiter } from '../../lib/backoff-limiter.ts'
 import { addressKey } from '../../lib/client-address.ts'
@@ -40,6 +42,12 @@ interface Deps {
    * the user goes (while the person can still be found) and after (objects in storage).
    */
   erasure: { beforeUserDeleted(userId: string): Promise<void>; afterUserDeleted(userId: string): Promise<void> }
+  /**
+   * Makes the person's own card in their family tree from what they gave at sign-up, so the
+   * biography can keep their memories from the first message (docs/product.md#sign-up).
+   */
+  createOwnCard(userId: string, card: { fullName: string; birthDate: string | null; language: Language }): Promise<void>
+  log: { error(details: object, message: string): void }
 }
 
 /** A live session's user, a renewed cookie when its expiry slid forward, and a list's version when asked. */
@@ -73,7 +81,7 @@ async function userIdOf(response: Response): Promise<string> {
   return body.user.id
 }
 
-export function createAccountService({ auth, repo, sessions, limiters, devices, signUpLimiters, erasure }: Deps) {
+export function createAccountService({ auth, repo, sessions, limiters, devices, signUpLimiters, erasure, createOwnCard, log }: Deps) {
   /** Whether `password` is the signed-in person's, guesses counted against their account. */
   async function checkPassword(user: { id: string; email: string }, password: string, field: string): Promise<void> {
     const ticket = await limiters.perAccount.take(user.id)
@@ -158,12 +166,17 @@ export function createAccountService({ auth, repo, sessions, limiters, devices, 
       if (isCommonPassword(input.password)) {
         throw invalidField('password', 'auth.password_too_common', 'This password is among the most common ones')
       }
+      // The birth date is checked before the account exists, by the rule every date of the tree follows.
+      const language = input.preferredLanguage ?? defaultLanguage
+      const birth = readWrittenDate(input.birthDate ?? null, language)
+      if (birth.code) throw invalidField('birthDate', birth.code, 'The birth date is not right')
       const response = await auth.api.signUpEmail({
         body: {
           name: input.name,
           email: input.email,
           password: input.password,
-          birthDate: input.birthDate ?? undefined,
+          // The account's field is a calendar day; a date known only in part lives on the card alone.
+          birthDate: toCalendarDate(birth.value) ?? undefined,
           familyRelation: input.familyRelation,
           preferredLanguage: input.preferredLanguage ?? undefined,
         },
@@ -173,6 +186,12 @@ export function createAccountService({ auth, repo, sessions, limiters, devices, 
       if (response.status === 422) throw new AppError('auth.email_taken', 'This e-mail address is already registered')
       if (!response.ok) throw new Error(`better-auth sign-up answered ${response.status}: ${await response.text()}`)
       const user = await getMe(await userIdOf(response))
+      if (input.name.trim() !== '') {
+        // The account exists by now: a card that cannot be made is offered again by the biography, not a failed sign-up.
+        await createOwnCard(user.id, { fullName: input.name, birthDate: input.birthDate ?? null, language }).catch((error: unknown) =>
+          log.error({ err: error }, 'the own card of a new account could not be made'),
+        )
+      }
       return { user, cookies: [...response.headers.getSetCookie(), devices.issue(user.email)] }
     },
 

@@ -22,6 +22,11 @@ export function createBiographyRepository(db: Kysely<Database>) {
       return (await query.execute()).reverse()
     },
 
+    /** The memory saved last (a skipped question is none). */
+    async findLatest(authorUserId: string): Promise<BiographyEntryRow | undefined> {
+      return memories(authorUserId).orderBy('entryDate', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst()
+    },
+
     async findById(authorUserId: string, id: string): Promise<BiographyEntryRow | undefined> {
       return memories(authorUserId).where('id', '=', id).executeTakeFirst()
     },
@@ -41,6 +46,11 @@ export function createBiographyRepository(db: Kysely<Database>) {
     /** Any kept row of the author, a skip mark too (its reply is added like a memory's). */
     async update(authorUserId: string, id: string, patch: BiographyEntryUpdate): Promise<BiographyEntryRow | undefined> {
       return db.updateTable('biographyEntry').set(patch).where('authorUserId', '=', authorUserId).where('id', '=', id).returningAll().executeTakeFirst()
+    },
+
+    /** Memories about `fromMemberId` become memories about `toMemberId`. */
+    async moveSubject(authorUserId: string, fromMemberId: string, toMemberId: string): Promise<void> {
+      await db.updateTable('biographyEntry').set({ subjectMemberId: toMemberId }).where('authorUserId', '=', authorUserId).where('subjectMemberId', '=', fromMemberId).execute()
     },
 
     /** Whether an entry was deleted; its media links go with it (ON DELETE CASCADE), and its conversation when nothing else is in it. */

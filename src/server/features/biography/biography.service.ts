@@ -92,6 +92,17 @@ export function createBiographyService({ repo, conversations, chat, findSelfMemb
       return Boolean(await repo.findById(userId, id))
     },
 
+    /** The person's memories about one card of theirs move to another (their own card was replaced). */
+    moveSubject(userId: string, fromMemberId: string, toMemberId: string): Promise<void> {
+      return repo.moveSubject(userId, fromMemberId, toMemberId)
+    },
+
+    /** The memory saved last, or undefined when there is none. */
+    async latestEntry(userId: string): Promise<BiographyEntry | undefined> {
+      const row = await repo.findLatest(userId)
+      return row && one(userId, row)
+    },
+
     /** Every memory of the user, newest first (by author, with or without a self member). */
     async listEntries(userId: string): Promise<BiographyEntry[]> {
       return withMedia(userId, await repo.listByAuthor(userId))

@@ -1,6 +1,7 @@
 import { createMemberSchema, type BatchProblem, type ParentKind } from '../../../shared/contracts/family-tree.ts'
 import type { StoredGenealogyDate } from '../../../shared/genealogy-date/index.ts'
 import type { FieldErrorCode } from '../../../shared/errors.ts'
+import { isSameFullName } from '../../../shared/family-tree/full-name.ts'
 import { isSelfMember, selfRelationship } from '../../../shared/family-tree/self-member.ts'
 import type { Language } from '../../../shared/limits.ts'
 import type { Pacer } from '../../lib/cooperative.ts'
@@ -86,6 +87,12 @@ export interface BatchOptions {
    * `partly_kept`), since source ids are unique per owner. Written in one transaction.
    */
   restore?: boolean | undefined
+  /**
+   * In a restore, the owner's own card when it is only what sign-up made (`isStandInSelf`): a
+   * restored self member of the same name is written over it (its id kept, so memories saved
+   * about it stay) rather than skipped as a second self.
+   */
+  standInSelfId?: string | undefined
   /** Told how far the batch has come, once per slice of planning and after each transaction. */
   onProgress?: BatchProgress | undefined
 }
@@ -186,6 +193,7 @@ export async function planMembers(snapshot: TreeSnapshot, items: BatchMember[], 
   const seen = new Set<string>()
   const sourceIds = new Set(bySource.keys())
   const findExisting = matcher(bySource, rows)
+  let standIn = restore && ctx.options.standInSelfId ? rows.get(ctx.options.standInSelfId) : undefined
   let hasSelf = snapshot.members.some((row) => Boolean(row.isSelf))
 
   const planItem = (item: BatchMember, index: number) => {
@@ -197,7 +205,7 @@ export async function planMembers(snapshot: TreeSnapshot, items: BatchMember[], 
     if ((bySourceId || restore) && !ref?.trim()) return skip('validation.required', refPath)
     const key = bySourceId || restore ? ref! : item.memberId
     if (key !== undefined && seen.has(key)) return skip('member.duplicate_relative', refPath)
-    const existing = restore ? undefined : bySourceId ? findExisting(ref!, item.alsoMatches) : item.memberId === undefined ? undefined : rows.get(item.memberId)
+    let existing = restore ? undefined : bySourceId ? findExisting(ref!, item.alsoMatches) : item.memberId === undefined ? undefined : rows.get(item.memberId)
     if (!bySourceId && !restore && item.memberId !== undefined && !existing) return skip('not_found', 'memberId')
     const parsed = memberFieldsSchema.safeParse(item)
     if (!parsed.success) {
@@ -209,6 +217,11 @@ export async function planMembers(snapshot: TreeSnapshot, items: BatchMember[], 
       isSelf: parsed.data.isSelf ?? Boolean(existing?.isSelf),
       relationshipToOwner: parsed.data.relationshipToOwner ?? existing?.relationshipToOwner ?? '',
     })
+    // Only the same person's record takes over: a relative's export brought into one's own account keeps its self apart.
+    if (isSelf && standIn && isSameFullName(standIn, { firstName: parsed.data.firstName, lastName: parsed.data.lastName })) {
+      existing = standIn
+      standIn = undefined
+    }
     if (isSelf && !(existing && Boolean(existing.isSelf)) && hasSelf) return skip('member.self_exists', 'isSelf')
     if (isSelf) hasSelf = true
     if (key !== undefined) seen.add(key)

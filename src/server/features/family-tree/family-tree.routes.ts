@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { createMemberSchema, familyTreeSchema, memberFactsSchema, memberSchema, updateMemberSchema } from '../../../shared/contracts/family-tree.ts'
+import { createMemberSchema, createOwnCardSchema, familyTreeSchema, memberFactsSchema, memberSchema, updateMemberSchema } from '../../../shared/contracts/family-tree.ts'
 import { createPacer, pacedJsonChunks } from '../../lib/cooperative.ts'
 import { sendJsonChunks } from '../../plugins/json-compression.ts'
 import { currentUser } from '../../plugins/session.ts'
@@ -39,6 +39,36 @@ export const familyTreeRoutes: FastifyPluginAsyncZod<{ service: FamilyTreeServic
     '/family-tree/members',
     { schema: { tags, summary: 'Add a member (the tree is created with the first)', body: createMemberSchema, response: { 201: memberResult } } },
     async (request, reply) => reply.status(201).send({ member: await service.addMember(currentUser(request).id, request.body) }),
+  )
+
+  app.post(
+    '/family-tree/own-card',
+    {
+      schema: {
+        tags,
+        summary: 'Make your own card from your full name (and birth date as you know it); 400 member.self_exists when you have one',
+        body: createOwnCardSchema,
+        response: { 201: memberResult },
+      },
+    },
+    async (request, reply) => {
+      const userId = currentUser(request).id
+      const { fullName, birthDate, language } = request.body
+      return reply.status(201).send({ member: await service.addOwnCard(userId, { fullName, birthDate: birthDate ?? null, language }) })
+    },
+  )
+
+  app.post(
+    '/family-tree/members/:memberId/is-me',
+    {
+      schema: {
+        tags,
+        summary: 'Say this member is you; your own card from sign-up gives way (its memories follow), any other answers 400 member.self_exists',
+        params,
+        response: { 200: memberResult },
+      },
+    },
+    async (request) => ({ member: await service.chooseSelf(currentUser(request).id, request.params.memberId) }),
   )
 
   app.patch(

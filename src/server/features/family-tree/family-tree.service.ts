@@ -1,8 +1,10 @@
 import type { z } from 'zod'
 import type { createMemberSchema, FamilyTree, Member, Union } from '../../../shared/contracts/family-tree.ts'
-import { isSelfMember } from '../../../shared/family-tree/self-member.ts'
+import { splitFullName } from '../../../shared/family-tree/full-name.ts'
+import { isSelfMember, isStandInSelf, selfRelationship } from '../../../shared/family-tree/self-member.ts'
 import type { FieldIssue } from '../../../shared/errors.ts'
 import { defaultLanguage, limits, type Language } from '../../../shared/limits.ts'
+import { storedDateText } from '../../../shared/genealogy-date/index.ts'
 import { nowIso, toIsoString } from '../../db/timestamps.ts'
 import { AppError, notFound } from '../../lib/app-error.ts'
 import { collationRanks, createPacer, pacedSortByKeys } from '../../lib/cooperative.ts'
@@ -50,6 +52,8 @@ interface Deps {
   relatedIds?(ownerId: string, memberIds: string[]): Promise<MemberRelatedIds>
   /** Deletes, of these files, those nothing links to any more (the media feature's rule). */
   deleteUnlinkedMedia?(ownerId: string, mediaIds: string[]): Promise<void>
+  /** Moves what other features keep about the owner's own card to another card (the memories told to Cronos). */
+  moveOwnRecords?(ownerId: string, fromMemberId: string, toMemberId: string): Promise<void>
   log?: { warn(details: object, message: string): void }
   /** The people one tree may hold (`limits.membersPerTree` unless the server sets fewer or more). */
   maxMembers?: number
@@ -113,7 +117,7 @@ async function writeRelations(q: FamilyTreeQueries, ownerId: string, member: Che
   await q.replaceParentLinks(ownerId, touched, links)
 }
 
-export function createFamilyTreeService({ repo, getOwner, relatedIds, deleteUnlinkedMedia, log, maxMembers = limits.membersPerTree }: Deps) {
+export function createFamilyTreeService({ repo, getOwner, relatedIds, deleteUnlinkedMedia, moveOwnRecords, log, maxMembers = limits.membersPerTree }: Deps) {
   /** The member as the tree alone knows it (safe inside a transaction). */
   async function readMember(q: FamilyTreeQueries, ownerId: string, memberId: string): Promise<Member> {
     const snapshot = await q.loadTree(ownerId)
@@ -144,10 +148,19 @@ export function createFamilyTreeService({ repo, getOwner, relatedIds, deleteUnli
     return candidates.find((m) => isSelfMember({ isSelf: Boolean(m.isSelf), relationshipToOwner: m.relationshipToOwner }))?.id
   }
 
+  /** The owner's own card when it is still only what sign-up made of it (`isStandInSelf`). */
+  async function findStandInSelf(ownerId: string): Promise<Member | undefined> {
+    const selfId = await findSelfMemberId(ownerId)
+    if (!selfId) return undefined
+    const self = await withRelated(ownerId, await readMember(repo, ownerId, selfId))
+    return isStandInSelf(self) ? self : undefined
+  }
+
   /** A batch written into the owner's tree, which the first member creates, named after its owner. */
   async function writeBatch(ownerId: string, batch: Batch, options: BatchOptions): Promise<BatchReport> {
     const owner = await getOwner(ownerId)
-    return applyBatch(repo, ownerId, batch, options, (treeId, now) => newTree(ownerId, owner, treeId, now))
+    const standInSelfId = options.restore ? (await findStandInSelf(ownerId))?.memberId : undefined
+    return applyBatch(repo, ownerId, batch, { ...options, standInSelfId }, (treeId, now) => newTree(ownerId, owner, treeId, now))
   }
 
   return {
@@ -314,6 +327,38 @@ export function createFamilyTreeService({ repo, getOwner, relatedIds, deleteUnli
         await writeRelations(q, ownerId, member, plan, [id, ...member.childrenMemberIds])
         await q.touchTree(ownerId, now)
         return readMember(q, ownerId, id)
+      })
+    },
+
+    /**
+     * The person's own card, made from the full name (and the birth date as they know it) they
+     * gave at sign-up or when the biography offers it; `member.self_exists` when they have one.
+     */
+    addOwnCard(ownerId: string, card: { fullName: string; birthDate: string | null; language?: Language | undefined }): Promise<Member> {
+      return this.addMember(ownerId, { ...splitFullName(card.fullName), isSelf: true, relationshipToOwner: selfRelationship, birthDate: card.birthDate, language: card.language })
+    },
+
+    /**
+     * Marks `memberId` as the owner ("this is me", after an import). A stand-in own card
+     * (`isStandInSelf`) gives way: the memories about it move to the chosen person, its birth date
+     * fills theirs if they have none, and it goes. Any other own card stays, and the choice is
+     * refused with `member.self_exists`.
+     */
+    async chooseSelf(ownerId: string, memberId: string): Promise<Member> {
+      const chosen = await readMember(repo, ownerId, memberId)
+      const selfId = await findSelfMemberId(ownerId)
+      if (selfId === memberId) return withRelated(ownerId, chosen)
+      const standIn = selfId ? await findStandInSelf(ownerId) : undefined
+      if (selfId && !standIn) throw new AppError('validation_failed', 'You already have a card of your own', [{ path: 'isSelf', code: 'member.self_exists' }])
+      if (standIn) {
+        await moveOwnRecords?.(ownerId, standIn.memberId, memberId)
+        await this.deleteMember(ownerId, standIn.memberId)
+      }
+      return this.updateMember(ownerId, memberId, {
+        isSelf: true,
+        relationshipToOwner: selfRelationship,
+        // The stored form reads back the same in any language.
+        ...(chosen.birthDate === null && standIn?.birthDate ? { birthDate: storedDateText(standIn.birthDate) } : {}),
       })
     },
 

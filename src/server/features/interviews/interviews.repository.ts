@@ -101,6 +101,11 @@ export function createInterviewRepository(db: Kysely<Database>) {
       })
     },
 
+    /** The answer saved last, about any member (a skipped question is none). */
+    async findLatest(ownerUserId: string): Promise<InterviewSessionRow | undefined> {
+      return answers(ownerUserId).orderBy('timestamp', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst()
+    },
+
     async insert(row: NewInterviewSessionRow): Promise<InterviewSessionRow> {
       return db.insertInto('interviewSession').values(row).returningAll().executeTakeFirstOrThrow()
     },

@@ -87,6 +87,12 @@ export function createInterviewService({ repo, conversations, chat, findMember, 
   const anaChat = createInterviewChat({ repo, conversations, chat, toSession: one })
 
   return {
+    /** The interview answer saved last, about any member; undefined when there is none. */
+    async latestSession(ownerId: string): Promise<InterviewSession | undefined> {
+      const row = await repo.findLatest(ownerId)
+      return row && one(ownerId, row)
+    },
+
     /** The member's answers, oldest first. */
     async list(ownerId: string, memberId: string): Promise<InterviewSession[]> {
       if (!(await findMember(ownerId, memberId))) throw notFound('Member')

@@ -170,7 +170,8 @@ export function familyTreeKind(tree: TreeService): { exportTree: TreeService['ge
       }
       const ids = new Map(members.flatMap((m) => (report.memberIds.has(m.memberId) ? [[m.memberId, report.memberIds.get(m.memberId)!] as const] : [])))
       const unionIds = new Map(unions.flatMap((u) => (report.unionIds.has(u.unionId) ? [[u.unionId, report.unionIds.get(u.unionId)!] as const] : [])))
-      return { found: parsed.data.members.length, restored: report.members.created, skipped, ids, unionIds }
+      // A restore updates no member but the own card sign-up made, which the restored self takes over.
+      return { found: parsed.data.members.length, restored: report.members.created + report.members.updated, skipped, ids, unionIds }
     },
   }
 }

@@ -2,7 +2,7 @@ import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FamilyTree } from '../../../shared/contracts/family-tree.ts'
 import { gedcomUpload, multipartFile } from '../../test/multipart.ts'
-import { as, createTestApp, createTestUser, testDatabases, type TestApp, type TestUser } from '../../test/test-app.ts'
+import { as, createTestApp, createTestUser, signUpTestUser, testDatabases, type TestApp, type TestUser } from '../../test/test-app.ts'
 import { tusClient } from '../../test/tus-client.ts'
 
 // The family tree through an export and back: people with dates as written and places, couples
@@ -196,6 +196,31 @@ describe.each(testDatabases)('the family tree through an export and back, on %s'
     const copies = now.members.filter((m) => !first.members.some((f) => f.memberId === m.memberId))
     expect(copies.map((m) => m.sourceId)).toEqual(copies.map(() => null))
     expect(copies.find((m) => m.firstName === 'Pedro')!.parentLinks.map((l) => l.kind)).toEqual(['adopted', 'adopted'])
+  })
+
+  it('into a fresh account, lets the exported self take over the own card sign-up made: one self, the archive’s facts, the first memory kept', async () => {
+    const heir = await signUpTestUser(t.app, { name: 'Lucía Ruiz', birthDate: '1971' })
+    const [card] = (await tree(heir)).members
+    expect(card).toMatchObject({ isSelf: true, firstName: 'Lucía' })
+    const memory = await as(t.app, heir)({ method: 'POST', url: '/api/biography/entries', payload: { content: 'Mi primer recuerdo, antes de traer mi archivo.' } })
+    expect(memory.json()).toMatchObject({ subjectMemberId: card!.memberId })
+
+    expect(await importInto(heir, archive)).toEqual({ kind: 'familyTree', found: 6, restored: 6, skipped: [] })
+    const after = await tree(heir)
+    expect(after.members.filter((m) => m.isSelf)).toEqual([
+      expect.objectContaining({ memberId: card!.memberId, firstName: 'Lucía', lastName: 'Ruiz', birthDate: 'BET 1970 AND 1972', parentMemberIds: [expect.any(String)] }),
+    ])
+    expect(after.members).toHaveLength(6)
+    const { entries } = (await as(t.app, heir)({ method: 'GET', url: '/api/biography/entries' })).json()
+    expect(entries.map((e: { subjectMemberId: string }) => e.subjectMemberId)).toEqual(entries.map(() => card!.memberId))
+    expect(entries).toHaveLength(1)
+  })
+
+  it('keeps a relative’s export apart from the own card of someone else: their self is not taken for the account’s', async () => {
+    const granddaughter = await signUpTestUser(t.app, { name: 'Marta Gil' })
+    const report = await importInto(granddaughter, archive)
+    expect(report.skipped).toContainEqual(expect.objectContaining({ reason: 'rejected_by_rules', detail: 'isSelf member.self_exists' }))
+    expect((await tree(granddaughter)).members.filter((m) => m.isSelf)).toEqual([expect.objectContaining({ firstName: 'Marta', lastName: 'Gil' })])
   })
 
   it('restores an export written before unions were rows, from its spouses and parents', async () => {

@@ -1,15 +1,26 @@
-import { render, screen, within } from '@testing-library/react'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { Me } from '../../../shared/contracts/account.ts'
+import { sessionKeys } from '../../features/account/api/session-queries.ts'
+import { testMe } from '../../test/http.ts'
 import { AppLayout } from './app-layout.tsx'
 
-function renderLayoutAt(path: string, previous: string[] = []) {
+/** The layout at `path`, for a visitor unless `me` is signed in (as the page's own reads found). */
+function renderLayoutAt(path: string, previous: string[] = [], me: Me | null = null) {
   const router = createMemoryRouter([{ element: <AppLayout />, children: [{ path: '*', element: <h1>Página</h1> }] }], {
     initialEntries: [...previous, path],
     initialIndex: previous.length,
   })
-  render(<RouterProvider router={router} />)
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  queryClient.setQueryData(sessionKeys.me, me)
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  )
   return router
 }
 
@@ -23,7 +34,7 @@ describe('AppLayout', () => {
     expect(screen.getByRole('link', { name: 'Legado' })).toHaveAttribute('href', '/')
   })
 
-  it('links home and to the dashboard from other pages', () => {
+  it('links a visitor home to the landing page and to the dashboard from other pages', () => {
     renderLayoutAt('/contact')
     const nav = screen.getByRole('navigation', { name: 'Navegación principal' })
     expect(within(nav).getByRole('link', { name: 'Inicio' })).toHaveAttribute('href', '/')
@@ -35,6 +46,21 @@ describe('AppLayout', () => {
     const nav = screen.getByRole('navigation', { name: 'Navegación principal' })
     expect(within(nav).queryByRole('link', { name: 'Dashboard' })).not.toBeInTheDocument()
     expect(within(nav).getByText('Dashboard')).toHaveAttribute('aria-current', 'page')
+  })
+
+  it('takes a signed-in person home to the dashboard, which «Inicio» marks as the current page there', async () => {
+    renderLayoutAt('/contact', [], testMe())
+    const nav = screen.getByRole('navigation', { name: 'Navegación principal' })
+    await waitFor(() => expect(within(nav).getByRole('link', { name: 'Inicio' })).toHaveAttribute('href', '/dashboard'))
+    expect(screen.getByRole('link', { name: 'Legado' })).toHaveAttribute('href', '/dashboard')
+    expect(within(nav).queryByRole('link', { name: 'Dashboard' })).not.toBeInTheDocument()
+  })
+
+  it('marks «Inicio» as the current page on the dashboard of a signed-in person', async () => {
+    renderLayoutAt('/dashboard', [], testMe())
+    const nav = screen.getByRole('navigation', { name: 'Navegación principal' })
+    await waitFor(() => expect(within(nav).getByText('Inicio')).toHaveAttribute('aria-current', 'page'))
+    expect(within(nav).queryByRole('link')).not.toBeInTheDocument()
   })
 
   it('hides the back button on a fresh history', () => {

@@ -1,6 +1,7 @@
 import { useRef, useSyncExternalStore } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation, useNavigate } from 'react-router'
+import { useKnownSession } from '../../features/account/api/session-queries.ts'
 import { shouldShowBackButton } from './back-button.ts'
 import { useHeaderScrollPadding } from './use-header-scroll-padding.ts'
 
@@ -19,19 +20,31 @@ function useHistoryLength(): number {
   )
 }
 
+/**
+ * The header: «Legado» and «Inicio» lead home, which is the dashboard for a signed-in person and
+ * the landing page for a visitor (who also gets «Dashboard», the way in once signed in).
+ */
 export function SiteHeader() {
   const { t } = useTranslation()
   const { pathname } = useLocation()
   const navigate = useNavigate()
   const showBack = shouldShowBackButton(useHistoryLength(), pathname)
   const isDashboard = pathname === '/dashboard'
+  // A pre-rendered page knows no session: it is hydrated as a visitor's, and turns to the person's once mounted.
+  const isHydrated = useSyncExternalStore(
+    subscribeToNothing,
+    () => true,
+    () => false,
+  )
+  const isSignedIn = Boolean(useKnownSession().data) && isHydrated
+  const home = isSignedIn ? '/dashboard' : '/'
   const headerRef = useRef<HTMLElement>(null)
   useHeaderScrollPadding(headerRef)
 
   return (
     <header ref={headerRef} className="site-header">
       <div className="site-header-inner">
-        <Link to="/" className="site-brand">
+        <Link to={home} className="site-brand">
           {t('appName')}
         </Link>
         <nav aria-label={t('nav.label')} className="site-nav">
@@ -44,21 +57,29 @@ export function SiteHeader() {
               </li>
             ) : null}
             <li>
-              <Link to="/" className="nav-button">
-                {t('nav.home')}
-              </Link>
-            </li>
-            <li>
-              {isDashboard ? (
+              {isSignedIn && isDashboard ? (
                 <span className="nav-button nav-button-current" aria-current="page">
-                  {t('nav.dashboard')}
+                  {t('nav.home')}
                 </span>
               ) : (
-                <Link to="/dashboard" className="nav-button">
-                  {t('nav.dashboard')}
+                <Link to={home} className="nav-button">
+                  {t('nav.home')}
                 </Link>
               )}
             </li>
+            {isSignedIn ? null : (
+              <li>
+                {isDashboard ? (
+                  <span className="nav-button nav-button-current" aria-current="page">
+                    {t('nav.dashboard')}
+                  </span>
+                ) : (
+                  <Link to="/dashboard" className="nav-button">
+                    {t('nav.dashboard')}
+                  </Link>
+                )}
+              </li>
+            )}
           </ul>
         </nav>
       </div>

@@ -5,13 +5,17 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { renderWithProviders } from '../../test/render.tsx'
 import { DashboardRoute } from './dashboard.tsx'
 import { jsonResponse, testMe } from '../../test/http.ts'
+import type { RecentActivity } from '../../../shared/contracts/dashboard.ts'
 
 const rosa = testMe({ email: 'abuela.rosa@example.com', displayName: 'Rosa Martínez' })
 
-function fakeServer(me: typeof rosa = rosa, { canGenerate = true } = {}) {
+const nothingSaved: RecentActivity = { lastMemory: null, lastInterview: null }
+
+function fakeServer(me: typeof rosa = rosa, { canGenerate = true, recent = nothingSaved }: { canGenerate?: boolean; recent?: RecentActivity } = {}) {
   return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
     const url = String(input)
     if (url === '/api/session') return jsonResponse(200, { user: me })
+    if (url === '/api/dashboard/recent') return jsonResponse(200, recent)
     if (url === '/api/ai-lab/status') return jsonResponse(200, { mode: canGenerate ? 'gemini' : 'guided', canGenerate })
     if (url === '/api/auth/sign-out' || url === '/api/auth/revoke-sessions') return jsonResponse(200, { success: true })
     throw new Error(`Unexpected request ${url}`)
@@ -46,6 +50,42 @@ describe('DashboardRoute', () => {
     expect(avatar).toHaveTextContent('')
     expect(screen.getByText('La familia no es algo importante. Lo es todo.')).toBeInTheDocument()
     expect(screen.getByText('— Michael J. Fox')).toBeInTheDocument()
+  })
+
+  it('invites a person who has saved nothing yet to start with Cronos', async () => {
+    fakeServer()
+    renderDashboard()
+    const recent = await screen.findByRole('region', { name: 'Donde lo dejaste' })
+    expect(recent).toHaveTextContent('Todavía no has guardado ningún recuerdo.')
+    expect(screen.getByRole('link', { name: 'Empezar a hablar con Cronos' })).toHaveAttribute('href', '/my-biography')
+  })
+
+  it('shows what was saved last, how long ago, and goes on with Cronos or with the interview about a relative', async () => {
+    const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 60 * 60 * 1000 - 60_000).toISOString()
+    fakeServer(rosa, {
+      recent: {
+        lastMemory: { excerpt: 'Nací en Jaén, en una casa con patio.', savedAt: daysAgo(3) },
+        lastInterview: { excerpt: 'Cantaba boleros.', savedAt: daysAgo(5), memberId: 'm-rosa', firstName: 'Rosa', lastName: '____' },
+      },
+    })
+    renderDashboard()
+    const recent = await screen.findByRole('region', { name: 'Donde lo dejaste' })
+    expect(recent).toHaveTextContent('Lo último que guardaste: «Nací en Jaén, en una casa con patio.», hace 3 días.')
+    expect(screen.getByRole('link', { name: 'Seguir hablando con Cronos' })).toHaveAttribute('href', '/my-biography')
+    expect(screen.getByRole('link', { name: 'Seguir la entrevista sobre Rosa' })).toHaveAttribute('href', '/interview/m-rosa')
+  })
+
+  it('names the interview when it was the last thing saved', async () => {
+    fakeServer(rosa, {
+      recent: {
+        lastMemory: null,
+        lastInterview: { excerpt: 'Cantaba boleros.', savedAt: new Date(Date.now() - 3 * 60_000).toISOString(), memberId: 'm-ana', firstName: 'Ana', lastName: 'Gil' },
+      },
+    })
+    renderDashboard()
+    const recent = await screen.findByRole('region', { name: 'Donde lo dejaste' })
+    expect(recent).toHaveTextContent('Lo último que guardaste: «Cantaba boleros.», en la entrevista sobre Ana Gil, hace 3 minutos.')
+    expect(screen.getByRole('link', { name: 'Empezar a hablar con Cronos' })).toBeInTheDocument()
   })
 
   it('greets by the e-mail local part when there is no display name', async () => {

@@ -6,6 +6,8 @@ import { useAiLabStatus } from '../../features/ai-lab/api/ai-lab-queries.ts'
 import { SignOutButton } from '../../features/account/components/sign-out-button.tsx'
 import { DashboardHeader } from '../../features/dashboard/components/dashboard-header.tsx'
 import { DashboardTiles } from '../../features/dashboard/components/dashboard-tiles.tsx'
+import { RecentActivity } from '../../features/dashboard/components/recent-activity.tsx'
+import { useRecentActivity } from '../../features/dashboard/api/recent-queries.ts'
 import { InviteButton } from '../../features/dashboard/components/invite-button.tsx'
 
 export function DashboardRoute() {
@@ -19,6 +21,7 @@ export function DashboardRoute() {
   return (
     <section className="page dashboard" aria-labelledby="dashboard-title">
       <DashboardHeader me={session.data} />
+      <RecentActivity recent={useRecentActivity().data} />
       <DashboardTiles isAiGuided={isAiGuided} />
       <div className="dashboard-actions">
         <InviteButton />

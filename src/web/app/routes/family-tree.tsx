@@ -1,9 +1,12 @@
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import type { Member } from '../../../shared/contracts/family-tree.ts'
+import { isSelfMember, isStandInSelf } from '../../../shared/family-tree/self-member.ts'
+import { StatusMessage } from '../../components/ui/banner.tsx'
 import { useTranslation } from 'react-i18next'
 import { useDocumentTitle } from '../../components/ui/use-document-title.ts'
 import { useFamilyTree, useRefetchFamilyTree } from '../../features/family-tree/api/family-tree-queries.ts'
 import { FamilyTreeManager } from '../../features/family-tree/components/family-tree-manager.tsx'
+import { WhoAreYou } from '../../features/family-tree/components/who-are-you.tsx'
 import { FamilyChartFrame } from '../../features/family-tree/chart/family-chart-frame.tsx'
 import { GedcomSection } from '../../features/gedcom/components/gedcom-section.tsx'
 import type { MemberMediaSlot } from '../../features/family-tree/components/media-buttons.tsx'
@@ -68,17 +71,39 @@ export function FamilyTreeRoute() {
   const tree = useFamilyTree()
   const refetchTree = useRefetchFamilyTree()
   const isTreeSettled = tree.data !== undefined || tree.isError
+  // ── Who are you ── asked once a tree has come in from another program, while the owner has no
+  // card of their own yet or only the one sign-up made (docs/product.md#family-tree).
+  const [isAskingWho, setIsAskingWho] = useState(false)
+  const [chosenName, setChosenName] = useState<string>()
+  const members = tree.data?.members ?? []
+  const ownCard = members.find(isSelfMember)
+  const shouldAskWho = isAskingWho && (!ownCard || isStandInSelf(ownCard)) && members.some((member) => member !== ownCard)
+  const handleImportEnded = async () => {
+    await refetchTree()
+    setChosenName(undefined)
+    setIsAskingWho(true)
+  }
+  const handleWhoAnswered = (chosen?: Member) => {
+    setIsAskingWho(false)
+    if (!chosen) return
+    setChosenName(`${chosen.firstName} ${chosen.lastName}`.trim())
+    // The chart centres on its owner: the one just chosen, near the top of the page.
+    document.getElementById('family-tree-title')?.scrollIntoView({ block: 'start' })
+  }
   return (
     <section className="page family-tree-page" aria-labelledby="family-tree-title">
       <h1 id="family-tree-title">{t('page.title')}</h1>
       <p className="family-tree-intro">{t('page.intro')}</p>
+      {/* Only once there is something to say: other parts of the page have status lines of their own. */}
+      {chosenName && <StatusMessage>{t('whoAreYou.chosen', { name: chosenName })}</StatusMessage>}
       <FamilyTreeManager
         memberMedia={memberMedia}
         // ── Chart slot ── the interactive family chart (features/family-tree/chart); a person in it opens their card.
         renderChart={(members, hooks) => <IdleFamilyChart members={members} hooks={hooks} />}
       />
       {/* ── GEDCOM ── bringing a tree in from another program (features/gedcom), and taking it out once it has people. */}
-      {isTreeSettled && <GedcomSection hasPeople={(tree.data?.members.length ?? 0) > 0} onImportEnded={refetchTree} />}
+      {isTreeSettled && <GedcomSection hasPeople={(tree.data?.members.length ?? 0) > 0} onImportEnded={handleImportEnded} />}
+      {shouldAskWho && <WhoAreYou members={members} ownCard={ownCard} onDone={handleWhoAnswered} />}
     </section>
   )
 }

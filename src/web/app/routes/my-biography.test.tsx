@@ -35,15 +35,23 @@ const self = () => buildMember({ firstName: 'Rosa', relationshipToOwner: 'Yo mis
 /** The server: the session (Rosa, u1), her family tree, and the biography API. */
 function fakeServer(options: Parameters<typeof fakeBiographyApi>[0] & { members?: Member[] } = {}) {
   const { members = [self()], ...biography } = options
-  return fakeBiographyApi({
+  const ownCards: unknown[] = []
+  const api = fakeBiographyApi({
     opening: 'Hola, soy Cronos.',
     ...biography,
-    fallback: (method, path) => {
-      if (method === 'GET' && path === '/api/session') return jsonResponse(200, { user: testMe() })
+    fallback: (method, path, body) => {
+      if (method === 'GET' && path === '/api/session') return jsonResponse(200, { user: testMe({ displayName: 'Rosa Martínez' }) })
       if (method === 'GET' && path === '/api/family-tree') return jsonResponse(200, { tree: null, members })
+      if (method === 'POST' && path === '/api/family-tree/own-card') {
+        ownCards.push(body)
+        const card = self()
+        members.push(card)
+        return jsonResponse(201, { member: card })
+      }
       return undefined
     },
   })
+  return { ...api, ownCards: () => ownCards }
 }
 
 function renderRoute() {
@@ -76,18 +84,35 @@ describe('/my-biography', () => {
     expect(screen.getByRole('heading', { name: 'Dashboard de prueba' })).toBeInTheDocument()
   })
 
-  it('without the person’s own profile, points to the family tree and still lets them chat', async () => {
+  it('without the person’s own profile, still lets them chat, and makes the profile from their name in one press', async () => {
     const api = fakeServer({ members: [buildMember({ relationshipToOwner: 'Hermana' })], canSave: false })
     const { user } = renderRoute()
 
     const notice = await screen.findByTestId('no-self-member-notice')
-    expect(notice).toHaveTextContent('Crea tu propio perfil en tu árbol familiar para guardar tus recuerdos.')
+    expect(notice).toHaveTextContent('Para guardar lo que cuentes, Legado necesita tu ficha en el árbol familiar.')
     await user.type(await screen.findByRole('textbox', { name: 'Tu mensaje para Cronos' }), 'Hola{Enter}')
     expect(await screen.findByText('No se puede guardar el recuerdo sin un perfil de miembro asociado.')).toBeInTheDocument()
     expect(api.chatMessages()).toHaveLength(1)
 
-    await user.click(within(notice).getByRole('link', { name: 'Crear mi perfil en el árbol familiar' }))
-    expect(screen.getByRole('heading', { name: 'Árbol de prueba' })).toBeInTheDocument()
+    expect(within(notice).getByRole('textbox', { name: 'Tu nombre completo' })).toHaveValue('Rosa Martínez')
+    await user.click(within(notice).getByRole('button', { name: 'Crear mi perfil' }))
+    expect(await screen.findByText('Listo: ya tienes tu perfil. Desde ahora, lo que cuentes a Cronos se guarda en tus recuerdos.')).toBeInTheDocument()
+    expect(screen.queryByTestId('no-self-member-notice')).not.toBeInTheDocument()
+    expect(api.ownCards()).toEqual([{ fullName: 'Rosa Martínez', language: 'es' }])
+  })
+
+  it('asks for a name when the account has none, before making the profile', async () => {
+    const api = fakeServer({ members: [] })
+    const { user } = renderRoute()
+    const notice = await screen.findByTestId('no-self-member-notice')
+    const name = within(notice).getByRole('textbox', { name: 'Tu nombre completo' })
+    await user.clear(name)
+    await user.click(within(notice).getByRole('button', { name: 'Crear mi perfil' }))
+    expect(name).toHaveAccessibleDescription('Este campo es obligatorio.')
+    expect(api.ownCards()).toEqual([])
+    await user.type(name, 'Carmen')
+    await user.click(within(notice).getByRole('button', { name: 'Crear mi perfil' }))
+    await waitFor(() => expect(api.ownCards()).toEqual([{ fullName: 'Carmen', language: 'es' }]))
   })
 
   it('recognises the own profile by its relationship too', async () => {

@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { isSelfMember } from '../../../shared/family-tree/self-member.ts'
+import { isLanguage } from '../../../shared/limits.ts'
+import { StatusMessage } from '../../components/ui/banner.tsx'
 import { useDocumentTitle } from '../../components/ui/use-document-title.ts'
 import { useSession } from '../../features/account/api/session-queries.ts'
 import { BiographyChat } from '../../features/biography/components/biography-chat.tsx'
@@ -8,7 +10,7 @@ import { MemoryList } from '../../features/biography/components/memory-list.tsx'
 import { NewMemory } from '../../features/biography/components/new-memory.tsx'
 import { NoSelfMemberNotice } from '../../features/biography/components/no-self-member-notice.tsx'
 import type { AttachmentSlot, MemoryMediaSlot, MemoryThumbnailsSlot } from '../../features/biography/components/slots.ts'
-import { useFamilyTree } from '../../features/family-tree/api/family-tree-queries.ts'
+import { useCreateOwnCard, useFamilyTree } from '../../features/family-tree/api/family-tree-queries.ts'
 import { useRefreshMedia, useUploadLimits } from '../../features/media/api/media-queries.ts'
 import { MediaGallery } from '../../features/media/components/media-gallery.tsx'
 import { MediaThumbnails } from '../../features/media/components/media-thumbnails.tsx'
@@ -16,6 +18,7 @@ import { MediaUploader } from '../../features/media/components/media-uploader.ts
 import { acceptAttribute, isAcceptedFile } from '../../features/media/lib/accepted-types.ts'
 import { isShrinkablePhoto } from '../../features/media/lib/compress-image.ts'
 import { uploadMediaFile } from '../../features/media/lib/upload-media-file.ts'
+import { uiLanguageOf } from '../../lib/ui-language.ts'
 
 // ── Memory media slot ── a memory's gallery and uploader (features/media) in its media dialog.
 const memoryMedia: MemoryMediaSlot = ({ entry, canManage, onChanged }) => (
@@ -28,16 +31,21 @@ const memoryMedia: MemoryMediaSlot = ({ entry, canManage, onChanged }) => (
 /** /my-biography (docs/product.md#biography): the chat with Cronos, and the memories it keeps. */
 export function MyBiographyRoute() {
   // The chat kit's catalogue too, so the page waits for both at once rather than one after the other.
-  const { t } = useTranslation(['biography', 'chat'])
+  const { t, i18n } = useTranslation(['biography', 'chat'])
   useDocumentTitle(t('page.title'))
   const session = useSession()
   const tree = useFamilyTree()
+  const createOwnCard = useCreateOwnCard()
   const refreshMedia = useRefreshMedia()
   // ── Memory thumbnails slot ── each memory's files, small, in the list (features/media).
   const memoryThumbnails: MemoryThumbnailsSlot = (entry) => <MediaThumbnails owner={{ entryId: entry.id }} label={t('memories.media')} />
   const uploadLimits = useUploadLimits()
   // Unknown until the tree has loaded: no notice is better than a wrong one.
   const hasSelfMember = tree.data ? tree.data.members.some(isSelfMember) : undefined
+  const language = uiLanguageOf(i18n)
+  const makeOwnCard = async (fullName: string) => {
+    await createOwnCard.mutateAsync({ fullName, ...(isLanguage(language) ? { language } : {}) })
+  }
 
   // ── Attachment slot ── files chosen in the chat, uploaded with tus (features/media) once
   // Cronos' reply is saved as a memory.
@@ -56,7 +64,8 @@ export function MyBiographyRoute() {
   return (
     <section className="page biography-page" aria-labelledby="my-biography-title">
       <BiographyHeader titleId="my-biography-title" />
-      {hasSelfMember === false && <NoSelfMemberNotice />}
+      {hasSelfMember === false && session.data && <NoSelfMemberNotice accountName={session.data.displayName} onCreate={makeOwnCard} />}
+      <StatusMessage>{hasSelfMember && createOwnCard.isSuccess ? t('noSelf.created') : null}</StatusMessage>
       <BiographyChat attachments={attachments} />
       <MemoryList currentUserId={session.data?.id} renderMedia={memoryMedia} renderThumbnails={memoryThumbnails}>
         <NewMemory />

@@ -19,6 +19,15 @@ export function useSession() {
   })
 }
 
+/**
+ * The session as the page's own reads found it, without asking for it: the site's header shows
+ * who is signed in once the page knows. Asking from the header would start the read before a
+ * signed-in page's guard hydrates, so the guard would hydrate with an answer its HTML never had.
+ */
+export function useKnownSession() {
+  return useQuery({ queryKey: sessionKeys.me, queryFn: () => apiFetch<SessionState>('/api/session').then((state) => state.user), enabled: false })
+}
+
 /** Signs in, then shows the language the account chose, unless the address names one (`?lng=`). */
 export function useSignIn() {
   const queryClient = useQueryClient()

@@ -38,13 +38,13 @@ describe('SignUpForm (landing)', () => {
     expect(fetch).not.toHaveBeenCalled()
   })
 
-  it('refuses a birth date in the future', async () => {
+  it('takes the birth date as the person knows it, and refuses one in the future', async () => {
     answerSignUp(() => jsonResponse(200, {}))
     renderWithProviders(<SignUpForm onSignedUp={vi.fn()} />)
     await fillRequired()
-    await userEvent.type(screen.getByLabelText('Fecha de nacimiento (opcional)'), '2999-01-01')
+    await userEvent.type(screen.getByLabelText('Fecha de nacimiento (opcional)'), 'mayo de 2999')
     await userEvent.click(submitButton())
-    expect(screen.getByLabelText('Fecha de nacimiento (opcional)')).toHaveAccessibleDescription('La fecha no puede estar en el futuro.')
+    expect(screen.getByLabelText('Fecha de nacimiento (opcional)')).toHaveAccessibleDescription(expect.stringContaining('La fecha no puede estar en el futuro.'))
   })
 
   it('sends the cleaned values with the current language, then reports success', async () => {
@@ -52,7 +52,7 @@ describe('SignUpForm (landing)', () => {
     const onSignedUp = vi.fn()
     renderWithProviders(<SignUpForm onSignedUp={onSignedUp} />)
     await fillRequired()
-    await userEvent.type(screen.getByLabelText('Fecha de nacimiento (opcional)'), '1950-03-14')
+    await userEvent.type(screen.getByLabelText('Fecha de nacimiento (opcional)'), 'marzo de 1950')
     await userEvent.type(screen.getByLabelText('Relación familiar (opcional)'), 'abuela de Lucía')
     await userEvent.click(submitButton())
 
@@ -63,7 +63,7 @@ describe('SignUpForm (landing)', () => {
       name: 'Rosa Martínez',
       email: 'rosa@example.com',
       password: 'secreto',
-      birthDate: '1950-03-14',
+      birthDate: 'marzo de 1950',
       familyRelation: 'abuela de Lucía',
       preferredLanguage: 'es',
     })

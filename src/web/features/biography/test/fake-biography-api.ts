@@ -45,7 +45,7 @@ interface FakeBiographyOptions {
   /** Media listed per entry id. */
   media?: Record<string, MediaAsset[]>
   /** Answers for paths this fake does not know (e.g. the session or the family tree). */
-  fallback?: (method: string, path: string) => Response | undefined
+  fallback?: (method: string, path: string, body: unknown) => Response | undefined
 }
 
 /** A date as written, in its stored form, as the server reads it. */
@@ -172,7 +172,7 @@ export function fakeBiographyApi(options: FakeBiographyOptions = {}) {
       entries = entries.map((entry) => ({ ...entry, mediaAssetIds: entry.mediaAssetIds.filter((id) => id !== mediaId) }))
       return new Response(null, { status: 204 })
     }
-    const other = options.fallback?.(method, path)
+    const other = options.fallback?.(method, path, body)
     if (other) return other
     return errorResponse(404, 'not_found')
   })

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
-import type { CreateMember, FamilyTree, Member, MemberFacts, UpdateMember } from '../../../../shared/contracts/family-tree.ts'
+import type { CreateMember, CreateOwnCard, FamilyTree, Member, MemberFacts, UpdateMember } from '../../../../shared/contracts/family-tree.ts'
 import { ApiError, apiFetch } from '../../../lib/api-client.ts'
 
 export const familyTreeKeys = {
@@ -67,6 +67,24 @@ export function useCreateMember() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: async (body: CreateMember) => (await apiFetch<{ member: Member }>(membersPath, { method: 'POST', body })).member,
+    onSuccess: () => refetchTree(queryClient),
+  })
+}
+
+/** The person's own card, made from their full name (docs/product.md#biography). */
+export function useCreateOwnCard() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async (body: CreateOwnCard) => (await apiFetch<{ member: Member }>('/api/family-tree/own-card', { method: 'POST', body })).member,
+    onSuccess: () => refetchTree(queryClient),
+  })
+}
+
+/** "This person is me": the chosen member becomes the owner's own card (docs/product.md#family-tree). */
+export function useChooseSelf() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async (memberId: string) => (await apiFetch<{ member: Member }>(`${memberPath(memberId)}/is-me`, { method: 'POST', body: {} })).member,
     onSuccess: () => refetchTree(queryClient),
   })
 }

@@ -1,0 +1,55 @@
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import type { RecentActivity as Recent } from '../../../../shared/contracts/dashboard.ts'
+import { isUnknownNamePart } from '../../../../shared/family-tree/unknown-name.ts'
+import { formatTimeAgo } from '../../../lib/format-dates.ts'
+import { uiLanguageOf } from '../../../lib/ui-language.ts'
+import './recent-activity.css'
+
+/** The relative's name as the dashboard says it; a surname nobody knows is left out. */
+function relativeName({ firstName, lastName }: { firstName: string; lastName: string }): string {
+  return isUnknownNamePart(lastName) ? firstName : `${firstName} ${lastName}`.trim()
+}
+
+/**
+ * Where the person left off (docs/product.md#dashboard): the last thing they saved, how long ago,
+ * and a way straight back into the conversation it came from. Nothing is shown while it loads or
+ * if it cannot: the tiles below lead to the same places.
+ */
+export function RecentActivity({ recent }: { recent: Recent | undefined }) {
+  const { t, i18n } = useTranslation('dashboard')
+  if (!recent) return null
+  const language = uiLanguageOf(i18n)
+  const { lastMemory, lastInterview } = recent
+  const isInterviewLast = lastInterview !== null && (lastMemory === null || lastInterview.savedAt > lastMemory.savedAt)
+  const last = isInterviewLast ? lastInterview : lastMemory
+
+  return (
+    <section className="recent-activity" aria-labelledby="recent-activity-title">
+      <h2 id="recent-activity-title">{t('recent.title')}</h2>
+      {last ? (
+        <p className="recent-activity-last">
+          {isInterviewLast
+            ? t('recent.lastInterview', { excerpt: last.excerpt, name: relativeName(lastInterview), when: formatTimeAgo(last.savedAt, language) })
+            : t('recent.lastMemory', { excerpt: last.excerpt, when: formatTimeAgo(last.savedAt, language) })}
+        </p>
+      ) : (
+        <p className="recent-activity-last">{t('recent.nothingYet')}</p>
+      )}
+      <ul className="recent-activity-actions">
+        <li>
+          <Link to="/my-biography" className="button button-primary">
+            {lastMemory ? t('recent.continueCronos') : t('recent.startCronos')}
+          </Link>
+        </li>
+        {lastInterview ? (
+          <li>
+            <Link to={`/interview/${encodeURIComponent(lastInterview.memberId)}`} className="button">
+              {t('recent.continueInterview', { name: relativeName(lastInterview) })}
+            </Link>
+          </li>
+        ) : null}
+      </ul>
+    </section>
+  )
+}
