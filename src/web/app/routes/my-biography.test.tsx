@@ -76,7 +76,7 @@ describe('/my-biography', () => {
     expect(document.title).toBe('Mi biografía · Legado')
     expect(screen.getByRole('heading', { level: 2, name: 'Conversa con Cronos' })).toBeInTheDocument()
     expect(screen.getByRole('heading', { level: 2, name: 'Tus recuerdos' })).toBeInTheDocument()
-    expect(await screen.findByRole('heading', { level: 3, name: 'La boda' })).toBeInTheDocument()
+    expect(await screen.findByRole('article', { name: 'La boda' })).toBeInTheDocument()
     expect(await screen.findByText('Hola, soy Cronos.')).toBeInTheDocument()
     expect(screen.queryByTestId('no-self-member-notice')).not.toBeInTheDocument()
 
