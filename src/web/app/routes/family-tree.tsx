@@ -24,17 +24,30 @@ const MediaUploader = lazy(async () => ({ default: (await import('../../features
 const MediaGallery = lazy(async () => ({ default: (await import('../../features/media/components/media-gallery.tsx')).MediaGallery }))
 
 // ── Media slot ── each member's uploader and gallery (features/media), shown from their card.
+// A member's first photo is their portrait, which comes with the tree: an upload to someone
+// without one, or a deletion that may have taken it, reads the tree again so the card and the
+// chart show it at once. Other uploads change nothing the tree shows.
+function MemberUploader({ member, name }: { member: Member; name: string }) {
+  const refetchTree = useRefetchFamilyTree()
+  return (
+    <Suspense>
+      <MediaUploader linkedToType="member" linkedToId={member.memberId} ownerName={name} onUploaded={member.portraitURL ? undefined : () => void refetchTree()} />
+    </Suspense>
+  )
+}
+
+function MemberGallery({ member, name }: { member: Member; name: string }) {
+  const refetchTree = useRefetchFamilyTree()
+  return (
+    <Suspense>
+      <MediaGallery memberId={member.memberId} ownerName={name} onDeleted={member.portraitURL ? () => void refetchTree() : undefined} />
+    </Suspense>
+  )
+}
+
 const memberMedia: MemberMediaSlot = {
-  renderUploader: (member, name) => (
-    <Suspense>
-      <MediaUploader linkedToType="member" linkedToId={member.memberId} ownerName={name} />
-    </Suspense>
-  ),
-  renderGallery: (member, name) => (
-    <Suspense>
-      <MediaGallery memberId={member.memberId} ownerName={name} />
-    </Suspense>
-  ),
+  renderUploader: (member, name) => <MemberUploader member={member} name={name} />,
+  renderGallery: (member, name) => <MemberGallery member={member} name={name} />,
 }
 
 /**
