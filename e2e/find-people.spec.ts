@@ -1,5 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test'
-import { expectNoSeriousA11yViolations, signUpThroughApi } from './fixtures.ts'
+import { expect, test, type Page } from '@playwright/test'
+import { expectNoSeriousA11yViolations, signUpThroughApi, tabTo } from './fixtures.ts'
 
 // Diego brings his tree in from another program: a hundred and more people, among them Abraham
 // Lincoln, whom the list shows past its first hundred. He finds him by name, opens his son from
@@ -44,9 +44,9 @@ const gedcom = [
   '',
 ].join('\n')
 
-type Tree = { members: { memberId: string; firstName: string; lastName: string; isSelf: boolean; parentMemberIds: string[] }[] }
+type Tree = { members: { memberId: string; firstName: string; lastName: string; isSelf: boolean; sourceId: string | null; parentMemberIds: string[] }[] }
 
-/** A new account with the tree imported, and Diego's card marked as his own (the "who are you" answer). */
+/** A new account with the tree imported through the API, and Diego's card marked as his own. */
 async function importDiegosTree(page: Page) {
   await signUpThroughApi(page, { name: 'Diego Ruiz' })
   const started = await page.request.post('/api/family-tree/gedcom', {
@@ -56,26 +56,40 @@ async function importDiegosTree(page: Page) {
   const job = (await started.json()).job as { id: string }
   await expect.poll(async () => (await (await page.request.get(`/api/family-tree/gedcom/imports/${job.id}`)).json()).job.status, { timeout: 30_000 }).toBe('done')
   const tree = (await (await page.request.get('/api/family-tree')).json()) as Tree
-  const diego = tree.members.find((member) => member.firstName === 'Diego' && member.lastName === 'Ruiz' && !member.isSelf && member.parentMemberIds.length === 0)!
+  const diego = tree.members.find((member) => member.firstName === 'Diego' && member.lastName === 'Ruiz' && member.sourceId !== null)!
   // The imported Diego is his: the own card sign-up made gives way to him.
   const marked = await page.request.post(`/api/family-tree/members/${diego.memberId}/is-me`, { data: {} })
   expect(marked.status()).toBe(200)
 }
 
-/** Presses Tab (or Shift+Tab) until `target` has the keyboard: what someone without a mouse does. */
-async function tabTo(page: Page, target: Locator, key: 'Tab' | 'Shift+Tab' = 'Tab') {
-  for (let presses = 0; presses < 60; presses += 1) {
-    if (await target.evaluate((element) => element === document.activeElement)) return
-    await page.keyboard.press(key)
-  }
-  await expect(target).toBeFocused()
+/** Diego brings his tree in from the tree page and answers «¿Quién eres tú en este árbol?». */
+async function importAndSayWhoHeIs(page: Page) {
+  await signUpThroughApi(page, { name: 'Diego Ruiz' })
+  await page.goto('/family-tree?lng=es')
+  await page.getByText('Importar o exportar tu árbol').click()
+  const panel = page.getByRole('region', { name: 'Traer un árbol desde otro programa' })
+  await panel.getByLabel('Archivo del árbol (.ged, o .gdz con sus fotos)').setInputFiles({ name: 'familia.ged', mimeType: 'application/octet-stream', buffer: Buffer.from(gedcom) })
+  await panel.getByRole('button', { name: 'Importar', exact: true }).click()
+  await expect(panel.getByRole('status')).toHaveText('Importación terminada.', { timeout: 30_000 })
+
+  const question = page.getByRole('region', { name: '¿Quién eres tú en este árbol?' })
+  await expect(question.getByRole('searchbox', { name: 'Busca tu nombre' })).toHaveValue('Diego Ruiz')
+  await question.getByRole('button', { name: 'Diego Ruiz (nació en 1980)' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Listo: Diego Ruiz eres tú. El árbol se centra ahora en ti.' })).toBeVisible()
+  // One Diego: the card his sign-up made gave way to the imported one.
+  const tree = (await (await page.request.get('/api/family-tree')).json()) as Tree
+  expect(tree.members.filter((member) => member.firstName === 'Diego').map(({ isSelf, sourceId }) => ({ isSelf, imported: sourceId !== null }))).toEqual([
+    { isSelf: true, imported: true },
+  ])
 }
 
 const chartOf = (page: Page, name: string) => page.getByRole('group', { name: `Árbol familiar de ${name}` })
 
-test('Diego finds a person by name, opens one from the chart, adds his mother from it and links his father by typing «padre»', async ({ page }) => {
-  await importDiegosTree(page)
-  await page.goto('/family-tree?lng=es')
+test('Diego imports his tree, says who he is, finds a person by name, opens one from the chart, adds his mother from it and links his father by typing «padre»', async ({
+  page,
+}) => {
+  test.setTimeout(90_000)
+  await importAndSayWhoHeIs(page)
 
   // Lincoln is past the list's first hundred: the search finds him at once.
   const list = page.getByRole('list', { name: 'Las personas de tu árbol' })
