@@ -46,7 +46,8 @@ export async function signUp(name) {
   const response = await fetch(`${base}/api/auth/sign-up/email`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify({ name, email: `${name}-${randomUUID()}@example.com`, password: 'una-clave-de-prueba' }),
+    // No name: a named sign-up makes the person's own card, and each bench builds its tree itself.
+    body: JSON.stringify({ email: `${name}-${randomUUID()}@example.com`, password: 'una-clave-de-prueba' }),
   })
   if (response.status !== 200) throw new Error(`sign-up answered ${response.status}`)
   return response.headers

@@ -78,7 +78,8 @@ export async function signUp(base, email) {
   const answer = await fetch(`${base}/api/auth/sign-up/email`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify({ name: 'Bench', email, password: 'bench-password-2026' }),
+    // No name: a named sign-up makes the person's own card, and each bench builds its tree itself.
+    body: JSON.stringify({ email, password: 'bench-password-2026' }),
   })
   if (answer.status !== 200) throw new Error(`sign-up answered ${answer.status}`)
   return answer.headers

@@ -71,7 +71,11 @@ function writeRows(file, email, rows) {
       `insert into family_union (id, tree_id, owner_user_id, first_partner_id, second_partner_id, is_married, position, created_at, updated_at) values (?, ?, ?, ?, ?, 1, ?, ?, ?)`,
     )
     const link = db.prepare(`insert into member_parent (child_id, parent_id, owner_user_id, union_id, kind, child_position) values (?, ?, ?, ?, 'birth', ?)`)
-    const session = db.prepare(`insert into interview_session (id, owner_user_id, interviewed_member_id, timestamp, conversation_pair) values (?, ?, ?, ?, ?)`)
+    // Each session a conversation of its own: the most conversations a member's card can count.
+    const conversation = db.prepare(`insert into chat_conversation (id, owner_user_id, kind, member_id, title, started_at) values (?, ?, 'interview', ?, '', ?)`)
+    const session = db.prepare(
+      `insert into interview_session (id, owner_user_id, interviewed_member_id, timestamp, conversation_pair, conversation_id, question) values (?, ?, ?, ?, ?, ?, '¿Dónde creció?')`,
+    )
     const pair = JSON.stringify([
       { role: 'model', text: '¿Dónde creció?' },
       { role: 'user', text: 'En una finca cerca de Pasto, con sus cinco hermanos.' },
@@ -80,7 +84,10 @@ function writeRows(file, email, rows) {
       rows.members.forEach((row, i) => member.run(id(row.id), tree, owner, `Persona ${i}`, `${1800 + (i % 200)}`, 1800 + (i % 200), now, now))
       for (const row of rows.unions) union.run(id(row.id), tree, owner, id(row.first), id(row.second), row.position, now, now)
       for (const row of rows.links) link.run(id(row.child), id(row.parent), owner, id(row.union), row.position)
-      for (const row of rows.sessions) session.run(id(row.id), owner, id(row.member), now, pair)
+      for (const row of rows.sessions) {
+        conversation.run(id(`c${row.id}`), owner, id(row.member), now)
+        session.run(id(row.id), owner, id(row.member), now, pair, id(`c${row.id}`))
+      }
     })()
   } finally {
     db.close()
