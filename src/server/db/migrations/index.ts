@@ -16,6 +16,7 @@ import * as m0014 from './0014-jobs.ts'
 import * as m0015 from './0015-owner-pages.ts'
 import * as m0016 from './0016-owner-prefix-indexes.ts'
 import * as m0017 from './0017-conversations.ts'
+import * as m0018 from './0018-conversation-indexes.ts'
 
 /** Every migration, in order. Names are permanent: never rename or edit a released one. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '0015-owner-pages': m0015,
   '0016-owner-prefix-indexes': m0016,
   '0017-conversations': m0017,
+  '0018-conversation-indexes': m0018,
 }

@@ -61,7 +61,7 @@ export async function collectExport(userId: string, ports: PortabilityPorts, ext
     aiLabMemories: lab.memories,
     media,
   }
-  const readable = readableStories({ account, familyTree, biographyEntries, interviewSessions, media }, now)
+  const readable = await readableStories({ account, familyTree, biographyEntries, interviewSessions, media }, now)
   const manifest: ExportManifest = {
     format: exportFormatName,
     schemaVersion: exportSchemaVersion,

@@ -24,8 +24,8 @@ const session = (id: string, memberId: string, answer: string): PortableIntervie
 const now = new Date('2026-11-28T12:00:00.000Z')
 
 describe('readableStories', () => {
-  it('names each relative’s page by their name, apart when two share it, in the account’s language', () => {
-    const files = readableStories(
+  it('names each relative’s page by their name, apart when two share it, in the account’s language', async () => {
+    const files = await readableStories(
       {
         account: account(),
         familyTree: tree(
@@ -45,7 +45,7 @@ describe('readableStories', () => {
     expect(files[1]!.html).toContain('<h1>The story of María José Peña</h1>')
   })
 
-  it('groups the memories by decade when neither the tree nor the account knows the birth date, and by stage with the account’s', () => {
+  it('groups the memories by decade when neither the tree nor the account knows the birth date, and by stage with the account’s', async () => {
     const biographyEntries = [
       {
         id: 'e1',
@@ -57,9 +57,9 @@ describe('readableStories', () => {
         updatedAt: now.toISOString(),
       },
     ]
-    const without = readableStories({ account: account({ preferredLanguage: null }), familyTree: tree(), biographyEntries, interviewSessions: [], media: [] }, now)
+    const without = await readableStories({ account: account({ preferredLanguage: null }), familyTree: tree(), biographyEntries, interviewSessions: [], media: [] }, now)
     expect(without[0]!.html).toContain('<h2>La década de 1960</h2>')
-    const withBirth = readableStories(
+    const withBirth = await readableStories(
       { account: account({ preferredLanguage: 'fr', birthDate: '1945-02-01' }), familyTree: tree(), biographyEntries, interviewSessions: [], media: [] },
       now,
     )

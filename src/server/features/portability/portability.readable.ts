@@ -4,6 +4,7 @@ import { isSelfMember } from '../../../shared/family-tree/self-member.ts'
 import { asStoredDateOrNull } from '../../../shared/genealogy-date/index.ts'
 import { defaultLanguage } from '../../../shared/limits.ts'
 import { chaptersOfLife, storyConversationsOf, storyMemoryOf, type StoryMemory } from '../../../shared/story/index.ts'
+import { nextTurn } from '../../lib/cooperative.ts'
 import { myStoryHtml, relativeStoryHtml, type ReadablePhoto } from './readable-html.ts'
 
 /** A page of the archive for people rather than programs: listed in the manifest, never imported. */
@@ -47,9 +48,12 @@ function fileSlug(name: string): string {
 /**
  * The archive's readable story (docs/export-format.md#readable-files): `historia.html`, and a
  * `historia-<name>.html` for each relative someone was interviewed about, in the account's
- * language. Photos point at the files the archive already holds, by relative path.
+ * language. Photos point at the files the archive already holds, by relative path. Each relative's
+ * page is written in a turn of its own: a relative holds at most a few thousand answers, a tree
+ * may hold a hundred relatives with a thousand conversations each, and other people's requests
+ * wait for no more than one page.
  */
-export function readableStories({ account, familyTree, biographyEntries, interviewSessions, media }: ReadableSource, now: Date): ReadableFile[] {
+export async function readableStories({ account, familyTree, biographyEntries, interviewSessions, media }: ReadableSource, now: Date): Promise<ReadableFile[]> {
   const language = account.preferredLanguage ?? defaultLanguage
   // Joined through maps: an account may hold thousands of memories and files.
   const photosByEntry = new Map<string, ReadablePhoto[]>()
@@ -65,17 +69,21 @@ export function readableStories({ account, familyTree, biographyEntries, intervi
   const sessionsByMember = new Map<string, PortableInterviewSession[]>()
   for (const session of interviewSessions) addTo(sessionsByMember, session.interviewedMemberId, session)
   const usedPaths = new Set([myStoryPath])
-  const relatives = familyTree.members.flatMap((member) => {
+  const relatives: { name: string; path: string; html: string }[] = []
+  for (const member of familyTree.members) {
     const sessions = sessionsByMember.get(member.memberId)
-    const conversations = sessions ? storyConversationsOf(sessions, () => []) : []
-    if (conversations.length === 0) return []
+    if (!sessions) continue
+    await nextTurn()
+    const conversations = storyConversationsOf(sessions, () => [])
+    if (conversations.length === 0) continue
     const name = fullName(member)
     let path = `historia-${fileSlug(name)}.html`
     for (let count = 2; usedPaths.has(path); count += 1) path = `historia-${fileSlug(name)}-${count}.html`
     usedPaths.add(path)
     const photos = photosByMember.get(member.memberId) ?? []
-    return [{ name, path, html: relativeStoryHtml({ language, name, conversations, photos, now }) }]
-  })
+    relatives.push({ name, path, html: relativeStoryHtml({ language, name, conversations, photos, now }) })
+  }
+  await nextTurn()
 
   const memories = biographyEntries.map((entry) => storyMemoryOf({ ...entry, title: entry.title ?? '', eventDate: entry.eventDate ?? null }, []))
   const photosOf = (memory: StoryMemory) => photosByEntry.get(memory.id) ?? []
