@@ -43,4 +43,30 @@ describe.each(testDatabases)('the interview sessions of a whole tree, on %s', (d
     const tree = await as(t.app, user)({ method: 'GET', url: '/api/family-tree' })
     expect(tree.json().members[0].interviewSegments).toHaveLength(299)
   })
+
+  it('counts every conversation read past its first page, however many began at the same instant', async () => {
+    const user = await createTestUser(t.app)
+    const member = (
+      await as(t.app, user)({ method: 'POST', url: '/api/family-tree/members', payload: { firstName: 'Luis', lastName: 'Díaz', relationshipToOwner: 'Abuelo' } })
+    ).json().member
+    const repo = createInterviewRepository(t.db)
+    const conversations = createConversationRepository(t.db, 'interview')
+    // An import writes its conversations with one time: the pages must go on by id.
+    const startedAt = new Date(Date.UTC(2024, 5, 1)).toISOString()
+    const sittings = Array.from({ length: 4_500 }, () => ({ id: newId(), ownerUserId: user.id, memberId: member.memberId, title: '', startedAt }))
+    await conversations.insertMany(sittings)
+    await repo.insertMany(
+      sittings.map((sitting) => ({
+        id: newId(),
+        ownerUserId: user.id,
+        interviewedMemberId: member.memberId,
+        timestamp: startedAt,
+        conversationPair: '[]',
+        conversationId: sitting.id,
+        isSkip: 0 as const,
+      })),
+    )
+    const ids = await repo.conversationIdsByMember(user.id)
+    expect(ids.get(member.memberId)).toEqual(sittings.map((sitting) => sitting.id).sort())
+  })
 })
