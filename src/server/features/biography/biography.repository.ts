@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema.ts'
+import { dropConversationIfEmpty } from '../../lib/chat/conversations.ts'
 import type { BiographyEntryRow, BiographyEntryUpdate, NewBiographyEntryRow } from './biography.tables.ts'
 
 /**
@@ -64,10 +65,7 @@ export function createBiographyRepository(db: Kysely<Database>) {
           .returning('conversationId')
           .executeTakeFirst()
         if (!row) return false
-        if (row.conversationId) {
-          const left = await trx.selectFrom('biographyEntry').select('id').where('conversationId', '=', row.conversationId).where('isSkip', '=', 0).limit(1).executeTakeFirst()
-          if (!left) await trx.deleteFrom('chatConversation').where('ownerUserId', '=', authorUserId).where('id', '=', row.conversationId).execute()
-        }
+        await dropConversationIfEmpty(trx, 'biography', authorUserId, row.conversationId)
         return true
       })
     },

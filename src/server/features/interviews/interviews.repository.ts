@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema.ts'
+import { dropConversationIfEmpty } from '../../lib/chat/conversations.ts'
 import { readInPages, readPageRows } from '../../lib/cooperative.ts'
 import type { InterviewSessionRow, InterviewSessionUpdate, NewInterviewSessionRow } from './interviews.tables.ts'
 
@@ -129,10 +130,7 @@ export function createInterviewRepository(db: Kysely<Database>) {
           .returning('conversationId')
           .executeTakeFirst()
         if (!row) return false
-        if (row.conversationId) {
-          const left = await trx.selectFrom('interviewSession').select('id').where('conversationId', '=', row.conversationId).where('isSkip', '=', 0).limit(1).executeTakeFirst()
-          if (!left) await trx.deleteFrom('chatConversation').where('ownerUserId', '=', ownerUserId).where('id', '=', row.conversationId).execute()
-        }
+        await dropConversationIfEmpty(trx, 'interview', ownerUserId, row.conversationId)
         return true
       })
     },

@@ -38,6 +38,19 @@ export function continuesSitting(last: { conversationId: string | null; at: Date
   return Boolean(last?.conversationId) && now.getTime() - new Date(last!.at).getTime() <= sittingGapMs
 }
 
+/** Where each kind keeps its answers. */
+const answerTables = { biography: 'biographyEntry', interview: 'interviewSession' } as const
+
+/**
+ * Deletes the conversation once no answer is left in it (a skip mark is none), in the caller's
+ * transaction: deleting a memory or an interview answer leaves no empty conversation behind.
+ */
+export async function dropConversationIfEmpty(trx: Kysely<Database>, kind: ConversationKind, ownerUserId: string, conversationId: string | null): Promise<void> {
+  if (!conversationId) return
+  const left = await trx.selectFrom(answerTables[kind]).select('id').where('conversationId', '=', conversationId).where('isSkip', '=', 0).limit(1).executeTakeFirst()
+  if (!left) await trx.deleteFrom('chatConversation').where('ownerUserId', '=', ownerUserId).where('kind', '=', kind).where('id', '=', conversationId).execute()
+}
+
 const toConversation = (row: { id: string; title: string; startedAt: Date | string }): Conversation => ({ id: row.id, title: row.title, startedAt: toIsoString(row.startedAt) })
 
 /** Every query is filtered by the owner and the kind: another person's conversation does not exist here. */
