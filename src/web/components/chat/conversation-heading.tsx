@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Conversation, KeptExchange } from '../../../shared/contracts/chat.ts'
 import { conversationTitle } from '../../../shared/chat/conversations.ts'
@@ -7,6 +7,7 @@ import { errorText, fieldErrorText } from '../../lib/error-text.ts'
 import { ErrorBanner } from '../ui/banner.tsx'
 import { FormActions } from '../ui/form-actions.tsx'
 import { TextField } from '../ui/text-field.tsx'
+import { useEditText } from '../ui/use-edit-text.ts'
 
 interface ConversationHeadingProps {
   conversation: Conversation
@@ -24,39 +25,12 @@ interface ConversationHeadingProps {
  */
 export function ConversationHeading({ conversation, exchanges, language, id, onRename }: ConversationHeadingProps) {
   const { t } = useTranslation('chat')
-  const [isEditing, setIsEditing] = useState(false)
-  const [draft, setDraft] = useState(conversation.title)
-  const [problem, setProblem] = useState<{ field?: string; banner?: string }>({})
-  const [isSaving, setIsSaving] = useState(false)
-  const fieldRef = useRef<HTMLInputElement>(null)
-  const renameButton = useRef<HTMLButtonElement>(null)
+  const { isEditing, open, close, editButtonRef, fieldRef, draft, setDraft, problem, isSaving, submit } = useEditText<HTMLInputElement>({
+    save: onRename,
+    problemOf: (error) => ({ field: fieldErrorText(t, error, 'title'), banner: errorText(t, error, 'chat:conversation.saveFailed') }),
+  })
   const formHeadingId = useId()
   const title = conversationTitle(conversation, exchanges, language)
-
-  // Opening the form puts the cursor in its field; closing it gives focus back to the button.
-  useEffect(() => {
-    if (isEditing) fieldRef.current?.focus()
-  }, [isEditing])
-
-  function close() {
-    setIsEditing(false)
-    setProblem({})
-    requestAnimationFrame(() => renameButton.current?.focus())
-  }
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    if (isSaving) return
-    setIsSaving(true)
-    try {
-      await onRename(draft.trim())
-      close()
-    } catch (error) {
-      setProblem({ field: fieldErrorText(t, error, 'title'), banner: errorText(t, error, 'chat:conversation.saveFailed') })
-    } finally {
-      setIsSaving(false)
-    }
-  }
 
   return (
     <header className="conversation-header">
@@ -65,7 +39,7 @@ export function ConversationHeading({ conversation, exchanges, language, id, onR
       </h3>
       <p className="conversation-count">{t('conversation.answers', { count: exchanges.length })}</p>
       {isEditing ? (
-        <form noValidate aria-labelledby={formHeadingId} aria-busy={isSaving} onSubmit={(event) => void handleSubmit(event)}>
+        <form noValidate aria-labelledby={formHeadingId} aria-busy={isSaving} onSubmit={(event) => void submit(event)}>
           <p id={formHeadingId} className="conversation-rename-heading">
             {t('conversation.renameHeading', { title })}
           </p>
@@ -90,16 +64,7 @@ export function ConversationHeading({ conversation, exchanges, language, id, onR
           />
         </form>
       ) : (
-        <button
-          ref={renameButton}
-          type="button"
-          className="button"
-          aria-label={t('conversation.renameLabel', { title })}
-          onClick={() => {
-            setDraft(conversation.title)
-            setIsEditing(true)
-          }}
-        >
+        <button ref={editButtonRef} type="button" className="button" aria-label={t('conversation.renameLabel', { title })} onClick={() => open(conversation.title)}>
           {t('conversation.rename')}
         </button>
       )}

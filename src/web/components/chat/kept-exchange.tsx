@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react'
+import { useId, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { KeptExchange } from '../../../shared/contracts/chat.ts'
 import { limits } from '../../../shared/limits.ts'
@@ -6,6 +6,7 @@ import { errorText, fieldErrorText } from '../../lib/error-text.ts'
 import { ErrorBanner } from '../ui/banner.tsx'
 import { FormActions } from '../ui/form-actions.tsx'
 import { TextAreaField } from '../ui/text-field.tsx'
+import { useEditText } from '../ui/use-edit-text.ts'
 import { ChatBubble } from './chat-bubble.tsx'
 import './kept-exchange.css'
 
@@ -28,45 +29,14 @@ interface KeptExchangeViewProps {
  */
 export function KeptExchangeView({ exchange, persona, afterAnswer, onCorrect, name }: KeptExchangeViewProps) {
   const { t } = useTranslation('chat')
-  const [isEditing, setIsEditing] = useState(false)
   const [isOriginalShown, setIsOriginalShown] = useState(false)
-  const [draft, setDraft] = useState(exchange.answer)
-  const [problem, setProblem] = useState<{ field?: string; banner?: string }>({})
-  const [isSaving, setIsSaving] = useState(false)
-  const fieldRef = useRef<HTMLTextAreaElement>(null)
-  const correctButton = useRef<HTMLButtonElement>(null)
+  const { isEditing, open, close, editButtonRef, fieldRef, draft, setDraft, problem, isSaving, submit } = useEditText<HTMLTextAreaElement>({
+    save: async (answer) => onCorrect?.(answer),
+    check: (answer) => (answer === '' ? t('errors:chat.answer_required') : undefined),
+    problemOf: (error) => ({ field: fieldErrorText(t, error, 'answer'), banner: errorText(t, error, 'chat:kept.saveFailed') }),
+  })
   const originalId = useId()
   const formHeadingId = useId()
-
-  // Opening the form puts the cursor in its field; closing it gives focus back to the button.
-  useEffect(() => {
-    if (isEditing) fieldRef.current?.focus()
-  }, [isEditing])
-
-  function close() {
-    setIsEditing(false)
-    setProblem({})
-    // The form is gone: focus goes back to the button that opened it.
-    requestAnimationFrame(() => correctButton.current?.focus())
-  }
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    if (isSaving || !onCorrect) return
-    if (draft.trim() === '') {
-      setProblem({ field: t('errors:chat.answer_required') })
-      return
-    }
-    setIsSaving(true)
-    try {
-      await onCorrect(draft.trim())
-      close()
-    } catch (error) {
-      setProblem({ field: fieldErrorText(t, error, 'answer'), banner: errorText(t, error, 'chat:kept.saveFailed') })
-    } finally {
-      setIsSaving(false)
-    }
-  }
 
   return (
     <div className="kept-exchange" data-testid="kept-exchange">
@@ -111,7 +81,7 @@ export function KeptExchangeView({ exchange, persona, afterAnswer, onCorrect, na
             <p id={formHeadingId} className="kept-correct-heading">
               {t('kept.correctHeading')}
             </p>
-            <form noValidate aria-labelledby={formHeadingId} aria-busy={isSaving} onSubmit={(event) => void handleSubmit(event)}>
+            <form noValidate aria-labelledby={formHeadingId} aria-busy={isSaving} onSubmit={(event) => void submit(event)}>
               <TextAreaField
                 label={t('kept.answerField')}
                 hint={t('kept.answerHint')}
@@ -135,16 +105,7 @@ export function KeptExchangeView({ exchange, persona, afterAnswer, onCorrect, na
             </form>
           </section>
         ) : (
-          <button
-            ref={correctButton}
-            type="button"
-            className="button"
-            aria-label={t('kept.correctLabel', { name })}
-            onClick={() => {
-              setDraft(exchange.answer)
-              setIsEditing(true)
-            }}
-          >
+          <button ref={editButtonRef} type="button" className="button" aria-label={t('kept.correctLabel', { name })} onClick={() => open(exchange.answer)}>
             {t('kept.correct')}
           </button>
         ))}
