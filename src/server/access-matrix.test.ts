@@ -24,6 +24,10 @@ const publicRoutes = new Set([
   'POST /api/auth/request-password-reset',
   'POST /api/auth/reset-password',
   'POST /api/contact',
+  // An invitation's page is read, and may be declined, before its person has an account: its
+  // unguessable token is the key (the circle's tests).
+  'GET /api/invitations/:token',
+  'POST /api/invitations/:token/decline',
   'GET /api/auth/*',
   'POST /api/auth/*',
 ])
@@ -62,6 +66,9 @@ const ownRoutes: Record<string, InjectOptions> = {
   'GET /api/ai-lab/status': { method: 'GET', url: '/api/ai-lab/status' },
   'POST /api/ai-lab/variations': { method: 'POST', url: '/api/ai-lab/variations', payload: { text: 'Un recuerdo' } },
   'GET /api/ai-lab/memories': { method: 'GET', url: '/api/ai-lab/memories' },
+  'GET /api/trees': { method: 'GET', url: '/api/trees' },
+  'PUT /api/trees/active': { method: 'PUT', url: '/api/trees/active', payload: { own: true } },
+  'POST /api/invitations/:token/accept': { method: 'POST', url: `/api/invitations/${'x'.repeat(43)}/accept`, payload: {} },
   'POST /api/ai-lab/memories': { method: 'POST', url: '/api/ai-lab/memories', payload: { originalText: 'Un recuerdo', saveMethod: 'original' } },
 }
 
@@ -74,6 +81,12 @@ const namingRoutes: Record<string, Call> = {
   'PATCH /api/family-tree/members/:memberId': (ids) => ({ method: 'PATCH', url: `/api/family-tree/members/${ids.member}`, payload: { firstName: 'Cambiado' } }),
   'POST /api/family-tree/members/:memberId/is-me': (ids) => ({ method: 'POST', url: `/api/family-tree/members/${ids.member}/is-me` }),
   'DELETE /api/family-tree/members/:memberId': (ids) => ({ method: 'DELETE', url: `/api/family-tree/members/${ids.member}` }),
+  'DELETE /api/family-tree/members/:memberId/link': (ids) => ({ method: 'DELETE', url: `/api/family-tree/members/${ids.member}/link` }),
+  'GET /api/trees/:treeId/circle': (ids) => ({ method: 'GET', url: `/api/trees/${ids.tree}/circle` }),
+  'POST /api/trees/:treeId/invitations': (ids) => ({ method: 'POST', url: `/api/trees/${ids.tree}/invitations`, payload: { role: 'editor' } }),
+  'DELETE /api/trees/:treeId/invitations/:invitationId': (ids) => ({ method: 'DELETE', url: `/api/trees/${ids.tree}/invitations/${ids.invitation}` }),
+  'PATCH /api/trees/:treeId/people/:userId': (ids) => ({ method: 'PATCH', url: `/api/trees/${ids.tree}/people/${ids.owner}`, payload: { role: 'viewer' } }),
+  'DELETE /api/trees/:treeId/people/:userId': (ids) => ({ method: 'DELETE', url: `/api/trees/${ids.tree}/people/${ids.owner}` }),
   'GET /api/family-tree/gedcom/imports/:id': (ids) => ({ method: 'GET', url: `/api/family-tree/gedcom/imports/${ids.gedcomImport}` }),
   'DELETE /api/family-tree/gedcom/imports/:id': (ids) => ({ method: 'DELETE', url: `/api/family-tree/gedcom/imports/${ids.gedcomImport}` }),
   'PATCH /api/biography/entries/:id': (ids) => ({ method: 'PATCH', url: `/api/biography/entries/${ids.entry}`, payload: { title: 'Cambiado' } }),
@@ -135,6 +148,7 @@ describe.each(testDatabases)('who may reach what, on every API route, on %s', (d
       sessions: await read(`/api/interviews?memberId=${ids.member}`),
       memories: await read('/api/ai-lab/memories'),
       me: await read('/api/me'),
+      circle: await read(`/api/trees/${ids.tree}/circle`),
     }
   }
 

@@ -37,6 +37,9 @@ import { gedcomRoutes } from './features/gedcom/gedcom.routes.ts'
 import { createGedcomService } from './features/gedcom/gedcom.service.ts'
 import { familyTreeRoutes } from './features/family-tree/family-tree.routes.ts'
 import { createFamilyTreeService } from './features/family-tree/family-tree.service.ts'
+import { createCircleRepository } from './features/family-tree/family-tree.circle.repository.ts'
+import { createCircleService } from './features/family-tree/family-tree.circle.service.ts'
+import { familyCircleRoutes } from './features/family-tree/family-tree.circle.routes.ts'
 import { createBiographyRepository } from './features/biography/biography.repository.ts'
 import { biographyRoutes } from './features/biography/biography.routes.ts'
 import { createBiographyService } from './features/biography/biography.service.ts'
@@ -180,6 +183,13 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     moveOwnRecords: (ownerId, fromMemberId, toMemberId) => biography.moveSubject(ownerId, fromMemberId, toMemberId),
     log: app.log.child({ feature: 'family-tree' }),
     maxMembers: config.treeMaxMembers,
+  })
+  const circle = createCircleService({
+    repo: createCircleRepository(database.db),
+    startOwnTree: (userId) => familyTree.startOwnTree(userId),
+    mailer,
+    origin: publicOrigin(config),
+    log: app.log.child({ feature: 'family-circle' }),
   })
   const objectStorage = createObjectStorage(config.storage)
   const uploadLimits = { fileBytes: config.maxUploadBytes, audioVideoBytes: config.maxAvUploadBytes }
@@ -366,7 +376,12 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(accountRoutes, { prefix: '/api', service: accounts })
   await app.register(passwordResetRoutes, { prefix: '/api', service: passwordResets })
   await app.register(dreamDiaryRoutes, { prefix: '/api', service: dreams, lists })
-  await app.register(familyTreeRoutes, { prefix: '/api', service: familyTree })
+  await app.register(familyTreeRoutes, { prefix: '/api', service: familyTree, circle })
+  await app.register(familyCircleRoutes, {
+    prefix: '/api',
+    service: circle,
+    lookups: createAttemptLimiter(rateLimitStore, { max: 120, windowMs: 60 * 60 * 1000 }, 'invitation'),
+  })
   await app.register(gedcomRoutes, {
     prefix: '/api',
     service: gedcom,

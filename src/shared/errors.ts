@@ -58,6 +58,18 @@ export const errorStatus = {
   'job.interrupted': 503,
   /** The person already has as many jobs of this kind under way as they may (an import waiting or running). */
   'job.too_many': 429,
+  /** An invitation link past its date. */
+  'invitation.expired': 410,
+  /** An invitation its sender withdrew. */
+  'invitation.revoked': 410,
+  /** An invitation already accepted or declined: a link works once. */
+  'invitation.used': 410,
+  /** The owner stays in their tree and keeps their role until they hand it over. */
+  'circle.owner_stays': 409,
+  /** The account a tree's rows are kept under stays in it. */
+  'circle.holder_stays': 409,
+  /** A member already linked to someone's account. */
+  'circle.member_linked': 409,
 } as const
 
 export type ErrorCode = keyof typeof errorStatus

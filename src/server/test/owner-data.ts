@@ -16,6 +16,10 @@ export interface OwnerIds {
   labMemory: string
   /** A GEDCOM import (of a file with nobody in it: the tree stays as it was). */
   gedcomImport: string
+  /** The owner's tree, and an invitation to it still waiting (for the grandmother's card). */
+  tree: string
+  invitation: string
+  owner: string
 }
 
 /**
@@ -50,5 +54,7 @@ export async function seedOwnerData(app: FastifyInstance, owner: TestUser): Prom
   const media = String((await tus.patch(String(created.headers.location), 0, bytes)).headers['legado-media-id'])
   // Waited for to its end: a job still writing would change the rows under a test that reads them all.
   const gedcomImport = (await importThroughApi(app, owner, '0 HEAD\n1 GEDC\n2 VERS 7.0\n0 TRLR\n')).id
-  return { dream, member, entry, session: session.id, biographyConversation, interviewConversation, media, labMemory, gedcomImport }
+  const tree = ((await as(app, owner)({ method: 'GET', url: '/api/trees' })).json() as { trees: { treeId: string }[] }).trees[0]!.treeId
+  const invitation = (await post(`/api/trees/${tree}/invitations`, { role: 'viewer', memberId: member })).json().invitation.invitationId
+  return { dream, member, entry, session: session.id, biographyConversation, interviewConversation, media, labMemory, gedcomImport, tree, invitation, owner: owner.id }
 }

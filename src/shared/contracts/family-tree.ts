@@ -87,10 +87,14 @@ export const memberSchema = z.object({
   mediaAssetIds: z.array(z.string()),
   /** Their portrait: the thumbnail of the first photo linked to them (the media feature fills it); null without one. */
   portraitURL: z.string().nullable(),
-  /** Invitations and account linking are not built yet: always null (docs/product.md#permissions). */
-  linkedUserAccountId: z.null(),
-  connectionRequestSentBy: z.null(),
-  connectionStatus: z.null(),
+  /** The account of the person this card is, once they accepted an invitation for it. */
+  linkedUserAccountId: z.string().nullable(),
+  /** Who invited the person to this card. */
+  connectionRequestSentBy: z.string().nullable(),
+  /** 'pending' while an invitation for this card waits, 'accepted' once it is linked. */
+  connectionStatus: z.enum(['pending', 'accepted']).nullable(),
+  /** The owner opened this person up: viewers see their dates and places even while living. */
+  openToViewers: z.boolean(),
   createdAt: timestampSchema,
   updatedAt: timestampSchema,
 })

@@ -17,6 +17,7 @@ import * as m0015 from './0015-owner-pages.ts'
 import * as m0016 from './0016-owner-prefix-indexes.ts'
 import * as m0017 from './0017-conversations.ts'
 import * as m0018 from './0018-conversation-indexes.ts'
+import * as m0019 from './0019-family-circle.ts'
 
 /** Every migration, in order. Names are permanent: never rename or edit a released one. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '0016-owner-prefix-indexes': m0016,
   '0017-conversations': m0017,
   '0018-conversation-indexes': m0018,
+  '0019-family-circle': m0019,
 }

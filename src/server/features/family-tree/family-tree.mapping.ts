@@ -173,9 +173,10 @@ export function toMember(row: MemberRow, links: LinkIndex, related?: MemberRelat
     interviewSegments: related?.interviewSegments.get(id) ?? [],
     mediaAssetIds: related?.mediaAssetIds.get(id) ?? [],
     portraitURL: related?.portraitURLs?.get(id) ?? null,
-    linkedUserAccountId: null,
-    connectionRequestSentBy: null,
-    connectionStatus: null,
+    linkedUserAccountId: row.linkedUserId ?? null,
+    connectionRequestSentBy: row.connectionRequestedBy ?? null,
+    connectionStatus: row.connectionStatus === 'pending' || row.connectionStatus === 'accepted' ? row.connectionStatus : null,
+    openToViewers: Boolean(row.openToViewers),
     createdAt: toIsoString(row.createdAt),
     updatedAt: toIsoString(row.updatedAt),
   }

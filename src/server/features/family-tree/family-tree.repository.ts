@@ -211,6 +211,10 @@ function familyTreeQueries(db: Kysely<Database>) {
       return depth === null || depth === undefined ? null : Number(depth)
     },
 
+    async treeOf(ownerUserId: string): Promise<FamilyTreeRow | undefined> {
+      return db.selectFrom('familyTree').selectAll().where('ownerUserId', '=', ownerUserId).executeTakeFirst()
+    },
+
     async hasTree(ownerUserId: string): Promise<boolean> {
       const row = await db.selectFrom('familyTree').select('ownerUserId').where('ownerUserId', '=', ownerUserId).executeTakeFirst()
       return row !== undefined
@@ -221,8 +225,13 @@ function familyTreeQueries(db: Kysely<Database>) {
       return row !== undefined
     },
 
+    /** A tree never exists without its owner: the one who starts it holds it and owns it. */
     async insertTree(tree: Insertable<FamilyTreeTable>): Promise<void> {
       await db.insertInto('familyTree').values(tree).execute()
+      await db
+        .insertInto('treeMembership')
+        .values({ treeId: tree.id, userId: tree.ownerUserId, role: 'owner', invitedByUserId: null, joinedAt: tree.createdAt, chosenAt: tree.createdAt })
+        .execute()
     },
 
     async touchTree(ownerUserId: string, at: string): Promise<void> {

@@ -3,7 +3,9 @@ import { z } from 'zod'
 import { createMemberSchema, createOwnCardSchema, familyTreeSchema, memberFactsSchema, memberSchema, updateMemberSchema } from '../../../shared/contracts/family-tree.ts'
 import { createPacer, pacedJsonChunks } from '../../lib/cooperative.ts'
 import { sendJsonChunks } from '../../plugins/json-compression.ts'
+import { AppError } from '../../lib/app-error.ts'
 import { currentUser } from '../../plugins/session.ts'
+import type { CircleService } from './family-tree.circle.service.ts'
 import type { FamilyTreeService } from './family-tree.service.ts'
 
 const params = z.object({ memberId: z.string() })
@@ -11,14 +13,17 @@ const memberResult = z.object({ member: memberSchema })
 const memberFactsResult = z.object({ member: memberFactsSchema })
 const tags = ['family tree']
 
-export const familyTreeRoutes: FastifyPluginAsyncZod<{ service: FamilyTreeService }> = async (app, { service }) => {
+// Every route acts on the tree the person's pages show (the circle's `access`), with their role
+// there: the repositories are asked with the tree's holder, never with the person's own id.
+export const familyTreeRoutes: FastifyPluginAsyncZod<{ service: FamilyTreeService; circle: CircleService }> = async (app, { service, circle }) => {
   app.addHook('onRequest', app.authenticate)
 
   // The tree is written out in slices rather than by the route's serializer: one JSON.stringify
   // (and one validation) of 100,000 people would hold every other request. The schema still
   // describes the answer, and the tests check every answer against it.
   app.get('/family-tree', { schema: { tags, summary: 'Your family tree and its members', response: { 200: familyTreeSchema } } }, async (request, reply) => {
-    const tree = await service.getTree(currentUser(request).id)
+    const access = await circle.require(currentUser(request).id, 'tree.read')
+    const tree = await service.getTree(access.holderId)
     return sendJsonChunks(request, reply, await pacedJsonChunks(tree, createPacer()))
   })
 
@@ -32,13 +37,19 @@ export const familyTreeRoutes: FastifyPluginAsyncZod<{ service: FamilyTreeServic
         response: { 200: memberFactsResult },
       },
     },
-    async (request) => ({ member: await service.getMemberFacts(currentUser(request).id, request.params.memberId) }),
+    async (request) => {
+      const access = await circle.require(currentUser(request).id, 'tree.read')
+      return { member: await service.getMemberFacts(access.holderId, request.params.memberId) }
+    },
   )
 
   app.post(
     '/family-tree/members',
     { schema: { tags, summary: 'Add a member (the tree is created with the first)', body: createMemberSchema, response: { 201: memberResult } } },
-    async (request, reply) => reply.status(201).send({ member: await service.addMember(currentUser(request).id, request.body) }),
+    async (request, reply) => {
+      const access = await circle.require(currentUser(request).id, 'tree.edit')
+      return reply.status(201).send({ member: await service.addMember(access.holderId, request.body, access.userId) })
+    },
   )
 
   app.post(
@@ -68,20 +79,29 @@ export const familyTreeRoutes: FastifyPluginAsyncZod<{ service: FamilyTreeServic
         response: { 200: memberResult },
       },
     },
-    async (request) => ({ member: await service.chooseSelf(currentUser(request).id, request.params.memberId) }),
+    async (request) => {
+      // Who the holder is in their own tree; in another's tree a person is linked by an invitation.
+      const access = await circle.require(currentUser(request).id, 'tree.edit')
+      if (access.holderId !== access.userId) throw new AppError('forbidden', 'In a tree shared with you, an invitation links you to your card')
+      return { member: await service.chooseSelf(access.holderId, request.params.memberId) }
+    },
   )
 
   app.patch(
     '/family-tree/members/:memberId',
     { schema: { tags, summary: 'Change a member; relation lists sent replace the old ones', params, body: updateMemberSchema, response: { 200: memberResult } } },
-    async (request) => ({ member: await service.updateMember(currentUser(request).id, request.params.memberId, request.body) }),
+    async (request) => {
+      const access = await circle.requireMemberChange(currentUser(request).id, request.params.memberId, request.body)
+      return { member: await service.updateMember(access.holderId, request.params.memberId, request.body) }
+    },
   )
 
   app.delete(
     '/family-tree/members/:memberId',
     { schema: { tags, summary: 'Delete a member and every link to it', params, response: { 204: z.null() } } },
     async (request, reply) => {
-      await service.deleteMember(currentUser(request).id, request.params.memberId)
+      const access = await circle.require(currentUser(request).id, 'tree.edit')
+      await service.deleteMember(access.holderId, request.params.memberId)
       return reply.status(204).send(null)
     },
   )

@@ -277,7 +277,20 @@ export function createFamilyTreeService({ repo, getOwner, relatedIds, deleteUnli
     },
 
     /** Adds a member, creating the tree with the first one. */
-    async addMember(ownerId: string, input: NewMember): Promise<Member> {
+    /** Starts the person's own tree, empty, and answers its id (the one they hold when they have one). */
+    async startOwnTree(ownerId: string): Promise<string> {
+      const owner = await getOwner(ownerId)
+      return repo.transaction(async (q) => {
+        const snapshot = await q.treeOf(ownerId)
+        if (snapshot) return snapshot.id
+        const tree = newTree(ownerId, owner, newId(), nowIso())
+        await q.insertTree(tree)
+        return tree.id
+      })
+    },
+
+    /** Adds a member to the holder's tree; `authorId`, when another person adds it, is kept as who added it. */
+    async addMember(ownerId: string, input: NewMember, authorId: string = ownerId): Promise<Member> {
       const id = newId()
       const now = nowIso()
       // Read before the transaction: on SQLite it holds the only connection.
@@ -323,7 +336,9 @@ export function createFamilyTreeService({ repo, getOwner, relatedIds, deleteUnli
           [...dates.issues, ...plan.issues],
         )
         if (!snapshot.tree) await q.insertTree(newTree(ownerId, owner, treeId, now))
-        await q.insertMembers([{ id, treeId, ownerUserId: ownerId, ...columns(member, sortKeyOf), createdAt: now, updatedAt: now }])
+        await q.insertMembers([
+          { id, treeId, ownerUserId: ownerId, ...columns(member, sortKeyOf), addedByUserId: authorId === ownerId ? null : authorId, createdAt: now, updatedAt: now },
+        ])
         await writeRelations(q, ownerId, member, plan, [id, ...member.childrenMemberIds])
         await q.touchTree(ownerId, now)
         return readMember(q, ownerId, id)

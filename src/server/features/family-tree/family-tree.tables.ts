@@ -39,6 +39,16 @@ export interface MemberTable {
   isSelf: Flag
   /** JSON array of strings. */
   keyLifeEvents: string
+  /** The account of the person this card is, once they accepted an invitation for it. */
+  linkedUserId: ColumnType<string | null, string | null | undefined, string | null>
+  /** 'pending' while an invitation for this card waits, 'accepted' once linked; null otherwise. */
+  connectionStatus: ColumnType<string | null, string | null | undefined, string | null>
+  /** Who asked for the link (the person who invited them). */
+  connectionRequestedBy: ColumnType<string | null, string | null | undefined, string | null>
+  /** Who added the card, when not the tree's holder. */
+  addedByUserId: ColumnType<string | null, string | null | undefined, string | null>
+  /** The owner opened this living person up: viewers see their dates and places too. */
+  openToViewers: ColumnType<boolean | number, 0 | 1 | undefined, 0 | 1>
   createdAt: Instant
   updatedAt: Instant
 }
@@ -82,7 +92,60 @@ export type UnionRow = Selectable<FamilyUnionTable>
 export type NewUnionRow = Insertable<FamilyUnionTable>
 export type UnionUpdate = Updateable<FamilyUnionTable>
 
+/**
+ * A person's place in a tree. The tree's rows keep the key of its holder (`familyTree.ownerUserId`,
+ * the account that started it); everyone else reaches them through a membership.
+ */
+export interface TreeMembershipTable {
+  treeId: string
+  userId: string
+  role: string
+  invitedByUserId: string | null
+  joinedAt: Instant
+  chosenAt: Instant
+  seenAt: ColumnType<Date | string | null, string | null | undefined, string | null>
+}
+export type TreeMembershipRow = Selectable<TreeMembershipTable>
+
+export interface TreeInvitationTable {
+  id: string
+  treeId: string
+  tokenHash: string
+  role: string
+  memberId: string | null
+  invitedByUserId: string
+  email: string | null
+  createdAt: Instant
+  expiresAt: Instant
+  sentAt: ColumnType<Date | string | null, string | null | undefined, string | null>
+  acceptedAt: ColumnType<Date | string | null, string | null | undefined, string | null>
+  acceptedByUserId: string | null
+  declinedAt: ColumnType<Date | string | null, string | null | undefined, string | null>
+  revokedAt: ColumnType<Date | string | null, string | null | undefined, string | null>
+}
+export type TreeInvitationRow = Selectable<TreeInvitationTable>
+
+/** A biography memory its author shared with a tree. */
+export interface TreeSharedMemoryTable {
+  treeId: string
+  entryId: string
+  sharedByUserId: string
+  sharedAt: Instant
+}
+
+/** An AI-lab story its author shared with a tree. */
+export interface TreeSharedStoryTable {
+  treeId: string
+  storyId: string
+  sharedByUserId: string
+  sharedAt: Instant
+}
+
 export interface FamilyTreeTables {
+  treeMembership: TreeMembershipTable
+  treeInvitation: TreeInvitationTable
+  treeSharedMemory: TreeSharedMemoryTable
+  treeSharedStory: TreeSharedStoryTable
   familyTree: FamilyTreeTable
   member: MemberTable
   memberParent: MemberParentTable

@@ -18,6 +18,8 @@ export interface InterviewSessionTable {
   originalAnswer: string | null
   /** A skipped question's hidden mark ("otra"): no answer, but Ana's context keeps it. */
   isSkip: Flag
+  /** Who added it, when not the holder of the tree it belongs to; it goes with their account. */
+  authorUserId: ColumnType<string | null, string | null | undefined, string | null>
 }
 export type InterviewSessionRow = Selectable<InterviewSessionTable>
 export type NewInterviewSessionRow = Insertable<InterviewSessionTable>

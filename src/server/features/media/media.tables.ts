@@ -17,6 +17,8 @@ export interface MediaAssetTable {
   linkedToType: string | null
   linkedToId: string | null
   uploadedAt: Instant
+  /** Who added it, when not the holder of the tree it belongs to; it goes with their account. */
+  authorUserId: ColumnType<string | null, string | null | undefined, string | null>
 }
 export type MediaAssetRow = Selectable<MediaAssetTable>
 export type NewMediaAssetRow = Insertable<MediaAssetTable>

@@ -39,6 +39,7 @@ export function buildMember(overrides: Partial<Member> = {}): Member {
     linkedUserAccountId: null,
     connectionRequestSentBy: null,
     connectionStatus: null,
+    openToViewers: false,
     createdAt,
     updatedAt: createdAt,
     ...overrides,

@@ -33,6 +33,7 @@ export function buildMember(overrides: Partial<Member> & Pick<Member, 'memberId'
     linkedUserAccountId: null,
     connectionRequestSentBy: null,
     connectionStatus: null,
+    openToViewers: false,
     createdAt: timestamp,
     updatedAt: timestamp,
     ...overrides,

@@ -1,0 +1,227 @@
+import type { Kysely } from 'kysely'
+import type { Database } from '../../db/schema.ts'
+import type { TreeInvitationRow } from './family-tree.tables.ts'
+
+/** The tree a person acts on, and how: their membership joined with the tree's holder. */
+export interface MembershipRow {
+  treeId: string
+  treeName: string
+  role: string
+  holderId: string
+  chosenAt: Date | string
+  seenAt: Date | string | null
+}
+
+export interface CirclePersonRow {
+  userId: string
+  name: string
+  email: string
+  role: string
+  joinedAt: Date | string
+  linkedMemberId: string | null
+  linkedFirstName: string | null
+  linkedLastName: string | null
+}
+
+export type InvitationRow = TreeInvitationRow & { invitedByName: string; memberFirstName: string | null; memberLastName: string | null; treeName: string }
+
+function circleQueries(db: Kysely<Database>) {
+  const memberships = () =>
+    db
+      .selectFrom('treeMembership')
+      .innerJoin('familyTree', 'familyTree.id', 'treeMembership.treeId')
+      .select(['treeMembership.treeId', 'familyTree.treeName', 'treeMembership.role', 'familyTree.ownerUserId as holderId', 'treeMembership.chosenAt', 'treeMembership.seenAt'])
+
+  const invitations = () =>
+    db
+      .selectFrom('treeInvitation')
+      .innerJoin('user', 'user.id', 'treeInvitation.invitedByUserId')
+      .innerJoin('familyTree', 'familyTree.id', 'treeInvitation.treeId')
+      .leftJoin('member', 'member.id', 'treeInvitation.memberId')
+      .selectAll('treeInvitation')
+      .select(['user.name as invitedByName', 'member.firstName as memberFirstName', 'member.lastName as memberLastName', 'familyTree.treeName'])
+
+  return {
+    /** The membership the person chose last: the tree their pages show. */
+    async activeMembership(userId: string): Promise<MembershipRow | undefined> {
+      return memberships().where('treeMembership.userId', '=', userId).orderBy('treeMembership.chosenAt', 'desc').limit(1).executeTakeFirst()
+    },
+
+    async membership(treeId: string, userId: string): Promise<MembershipRow | undefined> {
+      return memberships().where('treeMembership.userId', '=', userId).where('treeMembership.treeId', '=', treeId).executeTakeFirst()
+    },
+
+    async membershipsOf(userId: string): Promise<(MembershipRow & { ownerName: string | null })[]> {
+      return memberships()
+        .leftJoin('treeMembership as ownerMembership', (join) => join.onRef('ownerMembership.treeId', '=', 'treeMembership.treeId').on('ownerMembership.role', '=', 'owner'))
+        .leftJoin('user as owner', 'owner.id', 'ownerMembership.userId')
+        .select('owner.name as ownerName')
+        .where('treeMembership.userId', '=', userId)
+        .orderBy('treeMembership.joinedAt')
+        .execute()
+    },
+
+    async heldTreeId(userId: string): Promise<string | undefined> {
+      return (await db.selectFrom('familyTree').select('id').where('ownerUserId', '=', userId).executeTakeFirst())?.id
+    },
+
+    async choose(treeId: string, userId: string, at: string): Promise<void> {
+      await db.updateTable('treeMembership').set({ chosenAt: at }).where('treeId', '=', treeId).where('userId', '=', userId).execute()
+    },
+
+    async markSeen(treeId: string, userId: string, at: string): Promise<void> {
+      await db.updateTable('treeMembership').set({ seenAt: at }).where('treeId', '=', treeId).where('userId', '=', userId).execute()
+    },
+
+    async peopleOf(treeId: string): Promise<CirclePersonRow[]> {
+      return db
+        .selectFrom('treeMembership')
+        .innerJoin('user', 'user.id', 'treeMembership.userId')
+        .leftJoin('member', (join) => join.onRef('member.linkedUserId', '=', 'treeMembership.userId').onRef('member.treeId', '=', 'treeMembership.treeId'))
+        .select([
+          'treeMembership.userId',
+          'user.name',
+          'user.email',
+          'treeMembership.role',
+          'treeMembership.joinedAt',
+          'member.id as linkedMemberId',
+          'member.firstName as linkedFirstName',
+          'member.lastName as linkedLastName',
+        ])
+        .where('treeMembership.treeId', '=', treeId)
+        .orderBy('treeMembership.joinedAt')
+        .execute()
+    },
+
+    async insertMembership(row: { treeId: string; userId: string; role: string; invitedByUserId: string | null; at: string }): Promise<void> {
+      await db
+        .insertInto('treeMembership')
+        .values({ treeId: row.treeId, userId: row.userId, role: row.role, invitedByUserId: row.invitedByUserId, joinedAt: row.at, chosenAt: row.at })
+        .execute()
+    },
+
+    async setRole(treeId: string, userId: string, role: string): Promise<void> {
+      await db.updateTable('treeMembership').set({ role }).where('treeId', '=', treeId).where('userId', '=', userId).execute()
+    },
+
+    async deleteMembership(treeId: string, userId: string): Promise<void> {
+      await db.deleteFrom('treeMembership').where('treeId', '=', treeId).where('userId', '=', userId).execute()
+    },
+
+    /** The member of the tree linked to this person, if any. */
+    async linkedMember(treeId: string, userId: string): Promise<{ id: string; firstName: string; lastName: string } | undefined> {
+      return db.selectFrom('member').select(['id', 'firstName', 'lastName']).where('treeId', '=', treeId).where('linkedUserId', '=', userId).executeTakeFirst()
+    },
+
+    async memberOfTree(
+      treeId: string,
+      memberId: string,
+    ): Promise<{ id: string; firstName: string; lastName: string; linkedUserId: string | null; connectionStatus: string | null } | undefined> {
+      return db
+        .selectFrom('member')
+        .select(['id', 'firstName', 'lastName', 'linkedUserId', 'connectionStatus'])
+        .where('treeId', '=', treeId)
+        .where('id', '=', memberId)
+        .executeTakeFirst()
+    },
+
+    async linkMember(memberId: string, userId: string, requestedBy: string | null): Promise<void> {
+      await db.updateTable('member').set({ linkedUserId: userId, connectionStatus: 'accepted', connectionRequestedBy: requestedBy }).where('id', '=', memberId).execute()
+    },
+
+    async markMemberPending(memberId: string, requestedBy: string): Promise<void> {
+      await db.updateTable('member').set({ connectionStatus: 'pending', connectionRequestedBy: requestedBy }).where('id', '=', memberId).where('linkedUserId', 'is', null).execute()
+    },
+
+    /** Unlinks the member (or the person's member in the tree); a card still waited on goes back to pending. */
+    async unlinkMembers(treeId: string, where: { memberId: string } | { userId: string }): Promise<void> {
+      let query = db.updateTable('member').set({ linkedUserId: null, connectionStatus: null, connectionRequestedBy: null }).where('treeId', '=', treeId)
+      query = 'memberId' in where ? query.where('id', '=', where.memberId) : query.where('linkedUserId', '=', where.userId)
+      await query.execute()
+    },
+
+    /** A card whose invitations are all gone waits for nobody any more. */
+    async clearPendingIfNoInvitation(memberId: string, now: string): Promise<void> {
+      const waiting = await db
+        .selectFrom('treeInvitation')
+        .select('id')
+        .where('memberId', '=', memberId)
+        .where('acceptedAt', 'is', null)
+        .where('declinedAt', 'is', null)
+        .where('revokedAt', 'is', null)
+        .where('expiresAt', '>', now)
+        .executeTakeFirst()
+      if (waiting) return
+      await db.updateTable('member').set({ connectionStatus: null, connectionRequestedBy: null }).where('id', '=', memberId).where('linkedUserId', 'is', null).execute()
+    },
+
+    async insertInvitation(row: {
+      id: string
+      treeId: string
+      tokenHash: string
+      role: string
+      memberId: string | null
+      invitedByUserId: string
+      email: string | null
+      createdAt: string
+      expiresAt: string
+    }): Promise<void> {
+      await db
+        .insertInto('treeInvitation')
+        .values({ ...row, acceptedByUserId: null })
+        .execute()
+    },
+
+    async invitationById(treeId: string, id: string): Promise<InvitationRow | undefined> {
+      return invitations().where('treeInvitation.treeId', '=', treeId).where('treeInvitation.id', '=', id).executeTakeFirst()
+    },
+
+    async invitationByHash(tokenHash: string): Promise<InvitationRow | undefined> {
+      return invitations().where('treeInvitation.tokenHash', '=', tokenHash).executeTakeFirst()
+    },
+
+    /** Invitations still waiting for an answer, newest first (expired ones included: the page says so). */
+    async openInvitations(treeId: string): Promise<InvitationRow[]> {
+      return invitations()
+        .where('treeInvitation.treeId', '=', treeId)
+        .where('treeInvitation.acceptedAt', 'is', null)
+        .where('treeInvitation.declinedAt', 'is', null)
+        .where('treeInvitation.revokedAt', 'is', null)
+        .orderBy('treeInvitation.createdAt', 'desc')
+        .limit(200)
+        .execute()
+    },
+
+    async countOpenInvitations(treeId: string, now: string): Promise<number> {
+      const row = await db
+        .selectFrom('treeInvitation')
+        .select((eb) => eb.fn.countAll<string | number>().as('count'))
+        .where('treeId', '=', treeId)
+        .where('acceptedAt', 'is', null)
+        .where('declinedAt', 'is', null)
+        .where('revokedAt', 'is', null)
+        .where('expiresAt', '>', now)
+        .executeTakeFirst()
+      return Number(row?.count ?? 0)
+    },
+
+    async markInvitation(id: string, change: { sentAt?: string; acceptedAt?: string; acceptedByUserId?: string; declinedAt?: string; revokedAt?: string }): Promise<boolean> {
+      let query = db.updateTable('treeInvitation').set(change).where('id', '=', id)
+      // Only an open invitation is answered or revoked: two tabs accepting at once use it once.
+      if (!change.sentAt) query = query.where('acceptedAt', 'is', null).where('declinedAt', 'is', null).where('revokedAt', 'is', null)
+      const result = await query.executeTakeFirst()
+      return Number(result.numUpdatedRows) > 0
+    },
+  }
+}
+export type CircleQueries = ReturnType<typeof circleQueries>
+
+export function createCircleRepository(db: Kysely<Database>) {
+  return {
+    ...circleQueries(db),
+    transaction<T>(work: (queries: CircleQueries) => Promise<T>): Promise<T> {
+      return db.transaction().execute((trx) => work(circleQueries(trx)))
+    },
+  }
+}
+export type CircleRepository = ReturnType<typeof createCircleRepository>

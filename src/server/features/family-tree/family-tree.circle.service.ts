@@ -1,0 +1,346 @@
+import { createHash, randomBytes } from 'node:crypto'
+import type {
+  AcceptedInvitation,
+  ChooseTree,
+  Circle,
+  CreatedInvitation,
+  Invitation,
+  InvitationPreview,
+  InvitationStatus,
+  TreeList,
+} from '../../../shared/contracts/family-circle.ts'
+import { isTreeRole, roleMay, type TreeAction, type TreeRole } from '../../../shared/family-tree/roles.ts'
+import type { Language } from '../../../shared/limits.ts'
+import { nowIso, toIsoString } from '../../db/timestamps.ts'
+import { AppError, notFound } from '../../lib/app-error.ts'
+import { newId } from '../../lib/ids.ts'
+import type { CircleRepository, InvitationRow, MembershipRow } from './family-tree.circle.repository.ts'
+import { invitationMessage } from './family-tree.invitation-mail.ts'
+
+/**
+ * The tree a request acts on and what the person may do there. The tree's rows carry its holder's
+ * key (`holderId`): every repository of the tree is asked with it, never with the person's own id.
+ */
+export interface TreeAccess {
+  userId: string
+  /** Null while the person has no tree at all: their first relative starts their own. */
+  treeId: string | null
+  holderId: string
+  role: TreeRole
+}
+
+interface Deps {
+  repo: CircleRepository
+  /** Starts the person's own (empty) tree and answers its id. */
+  startOwnTree(userId: string): Promise<string>
+  mailer?: { send(message: { to: string; subject: string; text: string; html: string }): Promise<void> }
+  /** Where links point (the public address of the server). */
+  origin: string
+  log?: { error(details: object, message: string): void }
+}
+
+const dayMs = 24 * 60 * 60 * 1000
+/** More open invitations than any family needs: a bound on what one tree can pile up. */
+const maxOpenInvitations = 100
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
+
+function fullName(first: string | null, last: string | null): string | null {
+  const name = [first, last].filter(Boolean).join(' ').trim()
+  return name || null
+}
+
+function statusOf(row: InvitationRow, now: string): InvitationStatus {
+  if (row.acceptedAt) return 'accepted'
+  if (row.declinedAt) return 'declined'
+  if (row.revokedAt) return 'revoked'
+  return toIsoString(row.expiresAt) <= now ? 'expired' : 'pending'
+}
+
+function toInvitation(row: InvitationRow, now: string): Invitation {
+  return {
+    invitationId: row.id,
+    role: row.role as TreeRole,
+    memberId: row.memberId,
+    memberName: fullName(row.memberFirstName, row.memberLastName),
+    email: row.email,
+    invitedByName: row.invitedByName,
+    createdAt: toIsoString(row.createdAt),
+    expiresAt: toIsoString(row.expiresAt),
+    status: statusOf(row, now),
+    sentAt: row.sentAt ? toIsoString(row.sentAt) : null,
+  }
+}
+
+function toAccess(userId: string, row: MembershipRow): TreeAccess {
+  return { userId, treeId: row.treeId, holderId: row.holderId, role: isTreeRole(row.role) ? row.role : 'viewer' }
+}
+
+export function createCircleService({ repo, startOwnTree, mailer, origin, log }: Deps) {
+  /** Someone's membership of a tree; anyone else is told the tree does not exist. */
+  async function membershipIn(userId: string, treeId: string): Promise<MembershipRow> {
+    const row = await repo.membership(treeId, userId)
+    if (!row) throw notFound('Tree')
+    return row
+  }
+
+  function refuseUnless(role: string, action: TreeAction): void {
+    if (!roleMay(role, action)) throw new AppError('forbidden', `Your role in this tree does not allow ${action}`)
+  }
+
+  async function openInvitation(token: string): Promise<InvitationRow> {
+    const row = token.length >= 20 && token.length <= 100 ? await repo.invitationByHash(hashToken(token)) : undefined
+    if (!row) throw notFound('Invitation')
+    return row
+  }
+
+  function refuseClosed(row: InvitationRow, now: string): void {
+    const status = statusOf(row, now)
+    if (status === 'expired') throw new AppError('invitation.expired', 'This invitation has expired')
+    if (status === 'revoked') throw new AppError('invitation.revoked', 'This invitation was withdrawn')
+    if (status !== 'pending') throw new AppError('invitation.used', 'This invitation has already been answered')
+  }
+
+  return {
+    /**
+     * The tree the person's pages show: the one they chose last. Without any membership they act
+     * on their own tree-to-be, as its owner (their first relative starts it).
+     */
+    async access(userId: string): Promise<TreeAccess> {
+      const row = await repo.activeMembership(userId)
+      return row ? toAccess(userId, row) : { userId, treeId: null, holderId: userId, role: 'owner' }
+    },
+
+    /** `access`, refused with 403 when the person's role does not allow `action`. */
+    async require(userId: string, action: TreeAction): Promise<TreeAccess> {
+      const access = await this.access(userId)
+      refuseUnless(access.role, action)
+      return access
+    },
+
+    /**
+     * Who may change a card: whoever edits the tree, and the person the card is, whatever their
+     * role, for their own facts (not the links to others, which belong to the tree's editors).
+     */
+    async requireMemberChange(userId: string, memberId: string, changes: object): Promise<TreeAccess> {
+      const access = await this.require(userId, 'tree.read')
+      if (roleMay(access.role, 'tree.edit')) return access
+      const member = access.treeId ? await repo.memberOfTree(access.treeId, memberId) : undefined
+      if (!member) throw notFound('Member')
+      const relationFields = ['parentMemberIds', 'parentLinks', 'childrenMemberIds', 'childLinks', 'spouseMemberIds', 'unions', 'isSelf', 'relationshipToOwner']
+      if (member.linkedUserId !== userId || relationFields.some((field) => field in changes)) throw new AppError('forbidden', 'Your role in this tree does not allow tree.edit')
+      return access
+    },
+
+    async listTrees(userId: string): Promise<TreeList> {
+      const rows = await repo.membershipsOf(userId)
+      const active = rows.reduce<MembershipRow | undefined>((latest, row) => (!latest || toIsoString(row.chosenAt) > toIsoString(latest.chosenAt) ? row : latest), undefined)
+      return {
+        hasOwnTree: rows.some((row) => row.holderId === userId),
+        trees: rows.map((row) => ({
+          treeId: row.treeId,
+          treeName: row.treeName,
+          role: isTreeRole(row.role) ? row.role : 'viewer',
+          ownerName: row.ownerName ?? '',
+          isActive: row.treeId === active?.treeId,
+          isOwn: row.holderId === userId,
+        })),
+      }
+    },
+
+    async chooseTree(userId: string, choice: ChooseTree): Promise<TreeList> {
+      const now = nowIso()
+      if ('own' in choice) {
+        const treeId = (await repo.heldTreeId(userId)) ?? (await startOwnTree(userId))
+        await repo.choose(treeId, userId, now)
+      } else {
+        await membershipIn(userId, choice.treeId)
+        await repo.choose(choice.treeId, userId, now)
+      }
+      return this.listTrees(userId)
+    },
+
+    async circle(userId: string, treeId: string): Promise<Circle> {
+      const mine = await membershipIn(userId, treeId)
+      const now = nowIso()
+      const [people, invitations] = await Promise.all([repo.peopleOf(treeId), roleMay(mine.role, 'circle.invite') ? repo.openInvitations(treeId) : Promise.resolve([])])
+      return {
+        treeId,
+        treeName: mine.treeName,
+        yourRole: isTreeRole(mine.role) ? mine.role : 'viewer',
+        canMail: mailer !== undefined,
+        people: people.map((person) => ({
+          userId: person.userId,
+          name: person.name || person.email,
+          role: isTreeRole(person.role) ? person.role : 'viewer',
+          joinedAt: toIsoString(person.joinedAt),
+          linkedMemberId: person.linkedMemberId,
+          linkedMemberName: fullName(person.linkedFirstName, person.linkedLastName),
+          isYou: person.userId === userId,
+          isHolder: person.userId === mine.holderId,
+        })),
+        invitations: invitations.map((row) => toInvitation(row, now)).filter((invitation) => invitation.status === 'pending' || invitation.status === 'expired'),
+      }
+    },
+
+    async createInvitation(
+      userId: string,
+      treeId: string,
+      input: { role: 'editor' | 'contributor' | 'viewer'; memberId?: string | null; email?: string | null; expiresInDays: number; language?: Language },
+    ): Promise<CreatedInvitation> {
+      const mine = await membershipIn(userId, treeId)
+      refuseUnless(mine.role, 'circle.invite')
+      // An editor invites editors at most; only the owner hands out the owner's powers (by handing over).
+      const now = nowIso()
+      if ((await repo.countOpenInvitations(treeId, now)) >= maxOpenInvitations)
+        throw new AppError('conflict', `A tree may have at most ${maxOpenInvitations} invitations waiting; withdraw some first`)
+      const memberId = input.memberId ?? null
+      if (memberId) {
+        const member = await repo.memberOfTree(treeId, memberId)
+        if (!member) throw new AppError('validation_failed', 'The member is not in this tree', [{ path: 'memberId', code: 'member.unknown_relative' }])
+        if (member.linkedUserId) throw new AppError('circle.member_linked', 'Someone is already linked to this member')
+      }
+      const token = randomBytes(32).toString('base64url')
+      const id = newId()
+      const expiresAt = new Date(Date.parse(now) + input.expiresInDays * dayMs).toISOString()
+      await repo.transaction(async (q) => {
+        await q.insertInvitation({
+          id,
+          treeId,
+          tokenHash: hashToken(token),
+          role: input.role,
+          memberId,
+          invitedByUserId: userId,
+          email: input.email ?? null,
+          createdAt: now,
+          expiresAt,
+        })
+        if (memberId) await q.markMemberPending(memberId, userId)
+      })
+      const url = `${origin}/invitation/${token}`
+      let mailed = false
+      const row = await repo.invitationById(treeId, id)
+      if (!row) throw notFound('Invitation')
+      if (input.email && mailer) {
+        try {
+          await mailer.send(
+            invitationMessage(input.language ?? 'es', {
+              to: input.email,
+              invitedBy: row.invitedByName,
+              treeName: row.treeName,
+              role: input.role,
+              memberName: fullName(row.memberFirstName, row.memberLastName),
+              link: url,
+              expiresAt,
+            }),
+          )
+          const sentAt = nowIso()
+          await repo.markInvitation(id, { sentAt })
+          row.sentAt = sentAt
+          mailed = true
+        } catch (error) {
+          // The link still works: the page shows it to be passed on by hand.
+          log?.error({ err: error }, 'an invitation e-mail could not be sent')
+        }
+      }
+      return { invitation: toInvitation(row, now), url, mailed }
+    },
+
+    async revokeInvitation(userId: string, treeId: string, invitationId: string): Promise<void> {
+      const mine = await membershipIn(userId, treeId)
+      refuseUnless(mine.role, 'circle.invite')
+      const row = await repo.invitationById(treeId, invitationId)
+      if (!row) throw notFound('Invitation')
+      const now = nowIso()
+      await repo.markInvitation(invitationId, { revokedAt: now })
+      if (row.memberId) await repo.clearPendingIfNoInvitation(row.memberId, now)
+    },
+
+    /** What the invitation page shows before anyone signs in: who invites, to which tree, as what. */
+    async previewInvitation(token: string): Promise<InvitationPreview> {
+      const row = await openInvitation(token)
+      return {
+        invitedByName: row.invitedByName,
+        treeName: row.treeName,
+        role: row.role as TreeRole,
+        memberName: fullName(row.memberFirstName, row.memberLastName),
+        expiresAt: toIsoString(row.expiresAt),
+        status: statusOf(row, nowIso()),
+      }
+    },
+
+    /**
+     * Joins the tree with the invitation's role (someone already in it keeps theirs), links the
+     * member it names when the card is free, and makes it the tree their pages show.
+     */
+    async acceptInvitation(userId: string, token: string): Promise<AcceptedInvitation> {
+      const row = await openInvitation(token)
+      const now = nowIso()
+      refuseClosed(row, now)
+      return repo.transaction(async (q) => {
+        if (!(await q.markInvitation(row.id, { acceptedAt: now, acceptedByUserId: userId }))) throw new AppError('invitation.used', 'This invitation has already been answered')
+        const existing = await q.membership(row.treeId, userId)
+        if (!existing) await q.insertMembership({ treeId: row.treeId, userId, role: row.role, invitedByUserId: row.invitedByUserId, at: now })
+        await q.choose(row.treeId, userId, now)
+        let linkedMemberId: string | null = null
+        if (row.memberId) {
+          const member = await q.memberOfTree(row.treeId, row.memberId)
+          const alreadyLinked = await q.linkedMember(row.treeId, userId)
+          if (member && !member.linkedUserId && !alreadyLinked) {
+            await q.linkMember(member.id, userId, row.invitedByUserId)
+            linkedMemberId = member.id
+          } else if (alreadyLinked) linkedMemberId = alreadyLinked.id
+        }
+        const role = (existing?.role ?? row.role) as TreeRole
+        return { treeId: row.treeId, role: isTreeRole(role) ? role : 'viewer', linkedMemberId }
+      })
+    },
+
+    async declineInvitation(token: string): Promise<void> {
+      const row = await openInvitation(token)
+      const now = nowIso()
+      refuseClosed(row, now)
+      if (!(await repo.markInvitation(row.id, { declinedAt: now }))) throw new AppError('invitation.used', 'This invitation has already been answered')
+      if (row.memberId) await repo.clearPendingIfNoInvitation(row.memberId, now)
+    },
+
+    /** The owner changes someone's role; making someone owner hands the tree over (the old owner becomes an editor). */
+    async changeRole(userId: string, treeId: string, targetUserId: string, role: TreeRole): Promise<void> {
+      const mine = await membershipIn(userId, treeId)
+      refuseUnless(mine.role, 'circle.manage')
+      await membershipIn(targetUserId, treeId)
+      if (targetUserId === userId) throw new AppError('circle.owner_stays', 'Hand the tree over to someone else to change your own role')
+      await repo.transaction(async (q) => {
+        await q.setRole(treeId, targetUserId, role)
+        if (role === 'owner') await q.setRole(treeId, userId, 'editor')
+      })
+    },
+
+    /** Someone leaves (themselves) or the owner removes them; their card is unlinked, what they added stays. */
+    async removePerson(userId: string, treeId: string, targetUserId: string): Promise<void> {
+      const mine = await membershipIn(userId, treeId)
+      const target = await membershipIn(targetUserId, treeId)
+      if (targetUserId !== userId) refuseUnless(mine.role, 'circle.manage')
+      if (target.role === 'owner') throw new AppError('circle.owner_stays', 'The owner stays in the tree; hand it over first')
+      if (targetUserId === mine.holderId) throw new AppError('circle.holder_stays', 'The tree is kept in this account, which stays in it')
+      await repo.transaction(async (q) => {
+        await q.unlinkMembers(treeId, { userId: targetUserId })
+        await q.deleteMembership(treeId, targetUserId)
+      })
+    },
+
+    /** Either side unlinks a card from its person: the person themselves, or whoever manages the tree's people. */
+    async unlinkMember(access: TreeAccess, memberId: string): Promise<void> {
+      if (!access.treeId) throw notFound('Member')
+      const member = await repo.memberOfTree(access.treeId, memberId)
+      if (!member) throw notFound('Member')
+      if (member.linkedUserId !== access.userId) refuseUnless(access.role, 'circle.invite')
+      await repo.unlinkMembers(access.treeId, { memberId })
+    },
+
+    async markSeen(access: TreeAccess, at: string): Promise<void> {
+      if (access.treeId) await repo.markSeen(access.treeId, access.userId, at)
+    },
+  }
+}
+export type CircleService = ReturnType<typeof createCircleService>

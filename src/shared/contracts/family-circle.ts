@@ -1,0 +1,120 @@
+import { z } from 'zod'
+import { treeRoles } from '../family-tree/roles.ts'
+import { languages } from '../limits.ts'
+import { emailSchema, timestampSchema } from './common.ts'
+
+export { treeRoles, type TreeRole } from '../family-tree/roles.ts'
+
+/** A tree the person belongs to, as the switcher lists it. */
+export const treeSummarySchema = z.object({
+  treeId: z.string(),
+  treeName: z.string(),
+  role: z.enum(treeRoles),
+  /** The name of the person who owns it ("Rosa Pérez"). */
+  ownerName: z.string(),
+  /** The tree the person's pages show now. */
+  isActive: z.boolean(),
+  /** The tree started in this person's own account. */
+  isOwn: z.boolean(),
+})
+export type TreeSummary = z.infer<typeof treeSummarySchema>
+
+export const treeListSchema = z.object({
+  trees: z.array(treeSummarySchema),
+  /** The person has no tree of their own yet (they can start one). */
+  hasOwnTree: z.boolean(),
+})
+export type TreeList = z.infer<typeof treeListSchema>
+
+/** Switch the pages to another tree; `own` starts one's own tree when there is none yet. */
+export const chooseTreeSchema = z.union([z.object({ treeId: z.string().min(1) }), z.object({ own: z.literal(true) })])
+export type ChooseTree = z.infer<typeof chooseTreeSchema>
+
+export const circlePersonSchema = z.object({
+  userId: z.string(),
+  name: z.string(),
+  role: z.enum(treeRoles),
+  joinedAt: timestampSchema,
+  /** The member of the tree this person is, when linked. */
+  linkedMemberId: z.string().nullable(),
+  linkedMemberName: z.string().nullable(),
+  isYou: z.boolean(),
+  /** The account the tree's rows are kept under: they cannot be removed or leave. */
+  isHolder: z.boolean(),
+})
+export type CirclePerson = z.infer<typeof circlePersonSchema>
+
+export const invitationStatuses = ['pending', 'accepted', 'declined', 'revoked', 'expired'] as const
+export type InvitationStatus = (typeof invitationStatuses)[number]
+
+export const invitationSchema = z.object({
+  invitationId: z.string(),
+  role: z.enum(treeRoles),
+  memberId: z.string().nullable(),
+  memberName: z.string().nullable(),
+  email: z.string().nullable(),
+  invitedByName: z.string(),
+  createdAt: timestampSchema,
+  expiresAt: timestampSchema,
+  status: z.enum(invitationStatuses),
+  /** When the invitation was mailed; null when it was only shown as a link. */
+  sentAt: timestampSchema.nullable(),
+})
+export type Invitation = z.infer<typeof invitationSchema>
+
+export const circleSchema = z.object({
+  treeId: z.string(),
+  treeName: z.string(),
+  yourRole: z.enum(treeRoles),
+  people: z.array(circlePersonSchema),
+  /** Pending invitations (empty for those who may not invite). */
+  invitations: z.array(invitationSchema),
+  /** The server can mail invitations (SMTP is set up). */
+  canMail: z.boolean(),
+})
+export type Circle = z.infer<typeof circleSchema>
+
+export const invitationDaysMax = 60
+
+export const createInvitationSchema = z.object({
+  role: z.enum(['editor', 'contributor', 'viewer']),
+  /** The member the invited person is ("this is Abuela Rosa"): accepting links them to it. */
+  memberId: z.string().min(1).nullish(),
+  /** Mail the link there as well, when the server can mail. */
+  email: emailSchema.nullish(),
+  /** Days until the link stops working. */
+  expiresInDays: z.number().int().min(1).max(invitationDaysMax).default(14),
+  /** The language of the mail. */
+  language: z.enum(languages).optional(),
+})
+export type CreateInvitation = z.input<typeof createInvitationSchema>
+
+/** A new invitation: the link is shown once, and only a hash of its token is kept. */
+export const createdInvitationSchema = z.object({
+  invitation: invitationSchema,
+  url: z.string(),
+  /** The mail was handed to the mail server. */
+  mailed: z.boolean(),
+})
+export type CreatedInvitation = z.infer<typeof createdInvitationSchema>
+
+/** What the invitation page shows before anyone signs in. */
+export const invitationPreviewSchema = z.object({
+  invitedByName: z.string(),
+  treeName: z.string(),
+  role: z.enum(treeRoles),
+  memberName: z.string().nullable(),
+  expiresAt: timestampSchema,
+  status: z.enum(invitationStatuses),
+})
+export type InvitationPreview = z.infer<typeof invitationPreviewSchema>
+
+export const acceptedInvitationSchema = z.object({
+  treeId: z.string(),
+  role: z.enum(treeRoles),
+  /** The member the person was linked to, when the invitation named one and it was free. */
+  linkedMemberId: z.string().nullable(),
+})
+export type AcceptedInvitation = z.infer<typeof acceptedInvitationSchema>
+
+export const changeRoleSchema = z.object({ role: z.enum(treeRoles) })
