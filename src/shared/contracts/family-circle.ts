@@ -118,3 +118,30 @@ export const acceptedInvitationSchema = z.object({
 export type AcceptedInvitation = z.infer<typeof acceptedInvitationSchema>
 
 export const changeRoleSchema = z.object({ role: z.enum(treeRoles) })
+
+export const familyNewsKinds = ['member', 'interview', 'photo', 'recording', 'memory'] as const
+
+/** Something another person added to the tree since the reader's last visit. */
+export const familyNewsItemSchema = z.object({
+  kind: z.enum(familyNewsKinds),
+  /** The id of what was added (member, interview session, media or memory). */
+  id: z.string(),
+  /** The member it is about (the new relative itself, for `member`). */
+  memberId: z.string().nullable(),
+  memberName: z.string().nullable(),
+  authorName: z.string(),
+  at: timestampSchema,
+  /** A line to show: the memory's title, the photo's caption, the interview's first words. */
+  title: z.string(),
+  /** The file to show or play, for photos and recordings. */
+  mediaId: z.string().nullable(),
+  contentType: z.string().nullable(),
+})
+export type FamilyNewsItem = z.infer<typeof familyNewsItemSchema>
+
+export const familyNewsSchema = z.object({
+  /** The last visit the news count from; null on the first. */
+  since: timestampSchema.nullable(),
+  items: z.array(familyNewsItemSchema),
+})
+export type FamilyNews = z.infer<typeof familyNewsSchema>
