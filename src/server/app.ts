@@ -389,11 +389,12 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     tempDir: path.join(config.dataDir, 'imports'),
     previews: createAttemptLimiter(rateLimitStore, { max: config.gedcom.perHour, windowMs: 60 * 60 * 1000 }, 'gedcom-preview'),
     imports: createAttemptLimiter(rateLimitStore, { max: config.gedcom.perHour, windowMs: 60 * 60 * 1000 }, 'gedcom-import'),
+    circle,
   })
   await app.register(biographyRoutes, { prefix: '/api', service: biography })
-  await app.register(interviewRoutes, { prefix: '/api', service: interviews })
+  await app.register(interviewRoutes, { prefix: '/api', service: interviews, circle })
   await app.register(aiLabRoutes, { prefix: '/api', service: aiLab })
-  await app.register(mediaRoutes, { prefix: '/api', service: media })
+  await app.register(mediaRoutes, { prefix: '/api', service: media, circle })
   await app.register(portabilityRoutes, { prefix: '/api', service: portability, maxArchiveBytes: config.importMaxBytes, tempDir: path.join(config.dataDir, 'imports') })
   await app.register(mediaUploadRoutes, {
     prefix: '/api',
@@ -404,6 +405,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     uploadLimits,
     expiryMs: config.uploadExpiryMs,
     openUploads: createAttemptLimiter(rateLimitStore, { max: config.maxUnfinishedUploads, windowMs: config.uploadExpiryMs }, 'uploads-open'),
+    ownerFor: async (userId, linkedToType) => (linkedToType === 'biographyEntry' ? userId : (await circle.require(userId, 'content.add')).holderId),
   })
   await app.register(dashboardRoutes, { prefix: '/api', service: dashboard })
   await app.register(contactRoutes, { prefix: '/api', service: contact, findSessionUser: (headers) => accounts.findSessionUser(headers) })

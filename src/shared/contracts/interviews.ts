@@ -16,6 +16,8 @@ export type InterviewTurn = z.infer<typeof interviewTurnSchema>
 export const interviewSessionSchema = z.object({
   id: z.string(),
   ownerUserId: z.string(),
+  /** Who told it: the tree's holder, or a relative who shares the tree. */
+  authorUserId: z.string(),
   interviewedMemberId: z.string(),
   /** When the answer was kept (server time). */
   timestamp: timestampSchema,

@@ -28,6 +28,13 @@ export const treeActions = [
 ] as const
 export type TreeAction = (typeof treeActions)[number]
 
+/** Someone acting on a tree: who they are, the account the tree's rows are kept under, and their role there. */
+export interface TreeActor {
+  userId: string
+  holderId: string
+  role: TreeRole
+}
+
 const grants: Record<TreeRole, readonly TreeAction[]> = {
   owner: treeActions,
   editor: ['tree.read', 'tree.see-living', 'tree.edit', 'tree.export', 'tree.import', 'content.add', 'content.change-any', 'circle.invite'],

@@ -9,7 +9,7 @@ import type {
   InvitationStatus,
   TreeList,
 } from '../../../shared/contracts/family-circle.ts'
-import { isTreeRole, roleMay, type TreeAction, type TreeRole } from '../../../shared/family-tree/roles.ts'
+import { isTreeRole, roleMay, type TreeAction, type TreeActor, type TreeRole } from '../../../shared/family-tree/roles.ts'
 import type { Language } from '../../../shared/limits.ts'
 import { nowIso, toIsoString } from '../../db/timestamps.ts'
 import { AppError, notFound } from '../../lib/app-error.ts'
@@ -21,12 +21,9 @@ import { invitationMessage } from './family-tree.invitation-mail.ts'
  * The tree a request acts on and what the person may do there. The tree's rows carry its holder's
  * key (`holderId`): every repository of the tree is asked with it, never with the person's own id.
  */
-export interface TreeAccess {
-  userId: string
+export interface TreeAccess extends TreeActor {
   /** Null while the person has no tree at all: their first relative starts their own. */
   treeId: string | null
-  holderId: string
-  role: TreeRole
 }
 
 interface Deps {

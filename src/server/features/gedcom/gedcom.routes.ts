@@ -8,6 +8,7 @@ import type { AttemptLimiter } from '../../lib/attempt-limiter.ts'
 import { pacedChunks } from '../../lib/cooperative.ts'
 import { receiveFile } from '../../lib/received-file.ts'
 import { sweepStaleFiles } from '../../lib/stale-files.ts'
+import type { TreeActor } from '../../../shared/family-tree/roles.ts'
 import { currentUser } from '../../plugins/session.ts'
 import type { GedcomService } from './gedcom.service.ts'
 
@@ -25,9 +26,11 @@ interface Options {
   /** Previews, and imports, per person and hour. */
   previews: AttemptLimiter
   imports: AttemptLimiter
+  /** The tree the person's pages show, with their role there. */
+  circle: { require(userId: string, action: 'tree.import' | 'tree.export'): Promise<TreeActor> }
 }
 
-export const gedcomRoutes: FastifyPluginAsyncZod<Options> = async (app, { service, maxBytes = limits.gedcomMaxBytes, tempDir, previews, imports }) => {
+export const gedcomRoutes: FastifyPluginAsyncZod<Options> = async (app, { service, maxBytes = limits.gedcomMaxBytes, tempDir, previews, imports, circle }) => {
   app.addHook('onRequest', app.authenticate)
   await app.register(multipart, { limits: { fileSize: maxBytes, files: 1, fields: 0, parts: 1 } })
   const swept = await sweepStaleFiles(tempDir, 'gedcom-', abandonedAfterMs)
@@ -45,10 +48,12 @@ export const gedcomRoutes: FastifyPluginAsyncZod<Options> = async (app, { servic
       },
     },
     async (request, reply) => {
-      const owner = currentUser(request).id
+      const userId = currentUser(request).id
+      // Brought into the tree the person's pages show, kept under its holder.
+      const owner = (await circle.require(userId, 'tree.import')).holderId
       const preview = request.query.preview === '1' || request.query.preview === 'true'
       // Counted before the file is received, so a script looping on it costs nothing past its hourly count.
-      await (preview ? previews : imports).take([owner])
+      await (preview ? previews : imports).take([userId])
       const received = await receiveFile(request, {
         dir: tempDir,
         prefix: 'gedcom-',
@@ -74,7 +79,7 @@ export const gedcomRoutes: FastifyPluginAsyncZod<Options> = async (app, { servic
         response: { 200: z.object({ job: gedcomImportJobSchema }) },
       },
     },
-    async (request) => ({ job: await service.getImport(currentUser(request).id, request.params.id) }),
+    async (request) => ({ job: await service.getImport((await circle.require(currentUser(request).id, 'tree.import')).holderId, request.params.id) }),
   )
 
   app.delete(
@@ -87,7 +92,7 @@ export const gedcomRoutes: FastifyPluginAsyncZod<Options> = async (app, { servic
         response: { 200: z.object({ job: gedcomImportJobSchema }) },
       },
     },
-    async (request) => ({ job: await service.cancelImport(currentUser(request).id, request.params.id) }),
+    async (request) => ({ job: await service.cancelImport((await circle.require(currentUser(request).id, 'tree.import')).holderId, request.params.id) }),
   )
 
   app.get(
@@ -103,7 +108,8 @@ export const gedcomRoutes: FastifyPluginAsyncZod<Options> = async (app, { servic
     },
     async (request, reply) => {
       const { version, format } = request.query
-      const owner = currentUser(request).id
+      // The tree's holder keeps its rows; owners and editors may take it away as a file.
+      const owner = (await circle.require(currentUser(request).id, 'tree.export')).holderId
       if (format === 'gdz') {
         return reply
           .header('content-type', 'application/zip')

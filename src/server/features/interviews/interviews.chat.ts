@@ -1,5 +1,6 @@
 import type { ChatOpening, Conversation } from '../../../shared/contracts/chat.ts'
 import type { InterviewSession, InterviewTurn } from '../../../shared/contracts/interviews.ts'
+import type { TreeActor } from '../../../shared/family-tree/roles.ts'
 import { limits, type Language } from '../../../shared/limits.ts'
 import { nowIso } from '../../db/timestamps.ts'
 import type { Persona } from '../../integrations/ai/ai-provider.ts'
@@ -49,7 +50,8 @@ export function createInterviewChat({ repo, conversations, chat, toSession }: De
     }
   }
 
-  async function keep(ownerId: string, memberId: string, message: string, question: string | null, rows: InterviewSessionRow[], retry: InterviewSessionRow | undefined) {
+  async function keep(actor: TreeActor, memberId: string, message: string, question: string | null, rows: InterviewSessionRow[], retry: InterviewSessionRow | undefined) {
+    const ownerId = actor.holderId
     if (retry) return kept(ownerId, retry, message, false, await toSession(ownerId, retry))
     const now = new Date()
     const last = rows.at(-1)
@@ -60,6 +62,7 @@ export function createInterviewChat({ repo, conversations, chat, toSession }: De
     const row = await repo.insert({
       id: newId(),
       ownerUserId: ownerId,
+      authorUserId: actor.userId === ownerId ? null : actor.userId,
       interviewedMemberId: memberId,
       timestamp: nowIso(),
       conversationPair: interviewPair(message, null),
@@ -79,11 +82,12 @@ export function createInterviewChat({ repo, conversations, chat, toSession }: De
 
     /** Ana's reply, as stream events; the answer is kept first, her reply added once whole. */
     async reply(
-      ownerId: string,
+      actor: TreeActor,
       memberId: string,
       persona: Persona,
       { message, language, carried }: { message: string; language: Language; carried: Parameters<ChatEngine['reply']>[0]['carried'] },
     ): Promise<AsyncIterable<ChatEvent<InterviewSaved>>> {
+      const ownerId = actor.holderId
       const rows = await repo.listConversation(ownerId, memberId)
       // Refused before the model is asked: a reply that could not be kept would be lost words.
       if (rows.length >= limits.interviewSessionsPerMember) {
@@ -91,14 +95,15 @@ export function createInterviewChat({ repo, conversations, chat, toSession }: De
       }
       const retry = waitingRetry(rows, message)
       return chat.reply<InterviewSaved>({
-        userId: ownerId,
+        // Limits and receipts are the teller's own, whoever's tree it is.
+        userId: actor.userId,
         conversation: `interview:${memberId}`,
         persona,
         language,
         history: historyOf(retry ? rows.filter((row) => row !== retry) : rows),
         carried,
         message,
-        keep: (question) => keep(ownerId, memberId, message, question, rows, retry),
+        keep: (question) => keep(actor, memberId, message, question, rows, retry),
         saveFailed: { session: null, notSavedReason: 'interview.save_failed' },
       })
     },

@@ -10,14 +10,24 @@ import {
   updateInterviewSessionSchema,
 } from '../../../shared/contracts/interviews.ts'
 import { sendEventStream } from '../../lib/chat/event-stream-reply.ts'
+import type { FastifyRequest } from 'fastify'
+import type { TreeActor } from '../../../shared/family-tree/roles.ts'
 import { currentUser } from '../../plugins/session.ts'
 import type { InterviewService } from './interviews.service.ts'
 
 const params = z.object({ id: z.string() })
 const tags = ['interviews']
 
-export const interviewRoutes: FastifyPluginAsyncZod<{ service: InterviewService }> = async (app, { service }) => {
+/** What the interview routes need of the family circle: the tree the person's pages show, with their role there. */
+export interface InterviewAccess {
+  require(userId: string, action: 'tree.read' | 'content.add' | 'content.change-any'): Promise<TreeActor>
+}
+
+// Interviews are the tree's: read by everyone in it, told by those who add, changed by editors
+// and by whoever told them.
+export const interviewRoutes: FastifyPluginAsyncZod<{ service: InterviewService; circle: InterviewAccess }> = async (app, { service, circle }) => {
   app.addHook('onRequest', app.authenticate)
+  const actor = (request: FastifyRequest, action: 'tree.read' | 'content.add' | 'content.change-any') => circle.require(currentUser(request).id, action)
 
   app.get(
     '/interviews',
@@ -29,7 +39,7 @@ export const interviewRoutes: FastifyPluginAsyncZod<{ service: InterviewService 
         response: { 200: interviewSessionListSchema },
       },
     },
-    async (request) => ({ sessions: await service.list(currentUser(request).id, request.query.memberId) }),
+    async (request) => ({ sessions: await service.list((await actor(request, 'tree.read')).holderId, request.query.memberId) }),
   )
 
   app.get(
@@ -42,7 +52,7 @@ export const interviewRoutes: FastifyPluginAsyncZod<{ service: InterviewService 
         response: { 200: chatOpeningSchema },
       },
     },
-    async (request) => service.opening(currentUser(request).id, request.query.memberId, request.query.language),
+    async (request) => service.opening((await actor(request, 'tree.read')).holderId, request.query.memberId, request.query.language),
   )
 
   app.post(
@@ -54,7 +64,7 @@ export const interviewRoutes: FastifyPluginAsyncZod<{ service: InterviewService 
         body: interviewChatMessageSchema,
       },
     },
-    async (request, reply) => sendEventStream(reply, await service.chat(currentUser(request).id, request.body)),
+    async (request, reply) => sendEventStream(reply, await service.chat(await actor(request, 'content.add'), request.body)),
   )
 
   app.patch(
@@ -62,17 +72,17 @@ export const interviewRoutes: FastifyPluginAsyncZod<{ service: InterviewService 
     {
       schema: { tags, summary: 'Correct the words of an answer (the first words are kept)', params, body: updateInterviewSessionSchema, response: { 200: interviewSessionSchema } },
     },
-    async (request) => service.correctAnswer(currentUser(request).id, request.params.id, request.body.answer),
+    async (request) => service.correctAnswer(await actor(request, 'tree.read'), request.params.id, request.body.answer),
   )
 
   app.patch(
     '/interviews/conversations/:id',
     { schema: { tags, summary: 'Name a conversation with Ana (empty: its date and topic)', params, body: updateConversationSchema, response: { 200: conversationSchema } } },
-    async (request) => service.renameConversation(currentUser(request).id, request.params.id, request.body.title),
+    async (request) => service.renameConversation((await actor(request, 'content.change-any')).holderId, request.params.id, request.body.title),
   )
 
   app.delete('/interviews/:id', { schema: { tags, summary: 'Delete an interview session and its recordings', params, response: { 204: z.null() } } }, async (request, reply) => {
-    await service.deleteSession(currentUser(request).id, request.params.id)
+    await service.deleteSession(await actor(request, 'tree.read'), request.params.id)
     return reply.status(204).send(null)
   })
 }

@@ -2,6 +2,7 @@ import type { z } from 'zod'
 import type { ChatOpening, Conversation } from '../../../shared/contracts/chat.ts'
 import type { PortableInterviewSession } from '../../../shared/contracts/portability.ts'
 import type { InterviewSession, interviewChatMessageSchema } from '../../../shared/contracts/interviews.ts'
+import { mayChangeItem, type TreeActor } from '../../../shared/family-tree/roles.ts'
 import { isSelfMember } from '../../../shared/family-tree/self-member.ts'
 import type { Language } from '../../../shared/limits.ts'
 import { toIsoString } from '../../db/timestamps.ts'
@@ -43,6 +44,7 @@ function toSession(row: InterviewSessionRow, mediaAssetIds: string[], conversati
   return {
     id: row.id,
     ownerUserId: row.ownerUserId,
+    authorUserId: row.authorUserId ?? row.ownerUserId,
     interviewedMemberId: row.interviewedMemberId,
     timestamp: toIsoString(row.timestamp),
     ...toKeptExchange(row, conversations),
@@ -84,6 +86,15 @@ export function createInterviewService({ repo, conversations, chat, findMember, 
     return rows.map((row) => toSession(row, ids.get(row.id) ?? [], sittings))
   }
   const one = async (ownerId: string, row: InterviewSessionRow) => (await withMedia(ownerId, [row]))[0]!
+
+  /** A session of the tree that this person may change: everyone's for editors, their own for those who add. */
+  async function changeable(actor: TreeActor, id: string): Promise<InterviewSessionRow> {
+    const row = await repo.findById(actor.holderId, id)
+    if (!row) throw notFound('Interview session')
+    if (!mayChangeItem(actor.role, actor.userId, row.authorUserId, actor.holderId))
+      throw new AppError('forbidden', 'Only the person who told this, or an editor of the tree, may change it')
+    return row
+  }
   const anaChat = createInterviewChat({ repo, conversations, chat, toSession: one })
 
   return {
@@ -110,9 +121,9 @@ export function createInterviewService({ repo, conversations, chat, findMember, 
     },
 
     /** The answer's words corrected; the first ones are kept the first time they change. */
-    async correctAnswer(ownerId: string, id: string, answer: string): Promise<InterviewSession> {
-      const existing = await repo.findById(ownerId, id)
-      if (!existing) throw notFound('Interview session')
+    async correctAnswer(actor: TreeActor, id: string, answer: string): Promise<InterviewSession> {
+      const ownerId = actor.holderId
+      const existing = await changeable(actor, id)
       const stored = readPair(existing.conversationPair)
       if (answer === stored.answer) return one(ownerId, existing)
       const row = await repo.update(ownerId, id, { conversationPair: interviewPair(answer, stored.acknowledgement), originalAnswer: existing.originalAnswer ?? stored.answer })
@@ -179,9 +190,9 @@ export function createInterviewService({ repo, conversations, chat, findMember, 
     },
 
     /** Ana's reply, as stream events; the answer is kept first, and her reply added once whole. */
-    async chat(ownerId: string, { memberId, ...message }: InterviewChatMessage): Promise<AsyncIterable<ChatEvent<InterviewSaved>>> {
-      const { persona } = await subject(ownerId, memberId)
-      return anaChat.reply(ownerId, memberId, persona, message)
+    async chat(actor: TreeActor, { memberId, ...message }: InterviewChatMessage): Promise<AsyncIterable<ChatEvent<InterviewSaved>>> {
+      const { persona } = await subject(actor.holderId, memberId)
+      return anaChat.reply(actor, memberId, persona, message)
     },
 
     /**
@@ -190,9 +201,9 @@ export function createInterviewService({ repo, conversations, chat, findMember, 
      * to the interviewed member came with the upload, so it alone keeps nothing. The answer goes
      * first; a recording that then fails to go stays in storage, unlinked, rather than half a session.
      */
-    async deleteSession(ownerId: string, id: string): Promise<void> {
-      const session = await repo.findById(ownerId, id)
-      if (!session) throw notFound('Interview session')
+    async deleteSession(actor: TreeActor, id: string): Promise<void> {
+      const ownerId = actor.holderId
+      const session = await changeable(actor, id)
       const mediaIds = (await media.mediaIdsFor(ownerId, 'interviewSession', [id])).get(id) ?? []
       if (!(await repo.delete(ownerId, id))) throw notFound('Interview session')
       await media

@@ -1,6 +1,8 @@
+import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { addMediaLinkSchema, mediaAssetSchema, mediaListQuerySchema, mediaListSchema, updateMediaSchema, uploadLimitsSchema } from '../../../shared/contracts/media.ts'
+import type { TreeActor } from '../../../shared/family-tree/roles.ts'
 import { ObjectNotFoundError } from '../../integrations/storage/object-storage.ts'
 import { AppError } from '../../lib/app-error.ts'
 import { currentUser } from '../../plugins/session.ts'
@@ -20,8 +22,16 @@ export function parseRange(header: string | undefined, size: number): { start: n
   return start > end || start >= size ? 'unsatisfiable' : { start, end }
 }
 
-export const mediaRoutes: FastifyPluginAsyncZod<{ service: MediaService }> = async (app, { service }) => {
+/** What the media routes need of the family circle: the tree the person's pages show, and their role there. */
+export interface MediaAccess {
+  access(userId: string): Promise<TreeActor>
+  require(userId: string, action: 'tree.read'): Promise<TreeActor>
+}
+
+export const mediaRoutes: FastifyPluginAsyncZod<{ service: MediaService; circle: MediaAccess }> = async (app, { service, circle }) => {
   app.addHook('onRequest', app.authenticate)
+  /** The owner of the asset as this person may reach it (their own, or of the tree they share). */
+  const ownerFor = async (request: FastifyRequest, id: string, purpose: 'read' | 'change') => service.reachable(await circle.access(currentUser(request).id), id, purpose)
 
   app.get(
     '/media',
@@ -36,7 +46,9 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ service: MediaService }> = asy
     async (request) => {
       const { memberId, entryId } = request.query
       const userId = currentUser(request).id
-      return { media: memberId ? await service.listFor(userId, 'member', memberId) : await service.listFor(userId, 'biographyEntry', entryId!) }
+      // A member's files are the tree's; a memory's are its author's.
+      if (memberId) return { media: await service.listFor((await circle.require(userId, 'tree.read')).holderId, 'member', memberId) }
+      return { media: await service.listFor(userId, 'biographyEntry', entryId!) }
     },
   )
 
@@ -46,12 +58,12 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ service: MediaService }> = asy
     async () => service.uploadLimits(),
   )
 
-  app.get('/media/:id', { schema: { tags, summary: 'One of your media', params, response: { 200: mediaAssetSchema } } }, async (request) =>
-    service.getMedia(currentUser(request).id, request.params.id),
+  app.get('/media/:id', { schema: { tags, summary: 'One of your media, or of the people of your tree', params, response: { 200: mediaAssetSchema } } }, async (request) =>
+    service.getMedia(await ownerFor(request, request.params.id, 'read'), request.params.id),
   )
 
   app.patch('/media/:id', { schema: { tags, summary: 'Change the caption', params, body: updateMediaSchema, response: { 200: mediaAssetSchema } } }, async (request) =>
-    service.updateCaption(currentUser(request).id, request.params.id, request.body.caption),
+    service.updateCaption(await ownerFor(request, request.params.id, 'change'), request.params.id, request.body.caption),
   )
 
   app.post(
@@ -65,11 +77,11 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ service: MediaService }> = asy
         response: { 200: mediaAssetSchema },
       },
     },
-    async (request) => service.addLinks(currentUser(request).id, request.params.id, request.body.linkedToType, request.body.linkedToId),
+    async (request) => service.addLinks(await ownerFor(request, request.params.id, 'change'), request.params.id, request.body.linkedToType, request.body.linkedToId),
   )
 
   app.delete('/media/:id', { schema: { tags, summary: 'Delete the file, its thumbnail and every link', params, response: { 204: z.null() } } }, async (request, reply) => {
-    await service.deleteMedia(currentUser(request).id, request.params.id)
+    await service.deleteMedia(await ownerFor(request, request.params.id, 'change'), request.params.id)
     return reply.status(204).send(null)
   })
 
@@ -78,7 +90,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ service: MediaService }> = asy
       `/media/:id/${variant}`,
       { schema: { tags, summary: variant === 'content' ? 'The file (Range requests allowed)' : 'A small WebP of an image', params } },
       async (request, reply) => {
-        const { key, contentType, fileName, storage } = await service.locate(currentUser(request).id, request.params.id, variant)
+        const { key, contentType, fileName, storage } = await service.locate(await ownerFor(request, request.params.id, 'read'), request.params.id, variant)
         const size = await storage.size(key)
         if (size === undefined) throw new AppError('not_found', 'The file is missing from storage')
         const range = variant === 'content' ? parseRange(request.headers.range, size) : undefined

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream'
 import { mediaLinkTypes, userMediaPrefix, type MediaLinkType } from '../../../shared/media-path.ts'
 import type { MediaAsset } from '../../../shared/contracts/media.ts'
+import { mayChangeItem, roleMay, type TreeActor } from '../../../shared/family-tree/roles.ts'
 import { largestUpload, maxBytesFor, type UploadLimits } from '../../../shared/upload-limits.ts'
 import { toIsoString } from '../../db/timestamps.ts'
 import type { ObjectStorage } from '../../integrations/storage/object-storage.ts'
@@ -30,6 +31,8 @@ interface Deps {
 
 export interface FinishedUpload {
   ownerId: string
+  /** Who uploaded it, when not the owner: a relative adding to the owner's tree. */
+  authorId?: string
   fileName: string
   caption: string
   linkedToType: MediaLinkType
@@ -240,6 +243,24 @@ export function createMediaService({ repo, storage, uploadLimits, quotaBytes, up
       const targets = await service.assertCanLink(ownerId, type, targetId)
       if (!(await repo.addLinks(ownerId, id, targets, new Date().toISOString()))) throw notFound('Media')
       return toAsset(await getRow(ownerId, id))
+    },
+
+    /**
+     * Whose asset a person reaches, and for what: their own files, and in the tree their pages
+     * show the files of its people (linked to a member), read by every role and changed by those
+     * whose role changes anything or who added them. Anything else does not exist for them.
+     */
+    async reachable(actor: TreeActor, id: string, purpose: 'read' | 'change'): Promise<string> {
+      if (await repo.findById(actor.userId, id)) return actor.userId
+      if (actor.holderId !== actor.userId && roleMay(actor.role, 'tree.read')) {
+        const row = await repo.findById(actor.holderId, id)
+        if (row && row.memberIds.length > 0) {
+          if (purpose === 'change' && !mayChangeItem(actor.role, actor.userId, row.authorUserId, actor.holderId))
+            throw new AppError('forbidden', 'Only the person who added this file, or an editor of the tree, may change it')
+          return actor.holderId
+        }
+      }
+      throw notFound('Media')
     },
 
     /** The sizes accepted, for the uploader to check a file before sending it. */

@@ -13,6 +13,8 @@ import { stripVideoLocation } from './video-location.ts'
 /** What `store` needs to know of a file besides its bytes. */
 export interface StoredFile {
   ownerId: string
+  /** Who uploaded it, when not `ownerId` (a relative adding to a tree they share): it goes with their account. */
+  authorId?: string
   fileName: string
   caption: string
   linkedToType: MediaLinkType | null
@@ -127,6 +129,7 @@ export function createMediaStore({ repo, storage, quotaBytes, uploadExpiryMs }: 
         {
           id,
           ownerUserId: upload.ownerId,
+          authorUserId: upload.authorId && upload.authorId !== upload.ownerId ? upload.authorId : null,
           fileName: upload.fileName,
           storagePath: key,
           thumbnailPath,

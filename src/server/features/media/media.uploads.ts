@@ -1,3 +1,4 @@
+import type { MediaLinkType } from '../../../shared/media-path.ts'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { EVENTS, Server as TusServer, type Upload } from '@tus/server'
 import type { FastifyBaseLogger, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
@@ -50,6 +51,11 @@ interface Options {
   expiryMs: number
   /** Unfinished uploads per person at once: each holds space on disk or in the bucket until it ends. */
   openUploads: AttemptLimiter
+  /**
+   * Whose file an upload becomes: a memory's is its author's; a member's or an interview's is the
+   * tree's (its holder's), refused when the uploader's role there adds nothing.
+   */
+  ownerFor(uploaderId: string, linkedToType: MediaLinkType): Promise<string>
 }
 
 function parseJson(text: string): unknown {
@@ -95,7 +101,7 @@ function parseMetadata(upload: Upload) {
  * refused before its first byte if it is too large or its target is not the uploader's; when the
  * last byte arrives the media service stores it, and the answer names the new asset.
  */
-export const mediaUploadRoutes: FastifyPluginAsync<Options> = async (app, { service, uploadIds, sessionRecheckMs, datastore, uploadLimits, expiryMs, openUploads }) => {
+export const mediaUploadRoutes: FastifyPluginAsync<Options> = async (app, { service, uploadIds, sessionRecheckMs, datastore, uploadLimits, expiryMs, openUploads, ownerFor }) => {
   const maxUploadBytes = largestUpload(uploadLimits)
   const uploadSessions = createUploadSessions({ recheckMs: sessionRecheckMs })
   // On local disk each chunk is hashed and checked as it passes on to the file, so the finished
@@ -134,17 +140,19 @@ export const mediaUploadRoutes: FastifyPluginAsync<Options> = async (app, { serv
         if (upload.size !== undefined && upload.size > uploadLimits.fileBytes && metadata.filetype && !isAudioOrVideo(metadata.filetype)) {
           throw payloadTooLarge(uploadLimits.fileBytes, `Files of this kind are limited to ${uploadLimits.fileBytes} bytes`)
         }
-        await service.assertCanLink(user, metadata.linkedToType, metadata.linkedToId)
+        const owner = await ownerFor(user, metadata.linkedToType)
+        await service.assertCanLink(owner, metadata.linkedToType, metadata.linkedToId)
         // The declared length is held in the quota at once, so uploads created together cannot
         // overshoot it; one created without a length is checked when it is stored.
-        if (upload.size !== undefined) await service.reserveUpload(user, upload.id, upload.size)
+        if (upload.size !== undefined) await service.reserveUpload(owner, upload.id, upload.size)
         try {
           await openUploads.take([user])
         } catch (error) {
           await service.releaseUpload(upload.id)
           throw error
         }
-        return { metadata: { ...upload.metadata, ownerUserId: user } }
+        // Written last, over anything the client sent under those names; kept with the upload.
+        return { metadata: { ...upload.metadata, ownerUserId: user, treeOwnerId: owner } }
       } catch (error) {
         throw refusal(error)
       }
@@ -154,7 +162,8 @@ export const mediaUploadRoutes: FastifyPluginAsync<Options> = async (app, { serv
       try {
         const metadata = parseMetadata(upload)
         const assetId = await service.completeUpload({
-          ownerId: user,
+          ownerId: upload.metadata?.treeOwnerId ?? user,
+          authorId: user,
           fileName: metadata.filename,
           caption: metadata.caption,
           linkedToType: metadata.linkedToType,

@@ -9,6 +9,7 @@ export function buildSession(overrides: Partial<InterviewSession> = {}): Intervi
   return {
     id: `session-${sequence}`,
     ownerUserId: 'u1',
+    authorUserId: 'u1',
     interviewedMemberId: 'member-1',
     timestamp: new Date(Date.UTC(2025, 2, 12, 10, sequence)).toISOString(),
     conversation: { id: `conversation-${sequence}`, title: '', startedAt: new Date(Date.UTC(2025, 2, 12, 10, sequence)).toISOString() },

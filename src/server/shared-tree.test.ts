@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Member } from '../shared/contracts/family-tree.ts'
+import { webmHeader } from './test/media-fixtures.ts'
+import { as, createTestApp, createTestUser, testDatabases, type TestApp, type TestUser } from './test/test-app.ts'
+import { tusClient } from './test/tus-client.ts'
+
+// What relatives add to a tree they share: a grandson tells Ana about his great-grandfather and
+// records his voice; his grandmother hears it; each changes what their role allows.
+
+const doneOf = (stream: { body: string }) => JSON.parse(stream.body.split('event: done\ndata: ')[1]!.split('\n')[0]!)
+
+describe.each(testDatabases)('a tree shared with the family, across its features, on %s', (database) => {
+  let t: TestApp
+  let rosa: TestUser
+  let greatGrandfather: Member
+  let treeId: string
+
+  const call = (user: TestUser) => as(t.app, user)
+  /** Someone who accepted an invitation with `role`. */
+  async function joined(role: 'editor' | 'contributor' | 'viewer'): Promise<TestUser> {
+    const person = await createTestUser(t.app)
+    const { url } = (await call(rosa)({ method: 'POST', url: `/api/trees/${treeId}/invitations`, payload: { role } })).json()
+    const accepted = await call(person)({ method: 'POST', url: `/api/invitations/${url.slice(url.lastIndexOf('/') + 1)}/accept`, payload: {} })
+    expect(accepted.statusCode, accepted.body).toBe(200)
+    return person
+  }
+  async function tell(user: TestUser, message: string) {
+    const response = await call(user)({ method: 'POST', url: '/api/interviews/chat', payload: { memberId: greatGrandfather.memberId, message } })
+    return response.statusCode === 200 ? doneOf(response).session : response
+  }
+  async function record(user: TestUser, sessionId: string) {
+    const bytes = webmHeader()
+    const tus = tusClient(t.app, user)
+    const created = await tus.create(bytes.length, { filename: 'voz.webm', filetype: 'audio/webm', linkedToType: 'interviewSession', linkedToId: sessionId })
+    if (created.statusCode !== 201) return created
+    return tus.patch(String(created.headers.location), 0, bytes)
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp(database)
+    rosa = await createTestUser(t.app, { name: 'Rosa Pérez' })
+    greatGrandfather = (
+      await call(rosa)({ method: 'POST', url: '/api/family-tree/members', payload: { firstName: 'Joaquín', lastName: 'Pérez', relationshipToOwner: 'Padre', isDeceased: true } })
+    ).json().member
+    treeId = (await call(rosa)({ method: 'GET', url: '/api/trees' })).json().trees[0].treeId
+  })
+  afterAll(() => t.close())
+
+  it('keeps a contributor’s voice story in the tree, where the owner reads it and plays the recording', async () => {
+    const tomas = await joined('contributor')
+    const session = await tell(tomas, 'Mi bisabuelo tocaba el tiple en las fiestas de Pasto.')
+    expect(session).toMatchObject({ authorUserId: tomas.id, ownerUserId: rosa.id })
+    const recorded = await record(tomas, session.id)
+    expect(recorded.statusCode, recorded.body).toBe(204)
+    const mediaId = String(recorded.headers['legado-media-id'])
+
+    const { sessions } = (await call(rosa)({ method: 'GET', url: `/api/interviews?memberId=${greatGrandfather.memberId}` })).json()
+    expect(sessions).toEqual([expect.objectContaining({ id: session.id, answer: 'Mi bisabuelo tocaba el tiple en las fiestas de Pasto.', mediaAssetIds: [mediaId] })])
+    const played = await call(rosa)({ method: 'GET', url: `/api/media/${mediaId}/content`, headers: { range: 'bytes=0-3' } })
+    expect(played.statusCode).toBe(206)
+    expect(played.rawPayload).toEqual(webmHeader().subarray(0, 4))
+    // Kept in the tree's storage, counted against the tree's quota.
+    expect(await t.db.selectFrom('mediaAsset').select(['ownerUserId', 'authorUserId']).where('id', '=', mediaId).executeTakeFirstOrThrow()).toEqual({
+      ownerUserId: rosa.id,
+      authorUserId: tomas.id,
+    })
+  })
+
+  it('lets a contributor change and delete only what he told, and an editor anything', async () => {
+    const tomas = await joined('contributor')
+    const editor = await joined('editor')
+    const hers = await tell(rosa, 'Era sastre.')
+    const his = await tell(tomas, 'Tenía un bigote enorme.')
+    expect((await call(tomas)({ method: 'PATCH', url: `/api/interviews/${hers.id}`, payload: { answer: 'Era carpintero.' } })).statusCode).toBe(403)
+    expect((await call(tomas)({ method: 'DELETE', url: `/api/interviews/${hers.id}` })).statusCode).toBe(403)
+    expect((await call(tomas)({ method: 'PATCH', url: `/api/interviews/${his.id}`, payload: { answer: 'Tenía un bigote blanco.' } })).statusCode).toBe(200)
+    expect((await call(editor)({ method: 'PATCH', url: `/api/interviews/${his.id}`, payload: { answer: 'Tenía un bigote blanquísimo.' } })).statusCode).toBe(200)
+    expect((await call(tomas)({ method: 'DELETE', url: `/api/interviews/${his.id}` })).statusCode).toBe(204)
+    const { sessions } = (await call(rosa)({ method: 'GET', url: `/api/interviews?memberId=${greatGrandfather.memberId}` })).json()
+    expect(sessions.map((s: { id: string }) => s.id)).toContain(hers.id)
+    expect(sessions.map((s: { id: string }) => s.id)).not.toContain(his.id)
+  })
+
+  it('lets a viewer read and listen, and nothing more', async () => {
+    const tomas = await joined('contributor')
+    const session = await tell(tomas, 'Cantaba bambucos.')
+    const mediaId = String((await record(tomas, session.id)).headers['legado-media-id'])
+    const lucia = await joined('viewer')
+    expect((await call(lucia)({ method: 'GET', url: `/api/interviews?memberId=${greatGrandfather.memberId}` })).statusCode).toBe(200)
+    expect((await call(lucia)({ method: 'GET', url: `/api/media/${mediaId}/content` })).statusCode).toBe(200)
+    expect((await call(lucia)({ method: 'GET', url: `/api/media?memberId=${greatGrandfather.memberId}` })).json().media.map((m: { id: string }) => m.id)).toContain(mediaId)
+    const told = await tell(lucia, 'Yo también me acuerdo.')
+    expect(told.statusCode).toBe(403)
+    expect((await record(lucia, session.id)).statusCode).toBe(403)
+    expect((await call(lucia)({ method: 'PATCH', url: `/api/media/${mediaId}`, payload: { caption: 'Otra' } })).statusCode).toBe(403)
+    expect((await call(lucia)({ method: 'DELETE', url: `/api/media/${mediaId}` })).statusCode).toBe(403)
+    expect((await call(lucia)({ method: 'GET', url: '/api/family-tree/gedcom?version=7.0' })).statusCode).toBe(403)
+  })
+
+  it('keeps the owner’s private memories and their photos out of the tree, and everything out of reach of other trees', async () => {
+    const tomas = await joined('contributor')
+    await call(rosa)({ method: 'POST', url: '/api/family-tree/own-card', payload: { fullName: 'Rosa Pérez' } })
+    const written = await call(rosa)({ method: 'POST', url: '/api/biography/entries', payload: { content: 'Mi primer amor.' } })
+    expect(written.statusCode, written.body).toBe(201)
+    const entry = written.json()
+    const bytes = Buffer.from('Una carta de amor.')
+    const tus = tusClient(t.app, rosa)
+    const created = await tus.create(bytes.length, { filename: 'carta.txt', linkedToType: 'biographyEntry', linkedToId: entry.id })
+    const letter = String((await tus.patch(String(created.headers.location), 0, bytes)).headers['legado-media-id'])
+    expect((await call(tomas)({ method: 'GET', url: `/api/media/${letter}` })).statusCode).toBe(404)
+    expect((await call(tomas)({ method: 'GET', url: `/api/media/${letter}/content` })).statusCode).toBe(404)
+    expect((await call(tomas)({ method: 'GET', url: `/api/media?entryId=${entry.id}` })).statusCode).toBe(404)
+    expect((await call(tomas)({ method: 'GET', url: '/api/biography/entries' })).json().entries).toEqual([])
+
+    const session = await tell(tomas, 'Le gustaba el café.')
+    const voice = String((await record(tomas, session.id)).headers['legado-media-id'])
+    const stranger = await createTestUser(t.app)
+    expect((await call(stranger)({ method: 'GET', url: `/api/media/${voice}/content` })).statusCode).toBe(404)
+    expect((await call(stranger)({ method: 'GET', url: `/api/interviews?memberId=${greatGrandfather.memberId}` })).statusCode).toBe(404)
+  })
+})
