@@ -81,6 +81,7 @@ const namingRoutes: Record<string, Call> = {
   'PATCH /api/family-tree/members/:memberId': (ids) => ({ method: 'PATCH', url: `/api/family-tree/members/${ids.member}`, payload: { firstName: 'Cambiado' } }),
   'POST /api/family-tree/members/:memberId/is-me': (ids) => ({ method: 'POST', url: `/api/family-tree/members/${ids.member}/is-me` }),
   'DELETE /api/family-tree/members/:memberId': (ids) => ({ method: 'DELETE', url: `/api/family-tree/members/${ids.member}` }),
+  'PUT /api/family-tree/members/:memberId/open-to-viewers': (ids) => ({ method: 'PUT', url: `/api/family-tree/members/${ids.member}/open-to-viewers`, payload: { open: true } }),
   'DELETE /api/family-tree/members/:memberId/link': (ids) => ({ method: 'DELETE', url: `/api/family-tree/members/${ids.member}/link` }),
   'GET /api/trees/:treeId/circle': (ids) => ({ method: 'GET', url: `/api/trees/${ids.tree}/circle` }),
   'POST /api/trees/:treeId/invitations': (ids) => ({ method: 'POST', url: `/api/trees/${ids.tree}/invitations`, payload: { role: 'editor' } }),

@@ -118,4 +118,34 @@ describe.each(testDatabases)('a tree shared with the family, across its features
     expect((await call(stranger)({ method: 'GET', url: `/api/media/${voice}/content` })).statusCode).toBe(404)
     expect((await call(stranger)({ method: 'GET', url: `/api/interviews?memberId=${greatGrandfather.memberId}` })).statusCode).toBe(404)
   })
+
+  it('shows a viewer the living by name and relation only, until the owner opens one up', async () => {
+    const granddaughter = (
+      await call(rosa)({
+        method: 'POST',
+        url: '/api/family-tree/members',
+        payload: { firstName: 'Lucía', lastName: 'Gil', relationshipToOwner: 'Nieta', birthDate: 'hacia 1995', birthPlace: 'Pasto', notes: 'Vive en Quito.' },
+      })
+    ).json().member as Member
+    await call(rosa)({ method: 'POST', url: '/api/interviews/chat', payload: { memberId: granddaughter.memberId, message: 'De niña pintaba casas.' } })
+    const viewer = await joined('viewer')
+    const contributor = await joined('contributor')
+    const seen = async (user: TestUser) =>
+      ((await call(user)({ method: 'GET', url: '/api/family-tree' })).json().members as Member[]).find((m) => m.memberId === granddaughter.memberId)!
+
+    expect(await seen(viewer)).toMatchObject({ firstName: 'Lucía', relationshipToOwner: 'Nieta', birthDate: null, birthPlace: '', notes: '' })
+    expect(await seen(contributor)).toMatchObject({ birthPlace: 'Pasto', notes: 'Vive en Quito.' })
+    // The dead keep their story for everyone.
+    const joaquin = ((await call(viewer)({ method: 'GET', url: '/api/family-tree' })).json().members as Member[]).find((m) => m.memberId === greatGrandfather.memberId)!
+    expect(joaquin.interviewSegments.length).toBeGreaterThan(0)
+    const facts = (await call(viewer)({ method: 'GET', url: `/api/family-tree/members/${granddaughter.memberId}` })).json().member
+    expect(facts).toMatchObject({ birthDate: null, birthPlace: '' })
+    expect((await call(viewer)({ method: 'GET', url: `/api/interviews?memberId=${granddaughter.memberId}` })).json().sessions).toEqual([])
+    expect((await call(contributor)({ method: 'GET', url: `/api/interviews?memberId=${granddaughter.memberId}` })).json().sessions).toHaveLength(1)
+
+    expect((await call(contributor)({ method: 'PUT', url: `/api/family-tree/members/${granddaughter.memberId}/open-to-viewers`, payload: { open: true } })).statusCode).toBe(403)
+    expect((await call(rosa)({ method: 'PUT', url: `/api/family-tree/members/${granddaughter.memberId}/open-to-viewers`, payload: { open: true } })).statusCode).toBe(204)
+    expect(await seen(viewer)).toMatchObject({ birthDate: 'ABT 1995', birthPlace: 'Pasto', openToViewers: true })
+    expect((await call(viewer)({ method: 'GET', url: `/api/interviews?memberId=${granddaughter.memberId}` })).json().sessions).toHaveLength(1)
+  })
 })

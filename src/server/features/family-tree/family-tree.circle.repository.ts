@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema.ts'
-import type { TreeInvitationRow } from './family-tree.tables.ts'
+import type { MemberRow, TreeInvitationRow } from './family-tree.tables.ts'
 
 /** The tree a person acts on, and how: their membership joined with the tree's holder. */
 export interface MembershipRow {
@@ -116,13 +116,23 @@ function circleQueries(db: Kysely<Database>) {
     async memberOfTree(
       treeId: string,
       memberId: string,
-    ): Promise<{ id: string; firstName: string; lastName: string; linkedUserId: string | null; connectionStatus: string | null } | undefined> {
+    ): Promise<Pick<MemberRow, 'id' | 'firstName' | 'lastName' | 'linkedUserId' | 'connectionStatus' | 'isDeceased' | 'birthDate' | 'deathDate' | 'openToViewers'> | undefined> {
       return db
         .selectFrom('member')
-        .select(['id', 'firstName', 'lastName', 'linkedUserId', 'connectionStatus'])
+        .select(['id', 'firstName', 'lastName', 'linkedUserId', 'connectionStatus', 'isDeceased', 'birthDate', 'deathDate', 'openToViewers'])
         .where('treeId', '=', treeId)
         .where('id', '=', memberId)
         .executeTakeFirst()
+    },
+
+    async setOpenToViewers(treeId: string, memberId: string, open: boolean): Promise<boolean> {
+      const result = await db
+        .updateTable('member')
+        .set({ openToViewers: open ? 1 : 0 })
+        .where('treeId', '=', treeId)
+        .where('id', '=', memberId)
+        .executeTakeFirst()
+      return Number(result.numUpdatedRows) > 0
     },
 
     async linkMember(memberId: string, userId: string, requestedBy: string | null): Promise<void> {

@@ -139,6 +139,24 @@ export const familyCircleRoutes: FastifyPluginAsyncZod<{ service: CircleService;
     },
   )
 
+  app.put(
+    '/family-tree/members/:memberId/open-to-viewers',
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        summary: 'Open a living person up to viewers (their dates and places shown), or close them again (the owner only)',
+        params: z.object({ memberId: z.string() }),
+        body: z.object({ open: z.boolean() }),
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await service.setOpenToViewers(await service.access(currentUser(request).id), request.params.memberId, request.body.open)
+      return reply.status(204).send(null)
+    },
+  )
+
   app.delete(
     '/family-tree/members/:memberId/link',
     {

@@ -9,6 +9,8 @@ import type {
   InvitationStatus,
   TreeList,
 } from '../../../shared/contracts/family-circle.ts'
+import { todayCalendarDate } from '../../../shared/calendar-date.ts'
+import { isLiving } from '../../../shared/family-tree/living.ts'
 import { isTreeRole, roleMay, type TreeAction, type TreeActor, type TreeRole } from '../../../shared/family-tree/roles.ts'
 import type { Language } from '../../../shared/limits.ts'
 import { nowIso, toIsoString } from '../../db/timestamps.ts'
@@ -127,6 +129,17 @@ export function createCircleService({ repo, startOwnTree, mailer, origin, log }:
       const relationFields = ['parentMemberIds', 'parentLinks', 'childrenMemberIds', 'childLinks', 'spouseMemberIds', 'unions', 'isSelf', 'relationshipToOwner']
       if (member.linkedUserId !== userId || relationFields.some((field) => field in changes)) throw new AppError('forbidden', 'Your role in this tree does not allow tree.edit')
       return access
+    },
+
+    /**
+     * Whether what is kept about a member (their facts, interviews, photos) is closed to this
+     * person: a viewer meets a living person not opened up as a name and a relation only.
+     */
+    async isClosedToViewers(access: TreeAccess, memberId: string): Promise<boolean> {
+      if (roleMay(access.role, 'tree.see-living')) return false
+      const member = access.treeId ? await repo.memberOfTree(access.treeId, memberId) : undefined
+      if (!member) return false
+      return !member.openToViewers && isLiving({ isDeceased: Boolean(member.isDeceased), birthDate: member.birthDate, deathDate: member.deathDate }, todayCalendarDate())
     },
 
     async listTrees(userId: string): Promise<TreeList> {
@@ -333,6 +346,12 @@ export function createCircleService({ repo, startOwnTree, mailer, origin, log }:
       if (!member) throw notFound('Member')
       if (member.linkedUserId !== access.userId) refuseUnless(access.role, 'circle.invite')
       await repo.unlinkMembers(access.treeId, { memberId })
+    },
+
+    /** The owner opens a living person up to viewers (their dates and places shown), or closes them again. */
+    async setOpenToViewers(access: TreeAccess, memberId: string, open: boolean): Promise<void> {
+      refuseUnless(access.role, 'circle.manage')
+      if (!access.treeId || !(await repo.setOpenToViewers(access.treeId, memberId, open))) throw notFound('Member')
     },
 
     async markSeen(access: TreeAccess, at: string): Promise<void> {

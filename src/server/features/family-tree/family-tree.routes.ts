@@ -1,7 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { createMemberSchema, createOwnCardSchema, familyTreeSchema, memberFactsSchema, memberSchema, updateMemberSchema } from '../../../shared/contracts/family-tree.ts'
-import { createPacer, pacedJsonChunks } from '../../lib/cooperative.ts'
+import { todayCalendarDate } from '../../../shared/calendar-date.ts'
+import type { FamilyTree } from '../../../shared/contracts/family-tree.ts'
+import { createViewerRedaction, memberFactsForViewer } from '../../../shared/family-tree/living.ts'
+import { roleMay } from '../../../shared/family-tree/roles.ts'
+import { createPacer, pacedJsonChunks, type Pacer } from '../../lib/cooperative.ts'
 import { sendJsonChunks } from '../../plugins/json-compression.ts'
 import { AppError } from '../../lib/app-error.ts'
 import { currentUser } from '../../plugins/session.ts'
@@ -12,6 +16,22 @@ const params = z.object({ memberId: z.string() })
 const memberResult = z.object({ member: memberSchema })
 const memberFactsResult = z.object({ member: memberFactsSchema })
 const tags = ['family tree']
+
+/**
+ * A viewer's tree: the living who were not opened up show their name and relation only. In
+ * place and paced: one pass over 100,000 people would hold every other request.
+ */
+async function closeTheLiving(tree: FamilyTree, pacer: Pacer): Promise<void> {
+  const redaction = createViewerRedaction({ today: todayCalendarDate(), openedUp: new Set() })
+  for (let at = 0; at < tree.members.length; at += 1) {
+    tree.members[at] = redaction.member(tree.members[at]!)
+    await pacer.step()
+  }
+  for (let at = 0; at < tree.unions.length; at += 1) {
+    tree.unions[at] = redaction.union(tree.unions[at]!)
+    await pacer.step()
+  }
+}
 
 // Every route acts on the tree the person's pages show (the circle's `access`), with their role
 // there: the repositories are asked with the tree's holder, never with the person's own id.
@@ -24,7 +44,9 @@ export const familyTreeRoutes: FastifyPluginAsyncZod<{ service: FamilyTreeServic
   app.get('/family-tree', { schema: { tags, summary: 'Your family tree and its members', response: { 200: familyTreeSchema } } }, async (request, reply) => {
     const access = await circle.require(currentUser(request).id, 'tree.read')
     const tree = await service.getTree(access.holderId)
-    return sendJsonChunks(request, reply, await pacedJsonChunks(tree, createPacer()))
+    const pacer = createPacer()
+    if (!roleMay(access.role, 'tree.see-living')) await closeTheLiving(tree, pacer)
+    return sendJsonChunks(request, reply, await pacedJsonChunks(tree, pacer))
   })
 
   app.get(
@@ -39,7 +61,9 @@ export const familyTreeRoutes: FastifyPluginAsyncZod<{ service: FamilyTreeServic
     },
     async (request) => {
       const access = await circle.require(currentUser(request).id, 'tree.read')
-      return { member: await service.getMemberFacts(access.holderId, request.params.memberId) }
+      const facts = await service.getMemberFacts(access.holderId, request.params.memberId)
+      if (roleMay(access.role, 'tree.see-living') || !(await circle.isClosedToViewers(access, facts.memberId))) return { member: facts }
+      return { member: memberFactsForViewer(facts, { today: todayCalendarDate(), openedUp: new Set() }) }
     },
   )
 

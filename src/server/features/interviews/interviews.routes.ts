@@ -20,7 +20,9 @@ const tags = ['interviews']
 
 /** What the interview routes need of the family circle: the tree the person's pages show, with their role there. */
 export interface InterviewAccess {
-  require(userId: string, action: 'tree.read' | 'content.add' | 'content.change-any'): Promise<TreeActor>
+  require(userId: string, action: 'tree.read' | 'content.add' | 'content.change-any'): Promise<TreeActor & { treeId: string | null }>
+  /** A viewer meets a living person, not opened up, as a name and a relation: none of their interviews. */
+  isClosedToViewers(actor: TreeActor & { treeId: string | null }, memberId: string): Promise<boolean>
 }
 
 // Interviews are the tree's: read by everyone in it, told by those who add, changed by editors
@@ -39,7 +41,11 @@ export const interviewRoutes: FastifyPluginAsyncZod<{ service: InterviewService;
         response: { 200: interviewSessionListSchema },
       },
     },
-    async (request) => ({ sessions: await service.list((await actor(request, 'tree.read')).holderId, request.query.memberId) }),
+    async (request) => {
+      const reader = await actor(request, 'tree.read')
+      const sessions = await service.list(reader.holderId, request.query.memberId)
+      return { sessions: (await circle.isClosedToViewers(reader, request.query.memberId)) ? [] : sessions }
+    },
   )
 
   app.get(

@@ -25,7 +25,9 @@ export function parseRange(header: string | undefined, size: number): { start: n
 /** What the media routes need of the family circle: the tree the person's pages show, and their role there. */
 export interface MediaAccess {
   access(userId: string): Promise<TreeActor>
-  require(userId: string, action: 'tree.read'): Promise<TreeActor>
+  require(userId: string, action: 'tree.read'): Promise<TreeActor & { treeId: string | null }>
+  /** A viewer meets a living person, not opened up, as a name and a relation: none of their photos. */
+  isClosedToViewers(actor: TreeActor & { treeId: string | null }, memberId: string): Promise<boolean>
 }
 
 export const mediaRoutes: FastifyPluginAsyncZod<{ service: MediaService; circle: MediaAccess }> = async (app, { service, circle }) => {
@@ -47,7 +49,11 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ service: MediaService; circle:
       const { memberId, entryId } = request.query
       const userId = currentUser(request).id
       // A member's files are the tree's; a memory's are its author's.
-      if (memberId) return { media: await service.listFor((await circle.require(userId, 'tree.read')).holderId, 'member', memberId) }
+      if (memberId) {
+        const reader = await circle.require(userId, 'tree.read')
+        const media = await service.listFor(reader.holderId, 'member', memberId)
+        return { media: (await circle.isClosedToViewers(reader, memberId)) ? [] : media }
+      }
       return { media: await service.listFor(userId, 'biographyEntry', entryId!) }
     },
   )
