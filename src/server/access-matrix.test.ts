@@ -41,6 +41,8 @@ const ownRoutes: Record<string, InjectOptions> = {
   'POST /api/me/import': { method: 'POST', url: '/api/me/import', ...multipartFile('file', 'legado.zip', Buffer.from('PK')) },
   'POST /api/auth/change-password': { method: 'POST', url: '/api/auth/change-password', payload: { currentPassword: 'una-clave', newPassword: 'otra-clave-nueva' } },
   'GET /api/dashboard/recent': { method: 'GET', url: '/api/dashboard/recent' },
+  'GET /api/dashboard/family-news': { method: 'GET', url: '/api/dashboard/family-news' },
+  'POST /api/dashboard/family-news/seen': { method: 'POST', url: '/api/dashboard/family-news/seen', payload: { until: '2026-01-01T00:00:00Z' } },
   'GET /api/dreams': { method: 'GET', url: '/api/dreams' },
   'GET /api/media/limits': { method: 'GET', url: '/api/media/limits' },
   'POST /api/dreams': { method: 'POST', url: '/api/dreams', payload: { content: 'Un sueño' } },

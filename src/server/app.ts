@@ -340,6 +340,18 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     log: app.log.child({ feature: 'portability' }),
   })
   const dashboard = createDashboardService({
+    news: {
+      lastSeen: (userId) => circle.lastSeen(userId),
+      markSeen: (access, at) => circle.markSeen(access, at),
+      sources: [
+        (holderId, since, readerId, limit) => familyTree.addedSince(holderId, since, readerId, limit),
+        (holderId, since, readerId, limit) => interviews.toldSince(holderId, since, readerId, limit),
+        (holderId, since, readerId, limit) => media.addedSince(holderId, since, readerId, limit),
+      ],
+      memberNames: (holderId, ids) => familyTree.memberNames(holderId, ids),
+      personName: async (userId) => (await accounts.getMe(userId).catch(() => undefined))?.displayName ?? '',
+      isClosedToViewers: (access, memberId) => circle.isClosedToViewers(access, memberId),
+    },
     latestMemory: (userId) => biography.latestEntry(userId),
     latestInterview: (userId) => interviews.latestSession(userId),
     findMemberName: (userId, memberId) => familyTree.findMemberFacts(userId, memberId),

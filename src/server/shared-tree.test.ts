@@ -148,4 +148,37 @@ describe.each(testDatabases)('a tree shared with the family, across its features
     expect(await seen(viewer)).toMatchObject({ birthDate: 'ABT 1995', birthPlace: 'Pasto', openToViewers: true })
     expect((await call(viewer)({ method: 'GET', url: `/api/interviews?memberId=${granddaughter.memberId}` })).json().sessions).toHaveLength(1)
   })
+
+  it('tells the owner what the family added since her last visit, with who added it, and forgets it once she has seen it', async () => {
+    // What came before is seen.
+    await call(rosa)({ method: 'POST', url: '/api/dashboard/family-news/seen', payload: { until: new Date().toISOString() } })
+    const tomas = await createTestUser(t.app, { name: 'Tomás Pérez' })
+    const { url } = (await call(rosa)({ method: 'POST', url: `/api/trees/${treeId}/invitations`, payload: { role: 'contributor' } })).json()
+    await call(tomas)({ method: 'POST', url: `/api/invitations/${url.slice(url.lastIndexOf('/') + 1)}/accept`, payload: {} })
+    const session = await tell(tomas, 'El bisabuelo hacía sombreros de paja toquilla.')
+    const mediaId = String((await record(tomas, session.id)).headers['legado-media-id'])
+    await tell(rosa, 'Lo que ella cuenta no es noticia para ella.')
+
+    const news = (await call(rosa)({ method: 'GET', url: '/api/dashboard/family-news' })).json()
+    expect(news.items).toEqual([
+      expect.objectContaining({
+        kind: 'recording',
+        mediaId,
+        contentType: 'audio/webm',
+        memberId: greatGrandfather.memberId,
+        memberName: 'Joaquín Pérez',
+        authorName: 'Tomás Pérez',
+      }),
+      expect.objectContaining({ kind: 'interview', id: session.id, title: 'El bisabuelo hacía sombreros de paja toquilla.', authorName: 'Tomás Pérez' }),
+    ])
+    // His own additions are not news to him; hers are.
+    const his = (await call(tomas)({ method: 'GET', url: '/api/dashboard/family-news' })).json()
+    expect(his.items.map((item: { kind: string; authorName: string }) => [item.kind, item.authorName])).toContainEqual(['interview', 'Rosa Pérez'])
+    expect(his.items.some((item: { authorName: string }) => item.authorName === 'Tomás Pérez')).toBe(false)
+
+    expect((await call(rosa)({ method: 'POST', url: '/api/dashboard/family-news/seen', payload: { until: news.items[0].at } })).statusCode).toBe(204)
+    const after = (await call(rosa)({ method: 'GET', url: '/api/dashboard/family-news' })).json()
+    expect(after.items).toEqual([])
+    expect(after.since).toBe(news.items[0].at)
+  })
 })

@@ -354,6 +354,13 @@ export function createCircleService({ repo, startOwnTree, mailer, origin, log }:
       if (!access.treeId || !(await repo.setOpenToViewers(access.treeId, memberId, open))) throw notFound('Member')
     },
 
+    /** The tree the person's pages show, and when they last said they had seen its news (null: never). */
+    async lastSeen(userId: string): Promise<{ access: TreeAccess; seenAt: string | null }> {
+      const row = await repo.activeMembership(userId)
+      if (!row) return { access: await this.access(userId), seenAt: null }
+      return { access: toAccess(userId, row), seenAt: row.seenAt ? toIsoString(row.seenAt) : null }
+    },
+
     async markSeen(access: TreeAccess, at: string): Promise<void> {
       if (access.treeId) await repo.markSeen(access.treeId, access.userId, at)
     },

@@ -211,6 +211,26 @@ function familyTreeQueries(db: Kysely<Database>) {
       return depth === null || depth === undefined ? null : Number(depth)
     },
 
+    /** People added by hand after `since` by anyone but `readerId`, newest first (an import's thousands are not news one by one). */
+    async addedSince(ownerUserId: string, since: string, readerId: string, limit: number) {
+      return db
+        .selectFrom('member')
+        .select(['id', 'firstName', 'lastName', 'addedByUserId', 'ownerUserId', 'createdAt'])
+        .where('ownerUserId', '=', ownerUserId)
+        .where('createdAt', '>', since)
+        .where('sourceId', 'is', null)
+        .where((eb) => eb(eb.fn.coalesce('addedByUserId', 'ownerUserId'), '!=', readerId))
+        .orderBy('createdAt', 'desc')
+        .limit(limit)
+        .execute()
+    },
+
+    async names(ownerUserId: string, ids: string[]): Promise<Map<string, string>> {
+      if (ids.length === 0) return new Map()
+      const rows = await db.selectFrom('member').select(['id', 'firstName', 'lastName']).where('ownerUserId', '=', ownerUserId).where('id', 'in', ids).execute()
+      return new Map(rows.map((row) => [row.id, `${row.firstName} ${row.lastName}`.trim()]))
+    },
+
     async treeOf(ownerUserId: string): Promise<FamilyTreeRow | undefined> {
       return db.selectFrom('familyTree').selectAll().where('ownerUserId', '=', ownerUserId).executeTakeFirst()
     },

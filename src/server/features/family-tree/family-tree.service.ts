@@ -277,6 +277,26 @@ export function createFamilyTreeService({ repo, getOwner, relatedIds, deleteUnli
     },
 
     /** Adds a member, creating the tree with the first one. */
+    /** Relatives others added by hand after `since`, newest first (the family's news). */
+    async addedSince(ownerId: string, since: string, readerId: string, limit: number) {
+      const rows = await repo.addedSince(ownerId, since, readerId, limit)
+      return rows.map((row) => ({
+        kind: 'member' as const,
+        id: row.id,
+        memberId: row.id,
+        authorId: row.addedByUserId ?? row.ownerUserId,
+        at: toIsoString(row.createdAt),
+        text: `${row.firstName} ${row.lastName}`.trim(),
+        mediaId: null,
+        contentType: null,
+      }))
+    },
+
+    /** The names of some of the tree's members, by id. */
+    memberNames(ownerId: string, ids: string[]): Promise<Map<string, string>> {
+      return repo.names(ownerId, [...new Set(ids)].slice(0, 500))
+    },
+
     /** Starts the person's own tree, empty, and answers its id (the one they hold when they have one). */
     async startOwnTree(ownerId: string): Promise<string> {
       const owner = await getOwner(ownerId)

@@ -111,6 +111,16 @@ export function createInterviewRepository(db: Kysely<Database>) {
     },
 
     /** The answer saved last, about any member (a skipped question is none). */
+    /** Answers kept after `since` by anyone but `readerId` (the holder's own have no author), newest first. */
+    async toldSince(ownerUserId: string, since: string, readerId: string, limit: number): Promise<InterviewSessionRow[]> {
+      return answers(ownerUserId)
+        .where('timestamp', '>', since)
+        .where((eb) => eb(eb.fn.coalesce('authorUserId', 'ownerUserId'), '!=', readerId))
+        .orderBy('timestamp', 'desc')
+        .limit(limit)
+        .execute()
+    },
+
     async findLatest(ownerUserId: string): Promise<InterviewSessionRow | undefined> {
       return answers(ownerUserId).orderBy('timestamp', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst()
     },

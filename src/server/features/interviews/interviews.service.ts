@@ -104,6 +104,21 @@ export function createInterviewService({ repo, conversations, chat, findMember, 
       return row && one(ownerId, row)
     },
 
+    /** What others told about the tree's people after `since`, newest first (the family's news). */
+    async toldSince(ownerId: string, since: string, readerId: string, limit: number) {
+      const rows = await repo.toldSince(ownerId, since, readerId, limit)
+      return rows.map((row) => ({
+        kind: 'interview' as const,
+        id: row.id,
+        memberId: row.interviewedMemberId,
+        authorId: row.authorUserId ?? row.ownerUserId,
+        at: toIsoString(row.timestamp),
+        text: readPair(row.conversationPair).answer,
+        mediaId: null,
+        contentType: null,
+      }))
+    },
+
     /** The member's answers, oldest first. */
     async list(ownerId: string, memberId: string): Promise<InterviewSession[]> {
       if (!(await findMember(ownerId, memberId))) throw notFound('Member')

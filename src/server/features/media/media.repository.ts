@@ -79,6 +79,32 @@ export function createMediaRepository(db: Kysely<Database>) {
   }
 
   return {
+    /** Files of the tree's people added after `since` by anyone but `readerId`, newest first, each with the first member it is linked to. */
+    async addedToMembersSince(ownerUserId: string, since: string, readerId: string, limit: number) {
+      const rows = await db
+        .selectFrom('mediaAsset')
+        .innerJoin('mediaMemberLink as link', 'link.mediaId', 'mediaAsset.id')
+        .select([
+          'mediaAsset.id',
+          'mediaAsset.ownerUserId',
+          'mediaAsset.authorUserId',
+          'mediaAsset.uploadedAt',
+          'mediaAsset.caption',
+          'mediaAsset.fileName',
+          'mediaAsset.contentType',
+          'link.memberId',
+        ])
+        .where('mediaAsset.ownerUserId', '=', ownerUserId)
+        .where('mediaAsset.uploadedAt', '>', since)
+        .where((eb) => eb(eb.fn.coalesce('mediaAsset.authorUserId', 'mediaAsset.ownerUserId'), '!=', readerId))
+        .orderBy('mediaAsset.uploadedAt', 'desc')
+        .orderBy('link.createdAt')
+        .limit(limit * 4)
+        .execute()
+      const seen = new Set<string>()
+      return rows.filter((row) => !seen.has(row.id) && seen.add(row.id)).slice(0, limit)
+    },
+
     async findById(ownerUserId: string, id: string): Promise<AssetWithLinks | undefined> {
       const row = await db.selectFrom('mediaAsset').selectAll().where('ownerUserId', '=', ownerUserId).where('id', '=', id).executeTakeFirst()
       return row && (await withLinks([row]))[0]

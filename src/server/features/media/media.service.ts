@@ -263,6 +263,21 @@ export function createMediaService({ repo, storage, uploadLimits, quotaBytes, up
       throw notFound('Media')
     },
 
+    /** Photos and recordings others added to the tree's people after `since`, newest first (the family's news). */
+    async addedSince(ownerId: string, since: string, readerId: string, limit: number) {
+      const rows = await repo.addedToMembersSince(ownerId, since, readerId, limit)
+      return rows.map((row) => ({
+        kind: row.contentType.startsWith('image/') ? ('photo' as const) : ('recording' as const),
+        id: row.id,
+        memberId: row.memberId,
+        authorId: row.authorUserId ?? row.ownerUserId,
+        at: toIsoString(row.uploadedAt),
+        text: row.caption || row.fileName,
+        mediaId: row.id,
+        contentType: row.contentType,
+      }))
+    },
+
     /** The sizes accepted, for the uploader to check a file before sending it. */
     uploadLimits: (): UploadLimits => uploadLimits,
 
