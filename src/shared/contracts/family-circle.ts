@@ -145,3 +145,31 @@ export const familyNewsSchema = z.object({
   items: z.array(familyNewsItemSchema),
 })
 export type FamilyNews = z.infer<typeof familyNewsSchema>
+
+/**
+ * What deleting an account takes from the family, said before it is asked for: the trees kept
+ * in it go whole (with what others added to them), and what the person added to others' trees goes.
+ */
+export const accountReachSchema = z.object({
+  heldTrees: z.array(
+    z.object({
+      treeId: z.string(),
+      treeName: z.string(),
+      members: z.number(),
+      /** Others who belong to it and lose it too. */
+      otherPeople: z.number(),
+    }),
+  ),
+  contributions: z.array(
+    z.object({
+      treeId: z.string(),
+      treeName: z.string(),
+      ownerName: z.string(),
+      interviews: z.number(),
+      files: z.number(),
+    }),
+  ),
+  /** A tree kept in this account that someone else owns now (it was handed over): the account cannot be deleted while it is. */
+  handedOverTrees: z.array(z.object({ treeId: z.string(), treeName: z.string(), ownerName: z.string() })),
+})
+export type AccountReach = z.infer<typeof accountReachSchema>
