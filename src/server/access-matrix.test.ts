@@ -69,6 +69,7 @@ const ownRoutes: Record<string, InjectOptions> = {
   'POST /api/ai-lab/variations': { method: 'POST', url: '/api/ai-lab/variations', payload: { text: 'Un recuerdo' } },
   'GET /api/ai-lab/memories': { method: 'GET', url: '/api/ai-lab/memories' },
   'GET /api/trees': { method: 'GET', url: '/api/trees' },
+  'GET /api/me/reach': { method: 'GET', url: '/api/me/reach' },
   'PUT /api/trees/active': { method: 'PUT', url: '/api/trees/active', payload: { own: true } },
   'POST /api/invitations/:token/accept': { method: 'POST', url: `/api/invitations/${'x'.repeat(43)}/accept`, payload: {} },
   'POST /api/ai-lab/memories': { method: 'POST', url: '/api/ai-lab/memories', payload: { originalText: 'Un recuerdo', saveMethod: 'original' } },

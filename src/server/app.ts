@@ -136,6 +136,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   })
   const { max, windowMs } = config.loginRateLimit
   const passwordBackoff = { freeAttempts: max, firstWaitMs: 15 * 1000, maxWaitMs: windowMs, memoryMs: 24 * 60 * 60 * 1000 }
+  /** Files a deleted account had added to others' trees, found before its rows go, erased after. */
+  const leftBehind = new Map<string, { erase(): Promise<number> }>()
   const accounts = createAccountService({
     auth,
     repo: createAccountRepository(database.db),
@@ -157,10 +159,17 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     createOwnCard: async (userId, card) => void (await familyTree.addOwnCard(userId, card)),
     log: app.log.child({ feature: 'account' }),
     erasure: {
-      beforeUserDeleted: (userId) => contact.forgetSender(userId),
+      beforeUserDeleted: async (userId) => {
+        await circle.assertMayLeaveForGood(userId)
+        await contact.forgetSender(userId)
+        // What they added to others' trees goes with their rows; its files are found now, erased after.
+        leftBehind.set(userId, await media.objectsAuthoredElsewhere(userId))
+      },
       // An unfinished upload is not the account's yet: it is swept when it expires.
       afterUserDeleted: async (userId) => {
-        const erased = await media.eraseAllObjectsOf(userId)
+        const authored = leftBehind.get(userId)
+        leftBehind.delete(userId)
+        const erased = (await media.eraseAllObjectsOf(userId)) + ((await authored?.erase()) ?? 0)
         app.log.info({ erased }, 'an account was deleted with its stored objects')
       },
     },
@@ -190,6 +199,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     mailer,
     origin: publicOrigin(config),
     log: app.log.child({ feature: 'family-circle' }),
+    authored: { interviews: (userId) => interviews.authoredCounts(userId), files: (userId) => media.authoredCounts(userId) },
   })
   const objectStorage = createObjectStorage(config.storage)
   const uploadLimits = { fileBytes: config.maxUploadBytes, audioVideoBytes: config.maxAvUploadBytes }

@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs'
+import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Member } from '../shared/contracts/family-tree.ts'
 import { webmHeader } from './test/media-fixtures.ts'
@@ -180,5 +182,39 @@ describe.each(testDatabases)('a tree shared with the family, across its features
     const after = (await call(rosa)({ method: 'GET', url: '/api/dashboard/family-news' })).json()
     expect(after.items).toEqual([])
     expect(after.since).toBe(news.items[0].at)
+  })
+
+  it('says before an account goes what it takes from the family, takes exactly that, and keeps an account whose tree someone else owns now', async () => {
+    const tomas = await joined('contributor')
+    const session = await tell(tomas, 'Mi bisabuelo silbaba pasillos.')
+    const mediaId = String((await record(tomas, session.id)).headers['legado-media-id'])
+    const storedAt = (await t.db.selectFrom('mediaAsset').select('storagePath').where('id', '=', mediaId).executeTakeFirstOrThrow()).storagePath
+    expect(existsSync(path.join(t.dataDir, 'media', storedAt))).toBe(true)
+    const reach = (await call(tomas)({ method: 'GET', url: '/api/me/reach' })).json()
+    expect(reach).toEqual({ heldTrees: [], contributions: [{ treeId, treeName: 'Árbol de Rosa Pérez', ownerName: 'Rosa Pérez', interviews: 1, files: 1 }], handedOverTrees: [] })
+
+    expect((await call(tomas)({ method: 'DELETE', url: '/api/me', payload: { password: 'un-recuerdo-largo' } })).statusCode).toBe(204)
+    const { sessions } = (await call(rosa)({ method: 'GET', url: `/api/interviews?memberId=${greatGrandfather.memberId}` })).json()
+    expect(sessions.some((s: { id: string }) => s.id === session.id)).toBe(false)
+    expect((await call(rosa)({ method: 'GET', url: `/api/media/${mediaId}` })).statusCode).toBe(404)
+    expect(existsSync(path.join(t.dataDir, 'media', storedAt))).toBe(false)
+
+    // A tree handed over keeps the account it is kept in.
+    const carmen = await createTestUser(t.app, { name: 'Carmen Ruiz' })
+    await call(carmen)({ method: 'POST', url: '/api/family-tree/members', payload: { firstName: 'Ana', lastName: 'Ruiz', relationshipToOwner: 'Madre' } })
+    const carmenTree = (await call(carmen)({ method: 'GET', url: '/api/trees' })).json().trees[0].treeId
+    const heir = await createTestUser(t.app, { name: 'Pilar Ruiz' })
+    const { url } = (await call(carmen)({ method: 'POST', url: `/api/trees/${carmenTree}/invitations`, payload: { role: 'editor' } })).json()
+    await call(heir)({ method: 'POST', url: `/api/invitations/${url.slice(url.lastIndexOf('/') + 1)}/accept`, payload: {} })
+    expect((await call(carmen)({ method: 'GET', url: '/api/me/reach' })).json().heldTrees).toEqual([
+      { treeId: carmenTree, treeName: 'Árbol de Carmen Ruiz', members: 1, otherPeople: 1 },
+    ])
+    await call(carmen)({ method: 'PATCH', url: `/api/trees/${carmenTree}/people/${heir.id}`, payload: { role: 'owner' } })
+    expect((await call(carmen)({ method: 'GET', url: '/api/me/reach' })).json().handedOverTrees).toEqual([
+      { treeId: carmenTree, treeName: 'Árbol de Carmen Ruiz', ownerName: 'Pilar Ruiz' },
+    ])
+    const refused = await call(carmen)({ method: 'DELETE', url: '/api/me', payload: { password: 'un-recuerdo-largo' } })
+    expect([refused.statusCode, refused.json().error.code]).toEqual([409, 'account.holds_shared_tree'])
+    expect((await call(heir)({ method: 'GET', url: '/api/family-tree' })).json().members.map((m: Member) => m.firstName)).toEqual(['Ana'])
   })
 })

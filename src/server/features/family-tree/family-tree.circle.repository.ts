@@ -61,6 +61,32 @@ function circleQueries(db: Kysely<Database>) {
         .execute()
     },
 
+    /** The tree kept in this account, with its size, the others in it, and who owns it now. */
+    async heldTree(userId: string): Promise<{ id: string; treeName: string; members: number; people: number; ownerId: string | null; ownerName: string | null } | undefined> {
+      const tree = await db.selectFrom('familyTree').select(['id', 'treeName']).where('ownerUserId', '=', userId).executeTakeFirst()
+      if (!tree) return undefined
+      const [members, people, owner] = await Promise.all([
+        db
+          .selectFrom('member')
+          .select((eb) => eb.fn.countAll<string | number>().as('count'))
+          .where('treeId', '=', tree.id)
+          .executeTakeFirst(),
+        db
+          .selectFrom('treeMembership')
+          .select((eb) => eb.fn.countAll<string | number>().as('count'))
+          .where('treeId', '=', tree.id)
+          .executeTakeFirst(),
+        db
+          .selectFrom('treeMembership')
+          .innerJoin('user', 'user.id', 'treeMembership.userId')
+          .select(['user.id', 'user.name'])
+          .where('treeMembership.treeId', '=', tree.id)
+          .where('treeMembership.role', '=', 'owner')
+          .executeTakeFirst(),
+      ])
+      return { ...tree, members: Number(members?.count ?? 0), people: Number(people?.count ?? 0), ownerId: owner?.id ?? null, ownerName: owner?.name ?? null }
+    },
+
     async heldTreeId(userId: string): Promise<string | undefined> {
       return (await db.selectFrom('familyTree').select('id').where('ownerUserId', '=', userId).executeTakeFirst())?.id
     },

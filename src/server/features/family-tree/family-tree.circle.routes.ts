@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
+  accountReachSchema,
   acceptedInvitationSchema,
   changeRoleSchema,
   chooseTreeSchema,
@@ -59,6 +60,12 @@ export const familyCircleRoutes: FastifyPluginAsyncZod<{ service: CircleService;
       await lookups.take([addressKey(request.ip)])
       return service.acceptInvitation(currentUser(request).id, request.params.token)
     },
+  )
+
+  app.get(
+    '/me/reach',
+    { ...signedIn, schema: { tags, summary: 'What deleting your account would take from your family’s trees', response: { 200: accountReachSchema } } },
+    async (request) => service.reach(currentUser(request).id),
   )
 
   app.get('/trees', { ...signedIn, schema: { tags, summary: 'The trees you belong to, for the switcher', response: { 200: treeListSchema } } }, async (request) =>

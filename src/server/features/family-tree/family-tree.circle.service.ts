@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type {
+  AccountReach,
   AcceptedInvitation,
   ChooseTree,
   Circle,
@@ -36,6 +37,8 @@ interface Deps {
   /** Where links point (the public address of the server). */
   origin: string
   log?: { error(details: object, message: string): void }
+  /** What a person added to trees of others, by the tree's holder: interviews and files (kept by their features). */
+  authored?: { interviews(userId: string): Promise<Map<string, number>>; files(userId: string): Promise<Map<string, number>> }
 }
 
 const dayMs = 24 * 60 * 60 * 1000
@@ -75,7 +78,7 @@ function toAccess(userId: string, row: MembershipRow): TreeAccess {
   return { userId, treeId: row.treeId, holderId: row.holderId, role: isTreeRole(row.role) ? row.role : 'viewer' }
 }
 
-export function createCircleService({ repo, startOwnTree, mailer, origin, log }: Deps) {
+export function createCircleService({ repo, startOwnTree, mailer, origin, log, authored }: Deps) {
   /** Someone's membership of a tree; anyone else is told the tree does not exist. */
   async function membershipIn(userId: string, treeId: string): Promise<MembershipRow> {
     const row = await repo.membership(treeId, userId)
@@ -359,6 +362,40 @@ export function createCircleService({ repo, startOwnTree, mailer, origin, log }:
       const row = await repo.activeMembership(userId)
       if (!row) return { access: await this.access(userId), seenAt: null }
       return { access: toAccess(userId, row), seenAt: row.seenAt ? toIsoString(row.seenAt) : null }
+    },
+
+    /** What deleting this account would take from the family (the account page says it before asking). */
+    async reach(userId: string): Promise<AccountReach> {
+      const [held, memberships, interviews, files] = await Promise.all([
+        repo.heldTree(userId),
+        repo.membershipsOf(userId),
+        authored?.interviews(userId) ?? new Map<string, number>(),
+        authored?.files(userId) ?? new Map<string, number>(),
+      ])
+      const handedOver = held && held.ownerId !== null && held.ownerId !== userId
+      return {
+        heldTrees: held ? [{ treeId: held.id, treeName: held.treeName, members: held.members, otherPeople: Math.max(held.people - 1, 0) }] : [],
+        contributions: memberships
+          .filter((row) => row.holderId !== userId && ((interviews.get(row.holderId) ?? 0) > 0 || (files.get(row.holderId) ?? 0) > 0))
+          .map((row) => ({
+            treeId: row.treeId,
+            treeName: row.treeName,
+            ownerName: row.ownerName ?? '',
+            interviews: interviews.get(row.holderId) ?? 0,
+            files: files.get(row.holderId) ?? 0,
+          })),
+        handedOverTrees: handedOver ? [{ treeId: held.id, treeName: held.treeName, ownerName: held.ownerName ?? '' }] : [],
+      }
+    },
+
+    /**
+     * Refuses to delete an account that keeps a tree someone else now owns: the tree would go
+     * with it. The new owner keeps caring for it; the account stays until the tree can move.
+     */
+    async assertMayLeaveForGood(userId: string): Promise<void> {
+      const held = await repo.heldTree(userId)
+      if (held && held.ownerId !== null && held.ownerId !== userId)
+        throw new AppError('account.holds_shared_tree', `The tree “${held.treeName}” is kept in this account and owned by someone else now`)
     },
 
     async markSeen(access: TreeAccess, at: string): Promise<void> {

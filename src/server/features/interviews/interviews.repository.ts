@@ -121,6 +121,18 @@ export function createInterviewRepository(db: Kysely<Database>) {
         .execute()
     },
 
+    /** How many answers someone told in each tree of others, by the tree's holder. */
+    async authoredCounts(authorId: string): Promise<Map<string, number>> {
+      const rows = await db
+        .selectFrom('interviewSession')
+        .select(['ownerUserId', (eb) => eb.fn.countAll<string | number>().as('count')])
+        .where('authorUserId', '=', authorId)
+        .where('isSkip', '=', 0)
+        .groupBy('ownerUserId')
+        .execute()
+      return new Map(rows.map((row) => [row.ownerUserId, Number(row.count)]))
+    },
+
     async findLatest(ownerUserId: string): Promise<InterviewSessionRow | undefined> {
       return answers(ownerUserId).orderBy('timestamp', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst()
     },

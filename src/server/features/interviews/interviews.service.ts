@@ -119,6 +119,11 @@ export function createInterviewService({ repo, conversations, chat, findMember, 
       }))
     },
 
+    /** How many answers someone told in each tree of others, by the tree's holder (they go with their account). */
+    authoredCounts(authorId: string): Promise<Map<string, number>> {
+      return repo.authoredCounts(authorId)
+    },
+
     /** The member's answers, oldest first. */
     async list(ownerId: string, memberId: string): Promise<InterviewSession[]> {
       if (!(await findMember(ownerId, memberId))) throw notFound('Member')

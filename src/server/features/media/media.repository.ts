@@ -105,6 +105,11 @@ export function createMediaRepository(db: Kysely<Database>) {
       return rows.filter((row) => !seen.has(row.id) && seen.add(row.id)).slice(0, limit)
     },
 
+    /** The files someone added to trees of others, with where they are stored: they go with their account. */
+    async authoredElsewhere(authorId: string): Promise<{ ownerUserId: string; storagePath: string; thumbnailPath: string | null }[]> {
+      return db.selectFrom('mediaAsset').select(['ownerUserId', 'storagePath', 'thumbnailPath']).where('authorUserId', '=', authorId).where('ownerUserId', '!=', authorId).execute()
+    },
+
     async findById(ownerUserId: string, id: string): Promise<AssetWithLinks | undefined> {
       const row = await db.selectFrom('mediaAsset').selectAll().where('ownerUserId', '=', ownerUserId).where('id', '=', id).executeTakeFirst()
       return row && (await withLinks([row]))[0]

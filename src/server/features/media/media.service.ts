@@ -278,6 +278,27 @@ export function createMediaService({ repo, storage, uploadLimits, quotaBytes, up
       }))
     },
 
+    /** How many files someone added to each tree of others, by the tree's holder. */
+    async authoredCounts(authorId: string): Promise<Map<string, number>> {
+      const counts = new Map<string, number>()
+      for (const row of await repo.authoredElsewhere(authorId)) counts.set(row.ownerUserId, (counts.get(row.ownerUserId) ?? 0) + 1)
+      return counts
+    },
+
+    /**
+     * The stored objects of the files someone added to trees of others, read before their account
+     * goes (the rows go with it); `erase` then removes them.
+     */
+    async objectsAuthoredElsewhere(authorId: string): Promise<{ erase(): Promise<number> }> {
+      const keys = (await repo.authoredElsewhere(authorId)).flatMap((row) => [row.storagePath, ...(row.thumbnailPath ? [row.thumbnailPath] : [])])
+      return {
+        async erase() {
+          for (const key of keys) await storage.delete(key)
+          return keys.length
+        },
+      }
+    },
+
     /** The sizes accepted, for the uploader to check a file before sending it. */
     uploadLimits: (): UploadLimits => uploadLimits,
 
