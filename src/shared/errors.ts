@@ -140,6 +140,11 @@ export interface ErrorBody {
     details?: FieldIssue[]
     /** With `payload_too_large`: the most the route that refused accepts, so the message can say it. */
     maxBytes?: number
+    /**
+     * With `conflict` from an edit that said what it had read (`expectedUpdatedAt`): the thing as
+     * stored now, in the shape the route answers it, so the client can say what changed meanwhile.
+     */
+    current?: unknown
   }
 }
 

@@ -14,3 +14,13 @@ export function toIsoString(value: Date | string): string {
 export function nowIso(): string {
   return new Date().toISOString()
 }
+
+/**
+ * The instant to stamp a row with when it last read `previous`: now, or a millisecond past
+ * `previous` when the clock has not moved on (two writes in one millisecond, or another
+ * instance's clock ahead), so every write gives the row a stamp of its own.
+ */
+export function nextInstant(previous: Date | string, now: string = nowIso()): string {
+  const after = new Date(previous).getTime() + 1
+  return new Date(Math.max(Date.parse(now), after)).toISOString()
+}

@@ -11,6 +11,8 @@ export class AppError extends Error {
     readonly headers: Record<string, string> = {},
     /** With `payload_too_large`: the limit of the route that refused. */
     readonly maxBytes?: number,
+    /** With `conflict` from a stale edit: the thing as stored now. */
+    readonly current?: unknown,
   ) {
     super(message)
     this.name = 'AppError'
@@ -31,8 +33,17 @@ export function errorBodyOf(error: AppError): ErrorBody {
       message: error.message,
       ...(error.details?.length ? { details: error.details } : {}),
       ...(error.maxBytes === undefined ? {} : { maxBytes: error.maxBytes }),
+      ...(error.current === undefined ? {} : { current: error.current }),
     },
   }
+}
+
+/**
+ * An edit made on what was read before someone else's change (its `expectedUpdatedAt` is no longer
+ * the stored one): 409 `conflict` with the thing as stored now, so nothing is overwritten unseen.
+ */
+export function staleEdit(what: string, current: unknown): AppError {
+  return new AppError('conflict', `${what} changed since it was read; nothing was saved`, undefined, {}, undefined, current)
 }
 
 export function notFound(what: string): AppError {

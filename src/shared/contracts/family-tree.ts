@@ -256,9 +256,27 @@ export const createOwnCardSchema = z.object({
 })
 export type CreateOwnCard = z.input<typeof createOwnCardSchema>
 
-/** `PATCH /api/family-tree/members/:memberId`: the fields sent replace the member's. */
-export const updateMemberSchema = z.object(memberFields).partial()
+/**
+ * `PATCH /api/family-tree/members/:memberId`: the fields sent replace the member's. With
+ * `expectedUpdatedAt` (the `updatedAt` of the member the form was opened with), an edit made after
+ * someone else's answers 409 `conflict` with the member as stored now (`error.current`) and saves
+ * nothing; without it (an older client, an import) the edit is saved as before.
+ */
+export const updateMemberSchema = z
+  .object(memberFields)
+  .partial()
+  .extend({ expectedUpdatedAt: z.iso.datetime({ offset: true, error: 'validation.invalid' }).optional() })
 export type UpdateMember = z.input<typeof updateMemberSchema>
+
+/** The 409 of a stale member edit, as the error model answers it (`error.current` is the member now). */
+export const staleMemberEditSchema = z.object({
+  error: z.object({
+    code: z.literal('conflict'),
+    message: z.string(),
+    /** Absent when the 409 is a write that lost a race inside the database, with nothing to show. */
+    current: memberSchema.optional(),
+  }),
+})
 
 /**
  * What a batch write (an import) could not take as it came, one entry per item and rule: the

@@ -11,6 +11,8 @@ export class ApiError extends Error {
     readonly details: FieldIssue[] = [],
     /** With `payload_too_large`: the most the refusing route takes. */
     readonly maxBytes?: number,
+    /** With `conflict` from a stale edit: the thing as stored now, unchecked (the feature reads it with its schema). */
+    readonly current?: unknown,
   ) {
     super(message)
     this.name = 'ApiError'
@@ -85,7 +87,7 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
 export async function apiErrorFrom(response: Response): Promise<ApiError> {
   const payload: unknown = await response.json().catch(() => undefined)
   if (isErrorBody(payload)) {
-    return new ApiError(response.status, payload.error.code, payload.error.message, payload.error.details, payload.error.maxBytes)
+    return new ApiError(response.status, payload.error.code, payload.error.message, payload.error.details, payload.error.maxBytes, payload.error.current)
   }
   return new ApiError(response.status, response.status >= 500 ? 'internal' : 'validation_failed', response.statusText)
 }

@@ -4,6 +4,7 @@ import type { FieldErrorCode } from '../../../shared/errors.ts'
 import { isSameFullName } from '../../../shared/family-tree/full-name.ts'
 import { isSelfMember, selfRelationship } from '../../../shared/family-tree/self-member.ts'
 import type { Language } from '../../../shared/limits.ts'
+import { nextInstant } from '../../db/timestamps.ts'
 import type { Pacer } from '../../lib/cooperative.ts'
 import { newId } from '../../lib/ids.ts'
 import { asPhrase, type DateReader } from './family-tree.dates.ts'
@@ -269,7 +270,8 @@ export async function planMembers(snapshot: TreeSnapshot, items: BatchMember[], 
       ctx.problems.push({ ...at, path: 'deathDate', code: 'member.death_before_birth', outcome: 'kept' })
     const row = columns(member, ctx.dates.sortKeyOf)
     const patch = existing && changed(existing, row)
-    if (patch && Object.keys(patch).length > 0) plan.updates.push({ id: existing!.id, patch: { ...patch, updatedAt: ctx.now } })
+    // Never behind the stamp an edit made while the import ran: a form opened before it must see the change.
+    if (patch && Object.keys(patch).length > 0) plan.updates.push({ id: existing!.id, patch: { ...patch, updatedAt: nextInstant(existing!.updatedAt, ctx.now) } })
     if (existing) plan.unchanged += patch && Object.keys(patch).length > 0 ? 0 : 1
     else plan.inserts.push({ id: member.id, treeId: ctx.treeId, ownerUserId: ctx.ownerId, ...row, createdAt: ctx.now, updatedAt: ctx.now })
     plan.idOf.set(key ?? member.id, existing?.id ?? member.id)

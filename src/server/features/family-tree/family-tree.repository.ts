@@ -1,6 +1,6 @@
 import type { Database } from '../../db/schema.ts'
 import { readInPages, readPageRows } from '../../lib/cooperative.ts'
-import { sql, type Insertable, type Kysely } from 'kysely'
+import { PostgresAdapter, sql, type Insertable, type Kysely } from 'kysely'
 import type {
   FamilyTreeRow,
   FamilyTreeTable,
@@ -66,6 +66,8 @@ const insertChunk = 200
 
 /** Every query is filtered by the owner: another user's tree and members do not exist here. */
 function familyTreeQueries(db: Kysely<Database>) {
+  const isPostgres = db.getExecutor().adapter instanceof PostgresAdapter
+
   async function insertParentLinks(rows: Insertable<MemberParentTable>[]): Promise<void> {
     for (let start = 0; start < rows.length; start += insertChunk)
       await db
@@ -264,6 +266,27 @@ function familyTreeQueries(db: Kysely<Database>) {
           .insertInto('member')
           .values(rows.slice(start, start + insertChunk))
           .execute()
+    },
+
+    /**
+     * The member's stamp, read holding their row until the transaction ends, so the stamp checked
+     * is the one the write replaces: on PostgreSQL a second edit of them waits here (`FOR UPDATE`)
+     * and then reads what the first wrote; SQLite runs one transaction at a time. Undefined when
+     * the member is not the owner's.
+     */
+    async lockMember(ownerUserId: string, id: string): Promise<Pick<MemberRow, 'updatedAt'> | undefined> {
+      return db
+        .selectFrom('member')
+        .select('updatedAt')
+        .where('ownerUserId', '=', ownerUserId)
+        .where('id', '=', id)
+        .$if(isPostgres, (q) => q.forUpdate())
+        .executeTakeFirst()
+    },
+
+    /** Gives members a new stamp each: their relations changed through another member's edit. */
+    async stampMembers(ownerUserId: string, stamps: { id: string; updatedAt: string }[]): Promise<void> {
+      for (const { id, updatedAt } of stamps) await db.updateTable('member').set({ updatedAt }).where('ownerUserId', '=', ownerUserId).where('id', '=', id).execute()
     },
 
     async updateMember(ownerUserId: string, id: string, patch: MemberUpdate): Promise<void> {

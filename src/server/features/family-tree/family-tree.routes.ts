@@ -1,6 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { createMemberSchema, createOwnCardSchema, familyTreeSchema, memberFactsSchema, memberSchema, updateMemberSchema } from '../../../shared/contracts/family-tree.ts'
+import {
+  createMemberSchema,
+  createOwnCardSchema,
+  familyTreeSchema,
+  memberFactsSchema,
+  memberSchema,
+  staleMemberEditSchema,
+  updateMemberSchema,
+} from '../../../shared/contracts/family-tree.ts'
 import { todayCalendarDate } from '../../../shared/calendar-date.ts'
 import type { FamilyTree } from '../../../shared/contracts/family-tree.ts'
 import { createViewerRedaction, memberFactsForViewer } from '../../../shared/family-tree/living.ts'
@@ -113,7 +121,17 @@ export const familyTreeRoutes: FastifyPluginAsyncZod<{ service: FamilyTreeServic
 
   app.patch(
     '/family-tree/members/:memberId',
-    { schema: { tags, summary: 'Change a member; relation lists sent replace the old ones', params, body: updateMemberSchema, response: { 200: memberResult } } },
+    {
+      schema: {
+        tags,
+        summary: 'Change a member; relation lists sent replace the old ones',
+        description:
+          'Send `expectedUpdatedAt`, the `updatedAt` of the member as you read it: if someone changed them since, nothing is saved and the answer is 409 `conflict` with `error.current`, the member as stored now. Without it the change is saved whatever happened meanwhile.',
+        params,
+        body: updateMemberSchema,
+        response: { 200: memberResult, 409: staleMemberEditSchema },
+      },
+    },
     async (request) => {
       const access = await circle.requireMemberChange(currentUser(request).id, request.params.memberId, request.body)
       return { member: await service.updateMember(access.holderId, request.params.memberId, request.body) }

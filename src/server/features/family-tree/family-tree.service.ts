@@ -5,8 +5,8 @@ import { isSelfMember, isStandInSelf, selfRelationship } from '../../../shared/f
 import type { FieldIssue } from '../../../shared/errors.ts'
 import { defaultLanguage, limits, type Language } from '../../../shared/limits.ts'
 import { storedDateText } from '../../../shared/genealogy-date/index.ts'
-import { nowIso, toIsoString } from '../../db/timestamps.ts'
-import { AppError, notFound } from '../../lib/app-error.ts'
+import { nextInstant, nowIso, toIsoString } from '../../db/timestamps.ts'
+import { AppError, notFound, staleEdit } from '../../lib/app-error.ts'
 import { collationRanks, createPacer, pacedSortByKeys } from '../../lib/cooperative.ts'
 import { newId } from '../../lib/ids.ts'
 import type { FamilyTreeQueries, FamilyTreeRepository, TreeSnapshot } from './family-tree.repository.ts'
@@ -15,6 +15,7 @@ import { readWrittenDate, sortKeyOf } from './family-tree.dates.ts'
 import { checkMember, requestedParentLinks, type CheckedMember, type MemberChanges, type ProposedMember, type TreeState } from './family-tree.rules.ts'
 import { columns, indexLinks, toMember, toProposed, toUnion, type LinkIndex, type MemberRelatedIds } from './family-tree.mapping.ts'
 import { toMemberFacts, type MemberFacts } from './family-tree.member-facts.ts'
+import { othersWithChangedRelations } from './family-tree.stamps.ts'
 import { storytellerKinship } from './family-tree.storyteller.ts'
 import { attachToUnions, exceedsUnionsPerMember, planUnions, type UnionPlan, type UnionRequest } from './family-tree.unions.ts'
 
@@ -102,6 +103,15 @@ function readDates(input: { birthDate?: string | null | undefined; deathDate?: s
     notes: union.notes,
   }))
   return { birthDate, deathDate, unions, issues }
+}
+
+/** A stamp of their own for members whose relations another member's write changed (family-tree.stamps.ts). */
+async function stampReached(q: FamilyTreeQueries, ownerId: string, ids: Iterable<string>, rows: ReadonlyMap<string, { updatedAt: Date | string }>, now: string) {
+  const stamps = [...new Set(ids)].flatMap((id) => {
+    const row = rows.get(id)
+    return row ? [{ id, updatedAt: nextInstant(row.updatedAt, now) }] : []
+  })
+  await q.stampMembers(ownerId, stamps)
 }
 
 /** Writes the member's unions and the parent links of everyone the change touched. */
@@ -319,7 +329,8 @@ export function createFamilyTreeService({ repo, getOwner, relatedIds, deleteUnli
       return repo.transaction(async (q) => {
         const snapshot = await q.loadTree(ownerId)
         if (snapshot.members.length >= maxMembers) throw new AppError('limit.members_per_tree', `A tree can hold at most ${maxMembers} people`)
-        const state = treeState(snapshot, await indexLinks(snapshot), id)
+        const links = await indexLinks(snapshot)
+        const state = treeState(snapshot, links, id)
         const treeId = snapshot.tree?.id ?? newId()
         const plan = planUnions(
           snapshot.unions,
@@ -359,9 +370,14 @@ export function createFamilyTreeService({ repo, getOwner, relatedIds, deleteUnli
         await q.insertMembers([
           { id, treeId, ownerUserId: ownerId, ...columns(member, sortKeyOf), addedByUserId: authorId === ownerId ? null : authorId, createdAt: now, updatedAt: now },
         ])
-        await writeRelations(q, ownerId, member, plan, [id, ...member.childrenMemberIds])
+        const touched = [id, ...member.childrenMemberIds]
+        await writeRelations(q, ownerId, member, plan, touched)
+        const after = await q.loadTree(ownerId)
+        const afterLinks = await indexLinks(after)
+        const rowsAfter = new Map(after.members.map((m) => [m.id, m]))
+        await stampReached(q, ownerId, othersWithChangedRelations(id, touched, plan, { snapshot, links }, { snapshot: after, links: afterLinks }), rowsAfter, now)
         await q.touchTree(ownerId, now)
-        return readMember(q, ownerId, id)
+        return toMember(rowsAfter.get(id)!, afterLinks)
       })
     },
 
@@ -397,14 +413,23 @@ export function createFamilyTreeService({ repo, getOwner, relatedIds, deleteUnli
       })
     },
 
-    /** Merges the sent fields into the member; the relation lists sent replace its relations. */
+    /**
+     * Merges the sent fields into the member; the relation lists sent replace its relations. With
+     * `expectedUpdatedAt` no longer the member's stamp, nothing is written and the answer is 409
+     * `conflict` with the member as stored now (docs/product.md#family-tree).
+     */
     async updateMember(ownerId: string, memberId: string, changes: MemberChanges): Promise<Member> {
       const now = nowIso()
       const datesSent = changes.birthDate !== undefined || changes.deathDate !== undefined || changes.unions !== undefined
       // Read before the transaction: on SQLite it holds the only connection.
       const language = changes.language ?? (datesSent ? (await getOwner(ownerId)).preferredLanguage : null) ?? defaultLanguage
       const dates = readDates(changes, language)
-      const updated = await repo.transaction(async (q) => {
+      const outcome = await repo.transaction(async (q): Promise<{ updated: Member } | { stale: Member }> => {
+        // The check and the write are one step: the member's row is held from here to the commit.
+        const stamp = await q.lockMember(ownerId, memberId)
+        if (!stamp) throw notFound('Member')
+        if (changes.expectedUpdatedAt !== undefined && Date.parse(changes.expectedUpdatedAt) !== Date.parse(toIsoString(stamp.updatedAt)))
+          return { stale: await readMember(q, ownerId, memberId) }
         const snapshot = await q.loadTree(ownerId)
         const row = snapshot.members.find((m) => m.id === memberId)
         if (!row) throw notFound('Member')
@@ -420,6 +445,7 @@ export function createFamilyTreeService({ repo, getOwner, relatedIds, deleteUnli
         const {
           unions: _unions,
           language: _language,
+          expectedUpdatedAt: _expected,
           parentLinks: askedLinks,
           childLinks: askedChildren,
           ...fields
@@ -430,12 +456,21 @@ export function createFamilyTreeService({ repo, getOwner, relatedIds, deleteUnli
         if (askedChildren)
           Object.assign(defined, { childrenMemberIds: askedChildren.map((link) => link.childId), childKinds: new Map(askedChildren.map((link) => [link.childId, link.kind])) })
         const member = checkMember({ ...current, ...defined }, state, new Set(Object.keys(defined)), [...dates.issues, ...plan.issues])
-        await q.updateMember(ownerId, memberId, { ...columns(member, sortKeyOf), updatedAt: now })
-        await writeRelations(q, ownerId, member, plan, [...new Set([memberId, ...current.childrenMemberIds, ...member.childrenMemberIds])])
+        // Every save gives a stamp of its own, even two in one millisecond: the next edit's check tells them apart.
+        await q.updateMember(ownerId, memberId, { ...columns(member, sortKeyOf), updatedAt: nextInstant(stamp.updatedAt, now) })
+        const touched = [...new Set([memberId, ...current.childrenMemberIds, ...member.childrenMemberIds])]
+        await writeRelations(q, ownerId, member, plan, touched)
+        const after = await q.loadTree(ownerId)
+        const afterLinks = await indexLinks(after)
+        const reached = othersWithChangedRelations(memberId, touched, plan, { snapshot, links }, { snapshot: after, links: afterLinks })
+        const rowsAfter = new Map(after.members.map((m) => [m.id, m]))
+        await stampReached(q, ownerId, reached, rowsAfter, now)
         await q.touchTree(ownerId, now)
-        return readMember(q, ownerId, memberId)
+        // Read after the member's own write: the stamps given to others since change nothing of theirs.
+        return { updated: toMember(rowsAfter.get(memberId)!, afterLinks) }
       })
-      return withRelated(ownerId, updated)
+      if ('stale' in outcome) throw staleEdit('Member', await withRelated(ownerId, outcome.stale))
+      return withRelated(ownerId, outcome.updated)
     },
 
     /**
@@ -456,7 +491,15 @@ export function createFamilyTreeService({ repo, getOwner, relatedIds, deleteUnli
           childless.map((u) => u.id),
         )
         if (!(await q.deleteMember(ownerId, memberId))) throw notFound('Member')
-        await q.touchTree(ownerId, nowIso())
+        const now = nowIso()
+        // Their parents, children and partners lose them: a form opened on one of those before must see it.
+        const reached = [
+          ...(links.parentLinksOf.get(memberId) ?? []).map((link) => link.parentId),
+          ...(links.childrenOf.get(memberId) ?? []),
+          ...(links.spousesOf.get(memberId) ?? []),
+        ]
+        await stampReached(q, ownerId, reached, new Map(snapshot.members.map((m) => [m.id, m])), now)
+        await q.touchTree(ownerId, now)
       })
       await deleteUnlinkedMedia?.(ownerId, mediaIds).catch((error: unknown) => log?.warn({ err: error, mediaIds }, 'a deleted member’s files could not be removed'))
     },

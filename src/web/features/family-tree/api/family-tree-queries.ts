@@ -57,6 +57,12 @@ function refetchTree(queryClient: QueryClient) {
   return queryClient.invalidateQueries({ queryKey: familyTreeKeys.all })
 }
 
+/** The tree as the server has it now (fetched again whatever is cached), for a form that met someone else's change. */
+export function useFetchFreshTree(): () => Promise<FamilyTree> {
+  const queryClient = useQueryClient()
+  return () => queryClient.fetchQuery({ ...familyTreeQuery(), staleTime: 0 })
+}
+
 /** Fetches the tree again, for what changes it from outside the form (an import that has ended). */
 export function useRefetchFamilyTree(): () => Promise<void> {
   const queryClient = useQueryClient()

@@ -1,7 +1,7 @@
 import { memo, useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import type { CreateMember, Member } from '../../../../shared/contracts/family-tree.ts'
+import type { Member, UpdateMember } from '../../../../shared/contracts/family-tree.ts'
 import { isSelfMember } from '../../../../shared/family-tree/self-member.ts'
 import { useEditInPlace } from '../../../components/ui/use-edit-in-place.ts'
 import { useUpdateMember } from '../api/family-tree-queries.ts'
@@ -49,7 +49,7 @@ export const MemberCard = memo(function MemberCard({ member, members, membersByI
     if (isFocusedOnOpen) headingRef.current?.focus()
   }, [isFocusedOnOpen, member.memberId])
 
-  async function handleSave(changes: CreateMember) {
+  async function handleSave(changes: UpdateMember) {
     const updated = await updateMember.mutateAsync({ memberId: member.memberId, changes })
     closeEditor()
     onUpdated(updated)

@@ -2,15 +2,19 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useEffect, useMemo, useState, type FormEvent } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import type { CreateMember, Member } from '../../../../shared/contracts/family-tree.ts'
+import { memberSchema, type CreateMember, type Member } from '../../../../shared/contracts/family-tree.ts'
 import { ErrorBanner } from '../../../components/ui/banner.tsx'
 import { FormActions } from '../../../components/ui/form-actions.tsx'
-import { useFamilyTree } from '../api/family-tree-queries.ts'
+import { ApiError } from '../../../lib/api-client.ts'
+import { useFamilyTree, useFetchFreshTree } from '../api/family-tree-queries.ts'
 import { failureText } from '../lib/failure-text.ts'
 import { issueText } from '../lib/issue-message.ts'
+import { changedFields, loadStoredChanges, type ConflictField } from '../lib/member-conflict.ts'
+import { memberName } from '../lib/member-name.ts'
 import { memberFormSchema, type MemberFormOutput, type MemberFormValues } from '../lib/member-form-schema.ts'
 import { emptyMemberValues, memberBody, memberFormValues } from '../lib/member-form-values.ts'
 import { placeServerIssues } from '../lib/server-issues.ts'
+import { ConflictNotice, TypedNote } from './member-conflict.tsx'
 import { MemberIdentityFields } from './member-identity-fields.tsx'
 import { MemberLifeFields } from './member-life-fields.tsx'
 import { MemberRelationFields } from './member-relation-fields.tsx'
@@ -23,8 +27,12 @@ interface MemberFormProps {
   /** The member being edited; none when adding a new one. */
   member?: Member
   submitLabel: string
-  /** Saves the checked values. A rejection keeps everything typed and shows why it failed. */
-  onSubmit: (body: CreateMember) => Promise<unknown>
+  /**
+   * Saves the checked values; an edit carries the `updatedAt` of the version it was opened on. A
+   * rejection keeps everything typed and shows why it failed; a 409 with the member as stored now
+   * shows what someone else changed meanwhile.
+   */
+  onSubmit: (body: CreateMember & { expectedUpdatedAt?: string }) => Promise<unknown>
   onCancel: () => void
   /** First values of a new member (a mother added from the chart comes already linked). */
   initialValues?: Partial<MemberFormValues>
@@ -51,8 +59,13 @@ export function MemberForm({ members, member, submitLabel, onSubmit, onCancel, i
     member ? memberFormValues(member, unions ?? [], language, new Map(members.map((other) => [other.memberId, other]))) : { ...emptyMemberValues, ...initialValues },
   )
   const form = useForm<MemberFormValues, unknown, MemberFormOutput>({ resolver: zodResolver(schema), defaultValues })
-  const { handleSubmit, setError, setFocus, getValues } = form
+  const { handleSubmit, setError, setFocus, getValues, reset } = form
   const { isSubmitting } = form.formState
+  const fetchFreshTree = useFetchFreshTree()
+  // The version the form shows: the one it was opened on, or the one loaded after someone else's change.
+  const [opened, setOpened] = useState(() => member && { member, values: defaultValues })
+  const [conflict, setConflict] = useState<{ member: Member; values: MemberFormValues; changes: ConflictField[]; membersById: ReadonlyMap<string, Member> }>()
+  const [typedNote, setTypedNote] = useState<{ replaced: ConflictField[]; typed: MemberFormValues; membersById: ReadonlyMap<string, Member> }>()
 
   useEffect(() => {
     setFocus('firstName')
@@ -62,11 +75,36 @@ export function MemberForm({ members, member, submitLabel, onSubmit, onCancel, i
     setSaveError(undefined)
     setUnplacedIssues([])
     try {
-      await onSubmit(memberBody(values, language))
+      await onSubmit({ ...memberBody(values, language), ...(opened ? { expectedUpdatedAt: opened.member.updatedAt } : {}) })
     } catch (error) {
+      const stored = error instanceof ApiError && error.code === 'conflict' && opened ? memberSchema.safeParse(error.current).data : undefined
+      if (stored && opened) {
+        await showConflict(stored, opened.values)
+        return
+      }
       setSaveError(error)
       setUnplacedIssues(placeServerIssues(error, getValues(), setError))
     }
+  }
+
+  /** Compares the version the form was opened on with the one stored now, in the form's own terms. */
+  async function showConflict(stored: Member, openedValues: MemberFormValues) {
+    // The answer holds the member; their marriages and their children's kinds come with the tree.
+    const tree = await fetchFreshTree().catch(() => undefined)
+    const byId = new Map((tree?.members ?? members).map((other) => [other.memberId, other]))
+    const values = memberFormValues(stored, tree?.unions ?? unions ?? [], language, byId)
+    setTypedNote(undefined)
+    setConflict({ member: stored, values, changes: changedFields(openedValues, values), membersById: byId })
+  }
+
+  function handleLoadChanges() {
+    if (!conflict || !opened) return
+    const typed = getValues()
+    const { values, replaced } = loadStoredChanges(typed, opened.values, conflict.values)
+    reset(values)
+    setOpened({ member: conflict.member, values: conflict.values })
+    setTypedNote({ replaced, typed, membersById: conflict.membersById })
+    setConflict(undefined)
   }
 
   function handleFormSubmit(event: FormEvent<HTMLFormElement>) {
@@ -82,6 +120,17 @@ export function MemberForm({ members, member, submitLabel, onSubmit, onCancel, i
       <MemberIdentityFields form={form} members={members} memberId={member?.memberId} isImported={isImported} />
       <MemberLifeFields form={form} />
       <MemberRelationFields form={form} members={members} memberId={member?.memberId} />
+      {conflict && opened && (
+        <ConflictNotice
+          name={memberName(conflict.member)}
+          changes={conflict.changes}
+          opened={opened.values}
+          stored={conflict.values}
+          membersById={conflict.membersById}
+          onLoad={handleLoadChanges}
+        />
+      )}
+      {typedNote && <TypedNote {...typedNote} />}
       {saveError !== undefined && (
         <ErrorBanner>
           <p className="member-form-failure">{failureText(t, saveError, 'form.saveFailed')}</p>

@@ -1,4 +1,4 @@
-import type { CreateMember, FamilyTree, Member, Union } from '../../../../shared/contracts/family-tree.ts'
+import type { CreateMember, FamilyTree, Member, Union, UpdateMember } from '../../../../shared/contracts/family-tree.ts'
 import { genealogyDateSortKey, parseGenealogyDate, serializeGenealogyDate } from '../../../../shared/genealogy-date/index.ts'
 import type { Language } from '../../../../shared/limits.ts'
 import type { FieldIssue } from '../../../../shared/errors.ts'
@@ -136,11 +136,15 @@ export function fakeFamilyApi(initial: Member[] = [], initialUnions: Union[] = [
     return { tree: members.length ? { ownerId: 'u1', treeName: 'Árbol de Rosa', createdAt: at, lastModified: at } : null, members, unions: [...unions] }
   }
 
-  function write(memberId: string, body: CreateMember) {
-    const { childrenMemberIds, spouseMemberIds, unions: sentUnions, language, parentLinks: sentLinks, ...fields } = body
+  function write(memberId: string, body: UpdateMember) {
+    const { childrenMemberIds, spouseMemberIds, unions: sentUnions, language, parentLinks: sentLinks, expectedUpdatedAt, ...fields } = body
     const member = stored.get(memberId)!
+    // As the server: an edit made on an older version is refused with the member as stored now.
+    if (expectedUpdatedAt !== undefined && expectedUpdatedAt !== member.updatedAt)
+      return jsonResponse({ error: { code: 'conflict', message: 'conflict', current: view(member) } }, 409)
     const [birth, death] = [storedDate(fields.birthDate as string | null | undefined, language), storedDate(fields.deathDate as string | null | undefined, language)]
-    Object.assign(member, fields, { updatedAt: new Date().toISOString() })
+    // Every write a stamp of its own, as the server gives, even two in one millisecond.
+    Object.assign(member, fields, { updatedAt: new Date(Math.max(Date.now(), Date.parse(member.updatedAt) + 1)).toISOString() })
     if (fields.birthDate !== undefined) Object.assign(member, { birthDate: birth.date, birthDateSortKey: birth.sortKey })
     if (fields.deathDate !== undefined) Object.assign(member, { deathDate: death.date, deathDateSortKey: death.sortKey })
     if (sentLinks) {
@@ -176,7 +180,7 @@ export function fakeFamilyApi(initial: Member[] = [], initialUnions: Union[] = [
     }
     const memberId = /^\/api\/family-tree\/members\/([^/]+)$/.exec(path)?.[1]
     if (!memberId || !stored.has(memberId)) return errorResponse(404, 'not_found')
-    if (method === 'PATCH') return write(memberId, body as CreateMember)
+    if (method === 'PATCH') return write(memberId, body as UpdateMember)
     if (method === 'DELETE') {
       stored.delete(memberId)
       unions = unions.filter((u) => u.firstPartnerId !== memberId && u.secondPartnerId !== memberId)
