@@ -217,4 +217,14 @@ describe.each(testDatabases)('a tree shared with the family, across its features
     expect([refused.statusCode, refused.json().error.code]).toEqual([409, 'account.holds_shared_tree'])
     expect((await call(heir)({ method: 'GET', url: '/api/family-tree' })).json().members.map((m: Member) => m.firstName)).toEqual(['Ana'])
   })
+
+  it('lets a relative tell Ana about the owner herself, whose own story stays hers with Cronos', async () => {
+    const card = (await call(rosa)({ method: 'GET', url: '/api/family-tree' })).json().members.find((m: Member) => m.isSelf) as Member | undefined
+    const self = card ?? (await call(rosa)({ method: 'POST', url: '/api/family-tree/own-card', payload: { fullName: 'Rosa Pérez' } })).json().member
+    expect((await call(rosa)({ method: 'POST', url: '/api/interviews/chat', payload: { memberId: self.memberId, message: 'Yo nací en Ipiales.' } })).statusCode).toBe(409)
+    const tomas = await joined('contributor')
+    const told = await call(tomas)({ method: 'POST', url: '/api/interviews/chat', payload: { memberId: self.memberId, message: 'Mi abuela hace las mejores empanadas.' } })
+    expect(told.statusCode, told.body).toBe(200)
+    expect((await call(tomas)({ method: 'GET', url: `/api/interviews/chat?memberId=${self.memberId}&language=es` })).statusCode).toBe(200)
+  })
 })

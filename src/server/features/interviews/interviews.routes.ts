@@ -58,7 +58,10 @@ export const interviewRoutes: FastifyPluginAsyncZod<{ service: InterviewService;
         response: { 200: chatOpeningSchema },
       },
     },
-    async (request) => service.opening((await actor(request, 'tree.read')).holderId, request.query.memberId, request.query.language),
+    async (request) => {
+      const reader = await actor(request, 'tree.read')
+      return service.opening(reader.holderId, request.query.memberId, request.query.language, reader.userId)
+    },
   )
 
   app.post(

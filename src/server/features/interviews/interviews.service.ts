@@ -64,10 +64,12 @@ const turnsOf = (pair: string) => {
  */
 export function createInterviewService({ repo, conversations, chat, findMember, media, log }: Deps) {
   /** The member and Ana speaking about them; the self member's story belongs to the biography. */
-  async function subject(ownerId: string, memberId: string): Promise<{ member: MemberFacts; persona: Persona }> {
+  async function subject(ownerId: string, memberId: string, tellerId: string = ownerId): Promise<{ member: MemberFacts; persona: Persona }> {
     const member = await findMember(ownerId, memberId)
     if (!member) throw notFound('Member')
-    if (isSelfMember(member)) throw new AppError('interview.self_member', 'This member is you: your own story is the biography, with Cronos')
+    // The holder's own card is the holder's biography; to a relative sharing the tree it is a
+    // person to tell Ana about like any other.
+    if (tellerId === ownerId && isSelfMember(member)) throw new AppError('interview.self_member', 'This member is you: your own story is the biography, with Cronos')
     return { member, persona: anaAbout(member) }
   }
 
@@ -204,14 +206,14 @@ export function createInterviewService({ repo, conversations, chat, findMember, 
      * How Ana opens: a greeting naming the member, or, after earlier answers, a welcome back that
      * goes on from her last question (in guided mode, with her next one). Nothing is saved.
      */
-    async opening(ownerId: string, memberId: string, language: Language): Promise<ChatOpening> {
-      const { persona } = await subject(ownerId, memberId)
+    async opening(ownerId: string, memberId: string, language: Language, readerId: string = ownerId): Promise<ChatOpening> {
+      const { persona } = await subject(ownerId, memberId, readerId)
       return anaChat.opening(ownerId, memberId, persona, language)
     },
 
     /** Ana's reply, as stream events; the answer is kept first, and her reply added once whole. */
     async chat(actor: TreeActor, { memberId, ...message }: InterviewChatMessage): Promise<AsyncIterable<ChatEvent<InterviewSaved>>> {
-      const { persona } = await subject(actor.holderId, memberId)
+      const { persona } = await subject(actor.holderId, memberId, actor.userId)
       return anaChat.reply(actor, memberId, persona, message)
     },
 
