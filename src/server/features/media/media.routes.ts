@@ -2,9 +2,9 @@ import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { addMediaLinkSchema, mediaAssetSchema, mediaListQuerySchema, mediaListSchema, updateMediaSchema, uploadLimitsSchema } from '../../../shared/contracts/media.ts'
-import type { TreeActor } from '../../../shared/family-tree/roles.ts'
+import { roleMay, type TreeActor } from '../../../shared/family-tree/roles.ts'
 import { ObjectNotFoundError } from '../../integrations/storage/object-storage.ts'
-import { AppError } from '../../lib/app-error.ts'
+import { AppError, notFound } from '../../lib/app-error.ts'
 import { currentUser } from '../../plugins/session.ts'
 import type { MediaService } from './media.service.ts'
 
@@ -24,7 +24,7 @@ export function parseRange(header: string | undefined, size: number): { start: n
 
 /** What the media routes need of the family circle: the tree the person's pages show, and their role there. */
 export interface MediaAccess {
-  access(userId: string): Promise<TreeActor>
+  access(userId: string): Promise<TreeActor & { treeId: string | null }>
   require(userId: string, action: 'tree.read'): Promise<TreeActor & { treeId: string | null }>
   /** A viewer meets a living person, not opened up, as a name and a relation: none of their photos. */
   isClosedToViewers(actor: TreeActor & { treeId: string | null }, memberId: string): Promise<boolean>
@@ -32,8 +32,20 @@ export interface MediaAccess {
 
 export const mediaRoutes: FastifyPluginAsyncZod<{ service: MediaService; circle: MediaAccess }> = async (app, { service, circle }) => {
   app.addHook('onRequest', app.authenticate)
-  /** The owner of the asset as this person may reach it (their own, or of the tree they share). */
-  const ownerFor = async (request: FastifyRequest, id: string, purpose: 'read' | 'change') => service.reachable(await circle.access(currentUser(request).id), id, purpose)
+  /**
+   * The owner of the asset as this person may reach it (their own, or of the tree they share). A
+   * viewer meets a living person not opened up as a name and a relation, so a file of the tree
+   * whose every member is closed to them is not found by its id either, as it is not in the
+   * members' lists.
+   */
+  const ownerFor = async (request: FastifyRequest, id: string, purpose: 'read' | 'change') => {
+    const actor = await circle.access(currentUser(request).id)
+    const owner = await service.reachable(actor, id, purpose)
+    if (owner === actor.userId || roleMay(actor.role, 'tree.see-living')) return owner
+    const { linkedToMemberIds } = await service.getMedia(owner, id)
+    for (const memberId of linkedToMemberIds) if (!(await circle.isClosedToViewers(actor, memberId))) return owner
+    throw notFound('Media')
+  }
 
   app.get(
     '/media',
