@@ -3,15 +3,18 @@
 // rows are written straight into the built server's SQLite file (as an import of them would leave
 // them), then each read is asked for as a person would and timed, while another client asks for
 // /api/health every 20 ms. Growth from 10,000 to 100,000 rows should be about ten times: a read
-// that grows a hundredfold is quadratic somewhere.
+// that grows a hundredfold is quadratic somewhere. Each read also prints the longest task it held
+// the server's thread for, in CPU time (scripts/loop-watch.mjs): on a machine busy with other work
+// the /api/health figure grows with the wait for a CPU, that one does not.
 import Database from 'better-sqlite3'
 import { randomUUID } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { buildIfNeeded } from './build-if-needed.mjs'
 
 process.env.BENCH_GEDCOM_PORT ??= process.env.BENCH_WHOLE_TREE_PORT ?? '3511'
+process.env.BENCH_SERVER_FLAGS = `--import=${new URL('./loop-watch.mjs', import.meta.url).href} ${process.env.BENCH_SERVER_FLAGS ?? ''}`
 const { base, percentile, readMeanwhile, signUp, startServer, stopServer } = await import('./bench-gedcom-api.mjs')
 
 const sizes = (process.env.BENCH_WHOLE_TREE_SIZES ?? '10000,100000').split(',').map(Number)
@@ -111,18 +114,32 @@ async function watchHealth(isDone) {
   return latencies.sort((a, b) => a - b)
 }
 
+/** The server's late returns to its event loop (loop-watch.mjs): `started ended cpuMs lateMs` per line. */
+let loopWatchFile
+const monotonicMs = () => Number(process.hrtime.bigint()) / 1e6
+
+/** The most CPU time the server's thread ran without a turn of its loop between `from` and `to` (monotonic ms). */
+function longestTask(from, to) {
+  if (!existsSync(loopWatchFile)) return 0
+  const lines = readFileSync(loopWatchFile, 'utf8').trim().split('\n')
+  const tasks = lines.map((line) => line.split(' ').map(Number)).filter(([started, ended]) => ended >= from && started <= to)
+  return Math.max(0, ...tasks.map(([, , cpuMs]) => cpuMs))
+}
+
 async function timeRead(cookie, url) {
   const started = performance.now()
+  const startedMonotonic = monotonicMs()
   const response = await fetch(`${base}${url}`, { headers: { cookie } })
   const bytes = (await response.arrayBuffer()).byteLength
   if (!response.ok) throw new Error(`${url} answered ${response.status}`)
   const ended = performance.now()
-  return { ms: ended - started, bytes, health: slowestHealth(started, ended) }
+  return { ms: ended - started, bytes, health: slowestHealth(started, ended), task: longestTask(startedMonotonic, monotonicMs()) }
 }
 
 buildIfNeeded()
 const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-whole-tree-'))
-const server = await startServer({ DATA_DIR: dataDir })
+loopWatchFile = process.env.BENCH_LOOP_WATCH_FILE ?? path.join(dataDir, 'loop-watch.txt')
+const server = await startServer({ DATA_DIR: dataDir, LOOP_WATCH_FILE: loopWatchFile })
 const times = new Map()
 let done = false
 const health = watchHealth(() => done)
@@ -157,11 +174,11 @@ try {
         // Another person keeps using Legado meanwhile: their reads' p99 is what the read costs others.
         let reading = true
         const others = readMeanwhile(neighbour, () => !reading)
-        const { ms, bytes, health } = await timeRead(cookie, url).finally(() => (reading = false))
+        const { ms, bytes, health, task } = await timeRead(cookie, url).finally(() => (reading = false))
         const { latencies } = await others
         times.set(`${shape} ${label} ${size}`, ms)
         console.log(
-          `  ${shape.padEnd(20)} ${label.padEnd(15)} ${size.toLocaleString('en').padStart(8)} rows ${ms.toFixed(0).padStart(7)} ms ${(bytes / 2 ** 20).toFixed(1).padStart(7)} MiB, /api/health at worst ${health.toFixed(0).padStart(5)} ms, another person's reads p99 ${percentile(latencies, 99).toFixed(0).padStart(5)} ms`,
+          `  ${shape.padEnd(20)} ${label.padEnd(15)} ${size.toLocaleString('en').padStart(8)} rows ${ms.toFixed(0).padStart(7)} ms ${(bytes / 2 ** 20).toFixed(1).padStart(7)} MiB, /api/health at worst ${health.toFixed(0).padStart(5)} ms, longest task ${task.toFixed(0).padStart(4)} ms of CPU, another person's reads p99 ${percentile(latencies, 99).toFixed(0).padStart(5)} ms`,
         )
       }
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { collationRanks, createPacer, pacedChunks, pacedJson, pacedSort, pacedSortByKeys } from './cooperative.ts'
+import { collationRanks, createPacer, pacedChunks, pacedJson, pacedJsonStream, pacedSort, pacedSortByKeys } from './cooperative.ts'
 
 describe('pacedSort', () => {
   it('sorts as Array.prototype.sort does, stably, whatever the length', async () => {
@@ -32,6 +32,34 @@ describe('pacedJson', () => {
       [],
     ]
     for (const value of values) expect((await pacedJson(value, createPacer())).toString('utf8')).toBe(JSON.stringify(value))
+  })
+
+  it('writes an item holding a long list as JSON.stringify does, whatever its fields hold', async () => {
+    const ids = Array.from({ length: 5_000 }, (_, i) => `hijo-${i}`)
+    const union = {
+      unionId: 'u1',
+      children: ids.map((childId, position) => ({ childId, position, note: position % 7 ? undefined : 'ñ' })),
+      skipped: undefined,
+      method: () => 1,
+      at: new Date(0),
+      nested: { childrenMemberIds: ids, empty: [] },
+      withToJson: { toJSON: () => 'own text', list: ids },
+    }
+    const values = [{ tree: null, unions: [union, { unionId: 'u2', children: [] }] }, [union, ids, null]]
+    for (const value of values) expect((await pacedJson(value, createPacer())).toString('utf8')).toBe(JSON.stringify(value))
+  })
+
+  it('hands a single item of 200,000 children on in chunks, letting the event loop run between them', async () => {
+    let ticks = 0
+    const timer = setInterval(() => (ticks += 1), 1)
+    const union = { unionId: 'u', children: Array.from({ length: 200_000 }, (_, position) => ({ childId: `hijo-${position}`, position })) }
+    const chunks: Buffer[] = []
+    for await (const chunk of pacedJsonStream({ unions: [union] }, createPacer(1))) chunks.push(chunk)
+    clearInterval(timer)
+    expect(Buffer.concat(chunks).toString('utf8')).toBe(JSON.stringify({ unions: [union] }))
+    // One JSON.stringify of the union made it one chunk of seven megabytes, in one task.
+    expect(chunks.length).toBeGreaterThan(50)
+    expect(ticks).toBeGreaterThan(0)
   })
 })
 

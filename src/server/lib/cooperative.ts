@@ -129,44 +129,73 @@ export async function collationRanks(texts: Iterable<string>, collator: Intl.Col
   return ranks
 }
 
-/**
- * The JSON text of `value` as UTF-8, built in slices: each element of an array (the value itself,
- * or one of its top-level fields) is serialised on its own, stepping the pacer, so a body of
- * 100,000 people never holds the event loop the way one `JSON.stringify` of it does. The text is
- * the same as `JSON.stringify(value)`, in chunks of about 64 KiB: joining a hundred megabytes into
- * one Buffer is itself a long task, so a large answer is sent as its chunks.
- */
-export async function pacedJsonChunks(value: object, pacer: Pacer): Promise<Buffer[]> {
-  const chunks: Buffer[] = []
-  let pending = ''
-  const flush = () => {
-    chunks.push(Buffer.from(pending, 'utf8'))
-    pending = ''
+/** An array longer than this inside an item is written element by element too (a union of 100,000 children). */
+const longArray = 1_000
+
+/** A plain object that `JSON.stringify` writes field by field (no `toJSON`), holding a long array. */
+function holdsLongArray(value: unknown): value is Record<string, unknown> {
+  if (value === null || typeof value !== 'object' || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return false
+  if ('toJSON' in value) return false
+  for (const field in value) {
+    const inner = (value as Record<string, unknown>)[field]
+    if (Array.isArray(inner) && inner.length > longArray) return true
   }
-  const sliced = async (list: unknown[]) => {
+  return false
+}
+
+/**
+ * The JSON text of `value` as UTF-8, made in slices: each element of an array (the value itself,
+ * or one of its top-level fields, or a long array inside an element) is serialised on its own,
+ * stepping the pacer, so a body of 100,000 people never holds the event loop the way one
+ * `JSON.stringify` of it does. The text is the same as `JSON.stringify(value)`, in chunks of about
+ * 64 KiB, each made when it is asked for: an archive deflates them as they come instead of
+ * holding a hundred megabytes of them first.
+ */
+export async function* pacedJsonStream(value: object, pacer: Pacer): AsyncGenerator<Buffer, void, undefined> {
+  let pending = ''
+  const full = () => pending.length > 64 * 1024
+  const flush = () => {
+    const chunk = Buffer.from(pending, 'utf8')
+    pending = ''
+    return chunk
+  }
+  async function* list(items: readonly unknown[]): AsyncGenerator<Buffer, void, undefined> {
     pending += '['
-    for (let at = 0; at < list.length; at += 1) {
-      pending += (at === 0 ? '' : ',') + (JSON.stringify(list[at]) ?? 'null')
-      if (pending.length > 64 * 1024) flush()
+    for (let at = 0; at < items.length; at += 1) {
+      if (at > 0) pending += ','
+      const item = items[at]
+      if (holdsLongArray(item)) yield* fields(item, false)
+      else pending += JSON.stringify(item) ?? 'null'
+      if (full()) yield flush()
       const waiting = pacer.step()
       if (waiting) await waiting
     }
     pending += ']'
   }
-  if (Array.isArray(value)) await sliced(value)
-  else {
+  /** An object's fields as `JSON.stringify` writes them; its arrays sliced (every one, or the long ones). */
+  async function* fields(object: Record<string, unknown>, isTop: boolean): AsyncGenerator<Buffer, void, undefined> {
     pending += '{'
     let first = true
-    for (const [key, field] of Object.entries(value)) {
-      if (field === undefined) continue
+    for (const [key, field] of Object.entries(object)) {
+      // Left out as JSON.stringify leaves them out of an object.
+      if (field === undefined || typeof field === 'function' || typeof field === 'symbol') continue
       pending += `${first ? '' : ','}${JSON.stringify(key)}:`
       first = false
-      if (Array.isArray(field)) await sliced(field)
+      if (Array.isArray(field) && (isTop || field.length > longArray)) yield* list(field)
+      else if (!isTop && holdsLongArray(field)) yield* fields(field, false)
       else pending += JSON.stringify(field)
     }
     pending += '}'
   }
-  flush()
+  if (Array.isArray(value)) yield* list(value)
+  else yield* fields(value as Record<string, unknown>, true)
+  yield flush()
+}
+
+/** `pacedJsonStream`'s chunks, all of them: for an answer sent as its chunks (`sendJsonChunks`). */
+export async function pacedJsonChunks(value: object, pacer: Pacer): Promise<Buffer[]> {
+  const chunks: Buffer[] = []
+  for await (const chunk of pacedJsonStream(value, pacer)) chunks.push(chunk)
   return chunks
 }
 

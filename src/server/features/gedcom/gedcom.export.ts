@@ -2,7 +2,7 @@ import type { FamilyTree, Gender, Member } from '../../../shared/contracts/famil
 import type { GedcomExportVersion } from '../../../shared/contracts/gedcom.ts'
 import { readStoredDate, storedDateText, toGedcomDate, type StoredGenealogyDate } from '../../../shared/genealogy-date/index.ts'
 import { createHash } from 'node:crypto'
-import { createPacer, pacedSort } from '../../lib/cooperative.ts'
+import { createPacer, pacedSort, type Pacer } from '../../lib/cooperative.ts'
 import { uidOfSourceId, xrefOfSourceId } from './gedcom.identity.ts'
 import { attachKept } from './gedcom.export-kept.ts'
 import { unknownName } from './gedcom.map.ts'
@@ -73,16 +73,19 @@ const namePart = (part: string) => (part.trim() === unknownName ? '' : part)
  * file) already has it; then its id, which the writer replaces by a fresh one. Unique, because
  * the model's pointers go by them.
  */
-function modelXrefs(rows: { id: string; sourceId: string | null }[]): Map<string, string> {
+async function modelXrefs<Row extends { sourceId: string | null }>(rows: readonly Row[], idOf: (row: Row) => string, pacer: Pacer): Promise<Map<string, string>> {
   const used = new Set<string>()
-  return new Map(
-    rows.map(({ id, sourceId }) => {
-      const xref = sourceId === null ? undefined : xrefOfSourceId(sourceId)
-      const key = xref === undefined || used.has(xref) ? id : xref
-      used.add(key)
-      return [id, key]
-    }),
-  )
+  const keys = new Map<string, string>()
+  for (const row of rows) {
+    const id = idOf(row)
+    const xref = row.sourceId === null ? undefined : xrefOfSourceId(row.sourceId)
+    const key = xref === undefined || used.has(xref) ? id : xref
+    used.add(key)
+    keys.set(id, key)
+    const waiting = pacer.step()
+    if (waiting) await waiting
+  }
+  return keys
 }
 
 /** A UUID that stays the same for the same text (version 8, name-based): the UID of a family that is not a row. */
@@ -105,10 +108,8 @@ export async function treeToGedcom(
   // Awaited only when the slice is over: an await per item makes a promise per item, which costs
   // more than the item (the request's async context follows every one).
   const dates: DateCache = new Map()
-  const memberKey = modelXrefs(tree.members.map((member) => ({ id: member.memberId, sourceId: member.sourceId })))
-  await pacer.pause()
-  const unionKey = modelXrefs(tree.unions.map((union) => ({ id: union.unionId, sourceId: union.sourceId })))
-  await pacer.pause()
+  const memberKey = await modelXrefs(tree.members, (member) => member.memberId, pacer)
+  const unionKey = await modelXrefs(tree.unions, (union) => union.unionId, pacer)
   const families: GedcomFamily[] = []
   const familyOfUnion = new Map<string, GedcomFamily>()
   for (const union of tree.unions) {
@@ -137,7 +138,12 @@ export async function treeToGedcom(
   // still needs a family in GEDCOM: one per child's set of such parents.
   const looseFamilies = new Map<string, GedcomFamily>()
   const childOf = new Map<string, GedcomChildLink[]>()
-  const unionOf = new Map(tree.unions.map((union) => [union.unionId, union]))
+  const unionOf = new Map<string, FamilyTree['unions'][number]>()
+  for (const union of tree.unions) {
+    unionOf.set(union.unionId, union)
+    const waiting = pacer.step()
+    if (waiting) await waiting
+  }
   for (const member of tree.members) {
     const waiting = pacer.step()
     if (waiting) await waiting

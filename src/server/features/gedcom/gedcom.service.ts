@@ -338,10 +338,16 @@ export function createGedcomService({
      */
     async exportTree(ownerId: string, version: GedcomExportVersion, options: { mediaFile?(asset: { id: string; fileName: string }): string } = {}): Promise<Iterable<string>> {
       const tree = await familyTree.getTree(ownerId)
-      const mediaIds = [...new Set(tree.members.flatMap((member) => member.mediaAssetIds))]
-      const described = mediaIds.length > 0 && describeMedia ? await describeMedia(ownerId, mediaIds) : new Map<string, MediaReference & { id: string; fileName: string }>()
+      const pacer = createPacer()
+      const mediaIds = new Set<string>()
+      for (const member of tree.members) {
+        for (const id of member.mediaAssetIds) mediaIds.add(id)
+        const waiting = pacer.step()
+        if (waiting) await waiting
+      }
+      const described = mediaIds.size > 0 && describeMedia ? await describeMedia(ownerId, [...mediaIds]) : new Map<string, MediaReference & { id: string; fileName: string }>()
       const files = new Map([...described].map(([id, asset]) => [id, options.mediaFile ? { ...asset, file: options.mediaFile(asset) } : asset]))
-      return writeGedcom(await treeToGedcom(tree, version, files, await kept.list(ownerId)), {
+      return writeGedcom(await treeToGedcom(tree, version, files, await kept.list(ownerId), pacer), {
         version,
         submitterName: tree.tree?.treeName ?? 'Legado',
         ...(appVersion ? { sourceVersion: appVersion } : {}),

@@ -12,6 +12,7 @@ import { AppError, notFound } from '../../lib/app-error.ts'
 import type { ChatEngine, ChatEvent } from '../../lib/chat/chat-engine.ts'
 import type { ConversationRepository } from '../../lib/chat/conversations.ts'
 import { readPair, toKeptExchange } from '../../lib/chat/kept-exchanges.ts'
+import { createPacer } from '../../lib/cooperative.ts'
 import { restoreConversations } from '../../lib/chat/restore-conversations.ts'
 import type { MemberFacts } from '../family-tree/family-tree.service.ts'
 import { createInterviewChat, interviewPair, interviewTurns, type InterviewSaved } from './interviews.chat.ts'
@@ -167,9 +168,12 @@ export function createInterviewService({ repo, conversations, chat, findMember, 
         ownerId,
         rows.map((row) => row.conversationId),
       )
-      return rows.map((row) => {
+      // Read with the pacer: each answer's pair is JSON to parse, and an account may hold 100,000 of them.
+      const pacer = createPacer()
+      const sessions: PortableInterviewSession[] = []
+      for (const row of rows) {
         const conversation = row.conversationId ? sittings.get(row.conversationId) : undefined
-        return {
+        sessions.push({
           id: row.id,
           interviewedMemberId: row.interviewedMemberId,
           timestamp: toIsoString(row.timestamp),
@@ -178,8 +182,11 @@ export function createInterviewService({ repo, conversations, chat, findMember, 
           originalAnswer: row.originalAnswer,
           conversationId: conversation?.id ?? null,
           ...(conversation ? { conversationTitle: conversation.title, conversationStartedAt: conversation.startedAt } : {}),
-        }
-      })
+        })
+        const waiting = pacer.step()
+        if (waiting) await waiting
+      }
+      return sessions
     },
 
     /** Sessions from an export, already given their new ids and members: all or none, in their conversations. */

@@ -1,5 +1,5 @@
 import { exportFileOf, exportFormatName, exportSchemaVersion, type ExportKind, type ExportManifest, type PortableMedia } from '../../../shared/contracts/portability.ts'
-import { createPacer, pacedJsonChunks } from '../../lib/cooperative.ts'
+import { createPacer, pacedJsonStream } from '../../lib/cooperative.ts'
 import { mediaEntryPath } from '../../lib/zip/media-entry.ts'
 import type { ExportedAsset } from '../media/media.service.ts'
 import type { ExportExtension, PortabilityPorts } from './portability.ports.ts'
@@ -91,8 +91,9 @@ export async function writeExport(
   zip: ZipWriter,
 ): Promise<void> {
   await zip.addBuffer('manifest.json', json(manifest))
-  // Each kind's JSON is written in slices: the family tree of 100,000 people is a hundred megabytes of it.
-  for (const [kind, value] of Object.entries(files) as [ExportKind, object][]) await zip.addBuffer(exportFileOf[kind], await pacedJsonChunks(value, createPacer()))
+  // Each kind's JSON is made in slices and deflated as it is made: the family tree of 100,000
+  // people is a hundred megabytes of it, which need never be held at once.
+  for (const [kind, value] of Object.entries(files) as [ExportKind, object][]) await zip.addBuffer(exportFileOf[kind], pacedJsonStream(value, createPacer()))
   for (const asset of media) await zip.addStream(asset.path, await ports.media.openContent(userId, asset.id))
   for (const extension of extensions) {
     const content = await extension.write(userId)

@@ -360,3 +360,17 @@ describe('writeGedcom: streaming', () => {
     expect(readGedcomFile(Buffer.from(chunks.join(''))).individuals).toHaveLength(5_000)
   })
 })
+
+describe('writeGedcom: one large family', () => {
+  it('hands a family of 30,000 children on in chunks of about the chunk size, not as one', () => {
+    const children = Array.from({ length: 30_000 }, (_, index) => individual(`I${index + 3}`, { childOf: [{ family: 'F1', pedigree: 'birth' }] }))
+    const parents = [individual('I1', { spouseOf: ['F1'] }), individual('I2', { spouseOf: ['F1'] })]
+    const data: GedcomData = { individuals: [...parents, ...children], families: [family('F1', { husband: 'I1', wife: 'I2', children: children.map((child) => child.xref) })] }
+    const chunks = [...writeGedcom(data, { version: '7.0' })].filter(Boolean)
+    const whole = chunks.join('')
+    expect(whole).toBe(writeGedcomString(data, { version: '7.0' }))
+    expect(whole.split('\n').filter((line) => line.startsWith('1 CHIL '))).toHaveLength(30_000)
+    // The family alone is half a million characters: written in one call, it was one chunk.
+    for (const chunk of chunks) expect(chunk.length).toBeLessThan(2 * 65_536)
+  })
+})

@@ -64,18 +64,19 @@ export function* writeGedcom(data: GedcomData, options: WriteOptions): Generator
     flushedUpTo = 0
     return chunk
   }
-  // Planning the identifiers yields empty chunks on the way: a paced consumer turns the event loop there.
-  const writer = createRecordWriter(data, options, lines, yield* planXrefs(data))
+  const ready = () => (isFull() ? flush() : undefined)
+  // Planning the identifiers and the writer yields empty chunks on the way: a paced consumer turns the event loop there.
+  const writer = yield* createRecordWriter(data, options, lines, yield* planXrefs(data))
   writer.header()
   for (let index = 0; index < data.individuals.length; index += 1) {
     writer.individual(index)
     if (isFull()) yield flush()
   }
   for (let index = 0; index < data.families.length; index += 1) {
-    writer.family(index)
+    yield* writer.family(index, ready)
     if (isFull()) yield flush()
   }
-  yield* writer.sharedRecords(() => (isFull() ? flush() : undefined))
+  yield* writer.sharedRecords(ready)
   lines.push('0 TRLR')
   yield flush()
 }
@@ -85,8 +86,29 @@ export function writeGedcomString(data: GedcomData, options: WriteOptions): stri
   return [...writeGedcom(data, options)].join('')
 }
 
-/** Writes records into `out`, one call per record, so the caller decides when to hand text on. */
-function createRecordWriter(data: GedcomData, options: WriteOptions, out: string[], xrefs: XrefPlan) {
+/** Items prepared, or children written, between two chances to hand text on or let others in. */
+const writePause = 2_000
+
+/**
+ * Writes records into `out`, one call per record, so the caller decides when to hand text on. Its
+ * indexes of the model are built with an empty chunk every `writePause` items, as `planXrefs` does.
+ */
+function* createRecordWriter(data: GedcomData, options: WriteOptions, out: string[], xrefs: XrefPlan): Generator<'', ReturnType<typeof recordWriter>, undefined> {
+  const familyOf = new Map<string, GedcomFamily>()
+  for (let index = 0; index < data.families.length; index += 1) {
+    const family = data.families[index]!
+    familyOf.set(family.xref, family)
+    if (index % writePause === writePause - 1) yield ''
+  }
+  const writer = recordWriter(data, options, out, xrefs, familyOf)
+  for (let index = 0; index < data.individuals.length; index += 1) {
+    writer.notePerPartner(data.individuals[index]!)
+    if (index % writePause === writePause - 1) yield ''
+  }
+  return writer
+}
+
+function recordWriter(data: GedcomData, options: WriteOptions, out: string[], xrefs: XrefPlan, familyOf: Map<string, GedcomFamily>) {
   const isVersion7 = options.version === '7.0'
   const warn = options.onWarning ?? (() => {})
   const text: TextEscape = isVersion7 ? 'gedcom7' : 'gedcom551'
@@ -115,7 +137,6 @@ function createRecordWriter(data: GedcomData, options: WriteOptions, out: string
     },
   }
   const modeled = (nodes: GedcomKeptNode[] | undefined, tag: string) => nodes?.find((node) => node.isModeled && node.tag === tag)
-  const familyOf = new Map(data.families.map((family) => [family.xref, family]))
   /** The kind true of every parent the link's family has (PEDI can say it), or nothing when the parents' kinds differ. */
   const sharedKind = (link: GedcomChildLink): GedcomPedigree | undefined => {
     const family = familyOf.get(link.family)
@@ -135,14 +156,6 @@ function createRecordWriter(data: GedcomData, options: WriteOptions, out: string
   // The links whose CHIL line says each parent's kind (few: step-parents, parents of different
   // kinds), by family and child: a child may be in many families, and most families need none.
   const perPartner = new Map<string, Map<string, GedcomChildLink>>()
-  for (const person of data.individuals) {
-    for (const link of person.childOf) {
-      if (!saysPerPartner(link)) continue
-      const inFamily = perPartner.get(link.family) ?? new Map<string, GedcomChildLink>()
-      if (!inFamily.has(person.xref)) inFamily.set(person.xref, link)
-      perPartner.set(link.family, inFamily)
-    }
-  }
 
   /**
    * An event from Legado's values, with what it kept of the file's (sources, a place's
@@ -200,6 +213,15 @@ function createRecordWriter(data: GedcomData, options: WriteOptions, out: string
   }
 
   return {
+    /** Notes the person's links whose CHIL line says each parent's kind; every person, before any family is written. */
+    notePerPartner(person: GedcomIndividual) {
+      for (const link of person.childOf) {
+        if (!saysPerPartner(link)) continue
+        const inFamily = perPartner.get(link.family) ?? new Map<string, GedcomChildLink>()
+        if (!inFamily.has(person.xref)) inFamily.set(person.xref, link)
+        perPartner.set(link.family, inFamily)
+      }
+    },
     header: () => header(options, xrefs, out, data.schema),
     individual(index: number) {
       const person = data.individuals[index] as GedcomIndividual
@@ -234,15 +256,22 @@ function createRecordWriter(data: GedcomData, options: WriteOptions, out: string
       attachments(person.notes, person.media)
       writeKept(person.kept, 1, kept)
     },
-    family(index: number) {
+    /** A family, handing on a chunk through `ready` now and then: one family may hold 100,000 children. */
+    *family(index: number, ready: () => string | undefined): Generator<string, void, undefined> {
       const family = data.families[index] as GedcomFamily
       const owner = `family ${family.xref}`
       out.push(`0 @${xrefs.families[index]}@ FAM`)
       if (family.husband !== undefined) pointer(1, 'HUSB', xrefs.personByModel.get(family.husband), `the partner @${family.husband}@`, owner)
       if (family.wife !== undefined) pointer(1, 'WIFE', xrefs.personByModel.get(family.wife), `the partner @${family.wife}@`, owner)
-      for (const child of family.children) {
+      const links = perPartner.get(family.xref)
+      for (let at = 0; at < family.children.length; at += 1) {
+        if (at % writePause === writePause - 1) {
+          const chunk = ready()
+          if (chunk !== undefined) yield chunk
+        }
+        const child = family.children[at]!
         if (!pointer(1, 'CHIL', xrefs.personByModel.get(child), `the child @${child}@`, owner)) continue
-        const link = perPartner.get(family.xref)?.get(child)
+        const link = links?.get(child)
         if (link === undefined) continue
         for (const role of ['husband', 'wife'] as const) if (family[role] !== undefined) out.push(`2 ${partnerPedigreeTags[role]} ${RELATION_WORDS[link[role] ?? link.pedigree]}`)
       }

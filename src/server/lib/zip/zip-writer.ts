@@ -6,8 +6,8 @@ import { Zip, ZipDeflate, ZipPassThrough } from 'fflate'
 export interface ZipWriter {
   /** The archive's bytes, for the HTTP reply. */
   stream: Readable
-  /** An entry made in memory (JSON), deflated: one buffer, or the chunks it was made in. */
-  addBuffer(name: string, data: Uint8Array | Uint8Array[]): Promise<void>
+  /** An entry made in memory (JSON), deflated: one buffer, or the chunks it is made in, as they come. */
+  addBuffer(name: string, data: Uint8Array | Iterable<Uint8Array> | AsyncIterable<Uint8Array>): Promise<void>
   /** A stored file, streamed as it is (photos, audio and video are compressed already). */
   addStream(name: string, source: AsyncIterable<Uint8Array>): Promise<void>
   end(): void
@@ -46,7 +46,7 @@ export function createZipWriter(): ZipWriter {
       zip.add(entry)
       // Deflated a slice at a time with a turn of the event loop between: a tree of 100,000
       // people is a JSON of a hundred megabytes, whose deflate in one call holds every request.
-      for (const chunk of Array.isArray(data) ? data : [data]) {
+      for await (const chunk of data instanceof Uint8Array ? [data] : data) {
         for (let start = 0; start < chunk.length; start += deflateSlice) {
           entry.push(chunk.subarray(start, start + deflateSlice))
           await waitForRoom()
