@@ -102,3 +102,40 @@ describe('pacedSortByKeys and collationRanks', () => {
     }
   })
 })
+
+describe('pacedSortByKeys and collationRanks: long lists', () => {
+  it('let the event loop run while they work out the keys and gather the names, not only while they sort', async () => {
+    let ticks = 0
+    const timer = setInterval(() => (ticks += 1), 1)
+    const busy = (ms: number) => {
+      const until = performance.now() + ms
+      while (performance.now() < until);
+    }
+    const seen: number[] = []
+    // Each key and each name takes a while, as a birth date read or a name built does for 100,000 people.
+    const keysOf = (n: number) => {
+      busy(0.05)
+      seen.push(ticks)
+      return [n % 97, n]
+    }
+    const sorted = await pacedSortByKeys(
+      Array.from({ length: 2_000 }, (_, i) => (i * 7919) % 2_003),
+      keysOf,
+      createPacer(2),
+    )
+    expect(sorted).toEqual([...sorted].sort((a, b) => (a % 97) - (b % 97) || a - b))
+    expect(seen.at(-1)!).toBeGreaterThan(seen[0]!)
+    function* names() {
+      for (let i = 0; i < 2_000; i += 1) {
+        busy(0.05)
+        seen.push(ticks)
+        yield `Persona ${i % 50}`
+      }
+    }
+    const before = seen.length
+    const ranks = await collationRanks(names(), new Intl.Collator('es'), createPacer(2))
+    clearInterval(timer)
+    expect(ranks.size).toBe(50)
+    expect(seen.at(-1)!).toBeGreaterThan(seen[before]!)
+  })
+})

@@ -103,12 +103,22 @@ export function sortByKeys<T>(list: readonly T[], keysOf: (item: T) => number[])
 /** `sortByKeys` with the pacer, for a list that may be long. */
 export async function pacedSortByKeys<T>(list: readonly T[], keysOf: (item: T) => number[], pacer: Pacer): Promise<T[]> {
   if (list.length <= 512) return sortByKeys(list, keysOf)
-  const sorted = await pacedSort(
-    list.map((item) => ({ item, keys: keysOf(item) })),
-    compareKeys,
-    pacer,
-  )
-  return sorted.map(({ item }) => item)
+  // The keys are worked out with the pacer too: for 100,000 children (a birth date read each) in
+  // one go they held the thread 100 ms.
+  const keyed: { item: T; keys: number[] }[] = []
+  for (const item of list) {
+    keyed.push({ item, keys: keysOf(item) })
+    const waiting = pacer.step()
+    if (waiting) await waiting
+  }
+  const sorted = await pacedSort(keyed, compareKeys, pacer)
+  const items: T[] = []
+  for (const { item } of sorted) {
+    items.push(item)
+    const waiting = pacer.step()
+    if (waiting) await waiting
+  }
+  return items
 }
 
 /**
@@ -117,7 +127,14 @@ export async function pacedSortByKeys<T>(list: readonly T[], keysOf: (item: T) =
  * text many times. A tree of 100,000 people has a few thousand distinct names.
  */
 export async function collationRanks(texts: Iterable<string>, collator: Intl.Collator, pacer: Pacer): Promise<Map<string, number>> {
-  const ordered = await pacedSort([...new Set(texts)], collator.compare, pacer)
+  // Gathered with the pacer too: 200,000 names into one set in one go held the thread 100 ms.
+  const distinct = new Set<string>()
+  for (const text of texts) {
+    distinct.add(text)
+    const waiting = pacer.step()
+    if (waiting) await waiting
+  }
+  const ordered = await pacedSort([...distinct], collator.compare, pacer)
   const ranks = new Map<string, number>()
   let rank = 0
   for (let at = 0; at < ordered.length; at += 1) {

@@ -34,6 +34,8 @@ const untyped = (db: Kysely<Database> | Transaction<Database>) => db as unknown 
 /** Every query is filtered by the owner: another user's media do not exist here. */
 /** Targets named in one query: far below SQLite's (32,766) and PostgreSQL's (65,535) bound values. */
 const maxListedTargets = 1000
+/** Members added to a set between two turns of the event loop: a few milliseconds' work. */
+const wantedSlice = 10_000
 
 /** How the quota is counted: up to `quotaBytes`, with the reservations made since `liveSince` (older ones belong to expired uploads). */
 export interface QuotaRule {
@@ -133,20 +135,23 @@ export function createMediaRepository(db: Kysely<Database>) {
 
     /** The media ids of each of the owner's targets of one kind, in the order they were attached. */
     async idsFor(ownerUserId: string, type: MediaLinkType, targetIds: string[]): Promise<Map<string, string[]>> {
-      const ids = new Map(targetIds.map((id) => [id, [] as string[]]))
+      const ids = new Map<string, string[]>()
       if (targetIds.length === 0) return ids
       const kind = mediaLinkKinds[type]
       // A whole tree asks for tens of thousands of members, past SQLite's and PostgreSQL's limits
       // on bound values: they are asked for a slice at a time, each slice through the target's index.
       for (let start = 0; start < targetIds.length; start += maxListedTargets) {
         // On SQLite a query runs to its end without a turn of the event loop: a turn between
-        // slices lets other requests in while a whole tree's lists are read.
+        // slices lets other requests in while a whole tree's lists are read. Each slice's entries
+        // are made with it: 200,000 of them at once held the thread as long as a query.
         if (start > 0) await nextTurn()
+        const slice = targetIds.slice(start, start + maxListedTargets)
+        for (const id of slice) if (!ids.has(id)) ids.set(id, [])
         const links: { targetId: string; mediaId: string }[] = await untyped(db)
           .selectFrom(kind.table)
           .select([`${kind.column} as targetId`, 'mediaId'])
           .where('ownerUserId', '=', ownerUserId)
-          .where(kind.column, 'in', targetIds.slice(start, start + maxListedTargets))
+          .where(kind.column, 'in', slice)
           .orderBy('createdAt')
           .orderBy('mediaId')
           .execute()
@@ -165,7 +170,6 @@ export function createMediaRepository(db: Kysely<Database>) {
       // A whole tree names more members than one query may bind: the owner's photos linked to
       // members are few beside them, so those are read at once and the members picked out here.
       const isWholeTree = memberIds.length > maxListedTargets
-      const wanted = new Set(memberIds)
       const links = await db
         .selectFrom('mediaMemberLink as link')
         .innerJoin('mediaAsset', 'mediaAsset.id', 'link.mediaId')
@@ -176,6 +180,12 @@ export function createMediaRepository(db: Kysely<Database>) {
         .orderBy('link.createdAt')
         .orderBy('link.mediaId')
         .execute()
+      // The members' set is made a slice at a time, with a turn between: a whole tree's in one go held the thread.
+      const wanted = new Set<string>()
+      for (let start = 0; start < memberIds.length; start += wantedSlice) {
+        if (start > 0) await nextTurn()
+        for (let at = start; at < Math.min(start + wantedSlice, memberIds.length); at += 1) wanted.add(memberIds[at]!)
+      }
       for (const link of links) if (wanted.has(link.memberId) && !first.has(link.memberId)) first.set(link.memberId, link.mediaId)
       return first
     },
