@@ -189,6 +189,11 @@ describe.each(testDatabases)('the family circle, on %s', (database) => {
     expect((await call(lucia)({ method: 'PUT', url: '/api/trees/active', payload: { treeId } })).statusCode).toBe(200)
     expect((await tree(lucia)).members.map((m) => m.firstName)).toEqual(['Tomás'])
     expect((await tree(rosa)).members.map((m) => m.firstName)).toEqual(['Tomás'])
+    // Her own card starts a tree of her own without taking her away from the one she is looking at.
+    const marta = await createTestUser(t.app, { name: 'Marta Gil' })
+    await accept(marta, (await invite(rosa, treeId, { role: 'viewer' })).url)
+    expect((await call(marta)({ method: 'POST', url: '/api/family-tree/own-card', payload: { fullName: 'Marta Gil' } })).statusCode).toBe(201)
+    expect((await trees(marta)).trees.find((tr) => tr.isActive)).toMatchObject({ treeId, isOwn: false })
     const stranger = await createTestUser(t.app)
     expect((await call(stranger)({ method: 'PUT', url: '/api/trees/active', payload: { treeId } })).statusCode).toBe(404)
   })

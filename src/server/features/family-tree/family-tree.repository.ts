@@ -61,6 +61,9 @@ const factColumns = [
 /** Longer than any way of writing «yo mismo/a», "myself"… with spaces around (self-member.ts). */
 const selfWordMaxLength = 40
 
+/** A membership nobody has chosen in the switcher: any chosen one comes before it. */
+const notChosenYet = new Date(0).toISOString()
+
 /** Rows per INSERT: far below SQLite's and PostgreSQL's limits on bound values. */
 const insertChunk = 200
 
@@ -247,12 +250,16 @@ function familyTreeQueries(db: Kysely<Database>) {
       return row !== undefined
     },
 
-    /** A tree never exists without its owner: the one who starts it holds it and owns it. */
+    /**
+     * A tree never exists without its owner: the one who starts it holds it and owns it. It is not
+     * chosen yet: someone whose pages show a tree shared with them keeps seeing that one when their
+     * own card starts a tree of their own (the switcher or their first tree chooses it).
+     */
     async insertTree(tree: Insertable<FamilyTreeTable>): Promise<void> {
       await db.insertInto('familyTree').values(tree).execute()
       await db
         .insertInto('treeMembership')
-        .values({ treeId: tree.id, userId: tree.ownerUserId, role: 'owner', invitedByUserId: null, joinedAt: tree.createdAt, chosenAt: tree.createdAt })
+        .values({ treeId: tree.id, userId: tree.ownerUserId, role: 'owner', invitedByUserId: null, joinedAt: tree.createdAt, chosenAt: notChosenYet })
         .execute()
     },
 
