@@ -49,6 +49,7 @@ export const routes: RouteObject[] = [
           { path: 'forgot-password', ...page(() => import('./routes/forgot-password.tsx'), 'ForgotPasswordRoute', ['auth']) },
           { path: 'reset-password', ...page(() => import('./routes/reset-password.tsx'), 'ResetPasswordRoute', ['auth']) },
           { path: 'contact', ...page(() => import('./routes/contact.tsx'), 'ContactRoute', ['contact']) },
+          { path: 'invitation/:token', ...page(() => import('./routes/invitation.tsx'), 'InvitationRoute', ['family-circle']) },
           {
             element: <RequireAuth />,
             handle: { requests: ['/api/session'] } satisfies RouteNeeds,
@@ -57,8 +58,9 @@ export const routes: RouteObject[] = [
               { path: 'my-dreams', ...page(() => import('./routes/my-dreams.tsx'), 'MyDreamsRoute', ['dreams']) },
               {
                 path: 'family-tree',
-                ...page(() => import('./routes/family-tree.tsx'), 'FamilyTreeRoute', ['family-tree', 'family-chart', 'gedcom', 'media'], ['/api/family-tree']),
+                ...page(() => import('./routes/family-tree.tsx'), 'FamilyTreeRoute', ['family-tree', 'family-chart', 'gedcom', 'media'], ['/api/family-tree', '/api/trees']),
               },
+              { path: 'family', ...page(() => import('./routes/family.tsx'), 'FamilyRoute', ['family-circle', 'family-chart'], ['/api/trees']) },
               { path: 'interview/:memberId', ...page(() => import('./routes/interview.tsx'), 'InterviewRoute', ['interviews', 'chat', 'media']) },
               { path: 'my-biography', ...page(() => import('./routes/my-biography.tsx'), 'MyBiographyRoute', ['biography', 'chat', 'media']) },
               { path: 'my-story', ...page(() => import('./routes/my-story.tsx'), 'MyStoryRoute', ['story'], ['/api/biography/entries']) },

@@ -15,6 +15,7 @@ export const namespaces = [
   'contact',
   'family-tree',
   'family-chart',
+  'family-circle',
   'gedcom',
   'media',
   'biography',

@@ -1,4 +1,4 @@
-import { useRef, useSyncExternalStore } from 'react'
+import { lazy, Suspense, useRef, useSyncExternalStore } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation, useNavigate } from 'react-router'
 import { useKnownSession } from '../../features/account/api/session-queries.ts'
@@ -6,6 +6,8 @@ import { shouldShowBackButton } from './back-button.ts'
 import { useHeaderScrollPadding } from './use-header-scroll-padding.ts'
 
 const subscribeToNothing = () => () => {}
+
+const HeaderTreeSwitcher = lazy(async () => ({ default: (await import('./header-tree-switcher.tsx')).HeaderTreeSwitcher }))
 
 /**
  * The history's length, read on every render (the location changes, and so re-renders, whenever
@@ -67,6 +69,19 @@ export function SiteHeader() {
                 </Link>
               )}
             </li>
+            {isSignedIn && (
+              <li>
+                {pathname === '/family' ? (
+                  <span className="nav-button nav-button-current" aria-current="page">
+                    {t('nav.family')}
+                  </span>
+                ) : (
+                  <Link to="/family" className="nav-button">
+                    {t('nav.family')}
+                  </Link>
+                )}
+              </li>
+            )}
             {isSignedIn ? null : (
               <li>
                 {isDashboard ? (
@@ -82,6 +97,11 @@ export function SiteHeader() {
             )}
           </ul>
         </nav>
+        {isSignedIn && (
+          <Suspense>
+            <HeaderTreeSwitcher />
+          </Suspense>
+        )}
       </div>
     </header>
   )

@@ -122,17 +122,10 @@ describe('DashboardRoute', () => {
     await waitFor(() => expect(screen.getByRole('link', { name: 'Laboratorio de IA' })).toHaveAccessibleDescription('Guarda tus recuerdos y juega al juego de memoria en familia.'))
   })
 
-  it('says inviting a loved one is coming soon, without a browser alert', async () => {
+  it('leads «Invitar a un ser querido» to the family page, where invitations are made', () => {
     fakeServer()
-    const alert = vi.fn()
-    vi.stubGlobal('alert', alert)
     renderDashboard()
-    const status = screen.getByRole('status')
-    expect(status).toBeEmptyDOMElement()
-
-    await userEvent.click(screen.getByRole('button', { name: /Invitar a un ser querido/ }))
-    expect(status).toHaveTextContent('¡Próximamente!')
-    expect(alert).not.toHaveBeenCalled()
+    expect(screen.getByRole('link', { name: /Invitar a un ser querido/ })).toHaveAttribute('href', '/family')
   })
 
   it('signs out and goes to the login page', async () => {

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState } from 'react'
+import { lazy, Suspense, useMemo, useState } from 'react'
+import { useLocation } from 'react-router'
 import type { Member } from '../../../shared/contracts/family-tree.ts'
 import { isSelfMember, isStandInSelf } from '../../../shared/family-tree/self-member.ts'
 import { StatusMessage } from '../../components/ui/banner.tsx'
@@ -12,6 +13,11 @@ import { GedcomSection } from '../../features/gedcom/components/gedcom-section.t
 import type { MemberMediaSlot } from '../../features/family-tree/components/media-buttons.tsx'
 import type { ChartHooks } from '../../features/family-tree/chart/chart-hooks.ts'
 import { useWhenIdle } from '../../lib/use-when-idle.ts'
+import { useSession } from '../../features/account/api/session-queries.ts'
+import { useActiveTreeRole } from '../../features/family-tree/api/circle-queries.ts'
+import type { TreeAccess } from '../../features/family-tree/lib/tree-access.ts'
+import type { TreeWelcome } from './invitation.tsx'
+import { roleMay } from '../../../shared/family-tree/roles.ts'
 
 // The interactive chart is a chunk of its own, fetched only once the tree has people in it, so
 // the route's first load stays small.
@@ -83,6 +89,11 @@ export function FamilyTreeRoute() {
   // the tree loads and then jump tens of thousands of pixels down.
   const tree = useFamilyTree()
   const refetchTree = useRefetchFamilyTree()
+  // ── Role ── what the person may do in the tree shown (it may be another's, shared with them).
+  const role = useActiveTreeRole()
+  const userId = useSession().data?.id
+  const access = useMemo<TreeAccess | undefined>(() => (role ? { role, userId } : undefined), [role, userId])
+  const welcome = (useLocation().state as { welcome?: TreeWelcome } | null)?.welcome
   const isTreeSettled = tree.data !== undefined || tree.isError
   // ── Who are you ── asked once a tree has come in from another program, while the owner has no
   // card of their own yet or only the one sign-up made (docs/product.md#family-tree).
@@ -107,15 +118,22 @@ export function FamilyTreeRoute() {
     <section className="page family-tree-page" aria-labelledby="family-tree-title">
       <h1 id="family-tree-title">{t('page.title')}</h1>
       <p className="family-tree-intro">{t('page.intro')}</p>
+      {welcome && (
+        <StatusMessage>
+          {t('welcome.joined', { name: welcome.invitedByName, tree: welcome.treeName })}
+          {welcome.memberName ? ` ${t('welcome.linked', { name: welcome.memberName })}` : ''}
+        </StatusMessage>
+      )}
       {/* Only once there is something to say: other parts of the page have status lines of their own. */}
       {chosenName && <StatusMessage>{t('whoAreYou.chosen', { name: chosenName })}</StatusMessage>}
       <FamilyTreeManager
         memberMedia={memberMedia}
+        {...(access ? { access } : {})}
         // ── Chart slot ── the interactive family chart (features/family-tree/chart); a person in it opens their card.
         renderChart={(members, hooks) => <IdleFamilyChart members={members} hooks={hooks} />}
       />
-      {/* ── GEDCOM ── bringing a tree in from another program (features/gedcom), and taking it out once it has people. */}
-      {isTreeSettled && <GedcomSection hasPeople={(tree.data?.members.length ?? 0) > 0} onImportEnded={handleImportEnded} />}
+      {/* ── GEDCOM ── bringing a tree in from another program (features/gedcom), and taking it out once it has people; for those whose role does. */}
+      {isTreeSettled && roleMay(access?.role ?? 'owner', 'tree.import') && <GedcomSection hasPeople={(tree.data?.members.length ?? 0) > 0} onImportEnded={handleImportEnded} />}
       {shouldAskWho && <WhoAreYou members={members} ownCard={ownCard} onDone={handleWhoAnswered} />}
     </section>
   )

@@ -21,7 +21,10 @@ export function LoginRoute() {
       intro={t('login.intro')}
       switchLine={
         <>
-          {t('login.noAccount')} <Link to="/signup">{t('login.signupLink')}</Link>
+          {t('login.noAccount')}{' '}
+          <Link to="/signup" state={location.state}>
+            {t('login.signupLink')}
+          </Link>
         </>
       }
     >

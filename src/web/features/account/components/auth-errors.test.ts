@@ -46,7 +46,14 @@ describe('redirectTarget', () => {
     expect(redirectTarget({ from: '/my-dreams?x=1' })).toBe('/my-dreams?x=1')
   })
 
-  it.each([undefined, null, {}, { from: 'https://evil.example' }, { from: '//evil.example' }, { from: '/login' }])('goes to the dashboard for %j', (state) => {
-    expect(redirectTarget(state)).toBe('/dashboard')
+  it('returns to an invitation after signing up or in from it', () => {
+    expect(redirectTarget({ from: '/invitation/abc123' })).toBe('/invitation/abc123')
   })
+
+  it.each([undefined, null, {}, { from: 'https://evil.example' }, { from: '//evil.example' }, { from: '/\\evil.example' }, { from: '/login' }, { from: '/signup' }])(
+    'goes to the dashboard for %j',
+    (state) => {
+      expect(redirectTarget(state)).toBe('/dashboard')
+    },
+  )
 })

@@ -33,6 +33,7 @@ export function signUpErrorText(t: TFunction, error: unknown): string {
  */
 export function redirectTarget(state: unknown): string {
   const from = typeof state === 'object' && state !== null ? (state as { from?: unknown }).from : undefined
-  if (typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && from !== '/login') return from
+  // Only a path of this site: '//host' and '/\\host' are read by browsers as another site.
+  if (typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && !from.startsWith('/\\') && from !== '/login' && from !== '/signup') return from
   return '/dashboard'
 }

@@ -16,13 +16,19 @@ interface CentrePickerProps {
   members: readonly Member[]
   centreId: string
   onChoose: (memberId: string) => void
+  /** The field's label, for a choice other than the chart's centre («¿Quién es en el árbol?»). */
+  label?: string
+  /** A first choice of nobody in particular (its id is ''), for a choice that may be left empty. */
+  noneLabel?: string
+  /** What a large tree's search button says, for such a choice («Elegir»). */
+  submitLabel?: string
 }
 
 /** Suggestions offered at once under the search box: enough to pick from, few enough to draw. */
 export const suggestionLimit = 50
 
-/** The non-visual way to put anyone in the centre of the chart. */
-export function CentrePicker({ members, centreId, onChoose }: CentrePickerProps) {
+/** The non-visual way to put anyone in the centre of the chart; the way to name one person of the tree elsewhere. */
+export function CentrePicker({ members, centreId, onChoose, label, noneLabel, submitLabel }: CentrePickerProps) {
   const { t, i18n } = useTranslation('family-chart')
   const language = uiLanguageOf(i18n)
   const id = useId()
@@ -44,14 +50,15 @@ export function CentrePicker({ members, centreId, onChoose }: CentrePickerProps)
   if (!isSearch) {
     return (
       <div className="field family-chart-centre-field">
-        <label htmlFor={id}>{t('centreSelect')}</label>
+        <label htmlFor={id}>{label ?? t('centreSelect')}</label>
         <select id={id} value={centreId} onChange={(event) => onChoose(event.target.value)}>
+          {noneLabel !== undefined && <option value="">{noneLabel}</option>}
           {options}
         </select>
       </div>
     )
   }
-  return <CentreSearch id={id} members={members} labelOf={labelOf} onChoose={onChoose} />
+  return <CentreSearch id={id} members={members} labelOf={labelOf} onChoose={onChoose} {...(label ? { label } : {})} {...(submitLabel ? { submitLabel } : {})} />
 }
 
 interface Choice {
@@ -99,6 +106,8 @@ function named(text: string, members: readonly Member[], names: readonly string[
 
 interface CentreSearchProps {
   id: string
+  label?: string
+  submitLabel?: string
   members: readonly Member[]
   labelOf: (member: Member) => string
   onChoose: (memberId: string) => void
@@ -111,7 +120,7 @@ interface CentreSearchProps {
  * numbered in the tree's order, and they all share the name that matched, so the numbers do not
  * depend on what was typed.
  */
-function CentreSearch({ id, members, labelOf, onChoose }: CentreSearchProps) {
+function CentreSearch({ id, members, labelOf, onChoose, label, submitLabel }: CentreSearchProps) {
   const { t } = useTranslation('family-chart')
   const [query, setQuery] = useState('')
   const [notFound, setNotFound] = useState(false)
@@ -144,9 +153,9 @@ function CentreSearch({ id, members, labelOf, onChoose }: CentreSearchProps) {
   }
 
   return (
-    <form className="family-chart-search" role="search" aria-label={t('centreSearch.label')} onSubmit={handleSubmit}>
+    <form className="family-chart-search" role="search" aria-label={label ?? t('centreSearch.label')} onSubmit={handleSubmit}>
       <div className="field family-chart-centre-field">
-        <label htmlFor={id}>{t('centreSearch.label')}</label>
+        <label htmlFor={id}>{label ?? t('centreSearch.label')}</label>
         <span className="hint" id={`${id}-hint`}>
           {t('centreSearch.hint')}
         </span>
@@ -177,7 +186,7 @@ function CentreSearch({ id, members, labelOf, onChoose }: CentreSearchProps) {
         )}
       </div>
       <button type="submit" className="button family-chart-tool">
-        {t('centreSearch.submit')}
+        {submitLabel ?? t('centreSearch.submit')}
       </button>
     </form>
   )

@@ -10,5 +10,6 @@ export interface CentreRequest {
 export interface ChartHooks {
   centreRequest?: CentreRequest
   onOpen: (memberId: string) => void
-  onAddRelative: (request: NewRelativeRequest) => void
+  /** Absent for someone whose role does not edit the tree: the chart offers no «Añadir madre». */
+  onAddRelative?: (request: NewRelativeRequest) => void
 }

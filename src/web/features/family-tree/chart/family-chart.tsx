@@ -106,7 +106,7 @@ function IndexedFamilyChart({ members, index, unions, hooks }: IndexedFamilyChar
       <p className="family-chart-caption" role="status">
         {t('caption', { name: personName(centre) })}
       </p>
-      {hooks && (
+      {hooks?.onAddRelative && (
         <div className="family-chart-add" role="group" aria-label={t('addGroup', { name: personName(centre) })}>
           <AddRelativeButtons member={centre} membersById={index.members} onAdd={hooks.onAddRelative} />
         </div>

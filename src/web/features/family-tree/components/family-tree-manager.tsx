@@ -6,6 +6,8 @@ import { StatusMessage } from '../../../components/ui/banner.tsx'
 import { useFamilyTree } from '../api/family-tree-queries.ts'
 import type { CentreRequest, ChartHooks } from '../chart/chart-hooks.ts'
 import { memberName } from '../lib/member-name.ts'
+import { TreeAccessContext, type TreeAccess } from '../lib/tree-access.ts'
+import { roleMay } from '../../../../shared/family-tree/roles.ts'
 import type { NewRelativeRequest } from '../lib/new-relative.ts'
 import { AddRelativeButtons } from './add-relative-buttons.tsx'
 import type { MemberMediaSlot } from './media-buttons.tsx'
@@ -19,10 +21,15 @@ interface FamilyTreeManagerProps {
   renderChart?: (members: Member[], hooks: ChartHooks) => ReactNode
   /** Each member's uploader and gallery (the media feature); without it they are "coming soon". */
   memberMedia?: MemberMediaSlot
+  /** The person's role in the tree shown and who they are; without it, they own the tree. */
+  access?: TreeAccess
 }
 
+/** One object, so the cards (memoised, reading it from context) are not all drawn again at each render. */
+const ownerAccess: TreeAccess = { role: 'owner', userId: undefined }
+
 /** The tree page's working area (docs/product.md#family-tree): add person and back, the inline add form, the list. */
-export function FamilyTreeManager({ renderChart, memberMedia }: FamilyTreeManagerProps) {
+export function FamilyTreeManager({ renderChart, memberMedia, access = ownerAccess }: FamilyTreeManagerProps) {
   const { t } = useTranslation('family-tree')
   const tree = useFamilyTree()
   /** The add form is open: for anyone, or for a relative of someone in the tree. */
@@ -37,6 +44,7 @@ export function FamilyTreeManager({ renderChart, memberMedia }: FamilyTreeManage
   const members = tree.data?.members
   // Until the tree has loaded, the form could not know who is already in it (or already "me").
   const canAdd = members !== undefined
+  const mayEditTree = roleMay(access.role, 'tree.edit')
 
   // Closing the form (saved or cancelled) puts the keyboard back on the button that opened it.
   useEffect(() => {
@@ -57,7 +65,10 @@ export function FamilyTreeManager({ renderChart, memberMedia }: FamilyTreeManage
 
   // Stable, so the chart (thousands of boxes) is not drawn again when the page's state changes.
   const handleAddRelative = useCallback((relative: NewRelativeRequest) => setAdding({ relative }), [])
-  const chartHooks = useMemo<ChartHooks>(() => ({ centreRequest, onOpen: setOpenedId, onAddRelative: handleAddRelative }), [centreRequest, handleAddRelative])
+  const chartHooks = useMemo<ChartHooks>(
+    () => ({ centreRequest, onOpen: setOpenedId, ...(mayEditTree ? { onAddRelative: handleAddRelative } : {}) }),
+    [centreRequest, handleAddRelative, mayEditTree],
+  )
 
   function handleCloseOpened() {
     const closedId = openedId
@@ -77,7 +88,7 @@ export function FamilyTreeManager({ renderChart, memberMedia }: FamilyTreeManage
         >
           {t('opened.centre')}
         </button>
-        <AddRelativeButtons member={member} membersById={membersById} onAdd={handleAddRelative} />
+        {mayEditTree && <AddRelativeButtons member={member} membersById={membersById} onAdd={handleAddRelative} />}
       </>
     )
   }
@@ -88,21 +99,23 @@ export function FamilyTreeManager({ renderChart, memberMedia }: FamilyTreeManage
   }
 
   return (
-    <>
+    <TreeAccessContext value={access}>
       <div className="family-tree-toolbar">
-        <button
-          ref={addButtonRef}
-          type="button"
-          className="button button-primary"
-          aria-expanded={isAdding}
-          aria-controls={isAdding ? formId : undefined}
-          aria-disabled={!canAdd}
-          onClick={handleAddClick}
-          onPointerEnter={preloadMemberForm}
-          onFocus={preloadMemberForm}
-        >
-          {t('page.add')}
-        </button>
+        {mayEditTree && (
+          <button
+            ref={addButtonRef}
+            type="button"
+            className="button button-primary"
+            aria-expanded={isAdding}
+            aria-controls={isAdding ? formId : undefined}
+            aria-disabled={!canAdd}
+            onClick={handleAddClick}
+            onPointerEnter={preloadMemberForm}
+            onFocus={preloadMemberForm}
+          >
+            {t('page.add')}
+          </button>
+        )}
         <Link className="button" to="/dashboard">
           {t('page.back')}
         </Link>
@@ -135,6 +148,6 @@ export function FamilyTreeManager({ renderChart, memberMedia }: FamilyTreeManage
           />
         </>
       )}
-    </>
+    </TreeAccessContext>
   )
 }

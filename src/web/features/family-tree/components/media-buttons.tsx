@@ -17,6 +17,8 @@ interface MediaButtonsProps {
   name: string
   /** Without the media pieces the buttons are marked unavailable and `onPress` shows a note. */
   hasMedia: boolean
+  /** The person's role adds files to the tree; without it only «Ver multimedia» is offered. */
+  mayUpload?: boolean
   openPanels: ReadonlySet<MediaPanel>
   panelIds: Record<MediaPanel, string>
   onToggle: (panel: MediaPanel) => void
@@ -24,14 +26,16 @@ interface MediaButtonsProps {
 }
 
 /** "Añadir multimedia" toggles the member's uploader and "Ver multimedia" their gallery (docs/product.md#family-tree). */
-export function MediaButtons({ name, hasMedia, openPanels, panelIds, onToggle, onPress }: MediaButtonsProps) {
+export function MediaButtons({ name, hasMedia, mayUpload = true, openPanels, panelIds, onToggle, onPress }: MediaButtonsProps) {
   const { t } = useTranslation(['family-tree', 'media'])
   if (!hasMedia) {
     return (
       <>
-        <button type="button" className="button" aria-disabled="true" aria-label={t('card.addMediaLabel', { name })} onClick={onPress}>
-          {t('card.addMedia')}
-        </button>
+        {mayUpload && (
+          <button type="button" className="button" aria-disabled="true" aria-label={t('card.addMediaLabel', { name })} onClick={onPress}>
+            {t('card.addMedia')}
+          </button>
+        )}
         <button type="button" className="button" aria-disabled="true" aria-label={t('card.viewMediaLabel', { name })} onClick={onPress}>
           {t('card.viewMedia')}
         </button>
@@ -42,16 +46,18 @@ export function MediaButtons({ name, hasMedia, openPanels, panelIds, onToggle, o
   const galleryOpen = openPanels.has('gallery')
   return (
     <>
-      <button
-        type="button"
-        className="button"
-        aria-expanded={uploaderOpen}
-        aria-controls={uploaderOpen ? panelIds.uploader : undefined}
-        aria-label={uploaderOpen ? t('media:member.hideUploaderLabel', { name }) : t('card.addMediaLabel', { name })}
-        onClick={() => onToggle('uploader')}
-      >
-        {uploaderOpen ? t('media:member.hideUploader') : t('card.addMedia')}
-      </button>
+      {mayUpload && (
+        <button
+          type="button"
+          className="button"
+          aria-expanded={uploaderOpen}
+          aria-controls={uploaderOpen ? panelIds.uploader : undefined}
+          aria-label={uploaderOpen ? t('media:member.hideUploaderLabel', { name }) : t('card.addMediaLabel', { name })}
+          onClick={() => onToggle('uploader')}
+        >
+          {uploaderOpen ? t('media:member.hideUploader') : t('card.addMedia')}
+        </button>
+      )}
       <button
         type="button"
         className="button"

@@ -10,6 +10,8 @@ import { memberName } from '../lib/member-name.ts'
 import { MediaButtons, type MediaPanel, type MemberMediaSlot } from './media-buttons.tsx'
 import { MemberDetails } from './member-details.tsx'
 import { LazyMemberForm, preloadMemberForm } from './lazy-member-form.tsx'
+import { useTreeAccess } from '../lib/tree-access.ts'
+import { MemberLink } from './member-link.tsx'
 import './member-card.css'
 
 interface MemberCardProps {
@@ -43,6 +45,10 @@ export const MemberCard = memo(function MemberCard({ member, members, membersByI
   const name = memberName(member)
   const conversations = conversationCount(member)
   const isSelf = isSelfMember(member)
+  const access = useTreeAccess()
+  const mayEdit = access.mayEditCard(member)
+  // A linked person who does not edit the tree changes their own card's facts, not its links.
+  const isFactsOnly = mayEdit && !access.mayEditTree
 
   // A card opened from the chart takes the keyboard, so its name is read and its buttons are next.
   useEffect(() => {
@@ -50,7 +56,7 @@ export const MemberCard = memo(function MemberCard({ member, members, membersByI
   }, [isFocusedOnOpen, member.memberId])
 
   async function handleSave(changes: UpdateMember) {
-    const updated = await updateMember.mutateAsync({ memberId: member.memberId, changes })
+    const updated = await updateMember.mutateAsync({ memberId: member.memberId, changes: isFactsOnly ? factsOf(changes) : changes })
     closeEditor()
     onUpdated(updated)
   }
@@ -70,7 +76,15 @@ export const MemberCard = memo(function MemberCard({ member, members, membersByI
         <h3 id={headingId} className="member-name">
           {t('card.editHeading', { name })}
         </h3>
-        <LazyMemberForm labelledBy={headingId} members={members} member={member} submitLabel={t('form.saveChanges')} onSubmit={handleSave} onCancel={closeEditor} />
+        <LazyMemberForm
+          labelledBy={headingId}
+          members={members}
+          member={member}
+          submitLabel={t('form.saveChanges')}
+          onSubmit={handleSave}
+          onCancel={closeEditor}
+          isFactsOnly={isFactsOnly}
+        />
       </article>
     )
   }
@@ -83,6 +97,10 @@ export const MemberCard = memo(function MemberCard({ member, members, membersByI
           {name}
         </h3>
         {isSelf && <span className="member-self-badge">{t('card.selfBadge')}</span>}
+        {member.linkedUserAccountId !== null && (
+          <span className="member-linked-badge">{access.isOwnCard(member) ? t('card.linkedYou') : t('card.linked', { name: member.firstName || name })}</span>
+        )}
+        {member.linkedUserAccountId === null && member.connectionStatus === 'pending' && <span className="member-linked-badge">{t('card.invitationSent')}</span>}
       </header>
       <p className="member-relationship">{isSelf ? t('card.selfRelationship') : member.relationshipToOwner}</p>
       <MemberDetails member={member} membersById={membersById} />
@@ -96,9 +114,11 @@ export const MemberCard = memo(function MemberCard({ member, members, membersByI
         </p>
       )}
       <div className="member-actions">
-        <Link className="button button-primary" to={`/interview/${encodeURIComponent(member.memberId)}`} aria-label={t('card.interviewLabel', { name })}>
-          {t('card.interview')}
-        </Link>
+        {access.mayAddContent && (
+          <Link className="button button-primary" to={`/interview/${encodeURIComponent(member.memberId)}`} aria-label={t('card.interviewLabel', { name })}>
+            {t('card.interview')}
+          </Link>
+        )}
         {/* One's own card leads to one's own story: the page sends it on to /my-story. */}
         <Link className="button" to={`/story/${encodeURIComponent(member.memberId)}`} aria-label={t('card.storyLabel', { name })}>
           {t('card.story')}
@@ -106,25 +126,31 @@ export const MemberCard = memo(function MemberCard({ member, members, membersByI
         <MediaButtons
           name={name}
           hasMedia={media !== undefined}
+          mayUpload={access.mayAddContent}
           openPanels={openPanels}
           panelIds={{ uploader: uploaderId, gallery: galleryId }}
           onToggle={toggleMediaPanel}
           onPress={() => setIsMediaNoteShown(true)}
         />
-        <button
-          ref={editButtonRef}
-          type="button"
-          className="button"
-          aria-label={t('card.editLabel', { name })}
-          onClick={openEditor}
-          onPointerEnter={preloadMemberForm}
-          onFocus={preloadMemberForm}
-        >
-          {t('card.edit')}
-        </button>
-        <button type="button" className="button button-danger" aria-label={t('card.deleteLabel', { name })} onClick={() => onDelete(member)}>
-          {t('card.delete')}
-        </button>
+        {mayEdit && (
+          <button
+            ref={editButtonRef}
+            type="button"
+            className="button"
+            aria-label={t('card.editLabel', { name })}
+            onClick={openEditor}
+            onPointerEnter={preloadMemberForm}
+            onFocus={preloadMemberForm}
+          >
+            {t('card.edit')}
+          </button>
+        )}
+        {access.mayEditTree && (
+          <button type="button" className="button button-danger" aria-label={t('card.deleteLabel', { name })} onClick={() => onDelete(member)}>
+            {t('card.delete')}
+          </button>
+        )}
+        <MemberLink member={member} name={name} />
       </div>
       {extraActions}
       {media && openPanels.has('uploader') && (
@@ -145,3 +171,12 @@ export const MemberCard = memo(function MemberCard({ member, members, membersByI
     </article>
   )
 })
+
+const relationFields = ['parentMemberIds', 'parentLinks', 'childrenMemberIds', 'childLinks', 'spouseMemberIds', 'unions', 'isSelf', 'relationshipToOwner'] as const
+
+/** A card's facts without its links to others, which only the tree's editors change. */
+function factsOf(changes: UpdateMember): UpdateMember {
+  const facts: UpdateMember = { ...changes }
+  for (const field of relationFields) delete facts[field]
+  return facts
+}

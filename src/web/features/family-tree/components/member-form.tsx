@@ -39,13 +39,15 @@ interface MemberFormProps {
   /** Id of the heading that names the form. */
   labelledBy?: string
   id?: string
+  /** The card's own facts only (its person, linked, who does not edit the tree): no links to others. */
+  isFactsOnly?: boolean
 }
 
 /**
  * The inline add/edit form of a family member (docs/product.md#family-tree). It opens with the cursor in the first
  * field; the rules the browser can check are checked before anything is sent.
  */
-export function MemberForm({ members, member, submitLabel, onSubmit, onCancel, initialValues, labelledBy, id }: MemberFormProps) {
+export function MemberForm({ members, member, submitLabel, onSubmit, onCancel, initialValues, labelledBy, id, isFactsOnly = false }: MemberFormProps) {
   const { t, i18n } = useTranslation('family-tree')
   const language = uiLanguageOf(i18n)
   const unions = useFamilyTree().data?.unions
@@ -117,9 +119,9 @@ export function MemberForm({ members, member, submitLabel, onSubmit, onCancel, i
 
   return (
     <form id={id} className="member-form" noValidate aria-labelledby={labelledBy} aria-busy={isSubmitting} onSubmit={handleFormSubmit}>
-      <MemberIdentityFields form={form} members={members} memberId={member?.memberId} isImported={isImported} />
+      <MemberIdentityFields form={form} members={members} memberId={member?.memberId} isImported={isImported} isFactsOnly={isFactsOnly} />
       <MemberLifeFields form={form} />
-      <MemberRelationFields form={form} members={members} memberId={member?.memberId} />
+      {!isFactsOnly && <MemberRelationFields form={form} members={members} memberId={member?.memberId} />}
       {conflict && opened && (
         <ConflictNotice
           name={memberName(conflict.member)}

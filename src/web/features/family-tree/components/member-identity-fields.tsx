@@ -16,10 +16,12 @@ interface MemberIdentityFieldsProps {
   memberId?: string
   /** Brought in by an import: the relationship to the owner may stay unsaid, as the server allows. */
   isImported?: boolean
+  /** Only the card's own facts: the owner's mark and the relationship belong to the tree's editors. */
+  isFactsOnly?: boolean
 }
 
 /** Names, "this profile represents me" and the relationship to the owner it replaces. */
-export function MemberIdentityFields({ form, members, memberId, isImported = false }: MemberIdentityFieldsProps) {
+export function MemberIdentityFields({ form, members, memberId, isImported = false, isFactsOnly = false }: MemberIdentityFieldsProps) {
   const { t } = useTranslation('family-tree')
   const { register, control } = form
   const { errors } = form.formState
@@ -48,25 +50,29 @@ export function MemberIdentityFields({ form, members, memberId, isImported = fal
           {...register('lastName')}
         />
       </div>
-      <CheckboxField
-        label={t('form.isSelf')}
-        hint={otherSelf && isSelfTaken ? t('form.selfTaken', { name: memberName(otherSelf) }) : t('form.isSelfHint')}
-        error={issueText(t, errors.isSelf?.message)}
-        {...register('isSelf', { deps: ['relationshipToOwner'] })}
-        disabled={isSelfTaken}
-      />
-      {!isSelf && (
-        <TextField
-          label={t('form.relationship')}
-          hint={t('form.relationshipHint')}
-          required={!isImported}
-          optional={isImported}
-          maxLength={limits.memberRelationshipMaxLength}
-          error={issueText(t, errors.relationshipToOwner?.message)}
-          {...register('relationshipToOwner')}
-        />
+      {isFactsOnly ? null : (
+        <>
+          <CheckboxField
+            label={t('form.isSelf')}
+            hint={otherSelf && isSelfTaken ? t('form.selfTaken', { name: memberName(otherSelf) }) : t('form.isSelfHint')}
+            error={issueText(t, errors.isSelf?.message)}
+            {...register('isSelf', { deps: ['relationshipToOwner'] })}
+            disabled={isSelfTaken}
+          />
+          {!isSelf && (
+            <TextField
+              label={t('form.relationship')}
+              hint={t('form.relationshipHint')}
+              required={!isImported}
+              optional={isImported}
+              maxLength={limits.memberRelationshipMaxLength}
+              error={issueText(t, errors.relationshipToOwner?.message)}
+              {...register('relationshipToOwner')}
+            />
+          )}
+          {!isSelf && <RelationLinkOffer form={form} members={members} memberId={memberId} />}
+        </>
       )}
-      {!isSelf && <RelationLinkOffer form={form} members={members} memberId={memberId} />}
     </>
   )
 }

@@ -1,0 +1,73 @@
+import { useQuery } from '@tanstack/react-query'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { roleMay } from '../../../../shared/family-tree/roles.ts'
+import { ErrorBanner } from '../../../components/ui/banner.tsx'
+import { errorText } from '../../../lib/error-text.ts'
+import { useCircle, useTrees } from '../api/circle-queries.ts'
+import { familyTreeQuery } from '../api/family-tree-queries.ts'
+import { CircleInvitations } from './circle-invitations.tsx'
+import { CirclePeople } from './circle-people.tsx'
+import { InviteForm } from './invite-form.tsx'
+import { RoleBadge } from './role-badge.tsx'
+
+interface FamilyCircleProps {
+  /** Reads every page of the tree again: the person left it, so another is shown. */
+  onTreeChanged: () => Promise<void>
+  /** The card an invitation is for, when the page was opened from it. */
+  inviteMemberId?: string
+}
+
+/** The people of the tree the pages show, the invitations waiting, and inviting someone. */
+export function FamilyCircle({ onTreeChanged, inviteMemberId }: FamilyCircleProps) {
+  const { t } = useTranslation(['family-circle', 'errors'])
+  const trees = useTrees()
+  const active = trees.data?.trees.find((tree) => tree.isActive)
+  const circle = useCircle(active?.treeId)
+  const mayInvite = circle.data !== undefined && roleMay(circle.data.yourRole, 'circle.invite')
+  const tree = useQuery({ ...familyTreeQuery(), enabled: mayInvite })
+  // Without the tree's people the invitation can still be made, naming no one.
+  const members = tree.data?.members ?? (tree.isError ? [] : undefined)
+
+  if (trees.isError || circle.isError) return <ErrorBanner>{`${t('page.loadFailed')} ${errorText(t, trees.error ?? circle.error)}`}</ErrorBanner>
+  if (trees.data && !active) {
+    return (
+      <div className="family-circle-empty">
+        <p>{t('page.noTree')}</p>
+        <Link className="button button-primary" to="/family-tree">
+          {t('page.startTree')}
+        </Link>
+      </div>
+    )
+  }
+  if (!circle.data) {
+    return (
+      <p className="page-status" role="status">
+        {t('page.loading')}
+      </p>
+    )
+  }
+  return (
+    <>
+      <p className="family-circle-tree">
+        {t('page.tree', { tree: circle.data.treeName })} <RoleBadge role={circle.data.yourRole} />
+      </p>
+      <CirclePeople circle={circle.data} onLeft={onTreeChanged} />
+      <CircleInvitations circle={circle.data} />
+      {mayInvite &&
+        (members ? (
+          <InviteForm
+            key={inviteMemberId ?? 'anyone'}
+            treeId={circle.data.treeId}
+            members={members}
+            canMail={circle.data.canMail}
+            {...(inviteMemberId ? { initialMemberId: inviteMemberId } : {})}
+          />
+        ) : (
+          <p className="page-status" role="status">
+            {t('page.loading')}
+          </p>
+        ))}
+    </>
+  )
+}
