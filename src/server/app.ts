@@ -318,6 +318,31 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
       // Each member's files point at their copy inside the archive, so the unzipped folder opens whole.
       write: async (userId) => pacedChunks(await gedcom.exportTree(userId, '7.0', { mediaFile: (asset) => mediaEntryPath(asset) })),
     },
+    {
+      path: 'contributions.json',
+      description:
+        'What you added to family trees kept in other accounts: the interviews you told (question and answer, about whom) and the files you added. A record to keep: an import does not bring it back, it belongs to those trees.',
+      write: async (userId) => {
+        const [told, files, trees] = await Promise.all([interviews.toldElsewhere(userId), media.addedElsewhere(userId), circle.treesOfOthers(userId)])
+        const holders = [...new Set([...told.map((item) => item.holderId), ...files.map((item) => item.holderId)])]
+        const contributions = await Promise.all(
+          holders.map(async (holderId) => {
+            const own = told.filter((item) => item.holderId === holderId)
+            const names = await familyTree.memberNames(
+              holderId,
+              own.map((item) => item.memberId),
+            )
+            return {
+              treeName: trees.get(holderId)?.treeName ?? null,
+              ownerName: trees.get(holderId)?.ownerName ?? null,
+              interviews: own.map(({ holderId: _holder, ...item }) => ({ ...item, memberName: names.get(item.memberId) ?? null })),
+              files: files.filter((item) => item.holderId === holderId).map(({ holderId: _holder, ...item }) => item),
+            }
+          }),
+        )
+        return Buffer.from(`${JSON.stringify({ contributions }, null, 2)}\n`)
+      },
+    },
   ]
   const portability = createPortabilityService({
     ports: {

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
+import { unzipSync } from 'fflate'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Member } from '../shared/contracts/family-tree.ts'
 import { webmHeader } from './test/media-fixtures.ts'
@@ -226,5 +227,26 @@ describe.each(testDatabases)('a tree shared with the family, across its features
     const told = await call(tomas)({ method: 'POST', url: '/api/interviews/chat', payload: { memberId: self.memberId, message: 'Mi abuela hace las mejores empanadas.' } })
     expect(told.statusCode, told.body).toBe(200)
     expect((await call(tomas)({ method: 'GET', url: `/api/interviews/chat?memberId=${self.memberId}&language=es` })).statusCode).toBe(200)
+  })
+
+  it('puts what someone added to another’s tree in their own export, as a record', async () => {
+    const tomas = await joined('contributor')
+    const session = await tell(tomas, 'El bisabuelo criaba palomas mensajeras.')
+    await record(tomas, session.id)
+    const exported = await call(tomas)({ method: 'GET', url: '/api/me/export' })
+    expect(exported.statusCode).toBe(200)
+    const files = unzipSync(new Uint8Array(exported.rawPayload))
+    const { contributions } = JSON.parse(Buffer.from(files['contributions.json']!).toString('utf8'))
+    expect(contributions).toEqual([
+      {
+        treeName: 'Árbol de Rosa Pérez',
+        ownerName: 'Rosa Pérez',
+        interviews: [expect.objectContaining({ memberName: 'Joaquín Pérez', answer: 'El bisabuelo criaba palomas mensajeras.' })],
+        files: [expect.objectContaining({ fileName: 'voz.webm', contentType: 'audio/webm' })],
+      },
+    ])
+    // Not in the owner's record of her own contributions: they are hers already.
+    const hers = unzipSync(new Uint8Array((await call(rosa)({ method: 'GET', url: '/api/me/export' })).rawPayload))
+    expect(JSON.parse(Buffer.from(hers['contributions.json']!).toString('utf8'))).toEqual({ contributions: [] })
   })
 })

@@ -398,6 +398,12 @@ export function createCircleService({ repo, startOwnTree, mailer, origin, log, a
         throw new AppError('account.holds_shared_tree', `The tree “${held.treeName}” is kept in this account and owned by someone else now`)
     },
 
+    /** The trees kept in other accounts that this person belongs to, by their holder: name and owner. */
+    async treesOfOthers(userId: string): Promise<Map<string, { treeName: string; ownerName: string }>> {
+      const rows = await repo.membershipsOf(userId)
+      return new Map(rows.filter((row) => row.holderId !== userId).map((row) => [row.holderId, { treeName: row.treeName, ownerName: row.ownerName ?? '' }]))
+    },
+
     async markSeen(access: TreeAccess, at: string): Promise<void> {
       if (access.treeId) await repo.markSeen(access.treeId, access.userId, at)
     },

@@ -133,6 +133,19 @@ export function createInterviewRepository(db: Kysely<Database>) {
       return new Map(rows.map((row) => [row.ownerUserId, Number(row.count)]))
     },
 
+    /** Every answer someone told in trees kept in other accounts, oldest first. */
+    async authoredElsewhere(authorId: string): Promise<InterviewSessionRow[]> {
+      return db
+        .selectFrom('interviewSession')
+        .selectAll()
+        .where('authorUserId', '=', authorId)
+        .where('ownerUserId', '!=', authorId)
+        .where('isSkip', '=', 0)
+        .orderBy('timestamp')
+        .orderBy('id')
+        .execute()
+    },
+
     async findLatest(ownerUserId: string): Promise<InterviewSessionRow | undefined> {
       return answers(ownerUserId).orderBy('timestamp', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst()
     },

@@ -127,6 +127,17 @@ export function createInterviewService({ repo, conversations, chat, findMember, 
       return repo.authoredCounts(authorId)
     },
 
+    /** What someone told Ana in trees kept in other accounts, for their own export. */
+    async toldElsewhere(authorId: string) {
+      return (await repo.authoredElsewhere(authorId)).map((row) => ({
+        holderId: row.ownerUserId,
+        memberId: row.interviewedMemberId,
+        timestamp: toIsoString(row.timestamp),
+        question: row.question,
+        answer: readPair(row.conversationPair).answer,
+      }))
+    },
+
     /** The member's answers, oldest first. */
     async list(ownerId: string, memberId: string): Promise<InterviewSession[]> {
       if (!(await findMember(ownerId, memberId))) throw notFound('Member')

@@ -108,8 +108,15 @@ export function createMediaRepository(db: Kysely<Database>) {
     },
 
     /** The files someone added to trees of others, with where they are stored: they go with their account. */
-    async authoredElsewhere(authorId: string): Promise<{ ownerUserId: string; storagePath: string; thumbnailPath: string | null }[]> {
-      return db.selectFrom('mediaAsset').select(['ownerUserId', 'storagePath', 'thumbnailPath']).where('authorUserId', '=', authorId).where('ownerUserId', '!=', authorId).execute()
+    async authoredElsewhere(
+      authorId: string,
+    ): Promise<Pick<MediaAssetRow, 'id' | 'ownerUserId' | 'storagePath' | 'thumbnailPath' | 'fileName' | 'caption' | 'contentType' | 'uploadedAt' | 'size'>[]> {
+      return db
+        .selectFrom('mediaAsset')
+        .select(['id', 'ownerUserId', 'storagePath', 'thumbnailPath', 'fileName', 'caption', 'contentType', 'uploadedAt', 'size'])
+        .where('authorUserId', '=', authorId)
+        .where('ownerUserId', '!=', authorId)
+        .execute()
     },
 
     async findById(ownerUserId: string, id: string): Promise<AssetWithLinks | undefined> {

@@ -278,6 +278,19 @@ export function createMediaService({ repo, storage, uploadLimits, quotaBytes, up
       }))
     },
 
+    /** The files someone added to trees kept in other accounts, described for their own export. */
+    async addedElsewhere(authorId: string) {
+      return (await repo.authoredElsewhere(authorId)).map((row) => ({
+        holderId: row.ownerUserId,
+        id: row.id,
+        fileName: row.fileName,
+        caption: row.caption,
+        contentType: row.contentType,
+        size: row.size,
+        uploadedAt: toIsoString(row.uploadedAt),
+      }))
+    },
+
     /** How many files someone added to each tree of others, by the tree's holder. */
     async authoredCounts(authorId: string): Promise<Map<string, number>> {
       const counts = new Map<string, number>()

@@ -57,6 +57,7 @@ describe.each(testDatabases)('the export’s readable story, on %s', (database) 
     const manifest = JSON.parse(text('manifest.json'))
     expect(manifest.extensions.map((extension: { path: string }) => extension.path)).toEqual([
       'family-tree.ged',
+      'contributions.json',
       'historia.html',
       'historia-carmen-nunez.html',
       'historia-luis-nunez.html',
@@ -99,7 +100,7 @@ describe.each(testDatabases)('the export’s readable story, on %s', (database) 
     const archive = await as(t.app, owner)({ method: 'GET', url: '/api/me/export' })
     const imported = await as(t.app, heir)({ method: 'POST', url: '/api/me/import', ...multipartFile('file', 'legado.zip', archive.rawPayload) })
     expect(imported.statusCode, imported.body).toBe(200)
-    expect(imported.json().ignoredEntries.sort()).toEqual(['family-tree.ged', 'historia-carmen-nunez.html', 'historia-luis-nunez.html', 'historia.html'])
+    expect(imported.json().ignoredEntries.sort()).toEqual(['contributions.json', 'family-tree.ged', 'historia-carmen-nunez.html', 'historia-luis-nunez.html', 'historia.html'])
     for (const kind of imported.json().kinds) expect(kind.skipped, kind.kind).toEqual([])
   })
 })

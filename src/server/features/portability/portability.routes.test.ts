@@ -159,7 +159,7 @@ describe.each(testDatabases)('exporting everything and importing it into another
       format: 'legado-export',
       schemaVersion: 3,
       application: 'Legado',
-      extensions: [{ path: 'family-tree.ged' }, { path: 'historia.html' }, { path: 'historia-carmen-ruiz.html' }],
+      extensions: [{ path: 'family-tree.ged' }, { path: 'contributions.json' }, { path: 'historia.html' }, { path: 'historia-carmen-ruiz.html' }],
     })
     expect(strFromU8(files['family-tree.ged']!)).toContain('2 VERS 7.0')
     expect(manifest.counts).toEqual({ familyTreeMembers: 4, gedcomKept: 0, dreams: 2, dreamReadings: 1, biographyEntries: 2, interviewSessions: 1, aiLabMemories: 1, media: 3 })
@@ -196,7 +196,7 @@ describe.each(testDatabases)('exporting everything and importing it into another
     const report = imported.json()
     // The tree as GEDCOM is for genealogy programs and the story's pages for people: the import
     // restores from the JSON files.
-    expect(report.ignoredEntries).toEqual(['family-tree.ged', 'historia.html', 'historia-carmen-ruiz.html'])
+    expect(report.ignoredEntries).toEqual(['family-tree.ged', 'contributions.json', 'historia.html', 'historia-carmen-ruiz.html'])
     for (const kind of report.kinds) {
       expect(kind.skipped, kind.kind).toEqual([])
       expect(kind.restored, kind.kind).toBe(kind.found)
@@ -286,7 +286,7 @@ describe.each(testDatabases)('exporting everything and importing it into another
     expect(kinds.interviewSessions).toMatchObject({ found: 2, restored: 1, skipped: [{ id: 'huérfana', reason: 'missing_reference' }] })
     expect(kinds.media.restored).toBe(2)
     expect(kinds.media.skipped).toEqual([{ id: expect.any(String), reason: 'file_damaged' }])
-    expect(imported.json().ignoredEntries.sort()).toEqual(['family-tree.ged', 'historia-carmen-ruiz.html', 'historia.html', 'notas/extra.txt'])
+    expect(imported.json().ignoredEntries.sort()).toEqual(['contributions.json', 'family-tree.ged', 'historia-carmen-ruiz.html', 'historia.html', 'notas/extra.txt'])
   })
 })
 
