@@ -236,21 +236,23 @@ export function createFamilyTreeService({ repo, getOwner, relatedIds, deleteUnli
       // requests in between (see cooperative.ts).
       const pacer = createPacer()
       const links = await indexLinks(snapshot, pacer)
-      const related = await relatedIds?.(
-        ownerId,
-        snapshot.members.map((row) => row.id),
-      )
-      const mapped: Member[] = []
+      const ids: string[] = []
       for (const row of snapshot.members) {
-        mapped.push(toMember(row, links, related))
+        ids.push(row.id)
         const waiting = pacer.step()
         if (waiting) await waiting
       }
-      const rankOf = await collationRanks(
-        mapped.flatMap((member) => [member.lastName, member.firstName]),
-        byName,
-        pacer,
-      )
+      const related = await relatedIds?.(ownerId, ids)
+      const mapped: Member[] = []
+      const names: string[] = []
+      for (const row of snapshot.members) {
+        const member = toMember(row, links, related)
+        mapped.push(member)
+        names.push(member.lastName, member.firstName)
+        const waiting = pacer.step()
+        if (waiting) await waiting
+      }
+      const rankOf = await collationRanks(names, byName, pacer)
       const members = await pacedSortByKeys(mapped, (member) => [rankOf.get(member.lastName)!, rankOf.get(member.firstName)!], pacer)
       const tree = snapshot.tree && {
         ownerId,
