@@ -1,10 +1,11 @@
 import { expect, test, type Page } from '@playwright/test'
-import { expectNoHorizontalOverflow, expectNoSeriousA11yViolations, newAccount, tabTo } from './fixtures.ts'
+import { expectNoHorizontalOverflow, expectNoSeriousA11yViolations, newAccount, ownCardThroughApi, tabTo } from './fixtures.ts'
 
 // Rosa, a grandmother, shares her tree with her grandson Tomás: she adds his card, invites him to
 // it as someone who adds memories, with the keyboard alone, and copies the link. On his phone he
 // opens it, makes an account, accepts, and finds himself on his card in her tree. Then she makes
-// him someone who only looks, and the buttons that add are gone from his screen.
+// him someone who only looks: the buttons that add are gone from his screen, and his living
+// grandmother is a name and a relation, no longer where she was born.
 
 const phone = { width: 375, height: 740 }
 
@@ -28,6 +29,10 @@ test('a grandmother invites her grandson to his card in her tree, he joins from 
     await form.getByLabel('Contraseña', { exact: true }).fill(rosa.password)
     await form.getByRole('button', { name: 'Crear mi cuenta' }).click()
     await expect(page).toHaveURL(/\/dashboard$/)
+    // Where she was born: what a viewer of her tree may not see of her while she lives.
+    const ownCard = await ownCardThroughApi(page)
+    const response = await page.request.patch(`/api/family-tree/members/${ownCard!.memberId}`, { data: { birthPlace: 'Jaén' } })
+    expect(response.status(), await response.text()).toBe(200)
   })
 
   await test.step('she adds her grandson’s card', async () => {
@@ -106,7 +111,7 @@ test('a grandmother invites her grandson to his card in her tree, he joins from 
     await expect(headerTree(his)).toContainText('Aporta recuerdos')
     const card = his.getByRole('article', { name: 'Tomás Pérez' })
     await expect(card.getByText('Eres tú (tienes cuenta)')).toBeVisible()
-    await expect(his.getByRole('article', { name: 'Rosa Pérez' })).toBeVisible()
+    await expect(his.getByRole('article', { name: 'Rosa Pérez' })).toContainText('Jaén')
     // He adds memories: files and interviews, not people.
     await expect(card.getByRole('button', { name: 'Añadir multimedia de Tomás Pérez' })).toBeVisible()
     await expect(his.getByRole('button', { name: 'Añadir persona' })).toHaveCount(0)
@@ -136,6 +141,8 @@ test('a grandmother invites her grandson to his card in her tree, he joins from 
     await expect(his.getByRole('button', { name: /^Eliminar/ })).toHaveCount(0)
     await expect(card.getByRole('button', { name: 'Editar a Tomás Pérez' })).toBeVisible()
     await expect(his.getByRole('article', { name: 'Rosa Pérez' }).getByRole('button', { name: /^Editar/ })).toHaveCount(0)
+    // His grandmother, living, is a name and a relation to a viewer: not where she was born.
+    await expect(his.getByRole('article', { name: 'Rosa Pérez' })).not.toContainText('Jaén')
   })
 
   await phoneContext.close()
