@@ -40,6 +40,9 @@ import { createFamilyTreeService } from './features/family-tree/family-tree.serv
 import { createCircleRepository } from './features/family-tree/family-tree.circle.repository.ts'
 import { createCircleService } from './features/family-tree/family-tree.circle.service.ts'
 import { familyCircleRoutes } from './features/family-tree/family-tree.circle.routes.ts'
+import { createSharingRepository } from './features/family-tree/family-tree.sharing.repository.ts'
+import { familySharingRoutes } from './features/family-tree/family-tree.sharing.routes.ts'
+import { createSharingService } from './features/family-tree/family-tree.sharing.service.ts'
 import { createBiographyRepository } from './features/biography/biography.repository.ts'
 import { biographyRoutes } from './features/biography/biography.routes.ts'
 import { createBiographyService } from './features/biography/biography.service.ts'
@@ -201,6 +204,12 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     log: app.log.child({ feature: 'family-circle' }),
     authored: { interviews: (userId) => interviews.authoredCounts(userId), files: (userId) => media.authoredCounts(userId) },
   })
+  // A memory or an AI-lab story shared with a tree: the tree keeps the share, each feature its item.
+  const sharing = createSharingService({
+    repo: createSharingRepository(database.db),
+    circle,
+    read: { memory: (items) => biography.sharedEntries(items), story: (items) => aiLab.sharedStories(items) },
+  })
   const objectStorage = createObjectStorage(config.storage)
   const uploadLimits = { fileBytes: config.maxUploadBytes, audioVideoBytes: config.maxAvUploadBytes }
   app.addHook('onClose', async () => objectStorage.close())
@@ -276,6 +285,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
           : undefined
       },
     },
+    isAnyMemoryShared: (treeId, entryIds) => sharing.isAnyMemoryShared(treeId, entryIds),
   })
   const chat = createChatEngine({
     provider: createAiProvider(config.ai),
@@ -295,6 +305,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     chat,
     findSelfMemberId: (userId) => familyTree.findSelfMemberId(userId),
     media,
+    sharing,
     log: app.log.child({ feature: 'biography' }),
   })
   const interviews = createInterviewService({
@@ -309,6 +320,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     repo: createAiLabRepository(database.db),
     chat,
     getDream: (userId, dreamId) => dreams.getDream(userId, dreamId),
+    sharing,
   })
   // Every feature exports and restores its own rows; portability only assembles the archive.
   const exportExtensions: ExportExtension[] = [
@@ -429,6 +441,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     service: circle,
     lookups: createAttemptLimiter(rateLimitStore, { max: 120, windowMs: 60 * 60 * 1000 }, 'invitation'),
   })
+  await app.register(familySharingRoutes, { prefix: '/api', service: sharing })
   await app.register(gedcomRoutes, {
     prefix: '/api',
     service: gedcom,

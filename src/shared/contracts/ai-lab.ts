@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { languages, limits } from '../limits.ts'
 import { aiModes, chatLanguageSchema, chatStreamEventsWith, type ChatStreamEventOf } from './chat.ts'
 import { requiredText, timestampSchema } from './common.ts'
+import { sharedWithSchema } from './family-circle.ts'
 
 // The AI lab (docs/product.md#ai-lab): a memory retold as a fantastical variation and kept as told or with
 // it, and a reflective reading of a dream from the diary. Both need a model; the lab says so.
@@ -29,6 +30,8 @@ export const aiLabMemorySchema = z.object({
   saveMethod: z.enum(saveMethods),
   /** When it was saved (server time). */
   timestamp: timestampSchema,
+  /** The trees its author shared it with (it is private to them otherwise). */
+  sharedWith: z.array(sharedWithSchema),
 })
 export type AiLabMemory = z.infer<typeof aiLabMemorySchema>
 

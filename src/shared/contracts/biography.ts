@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { limits } from '../limits.ts'
 import { chatLanguageSchema, chatMessageFields, chatStreamEventsWith, correctedAnswerSchema, keptExchangeFields, type ChatStreamEventOf } from './chat.ts'
+import { sharedWithSchema } from './family-circle.ts'
 import { optionalSingleLineText, requiredText, storedGenealogyDateSchema, timestampSchema, writtenGenealogyDate } from './common.ts'
 
 /** One part of a chat turn, as older archives wrote a biography exchange (docs/export-format.md). */
@@ -37,6 +38,8 @@ export const biographyEntrySchema = z.object({
   /** When the memory was saved (server time). */
   entryDate: timestampSchema,
   updatedAt: timestampSchema,
+  /** The trees its author shared it with (it is private to them otherwise). */
+  sharedWith: z.array(sharedWithSchema),
 })
 export type BiographyEntry = z.infer<typeof biographyEntrySchema>
 

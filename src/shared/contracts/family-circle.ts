@@ -173,3 +173,38 @@ export const accountReachSchema = z.object({
   handedOverTrees: z.array(z.object({ treeId: z.string(), treeName: z.string(), ownerName: z.string() })),
 })
 export type AccountReach = z.infer<typeof accountReachSchema>
+
+// ── What a person shares with a tree, one memory or AI-lab story at a time ──
+
+/** A tree one of the person's memories or stories is shared with. */
+export const sharedWithSchema = z.object({ treeId: z.string(), treeName: z.string() })
+export type SharedWith = z.infer<typeof sharedWithSchema>
+
+/** `PUT …/share`: the tree to share with; the person must be in it with a role that adds content. */
+export const shareWithTreeSchema = z.object({ treeId: z.string().min(1, { error: 'validation.invalid' }).max(100, { error: 'validation.invalid' }) })
+export type ShareWithTree = z.infer<typeof shareWithTreeSchema>
+
+export const sharedItemKinds = ['memory', 'story'] as const
+export type SharedItemKind = (typeof sharedItemKinds)[number]
+
+/** A memory (biography) or an AI-lab story its author shared with the tree, as the tree's people read it. */
+export const sharedMemorySchema = z.object({
+  kind: z.enum(sharedItemKinds),
+  id: z.string(),
+  authorName: z.string(),
+  /** The memory's title; empty for a story and for a memory without one. */
+  title: z.string(),
+  /** The memory's words, or the story as told. */
+  text: z.string(),
+  /** A story's fantastical variation, when it was kept with it. */
+  variation: z.string().nullable(),
+  /** When the remembered thing happened, in genealogy-date's stored form; null for a story. */
+  eventDate: z.string().nullable(),
+  /** The memory's photos and files, readable by the tree's people while it is shared. */
+  mediaAssetIds: z.array(z.string()),
+  sharedAt: timestampSchema,
+})
+export type SharedMemory = z.infer<typeof sharedMemorySchema>
+
+export const sharedMemoryListSchema = z.object({ memories: z.array(sharedMemorySchema) })
+export type SharedMemoryList = z.infer<typeof sharedMemoryListSchema>

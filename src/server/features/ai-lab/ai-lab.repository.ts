@@ -10,6 +10,16 @@ export function createAiLabRepository(db: Kysely<Database>) {
       return db.selectFrom('aiLabMemory').selectAll().where('userId', '=', userId).orderBy('timestamp', 'desc').orderBy('id', 'desc').execute()
     },
 
+    async findMemory(userId: string, id: string): Promise<AiLabMemoryRow | undefined> {
+      return db.selectFrom('aiLabMemory').selectAll().where('userId', '=', userId).where('id', '=', id).executeTakeFirst()
+    },
+
+    /** Memories by id whoever kept them: the caller checks each against the author it was given. */
+    async findMemoriesByIds(ids: string[]): Promise<AiLabMemoryRow[]> {
+      if (ids.length === 0) return []
+      return db.selectFrom('aiLabMemory').selectAll().where('id', 'in', ids).execute()
+    },
+
     async insertMemory(row: NewAiLabMemoryRow): Promise<AiLabMemoryRow> {
       return db.insertInto('aiLabMemory').values(row).returningAll().executeTakeFirstOrThrow()
     },

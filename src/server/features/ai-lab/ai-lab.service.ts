@@ -8,6 +8,7 @@ import type {
   dreamReadingRequestSchema,
   variationRequestSchema,
 } from '../../../shared/contracts/ai-lab.ts'
+import type { SharedWith } from '../../../shared/contracts/family-circle.ts'
 import type { Dream } from '../../../shared/contracts/dream-diary.ts'
 import type { PortableAiLabMemory, PortableDreamReading } from '../../../shared/contracts/portability.ts'
 import { nowIso, toIsoString } from '../../db/timestamps.ts'
@@ -30,9 +31,15 @@ interface Deps {
   chat: ChatEngine
   /** The owner's dream; another user's dream is not found, exactly like a missing one. */
   getDream(userId: string, dreamId: string): Promise<Dream>
+  /** The family tree keeps which trees a story is shared with (docs/product.md#family-tree). */
+  sharing: {
+    share(userId: string, kind: 'story', storyId: string, treeId: string): Promise<void>
+    unshare(userId: string, kind: 'story', storyId: string, treeId: string): Promise<void>
+    sharedWith(userId: string, kind: 'story', storyIds: string[]): Promise<Map<string, SharedWith[]>>
+  }
 }
 
-function toMemory(row: AiLabMemoryRow): AiLabMemory {
+function toMemory(row: AiLabMemoryRow, sharedWith: SharedWith[]): AiLabMemory {
   return {
     id: row.id,
     userId: row.userId,
@@ -40,6 +47,7 @@ function toMemory(row: AiLabMemoryRow): AiLabMemory {
     aiVariationText: row.aiVariationText,
     saveMethod: row.saveMethod,
     timestamp: toIsoString(row.timestamp),
+    sharedWith,
   }
 }
 
@@ -52,7 +60,21 @@ function toReading(row: DreamReadingRow): DreamReading {
  * person keeps or not (nothing is saved until they choose); the dream reader reads a dream from
  * the diary back to them, and that reading is kept with the dream.
  */
-export function createAiLabService({ repo, chat, getDream }: Deps) {
+export function createAiLabService({ repo, chat, getDream, sharing }: Deps) {
+  async function withTrees(userId: string, rows: AiLabMemoryRow[]): Promise<AiLabMemory[]> {
+    const trees = await sharing.sharedWith(
+      userId,
+      'story',
+      rows.map((row) => row.id),
+    )
+    return rows.map((row) => toMemory(row, trees.get(row.id) ?? []))
+  }
+  async function getOwn(userId: string, id: string): Promise<AiLabMemoryRow> {
+    const row = await repo.findMemory(userId, id)
+    if (!row) throw notFound('Memory')
+    return row
+  }
+
   return {
     /** Whether the lab's personas can answer here: a variation or a reading needs a model. */
     status(): AiLabStatus {
@@ -61,7 +83,36 @@ export function createAiLabService({ repo, chat, getDream }: Deps) {
 
     /** Newest first. */
     async listMemories(userId: string): Promise<AiLabMemory[]> {
-      return (await repo.listMemories(userId)).map(toMemory)
+      return withTrees(userId, await repo.listMemories(userId))
+    },
+
+    /** Shares one of the person's memories with a tree they add to; another person's memory is not found. */
+    async shareMemory(userId: string, id: string, treeId: string): Promise<AiLabMemory> {
+      const row = await getOwn(userId, id)
+      await sharing.share(userId, 'story', id, treeId)
+      return (await withTrees(userId, [row]))[0]!
+    },
+
+    /** Takes one of the person's memories back from a tree. */
+    async unshareMemory(userId: string, id: string, treeId: string): Promise<void> {
+      await getOwn(userId, id)
+      await sharing.unshare(userId, 'story', id, treeId)
+    },
+
+    /** Stories as the trees they were shared with read them: each one only when it is still its named author's. */
+    async sharedStories(items: { authorUserId: string; id: string }[]) {
+      const authorOf = new Map(items.map((item) => [item.id, item.authorUserId]))
+      const rows = (await repo.findMemoriesByIds(items.map((item) => item.id))).filter((row) => authorOf.get(row.id) === row.userId)
+      return rows.map((row) => ({
+        id: row.id,
+        authorUserId: row.userId,
+        subjectMemberId: null,
+        title: '',
+        text: row.originalText,
+        variation: row.aiVariationText,
+        eventDate: null,
+        mediaAssetIds: [],
+      }))
     },
 
     async saveMemory(userId: string, memory: NewAiLabMemory): Promise<AiLabMemory> {
@@ -74,6 +125,7 @@ export function createAiLabService({ repo, chat, getDream }: Deps) {
           saveMethod: memory.saveMethod,
           timestamp: nowIso(),
         }),
+        [],
       )
     },
 

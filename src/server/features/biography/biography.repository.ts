@@ -32,6 +32,12 @@ export function createBiographyRepository(db: Kysely<Database>) {
       return memories(authorUserId).where('id', '=', id).executeTakeFirst()
     },
 
+    /** Memories by id whoever wrote them: the caller checks each against the author it was given. */
+    async findManyByIds(ids: string[]): Promise<BiographyEntryRow[]> {
+      if (ids.length === 0) return []
+      return db.selectFrom('biographyEntry').selectAll().where('id', 'in', ids).where('isSkip', '=', 0).execute()
+    },
+
     async insert(row: NewBiographyEntryRow): Promise<BiographyEntryRow> {
       return db.insertInto('biographyEntry').values(row).returningAll().executeTakeFirstOrThrow()
     },

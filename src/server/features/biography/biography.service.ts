@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import type { BiographyEntry, createBiographyEntrySchema, updateBiographyEntrySchema } from '../../../shared/contracts/biography.ts'
 import type { Conversation } from '../../../shared/contracts/chat.ts'
+import type { SharedWith } from '../../../shared/contracts/family-circle.ts'
 import type { PortableBiographyEntry } from '../../../shared/contracts/portability.ts'
 import { asStoredDateOrNull, storedDateSortKey, storedDateText } from '../../../shared/genealogy-date/index.ts'
 import type { Language } from '../../../shared/limits.ts'
@@ -37,10 +38,16 @@ interface Deps {
     /** Deletes those of the files that nothing links to any more. */
     deleteUnlinked(userId: string, mediaIds: string[]): Promise<void>
   }
+  /** The family tree keeps which trees a memory is shared with (docs/product.md#family-tree). */
+  sharing: {
+    share(userId: string, kind: 'memory', entryId: string, treeId: string): Promise<void>
+    unshare(userId: string, kind: 'memory', entryId: string, treeId: string): Promise<void>
+    sharedWith(userId: string, kind: 'memory', entryIds: string[]): Promise<Map<string, SharedWith[]>>
+  }
   log: Logger
 }
 
-function toEntry(row: BiographyEntryRow, mediaAssetIds: string[], conversations: ReadonlyMap<string, Conversation>): BiographyEntry {
+function toEntry(row: BiographyEntryRow, mediaAssetIds: string[], conversations: ReadonlyMap<string, Conversation>, sharedWith: SharedWith[]): BiographyEntry {
   const eventDate = asStoredDateOrNull(row.eventDate)
   return {
     id: row.id,
@@ -53,6 +60,7 @@ function toEntry(row: BiographyEntryRow, mediaAssetIds: string[], conversations:
     mediaAssetIds,
     entryDate: toIsoString(row.entryDate),
     updatedAt: toIsoString(row.updatedAt),
+    sharedWith,
   }
 }
 
@@ -68,9 +76,9 @@ function eventDateOf(text: string | null | undefined, language: Language): strin
   return written.stored ? storedDateText(written.stored) : null
 }
 
-export function createBiographyService({ repo, conversations, chat, findSelfMemberId, media, log }: Deps) {
+export function createBiographyService({ repo, conversations, chat, findSelfMemberId, media, sharing, log }: Deps) {
   async function withMedia(userId: string, rows: BiographyEntryRow[]): Promise<BiographyEntry[]> {
-    const [ids, sittings] = await Promise.all([
+    const [ids, sittings, trees] = await Promise.all([
       media.mediaIdsFor(
         userId,
         'biographyEntry',
@@ -80,8 +88,18 @@ export function createBiographyService({ repo, conversations, chat, findSelfMemb
         userId,
         rows.map((row) => row.conversationId),
       ),
+      sharing.sharedWith(
+        userId,
+        'memory',
+        rows.map((row) => row.id),
+      ),
     ])
-    return rows.map((row) => toEntry(row, ids.get(row.id) ?? [], sittings))
+    return rows.map((row) => toEntry(row, ids.get(row.id) ?? [], sittings, trees.get(row.id) ?? []))
+  }
+  async function getOwn(userId: string, id: string): Promise<BiographyEntryRow> {
+    const row = await repo.findById(userId, id)
+    if (!row) throw notFound('Memory')
+    return row
   }
   const one = async (userId: string, row: BiographyEntryRow) => (await withMedia(userId, [row]))[0]!
   const cronosChat = createBiographyChat({ repo, conversations, chat, findSelfMemberId, toEntry: one })
@@ -90,6 +108,44 @@ export function createBiographyService({ repo, conversations, chat, findSelfMemb
     /** Whether `id` is one of the user's entries (for the media feature's uploads). */
     async hasEntry(userId: string, id: string): Promise<boolean> {
       return Boolean(await repo.findById(userId, id))
+    },
+
+    /** Shares one of the person's memories with a tree they add to; another person's memory is not found. */
+    async shareEntry(userId: string, id: string, treeId: string): Promise<BiographyEntry> {
+      const row = await getOwn(userId, id)
+      await sharing.share(userId, 'memory', id, treeId)
+      return one(userId, row)
+    },
+
+    /** Takes one of the person's memories back from a tree. */
+    async unshareEntry(userId: string, id: string, treeId: string): Promise<void> {
+      await getOwn(userId, id)
+      await sharing.unshare(userId, 'memory', id, treeId)
+    },
+
+    /**
+     * Memories as the trees they were shared with read them: each one only when it is still its
+     * named author's (a share names both), with its words and files.
+     */
+    async sharedEntries(items: { authorUserId: string; id: string }[]) {
+      const rows = await repo.findManyByIds(items.map((item) => item.id))
+      const authorOf = new Map(items.map((item) => [item.id, item.authorUserId]))
+      const theirs = rows.filter((row) => authorOf.get(row.id) === row.authorUserId)
+      const files = new Map<string, string[]>()
+      for (const authorUserId of new Set(theirs.map((row) => row.authorUserId))) {
+        const ids = theirs.filter((row) => row.authorUserId === authorUserId).map((row) => row.id)
+        for (const [entryId, mediaIds] of await media.mediaIdsFor(authorUserId, 'biographyEntry', ids)) files.set(entryId, mediaIds)
+      }
+      return theirs.map((row) => ({
+        id: row.id,
+        authorUserId: row.authorUserId,
+        subjectMemberId: row.subjectMemberId,
+        title: row.title,
+        text: readPair(row.conversationPair).answer,
+        variation: null,
+        eventDate: row.eventDate,
+        mediaAssetIds: files.get(row.id) ?? [],
+      }))
     },
 
     /** The person's memories about one card of theirs move to another (their own card was replaced). */

@@ -145,6 +145,18 @@ export function createCircleService({ repo, startOwnTree, mailer, origin, log, a
       return !member.openToViewers && isLiving({ isDeceased: Boolean(member.isDeceased), birthDate: member.birthDate, deathDate: member.deathDate }, todayCalendarDate())
     },
 
+    /** The person's role in a tree, or undefined when they are not in it. */
+    async roleIn(userId: string, treeId: string): Promise<TreeRole | undefined> {
+      const row = await repo.membership(treeId, userId)
+      return row ? toAccess(userId, row).role : undefined
+    },
+
+    /** A member of the tree and the account linked to it, if any; undefined when the tree has no such member. */
+    async memberIn(treeId: string, memberId: string): Promise<{ memberId: string; linkedUserId: string | null } | undefined> {
+      const member = await repo.memberOfTree(treeId, memberId)
+      return member && { memberId: member.id, linkedUserId: member.linkedUserId }
+    },
+
     async listTrees(userId: string): Promise<TreeList> {
       const rows = await repo.membershipsOf(userId)
       const active = rows.reduce<MembershipRow | undefined>((latest, row) => (!latest || toIsoString(row.chosenAt) > toIsoString(latest.chosenAt) ? row : latest), undefined)

@@ -124,6 +124,14 @@ export function createMediaRepository(db: Kysely<Database>) {
       return row && (await withLinks([row]))[0]
     },
 
+    /** Whose file this is and the memories it is attached to, whoever asks: the caller decides who may reach it. */
+    async ownerAndEntries(id: string): Promise<{ ownerUserId: string; entryIds: string[] } | undefined> {
+      const asset = await db.selectFrom('mediaAsset').select('ownerUserId').where('id', '=', id).executeTakeFirst()
+      if (!asset) return undefined
+      const links = await db.selectFrom('mediaBiographyEntryLink').select('entryId').where('mediaId', '=', id).execute()
+      return { ownerUserId: asset.ownerUserId, entryIds: links.map((link) => link.entryId) }
+    },
+
     /** The owner's media linked to one target: a member's newest first, the others in the order attached. */
     async listFor(ownerUserId: string, type: MediaLinkType, targetId: string): Promise<AssetWithLinks[]> {
       const kind = mediaLinkKinds[type]

@@ -27,6 +27,8 @@ interface Deps {
    * target is not the owner's.
    */
   linkTargets: Record<MediaLinkType, (ownerId: string, id: string) => Promise<MediaLinkTarget[] | undefined>>
+  /** Whether any of these memories is shared with the tree (the family tree keeps the shares). */
+  isAnyMemoryShared?(treeId: string, entryIds: string[]): Promise<boolean>
 }
 
 export interface FinishedUpload {
@@ -109,7 +111,7 @@ function assertSize(size: number, contentType: string | undefined, limits: Uploa
   if (size > maxBytes) throw payloadTooLarge(maxBytes, `Files of this kind are limited to ${maxBytes} bytes`)
 }
 
-export function createMediaService({ repo, storage, uploadLimits, quotaBytes, uploadExpiryMs, linkTargets }: Deps) {
+export function createMediaService({ repo, storage, uploadLimits, quotaBytes, uploadExpiryMs, linkTargets, isAnyMemoryShared }: Deps) {
   async function getRow(ownerId: string, id: string): Promise<AssetWithLinks> {
     const row = await repo.findById(ownerId, id)
     if (!row) throw notFound('Media')
@@ -248,17 +250,23 @@ export function createMediaService({ repo, storage, uploadLimits, quotaBytes, up
     /**
      * Whose asset a person reaches, and for what: their own files, and in the tree their pages
      * show the files of its people (linked to a member), read by every role and changed by those
-     * whose role changes anything or who added them. Anything else does not exist for them.
+     * whose role changes anything or who added them; and, to read only, the files of a memory its
+     * author shared with that tree, for as long as it is shared. Anything else does not exist for them.
      */
-    async reachable(actor: TreeActor, id: string, purpose: 'read' | 'change'): Promise<string> {
+    async reachable(actor: TreeActor & { treeId?: string | null }, id: string, purpose: 'read' | 'change'): Promise<string> {
       if (await repo.findById(actor.userId, id)) return actor.userId
-      if (actor.holderId !== actor.userId && roleMay(actor.role, 'tree.read')) {
+      if (!roleMay(actor.role, 'tree.read')) throw notFound('Media')
+      if (actor.holderId !== actor.userId) {
         const row = await repo.findById(actor.holderId, id)
         if (row && row.memberIds.length > 0) {
           if (purpose === 'change' && !mayChangeItem(actor.role, actor.userId, row.authorUserId, actor.holderId))
             throw new AppError('forbidden', 'Only the person who added this file, or an editor of the tree, may change it')
           return actor.holderId
         }
+      }
+      if (purpose === 'read' && actor.treeId && isAnyMemoryShared) {
+        const shared = await repo.ownerAndEntries(id)
+        if (shared && (await isAnyMemoryShared(actor.treeId, shared.entryIds))) return shared.ownerUserId
       }
       throw notFound('Media')
     },

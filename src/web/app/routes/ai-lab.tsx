@@ -2,13 +2,14 @@ import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
 import { Tabs } from '../../components/ui/tabs.tsx'
 import { useDocumentTitle } from '../../components/ui/use-document-title.ts'
-import { useAiLabStatus } from '../../features/ai-lab/api/ai-lab-queries.ts'
+import { useAiLabStatus, useShareLabMemory } from '../../features/ai-lab/api/ai-lab-queries.ts'
 import { Constellations } from '../../features/ai-lab/components/constellations.tsx'
 import { RevealedDreams } from '../../features/ai-lab/components/revealed-dreams.tsx'
 import { TellAMemory } from '../../features/ai-lab/components/tell-a-memory.tsx'
 import { MemoryGame } from '../../features/ai-lab/memory-game/memory-game.tsx'
 import { useDreams } from '../../features/dream-diary/api/dream-queries.ts'
 import { useFamilyTree } from '../../features/family-tree/api/family-tree-queries.ts'
+import { ShareWithFamily } from '../../features/family-tree/components/share-with-family.tsx'
 import { memberMediaQuery } from '../../features/media/api/media-queries.ts'
 import '../../features/ai-lab/components/ai-lab.css'
 
@@ -25,6 +26,19 @@ function isTabId(value: string | null): value is TabId {
 /** The dreams tab: the diary's dreams, read back by the AI. */
 function DreamsTab({ canGenerate }: { canGenerate: boolean | undefined }) {
   return <RevealedDreams dreams={useDreams()} canGenerate={canGenerate} />
+}
+
+/** The memory tab: telling a memory, and each kept one shared with the family (features/family-tree) or not. */
+function MemoryTab({ canGenerate }: { canGenerate: boolean | undefined }) {
+  const share = useShareLabMemory()
+  return (
+    <TellAMemory
+      canGenerate={canGenerate}
+      renderShare={(memory, name) => (
+        <ShareWithFamily itemName={name} sharedWith={memory.sharedWith} onChange={(treeId, isShared) => share.mutateAsync({ id: memory.id, treeId, share: isShared })} />
+      )}
+    />
+  )
 }
 
 /** The game tab: the family tree's people, with their photos from the media feature. */
@@ -64,7 +78,7 @@ export function AiLabRoute() {
       <h1 id="ai-lab-title">{t('page.title')}</h1>
       <p>{t(isGuided ? 'page.guidedIntro' : 'page.intro')}</p>
       <Tabs label={t('tabs.label')} tabs={tabIds.map((id) => ({ id, label: tabLabel(id) }))} selected={selected} onSelect={select} idPrefix="ai-lab">
-        {selected === 'memory' && <TellAMemory canGenerate={canGenerate} />}
+        {selected === 'memory' && <MemoryTab canGenerate={canGenerate} />}
         {selected === 'dreams' && <DreamsTab canGenerate={canGenerate} />}
         {selected === 'constellations' && <Constellations />}
         {selected === 'game' && <GameTab />}

@@ -9,8 +9,11 @@ import { BiographyHeader } from '../../features/biography/components/biography-h
 import { MemoryList } from '../../features/biography/components/memory-list.tsx'
 import { NewMemory } from '../../features/biography/components/new-memory.tsx'
 import { NoSelfMemberNotice } from '../../features/biography/components/no-self-member-notice.tsx'
-import type { AttachmentSlot, MemoryMediaSlot, MemoryThumbnailsSlot } from '../../features/biography/components/slots.ts'
+import type { AttachmentSlot, MemoryMediaSlot, MemoryShareSlot, MemoryThumbnailsSlot } from '../../features/biography/components/slots.ts'
+import { useShareEntry } from '../../features/biography/api/biography-queries.ts'
+import { memoryName } from '../../features/biography/lib/memory-name.ts'
 import { useCreateOwnCard, useFamilyTree } from '../../features/family-tree/api/family-tree-queries.ts'
+import { ShareWithFamily } from '../../features/family-tree/components/share-with-family.tsx'
 import { useRefreshMedia, useUploadLimits } from '../../features/media/api/media-queries.ts'
 import { MediaGallery } from '../../features/media/components/media-gallery.tsx'
 import { MediaThumbnails } from '../../features/media/components/media-thumbnails.tsx'
@@ -40,6 +43,15 @@ export function MyBiographyRoute() {
   // ── Memory thumbnails slot ── each memory's files, small, in the list (features/media).
   const memoryThumbnails: MemoryThumbnailsSlot = (entry) => <MediaThumbnails owner={{ entryId: entry.id }} label={t('memories.media')} />
   const uploadLimits = useUploadLimits()
+  // ── Memory share slot ── «Compartir con la familia» (features/family-tree) under each memory of the person's.
+  const shareEntry = useShareEntry()
+  const memoryShare: MemoryShareSlot = (entry) => (
+    <ShareWithFamily
+      itemName={memoryName(entry, uiLanguageOf(i18n))}
+      sharedWith={entry.sharedWith}
+      onChange={(treeId, share) => shareEntry.mutateAsync({ id: entry.id, treeId, share })}
+    />
+  )
   // Unknown until the tree has loaded: no notice is better than a wrong one.
   const hasSelfMember = tree.data ? tree.data.members.some(isSelfMember) : undefined
   const language = uiLanguageOf(i18n)
@@ -67,7 +79,7 @@ export function MyBiographyRoute() {
       {hasSelfMember === false && session.data && <NoSelfMemberNotice accountName={session.data.displayName} onCreate={makeOwnCard} />}
       <StatusMessage>{hasSelfMember && createOwnCard.isSuccess ? t('noSelf.created') : null}</StatusMessage>
       <BiographyChat attachments={attachments} />
-      <MemoryList currentUserId={session.data?.id} renderMedia={memoryMedia} renderThumbnails={memoryThumbnails}>
+      <MemoryList currentUserId={session.data?.id} renderMedia={memoryMedia} renderThumbnails={memoryThumbnails} renderShare={memoryShare}>
         <NewMemory />
       </MemoryList>
     </section>

@@ -9,6 +9,7 @@ import { useMemberFacts } from '../../features/family-tree/api/family-tree-queri
 import { interviewSessionsQuery } from '../../features/interviews/api/interview-queries.ts'
 import { memberMediaQuery } from '../../features/media/api/media-queries.ts'
 import { RelativeStory } from '../../features/story/components/relative-story.tsx'
+import { SharedMemories } from '../../features/story/components/shared-memories.tsx'
 import { StoryToolbar } from '../../features/story/components/story-toolbar.tsx'
 import { storyPhotosOf } from '../../features/story/lib/story-photos.ts'
 import { ApiError } from '../../lib/api-client.ts'
@@ -58,6 +59,7 @@ export function StoryRoute() {
     content = (
       <>
         <RelativeStory name={name} conversations={conversations} photos={storyPhotosOf(media.data)} />
+        <SharedMemories memberId={memberId} name={member.firstName || name} />
         {conversations.length === 0 && (
           <Link className="button button-primary" to={`/interview/${encodeURIComponent(memberId)}`}>
             {t('interview', { name: member.firstName || name })}

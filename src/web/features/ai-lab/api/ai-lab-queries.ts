@@ -97,3 +97,16 @@ export function useAddDreamReading() {
     void queryClient.invalidateQueries({ queryKey: aiLabKeys.readings(reading.dreamId) })
   }
 }
+
+/** Shares a kept memory with a tree (`share`), or takes it back; the list shows where it is shared. */
+export function useShareLabMemory() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async ({ id, treeId, share }: { id: string; treeId: string; share: boolean }) => {
+      const path = `/api/ai-lab/memories/${encodeURIComponent(id)}/share`
+      if (share) await apiFetch<unknown>(path, { method: 'PUT', body: { treeId } })
+      else await apiFetch<void>(`${path}/${encodeURIComponent(treeId)}`, { method: 'DELETE' })
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: aiLabKeys.memories() }),
+  })
+}

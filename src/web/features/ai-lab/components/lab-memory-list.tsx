@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next'
-import { useRef, useState } from 'react'
+import { useRef, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { AiLabMemory } from '../../../../shared/contracts/ai-lab.ts'
 import { ListenButton } from '../../../components/chat/listen-button.tsx'
@@ -11,8 +11,13 @@ import { formatDateTime } from '../../../lib/format-dates.ts'
 import { useDeleteLabMemory, useLabMemories } from '../api/ai-lab-queries.ts'
 import { uiLanguageOf } from '../../../lib/ui-language.ts'
 
+interface LabMemoryListProps {
+  /** «Compartir con la familia» under each memory (the family tree's control, handed in by the page). */
+  renderShare?: (memory: AiLabMemory, name: string) => ReactNode
+}
+
 /** The memories kept in the lab, newest first: the original and its variation side by side. */
-export function LabMemoryList() {
+export function LabMemoryList({ renderShare }: LabMemoryListProps = {}) {
   const { t, i18n } = useTranslation('ai-lab')
   const language = uiLanguageOf(i18n)
   const memories = useLabMemories()
@@ -72,6 +77,7 @@ export function LabMemoryList() {
                   <p className="lab-note">{t('saved.keptAsTold')}</p>
                 )}
               </div>
+              {renderShare?.(memory, t('saved.savedOn', { date }))}
               <button
                 type="button"
                 className="button button-danger lab-memory-delete"

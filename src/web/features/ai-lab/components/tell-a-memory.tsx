@@ -1,6 +1,6 @@
-import { useEffect, useEffectEvent, useId, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useEffectEvent, useId, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { variationEvents, type SaveMethod } from '../../../../shared/contracts/ai-lab.ts'
+import { variationEvents, type AiLabMemory, type SaveMethod } from '../../../../shared/contracts/ai-lab.ts'
 import { limits } from '../../../../shared/limits.ts'
 import { ListenButton } from '../../../components/chat/listen-button.tsx'
 import { MicButton, MicStatus } from '../../../components/chat/mic-control.tsx'
@@ -19,6 +19,8 @@ import { LabMemoryList } from './lab-memory-list.tsx'
 interface TellAMemoryProps {
   /** False when no model answers (the guided mode); undefined while the server has not said. */
   canGenerate: boolean | undefined
+  /** «Compartir con la familia» under each kept memory (the family tree's control, handed in by the page). */
+  renderShare?: (memory: AiLabMemory, name: string) => ReactNode
 }
 
 type Action = 'generate' | SaveMethod
@@ -30,7 +32,7 @@ type Notice = { tone: 'error'; text: string } | { tone: 'success'; text: string 
  * ask the storyteller for a fantastical variation as it is written, then keep the memory as told
  * or with the variation. Nothing is saved until the person chooses.
  */
-export function TellAMemory({ canGenerate }: TellAMemoryProps) {
+export function TellAMemory({ canGenerate, renderShare }: TellAMemoryProps) {
   const { t } = useTranslation('ai-lab')
   const language = useUiLanguage()
   const [text, setText] = useState('')
@@ -201,7 +203,7 @@ export function TellAMemory({ canGenerate }: TellAMemoryProps) {
         </section>
       )}
 
-      <LabMemoryList />
+      <LabMemoryList renderShare={renderShare} />
     </section>
   )
 }

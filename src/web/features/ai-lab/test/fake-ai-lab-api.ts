@@ -15,6 +15,7 @@ export function buildLabMemory(overrides: Partial<AiLabMemory> = {}): AiLabMemor
     aiVariationText: null,
     saveMethod: 'original',
     timestamp: new Date(Date.UTC(2025, 3, 2, 10, sequence)).toISOString(),
+    sharedWith: [],
     ...overrides,
   }
 }

@@ -106,3 +106,17 @@ export function useDeleteEntry() {
     },
   })
 }
+
+/** Shares a memory with a tree (`share`), or takes it back; the list shows where it is shared. */
+export function useShareEntry() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async ({ id, treeId, share }: { id: string; treeId: string; share: boolean }) => {
+      const path = `/api/biography/entries/${encodeURIComponent(id)}/share`
+      if (share) return biographyEntrySchema.parse(await apiFetch<unknown>(path, { method: 'PUT', body: { treeId } }))
+      await apiFetch<void>(`${path}/${encodeURIComponent(treeId)}`, { method: 'DELETE' })
+      return undefined
+    },
+    onSuccess: (entry) => (entry ? storeEntry(queryClient, entry) : void queryClient.invalidateQueries({ queryKey: biographyKeys.entries() })),
+  })
+}

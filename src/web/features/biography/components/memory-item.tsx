@@ -9,7 +9,7 @@ import { memoryName } from '../lib/memory-name.ts'
 import { KeptExchangeView } from '../../../components/chat/kept-exchange.tsx'
 import { useUiLanguage } from '../../../lib/ui-language.ts'
 import { MemoryDetailsForm, type MemoryDetails } from './memory-details-form.tsx'
-import type { MemoryThumbnailsSlot } from './slots.ts'
+import type { MemoryShareSlot, MemoryThumbnailsSlot } from './slots.ts'
 
 interface MemoryItemProps {
   entry: BiographyEntry
@@ -22,6 +22,8 @@ interface MemoryItemProps {
   isInConversation?: boolean
   /** The memory's files as thumbnails (the media feature). */
   renderThumbnails?: MemoryThumbnailsSlot
+  /** Sharing the memory with a tree (the family tree's control). */
+  renderShare?: MemoryShareSlot
 }
 
 /**
@@ -29,7 +31,7 @@ interface MemoryItemProps {
  * question Cronos asked above the person's answer and his reply, its files as thumbnails and
  * "Gestionar multimedia". Title and event date change in place, and so do the answer's words.
  */
-export function MemoryItem({ entry, onManageMedia, onUpdated, onDelete, isInConversation = false, renderThumbnails }: MemoryItemProps) {
+export function MemoryItem({ entry, onManageMedia, onUpdated, onDelete, isInConversation = false, renderThumbnails, renderShare }: MemoryItemProps) {
   const Heading = isInConversation ? 'h4' : 'h3'
   const { t } = useTranslation('biography')
   const language = useUiLanguage()
@@ -81,6 +83,7 @@ export function MemoryItem({ entry, onManageMedia, onUpdated, onDelete, isInConv
         <p className="memory-media-label">{t('memories.media')}</p>
         {entry.mediaAssetIds.length > 0 ? renderThumbnails?.(entry) : <p className="memory-media-none">{t('memories.mediaNone')}</p>}
       </div>
+      {renderShare?.(entry)}
       {isEditing ? (
         <section className="memory-edit" aria-labelledby={formHeadingId}>
           <h4 id={formHeadingId} className="memory-edit-heading">

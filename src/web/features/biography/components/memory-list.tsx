@@ -11,7 +11,7 @@ import { failureText } from '../lib/failure-text.ts'
 import { memoryName } from '../lib/memory-name.ts'
 import { MemoryItem } from './memory-item.tsx'
 import { MemoryMediaDialog } from './memory-media-dialog.tsx'
-import type { MemoryMediaSlot, MemoryThumbnailsSlot } from './slots.ts'
+import type { MemoryMediaSlot, MemoryShareSlot, MemoryThumbnailsSlot } from './slots.ts'
 import './memory-list.css'
 
 interface MemoryListProps {
@@ -21,6 +21,8 @@ interface MemoryListProps {
   renderMedia?: MemoryMediaSlot
   /** Each memory's files as thumbnails (the media feature). */
   renderThumbnails?: MemoryThumbnailsSlot
+  /** Each memory's «Compartir con la familia» (the family tree), for the memories the person wrote. */
+  renderShare?: MemoryShareSlot
   /** Shown above the list, e.g. the form to write a memory by hand. */
   children?: ReactNode
 }
@@ -30,7 +32,7 @@ interface MemoryListProps {
  * each read in the order it was told, under its title; a memory written by hand stands alone.
  * With their loading, failure and empty states.
  */
-export function MemoryList({ currentUserId, renderMedia, renderThumbnails, children }: MemoryListProps) {
+export function MemoryList({ currentUserId, renderMedia, renderThumbnails, renderShare, children }: MemoryListProps) {
   const { t } = useTranslation('biography')
   const language = useUiLanguage()
   const entries = useBiographyEntries()
@@ -88,6 +90,7 @@ export function MemoryList({ currentUserId, renderMedia, renderThumbnails, child
       isInConversation={entry.conversation !== null}
       onManageMedia={renderMedia ? (chosen: BiographyEntry) => setMediaEntryId(chosen.id) : undefined}
       renderThumbnails={renderThumbnails}
+      renderShare={currentUserId === entry.authorUserId ? renderShare : undefined}
       onUpdated={(updated) => setAnnouncement(t('memories.updated', { name: memoryName(updated, language) }))}
       onDelete={currentUserId === entry.authorUserId ? handleDeleteRequest : undefined}
     />

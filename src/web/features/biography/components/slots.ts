@@ -32,3 +32,6 @@ export type MemoryMediaSlot = (props: MemoryMediaProps) => ReactNode
 
 /** A memory's files, small, in the list: photos as thumbnails with their captions. */
 export type MemoryThumbnailsSlot = (entry: BiographyEntry) => ReactNode
+
+/** «Compartir con la familia» under a memory (the family tree's control, handed in by the page). */
+export type MemoryShareSlot = (entry: BiographyEntry) => ReactNode

@@ -27,6 +27,7 @@ export function buildEntry(overrides: Partial<BiographyEntry> = {}): BiographyEn
     mediaAssetIds: [],
     entryDate,
     updatedAt: entryDate,
+    sharedWith: [],
     ...overrides,
   }
 }

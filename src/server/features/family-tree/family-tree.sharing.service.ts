@@ -1,0 +1,103 @@
+import type { SharedItemKind, SharedMemory, SharedWith } from '../../../shared/contracts/family-circle.ts'
+import { roleMay, type TreeRole } from '../../../shared/family-tree/roles.ts'
+import { nowIso, toIsoString } from '../../db/timestamps.ts'
+import { AppError, notFound } from '../../lib/app-error.ts'
+import type { TreeAccess } from './family-tree.circle.service.ts'
+import type { SharingRepository } from './family-tree.sharing.repository.ts'
+
+/** One item as its author's feature reads it for the tree: which of them is it, and what it says. */
+export interface SharedItemContent {
+  id: string
+  authorUserId: string
+  /** The member a memory is about (its author's own card); null for a story. */
+  subjectMemberId: string | null
+  title: string
+  text: string
+  variation: string | null
+  eventDate: string | null
+  mediaAssetIds: string[]
+}
+
+/** What an item's feature answers: its author's items among `items`, each checked against its author. */
+export type ReadSharedItems = (items: { authorUserId: string; id: string }[]) => Promise<SharedItemContent[]>
+
+interface Deps {
+  repo: SharingRepository
+  circle: {
+    roleIn(userId: string, treeId: string): Promise<TreeRole | undefined>
+    require(userId: string, action: 'tree.read'): Promise<TreeAccess>
+    memberIn(treeId: string, memberId: string): Promise<{ memberId: string; linkedUserId: string | null } | undefined>
+    isClosedToViewers(access: TreeAccess, memberId: string): Promise<boolean>
+  }
+  /** The memories (biography) and the AI-lab stories, read from their features. */
+  read: Record<SharedItemKind, ReadSharedItems>
+}
+
+/**
+ * A memory or an AI-lab story stays its author's; the author shares it with a tree they belong
+ * to, one by one, and takes it back the same way (docs/product.md#family-tree). Sharing adds to
+ * the tree, so it asks the role that adds content: a viewer reads what others shared.
+ */
+export function createSharingService({ repo, circle, read }: Deps) {
+  return {
+    /** Shares one of the person's items (the caller checked it is theirs) with a tree of theirs. */
+    async share(userId: string, kind: SharedItemKind, itemId: string, treeId: string): Promise<void> {
+      const role = await circle.roleIn(userId, treeId)
+      if (!role) throw notFound('Tree')
+      if (!roleMay(role, 'content.add')) throw new AppError('forbidden', 'Your role in this tree does not allow content.add')
+      await repo.share(kind, { treeId, itemId, userId, at: nowIso() })
+    },
+
+    /**
+     * Takes a share back. The author may do so even after leaving the tree; someone who never was
+     * in it is told the tree does not exist. Taking back what is not shared changes nothing.
+     */
+    async unshare(userId: string, kind: SharedItemKind, itemId: string, treeId: string): Promise<void> {
+      if (await repo.unshare(kind, { treeId, itemId, userId })) return
+      if (!(await circle.roleIn(userId, treeId))) throw notFound('Tree')
+    },
+
+    /** The trees each of the person's items is shared with. */
+    async sharedWith(userId: string, kind: SharedItemKind, itemIds: string[]): Promise<Map<string, SharedWith[]>> {
+      const byItem = new Map<string, SharedWith[]>()
+      for (const row of await repo.sharedWith(kind, userId, itemIds)) {
+        const trees = byItem.get(row.itemId) ?? []
+        trees.push({ treeId: row.treeId, treeName: row.treeName })
+        byItem.set(row.itemId, trees)
+      }
+      return byItem
+    },
+
+    /** Whether a memory (by its id) is shared with the tree: its files are the tree's to read then. */
+    isAnyMemoryShared(treeId: string, entryIds: string[]): Promise<boolean> {
+      return repo.isAnyShared('memory', treeId, entryIds)
+    },
+
+    /**
+     * What was shared into the tree the person's pages show about one member, newest first: what
+     * the person linked to the card shared, and memories anyone shared about that card. A viewer
+     * meeting a living person who is not opened up sees none of it.
+     */
+    async sharedAbout(userId: string, memberId: string): Promise<SharedMemory[]> {
+      const access = await circle.require(userId, 'tree.read')
+      const member = access.treeId ? await circle.memberIn(access.treeId, memberId) : undefined
+      if (!access.treeId || !member) throw notFound('Member')
+      if (await circle.isClosedToViewers(access, memberId)) return []
+      const found: SharedMemory[] = []
+      for (const kind of ['memory', 'story'] as const) {
+        const rows = await repo.sharedInto(kind, access.treeId)
+        const contents = new Map((await read[kind](rows.map((row) => ({ authorUserId: row.sharedByUserId, id: row.itemId })))).map((item) => [item.id, item]))
+        for (const row of rows) {
+          const item = contents.get(row.itemId)
+          if (!item) continue
+          const isTheirs = member.linkedUserId !== null && item.authorUserId === member.linkedUserId
+          if (!isTheirs && item.subjectMemberId !== memberId) continue
+          const { title, text, variation, eventDate, mediaAssetIds } = item
+          found.push({ kind, id: item.id, authorName: row.authorName, title, text, variation, eventDate, mediaAssetIds, sharedAt: toIsoString(row.sharedAt) })
+        }
+      }
+      return found.sort((a, b) => b.sharedAt.localeCompare(a.sharedAt) || b.id.localeCompare(a.id))
+    },
+  }
+}
+export type SharingService = ReturnType<typeof createSharingService>
