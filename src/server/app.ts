@@ -394,6 +394,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
         (holderId, since, readerId, limit) => familyTree.addedSince(holderId, since, readerId, limit),
         (holderId, since, readerId, limit) => interviews.toldSince(holderId, since, readerId, limit),
         (holderId, since, readerId, limit) => media.addedSince(holderId, since, readerId, limit),
+        (holderId, since, readerId, limit) => sharing.sharedSince(holderId, since, readerId, limit),
       ],
       memberNames: (holderId, ids) => familyTree.memberNames(holderId, ids),
       personName: async (userId) => (await accounts.getMe(userId).catch(() => undefined))?.displayName ?? '',

@@ -151,6 +151,11 @@ export function createCircleService({ repo, startOwnTree, mailer, origin, log, a
       return row ? toAccess(userId, row).role : undefined
     },
 
+    /** The member of the tree linked to the person's account, if any. */
+    async linkedMemberId(treeId: string, userId: string): Promise<string | undefined> {
+      return (await repo.linkedMember(treeId, userId))?.id
+    },
+
     /** A member of the tree and the account linked to it, if any; undefined when the tree has no such member. */
     async memberIn(treeId: string, memberId: string): Promise<{ memberId: string; linkedUserId: string | null } | undefined> {
       const member = await repo.memberOfTree(treeId, memberId)

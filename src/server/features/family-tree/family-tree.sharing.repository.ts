@@ -73,6 +73,27 @@ export function createSharingRepository(db: Kysely<Database>) {
         .execute()
     },
 
+    /** What others shared after `since` into the tree kept in the holder's account, newest first. */
+    async sharedSince(
+      kind: SharedItemKind,
+      holderId: string,
+      since: string,
+      readerId: string,
+      limit: number,
+    ): Promise<{ itemId: string; treeId: string; sharedByUserId: string; sharedAt: Date | string }[]> {
+      const { table, column } = tables[kind]
+      return untyped(db)
+        .selectFrom(`${table} as shared`)
+        .innerJoin('familyTree', 'familyTree.id', 'shared.treeId')
+        .select([`shared.${column} as itemId`, 'shared.treeId', 'shared.sharedByUserId', 'shared.sharedAt'])
+        .where('familyTree.ownerUserId', '=', holderId)
+        .where('shared.sharedAt', '>', since)
+        .where('shared.sharedByUserId', '!=', readerId)
+        .orderBy('shared.sharedAt', 'desc')
+        .limit(limit)
+        .execute()
+    },
+
     /** Whether any of these items is shared into the tree. */
     async isAnyShared(kind: SharedItemKind, treeId: string, itemIds: string[]): Promise<boolean> {
       if (itemIds.length === 0) return false

@@ -69,6 +69,9 @@ describe.each(testDatabases)('memories and stories shared with a tree, on %s', (
       expect.objectContaining({ kind: 'memory', id: entry.id, authorName: 'Tomás Gil', title: 'El tiple', text: 'Mi abuelo me enseñó a tocar el tiple.', mediaAssetIds: [photo] }),
     ])
     expect(await sharedOn(rosa, grandson.memberId)).toHaveLength(1)
+    const news = async (user: TestUser) => (await call(user)({ method: 'GET', url: '/api/dashboard/family-news' })).json().items as { kind: string; id: string }[]
+    expect(await news(rosa)).toContainEqual(expect.objectContaining({ kind: 'memory', id: entry.id, authorName: 'Tomás Gil', title: 'El tiple', memberId: grandson.memberId }))
+    expect((await news(tomas)).map((item) => item.id)).not.toContain(entry.id)
     const seen = await call(editor)({ method: 'GET', url: `/api/media/${photo}/content` })
     expect(seen.statusCode).toBe(200)
     expect(seen.body).toBe('Una foto del tiple.')
@@ -77,6 +80,7 @@ describe.each(testDatabases)('memories and stories shared with a tree, on %s', (
 
     expect((await call(tomas)({ method: 'DELETE', url: `/api/biography/entries/${entry.id}/share/${treeId}` })).statusCode).toBe(204)
     expect(await sharedOn(editor, grandson.memberId)).toEqual([])
+    expect((await news(rosa)).map((item) => item.id)).not.toContain(entry.id)
     expect((await call(editor)({ method: 'GET', url: `/api/media/${photo}/content` })).statusCode).toBe(404)
     expect((await call(editor)({ method: 'GET', url: `/api/media/${photo}` })).statusCode).toBe(404)
     expect((await call(tomas)({ method: 'GET', url: '/api/biography/entries' })).json().entries.find((e: { id: string }) => e.id === entry.id).sharedWith).toEqual([])
@@ -94,6 +98,9 @@ describe.each(testDatabases)('memories and stories shared with a tree, on %s', (
 
     expect(await sharedOn(rosa, granddaughter.memberId)).toHaveLength(1)
     expect(await sharedOn(viewer, granddaughter.memberId)).toEqual([])
+    const news = async (user: TestUser) => ((await call(user)({ method: 'GET', url: '/api/dashboard/family-news' })).json().items as { id: string }[]).map((item) => item.id)
+    expect(await news(rosa)).toContain(story.id)
+    expect(await news(viewer)).not.toContain(story.id)
     expect((await call(rosa)({ method: 'PUT', url: `/api/family-tree/members/${granddaughter.memberId}/open-to-viewers`, payload: { open: true } })).statusCode).toBe(204)
     expect(await sharedOn(viewer, granddaughter.memberId)).toEqual([expect.objectContaining({ kind: 'story', id: story.id, text: 'El volcán dormía.' })])
   })

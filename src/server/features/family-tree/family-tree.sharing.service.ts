@@ -27,6 +27,7 @@ interface Deps {
     roleIn(userId: string, treeId: string): Promise<TreeRole | undefined>
     require(userId: string, action: 'tree.read'): Promise<TreeAccess>
     memberIn(treeId: string, memberId: string): Promise<{ memberId: string; linkedUserId: string | null } | undefined>
+    linkedMemberId(treeId: string, userId: string): Promise<string | undefined>
     isClosedToViewers(access: TreeAccess, memberId: string): Promise<boolean>
   }
   /** The memories (biography) and the AI-lab stories, read from their features. */
@@ -71,6 +72,36 @@ export function createSharingService({ repo, circle, read }: Deps) {
     /** Whether a memory (by its id) is shared with the tree: its files are the tree's to read then. */
     isAnyMemoryShared(treeId: string, entryIds: string[]): Promise<boolean> {
       return repo.isAnyShared('memory', treeId, entryIds)
+    },
+
+    /**
+     * What others shared after `since` with the tree kept in the holder's account, as the family's
+     * news tells it (kind `memory`, newest first): about the card of who shared it, or the card a
+     * memory is about, so a viewer hears nothing of the living they see only by name.
+     */
+    async sharedSince(holderId: string, since: string, readerId: string, limit: number) {
+      const news = []
+      for (const kind of ['memory', 'story'] as const) {
+        const rows = await repo.sharedSince(kind, holderId, since, readerId, limit)
+        const contents = new Map((await read[kind](rows.map((row) => ({ authorUserId: row.sharedByUserId, id: row.itemId })))).map((item) => [item.id, item]))
+        for (const row of rows) {
+          const item = contents.get(row.itemId)
+          if (!item) continue
+          const about =
+            item.subjectMemberId && (await circle.memberIn(row.treeId, item.subjectMemberId)) ? item.subjectMemberId : await circle.linkedMemberId(row.treeId, row.sharedByUserId)
+          news.push({
+            kind: 'memory' as const,
+            id: item.id,
+            memberId: about ?? null,
+            authorId: row.sharedByUserId,
+            at: toIsoString(row.sharedAt),
+            text: item.title || item.text,
+            mediaId: null,
+            contentType: null,
+          })
+        }
+      }
+      return news
     },
 
     /**
