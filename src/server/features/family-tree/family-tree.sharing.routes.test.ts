@@ -103,6 +103,12 @@ describe.each(testDatabases)('memories and stories shared with a tree, on %s', (
     expect(await news(viewer)).not.toContain(story.id)
     expect((await call(rosa)({ method: 'PUT', url: `/api/family-tree/members/${granddaughter.memberId}/open-to-viewers`, payload: { open: true } })).statusCode).toBe(204)
     expect(await sharedOn(viewer, granddaughter.memberId)).toEqual([expect.objectContaining({ kind: 'story', id: story.id, text: 'El volcán dormía.' })])
+    // The photo of a memory shared about the opened-up granddaughter is the viewer's to see too.
+    const entry = await write(lucia, 'El volcán', 'Subimos al volcán.')
+    const photo = await attach(lucia, entry.id)
+    expect((await call(viewer)({ method: 'GET', url: `/api/media/${photo}/content` })).statusCode).toBe(404)
+    expect((await call(lucia)({ method: 'PUT', url: `/api/biography/entries/${entry.id}/share`, payload: { treeId } })).statusCode).toBe(200)
+    expect((await call(viewer)({ method: 'GET', url: `/api/media/${photo}/content` })).statusCode).toBe(200)
   })
 
   it('shows a shared AI-lab story on its author’s card and the owner’s memory about herself on hers, newest first', async () => {

@@ -43,6 +43,9 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ service: MediaService; circle:
     const owner = await service.reachable(actor, id, purpose)
     if (owner === actor.userId || roleMay(actor.role, 'tree.see-living')) return owner
     const { linkedToMemberIds } = await service.getMedia(owner, id)
+    // A file of nobody in the tree is reached only as a shared memory's: the card it is shared on
+    // already held it back from a viewer when that card is closed to them.
+    if (linkedToMemberIds.length === 0) return owner
     for (const memberId of linkedToMemberIds) if (!(await circle.isClosedToViewers(actor, memberId))) return owner
     throw notFound('Media')
   }
