@@ -2,7 +2,7 @@ import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { SharedWith } from '../../../../shared/contracts/family-circle.ts'
 import { roleMay } from '../../../../shared/family-tree/roles.ts'
-import { useTreeList } from '../api/tree-list-query.ts'
+import { useTrees } from '../api/circle-queries.ts'
 import './share-with-family.css'
 
 interface ShareWithFamilyProps {
@@ -21,7 +21,7 @@ interface ShareWithFamilyProps {
  */
 export function ShareWithFamily({ itemName, sharedWith, onChange }: ShareWithFamilyProps) {
   const { t } = useTranslation('common')
-  const trees = useTreeList()
+  const trees = useTrees()
   const [pendingTreeId, setPendingTreeId] = useState<string>()
   const [failed, setFailed] = useState(false)
   const groupId = useId()
