@@ -9,6 +9,8 @@ import { DashboardTiles } from '../../features/dashboard/components/dashboard-ti
 import { RecentActivity } from '../../features/dashboard/components/recent-activity.tsx'
 import { useRecentActivity } from '../../features/dashboard/api/recent-queries.ts'
 import { InviteButton } from '../../features/dashboard/components/invite-button.tsx'
+import { FamilyNews } from '../../features/dashboard/components/family-news.tsx'
+import { useFamilyNews, useSharesATree } from '../../features/dashboard/api/family-news-queries.ts'
 
 export function DashboardRoute() {
   const { t } = useTranslation(['dashboard', 'common'])
@@ -22,6 +24,7 @@ export function DashboardRoute() {
     <section className="page dashboard" aria-labelledby="dashboard-title">
       <DashboardHeader me={session.data} />
       <RecentActivity recent={useRecentActivity().data} />
+      <FamilyNews news={useFamilyNews().data} sharesATree={useSharesATree().data === true} />
       <DashboardTiles isAiGuided={isAiGuided} />
       <div className="dashboard-actions">
         <InviteButton />

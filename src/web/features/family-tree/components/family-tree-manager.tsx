@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link } from 'react-router'
+import { Link, useSearchParams } from 'react-router'
 import type { Member } from '../../../../shared/contracts/family-tree.ts'
 import { StatusMessage } from '../../../components/ui/banner.tsx'
 import { useFamilyTree } from '../api/family-tree-queries.ts'
@@ -35,7 +35,9 @@ export function FamilyTreeManager({ renderChart, memberMedia, access = ownerAcce
   /** The add form is open: for anyone, or for a relative of someone in the tree. */
   const [adding, setAdding] = useState<{ relative?: NewRelativeRequest }>()
   const isAdding = adding !== undefined
-  const [openedId, setOpenedId] = useState<string>()
+  // A link from elsewhere (the dashboard's news) opens one person's card: /family-tree?member=<id>.
+  const [searchParams] = useSearchParams()
+  const [openedId, setOpenedId] = useState<string | undefined>(() => searchParams.get('member') ?? undefined)
   const [centreRequest, setCentreRequest] = useState<CentreRequest>()
   const [announcement, setAnnouncement] = useState('')
   const addButtonRef = useRef<HTMLButtonElement>(null)

@@ -13,10 +13,10 @@ afterEach(() => {
 })
 
 /** The tree page's working area with the chart in its slot, as the route composes them. */
-async function renderPage(family = rosasFamily()) {
+async function renderPage(family = rosasFamily(), route = '/family-tree') {
   const user = userEvent.setup()
   const api = fakeFamilyApi(family.members)
-  renderWithProviders(<FamilyTreeManager renderChart={(members, hooks) => <FamilyChartBody members={members} hooks={hooks} />} />)
+  renderWithProviders(<FamilyTreeManager renderChart={(members, hooks) => <FamilyChartBody members={members} hooks={hooks} />} />, { route })
   await screen.findByRole('group', { name: /^Árbol familiar de / })
   return { user, api }
 }
@@ -44,6 +44,14 @@ describe('the chart on the tree page', () => {
     await user.click(within(opened).getByRole('button', { name: 'Cerrar la ficha de Carmen López' }))
     expect(screen.queryByRole('region', { name: /abierta desde el árbol/ })).not.toBeInTheDocument()
     expect(person(/^Carmen López/)).toHaveFocus()
+  })
+
+  it('opens the card a link names (/family-tree?member=…), as the dashboard’s news links to it', async () => {
+    const family = rosasFamily()
+    const carmen = family.members.find((member) => member.firstName === 'Carmen')!
+    await renderPage(family, `/family-tree?member=${carmen.memberId}`)
+    const opened = await screen.findByRole('region', { name: 'La ficha de Carmen López, abierta desde el árbol' })
+    expect(within(opened).getByRole('heading', { name: 'Carmen López' })).toHaveFocus()
   })
 
   it('opens a card with Enter, and says so in its keyboard help', async () => {
