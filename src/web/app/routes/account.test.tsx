@@ -12,6 +12,7 @@ function fakeServer() {
   let me = rosa
   return fakeApi(({ method, path, body }) => {
     if (method === 'GET' && path === '/api/session') return jsonResponse(200, { user: me })
+    if (method === 'GET' && path === '/api/me/reach') return jsonResponse(200, { heldTrees: [], contributions: [], handedOverTrees: [] })
     if (method === 'PATCH' && path === '/api/me') {
       me = { ...me, ...(body as object) }
       return jsonResponse(200, me)

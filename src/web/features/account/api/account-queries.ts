@@ -1,5 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { ChangePassword, DeleteAccount, Me, UpdateMe } from '../../../../shared/contracts/account.ts'
+import type { AccountReach } from '../../../../shared/contracts/family-circle.ts'
 import type { ImportReport } from '../../../../shared/contracts/portability.ts'
 import { apiFetch } from '../../../lib/api-client.ts'
 import { postFormWithProgress } from '../../../lib/post-form-with-progress.ts'
@@ -20,6 +21,16 @@ export function useChangePassword() {
   return useMutation({
     mutationFn: (body: ChangePassword) => apiFetch<{ user: Me }>('/api/auth/change-password', { method: 'POST', body }),
     onSuccess: ({ user }) => queryClient.setQueryData(sessionKeys.me, user),
+  })
+}
+
+/** What deleting the account would take from the family, read afresh each time the page opens. */
+export function useAccountReach() {
+  return useQuery({
+    queryKey: ['account', 'reach'] as const,
+    queryFn: ({ signal }) => apiFetch<AccountReach>('/api/me/reach', { signal }),
+    staleTime: 0,
+    refetchOnMount: 'always',
   })
 }
 

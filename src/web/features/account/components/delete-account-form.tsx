@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useId, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
@@ -10,18 +10,25 @@ import { applyServerFieldErrors, fieldMessageText } from '../../../components/ui
 import { ShowPasswordToggle } from '../../../components/ui/show-password-toggle.tsx'
 import { TextField } from '../../../components/ui/text-field.tsx'
 import { errorText } from '../../../lib/error-text.ts'
-import { useDeleteAccount } from '../api/account-queries.ts'
+import { useAccountReach, useDeleteAccount } from '../api/account-queries.ts'
 import { forgetSignedInData } from '../api/session-queries.ts'
+import { AccountReach } from './account-reach.tsx'
 
 /**
  * Erasing an account cannot be undone, so it asks for the password and for a word typed by hand
  * (in the page's language), rather than a click on a dialog that a tremor or a habit can confirm.
+ * It first says what goes from the family with it; a tree kept in the account that someone else
+ * now looks after holds it back (the server refuses too), and the button says why.
  */
 export function DeleteAccountForm({ onDeleted }: { onDeleted: () => Promise<void> | void }) {
   const { t } = useTranslation(['auth', 'errors'])
   const remove = useDeleteAccount()
   const queryClient = useQueryClient()
   const [showPassword, setShowPassword] = useState(false)
+  const reach = useAccountReach()
+  const handedOverId = useId()
+  // Until the answer comes the family's losses are unknown; a failed read leaves it to the server.
+  const isHeldBack = reach.isPending || (reach.data?.handedOverTrees.length ?? 0) > 0
   const word = t('account.delete.word')
   const schema = deleteAccountSchema.extend({
     confirmation: z.string().refine((typed) => typed.trim().toLocaleUpperCase() === word.toLocaleUpperCase(), { error: 'auth:account.delete.wordMismatch' }),
@@ -50,6 +57,7 @@ export function DeleteAccountForm({ onDeleted }: { onDeleted: () => Promise<void
   const refusedOnField = errors.password?.type === 'server'
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="account-form">
+      {reach.data && <AccountReach reach={reach.data} handedOverId={handedOverId} />}
       <ErrorBanner>{remove.isError && !refusedOnField ? errorText(t, remove.error, 'auth:account.delete.error') : null}</ErrorBanner>
       <TextField
         label={t('account.delete.password')}
@@ -69,7 +77,12 @@ export function DeleteAccountForm({ onDeleted }: { onDeleted: () => Promise<void
         error={errors.confirmation ? t('account.delete.wordMismatch', { word }) : undefined}
         {...register('confirmation')}
       />
-      <button type="submit" className="button button-danger" disabled={remove.isPending}>
+      <button
+        type="submit"
+        className="button button-danger"
+        disabled={remove.isPending || isHeldBack}
+        aria-describedby={reach.data?.handedOverTrees.length ? handedOverId : undefined}
+      >
         {remove.isPending ? t('account.delete.submitting') : t('account.delete.submit')}
       </button>
     </form>
