@@ -60,7 +60,8 @@ describe('AppLayout', () => {
     renderLayoutAt('/dashboard', [], testMe())
     const nav = screen.getByRole('navigation', { name: 'Navegación principal' })
     await waitFor(() => expect(within(nav).getByText('Inicio')).toHaveAttribute('aria-current', 'page'))
-    expect(within(nav).queryByRole('link')).not.toBeInTheDocument()
+    expect(within(nav).queryByRole('link', { name: 'Inicio' })).not.toBeInTheDocument()
+    expect(within(nav).getByRole('link', { name: 'Mi familia' })).toHaveAttribute('href', '/family')
   })
 
   it('hides the back button on a fresh history', () => {
