@@ -2,6 +2,7 @@ import { defaultLanguage, isLanguage, type Language } from '../../../shared/limi
 import type { MailMessage, Mailer } from '../../integrations/mail/mailer.ts'
 import { resetLinkLifetimeSeconds, type ResetTokenOwner } from './account.auth.ts'
 import { resetLink } from './password-reset.service.ts'
+import { escapeHtml } from '../../lib/escape-html.ts'
 
 interface Texts {
   subject: string
@@ -38,8 +39,6 @@ const texts: Record<Language, Texts> = {
     notYou: 'Si vous ne l’avez pas demandé, ne faites rien : votre mot de passe reste le même.',
   },
 }
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
 
 /** The reset e-mail in the person's language: plain text, and the same words as simple HTML. */
 export function resetMessage(language: Language, { to, name, link }: { to: string; name: string; link: string }): MailMessage {

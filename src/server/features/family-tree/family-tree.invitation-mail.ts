@@ -1,6 +1,7 @@
 import type { TreeRole } from '../../../shared/family-tree/roles.ts'
 import type { Language } from '../../../shared/limits.ts'
 import type { MailMessage } from '../../integrations/mail/mailer.ts'
+import { escapeHtml } from '../../lib/escape-html.ts'
 
 interface Texts {
   subject: (invitedBy: string) => string
@@ -64,8 +65,6 @@ const texts: Record<Language, Texts> = {
     locale: 'fr',
   },
 }
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
 
 /** The invitation e-mail in the invited person's language: plain text, and the same words as simple HTML. */
 export function invitationMessage(

@@ -10,6 +10,7 @@ import {
   type StoryExchange,
   type StoryMemory,
 } from '../../../shared/story/index.ts'
+import { escapeHtml } from '../../lib/escape-html.ts'
 
 /** A photo as a readable file shows it: its path inside the archive, relative to the file. */
 export interface ReadablePhoto {
@@ -18,7 +19,7 @@ export interface ReadablePhoto {
 }
 
 /** Every character that could open markup or leave an attribute, as a character reference. */
-export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
+export { escapeHtml }
 
 // Styles inside the file: it is opened from a folder, with nothing of Legado's around it. The
 // print rules match the page's (each chapter on a new page, a photo never split).
