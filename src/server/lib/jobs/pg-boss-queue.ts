@@ -31,8 +31,26 @@ export function createPgBossQueue({
   pollingIntervalSeconds = 2,
   maintenanceIntervalSeconds = 60,
 }: PgBossQueueOptions): JobQueue {
+  /**
+   * pg-boss completes and fails a delivery without awaiting it, so its last statement can still be
+   * under way when `stop` returns and the pool closes; `stop` waits for these, and a statement asked
+   * for after it (a handler of an abandoned instance timing out) finds the queue closed instead of a
+   * destroyed pool.
+   */
+  const inFlight = new Set<Promise<unknown>>()
+  let isClosed = false
+  async function executeSql(text: string, values: unknown[]): Promise<{ rows: unknown[] }> {
+    if (isClosed) return { rows: [] }
+    const query = raw.executeQuery(CompiledQuery.raw(text, values ?? []))
+    inFlight.add(query)
+    try {
+      return { rows: (await query).rows as unknown[] }
+    } finally {
+      inFlight.delete(query)
+    }
+  }
   const boss = new PgBoss({
-    db: { executeSql: async (text: string, values: unknown[]) => ({ rows: (await raw.executeQuery(CompiledQuery.raw(text, values ?? []))).rows as unknown[] }) },
+    db: { executeSql },
     schema,
     maintenanceIntervalSeconds,
     // Legado keeps each job's state in its own table; pg-boss's rows are only the delivery.
@@ -78,6 +96,8 @@ export function createPgBossQueue({
       isStarted = false
       // `close: false`: the pool is Legado's, closed with its database.
       await boss.stop({ graceful: !isAbandoned, wait: true, close: false, timeout: 30_000 })
+      await Promise.allSettled([...inFlight])
+      isClosed = true
     },
   }
 }
