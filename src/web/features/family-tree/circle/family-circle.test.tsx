@@ -115,6 +115,10 @@ describe('the family page', () => {
       { role: 'contributor', expiresInDays: 14, memberId: 'member-tomas', language: 'es' },
     ])
     expect(screen.getByText('http://legado.test/invitation/un-token-largo-de-prueba-123')).toBeInTheDocument()
+    // The same link as a code to scan, described for whoever cannot see it.
+    expect(screen.getByRole('img', { name: 'Código QR del enlace de la invitación' })).toHaveAccessibleDescription(
+      'Si está a tu lado, puede abrir el enlace apuntando la cámara de su móvil a este código.',
+    )
     await user.click(screen.getByRole('button', { name: 'Copiar el enlace' }))
     // user-event's stand-in for the clipboard holds what was copied.
     expect(await navigator.clipboard.readText()).toBe('http://legado.test/invitation/un-token-largo-de-prueba-123')

@@ -2,12 +2,13 @@ import { useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { CreatedInvitation } from '../../../../shared/contracts/family-circle.ts'
 import { StatusMessage } from '../../../components/ui/banner.tsx'
+import { QrCode } from '../../../components/ui/qr-code.tsx'
 import { formatDateTime } from '../../../lib/format-dates.ts'
 
 /**
  * The new invitation's link, shown once (the server keeps only its hash): large, selectable and
- * with a copy button. No QR code: the app bundles no QR library, so the link is made easy to read
- * out, copy or send instead.
+ * with a copy button, and as a QR code for the invited person to scan from this screen with their
+ * phone, sitting beside whoever invites them.
  */
 export function InvitationLink({ created, onAnother }: { created: CreatedInvitation; onAnother: () => void }) {
   const { t, i18n } = useTranslation('family-circle')
@@ -49,6 +50,12 @@ export function InvitationLink({ created, onAnother }: { created: CreatedInvitat
       <p id={linkId} className="invitation-link-url" data-testid="invitation-url">
         {created.url}
       </p>
+      <figure className="invitation-link-qr">
+        <QrCode text={created.url} label={t('link.qrLabel')} describedBy={`${linkId}-qr`} />
+        <figcaption id={`${linkId}-qr`} className="hint">
+          {t('link.qrHint')}
+        </figcaption>
+      </figure>
       <div className="invitation-link-actions">
         <button type="button" className="button button-primary" onClick={() => void handleCopy()}>
           {t('link.copy')}
