@@ -397,7 +397,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
         (holderId, since, readerId, limit) => sharing.sharedSince(holderId, since, readerId, limit),
       ],
       memberNames: (holderId, ids) => familyTree.memberNames(holderId, ids),
-      personName: async (userId) => (await accounts.getMe(userId).catch(() => undefined))?.displayName ?? '',
+      personName: (access, userId) => (access.treeId ? circle.nameIn(access.treeId, userId) : Promise.resolve('')),
       isClosedToViewers: (access, memberId) => circle.isClosedToViewers(access, memberId),
     },
     latestMemory: (userId) => biography.latestEntry(userId),

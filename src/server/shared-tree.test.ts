@@ -152,6 +152,26 @@ describe.each(testDatabases)('a tree shared with the family, across its features
     expect((await call(viewer)({ method: 'GET', url: `/api/interviews?memberId=${granddaughter.memberId}` })).json().sessions).toHaveLength(1)
   })
 
+  it('names someone who signed up with an e-mail alone by the card they were invited to, in the family and in the news', async () => {
+    const card = (await call(rosa)({ method: 'POST', url: '/api/family-tree/members', payload: { firstName: 'Iván', lastName: 'Pérez', relationshipToOwner: 'Nieto' } })).json()
+      .member as Member
+    const ivan = await createTestUser(t.app, { name: '' })
+    const { url } = (await call(rosa)({ method: 'POST', url: `/api/trees/${treeId}/invitations`, payload: { role: 'contributor', memberId: card.memberId } })).json()
+    expect((await call(ivan)({ method: 'POST', url: `/api/invitations/${url.slice(url.lastIndexOf('/') + 1)}/accept`, payload: {} })).statusCode).toBe(200)
+    await call(rosa)({ method: 'POST', url: '/api/dashboard/family-news/seen', payload: { until: new Date().toISOString() } })
+    await new Promise((resolve) => setTimeout(resolve, 5))
+    await tell(ivan, 'El bisabuelo silbaba pasillos.')
+
+    const people = (await call(rosa)({ method: 'GET', url: `/api/trees/${treeId}/circle` })).json().people as { userId: string; name: string }[]
+    expect(people.find((person) => person.userId === ivan.id)?.name).toBe('Iván Pérez')
+    const news = (await call(rosa)({ method: 'GET', url: '/api/dashboard/family-news' })).json()
+    expect(news.items).toEqual([expect.objectContaining({ kind: 'interview', authorName: 'Iván Pérez' })])
+    // Unlinked, he has no other name than his e-mail on the family page, and none in the news.
+    await call(rosa)({ method: 'DELETE', url: `/api/family-tree/members/${card.memberId}/link` })
+    const unlinked = (await call(rosa)({ method: 'GET', url: `/api/trees/${treeId}/circle` })).json().people as { userId: string; name: string }[]
+    expect(unlinked.find((person) => person.userId === ivan.id)?.name).toBe(ivan.email)
+  })
+
   it('tells the owner what the family added since her last visit, with who added it, and forgets it once she has seen it', async () => {
     // What came before is seen.
     await call(rosa)({ method: 'POST', url: '/api/dashboard/family-news/seen', payload: { until: new Date().toISOString() } })

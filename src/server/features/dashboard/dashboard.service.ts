@@ -25,7 +25,8 @@ export interface FamilyNewsDeps {
   /** Each feature's additions after `since` by anyone but the reader, newest first. */
   sources: ((holderId: string, since: string, readerId: string, limit: number) => Promise<NewsEntry[]>)[]
   memberNames(holderId: string, ids: string[]): Promise<Map<string, string>>
-  personName(userId: string): Promise<string>
+  /** How the person is named in the reader's tree. */
+  personName(access: Reader, userId: string): Promise<string>
   isClosedToViewers(access: Reader, memberId: string): Promise<boolean>
 }
 
@@ -78,7 +79,7 @@ export function createDashboardService({ latestMemory, latestInterview, findMemb
       entries = entries.filter((entry) => !entry.memberId || !closed.has(entry.memberId))
       const [memberNames, authorNames] = await Promise.all([
         news.memberNames(access.holderId, memberIds),
-        Promise.all([...new Set(entries.map((entry) => entry.authorId))].map(async (id) => [id, await news.personName(id)] as const)).then((pairs) => new Map(pairs)),
+        Promise.all([...new Set(entries.map((entry) => entry.authorId))].map(async (id) => [id, await news.personName(access, id)] as const)).then((pairs) => new Map(pairs)),
       ])
       return {
         since: seenAt,

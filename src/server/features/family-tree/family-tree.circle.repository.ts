@@ -139,6 +139,16 @@ function circleQueries(db: Kysely<Database>) {
       return db.selectFrom('member').select(['id', 'firstName', 'lastName']).where('treeId', '=', treeId).where('linkedUserId', '=', userId).executeTakeFirst()
     },
 
+    /** The person's account name and the card they are linked to in the tree, to name them there. */
+    async personIn(treeId: string, userId: string): Promise<{ name: string; email: string; firstName: string | null; lastName: string | null } | undefined> {
+      return db
+        .selectFrom('user')
+        .leftJoin('member', (join) => join.onRef('member.linkedUserId', '=', 'user.id').on('member.treeId', '=', treeId))
+        .select(['user.name', 'user.email', 'member.firstName', 'member.lastName'])
+        .where('user.id', '=', userId)
+        .executeTakeFirst()
+    },
+
     async memberOfTree(
       treeId: string,
       memberId: string,

@@ -59,6 +59,11 @@ function statusOf(row: InvitationRow, now: string): InvitationStatus {
   return toIsoString(row.expiresAt) <= now ? 'expired' : 'pending'
 }
 
+/** The account's name, else the linked card's, else (where it may be shown) the e-mail. */
+function nameOf(accountName: string | null, cardName: string | null, email: string | null): string {
+  return accountName?.trim() || cardName || email || ''
+}
+
 function toInvitation(row: InvitationRow, now: string): Invitation {
   return {
     invitationId: row.id,
@@ -201,7 +206,7 @@ export function createCircleService({ repo, startOwnTree, mailer, origin, log, a
         canMail: mailer !== undefined,
         people: people.map((person) => ({
           userId: person.userId,
-          name: person.name || person.email,
+          name: nameOf(person.name, fullName(person.linkedFirstName, person.linkedLastName), person.email),
           role: isTreeRole(person.role) ? person.role : 'viewer',
           joinedAt: toIsoString(person.joinedAt),
           linkedMemberId: person.linkedMemberId,
@@ -375,6 +380,15 @@ export function createCircleService({ repo, startOwnTree, mailer, origin, log, a
     },
 
     /** The tree the person's pages show, and when they last said they had seen its news (null: never). */
+    /**
+     * How someone is named in a tree: their account's name, or else the card they are linked to
+     * (an invited grandson who signed up with an e-mail alone is "Tomás Pérez" to his family).
+     */
+    async nameIn(treeId: string, userId: string): Promise<string> {
+      const row = await repo.personIn(treeId, userId)
+      return row ? nameOf(row.name, fullName(row.firstName, row.lastName), null) : ''
+    },
+
     async lastSeen(userId: string): Promise<{ access: TreeAccess; seenAt: string | null }> {
       const row = await repo.activeMembership(userId)
       if (!row) return { access: await this.access(userId), seenAt: null }
