@@ -312,7 +312,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     repo: createInterviewRepository(database.db),
     conversations: createConversationRepository(database.db, 'interview'),
     chat,
-    findMember: (ownerId, memberId) => familyTree.findMemberFacts(ownerId, memberId),
+    findMember: (ownerId, memberId, tellerId) => familyTree.findMemberFacts(ownerId, memberId, tellerId),
     media,
     log: app.log.child({ feature: 'interviews' }),
   })

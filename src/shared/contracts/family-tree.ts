@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { kinRelations } from '../family-tree/kinship.ts'
 import { parentKinds } from '../family-tree/parent-kinds.ts'
 import { languages, limits } from '../limits.ts'
 import { requiredSingleLineText, singleLineText, storedGenealogyDateSchema, timestampSchema, writtenGenealogyDate } from './common.ts'
@@ -101,6 +102,18 @@ export const memberSchema = z.object({
 export type Member = z.infer<typeof memberSchema>
 
 /**
+ * How a member stands to the person reading, when that person is not the tree's keeper (whose
+ * word `relationshipToOwner` is): the relation the tree's links tell between the reader's own
+ * card and the member (`kinshipWord` says it), or null when the reader has no card or the tree
+ * links them no way it names; then the keeper's word is said as the keeper's, by their name.
+ */
+export const relationToReaderSchema = z.object({
+  kinship: z.object({ relation: z.enum(kinRelations), generations: z.number().int().min(1).optional() }).nullable(),
+  keeperName: z.string(),
+})
+export type RelationToReader = z.infer<typeof relationToReaderSchema>
+
+/**
  * One member and the people one link away, read without the rest of the tree: what a page about
  * one relative shows (the interview's header), where the whole tree would be megabytes.
  */
@@ -122,6 +135,8 @@ export const memberFactsSchema = z.object({
   relatives: z.array(
     z.object({ memberId: z.string(), firstName: z.string(), lastName: z.string(), relation: z.enum(['parent', 'partner', 'child']), kind: z.enum(parentKinds).nullable() }),
   ),
+  /** Absent when the reader keeps the tree: `relationshipToOwner` is then their own word. */
+  relationToReader: relationToReaderSchema.optional(),
 })
 export type MemberFacts = z.infer<typeof memberFactsSchema>
 

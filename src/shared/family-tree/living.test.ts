@@ -277,12 +277,13 @@ describe('memberFactsForViewer', () => {
     gender: 'Femenino',
     bioSummary: 'Cosía para medio barrio',
     relatives: [{ memberId: 'ana', firstName: 'Ana', lastName: 'Pérez', relation: 'child', kind: 'birth' }],
+    relationToReader: { kinship: { relation: 'ancestor', generations: 2 }, keeperName: 'Ana Pérez' },
   })
 
   it('blanks every date, place and the bio of a living member, keeping names and relatives', () => {
     const rosa = facts('rosa', 'ABT 1940', null)
     const blanked = { birthDate: null, deathDate: null, birthPlace: '', deathPlace: '', bioSummary: '' }
-    const kept = ['memberId', 'firstName', 'lastName', 'relationshipToOwner', 'isSelf', 'isDeceased', 'gender', 'relatives']
+    const kept = ['memberId', 'firstName', 'lastName', 'relationshipToOwner', 'isSelf', 'isDeceased', 'gender', 'relatives', 'relationToReader']
     const seen = memberFactsForViewer(rosa, nobodyOpened)
     expect(seen).toEqual({ ...rosa, ...blanked })
     expect([...Object.keys(blanked), ...kept].sort()).toEqual(Object.keys(memberFactsSchema.shape).sort())

@@ -1,4 +1,4 @@
-import type { Gender, ParentKind } from '../../../shared/contracts/family-tree.ts'
+import type { Gender, ParentKind, RelationToReader } from '../../../shared/contracts/family-tree.ts'
 import type { StoredGenealogyDate } from '../../../shared/genealogy-date/index.ts'
 import type { MemberFactsRow } from './family-tree.repository.ts'
 import type { ProposedMember } from './family-tree.rules.ts'
@@ -11,17 +11,19 @@ export type MemberFacts = Pick<
   memberId: string
   /** Parents first, then partners, then children by birth; `kind` is how the child is the parent's. */
   relatives: { memberId: string; firstName: string; lastName: string; relation: 'parent' | 'partner' | 'child'; kind: ParentKind | null }[]
-  /** How the member stands to the tree's owner, when the owner has a card of their own (`storytellerKinship`). */
+  /** How the member stands to the person telling, when that person has a card of their own (`storytellerKinship`). */
   storyteller?: StorytellerKinship
+  /** How the member stands to a reader who does not keep the tree (the contract's `relationToReader`). */
+  relationToReader?: RelationToReader
 }
 
-/** What the tree tells of the owner beside one member: whether the owner can have known them. */
+/** What the tree tells of the person telling beside one member: whether they can have known them. */
 export interface StorytellerKinship {
-  /** The birth date on the owner's own card. */
+  /** The birth date on the teller's own card. */
   birthDate: StoredGenealogyDate | null
-  /** Parent links from the owner up to the member (1 a parent, 3 a great-grandparent); null when the member is no ancestor of theirs. */
+  /** Parent links from the teller up to the member (1 a parent, 3 a great-grandparent); null when the member is no ancestor of theirs. */
   generationsAbove: number | null
-  /** The member is the owner's parent, child or partner. */
+  /** The member is the teller's parent, child or partner. */
   isCloseFamily: boolean
 }
 

@@ -1,4 +1,5 @@
 import type { Database } from '../../db/schema.ts'
+import { createKinshipQueries } from './family-tree.kinship.ts'
 import { readInPages, readPageRows } from '../../lib/cooperative.ts'
 import { PostgresAdapter, sql, type Insertable, type Kysely } from 'kysely'
 import type {
@@ -368,6 +369,7 @@ export type FamilyTreeQueries = ReturnType<typeof familyTreeQueries>
 export function createFamilyTreeRepository(db: Kysely<Database>) {
   return {
     ...familyTreeQueries(db),
+    ...createKinshipQueries(db),
     /** Runs `work` in one transaction, with the queries bound to it. */
     transaction<T>(work: (queries: FamilyTreeQueries) => Promise<T>): Promise<T> {
       return db.transaction().execute((trx) => work(familyTreeQueries(trx)))

@@ -69,7 +69,7 @@ export const familyTreeRoutes: FastifyPluginAsyncZod<{ service: FamilyTreeServic
     },
     async (request) => {
       const access = await circle.require(currentUser(request).id, 'tree.read')
-      const facts = await service.getMemberFacts(access.holderId, request.params.memberId)
+      const facts = await service.getMemberFacts(access.holderId, request.params.memberId, access.userId)
       if (roleMay(access.role, 'tree.see-living') || !(await circle.isClosedToViewers(access, facts.memberId))) return { member: facts }
       return { member: memberFactsForViewer(facts, { today: todayCalendarDate(), openedUp: new Set() }) }
     },

@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import type { createMemberSchema, FamilyTree, Member, Union } from '../../../shared/contracts/family-tree.ts'
+import type { createMemberSchema, FamilyTree, Member, RelationToReader, Union } from '../../../shared/contracts/family-tree.ts'
 import { splitFullName } from '../../../shared/family-tree/full-name.ts'
 import { isSelfMember, isStandInSelf, selfRelationship } from '../../../shared/family-tree/self-member.ts'
 import type { FieldIssue } from '../../../shared/errors.ts'
@@ -17,6 +17,7 @@ import { columns, indexLinks, toMember, toProposed, toUnion, type LinkIndex, typ
 import { toMemberFacts, type MemberFacts } from './family-tree.member-facts.ts'
 import { othersWithChangedRelations } from './family-tree.stamps.ts'
 import { storytellerKinship } from './family-tree.storyteller.ts'
+import { kinshipOf } from './family-tree.kinship.ts'
 import { attachToUnions, exceedsUnionsPerMember, planUnions, type UnionPlan, type UnionRequest } from './family-tree.unions.ts'
 
 export type NewMember = z.output<typeof createMemberSchema>
@@ -158,6 +159,19 @@ export function createFamilyTreeService({ repo, getOwner, relatedIds, deleteUnli
     return candidates.find((m) => isSelfMember({ isSelf: Boolean(m.isSelf), relationshipToOwner: m.relationshipToOwner }))?.id
   }
 
+  /**
+   * The reader's own card in the owner's tree (the owner's self card, or the card linked to the
+   * reader's account) and, for a reader who is not the owner, how the member stands to them.
+   */
+  async function readerSide(ownerId: string, readerId: string, memberId: string): Promise<{ readerCardId: string | undefined; relationToReader?: RelationToReader }> {
+    if (readerId === ownerId) return { readerCardId: await findSelfMemberId(ownerId) }
+    const [readerCardId, keeperCardId] = await Promise.all([repo.linkedMemberId(ownerId, readerId), findSelfMemberId(ownerId)])
+    const kinship = readerCardId ? await kinshipOf(repo, ownerId, readerCardId, memberId) : null
+    // The keeper's words are said as theirs, by the name on their own card or their account's.
+    const keeperName = (keeperCardId && (await repo.names(ownerId, [keeperCardId])).get(keeperCardId)) || (await getOwner(ownerId)).displayName.trim()
+    return { readerCardId, relationToReader: { kinship, keeperName } }
+  }
+
   /** The owner's own card when it is still only what sign-up made of it (`isStandInSelf`). */
   async function findStandInSelf(ownerId: string): Promise<Member | undefined> {
     const selfId = await findSelfMemberId(ownerId)
@@ -184,23 +198,29 @@ export function createFamilyTreeService({ repo, getOwner, relatedIds, deleteUnli
     },
 
     /**
-     * One member's facts and relatives, and how they stand to the owner, read without the rest of
-     * the tree; undefined when the member is not the owner's (another user's member looks exactly the same).
+     * One member's facts and relatives, and how they stand to the person telling about them (the
+     * owner unless `tellerId` says otherwise), read without the rest of the tree; undefined when
+     * the member is not the owner's (another user's member looks exactly the same).
      */
-    async findMemberFacts(ownerId: string, memberId: string): Promise<MemberFacts | undefined> {
+    async findMemberFacts(ownerId: string, memberId: string, tellerId: string = ownerId): Promise<MemberFacts | undefined> {
       const facts = toMemberFacts(await repo.memberWithRelatives(ownerId, memberId), memberId)
       if (!facts) return undefined
-      const storyteller = await storytellerKinship(repo, ownerId, await findSelfMemberId(ownerId), facts)
-      return storyteller ? { ...facts, storyteller } : facts
+      const { readerCardId, relationToReader } = await readerSide(ownerId, tellerId, memberId)
+      const storyteller = await storytellerKinship(repo, ownerId, readerCardId, facts)
+      return { ...facts, ...(storyteller ? { storyteller } : {}), ...(relationToReader ? { relationToReader } : {}) }
     },
 
     /**
-     * One member's facts and relatives for a page about them; `not_found` for a member that is not
-     * the owner's, `family_tree.no_tree` when the owner has no tree at all.
+     * One member's facts and relatives for a page about them, with how they stand to a reader who
+     * does not keep the tree; `not_found` for a member that is not the owner's,
+     * `family_tree.no_tree` when the owner has no tree at all.
      */
-    async getMemberFacts(ownerId: string, memberId: string): Promise<MemberFacts> {
+    async getMemberFacts(ownerId: string, memberId: string, readerId: string = ownerId): Promise<MemberFacts> {
       const facts = toMemberFacts(await repo.memberWithRelatives(ownerId, memberId), memberId)
-      if (facts) return facts
+      if (facts) {
+        const { relationToReader } = await readerSide(ownerId, readerId, memberId)
+        return relationToReader ? { ...facts, relationToReader } : facts
+      }
       if (!(await repo.hasTree(ownerId))) throw new AppError('family_tree.no_tree', 'You have no family tree yet')
       throw notFound('Member')
     },

@@ -5,10 +5,11 @@ import { toMemberFacts, type MemberFacts, type StorytellerKinship } from './fami
 const maxGenerations = 64
 
 /**
- * How `member` stands to the owner (the card that represents them): their birth, how many
- * generations up the member is, whether they are the owner's parent, child or partner. Undefined
- * when the owner has no card of their own, or the member is that card. Ana chooses her questions by
- * it: an ancestor the owner never met is asked about through what the family tells.
+ * How `member` stands to the person telling (`selfId`, their own card: the keeper's self card, or
+ * the card linked to another's account): their birth, how many generations up the member is,
+ * whether they are the teller's parent, child or partner. Undefined when the teller has no card of
+ * their own, or the member is that card. Ana chooses her questions by it: an ancestor the teller
+ * never met is asked about through what the family tells.
  */
 export async function storytellerKinship(
   repo: Pick<FamilyTreeRepository, 'memberWithRelatives' | 'generationsUp'>,
@@ -23,7 +24,7 @@ export async function storytellerKinship(
   return {
     birthDate: self.birthDate,
     generationsAbove,
-    // The member's own links name the owner when they are one step apart, in any direction.
+    // The member's own links name the teller's card when they are one step apart, in any direction.
     isCloseFamily: member.relatives.some((relative) => relative.memberId === selfId),
   }
 }

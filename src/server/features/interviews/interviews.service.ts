@@ -30,8 +30,11 @@ interface Deps {
   repo: InterviewRepository
   conversations: ConversationRepository
   chat: ChatEngine
-  /** The member of the owner's tree with their relatives, or undefined (another user's member looks exactly the same). */
-  findMember(ownerId: string, memberId: string): Promise<MemberFacts | undefined>
+  /**
+   * The member of the owner's tree with their relatives and how they stand to the person telling
+   * (the owner when not given), or undefined (another user's member looks exactly the same).
+   */
+  findMember(ownerId: string, memberId: string, tellerId?: string): Promise<MemberFacts | undefined>
   /** The media feature keeps the recordings' links. */
   media: {
     mediaIdsFor(ownerId: string, type: 'interviewSession', sessionIds: string[]): Promise<Map<string, string[]>>
@@ -66,7 +69,7 @@ const turnsOf = (pair: string) => {
 export function createInterviewService({ repo, conversations, chat, findMember, media, log }: Deps) {
   /** The member and Ana speaking about them; the self member's story belongs to the biography. */
   async function subject(ownerId: string, memberId: string, tellerId: string = ownerId): Promise<{ member: MemberFacts; persona: Persona }> {
-    const member = await findMember(ownerId, memberId)
+    const member = await findMember(ownerId, memberId, tellerId)
     if (!member) throw notFound('Member')
     // The holder's own card is the holder's biography; to a relative sharing the tree it is a
     // person to tell Ana about like any other.

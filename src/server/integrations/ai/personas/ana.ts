@@ -1,3 +1,5 @@
+import type { RelationToReader } from '../../../../shared/contracts/family-tree.ts'
+import { kinshipWord } from '../../../../shared/family-tree/kinship-words.ts'
 import type { ParentKind } from '../../../../shared/family-tree/parent-kinds.ts'
 import { formatStoredDateInSentence, type StoredGenealogyDate } from '../../../../shared/genealogy-date/index.ts'
 import type { Language } from '../../../../shared/limits.ts'
@@ -47,7 +49,14 @@ const neverMetGreeting: Record<Language, string> = {
 export interface RelativeFacts {
   firstName: string
   lastName: string
+  /** The keeper's word for the relative ("Padre"): how they stand to whoever keeps the tree. */
   relationshipToOwner: string
+  /** The keeper's own card: their word for it says "me". */
+  isSelf?: boolean
+  /** 'Masculino', 'Femenino' or another: the word for the relation follows it. */
+  gender?: string
+  /** Present when someone other than the keeper is talking: how the relative stands to them, if the tree tells. */
+  relationToReader?: RelationToReader | undefined
   birthDate: StoredGenealogyDate | null
   deathDate: StoredGenealogyDate | null
   birthPlace: string
@@ -63,6 +72,12 @@ export interface RelativeFacts {
 interface Labels {
   intro: string
   relationship: string
+  /** The relative is the person talking (a card linked to their account). */
+  isTeller: string
+  /** The keeper's word, said as the keeper's, when the tree cannot tell how the relative stands to the person talking. */
+  keepersWord(word: string, keeper: string): string
+  /** The relative is the keeper, and the tree cannot tell how they stand to the person talking. */
+  isKeeper(keeper: string): string
   born: string
   died: string
   /** Before a place: "en Pasto", "in Pasto", "à Pasto". */
@@ -80,6 +95,9 @@ const labels: Record<Language, Labels> = {
   es: {
     intro: 'Lo que se sabe de',
     relationship: 'parentesco con quien te habla',
+    isTeller: 'es la misma persona que te habla, que cuenta su propia vida',
+    keepersWord: (word, keeper) => `parentesco con quien te habla: no consta en el árbol; es ${word} de ${keeper || 'alguien de la familia'}, quien guarda el árbol`,
+    isKeeper: (keeper) => `parentesco con quien te habla: no consta en el árbol; es ${keeper ? `${keeper}, ` : ''}quien guarda el árbol`,
     born: 'nació',
     died: 'falleció',
     at: 'en',
@@ -94,6 +112,9 @@ const labels: Record<Language, Labels> = {
   en: {
     intro: 'What is known about',
     relationship: 'relationship to the person talking to you',
+    isTeller: 'this is the person talking to you, telling their own life',
+    keepersWord: (word, keeper) => `relationship to the person talking to you: not in the tree; ${word} of ${keeper || 'someone in the family'}, who keeps the tree`,
+    isKeeper: (keeper) => `relationship to the person talking to you: not in the tree; ${keeper ? `${keeper}, ` : ''}who keeps the tree`,
     born: 'born',
     died: 'died',
     at: 'in',
@@ -108,6 +129,9 @@ const labels: Record<Language, Labels> = {
   fr: {
     intro: 'Ce que l’on sait de',
     relationship: 'lien avec la personne qui vous parle',
+    isTeller: 'c’est la personne qui te parle, qui raconte sa propre vie',
+    keepersWord: (word, keeper) => `lien avec la personne qui vous parle : absent de l’arbre ; ${word} de ${keeper || 'quelqu’un de la famille'}, qui tient l’arbre`,
+    isKeeper: (keeper) => `lien avec la personne qui vous parle : absent de l’arbre ; ${keeper ? `${keeper}, ` : ''}qui tient l’arbre`,
     born: 'né·e',
     died: 'décédé·e',
     at: 'à',
@@ -141,12 +165,30 @@ function relativesText(relative: RelativeFacts, l: Labels): string[] {
   })
 }
 
+/** Said inside a sentence: "Padre" becomes "padre" (a name such as "Tía Carmen" keeps its capitals after the first). */
+const inSentence = (word: string) => word.charAt(0).toLocaleLowerCase() + word.slice(1)
+
+/**
+ * How the relative stands to the person talking: the keeper's word in the keeper's own
+ * conversations; to anyone else the relation the tree tells from their own card, or, when it
+ * cannot tell, the keeper's word said as the keeper's, never passed off as theirs.
+ */
+function relationText(relative: RelativeFacts, l: Labels, language: Language): string {
+  const reader = relative.relationToReader
+  const word = relative.relationshipToOwner.trim()
+  if (!reader) return word && `${l.relationship}: ${word}`
+  if (reader.kinship?.relation === 'self') return l.isTeller
+  if (reader.kinship) return `${l.relationship}: ${kinshipWord(reader.kinship, relative.gender ?? '', language)}`
+  if (relative.isSelf === true) return l.isKeeper(reader.keeperName)
+  return word && l.keepersWord(inSentence(word), reader.keeperName)
+}
+
 /** The facts as one sentence per language, leaving out what is not known. */
 function details(relative: RelativeFacts, language: Language, hasNeverMet: boolean): string {
   const l = labels[language]
   const death = lifeEvent(l.died, relative.deathDate, relative.deathPlace, l, language)
   const facts = [
-    relative.relationshipToOwner && `${l.relationship}: ${relative.relationshipToOwner}`,
+    relationText(relative, l, language),
     lifeEvent(l.born, relative.birthDate, relative.birthPlace, l, language),
     relative.isDeceased && (death || l.deceased),
     ...relativesText(relative, l),

@@ -77,3 +77,33 @@ describe('Ana’s instruction tells the model the dates as the tree holds them',
     expect(text.en).toContain('parents: Rosa Díaz (by adoption), Jorge Pérez; partners: Ana Ruiz; children: Elena Gómez')
   })
 })
+
+describe('Ana is told how the relative stands to whoever is talking', () => {
+  const instruction = (extra: Partial<RelativeFacts>) => anaAbout({ ...luis, ...extra }).systemInstruction
+
+  it('says the keeper’s own word in the keeper’s conversations', () => {
+    expect(instruction({}).es).toContain('parentesco con quien te habla: Abuelo')
+  })
+
+  it('says the relation to someone else from their own card, by the relative’s gender', () => {
+    const text = instruction({ gender: 'Masculino', relationToReader: { kinship: { relation: 'ancestor', generations: 3 }, keeperName: 'Rosa Pérez' } })
+    expect(text.es).toContain('parentesco con quien te habla: bisabuelo')
+    expect(text.en).toContain('relationship to the person talking to you: great-grandfather')
+    expect(text.fr).toContain('lien avec la personne qui vous parle: arrière-grand-père')
+    expect(text.es).not.toContain('Abuelo')
+  })
+
+  it('says the keeper’s word as the keeper’s when the tree cannot tell', () => {
+    const text = instruction({ relationshipToOwner: 'Padre', relationToReader: { kinship: null, keeperName: 'Rosa Pérez' } })
+    expect(text.es).toContain('no consta en el árbol; es padre de Rosa Pérez, quien guarda el árbol')
+    expect(text.en).toContain('padre of Rosa Pérez, who keeps the tree')
+    expect(text.es).not.toContain('parentesco con quien te habla: Padre')
+    const keeper = instruction({ relationshipToOwner: 'Yo mismo/a', isSelf: true, relationToReader: { kinship: null, keeperName: 'Rosa Pérez' } })
+    expect(keeper.es).toContain('es Rosa Pérez, quien guarda el árbol')
+    expect(keeper.es).not.toContain('Yo mismo')
+  })
+
+  it('knows when the person talks about their own card', () => {
+    expect(instruction({ relationToReader: { kinship: { relation: 'self' }, keeperName: 'Rosa Pérez' } }).es).toContain('es la misma persona que te habla')
+  })
+})
