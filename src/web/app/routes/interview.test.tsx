@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import i18n from 'i18next'
 import { Route, Routes } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { Member } from '../../../shared/contracts/family-tree.ts'
+import type { Member, RelationToReader } from '../../../shared/contracts/family-tree.ts'
 import type { InterviewSession } from '../../../shared/contracts/interviews.ts'
 import type { MediaAsset } from '../../../shared/contracts/media.ts'
 import { buildMember } from '../../features/family-tree/test/fake-family-api.ts'
@@ -28,6 +28,8 @@ interface ServerOptions {
   hasNoTree?: boolean
   sessions?: InterviewSession[]
   media?: MediaAsset[]
+  /** The reader does not keep the tree: how its people stand to them. */
+  relationToReader?: RelationToReader
 }
 
 /** A member as `GET /api/family-tree/members/:id` answers them: their own facts and relatives. */
@@ -36,7 +38,7 @@ function factsOf({ memberId, firstName, lastName, relationshipToOwner, isSelf, i
 }
 
 /** The server: one member of the tree by id, Carmen's files and the interviews API. */
-function fakeServer({ members = [carmen()], hasNoTree = false, sessions = [], media = [] }: ServerOptions = {}) {
+function fakeServer({ members = [carmen()], hasNoTree = false, sessions = [], media = [], relationToReader }: ServerOptions = {}) {
   return fakeInterviewApi({
     sessions,
     fallback: (method, path) => {
@@ -44,7 +46,7 @@ function fakeServer({ members = [carmen()], hasNoTree = false, sessions = [], me
       if (method === 'GET' && memberId) {
         if (hasNoTree) return errorResponse(404, 'family_tree.no_tree')
         const member = members.find((candidate) => candidate.memberId === decodeURIComponent(memberId))
-        return member ? jsonResponse(200, { member: factsOf(member) }) : errorResponse(404, 'not_found')
+        return member ? jsonResponse(200, { member: { ...factsOf(member), ...(relationToReader ? { relationToReader } : {}) } }) : errorResponse(404, 'not_found')
       }
       if (method === 'GET' && path === '/api/media?memberId=carmen') return jsonResponse(200, { media })
       return undefined
@@ -127,6 +129,17 @@ describe('/interview/:memberId', () => {
     expect(screen.getByText('Tu propia historia se escribe con Cronos, en «Mi biografía».')).toBeInTheDocument()
     await user.click(screen.getByRole('link', { name: 'Ir a Mi biografía' }))
     expect(screen.getByRole('heading', { name: 'Biografía de prueba' })).toBeInTheDocument()
+  })
+
+  it('lets a grandson tell Ana about the grandmother who keeps the tree, named as his grandmother', async () => {
+    fakeServer({
+      members: [buildMember({ memberId: 'carmen', firstName: 'Carmen', lastName: 'López', relationshipToOwner: 'Yo misma', isSelf: true, gender: 'Femenino' })],
+      relationToReader: { kinship: { relation: 'ancestor', generations: 2 }, keeperName: 'Carmen López' },
+    })
+    renderRoute()
+    expect(await screen.findByRole('heading', { level: 1, name: 'Entrevista sobre Carmen López' })).toBeInTheDocument()
+    expect(screen.getByText('Tu abuela')).toBeInTheDocument()
+    expect(screen.queryByText('Esta persona eres tú.')).not.toBeInTheDocument()
   })
 
   it.each([

@@ -20,7 +20,9 @@ export function InterviewRoute() {
   // Only this relative, read by id: the whole tree may hold 100,000 people and is not shown here.
   const facts = useMemberFacts(memberId)
   const member = facts.data
-  const canInterview = member !== undefined && !isSelfMember(member)
+  // The keeper's own card is the keeper's biography; to a relative reading the tree (who is told
+  // how the card stands to them) it is a person to tell Ana about like any other.
+  const canInterview = member !== undefined && (member.relationToReader !== undefined || !isSelfMember(member))
   // The relative's files: their first photo for the header, and the recordings of the interviews
   // (a recording uploaded to a session is linked to its member too).
   const media = useQuery({ ...memberMediaQuery(memberId), enabled: canInterview })

@@ -51,6 +51,20 @@ describe('InterviewHeader', () => {
     expect(screen.getByText('Fecha desconocida')).toBeInTheDocument()
   })
 
+  it('names the relation to a reader who does not keep the tree, by the relative’s gender', () => {
+    renderHeader({ ...carmen, gender: 'Femenino', relationToReader: { kinship: { relation: 'ancestor', generations: 3 }, keeperName: 'Rosa Pérez' } })
+    expect(screen.getByText(/^Tu bisabuela/)).toHaveTextContent('Tu bisabuela, En memoria')
+    expect(screen.queryByText(/Abuela materna/)).not.toBeInTheDocument()
+  })
+
+  it('says the keeper’s word as the keeper’s when the tree cannot tell how the reader is related', () => {
+    renderHeader({ ...carmen, isDeceased: false, relationToReader: { kinship: null, keeperName: 'Rosa Pérez' } })
+    expect(screen.getByText('Abuela materna de Rosa Pérez, quien guarda el árbol')).toBeInTheDocument()
+    renderHeader({ ...carmen, isDeceased: false, isSelf: true, relationshipToOwner: 'Yo mismo/a', relationToReader: { kinship: null, keeperName: 'Rosa Pérez' } })
+    expect(screen.getByText('Quien guarda este árbol')).toBeInTheDocument()
+    expect(screen.queryByText(/Yo mismo/)).not.toBeInTheDocument()
+  })
+
   it('leads back to the family tree', async () => {
     const { user } = renderHeader(carmen)
     await user.click(screen.getByRole('link', { name: /Volver al árbol familiar/ }))

@@ -1,14 +1,34 @@
 import type { ReactNode } from 'react'
+import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import type { Member } from '../../../../shared/contracts/family-tree.ts'
+import type { Member, MemberFacts } from '../../../../shared/contracts/family-tree.ts'
+import { kinshipWord } from '../../../../shared/family-tree/kinship-words.ts'
 import { isUnknownNamePart } from '../../../../shared/family-tree/unknown-name.ts'
+import type { Language } from '../../../../shared/limits.ts'
 import { formatStoredDate, readStoredDate, toCalendarDate, type StoredGenealogyDate } from '../../../../shared/genealogy-date/index.ts'
 import './interview-page.css'
 import { uiLanguageOf } from '../../../lib/ui-language.ts'
 
 /** What the header shows of the relative. */
-export type InterviewedPerson = Pick<Member, 'firstName' | 'lastName' | 'relationshipToOwner' | 'birthDate' | 'deathDate' | 'isDeceased'>
+export type InterviewedPerson = Pick<Member, 'firstName' | 'lastName' | 'relationshipToOwner' | 'birthDate' | 'deathDate' | 'isDeceased'> &
+  Partial<Pick<MemberFacts, 'gender' | 'isSelf' | 'relationToReader'>>
+
+/**
+ * How the relative stands to the reader: the keeper's own word on the keeper's page; to anyone
+ * else the relation the tree tells from their card («Tu bisabuelo»), or the keeper's word said as
+ * the keeper's («Padre de Rosa Pérez, quien guarda el árbol»), never passed off as theirs.
+ */
+function relationLine(person: InterviewedPerson, language: Language, t: TFunction<'interviews'>): string {
+  const reader = person.relationToReader
+  const word = person.relationshipToOwner.trim()
+  if (!reader) return word
+  if (reader.kinship?.relation === 'self') return t('header.isYou')
+  if (reader.kinship) return t('header.yourRelation', { relation: kinshipWord(reader.kinship, person.gender ?? '', language) })
+  if (person.isSelf) return t('header.keeper')
+  if (!word) return ''
+  return reader.keeperName ? t('header.keepersWord', { relation: word, keeper: reader.keeperName }) : t('header.keepersWordUnnamed', { relation: word })
+}
 
 interface InterviewHeaderProps {
   person: InterviewedPerson
@@ -31,6 +51,8 @@ export function InterviewHeader({ person, titleId, photoURL }: InterviewHeaderPr
     return day ? <time dateTime={day}>{words}</time> : words
   }
 
+  const relation = relationLine(person, language, t)
+
   const facts: { key: 'birth' | 'death'; value: ReactNode }[] = []
   if (person.birthDate) facts.push({ key: 'birth', value: date(person.birthDate) })
   if (person.isDeceased) facts.push({ key: 'death', value: person.deathDate ? date(person.deathDate) : t('header.deathDateUnknown') })
@@ -44,10 +66,10 @@ export function InterviewHeader({ person, titleId, photoURL }: InterviewHeaderPr
             <span className="interview-eyebrow">{t('header.eyebrow')}</span> {name}
           </h1>
           <p className="interview-relationship">
-            {person.relationshipToOwner}
+            {relation}
             {person.isDeceased && (
               <>
-                {person.relationshipToOwner && <span className="visually-hidden">, </span>}
+                {relation && <span className="visually-hidden">, </span>}
                 <span className="interview-deceased">{t('header.deceased')}</span>
               </>
             )}
