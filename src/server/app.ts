@@ -40,6 +40,8 @@ import { createFamilyTreeService } from './features/family-tree/family-tree.serv
 import { createCircleRepository } from './features/family-tree/family-tree.circle.repository.ts'
 import { createCircleService } from './features/family-tree/family-tree.circle.service.ts'
 import { familyCircleRoutes } from './features/family-tree/family-tree.circle.routes.ts'
+import { createKeeperRepository } from './features/family-tree/family-tree.keeper.repository.ts'
+import { createKeeperService } from './features/family-tree/family-tree.keeper.service.ts'
 import { createSharingRepository } from './features/family-tree/family-tree.sharing.repository.ts'
 import { familySharingRoutes } from './features/family-tree/family-tree.sharing.routes.ts'
 import { createSharingService } from './features/family-tree/family-tree.sharing.service.ts'
@@ -163,10 +165,12 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     log: app.log.child({ feature: 'account' }),
     erasure: {
       beforeUserDeleted: async (userId) => {
-        await circle.assertMayLeaveForGood(userId)
+        // A tree kept here that someone else owns moves to a keeper and stays; trees a keeper keeps for this person go after.
+        const keptTrees = await keepers.beforeAccountGoes(userId)
         await contact.forgetSender(userId)
         // What they added to others' trees goes with their rows; its files are found now, erased after.
-        leftBehind.set(userId, await media.objectsAuthoredElsewhere(userId))
+        const authored = await media.objectsAuthoredElsewhere(userId)
+        leftBehind.set(userId, { erase: async () => (await authored.erase()) + (await keptTrees.finish()) })
       },
       // An unfinished upload is not the account's yet: it is swept when it expires.
       afterUserDeleted: async (userId) => {
@@ -203,7 +207,9 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     origin: publicOrigin(config),
     log: app.log.child({ feature: 'family-circle' }),
     authored: { interviews: (userId) => interviews.authoredCounts(userId), files: (userId) => media.authoredCounts(userId) },
+    keepTree: (treeId, holderId) => keepers.keepTree(treeId, holderId),
   })
+  const keepers = createKeeperService({ repo: createKeeperRepository(database.db), eraseObjects: (keys) => media.eraseObjects(keys) })
   // A memory or an AI-lab story shared with a tree: the tree keeps the share, each feature its item.
   const sharing = createSharingService({
     repo: createSharingRepository(database.db),

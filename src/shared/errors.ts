@@ -68,8 +68,6 @@ export const errorStatus = {
   'circle.owner_stays': 409,
   /** The account a tree's rows are kept under stays in it. */
   'circle.holder_stays': 409,
-  /** The account keeps a tree someone else owns now: deleting it would take the tree away from them. */
-  'account.holds_shared_tree': 409,
   /** A member already linked to someone's account. */
   'circle.member_linked': 409,
 } as const

@@ -169,7 +169,7 @@ export const accountReachSchema = z.object({
       files: z.number(),
     }),
   ),
-  /** A tree kept in this account that someone else owns now (it was handed over): the account cannot be deleted while it is. */
+  /** A tree kept in this account that someone else owns now (it was handed over): it moves to a keeper and stays with them when the account goes (ADR 0046). */
   handedOverTrees: z.array(z.object({ treeId: z.string(), treeName: z.string(), ownerName: z.string() })),
 })
 export type AccountReach = z.infer<typeof accountReachSchema>

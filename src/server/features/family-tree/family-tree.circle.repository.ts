@@ -41,6 +41,23 @@ function circleQueries(db: Kysely<Database>) {
       .selectAll('treeInvitation')
       .select(['user.name as invitedByName', 'member.firstName as memberFirstName', 'member.lastName as memberLastName', 'familyTree.treeName'])
 
+  /** How many members a tree has, and how many people share it. */
+  async function sizeOf(treeId: string): Promise<{ members: number; people: number }> {
+    const [members, people] = await Promise.all([
+      db
+        .selectFrom('member')
+        .select((eb) => eb.fn.countAll<string | number>().as('count'))
+        .where('treeId', '=', treeId)
+        .executeTakeFirst(),
+      db
+        .selectFrom('treeMembership')
+        .select((eb) => eb.fn.countAll<string | number>().as('count'))
+        .where('treeId', '=', treeId)
+        .executeTakeFirst(),
+    ])
+    return { members: Number(members?.count ?? 0), people: Number(people?.count ?? 0) }
+  }
+
   return {
     /** The membership the person chose last: the tree their pages show. */
     async activeMembership(userId: string): Promise<MembershipRow | undefined> {
@@ -65,17 +82,8 @@ function circleQueries(db: Kysely<Database>) {
     async heldTree(userId: string): Promise<{ id: string; treeName: string; members: number; people: number; ownerId: string | null; ownerName: string | null } | undefined> {
       const tree = await db.selectFrom('familyTree').select(['id', 'treeName']).where('ownerUserId', '=', userId).executeTakeFirst()
       if (!tree) return undefined
-      const [members, people, owner] = await Promise.all([
-        db
-          .selectFrom('member')
-          .select((eb) => eb.fn.countAll<string | number>().as('count'))
-          .where('treeId', '=', tree.id)
-          .executeTakeFirst(),
-        db
-          .selectFrom('treeMembership')
-          .select((eb) => eb.fn.countAll<string | number>().as('count'))
-          .where('treeId', '=', tree.id)
-          .executeTakeFirst(),
+      const [size, owner] = await Promise.all([
+        sizeOf(tree.id),
         db
           .selectFrom('treeMembership')
           .innerJoin('user', 'user.id', 'treeMembership.userId')
@@ -84,7 +92,22 @@ function circleQueries(db: Kysely<Database>) {
           .where('treeMembership.role', '=', 'owner')
           .executeTakeFirst(),
       ])
-      return { ...tree, members: Number(members?.count ?? 0), people: Number(people?.count ?? 0), ownerId: owner?.id ?? null, ownerName: owner?.name ?? null }
+      return { ...tree, ...size, ownerId: owner?.id ?? null, ownerName: owner?.name ?? null }
+    },
+
+    /** The trees this person owns that a keeper keeps (their holder is no member of them: ADR 0046), with their size. */
+    async treesKeptForOwner(userId: string): Promise<{ id: string; treeName: string; members: number; people: number }[]> {
+      const trees = await db
+        .selectFrom('treeMembership as mine')
+        .innerJoin('familyTree', 'familyTree.id', 'mine.treeId')
+        .leftJoin('treeMembership as holder', (join) => join.onRef('holder.treeId', '=', 'familyTree.id').onRef('holder.userId', '=', 'familyTree.ownerUserId'))
+        .select(['familyTree.id', 'familyTree.treeName'])
+        .where('mine.userId', '=', userId)
+        .where('mine.role', '=', 'owner')
+        .where('familyTree.ownerUserId', '<>', userId)
+        .where('holder.userId', 'is', null)
+        .execute()
+      return Promise.all(trees.map(async (tree) => ({ ...tree, ...(await sizeOf(tree.id)) })))
     },
 
     async heldTreeId(userId: string): Promise<string | undefined> {

@@ -39,6 +39,8 @@ interface Deps {
   log?: { error(details: object, message: string): void }
   /** What a person added to trees of others, by the tree's holder: interviews and files (kept by their features). */
   authored?: { interviews(userId: string): Promise<Map<string, number>>; files(userId: string): Promise<Map<string, number>> }
+  /** Moves a tree to a keeper of its own, so the account it is kept in can leave it (ADR 0046). */
+  keepTree?(treeId: string, holderId: string): Promise<void>
 }
 
 const dayMs = 24 * 60 * 60 * 1000
@@ -83,7 +85,7 @@ function toAccess(userId: string, row: MembershipRow): TreeAccess {
   return { userId, treeId: row.treeId, holderId: row.holderId, role: isTreeRole(row.role) ? row.role : 'viewer' }
 }
 
-export function createCircleService({ repo, startOwnTree, mailer, origin, log, authored }: Deps) {
+export function createCircleService({ repo, startOwnTree, mailer, origin, log, authored, keepTree }: Deps) {
   /** Someone's membership of a tree; anyone else is told the tree does not exist. */
   async function membershipIn(userId: string, treeId: string): Promise<MembershipRow> {
     const row = await repo.membership(treeId, userId)
@@ -351,13 +353,19 @@ export function createCircleService({ repo, startOwnTree, mailer, origin, log, a
       })
     },
 
-    /** Someone leaves (themselves) or the owner removes them; their card is unlinked, what they added stays. */
+    /**
+     * Someone leaves (themselves) or the owner removes them; their card is unlinked, what they added
+     * stays. The account the tree is kept in hands the tree to a keeper of its own first.
+     */
     async removePerson(userId: string, treeId: string, targetUserId: string): Promise<void> {
       const mine = await membershipIn(userId, treeId)
       const target = await membershipIn(targetUserId, treeId)
       if (targetUserId !== userId) refuseUnless(mine.role, 'circle.manage')
       if (target.role === 'owner') throw new AppError('circle.owner_stays', 'The owner stays in the tree; hand it over first')
-      if (targetUserId === mine.holderId) throw new AppError('circle.holder_stays', 'The tree is kept in this account, which stays in it')
+      if (targetUserId === mine.holderId) {
+        if (!keepTree) throw new AppError('circle.holder_stays', 'The tree is kept in this account, which stays in it')
+        await keepTree(treeId, targetUserId)
+      }
       await repo.transaction(async (q) => {
         await q.unlinkMembers(treeId, { userId: targetUserId })
         await q.deleteMembership(treeId, targetUserId)
@@ -397,15 +405,22 @@ export function createCircleService({ repo, startOwnTree, mailer, origin, log, a
 
     /** What deleting this account would take from the family (the account page says it before asking). */
     async reach(userId: string): Promise<AccountReach> {
-      const [held, memberships, interviews, files] = await Promise.all([
+      const [held, kept, memberships, interviews, files] = await Promise.all([
         repo.heldTree(userId),
+        repo.treesKeptForOwner(userId),
         repo.membershipsOf(userId),
         authored?.interviews(userId) ?? new Map<string, number>(),
         authored?.files(userId) ?? new Map<string, number>(),
       ])
       const handedOver = held && held.ownerId !== null && held.ownerId !== userId
       return {
-        heldTrees: held ? [{ treeId: held.id, treeName: held.treeName, members: held.members, otherPeople: Math.max(held.people - 1, 0) }] : [],
+        // A tree a keeper keeps for this person goes with their account, as one kept in it would.
+        heldTrees: [...(held ? [held] : []), ...kept].map((tree) => ({
+          treeId: tree.id,
+          treeName: tree.treeName,
+          members: tree.members,
+          otherPeople: Math.max(tree.people - 1, 0),
+        })),
         contributions: memberships
           .filter((row) => row.holderId !== userId && ((interviews.get(row.holderId) ?? 0) > 0 || (files.get(row.holderId) ?? 0) > 0))
           .map((row) => ({
@@ -417,16 +432,6 @@ export function createCircleService({ repo, startOwnTree, mailer, origin, log, a
           })),
         handedOverTrees: handedOver ? [{ treeId: held.id, treeName: held.treeName, ownerName: held.ownerName ?? '' }] : [],
       }
-    },
-
-    /**
-     * Refuses to delete an account that keeps a tree someone else now owns: the tree would go
-     * with it. The new owner keeps caring for it; the account stays until the tree can move.
-     */
-    async assertMayLeaveForGood(userId: string): Promise<void> {
-      const held = await repo.heldTree(userId)
-      if (held && held.ownerId !== null && held.ownerId !== userId)
-        throw new AppError('account.holds_shared_tree', `The tree “${held.treeName}” is kept in this account and owned by someone else now`)
     },
 
     /** The trees kept in other accounts that this person belongs to, by their holder: name and owner. */

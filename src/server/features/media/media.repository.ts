@@ -364,6 +364,21 @@ export function createMediaRepository(db: Kysely<Database>) {
       return usedBytes(db, ownerUserId, liveSince, exceptUploadId)
     },
 
+    /** Of these storage keys, those a file (or its thumbnail) still names, whoever keeps it. */
+    async namedKeys(keys: string[]): Promise<Set<string>> {
+      const named = new Set<string>()
+      for (let start = 0; start < keys.length; start += 500) {
+        const batch = keys.slice(start, start + 500)
+        const rows = await db
+          .selectFrom('mediaAsset')
+          .select(['storagePath', 'thumbnailPath'])
+          .where((eb) => eb.or([eb('storagePath', 'in', batch), eb('thumbnailPath', 'in', batch)]))
+          .execute()
+        for (const row of rows) for (const key of [row.storagePath, row.thumbnailPath]) if (key) named.add(key)
+      }
+      return named
+    },
+
     /** Deletes the asset row; its links go with it (ON DELETE CASCADE). */
     async delete(ownerUserId: string, id: string): Promise<boolean> {
       const result = await db.deleteFrom('mediaAsset').where('ownerUserId', '=', ownerUserId).where('id', '=', id).executeTakeFirst()

@@ -352,11 +352,21 @@ export function createMediaService({ repo, storage, uploadLimits, quotaBytes, up
 
     /**
      * Erases every stored object of a person whose account is gone (the rows went with it):
-     * everything under their prefix, so a file a crash once left without its row goes too.
+     * everything under their prefix, so a file a crash once left without its row goes too. A file
+     * still named by a row stays: it belongs to a tree that moved to a keeper (ADR 0046), whose
+     * rows keep the storage paths they were written with.
      */
     async eraseAllObjectsOf(ownerId: string): Promise<number> {
       const keys: string[] = []
       for await (const key of storage.list(userMediaPrefix(ownerId))) keys.push(key)
+      const kept = await repo.namedKeys(keys)
+      const gone = keys.filter((key) => !kept.has(key))
+      for (const key of gone) await storage.delete(key)
+      return gone.length
+    },
+
+    /** Erases stored objects whose rows are gone already; answers how many. */
+    async eraseObjects(keys: string[]): Promise<number> {
       for (const key of keys) await storage.delete(key)
       return keys.length
     },

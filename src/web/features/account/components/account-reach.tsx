@@ -15,47 +15,36 @@ function addedThings(t: TFunction<'auth'>, { interviews, files }: Contribution):
 /**
  * What goes with the account beyond the person's own things, said before the password is asked
  * for: the trees kept in it go whole, for everyone in them; what they added to relatives' trees
- * goes from those trees. A tree handed over to someone else but still kept here stops it.
+ * goes from those trees. A tree handed over to someone else stays with them, and it says so.
  */
-export function AccountReach({ reach, handedOverId }: { reach: Reach; handedOverId: string }) {
+export function AccountReach({ reach }: { reach: Reach }) {
   const { t } = useTranslation('auth')
-  // A tree handed over is not said to go: it holds the deletion back instead, below.
+  // A tree handed over does not go: it moves out of the account first and stays with its owner.
   const handedOver = new Set(reach.handedOverTrees.map((tree) => tree.treeId))
   const heldTrees = reach.heldTrees.filter((tree) => !handedOver.has(tree.treeId))
   const contributions = reach.contributions.filter((tree) => tree.interviews + tree.files > 0)
-  const hasLosses = heldTrees.length > 0 || contributions.length > 0
+  if (heldTrees.length + contributions.length + reach.handedOverTrees.length === 0) return null
   return (
-    <>
-      {hasLosses && (
-        <ul className="account-reach">
-          {heldTrees.map((tree) => (
-            <li key={tree.treeId}>
-              {tree.members > 0
-                ? t('account.delete.reach.heldTree', { tree: tree.treeName, count: tree.members })
-                : t('account.delete.reach.heldTreeEmpty', { tree: tree.treeName })}
-              {tree.otherPeople > 0 ? t('account.delete.reach.heldOthers', { count: tree.otherPeople }) : '.'}
-            </li>
-          ))}
-          {contributions.map((tree) => (
-            <li key={tree.treeId}>
-              {t('account.delete.reach.contribution', {
-                tree: tree.treeName,
-                owner: tree.ownerName,
-                what: addedThings(t, tree),
-                count: tree.interviews + tree.files,
-              })}
-            </li>
-          ))}
-        </ul>
-      )}
-      {reach.handedOverTrees.length > 0 && (
-        <div id={handedOverId} className="banner banner-info account-reach-blocked">
-          <p>{t('account.delete.reach.blocked')}</p>
-          {reach.handedOverTrees.map((tree) => (
-            <p key={tree.treeId}>{t('account.delete.reach.handedOver', { tree: tree.treeName, owner: tree.ownerName })}</p>
-          ))}
-        </div>
-      )}
-    </>
+    <ul className="account-reach">
+      {heldTrees.map((tree) => (
+        <li key={tree.treeId}>
+          {tree.members > 0 ? t('account.delete.reach.heldTree', { tree: tree.treeName, count: tree.members }) : t('account.delete.reach.heldTreeEmpty', { tree: tree.treeName })}
+          {tree.otherPeople > 0 ? t('account.delete.reach.heldOthers', { count: tree.otherPeople }) : '.'}
+        </li>
+      ))}
+      {contributions.map((tree) => (
+        <li key={tree.treeId}>
+          {t('account.delete.reach.contribution', {
+            tree: tree.treeName,
+            owner: tree.ownerName,
+            what: addedThings(t, tree),
+            count: tree.interviews + tree.files,
+          })}
+        </li>
+      ))}
+      {reach.handedOverTrees.map((tree) => (
+        <li key={tree.treeId}>{t('account.delete.reach.handedOver', { tree: tree.treeName, owner: tree.ownerName })}</li>
+      ))}
+    </ul>
   )
 }

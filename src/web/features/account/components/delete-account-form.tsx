@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useQueryClient } from '@tanstack/react-query'
-import { useId, useState } from 'react'
+import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
@@ -17,8 +17,8 @@ import { AccountReach } from './account-reach.tsx'
 /**
  * Erasing an account cannot be undone, so it asks for the password and for a word typed by hand
  * (in the page's language), rather than a click on a dialog that a tremor or a habit can confirm.
- * It first says what goes from the family with it; a tree kept in the account that someone else
- * now looks after holds it back (the server refuses too), and the button says why.
+ * It first says what goes from the family with it, and which tree handed over to someone else
+ * stays with them.
  */
 export function DeleteAccountForm({ onDeleted }: { onDeleted: () => Promise<void> | void }) {
   const { t } = useTranslation(['auth', 'errors'])
@@ -26,9 +26,8 @@ export function DeleteAccountForm({ onDeleted }: { onDeleted: () => Promise<void
   const queryClient = useQueryClient()
   const [showPassword, setShowPassword] = useState(false)
   const reach = useAccountReach()
-  const handedOverId = useId()
   // Until the answer comes the family's losses are unknown; a failed read leaves it to the server.
-  const isHeldBack = reach.isPending || (reach.data?.handedOverTrees.length ?? 0) > 0
+  const isHeldBack = reach.isPending
   const word = t('account.delete.word')
   const schema = deleteAccountSchema.extend({
     confirmation: z.string().refine((typed) => typed.trim().toLocaleUpperCase() === word.toLocaleUpperCase(), { error: 'auth:account.delete.wordMismatch' }),
@@ -57,7 +56,7 @@ export function DeleteAccountForm({ onDeleted }: { onDeleted: () => Promise<void
   const refusedOnField = errors.password?.type === 'server'
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="account-form">
-      {reach.data && <AccountReach reach={reach.data} handedOverId={handedOverId} />}
+      {reach.data && <AccountReach reach={reach.data} />}
       <ErrorBanner>{remove.isError && !refusedOnField ? errorText(t, remove.error, 'auth:account.delete.error') : null}</ErrorBanner>
       <TextField
         label={t('account.delete.password')}
@@ -77,12 +76,7 @@ export function DeleteAccountForm({ onDeleted }: { onDeleted: () => Promise<void
         error={errors.confirmation ? t('account.delete.wordMismatch', { word }) : undefined}
         {...register('confirmation')}
       />
-      <button
-        type="submit"
-        className="button button-danger"
-        disabled={remove.isPending || isHeldBack}
-        aria-describedby={reach.data?.handedOverTrees.length ? handedOverId : undefined}
-      >
+      <button type="submit" className="button button-danger" disabled={remove.isPending || isHeldBack}>
         {remove.isPending ? t('account.delete.submitting') : t('account.delete.submit')}
       </button>
     </form>
