@@ -7,6 +7,7 @@ import { useFamilyTree } from '../api/family-tree-queries.ts'
 import type { CentreRequest, ChartHooks } from '../chart/chart-hooks.ts'
 import { memberName } from '../lib/member-name.ts'
 import { TreeAccessContext, type TreeAccess } from '../lib/tree-access.ts'
+import { ReaderKinshipContext, readerKinshipIn } from '../lib/reader-kinship.ts'
 import { roleMay } from '../../../../shared/family-tree/roles.ts'
 import type { NewRelativeRequest } from '../lib/new-relative.ts'
 import { AddRelativeButtons } from './add-relative-buttons.tsx'
@@ -47,6 +48,8 @@ export function FamilyTreeManager({ renderChart, memberMedia, access = ownerAcce
   // Until the tree has loaded, the form could not know who is already in it (or already "me").
   const canAdd = members !== undefined
   const mayEditTree = roleMay(access.role, 'tree.edit')
+  // Made once per tree read: the cards, memoised, then keep theirs.
+  const readerKinship = useMemo(() => readerKinshipIn(tree.data, access.userId), [tree.data, access.userId])
 
   // Closing the form (saved or cancelled) puts the keyboard back on the button that opened it.
   useEffect(() => {
@@ -140,14 +143,16 @@ export function FamilyTreeManager({ renderChart, memberMedia, access = ownerAcce
       ) : (
         <>
           {members && members.length > 0 && renderChart?.(members, chartHooks)}
-          <MemberList
-            tree={tree}
-            onAnnounce={setAnnouncement}
-            media={memberMedia}
-            openedId={openedId}
-            onCloseOpened={handleCloseOpened}
-            renderOpenedActions={renderOpenedActions}
-          />
+          <ReaderKinshipContext value={readerKinship}>
+            <MemberList
+              tree={tree}
+              onAnnounce={setAnnouncement}
+              media={memberMedia}
+              openedId={openedId}
+              onCloseOpened={handleCloseOpened}
+              renderOpenedActions={renderOpenedActions}
+            />
+          </ReaderKinshipContext>
         </>
       )}
     </TreeAccessContext>

@@ -11,6 +11,8 @@ import { MediaButtons, type MediaPanel, type MemberMediaSlot } from './media-but
 import { MemberDetails } from './member-details.tsx'
 import { LazyMemberForm, preloadMemberForm } from './lazy-member-form.tsx'
 import { useTreeAccess } from '../lib/tree-access.ts'
+import { readerRelationLine, useReaderKinship } from '../lib/reader-kinship.ts'
+import { useUiLanguage } from '../../../lib/ui-language.ts'
 import { MemberLink } from './member-link.tsx'
 import './member-card.css'
 
@@ -46,6 +48,10 @@ export const MemberCard = memo(function MemberCard({ member, members, membersByI
   const conversations = conversationCount(member)
   const isSelf = isSelfMember(member)
   const access = useTreeAccess()
+  const language = useUiLanguage()
+  // To someone who does not keep the tree, the card says how the person stands to them.
+  const readerRelation = useReaderKinship().relationOf(member)
+  const relationLine = readerRelation ? readerRelationLine(member, readerRelation, language, t) : isSelf ? t('card.selfRelationship') : member.relationshipToOwner
   const mayEdit = access.mayEditCard(member)
   // A linked person who does not edit the tree changes their own card's facts, not its links.
   const isFactsOnly = mayEdit && !access.mayEditTree
@@ -96,13 +102,13 @@ export const MemberCard = memo(function MemberCard({ member, members, membersByI
         <h3 id={headingId} ref={headingRef} className="member-name" tabIndex={isFocusedOnOpen ? -1 : undefined}>
           {name}
         </h3>
-        {isSelf && <span className="member-self-badge">{t('card.selfBadge')}</span>}
+        {isSelf && !readerRelation && <span className="member-self-badge">{t('card.selfBadge')}</span>}
         {member.linkedUserAccountId !== null && (
           <span className="member-linked-badge">{access.isOwnCard(member) ? t('card.linkedYou') : t('card.linked', { name: member.firstName || name })}</span>
         )}
         {member.linkedUserAccountId === null && member.connectionStatus === 'pending' && <span className="member-linked-badge">{t('card.invitationSent')}</span>}
       </header>
-      <p className="member-relationship">{isSelf ? t('card.selfRelationship') : member.relationshipToOwner}</p>
+      <p className="member-relationship">{relationLine}</p>
       <MemberDetails member={member} membersById={membersById} />
       {/* None yet says nothing: a card full of "no conversations" reads as a reproach. */}
       {conversations > 0 && (
