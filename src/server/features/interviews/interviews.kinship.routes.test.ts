@@ -96,4 +96,24 @@ describe.each(testDatabases)('Ana speaks of a relative as the teller’s kin, on
     expect((await factsFor(tomas, card.marta.memberId)).relationToReader).toEqual({ kinship: null, keeperName: 'Rosa Pérez' })
     expect((await factsFor(rosa, card.joaquin.memberId)).relationToReader).toBeUndefined()
   })
+
+  it('says the old keeper’s words as hers once her tree moved to a keeper of its own, and the new owner’s kin as his', async () => {
+    const password = 'un-recuerdo-largo'
+    const carmen = await createTestUser(t.app, { name: 'Carmen', password })
+    const own = (await call(carmen)({ method: 'POST', url: '/api/family-tree/own-card', payload: { fullName: 'Carmen Díaz' } })).json().member as Member
+    const adds = async (payload: object) => (await call(carmen)({ method: 'POST', url: '/api/family-tree/members', payload })).json().member as Member
+    const father = await adds({ firstName: 'Pedro', lastName: 'Díaz', relationshipToOwner: 'Padre', gender: 'Masculino', childrenMemberIds: [own.memberId] })
+    const neighbour = await adds({ firstName: 'Jacinto', lastName: 'Mora', relationshipToOwner: 'Vecino', gender: 'Masculino' })
+    const son = await adds({ firstName: 'Andrés', lastName: 'Ruiz', relationshipToOwner: 'Hijo', gender: 'Masculino', parentMemberIds: [own.memberId] })
+    const carmensTree = (await call(carmen)({ method: 'GET', url: '/api/trees' })).json().trees[0].treeId
+    const andres = await createTestUser(t.app)
+    const { url } = (await call(carmen)({ method: 'POST', url: `/api/trees/${carmensTree}/invitations`, payload: { role: 'editor', memberId: son.memberId } })).json()
+    expect((await call(andres)({ method: 'POST', url: `/api/invitations/${url.slice(url.lastIndexOf('/') + 1)}/accept`, payload: {} })).statusCode).toBe(200)
+    expect((await call(carmen)({ method: 'PATCH', url: `/api/trees/${carmensTree}/people/${andres.id}`, payload: { role: 'owner' } })).statusCode).toBe(204)
+    expect((await call(carmen)({ method: 'DELETE', url: '/api/me', payload: { password } })).statusCode).toBe(204)
+
+    expect(await instructionFor(andres, father.memberId)).toContain('parentesco con quien te habla: abuelo')
+    expect(await instructionFor(andres, own.memberId)).toContain('parentesco con quien te habla: progenitor')
+    expect(await instructionFor(andres, neighbour.memberId)).toContain('es vecino de Carmen Díaz, quien guarda el árbol')
+  })
 })
