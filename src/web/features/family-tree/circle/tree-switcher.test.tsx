@@ -18,6 +18,19 @@ describe('the tree switcher', () => {
     expect(container).toBeEmptyDOMElement()
   })
 
+  it('shows nothing, and keeps the page, for someone who belongs to no tree yet', async () => {
+    const api = fakeCircleApi({ trees: { trees: [], hasOwnTree: false } })
+    renderWithProviders(
+      <header>
+        <TreeSwitcher onChosen={async () => {}} />
+        <p>Legado</p>
+      </header>,
+    )
+    await vi.waitFor(() => expect(api.requestsTo('GET', '/api/trees')).toHaveLength(1))
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(screen.getByRole('banner')).toHaveTextContent(/^Legado$/)
+  })
+
   it('lists the trees by keyboard, shows the one chosen and reads the pages again', async () => {
     const api = fakeCircleApi({ trees: { trees: [rosas, own], hasOwnTree: true } })
     const onChosen = vi.fn(async () => {})

@@ -51,9 +51,10 @@ export function TreeSwitcher({ onChosen }: TreeSwitcherProps) {
   }, [isOpen])
 
   // Someone alone in their own tree has nothing to choose, and the header stays as it was drawn
-  // (a line more on a phone would push the page down once the list arrived).
-  if (!trees || (trees.trees.length <= 1 && trees.hasOwnTree)) return null
-  const active = trees.trees.find((tree) => tree.isActive) ?? trees.trees[0]!
+  // (a line more on a phone would push the page down once the list arrived); nor has someone who
+  // belongs to no tree yet (signed up from an invitation with an e-mail alone, before accepting it).
+  const active = trees?.trees.find((tree) => tree.isActive) ?? trees?.trees[0]
+  if (!trees || !active || (trees.trees.length <= 1 && trees.hasOwnTree)) return null
 
   function close() {
     setIsOpen(false)
