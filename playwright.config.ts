@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { defineConfig } from '@playwright/test'
+import { chromiumPath, quietChromium } from './e2e/chromium.ts'
 
 /**
  * The browser journeys (docs/architecture.md#tests): the built app (`npm run build`) served by the real server on a
@@ -58,10 +59,7 @@ export default defineConfig({
     // failed one records it, and `npx playwright test --trace=retain-on-failure` records them all.
     trace: 'on-first-retry',
     screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
-    },
+    launchOptions: { executablePath: chromiumPath, args: quietChromium },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   webServer: [

@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test'
+import { refusingMicrophone } from './chromium.ts'
 import { addSelfMemberThroughApi, signUpThroughApi } from './fixtures.ts'
 
-// Chromium answers every permission prompt with "no", as a person refusing the microphone does.
-test.use({ launchOptions: { executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--deny-permission-prompts', '--use-fake-device-for-media-stream'] } })
+test.use({ launchOptions: refusingMicrophone })
 
 test('the mic disappears, typing is disabled with the reason, and typing can be taken up again', async ({ page }) => {
   await signUpThroughApi(page)

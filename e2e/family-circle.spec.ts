@@ -1,21 +1,28 @@
 import { expect, test, type Page } from '@playwright/test'
-import { expectNoHorizontalOverflow, expectNoSeriousA11yViolations, newAccount, ownCardThroughApi, tabTo } from './fixtures.ts'
+import { withFakeMicrophone } from './chromium.ts'
+import { addMemberThroughApi, expectNoHorizontalOverflow, expectNoSeriousA11yViolations, newAccount, ownCardThroughApi, tabTo } from './fixtures.ts'
+import { readQrCode } from './qr.ts'
+import { expectRecordingPlays } from './recordings.ts'
 
 // Rosa, a grandmother, shares her tree with her grandson Tomás: she adds his card, invites him to
-// it as someone who adds memories, with the keyboard alone, and copies the link. On his phone he
-// opens it, makes an account, accepts, and finds himself on his card in her tree. Then she makes
-// him someone who only looks: the buttons that add are gone from his screen, and his living
-// grandmother is a name and a relation, no longer where she was born.
+// it as someone who adds memories, with the keyboard alone, and copies the link (or shows its QR
+// code). On his phone he opens it, makes an account, accepts, and finds himself on his card in her
+// tree. He tells Ana about his great-grandfather with his voice; she finds it in her family's news
+// and plays it. Then she makes him someone who only looks: the buttons that add are gone from his
+// screen, and his living grandmother is a name and a relation, no longer where she was born.
 
 const phone = { width: 375, height: 740 }
 
 /** The header's tree: its name and the person's role there, in plain words. */
 const headerTree = (page: Page) => page.locator('.site-header .tree-switcher')
 
-test.use({ permissions: ['clipboard-read', 'clipboard-write'] })
+test.use({ permissions: ['clipboard-read', 'clipboard-write'], launchOptions: withFakeMicrophone })
 
-test('a grandmother invites her grandson to his card in her tree, he joins from his phone, and she makes him a viewer', async ({ page, browser }) => {
-  test.setTimeout(180_000)
+test('a grandmother invites her grandson to his card in her tree, he joins from his phone and records a story she then plays, and she makes him a viewer', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(240_000)
   const rosa = newAccount({ name: 'Rosa Pérez' })
   const tomas = newAccount({ name: 'Tomás Pérez' })
   let link = ''
@@ -33,6 +40,8 @@ test('a grandmother invites her grandson to his card in her tree, he joins from 
     const ownCard = await ownCardThroughApi(page)
     const response = await page.request.patch(`/api/family-tree/members/${ownCard!.memberId}`, { data: { birthPlace: 'Jaén' } })
     expect(response.status(), await response.text()).toBe(200)
+    // Her father, Tomás's great-grandfather, of whom he will tell.
+    await addMemberThroughApi(page, { firstName: 'Antonio', lastName: 'Pérez', relationshipToOwner: 'Padre', isDeceased: true, birthDate: '1921-03-02' })
   })
 
   await test.step('she adds her grandson’s card', async () => {
@@ -73,6 +82,8 @@ test('a grandmother invites her grandson to his card in her tree, he joins from 
     link = await page.evaluate(() => navigator.clipboard.readText())
     expect(link).toMatch(/^https?:\/\/[^/]+\/invitation\/[\w-]{20,}$/)
     await expect(page.getByTestId('invitation-url')).toHaveText(link)
+    // Beside her, he could instead point his phone's camera at the code: it reads as the same link.
+    expect(await readQrCode(page.getByRole('img', { name: 'Código QR del enlace de la invitación' }))).toBe(link)
     await expect(page.getByRole('region', { name: 'Invitaciones enviadas' }).getByText('Tomás Pérez')).toBeVisible()
     await expectNoSeriousA11yViolations(page, 'the family page with a new invitation')
 
@@ -80,7 +91,7 @@ test('a grandmother invites her grandson to his card in her tree, he joins from 
     await expect(page.getByRole('article', { name: 'Tomás Pérez' }).getByText('Invitación enviada')).toBeVisible()
   })
 
-  const phoneContext = await browser.newContext({ viewport: phone, isMobile: true, hasTouch: true, locale: 'es-ES', timezoneId: 'Europe/Madrid' })
+  const phoneContext = await browser.newContext({ viewport: phone, isMobile: true, hasTouch: true, locale: 'es-ES', timezoneId: 'Europe/Madrid', permissions: ['microphone'] })
   const his = await phoneContext.newPage()
   // The link names the server's public address (PUBLIC_URL), which the test server leaves unset:
   // its path is opened on the address the journeys reach.
@@ -118,20 +129,44 @@ test('a grandmother invites her grandson to his card in her tree, he joins from 
     await expectNoHorizontalOverflow(his, 'her tree on his phone')
   })
 
+  await test.step('he tells Ana about his great-grandfather with his voice', async () => {
+    await his.getByRole('link', { name: 'Entrevistar sobre Antonio Pérez' }).tap()
+    await expect(his.getByRole('heading', { level: 1, name: 'Entrevista sobre Antonio Pérez' })).toBeVisible()
+    await his.getByRole('button', { name: 'Grabar tu respuesta con tu voz' }).tap()
+    await expect(his.getByRole('button', { name: 'Detener la grabación' })).toHaveAttribute('aria-pressed', 'true')
+    // Let the fake microphone's beep fill a second and a half of recording.
+    await his.waitForTimeout(1_500)
+    await his.getByRole('button', { name: 'Detener la grabación' }).tap()
+    await expect(his.getByRole('list', { name: 'Grabaciones listas para enviar' }).getByText('Grabación guardada')).toBeVisible({ timeout: 20_000 })
+    await his.getByLabel('Tu mensaje para Ana').fill('Mi bisabuelo Antonio tocaba la bandurria en las fiestas del pueblo.')
+    await his.getByTestId('chat-send').tap()
+    await expect(his.getByRole('status').filter({ hasText: 'Tu voz quedó guardada con esta entrevista.' })).toBeVisible({ timeout: 20_000 })
+  })
+
+  await test.step('she finds his voice in her family’s news, and plays it', async () => {
+    await page.goto('/dashboard')
+    const news = page.getByRole('region', { name: 'Novedades de la familia' })
+    await expect(news.getByText(/^Tomás Pérez grabó su voz sobre Antonio Pérez/)).toBeVisible()
+    await expect(news.getByText(/^Tomás Pérez contó una historia de Antonio Pérez: «Mi bisabuelo Antonio tocaba la bandurria/)).toBeVisible()
+    await expectRecordingPlays(page, news.getByLabel('Escuchar la grabación de Tomás Pérez sobre Antonio Pérez'))
+    await expectNoSeriousA11yViolations(page, 'the dashboard with family news')
+  })
+
   await test.step('she sees him linked to his card, and makes him someone who only looks', async () => {
     await page.goto('/family')
-    const him = page.getByRole('article', { name: tomas.email })
+    // He gave only his e-mail when he signed up: the family knows him by his card.
+    const him = page.getByRole('article', { name: 'Tomás Pérez' })
     await expect(him.getByText('En el árbol es Tomás Pérez.')).toBeVisible()
     await expect(him.locator('.role-badge')).toHaveText('Aporta recuerdos')
-    await him.getByLabel(`Papel de ${tomas.email}`).selectOption('viewer')
+    await him.getByLabel('Papel de Tomás Pérez').selectOption('viewer')
     await him.getByRole('button', { name: 'Cambiar papel' }).click()
-    const dialog = page.getByRole('alertdialog', { name: `¿Cambiar el papel de ${tomas.email}?` })
+    const dialog = page.getByRole('alertdialog', { name: '¿Cambiar el papel de Tomás Pérez?' })
     await dialog.getByRole('button', { name: 'Sí, cambiar el papel' }).click()
     await expect(him.locator('.role-badge')).toHaveText('Mira')
   })
 
   await test.step('his screen no longer offers to add anything, though his own card is still his to correct', async () => {
-    await his.reload()
+    await his.goto(onServer('/family-tree'))
     await expect(headerTree(his)).toContainText('Mira')
     const card = his.getByRole('article', { name: 'Tomás Pérez' })
     await expect(card.getByText('Eres tú (tienes cuenta)')).toBeVisible()

@@ -1,5 +1,7 @@
-import { expect, test, type Locator, type Page } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
+import { refusingMicrophone, withFakeMicrophone } from './chromium.ts'
 import { addMemberThroughApi, expectNoSeriousA11yViolations, expectVisibleFocus, ownCardThroughApi, signUpThroughApi, tabTo, type NewMember } from './fixtures.ts'
+import { expectRecordingPlays } from './recordings.ts'
 
 /**
  * The interview with Ana at /interview/:memberId, in the guided mode (no model): talking with the
@@ -7,13 +9,7 @@ import { addMemberThroughApi, expectNoSeriousA11yViolations, expectVisibleFocus,
  * microphone, and the person themself (whose story belongs to Cronos).
  */
 
-const chromium = '/usr/bin/chromium'
-const quietChromium = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic']
-
-// The fake device grants the microphone without asking and feeds it a beep, which MediaRecorder
-// records as audio/webm;codecs=opus. Speech recognition has no working service in headless
-// Chromium and fails: the voice is still recorded, and the words are typed.
-test.use({ launchOptions: { executablePath: chromium, args: [...quietChromium, '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'] } })
+test.use({ launchOptions: withFakeMicrophone })
 
 const carmen: NewMember = { firstName: 'Carmen', lastName: 'Ruiz', relationshipToOwner: 'Abuela', isDeceased: true, birthDate: '1931-05-04' }
 const answer = 'Carmen cantaba boleros mientras cocinaba el sancocho de los domingos.'
@@ -39,43 +35,6 @@ async function openingQuestion(page: Page): Promise<string> {
   const opening = anaBubbles(page).first()
   await expect(opening).toContainText(/¿[^¿?]*Carmen[^¿?]*\?\s*$/)
   return lastQuestion(await opening.innerText())
-}
-
-/**
- * Whether a saved recording really plays back, not only whether an <audio> is on the page:
- * - the file answers 200 as audio/webm with real bytes (1.5 s of the beep in Opus is a few KB);
- * - the <audio> reaches HAVE_METADATA (readyState ≥ 1) without a media error, i.e. Chromium parsed
- *   the WebM and found an audio track it can decode, and its `duration` is finite and > 0.
- *   MediaRecorder's WebM has no Duration element; Chromium finds the end by reading the file
- *   through Range requests (the server answers 206), so a finite duration also shows the player
- *   can seek in it. (Without ranges it would say Infinity, which `> 0` alone would let through.)
- * - played muted, its clock moves on. Muted playback needs no user gesture under the autoplay
- *   policy and no sound card (headless Chromium plays into a fake output), so this is reliable
- *   headless; `readyState`/`duration` alone would not prove the Opus frames decode.
- */
-async function expectRecordingPlays(page: Page, audio: Locator) {
-  const src = await audio.getAttribute('src')
-  expect(src, 'the recording has no src').toBeTruthy()
-  const response = await page.request.get(src!)
-  expect(response.status()).toBe(200)
-  expect(response.headers()['content-type']).toMatch(/^audio\/webm/)
-  expect((await response.body()).length).toBeGreaterThan(1_000)
-
-  const loaded = (element: HTMLAudioElement) => ({
-    error: element.error?.code ?? null,
-    hasMetadata: element.readyState >= HTMLMediaElement.HAVE_METADATA,
-    duration: element.duration,
-  })
-  await expect.poll(() => audio.evaluate(loaded).then(({ error, hasMetadata }) => ({ error, hasMetadata }))).toEqual({ error: null, hasMetadata: true })
-  const { duration } = await audio.evaluate(loaded)
-  expect(Number.isFinite(duration) && duration > 0, `duration is ${duration}`).toBe(true)
-
-  await audio.evaluate(async (element: HTMLAudioElement) => {
-    element.muted = true
-    await element.play()
-  })
-  await expect.poll(() => audio.evaluate((element: HTMLAudioElement) => element.currentTime)).toBeGreaterThan(0)
-  await audio.evaluate((element: HTMLAudioElement) => element.pause())
 }
 
 // FIXME: the recording uploads with a 404 though stored (server media.uploads.ts), and the opening changes after a save (interview-chat.tsx).
@@ -204,7 +163,7 @@ test('the same interview with the keyboard alone, down to deleting the saved ses
  */
 const withMicrophoneRefused = test.extend({
   page: async ({ playwright, contextOptions, baseURL, locale, timezoneId }, use) => {
-    const browser = await playwright.chromium.launch({ executablePath: chromium, args: [...quietChromium, '--deny-permission-prompts', '--use-fake-device-for-media-stream'] })
+    const browser = await playwright.chromium.launch(refusingMicrophone)
     try {
       const context = await browser.newContext({ ...contextOptions, baseURL, locale, timezoneId })
       await use(await context.newPage())

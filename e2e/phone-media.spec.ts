@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import sharp from 'sharp'
 import { expect, test } from '@playwright/test'
+import { withFakeMicrophone } from './chromium.ts'
 import { addMemberThroughApi, addSelfMemberThroughApi, expectNoSeriousA11yViolations, signUpThroughApi } from './fixtures.ts'
 
 /**
@@ -8,12 +9,11 @@ import { addMemberThroughApi, addSelfMemberThroughApi, expectNoSeriousA11yViolat
  * her voice is kept the moment she stops recording, and a photo straight from the camera is shrunk
  * before it is sent. The fake device grants the microphone and feeds it a beep.
  */
-const quietChromium = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic']
 test.use({
   viewport: { width: 375, height: 740 },
   isMobile: true,
   hasTouch: true,
-  launchOptions: { executablePath: '/usr/bin/chromium', args: [...quietChromium, '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'] },
+  launchOptions: withFakeMicrophone,
 })
 
 interface ListedMedia {
