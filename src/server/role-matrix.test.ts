@@ -167,7 +167,8 @@ const expectations: Record<string, Row> = {
   'PATCH /api/interviews/:id?contributor’s': addedBy('contributor'),
   'DELETE /api/interviews/:id': addedBy('owner'),
   'DELETE /api/interviews/:id?contributor’s': addedBy('contributor'),
-  'PATCH /api/interviews/conversations/:id': ofTheTree('content.change-any'),
+  'PATCH /api/interviews/conversations/:id': addedBy('owner'),
+  'PATCH /api/interviews/conversations/:id?contributor’s': addedBy('contributor'),
 
   // Media
   'GET /api/media/limits': personal,
@@ -274,6 +275,7 @@ describe.each(testDatabases)('what each kind of person meets on every API route,
   let interviewConversation: string
   let ownerSession: string
   let contributorSession: string
+  let contributorConversation: string
   let contributorFile: string
   let gedcomImport: string
   let invitationToken: string
@@ -478,6 +480,9 @@ describe.each(testDatabases)('what each kind of person meets on every API route,
     'PATCH /api/interviews/conversations/:id': {
       call: () => ({ method: 'PATCH', url: `/api/interviews/conversations/${interviewConversation}`, payload: { title: 'Los boleros de la abuela' } }),
     },
+    'PATCH /api/interviews/conversations/:id?contributor’s': {
+      call: () => ({ method: 'PATCH', url: `/api/interviews/conversations/${contributorConversation}`, payload: { title: 'El bigote del bisabuelo' } }),
+    },
 
     'GET /api/media/limits': { call: () => ({ method: 'GET', url: '/api/media/limits' }) },
     'GET /api/media': { call: () => ({ method: 'GET', url: `/api/media?memberId=${grandmother}` }) },
@@ -659,7 +664,9 @@ describe.each(testDatabases)('what each kind of person meets on every API route,
     ownerSession = session.id
     interviewConversation = session.conversation.id
     await tell(owner, living, 'De niña pintaba casas en Pasto.')
-    contributorSession = (await tell(people.contributor, grandmother, 'Tenía un bigote enorme.')).id
+    const told = await tell(people.contributor, grandmother, 'Tenía un bigote enorme.')
+    contributorSession = told.id
+    contributorConversation = told.conversation.id
     contributorFile = await letter(people.contributor)
     gedcomImport = (await ok(owner, { method: 'POST', url: '/api/family-tree/gedcom', ...gedcomUpload(emptyGedcom) })).json().job.id
     importJobs.push({ user: owner, id: gedcomImport })

@@ -152,6 +152,22 @@ describe.each(testDatabases)('a tree shared with the family, across its features
     expect((await call(viewer)({ method: 'GET', url: `/api/interviews?memberId=${granddaughter.memberId}` })).json().sessions).toHaveLength(1)
   })
 
+  it('keeps each teller’s sitting apart, and lets a contributor name his own conversation but not hers', async () => {
+    const tomas = await joined('contributor')
+    const hers = await tell(rosa, 'Mi padre silbaba al ordeñar.')
+    const his = await tell(tomas, 'El bisabuelo me regaló una navaja.')
+    const more = await tell(tomas, 'Y me enseñó a afilarla.')
+    expect(his.conversation.id).not.toBe(hers.conversation.id)
+    expect(more.conversation.id).toBe(his.conversation.id)
+
+    const rename = (user: TestUser, id: string) => call(user)({ method: 'PATCH', url: `/api/interviews/conversations/${id}`, payload: { title: 'La navaja' } })
+    const renamed = await rename(tomas, his.conversation.id)
+    expect(renamed.statusCode, renamed.body).toBe(200)
+    expect(renamed.json()).toMatchObject({ id: his.conversation.id, title: 'La navaja' })
+    expect((await rename(tomas, hers.conversation.id)).statusCode).toBe(403)
+    expect((await rename(rosa, his.conversation.id)).statusCode).toBe(200)
+  })
+
   it('names someone who signed up with an e-mail alone by the card they were invited to, in the family and in the news', async () => {
     const card = (await call(rosa)({ method: 'POST', url: '/api/family-tree/members', payload: { firstName: 'Iván', lastName: 'Pérez', relationshipToOwner: 'Nieto' } })).json()
       .member as Member

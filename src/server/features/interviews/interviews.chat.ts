@@ -54,7 +54,10 @@ export function createInterviewChat({ repo, conversations, chat, toSession }: De
     const ownerId = actor.holderId
     if (retry) return kept(ownerId, retry, message, false, await toSession(ownerId, retry))
     const now = new Date()
-    const last = rows.at(-1)
+    // A sitting is one teller's: a grandson who starts telling minutes after his grandmother did
+    // opens a conversation of his own instead of going on in hers.
+    const teller = actor.userId === ownerId ? null : actor.userId
+    const last = rows.findLast((row) => row.authorUserId === teller)
     const conversationId = continuesSitting(last && { conversationId: last.conversationId, at: last.timestamp }, now)
       ? last!.conversationId!
       : (await conversations.start(ownerId, memberId, now.toISOString())).id

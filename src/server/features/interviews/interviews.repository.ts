@@ -72,6 +72,12 @@ export function createInterviewRepository(db: Kysely<Database>) {
       return ids
     },
 
+    /** Who told the answers of one conversation (null: the tree's holder); none when it has no answer. */
+    async conversationTellers(ownerUserId: string, conversationId: string): Promise<(string | null)[]> {
+      const rows = await answers(ownerUserId).clearSelect().select('authorUserId').distinct().where('conversationId', '=', conversationId).execute()
+      return rows.map((row) => row.authorUserId)
+    },
+
     async findById(ownerUserId: string, id: string): Promise<InterviewSessionRow | undefined> {
       return answers(ownerUserId).where('id', '=', id).executeTakeFirst()
     },

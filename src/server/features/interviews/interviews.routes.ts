@@ -87,7 +87,7 @@ export const interviewRoutes: FastifyPluginAsyncZod<{ service: InterviewService;
   app.patch(
     '/interviews/conversations/:id',
     { schema: { tags, summary: 'Name a conversation with Ana (empty: its date and topic)', params, body: updateConversationSchema, response: { 200: conversationSchema } } },
-    async (request) => service.renameConversation((await actor(request, 'content.change-any')).holderId, request.params.id, request.body.title),
+    async (request) => service.renameConversation(await actor(request, 'content.add'), request.params.id, request.body.title),
   )
 
   app.delete('/interviews/:id', { schema: { tags, summary: 'Delete an interview session and its recordings', params, response: { 204: z.null() } } }, async (request, reply) => {

@@ -2,7 +2,7 @@ import type { z } from 'zod'
 import type { ChatOpening, Conversation } from '../../../shared/contracts/chat.ts'
 import type { PortableInterviewSession } from '../../../shared/contracts/portability.ts'
 import type { InterviewSession, interviewChatMessageSchema } from '../../../shared/contracts/interviews.ts'
-import { mayChangeItem, type TreeActor } from '../../../shared/family-tree/roles.ts'
+import { mayChangeItem, roleMay, type TreeActor } from '../../../shared/family-tree/roles.ts'
 import { isSelfMember } from '../../../shared/family-tree/self-member.ts'
 import type { Language } from '../../../shared/limits.ts'
 import { toIsoString } from '../../db/timestamps.ts'
@@ -169,7 +169,18 @@ export function createInterviewService({ repo, conversations, chat, findMember, 
     },
 
     /** A conversation's own title; '' gives it back its date and topic. */
-    async renameConversation(ownerId: string, id: string, title: string): Promise<Conversation> {
+    /**
+     * Names a conversation: an editor any, a contributor those whose every answer they told (a
+     * sitting is one teller's; one with no answer yet is nobody's to name).
+     */
+    async renameConversation(actor: TreeActor, id: string, title: string): Promise<Conversation> {
+      const ownerId = actor.holderId
+      if (!roleMay(actor.role, 'content.change-any')) {
+        const tellers = await repo.conversationTellers(ownerId, id)
+        if (tellers.length === 0) throw notFound('Conversation')
+        if (!tellers.every((teller) => mayChangeItem(actor.role, actor.userId, teller, ownerId)))
+          throw new AppError('forbidden', 'Only the person who told this conversation, or an editor of the tree, may name it')
+      }
       const conversation = await conversations.rename(ownerId, id, title)
       if (!conversation) throw notFound('Conversation')
       return conversation

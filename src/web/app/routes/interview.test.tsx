@@ -6,6 +6,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Member, RelationToReader } from '../../../shared/contracts/family-tree.ts'
 import type { InterviewSession } from '../../../shared/contracts/interviews.ts'
 import type { MediaAsset } from '../../../shared/contracts/media.ts'
+import type { TreeRole } from '../../../shared/family-tree/roles.ts'
+import { buildTree } from '../../features/family-tree/test/fake-circle-api.ts'
 import { buildMember } from '../../features/family-tree/test/fake-family-api.ts'
 import { buildSession, errorResponse, fakeInterviewApi } from '../../features/interviews/test/fake-interview-api.ts'
 import { buildAsset } from '../../features/media/test/media-fixtures.ts'
@@ -30,6 +32,8 @@ interface ServerOptions {
   media?: MediaAsset[]
   /** The reader does not keep the tree: how its people stand to them. */
   relationToReader?: RelationToReader
+  /** The reader's account and role, in a tree another keeps. */
+  reader?: { userId: string; role: TreeRole }
 }
 
 /** A member as `GET /api/family-tree/members/:id` answers them: their own facts and relatives. */
@@ -38,7 +42,7 @@ function factsOf({ memberId, firstName, lastName, relationshipToOwner, isSelf, i
 }
 
 /** The server: one member of the tree by id, Carmen's files and the interviews API. */
-function fakeServer({ members = [carmen()], hasNoTree = false, sessions = [], media = [], relationToReader }: ServerOptions = {}) {
+function fakeServer({ members = [carmen()], hasNoTree = false, sessions = [], media = [], relationToReader, reader }: ServerOptions = {}) {
   return fakeInterviewApi({
     sessions,
     fallback: (method, path) => {
@@ -49,6 +53,8 @@ function fakeServer({ members = [carmen()], hasNoTree = false, sessions = [], me
         return member ? jsonResponse(200, { member: { ...factsOf(member), ...(relationToReader ? { relationToReader } : {}) } }) : errorResponse(404, 'not_found')
       }
       if (method === 'GET' && path === '/api/media?memberId=carmen') return jsonResponse(200, { media })
+      if (reader && method === 'GET' && path === '/api/trees') return jsonResponse(200, { trees: [buildTree({ role: reader.role, isOwn: false })], hasOwnTree: false })
+      if (reader && method === 'GET' && path === '/api/session') return jsonResponse(200, { user: { id: reader.userId } })
       return undefined
     },
   })
@@ -113,7 +119,8 @@ describe('/interview/:memberId', () => {
     renderRoute('/interview/nadie')
     expect(await screen.findByText('No encontramos a esta persona en tu árbol.')).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Volver al árbol familiar' })).toHaveAttribute('href', '/family-tree')
-    expect(api.requests.map((request) => request.path)).toEqual(['/api/family-tree/members/nadie'])
+    // Who reads and with which role is asked (the page's actions depend on it); nothing about anyone else.
+    expect(api.requests.map((request) => request.path).filter((path) => path !== '/api/trees' && path !== '/api/session')).toEqual(['/api/family-tree/members/nadie'])
   })
 
   it('says so when no person is given', async () => {
@@ -153,6 +160,35 @@ describe('/interview/:memberId', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(text)
     await user.click(screen.getByRole('button', { name: 'Reintentar' }))
     expect(await screen.findByRole('heading', { level: 1, name: 'Entrevista sobre Carmen López' })).toBeInTheDocument()
+  })
+
+  it('lets a contributor correct, delete and name only what they told, and a viewer only read and listen', async () => {
+    const hers = buildSession({ interviewedMemberId: 'carmen', answer: 'Bordaba manteles.', authorUserId: 'rosa', ownerUserId: 'rosa' })
+    const his = buildSession({ interviewedMemberId: 'carmen', answer: 'Me enseñó a silbar.', authorUserId: 'tomas', ownerUserId: 'rosa' })
+    fakeServer({ sessions: [hers, his], reader: { userId: 'tomas', role: 'contributor' } })
+    renderRoute()
+    const history = await screen.findByRole('region', { name: 'Entrevistas anteriores' })
+    const conversation = async (answer: string) => (await within(history).findByText(answer)).closest('section')!
+    await waitFor(async () => expect(within(await conversation('Me enseñó a silbar.')).getAllByRole('button', { name: /^Eliminar la entrevista/ })).toHaveLength(1))
+    expect(within(await conversation('Me enseñó a silbar.')).getByRole('button', { name: /^Cambiar el título/ })).toBeInTheDocument()
+    expect(within(await conversation('Bordaba manteles.')).queryByRole('button', { name: /^Eliminar la entrevista/ })).not.toBeInTheDocument()
+    expect(within(await conversation('Bordaba manteles.')).queryByRole('button', { name: /^(Cambiar el título|Corregir)/ })).not.toBeInTheDocument()
+    expect(screen.getByLabelText('Tu mensaje para Ana')).toBeInTheDocument()
+  })
+
+  it('shows a viewer what was told without the chat or anything that changes it', async () => {
+    fakeServer({
+      sessions: [buildSession({ interviewedMemberId: 'carmen', answer: 'Bordaba manteles.', authorUserId: 'rosa', ownerUserId: 'rosa' })],
+      reader: { userId: 'lucia', role: 'viewer' },
+    })
+    renderRoute()
+    expect(
+      await screen.findByText('Aquí puedes leer y escuchar lo que la familia ha contado de Carmen. Contar algo nuevo queda para quienes aportan recuerdos al árbol.'),
+    ).toBeInTheDocument()
+    expect(screen.queryByLabelText('Tu mensaje para Ana')).not.toBeInTheDocument()
+    const history = screen.getByRole('region', { name: 'Entrevistas anteriores' })
+    expect(await within(history).findByText('Bordaba manteles.')).toBeInTheDocument()
+    expect(within(history).queryAllByRole('button')).toEqual([])
   })
 
   it('speaks English too', async () => {

@@ -1,8 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { useParams } from 'react-router'
+import { mayChangeItem, roleMay } from '../../../shared/family-tree/roles.ts'
 import { isSelfMember } from '../../../shared/family-tree/self-member.ts'
 import { useDocumentTitle } from '../../components/ui/use-document-title.ts'
+import { useSession } from '../../features/account/api/session-queries.ts'
+import { useActiveTreeRole } from '../../features/family-tree/api/circle-queries.ts'
 import { useMemberFacts } from '../../features/family-tree/api/family-tree-queries.ts'
 import { InterviewChat } from '../../features/interviews/components/interview-chat.tsx'
 import { InterviewHeader } from '../../features/interviews/components/interview-header.tsx'
@@ -20,6 +23,10 @@ export function InterviewRoute() {
   // Only this relative, read by id: the whole tree may hold 100,000 people and is not shown here.
   const facts = useMemberFacts(memberId)
   const member = facts.data
+  // ── Role ── in a shared tree, a contributor changes what they told, an editor anything; the
+  // server refuses the rest anyway, this only hides it.
+  const role = useActiveTreeRole() ?? 'owner'
+  const userId = useSession().data?.id
   // The keeper's own card is the keeper's biography; to a relative reading the tree (who is told
   // how the card stands to them) it is a person to tell Ana about like any other.
   const canInterview = member !== undefined && (member.relationToReader !== undefined || !isSelfMember(member))
@@ -79,8 +86,18 @@ export function InterviewRoute() {
     <section className="page interview-page" aria-labelledby="interview-title">
       <InterviewHeader titleId="interview-title" person={member} photoURL={photo ? (photo.thumbnailURL ?? photo.downloadURL) : null} />
       {/* ── Chat ── keyed by the member, so a conversation never carries over to another relative. */}
-      <InterviewChat key={member.memberId} memberId={member.memberId} memberName={member.firstName || name} recordings={keepRecording} onSaved={refreshMedia} />
-      <InterviewHistory memberId={member.memberId} memberName={member.firstName || name} recordings={recordings} onDeleted={refreshMedia} />
+      {roleMay(role, 'content.add') ? (
+        <InterviewChat key={member.memberId} memberId={member.memberId} memberName={member.firstName || name} recordings={keepRecording} onSaved={refreshMedia} />
+      ) : (
+        <p className="interview-read-only">{t('page.readOnly', { name: member.firstName || name })}</p>
+      )}
+      <InterviewHistory
+        memberId={member.memberId}
+        memberName={member.firstName || name}
+        recordings={recordings}
+        onDeleted={refreshMedia}
+        mayChange={(session) => (userId === undefined ? roleMay(role, 'content.change-any') : mayChangeItem(role, userId, session.authorUserId, session.ownerUserId))}
+      />
     </section>
   )
 }

@@ -15,18 +15,18 @@ interface ConversationHeadingProps {
   language: string
   /** The heading's id, so the conversation's section is named by it. */
   id: string
-  /** Saves a new title ('' for the date and topic). */
-  onRename: (title: string) => Promise<unknown>
+  /** Saves a new title ('' for the date and topic); without it the title is only read. */
+  onRename?: (title: string) => Promise<unknown>
 }
 
 /**
  * A conversation's title (its own, or the day and what it was about) with «Cambiar el título»,
- * which edits it in place.
+ * which edits it in place, for whoever may name it.
  */
 export function ConversationHeading({ conversation, exchanges, language, id, onRename }: ConversationHeadingProps) {
   const { t } = useTranslation('chat')
   const { isEditing, open, close, editButtonRef, fieldRef, draft, setDraft, problem, isSaving, submit } = useEditText<HTMLInputElement>({
-    save: onRename,
+    save: async (title) => onRename?.(title),
     problemOf: (error) => ({ field: fieldErrorText(t, error, 'title'), banner: errorText(t, error, 'chat:conversation.saveFailed') }),
   })
   const formHeadingId = useId()
@@ -64,9 +64,11 @@ export function ConversationHeading({ conversation, exchanges, language, id, onR
           />
         </form>
       ) : (
-        <button ref={editButtonRef} type="button" className="button" aria-label={t('conversation.renameLabel', { title })} onClick={() => open(conversation.title)}>
-          {t('conversation.rename')}
-        </button>
+        onRename && (
+          <button ref={editButtonRef} type="button" className="button" aria-label={t('conversation.renameLabel', { title })} onClick={() => open(conversation.title)}>
+            {t('conversation.rename')}
+          </button>
+        )
       )}
     </header>
   )

@@ -22,6 +22,11 @@ interface InterviewHistoryProps {
   recordings?: RecordingLookup
   /** After a session and its recordings were deleted, e.g. to refresh the lists of media. */
   onDeleted?: (session: InterviewSession) => void
+  /**
+   * Whether the reader may correct, delete and name what was told (by default all of it, in a
+   * tree of one's own): in a shared tree, an editor anything, a contributor what they told.
+   */
+  mayChange?: (session: InterviewSession) => boolean
 }
 
 /**
@@ -29,7 +34,7 @@ interface InterviewHistoryProps {
  * conversation (a sitting), under its title, each answer below the question it answers; an answer
  * can be corrected or deleted.
  */
-export function InterviewHistory({ memberId, memberName, recordings, onDeleted }: InterviewHistoryProps) {
+export function InterviewHistory({ memberId, memberName, recordings, onDeleted, mayChange = () => true }: InterviewHistoryProps) {
   const { t, i18n } = useTranslation('interviews')
   const language = uiLanguageOf(i18n)
   const sessions = useInterviewSessions(memberId)
@@ -87,11 +92,13 @@ export function InterviewHistory({ memberId, memberName, recordings, onDeleted }
         session={session}
         dateText={dateOf(session)}
         recordings={recordings}
-        onCorrect={async (chosen, answer) => {
-          await correctAnswer.mutateAsync({ id: chosen.id, answer })
-          setAnnouncement(t('history.corrected', { date: dateOf(chosen) }))
-        }}
-        onDelete={handleDeleteRequest}
+        {...(mayChange(session) && {
+          onCorrect: async (chosen: InterviewSession, answer: string) => {
+            await correctAnswer.mutateAsync({ id: chosen.id, answer })
+            setAnnouncement(t('history.corrected', { date: dateOf(chosen) }))
+          },
+          onDelete: handleDeleteRequest,
+        })}
       />
     )
     content = (
@@ -107,10 +114,12 @@ export function InterviewHistory({ memberId, memberName, recordings, onDeleted }
                   conversation={conversation}
                   exchanges={exchanges}
                   language={language}
-                  onRename={async (title) => {
-                    const renamed = await renameConversation.mutateAsync({ id: conversation.id, title })
-                    setAnnouncement(t('history.renamed', { title: conversationTitle(renamed, exchanges, language) }))
-                  }}
+                  {...(exchanges.every(mayChange) && {
+                    onRename: async (title: string) => {
+                      const renamed = await renameConversation.mutateAsync({ id: conversation.id, title })
+                      setAnnouncement(t('history.renamed', { title: conversationTitle(renamed, exchanges, language) }))
+                    },
+                  })}
                 />
                 <ol className="interview-conversation-list">
                   {exchanges.map((session) => (

@@ -22,8 +22,9 @@ interface InterviewSessionItemProps {
   dateText: string
   recordings?: RecordingLookup
   /** Saves the answer's corrected words. */
-  onCorrect: (session: InterviewSession, answer: string) => Promise<unknown>
-  onDelete: (session: InterviewSession) => void
+  /** Without these the answer is only read: it is someone else's, and the reader may not change it. */
+  onCorrect?: (session: InterviewSession, answer: string) => Promise<unknown>
+  onDelete?: (session: InterviewSession) => void
 }
 
 /** One earlier exchange with Ana: her question, the person's words with their voice, then her reply. */
@@ -62,13 +63,15 @@ export function InterviewSessionItem({ session, dateText, recordings, onCorrect,
         <time dateTime={session.timestamp}>{dateText}</time>
       </Heading>
       <div className="interview-turns" role="group" aria-label={t('history.conversation')}>
-        <KeptExchangeView exchange={session} persona={t('history.ana')} name={dateText} afterAnswer={voiceList} onCorrect={(answer) => onCorrect(session, answer)} />
+        <KeptExchangeView exchange={session} persona={t('history.ana')} name={dateText} afterAnswer={voiceList} onCorrect={onCorrect && ((answer) => onCorrect(session, answer))} />
       </div>
-      <div className="interview-session-actions">
-        <button type="button" className="button button-danger" aria-haspopup="dialog" aria-label={t('history.deleteLabel', { date: dateText })} onClick={() => onDelete(session)}>
-          {t('history.delete')}
-        </button>
-      </div>
+      {onDelete && (
+        <div className="interview-session-actions">
+          <button type="button" className="button button-danger" aria-haspopup="dialog" aria-label={t('history.deleteLabel', { date: dateText })} onClick={() => onDelete(session)}>
+            {t('history.delete')}
+          </button>
+        </div>
+      )}
     </article>
   )
 }
