@@ -328,6 +328,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     getDream: (userId, dreamId) => dreams.getDream(userId, dreamId),
     sharing,
   })
+  /** Where a file someone added to another's tree goes in their export: beside the record, apart from their own media/. */
+  const contributedFilePath = (file: { id: string; fileName: string }) => `contributions/${mediaEntryPath(file)}`
   // Every feature exports and restores its own rows; portability only assembles the archive.
   const exportExtensions: ExportExtension[] = [
     {
@@ -339,7 +341,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     {
       path: 'contributions.json',
       description:
-        'What you added to family trees kept in other accounts: the interviews you told (question and answer, about whom) and the files you added. A record to keep: an import does not bring it back, it belongs to those trees.',
+        'What you added to family trees kept in other accounts: the interviews you told (question and answer, about whom) and the files you added, whose bytes are under contributions/ (each file says its path). A record to keep: an import does not bring it back, it belongs to those trees.',
       write: async (userId) => {
         const [told, files, trees] = await Promise.all([interviews.toldElsewhere(userId), media.addedElsewhere(userId), circle.treesOfOthers(userId)])
         const holders = [...new Set([...told.map((item) => item.holderId), ...files.map((item) => item.holderId)])]
@@ -354,12 +356,13 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
               treeName: trees.get(holderId)?.treeName ?? null,
               ownerName: trees.get(holderId)?.ownerName ?? null,
               interviews: own.map(({ holderId: _holder, ...item }) => ({ ...item, memberName: names.get(item.memberId) ?? null })),
-              files: files.filter((item) => item.holderId === holderId).map(({ holderId: _holder, ...item }) => item),
+              files: files.filter((item) => item.holderId === holderId).map(({ holderId: _holder, ...item }) => ({ ...item, path: contributedFilePath(item) })),
             }
           }),
         )
         return Buffer.from(`${JSON.stringify({ contributions }, null, 2)}\n`)
       },
+      files: async (userId) => (await media.addedElsewhere(userId)).map((item) => ({ path: contributedFilePath(item), open: () => media.openContent(item.holderId, item.id) })),
     },
   ]
   const portability = createPortabilityService({

@@ -264,7 +264,7 @@ describe.each(testDatabases)('a tree shared with the family, across its features
     expect((await call(tomas)({ method: 'GET', url: `/api/interviews/chat?memberId=${self.memberId}&language=es` })).statusCode).toBe(200)
   })
 
-  it('puts what someone added to another’s tree in their own export, as a record', async () => {
+  it('puts what someone added to another’s tree in their own export, as a record with the files’ bytes', async () => {
     const tomas = await joined('contributor')
     const session = await tell(tomas, 'El bisabuelo criaba palomas mensajeras.')
     await record(tomas, session.id)
@@ -277,11 +277,15 @@ describe.each(testDatabases)('a tree shared with the family, across its features
         treeName: 'Árbol de Rosa Pérez',
         ownerName: 'Rosa Pérez',
         interviews: [expect.objectContaining({ memberName: 'Joaquín Pérez', answer: 'El bisabuelo criaba palomas mensajeras.' })],
-        files: [expect.objectContaining({ fileName: 'voz.webm', contentType: 'audio/webm' })],
+        files: [expect.objectContaining({ fileName: 'voz.webm', contentType: 'audio/webm', path: expect.stringMatching(/^contributions\/media\/[^/]+\/voz\.webm$/) })],
       },
     ])
+    // His voice itself, byte for byte, where the record says.
+    expect(Buffer.from(files[contributions[0].files[0].path]!)).toEqual(webmHeader())
+    expect(Object.keys(files).filter((entry) => entry.startsWith('media/'))).toEqual([])
     // Not in the owner's record of her own contributions: they are hers already.
     const hers = unzipSync(new Uint8Array((await call(rosa)({ method: 'GET', url: '/api/me/export' })).rawPayload))
     expect(JSON.parse(Buffer.from(hers['contributions.json']!).toString('utf8'))).toEqual({ contributions: [] })
+    expect(Object.keys(hers).filter((entry) => entry.startsWith('contributions/'))).toEqual([])
   })
 })

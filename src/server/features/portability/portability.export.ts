@@ -98,6 +98,7 @@ export async function writeExport(
   for (const extension of extensions) {
     const content = await extension.write(userId)
     await (content instanceof Uint8Array ? zip.addBuffer(extension.path, content) : zip.addStream(extension.path, content))
+    for (const file of (await extension.files?.(userId)) ?? []) await zip.addStream(file.path, await file.open())
   }
   for (const file of readable) await zip.addBuffer(file.path, Buffer.from(file.html))
   zip.end()

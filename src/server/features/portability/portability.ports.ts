@@ -50,4 +50,6 @@ export interface ExportExtension {
   /** One line for the manifest: what the entry is and who reads it. */
   description: string
   write(userId: string): Promise<Uint8Array | AsyncIterable<Uint8Array>>
+  /** Files that go with the entry (their bytes, one at a time, after it), at paths it names. */
+  files?(userId: string): Promise<{ path: string; open(): Promise<AsyncIterable<Uint8Array>> }[]>
 }
