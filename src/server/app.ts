@@ -291,7 +291,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
           : undefined
       },
     },
-    isAnyMemoryShared: (treeId, entryIds) => sharing.isAnyMemoryShared(treeId, entryIds),
+    mayReadMemoryFile: (actor, ownerUserId, entryIds) => sharing.mayReadMemoryFile({ ...actor, treeId: actor.treeId ?? null }, ownerUserId, entryIds),
   })
   const chat = createChatEngine({
     provider: createAiProvider(config.ai),

@@ -95,11 +95,12 @@ export function createSharingRepository(db: Kysely<Database>) {
     },
 
     /** Whether any of these items is shared into the tree. */
-    async isAnyShared(kind: SharedItemKind, treeId: string, itemIds: string[]): Promise<boolean> {
-      if (itemIds.length === 0) return false
+    /** Which of these items are shared with the tree. */
+    async sharedAmong(kind: SharedItemKind, treeId: string, itemIds: string[]): Promise<string[]> {
+      if (itemIds.length === 0) return []
       const { table, column } = tables[kind]
-      const row = await untyped(db).selectFrom(table).select('treeId').where('treeId', '=', treeId).where(column, 'in', itemIds).executeTakeFirst()
-      return row !== undefined
+      const rows = (await untyped(db).selectFrom(table).select(`${column} as itemId`).where('treeId', '=', treeId).where(column, 'in', itemIds).execute()) as { itemId: string }[]
+      return rows.map((row) => row.itemId)
     },
   }
 }

@@ -101,8 +101,19 @@ describe.each(testDatabases)('memories and stories shared with a tree, on %s', (
     const news = async (user: TestUser) => ((await call(user)({ method: 'GET', url: '/api/dashboard/family-news' })).json().items as { id: string }[]).map((item) => item.id)
     expect(await news(rosa)).toContain(story.id)
     expect(await news(viewer)).not.toContain(story.id)
+    // Nor the photo of a memory she shared, even by its id, while she is closed to the viewer.
+    const early = await write(lucia, 'La piscina', 'Aprendí a nadar en Ipiales.')
+    const earlyPhoto = await attach(lucia, early.id)
+    expect((await call(lucia)({ method: 'PUT', url: `/api/biography/entries/${early.id}/share`, payload: { treeId } })).statusCode).toBe(200)
+    expect((await call(rosa)({ method: 'GET', url: `/api/media/${earlyPhoto}/content` })).statusCode).toBe(200)
+    expect((await call(viewer)({ method: 'GET', url: `/api/media/${earlyPhoto}/content` })).statusCode).toBe(404)
+    expect((await call(viewer)({ method: 'GET', url: `/api/media/${earlyPhoto}` })).statusCode).toBe(404)
     expect((await call(rosa)({ method: 'PUT', url: `/api/family-tree/members/${granddaughter.memberId}/open-to-viewers`, payload: { open: true } })).statusCode).toBe(204)
-    expect(await sharedOn(viewer, granddaughter.memberId)).toEqual([expect.objectContaining({ kind: 'story', id: story.id, text: 'El volcán dormía.' })])
+    expect((await call(viewer)({ method: 'GET', url: `/api/media/${earlyPhoto}/content` })).statusCode).toBe(200)
+    expect(await sharedOn(viewer, granddaughter.memberId)).toEqual([
+      expect.objectContaining({ kind: 'memory', id: early.id, mediaAssetIds: [earlyPhoto] }),
+      expect.objectContaining({ kind: 'story', id: story.id, text: 'El volcán dormía.' }),
+    ])
     // The photo of a memory shared about the opened-up granddaughter is the viewer's to see too.
     const entry = await write(lucia, 'El volcán', 'Subimos al volcán.')
     const photo = await attach(lucia, entry.id)

@@ -69,9 +69,22 @@ export function createSharingService({ repo, circle, read }: Deps) {
       return byItem
     },
 
-    /** Whether a memory (by its id) is shared with the tree: its files are the tree's to read then. */
-    isAnyMemoryShared(treeId: string, entryIds: string[]): Promise<boolean> {
-      return repo.isAnyShared('memory', treeId, entryIds)
+    /**
+     * Whether the reader may open a file of memories (by their ids) through the tree they share: one
+     * of the memories is shared with it and, for a viewer, shown on a card not closed to them (the
+     * card it is about, or its author's) or on none (the news alone tells it).
+     */
+    async mayReadMemoryFile(access: TreeAccess, authorUserId: string, entryIds: string[]): Promise<boolean> {
+      if (!access.treeId) return false
+      const shared = await repo.sharedAmong('memory', access.treeId, entryIds)
+      if (shared.length === 0) return false
+      if (roleMay(access.role, 'tree.see-living')) return true
+      for (const item of await read.memory(shared.map((id) => ({ authorUserId, id })))) {
+        const about =
+          item.subjectMemberId && (await circle.memberIn(access.treeId, item.subjectMemberId)) ? item.subjectMemberId : await circle.linkedMemberId(access.treeId, authorUserId)
+        if (!about || !(await circle.isClosedToViewers(access, about))) return true
+      }
+      return false
     },
 
     /**

@@ -41,10 +41,10 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ service: MediaService; circle:
   const ownerFor = async (request: FastifyRequest, id: string, purpose: 'read' | 'change') => {
     const actor = await circle.access(currentUser(request).id)
     const owner = await service.reachable(actor, id, purpose)
-    if (owner === actor.userId || roleMay(actor.role, 'tree.see-living')) return owner
+    // A file reached as a shared memory's (another's, or one of nobody in the tree) was already
+    // held back from a viewer when every card the memory shows on is closed to them.
+    if (owner === actor.userId || owner !== actor.holderId || roleMay(actor.role, 'tree.see-living')) return owner
     const { linkedToMemberIds } = await service.getMedia(owner, id)
-    // A file of nobody in the tree is reached only as a shared memory's: the card it is shared on
-    // already held it back from a viewer when that card is closed to them.
     if (linkedToMemberIds.length === 0) return owner
     for (const memberId of linkedToMemberIds) if (!(await circle.isClosedToViewers(actor, memberId))) return owner
     throw notFound('Media')

@@ -27,8 +27,8 @@ interface Deps {
    * target is not the owner's.
    */
   linkTargets: Record<MediaLinkType, (ownerId: string, id: string) => Promise<MediaLinkTarget[] | undefined>>
-  /** Whether any of these memories is shared with the tree (the family tree keeps the shares). */
-  isAnyMemoryShared?(treeId: string, entryIds: string[]): Promise<boolean>
+  /** Whether the reader may open a file of these memories of its owner through the tree they share (the family tree keeps the shares). */
+  mayReadMemoryFile?(actor: TreeActor & { treeId?: string | null }, ownerUserId: string, entryIds: string[]): Promise<boolean>
 }
 
 export interface FinishedUpload {
@@ -111,7 +111,7 @@ function assertSize(size: number, contentType: string | undefined, limits: Uploa
   if (size > maxBytes) throw payloadTooLarge(maxBytes, `Files of this kind are limited to ${maxBytes} bytes`)
 }
 
-export function createMediaService({ repo, storage, uploadLimits, quotaBytes, uploadExpiryMs, linkTargets, isAnyMemoryShared }: Deps) {
+export function createMediaService({ repo, storage, uploadLimits, quotaBytes, uploadExpiryMs, linkTargets, mayReadMemoryFile }: Deps) {
   async function getRow(ownerId: string, id: string): Promise<AssetWithLinks> {
     const row = await repo.findById(ownerId, id)
     if (!row) throw notFound('Media')
@@ -264,9 +264,9 @@ export function createMediaService({ repo, storage, uploadLimits, quotaBytes, up
           return actor.holderId
         }
       }
-      if (purpose === 'read' && actor.treeId && isAnyMemoryShared) {
+      if (purpose === 'read' && actor.treeId && mayReadMemoryFile) {
         const shared = await repo.ownerAndEntries(id)
-        if (shared && (await isAnyMemoryShared(actor.treeId, shared.entryIds))) return shared.ownerUserId
+        if (shared && (await mayReadMemoryFile(actor, shared.ownerUserId, shared.entryIds))) return shared.ownerUserId
       }
       throw notFound('Media')
     },
