@@ -170,6 +170,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
         await contact.forgetSender(userId)
         // What they added to others' trees goes with their rows; its files are found now, erased after.
         const authored = await media.objectsAuthoredElsewhere(userId)
+        await interviews.forgetTeller(userId)
         leftBehind.set(userId, { erase: async () => (await authored.erase()) + (await keptTrees.finish()) })
       },
       // An unfinished upload is not the account's yet: it is swept when it expires.

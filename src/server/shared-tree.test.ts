@@ -235,6 +235,8 @@ describe.each(testDatabases)('a tree shared with the family, across its features
     expect(sessions.some((s: { id: string }) => s.id === session.id)).toBe(false)
     expect((await call(rosa)({ method: 'GET', url: `/api/media/${mediaId}` })).statusCode).toBe(404)
     expect(existsSync(path.join(t.dataDir, 'media', storedAt))).toBe(false)
+    // His sitting goes with what he told in it: no empty conversation is left in her tree.
+    expect(await t.db.selectFrom('chatConversation').select('id').where('id', '=', session.conversation.id).executeTakeFirst()).toBeUndefined()
 
     // A tree handed over stays with its new owner when the account it was kept in goes.
     const carmen = await createTestUser(t.app, { name: 'Carmen Ruiz' })

@@ -160,6 +160,19 @@ export function createInterviewRepository(db: Kysely<Database>) {
       return db.insertInto('interviewSession').values(row).returningAll().executeTakeFirstOrThrow()
     },
 
+    /**
+     * Deletes everything someone told in trees of others (their account is going), and the
+     * conversations that held nothing else: the family's pages keep no empty sitting of theirs.
+     */
+    async deleteToldBy(authorUserId: string): Promise<number> {
+      return db.transaction().execute(async (trx) => {
+        const rows = await trx.deleteFrom('interviewSession').where('authorUserId', '=', authorUserId).returning(['ownerUserId', 'conversationId']).execute()
+        const sittings = new Map(rows.filter((row) => row.conversationId).map((row) => [row.conversationId!, row.ownerUserId]))
+        for (const [conversationId, ownerUserId] of sittings) await dropConversationIfEmpty(trx, 'interview', ownerUserId, conversationId)
+        return rows.length
+      })
+    },
+
     /** Whether a session was deleted; its media links go with it (ON DELETE CASCADE), and its conversation when nothing else is in it. */
     async delete(ownerUserId: string, id: string): Promise<boolean> {
       return db.transaction().execute(async (trx) => {

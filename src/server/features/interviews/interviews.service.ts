@@ -125,6 +125,11 @@ export function createInterviewService({ repo, conversations, chat, findMember, 
       }))
     },
 
+    /** Takes away what someone told in trees of others, with their emptied sittings (their account is going). */
+    forgetTeller(authorId: string): Promise<number> {
+      return repo.deleteToldBy(authorId)
+    },
+
     /** How many answers someone told in each tree of others, by the tree's holder (they go with their account). */
     authoredCounts(authorId: string): Promise<Map<string, number>> {
       return repo.authoredCounts(authorId)
