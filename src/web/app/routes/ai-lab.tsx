@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
 import { Tabs } from '../../components/ui/tabs.tsx'
 import { useDocumentTitle } from '../../components/ui/use-document-title.ts'
+import { useSession } from '../../features/account/api/session-queries.ts'
 import { useAiLabStatus, useShareLabMemory } from '../../features/ai-lab/api/ai-lab-queries.ts'
 import { Constellations } from '../../features/ai-lab/components/constellations.tsx'
 import { RevealedDreams } from '../../features/ai-lab/components/revealed-dreams.tsx'
@@ -10,6 +11,7 @@ import { MemoryGame } from '../../features/ai-lab/memory-game/memory-game.tsx'
 import { useDreams } from '../../features/dream-diary/api/dream-queries.ts'
 import { useFamilyTree } from '../../features/family-tree/api/family-tree-queries.ts'
 import { ShareWithFamily } from '../../features/family-tree/components/share-with-family.tsx'
+import { useReaderView } from '../../features/family-tree/lib/reader-kinship.ts'
 import { memberMediaQuery } from '../../features/media/api/media-queries.ts'
 import '../../features/ai-lab/components/ai-lab.css'
 
@@ -41,9 +43,11 @@ function MemoryTab({ canGenerate }: { canGenerate: boolean | undefined }) {
   )
 }
 
-/** The game tab: the family tree's people, with their photos from the media feature. */
+/** The game tab: the family tree's people, with their photos from the media feature; the player's own card is «Tú». */
 function GameTab() {
-  return <MemoryGame tree={useFamilyTree()} mediaQuery={memberMediaQuery} />
+  const tree = useFamilyTree()
+  const player = useReaderView(tree.data, useSession().data?.id)
+  return <MemoryGame tree={tree} player={player} mediaQuery={memberMediaQuery} />
 }
 
 /**

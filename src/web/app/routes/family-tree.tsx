@@ -1,7 +1,7 @@
 import { lazy, Suspense, useMemo, useState } from 'react'
 import { useLocation } from 'react-router'
 import type { Member } from '../../../shared/contracts/family-tree.ts'
-import { isSelfMember, isStandInSelf } from '../../../shared/family-tree/self-member.ts'
+import { isStandInSelf } from '../../../shared/family-tree/self-member.ts'
 import { StatusMessage } from '../../components/ui/banner.tsx'
 import { useTranslation } from 'react-i18next'
 import { useDocumentTitle } from '../../components/ui/use-document-title.ts'
@@ -16,6 +16,7 @@ import { useWhenIdle } from '../../lib/use-when-idle.ts'
 import { useSession } from '../../features/account/api/session-queries.ts'
 import { useActiveTreeRole } from '../../features/family-tree/api/circle-queries.ts'
 import type { TreeAccess } from '../../features/family-tree/lib/tree-access.ts'
+import { keepsTree, readerCardIn } from '../../features/family-tree/lib/reader-card.ts'
 import type { TreeWelcome } from './invitation.tsx'
 import { roleMay } from '../../../shared/family-tree/roles.ts'
 
@@ -95,13 +96,15 @@ export function FamilyTreeRoute() {
   const access = useMemo<TreeAccess | undefined>(() => (role ? { role, userId } : undefined), [role, userId])
   const welcome = (useLocation().state as { welcome?: TreeWelcome } | null)?.welcome
   const isTreeSettled = tree.data !== undefined || tree.isError
-  // ── Who are you ── asked once a tree has come in from another program, while the owner has no
-  // card of their own yet or only the one sign-up made (docs/product.md#family-tree).
+  // ── Who are you ── asked once a tree has come in from another program, while its keeper has no
+  // card of their own yet or only the one sign-up made (docs/product.md#family-tree). Only the
+  // keeper is asked: in a tree shared with them, a person's card is the one an invitation linked.
   const [isAskingWho, setIsAskingWho] = useState(false)
   const [chosenName, setChosenName] = useState<string>()
   const members = tree.data?.members ?? []
-  const ownCard = members.find(isSelfMember)
-  const shouldAskWho = isAskingWho && (!ownCard || isStandInSelf(ownCard)) && members.some((member) => member !== ownCard)
+  const reader = { userId, keeperId: tree.data?.tree?.ownerId }
+  const ownCard = readerCardIn(members, reader)
+  const shouldAskWho = isAskingWho && keepsTree(reader) && (!ownCard || isStandInSelf(ownCard)) && members.some((member) => member !== ownCard)
   const handleImportEnded = async () => {
     await refetchTree()
     setChosenName(undefined)

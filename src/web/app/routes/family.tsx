@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
 import { useDocumentTitle } from '../../components/ui/use-document-title.ts'
+import { useSession } from '../../features/account/api/session-queries.ts'
 import { FamilyCircle } from '../../features/family-tree/circle/family-circle.tsx'
 import { useForgetTreeReads } from '../tree-scoped-queries.ts'
 
@@ -15,7 +16,7 @@ export function FamilyRoute() {
     <section className="page family-circle-page" aria-labelledby="family-circle-title">
       <h1 id="family-circle-title">{t('page.title')}</h1>
       <p className="family-circle-intro">{t('page.intro')}</p>
-      <FamilyCircle onTreeChanged={forgetTreeReads} {...(inviteMemberId ? { inviteMemberId } : {})} />
+      <FamilyCircle onTreeChanged={forgetTreeReads} readerId={useSession().data?.id} {...(inviteMemberId ? { inviteMemberId } : {})} />
     </section>
   )
 }

@@ -115,3 +115,42 @@ describe('/story/:memberId', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('No encontramos a esta persona en tu árbol.')
   })
 })
+
+describe('/story/:memberId, read by someone who does not keep the tree', () => {
+  // Rosa keeps the tree; the server says how each card stands to the reader (Tomás, her grandson, or someone linked to no card).
+  function readersServer(rosaToReader: { relation: 'ancestor'; generations: number } | null) {
+    return fakeInterviewApi({
+      sessions: [],
+      fallback: (method, path) => {
+        const keeperName = 'Rosa López'
+        if (method === 'GET' && path === '/api/family-tree/members/rosa')
+          return jsonResponse(200, { member: { ...facts('rosa', 'Rosa', true), relationToReader: { kinship: rosaToReader, keeperName } } })
+        if (method === 'GET' && path === '/api/family-tree/members/tomas')
+          return jsonResponse(200, { member: { ...facts('tomas', 'Tomás'), relationToReader: { kinship: { relation: 'self' }, keeperName } } })
+        if (method === 'GET' && path === '/api/media?memberId=rosa') return jsonResponse(200, { media: [] })
+        return undefined
+      },
+    })
+  }
+
+  it('shows a grandson the keeper’s story as a relative’s, to be told about', async () => {
+    readersServer({ relation: 'ancestor', generations: 2 })
+    renderRoute('/story/rosa')
+    expect(await screen.findByRole('heading', { level: 1, name: 'La historia de Rosa López' })).toBeInTheDocument()
+    expect(await screen.findByRole('link', { name: 'Entrevistar sobre Rosa' })).toHaveAttribute('href', '/interview/rosa')
+    expect(screen.queryByRole('heading', { name: 'Mi historia de prueba' })).not.toBeInTheDocument()
+  })
+
+  it('sends a grandson’s own card to his own story', async () => {
+    readersServer({ relation: 'ancestor', generations: 2 })
+    renderRoute('/story/tomas')
+    expect(await screen.findByRole('heading', { name: 'Mi historia de prueba' })).toBeInTheDocument()
+  })
+
+  it('shows the keeper’s story to someone linked to no card, whose own story it is not', async () => {
+    readersServer(null)
+    renderRoute('/story/rosa')
+    expect(await screen.findByRole('link', { name: 'Entrevistar sobre Rosa' })).toBeInTheDocument()
+    expect(screen.queryByRole('heading', { name: 'Mi historia de prueba' })).not.toBeInTheDocument()
+  })
+})

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { Link, Navigate, useParams } from 'react-router'
-import { isSelfMember } from '../../../shared/family-tree/self-member.ts'
 import { storyConversationsOf, storyWordsFor } from '../../../shared/story/index.ts'
 import { ErrorBanner } from '../../components/ui/banner.tsx'
 import { useDocumentTitle } from '../../components/ui/use-document-title.ts'
 import { useMemberFacts } from '../../features/family-tree/api/family-tree-queries.ts'
+import { isReaderFacts } from '../../features/family-tree/lib/reader-card.ts'
 import { interviewSessionsQuery } from '../../features/interviews/api/interview-queries.ts'
 import { memberMediaQuery } from '../../features/media/api/media-queries.ts'
 import { RelativeStory } from '../../features/story/components/relative-story.tsx'
@@ -24,7 +24,8 @@ export function StoryRoute() {
   // Only this relative, read by id: the tree may hold 100,000 people.
   const facts = useMemberFacts(memberId)
   const member = facts.data
-  const isRelative = member !== undefined && !isSelfMember(member)
+  // The reader's own card leads to their own story; to anyone else the keeper's is a relative's.
+  const isRelative = member !== undefined && !isReaderFacts(member)
   const sessions = useQuery({ ...interviewSessionsQuery(memberId), enabled: isRelative })
   const media = useQuery({ ...memberMediaQuery(memberId), enabled: isRelative })
   const name = member ? `${member.firstName} ${member.lastName}`.trim() : ''

@@ -1,6 +1,21 @@
 import { describe, expect, it } from 'vitest'
 import { buildMember } from '../../family-tree/test/fake-family-api.ts'
-import { buildPairs, gameReducer, isGameOver, neighbourIndex, newGame, pairsFound, playableMembers, shuffle, type Card, type GameState } from './memory-game-logic.ts'
+import {
+  buildPairs,
+  gameReducer,
+  isGameOver,
+  neighbourIndex,
+  newGame,
+  pairsFound,
+  playableMembers,
+  shuffle,
+  type AnswerOf,
+  type Card,
+  type GameState,
+} from './memory-game-logic.ts'
+
+/** The game of someone who keeps the tree: their own card is «Tú», everyone else's their own word. */
+const keeperAnswers: AnswerOf = (member) => (member.isSelf ? 'Tú' : member.relationshipToOwner.trim())
 import { keepOrder } from './test/fake-game-api.ts'
 
 const noPhotos = () => null
@@ -31,7 +46,7 @@ describe('who can play', () => {
     const me = buildMember({ relationshipToOwner: '', isSelf: true })
     const withFiles = buildMember({ relationshipToOwner: '', mediaAssetIds: ['m1'] })
     const unknown = buildMember({ relationshipToOwner: '  ' })
-    expect(playableMembers([aunt, me, withFiles, unknown])).toEqual([aunt, me, withFiles])
+    expect(playableMembers([aunt, me, withFiles, unknown], keeperAnswers)).toEqual([aunt, me, withFiles])
   })
 })
 
@@ -42,7 +57,7 @@ describe('building the pairs', () => {
     const me = buildMember({ memberId: 'me', firstName: 'Ana', lastName: 'Díaz', relationshipToOwner: 'Yo mismo/a', isSelf: true })
     const photoOf = (id: string) => (id === 'rosa' ? '/rosa.webp' : null)
 
-    const cards = buildPairs([rosa, luis, me], photoOf, 'Tú')
+    const cards = buildPairs([rosa, luis, me], photoOf, keeperAnswers)
     expect(cards.map((card) => [card.face.kind, card.text, card.role])).toEqual([
       ['photo', 'Rosa Díaz', 'question'],
       ['name', 'Rosa Díaz', 'answer'],
@@ -56,7 +71,7 @@ describe('building the pairs', () => {
 
   it('leaves out a member with neither photo nor relationship', () => {
     const noPhoto = buildMember({ relationshipToOwner: '', mediaAssetIds: ['m1'] })
-    expect(buildPairs([noPhoto], noPhotos, 'Tú')).toEqual([])
+    expect(buildPairs([noPhoto], noPhotos, keeperAnswers)).toEqual([])
   })
 })
 
@@ -66,7 +81,7 @@ describe('playing', () => {
     buildMember({ memberId: 'b', firstName: 'Luis', lastName: 'Martín', relationshipToOwner: 'Esposo' }),
     buildMember({ memberId: 'c', firstName: 'Pedro', lastName: 'Gil', relationshipToOwner: 'Hermano' }),
   ]
-  const cards = buildPairs(members, noPhotos, 'Tú')
+  const cards = buildPairs(members, noPhotos, keeperAnswers)
 
   it('keeps a found pair face up and counts the turn', () => {
     const game = turn(deal(cards), 'a:name', 'a:relationship')
@@ -108,7 +123,11 @@ describe('playing', () => {
   })
 
   it('lets either name go with either of two equal relationships, since they cannot be told apart', () => {
-    const cousins = buildPairs([buildMember({ memberId: 'x', relationshipToOwner: 'Primo' }), buildMember({ memberId: 'y', relationshipToOwner: 'primo ' })], noPhotos, 'Tú')
+    const cousins = buildPairs(
+      [buildMember({ memberId: 'x', relationshipToOwner: 'Primo' }), buildMember({ memberId: 'y', relationshipToOwner: 'primo ' })],
+      noPhotos,
+      keeperAnswers,
+    )
     const game = turn(deal(cousins), 'x:name', 'y:relationship', 'y:name', 'x:relationship')
     expect(isGameOver(game)).toBe(true)
     expect(game.turns).toBe(2)

@@ -1,5 +1,5 @@
 import type { Member } from '../../../../shared/contracts/family-tree.ts'
-import { isSelfMember, normaliseRelationship } from '../../../../shared/family-tree/self-member.ts'
+import { normaliseRelationship } from '../../../../shared/family-tree/self-member.ts'
 
 export const levels = ['easy', 'medium', 'hard'] as const
 export type Level = (typeof levels)[number]
@@ -24,14 +24,30 @@ export function shuffle<T>(items: readonly T[], random: RandomSource): T[] {
 
 export const fullName = (member: Pick<Member, 'firstName' | 'lastName'>) => `${member.firstName} ${member.lastName}`.trim()
 
-const hasRelationship = (member: Member) => isSelfMember(member) || member.relationshipToOwner.trim() !== ''
+/**
+ * Who the player is in the tree and how the others stand to them, as the tree's cards say it to
+ * them (the page passes the family tree's view of its reader).
+ */
+export interface PlayerView {
+  /** The player's own card: its answer is «Tú». */
+  isYou: (member: Member) => boolean
+  /** How anyone else stands to the player; '' when the tree does not say. */
+  relationshipOf: (member: Member) => string
+}
+
+/** How a person stands to the player, as a card says it: `youText` on the player's own card, or '' when the tree does not say. */
+export type AnswerOf = (member: Member) => string
+
+export function answersOf(player: PlayerView, youText: string): AnswerOf {
+  return (member) => (player.isYou(member) ? youText : player.relationshipOf(member))
+}
 
 /**
- * The members who may form a pair before their photos are known: those with a relationship (the
- * player counts: they are "you"), or with files that may hold a photo.
+ * The members who may form a pair before their photos are known: those with a relationship to
+ * the player (the player counts: they are "you"), or with files that may hold a photo.
  */
-export function playableMembers(members: readonly Member[]): Member[] {
-  return members.filter((member) => hasRelationship(member) || member.mediaAssetIds.length > 0)
+export function playableMembers(members: readonly Member[], answerOf: AnswerOf): Member[] {
+  return members.filter((member) => answerOf(member) !== '' || member.mediaAssetIds.length > 0)
 }
 
 /** A member's photo URL, or null when they have none (or it could not be looked up). */
@@ -55,9 +71,9 @@ export interface Card {
 
 /**
  * Two cards per member, question then answer: photo and name, or, without a photo, name and
- * relationship (`youText` for the player). A member with neither photo nor relationship is left out.
+ * relationship (`answerOf`). A member with neither photo nor relationship is left out.
  */
-export function buildPairs(members: readonly Member[], photoOf: PhotoLookup, youText: string): Card[] {
+export function buildPairs(members: readonly Member[], photoOf: PhotoLookup, answerOf: AnswerOf): Card[] {
   return members.flatMap((member): Card[] => {
     const name = fullName(member)
     const url = photoOf(member.memberId)
@@ -68,8 +84,8 @@ export function buildPairs(members: readonly Member[], photoOf: PhotoLookup, you
         { id: `${id}:name`, face: { kind: 'name' }, text: name, role: 'answer', answer: name, name },
       ]
     }
-    if (!hasRelationship(member)) return []
-    const relationship = isSelfMember(member) ? youText : member.relationshipToOwner.trim()
+    const relationship = answerOf(member)
+    if (relationship === '') return []
     return [
       { id: `${id}:name`, face: { kind: 'name' }, text: name, role: 'question', answer: relationship, name },
       { id: `${id}:relationship`, face: { kind: 'relationship' }, text: relationship, role: 'answer', answer: relationship, name },

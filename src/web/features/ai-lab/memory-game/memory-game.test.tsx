@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Member } from '../../../../shared/contracts/family-tree.ts'
 import { renderWithProviders } from '../../../test/render.tsx'
 import { useFamilyTree } from '../../family-tree/api/family-tree-queries.ts'
+import { useReaderView } from '../../family-tree/lib/reader-kinship.ts'
 import { buildMember } from '../../family-tree/test/fake-family-api.ts'
 import { memberMediaQuery } from '../../media/api/media-queries.ts'
 import { buildAsset } from '../../media/test/media-fixtures.ts'
@@ -31,15 +32,16 @@ function relatives(count: number): Member[] {
 }
 
 /** The game as the AI-lab page composes it: the family tree's query and the media feature's files. */
-function GameOnPage({ random }: { random: () => number }) {
-  return <MemoryGame tree={useFamilyTree()} mediaQuery={memberMediaQuery} random={random} />
+function GameOnPage({ random, playerId }: { random: () => number; playerId: string | undefined }) {
+  const tree = useFamilyTree()
+  return <MemoryGame tree={tree} player={useReaderView(tree.data, playerId)} mediaQuery={memberMediaQuery} random={random} />
 }
 
-function renderGame(random = keepOrder) {
+function renderGame(random = keepOrder, playerId?: string) {
   const user = userEvent.setup()
   renderWithProviders(
     <Routes>
-      <Route path="/ai-lab" element={<GameOnPage random={random} />} />
+      <Route path="/ai-lab" element={<GameOnPage random={random} playerId={playerId} />} />
       <Route path="/family-tree" element={<h1>Árbol de prueba</h1>} />
     </Routes>,
     { route: '/ai-lab' },
@@ -260,5 +262,47 @@ describe('the memory game', () => {
     const [first] = within(screen.getByRole('list', { name: 'Cards' })).getAllByRole('button')
     expect(first).toHaveAccessibleName('Card 1, face down')
     expect(screen.getByText('Turns: 0')).toBeInTheDocument()
+  })
+})
+
+describe('the memory game in a tree someone else keeps', () => {
+  // Rosa keeps the tree (account u1, as the fake server says); Tomás, her grandson, is linked to his card (u2).
+  const rosasTree = () => [
+    buildMember({ memberId: 'rosa', firstName: 'Rosa', lastName: 'Pérez', isSelf: true, relationshipToOwner: 'Yo misma', gender: 'Femenino' }),
+    buildMember({ memberId: 'luis', firstName: 'Luis', lastName: 'Gómez', relationshipToOwner: 'Hijo', gender: 'Masculino', parentMemberIds: ['rosa'] }),
+    buildMember({
+      memberId: 'tomas',
+      firstName: 'Tomás',
+      lastName: 'Gómez',
+      relationshipToOwner: 'Nieto',
+      gender: 'Masculino',
+      parentMemberIds: ['luis'],
+      linkedUserAccountId: 'u2',
+    }),
+  ]
+
+  /** Turns every card over, pair by pair (they lie in order), and says what each pair's answer card showed. */
+  async function answersShown(playerId: string) {
+    fakeGameApi(rosasTree())
+    const { user } = renderGame(keepOrder, playerId)
+    await user.click(await screen.findByRole('button', { name: 'Fácil 3 parejas' }))
+    for (const number of [1, 2, 3, 4, 5, 6]) await user.click(card(number))
+    return [2, 4, 6].map((number) => card(number).getAttribute('aria-label'))
+  }
+
+  it('asks the keeper about her own words, herself being «Tú», as before', async () => {
+    expect(await answersShown('u1')).toEqual(['Tarjeta 2: Tú. Pareja encontrada', 'Tarjeta 4: Hijo. Pareja encontrada', 'Tarjeta 6: Nieto. Pareja encontrada'])
+  })
+
+  it('asks a linked grandson about his own kin: he is «Tú», the keeper his grandmother', async () => {
+    expect(await answersShown('u2')).toEqual(['Tarjeta 2: Tu abuela. Pareja encontrada', 'Tarjeta 4: Tu padre. Pareja encontrada', 'Tarjeta 6: Tú. Pareja encontrada'])
+  })
+
+  it('has no «Tú» for a player linked to no card, and says the keeper’s words as hers', async () => {
+    expect(await answersShown('u3')).toEqual([
+      'Tarjeta 2: Quien guarda este árbol. Pareja encontrada',
+      'Tarjeta 4: Hijo de Rosa Pérez, quien guarda el árbol. Pareja encontrada',
+      'Tarjeta 6: Nieto de Rosa Pérez, quien guarda el árbol. Pareja encontrada',
+    ])
   })
 })

@@ -9,13 +9,15 @@ import { ApiError } from '../../../lib/api-client.ts'
 import { errorText } from '../../../lib/error-text.ts'
 import { LevelChooser } from './level-chooser.tsx'
 import { MemoryBoard } from './memory-board.tsx'
-import { buildPairs, minimumPeople, pairsPerLevel, playableMembers, shuffle, type Level, type RandomSource } from './memory-game-logic.ts'
+import { answersOf, buildPairs, minimumPeople, pairsPerLevel, playableMembers, shuffle, type Level, type PlayerView, type RandomSource } from './memory-game-logic.ts'
 import { useRoundPhotos, type MemberMediaQuery } from './use-round-photos.ts'
 import './memory-game.css'
 
 interface MemoryGameProps {
   /** The signed-in user's tree (the page passes the family tree's query). */
   tree: Pick<UseQueryResult<FamilyTree>, 'data' | 'isError' | 'error' | 'isFetching' | 'refetch'>
+  /** Which card is the player's («Tú») and how the others stand to them (the family tree's reader view). */
+  player: PlayerView
   /** How a member's files are asked for (the media feature's query); photos come from them. */
   mediaQuery: MemberMediaQuery
   /** Where the shuffles take their chances from; tests pass a fixed one. */
@@ -56,12 +58,14 @@ function NotEnoughPeople({ count }: { count: number }) {
  * (photo and name, or name and relationship). No AI, no timer. Renders inside a page: its title
  * is an h2 with the id `memory-game-title`.
  */
-export function MemoryGame({ tree, mediaQuery, random = Math.random }: MemoryGameProps) {
+export function MemoryGame({ tree, player, mediaQuery, random = Math.random }: MemoryGameProps) {
   const { t } = useTranslation('memory-game')
   const [round, setRound] = useState<Round>()
   const [hasPlayed, setHasPlayed] = useState(false)
   const roundCount = useRef(0)
-  const candidates = useMemo(() => playableMembers(tree.data?.members ?? []), [tree.data])
+  const youText = t('you')
+  const answerOf = useMemo(() => answersOf(player, youText), [player, youText])
+  const candidates = useMemo(() => playableMembers(tree.data?.members ?? [], answerOf), [tree.data, answerOf])
   // Photos are fetched only for the people chosen for the round.
   const photos = useRoundPhotos(round?.members ?? [], mediaQuery)
 
@@ -103,7 +107,7 @@ export function MemoryGame({ tree, mediaQuery, random = Math.random }: MemoryGam
     )
   } else {
     // A relative with files but no relationship drops out when none of the files is a photo.
-    const pairs = buildPairs(round.members, photos.photoOf, t('you'))
+    const pairs = buildPairs(round.members, photos.photoOf, answerOf)
     isPlaying = pairs.length / 2 >= minimumPeople
     content = isPlaying ? (
       <MemoryBoard key={round.id} pairs={pairs} random={random} onPlayAgain={() => handleStart(round.level)} onChangeLevel={handleChangeLevel} />

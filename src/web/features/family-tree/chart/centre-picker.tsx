@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import type { Member } from '../../../../shared/contracts/family-tree.ts'
 import { normaliseRelationship } from '../../../../shared/family-tree/self-member.ts'
 import { createPersonLabeller, personName } from './person-label.ts'
+import { useIsReaderCard } from '../lib/tree-access.ts'
 import { uiLanguageOf } from '../../../lib/ui-language.ts'
 
 /**
@@ -33,7 +34,8 @@ export function CentrePicker({ members, centreId, onChoose, label, noneLabel, su
   const language = uiLanguageOf(i18n)
   const id = useId()
   const isSearch = members.length > selectUpTo
-  const labelOf = useMemo(() => createPersonLabeller(t, language), [t, language])
+  const isYou = useIsReaderCard()
+  const labelOf = useMemo(() => createPersonLabeller<Member>(t, language, isYou), [t, language, isYou])
   // A small tree's select lists everyone; a large one's search labels only the people it finds.
   const options = useMemo(
     () =>

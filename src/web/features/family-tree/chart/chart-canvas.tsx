@@ -6,6 +6,7 @@ import { ChartPerson } from './chart-person.tsx'
 import { arrowDirections, chartRows, neighbourOf } from './keyboard-navigation.ts'
 import { chartMetrics, type Box, type ChartLayout, type ChartLink, type ChartNode } from './chart-model.ts'
 import { createPersonLabeller } from './person-label.ts'
+import { useIsReaderCard } from '../lib/tree-access.ts'
 import { homeView, useChartView } from './use-chart-view.ts'
 import { drawEverythingUpTo, linksInWindow, nodesInWindow, visibleWindow } from './visible-window.ts'
 import { uiLanguageOf } from '../../../lib/ui-language.ts'
@@ -31,7 +32,8 @@ export function ChartCanvas({ layout, members, label, onRecentre, onOpen, focusC
   const { t, i18n } = useTranslation('family-chart')
   const isTouch = useCoarsePointer()
   const language = uiLanguageOf(i18n)
-  const labelOf = useMemo(() => createPersonLabeller(t, language), [t, language])
+  const isYou = useIsReaderCard()
+  const labelOf = useMemo(() => createPersonLabeller<Member>(t, language, isYou), [t, language, isYou])
   const viewportRef = useRef<HTMLDivElement>(null)
   const buttons = useRef(new Map<string, HTMLButtonElement>())
   /** Set when the tab stop moves to a box that must be drawn before it can take focus. */
@@ -174,6 +176,7 @@ export function ChartCanvas({ layout, members, label, onRecentre, onOpen, focusC
               t={t}
               language={language}
               labelOf={labelOf}
+              isReaderCard={isYou}
               nodes={drawn.nodes}
               members={members}
               tabStopId={tabStopId}
@@ -206,7 +209,8 @@ const ChartLinks = memo(function ChartLinks({ links }: { links: ChartLink[] }) {
   ))
 })
 
-type ChartPeopleProps = Omit<Parameters<typeof ChartPerson>[0], 'node' | 'member' | 'isTabStop'> & {
+type ChartPeopleProps = Omit<Parameters<typeof ChartPerson>[0], 'node' | 'member' | 'isYou' | 'isTabStop'> & {
+  isReaderCard: (member: Member) => boolean
   /** Top to bottom, left to right: the order a screen reader reads them in. */
   nodes: ChartNode[]
   members: ReadonlyMap<string, Member>
@@ -214,10 +218,10 @@ type ChartPeopleProps = Omit<Parameters<typeof ChartPerson>[0], 'node' | 'member
 }
 
 /** Memoised apart from the view, so panning and zooming re-render the people only between tiles. */
-const ChartPeople = memo(function ChartPeople({ nodes, members, tabStopId, ...handlers }: ChartPeopleProps) {
+const ChartPeople = memo(function ChartPeople({ nodes, members, isReaderCard, tabStopId, ...handlers }: ChartPeopleProps) {
   return nodes.map((node) => {
     const member = members.get(node.memberId)
     if (!member) return null
-    return <ChartPerson key={node.memberId} node={node} member={member} isTabStop={node.memberId === tabStopId} {...handlers} />
+    return <ChartPerson key={node.memberId} node={node} member={member} isYou={isReaderCard(member)} isTabStop={node.memberId === tabStopId} {...handlers} />
   })
 })

@@ -1,10 +1,9 @@
 import { memo, type FocusEvent, type KeyboardEvent } from 'react'
 import type { TFunction } from 'i18next'
 import type { Member } from '../../../../shared/contracts/family-tree.ts'
-import { isSelfMember } from '../../../../shared/family-tree/self-member.ts'
 import type { Language } from '../../../../shared/limits.ts'
 import { chartMetrics, type ChartNode } from './chart-model.ts'
-import { lifeYears, type LabelledMember } from './person-label.ts'
+import { lifeYears } from './person-label.ts'
 import { shownLastName } from '../lib/member-name.ts'
 
 interface ChartPersonProps {
@@ -13,9 +12,11 @@ interface ChartPersonProps {
   /** The reader's language, for dates ("hacia 1920"). */
   language: Language
   /** `personLabel`, translated once for the whole chart. */
-  labelOf: (member: LabelledMember) => string
+  labelOf: (member: Member) => string
   node: ChartNode
   member: Member
+  /** The reader's own card: marked «Tú». */
+  isYou: boolean
   /** The one box in the chart's tab order (roving tabindex). */
   isTabStop: boolean
   buttonRef: (memberId: string, element: HTMLButtonElement | null) => void
@@ -24,12 +25,11 @@ interface ChartPersonProps {
   onFocus: (memberId: string, event: FocusEvent<HTMLButtonElement>) => void
 }
 
-/** One person's box: their portrait when they have a photo, name, years, † for the deceased, "You" for the owner of the tree. */
-export const ChartPerson = memo(function ChartPerson({ t, language, labelOf, node, member, isTabStop, buttonRef, onActivate, onKeyDown, onFocus }: ChartPersonProps) {
+/** One person's box: their portrait when they have a photo, name, years, † for the deceased, "You" on the reader's own card. */
+export const ChartPerson = memo(function ChartPerson({ t, language, labelOf, node, member, isYou, isTabStop, buttonRef, onActivate, onKeyDown, onFocus }: ChartPersonProps) {
   const isCentre = node.kind === 'centre'
-  const isSelf = isSelfMember(member)
   const classes = ['family-chart-person', `family-chart-person-${node.kind}`]
-  if (isSelf) classes.push('family-chart-person-self')
+  if (isYou) classes.push('family-chart-person-self')
   if (member.isDeceased) classes.push('family-chart-person-deceased')
   if (member.portraitURL) classes.push('family-chart-person-with-portrait')
   const years = lifeYears(t, member, language)
@@ -48,7 +48,7 @@ export const ChartPerson = memo(function ChartPerson({ t, language, labelOf, nod
       onKeyDown={(event) => onKeyDown(member.memberId, event)}
       onFocus={(event) => onFocus(member.memberId, event)}
     >
-      {isSelf && <span className="family-chart-badge">{t('person.selfBadge')}</span>}
+      {isYou && <span className="family-chart-badge">{t('person.selfBadge')}</span>}
       {/* Lazy and decoded off the main thread: a chart of hundreds asks only for the pictures in sight. */}
       {member.portraitURL && <img className="family-chart-portrait" src={member.portraitURL} alt="" width={56} height={56} loading="lazy" decoding="async" />}
       <span className="family-chart-name">

@@ -2,6 +2,7 @@ import { useCallback, useMemo, useState, useTransition } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Member, Union } from '../../../../shared/contracts/family-tree.ts'
 import { isSelfMember } from '../../../../shared/family-tree/self-member.ts'
+import { useIsReaderCard } from '../lib/tree-access.ts'
 import { knownSurnamesFirst } from '../lib/member-name.ts'
 import { AddRelativeButtons } from '../components/add-relative-buttons.tsx'
 import { CentrePicker } from './centre-picker.tsx'
@@ -19,8 +20,8 @@ import { useFamilyIndex } from './use-family-index.ts'
 const noUnions: Union[] = []
 
 /**
- * The chart and its controls around one centre person, who starts as the owner of the tree (or,
- * with nobody marked as the owner, the first person of the tree's list). With `hooks`, a person
+ * The chart and its controls around one centre person, who starts as the reader's own card (or,
+ * without one, the keeper's; with neither, the first person of the tree's list). With `hooks`, a person
  * in it opens their card and the centre person's missing relatives can be added; without, a
  * person is put in the centre.
  */
@@ -58,8 +59,11 @@ function IndexedFamilyChart({ members, index, unions, hooks }: IndexedFamilyChar
   // Re-laying out a large tree renders many boxes: let React do it in interruptible slices.
   const [, startTransition] = useTransition()
 
-  const firstInList = useMemo(() => knownSurnamesFirst(members)[0], [members])
-  const centre = (chosenId !== undefined ? index.members.get(chosenId) : undefined) ?? members.find((member) => isSelfMember(member)) ?? firstInList
+  const isYou = useIsReaderCard()
+  // The reader starts at their own card; someone with none in this tree, at the keeper's, the
+  // person the tree was drawn around.
+  const start = useMemo(() => members.find(isYou) ?? members.find((member) => isSelfMember(member)) ?? knownSurnamesFirst(members)[0], [members, isYou])
+  const centre = (chosenId !== undefined ? index.members.get(chosenId) : undefined) ?? start
   const centreId = centre?.memberId
   // Only what is shown is laid out: the generations asked for, as many of them as fit the budget.
   const divorced = useMemo(() => divorcedCouples(unions), [unions])

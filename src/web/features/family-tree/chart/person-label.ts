@@ -1,13 +1,11 @@
 import type { TFunction } from 'i18next'
 import type { Member } from '../../../../shared/contracts/family-tree.ts'
-import { isSelfMember } from '../../../../shared/family-tree/self-member.ts'
 import type { Language } from '../../../../shared/limits.ts'
 import { formatStoredDateShort } from '../../../../shared/genealogy-date/index.ts'
 import { isUnknownNamePart } from '../../../../shared/family-tree/unknown-name.ts'
 import { memberName, shownLastName } from '../lib/member-name.ts'
 
-export type LabelledMember = Pick<Member, 'firstName' | 'lastName' | 'birthDate' | 'deathDate' | 'isDeceased' | 'gender' | 'isSelf' | 'relationshipToOwner'> &
-  Partial<Pick<Member, 'birthPlace' | 'deathPlace'>>
+export type LabelledMember = Pick<Member, 'firstName' | 'lastName' | 'birthDate' | 'deathDate' | 'isDeceased' | 'gender'> & Partial<Pick<Member, 'birthPlace' | 'deathPlace'>>
 
 /** "María Pérez", or "María (apellido desconocido)". */
 export const personName = memberName
@@ -31,10 +29,11 @@ export function lifeYears(t: TFunction<'family-chart'>, member: LabelledMember, 
 
 /**
  * The accessible name of a person, in words rather than symbols: "María Pérez, 1950–2020",
- * "Ana Ruiz (tú), nació en 1990", "Carmen Díaz, nació hacia 1920 en Pasto", "Pedro Gil, fallecido".
+ * "Ana Ruiz (tú), nació en 1990" (`isYou`: the reader's own card), "Carmen Díaz, nació hacia 1920
+ * en Pasto", "Pedro Gil, fallecido".
  */
-export function personLabel(t: TFunction<'family-chart'>, member: LabelledMember, language: Language): string {
-  return createPersonLabeller(t, language)(member)
+export function personLabel(t: TFunction<'family-chart'>, member: LabelledMember, language: Language, isYou = false): string {
+  return createPersonLabeller(t, language, () => isYou)(member)
 }
 
 /** Stands for the name or year while the sentences are translated once. */
@@ -42,9 +41,10 @@ const slot = '\u0001'
 
 /**
  * `personLabel` for many people (the centre picker of a large tree): each sentence is translated
- * once and filled in per person, instead of asking i18next again for every one.
+ * once and filled in per person, instead of asking i18next again for every one. `isYou` tells
+ * the reader's own card (`useIsReaderCard`), said «(tú)».
  */
-export function createPersonLabeller(t: TFunction<'family-chart'>, language: Language): (member: LabelledMember) => string {
+export function createPersonLabeller<M extends LabelledMember>(t: TFunction<'family-chart'>, language: Language, isYou: (member: M) => boolean): (member: M) => string {
   const selfName = t('person.self', { name: slot })
   const born = t('person.born', { year: slot })
   const bornWhen = t('person.bornWhen', { date: slot })
@@ -58,7 +58,7 @@ export function createPersonLabeller(t: TFunction<'family-chart'>, language: Lan
     neutral: t('person.deceased'),
   }
   return (member) => {
-    const name = isSelfMember(member) ? selfName.replaceAll(slot, personName(member)) : personName(member)
+    const name = isYou(member) ? selfName.replaceAll(slot, personName(member)) : personName(member)
     const birth = formatStoredDateShort(member.birthDate, language)
     const death = member.isDeceased ? formatStoredDateShort(member.deathDate, language) : undefined
     const parts = [name]

@@ -4,6 +4,7 @@ import type { Member } from '../../../../shared/contracts/family-tree.ts'
 import { coupleKey } from './chart-links.ts'
 import { relativesOf, type FamilyIndex, type Relatives } from './family-index.ts'
 import { personLabel, personName } from './person-label.ts'
+import { useIsReaderCard } from '../lib/tree-access.ts'
 import { uiLanguageOf } from '../../../lib/ui-language.ts'
 
 interface RelativesListProps {
@@ -28,6 +29,7 @@ export function RelativesList({ index, centre, divorced, married, onRecentre }: 
   const summaryRef = useRef<HTMLElement>(null)
   const focusSummary = useRef(false)
   const relatives = relativesOf(index, centre.memberId)
+  const isYou = useIsReaderCard()
 
   // The chosen button is gone once its person is in the centre: focus the renamed summary instead.
   useEffect(() => {
@@ -56,7 +58,7 @@ export function RelativesList({ index, centre, divorced, married, onRecentre }: 
                 return (
                   <dd key={memberId}>
                     <button type="button" className="family-chart-relative" onClick={() => handleChoose(memberId)}>
-                      {personLabel(t, member, language)}
+                      {personLabel(t, member, language, isYou(member))}
                       {(group === 'parents' || group === 'children') && relatives.kinds.has(memberId) ? ` (${t(`relatives.kind.${relatives.kinds.get(memberId)!}`)})` : null}
                       {group === 'partners' && divorced.has(coupleKey(centre.memberId, memberId))
                         ? ` (${t('relatives.divorced')})`

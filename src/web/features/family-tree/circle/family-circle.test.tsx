@@ -150,4 +150,31 @@ describe('the family page', () => {
     expect(await screen.findByText('Invitación retirada: el enlace ya no sirve.')).toBeInTheDocument()
     expect(api.requestsTo('DELETE', '/api/trees/tree-rosa/invitations/inv-1')).toHaveLength(1)
   })
+
+  it('says «(tú)» by the inviter’s own card among the cards to invite for, not by the keeper’s', async () => {
+    const rosaCard = buildMember({ memberId: 'member-rosa', firstName: 'Rosa', lastName: 'Pérez', isSelf: true, relationshipToOwner: 'Yo misma' })
+    const luisCard = buildMember({ memberId: 'member-luis', firstName: 'Luis', lastName: 'Pérez', relationshipToOwner: 'Hijo', linkedUserAccountId: 'u3' })
+    const choices = async () =>
+      within(await screen.findByRole('combobox', { name: '¿Quién es en el árbol? (opcional)' }))
+        .getAllByRole('option')
+        .map((option) => option.textContent)
+
+    fakeCircleApi({ circle: circleOf(), members: [rosaCard, luisCard, tomasCard] })
+    const keepers = renderWithProviders(<FamilyCircle onTreeChanged={async () => {}} readerId="u1" />)
+    await screen.findByText('Rosa Pérez (tú)')
+    expect(await choices()).toEqual(expect.arrayContaining(['Rosa Pérez (tú)', 'Luis Pérez', 'Tomás Pérez']))
+    keepers.unmount()
+    vi.restoreAllMocks()
+
+    // Luis, an editor linked to his own card, invites too.
+    fakeCircleApi({
+      trees: { trees: [buildTree({ role: 'editor', isOwn: false })], hasOwnTree: false },
+      circle: circleOf({ yourRole: 'editor' }),
+      members: [rosaCard, luisCard, tomasCard],
+    })
+    renderWithProviders(<FamilyCircle onTreeChanged={async () => {}} readerId="u3" />)
+    await screen.findByText('Luis Pérez (tú)')
+    expect(await choices()).toEqual(expect.arrayContaining(['Rosa Pérez', 'Luis Pérez (tú)', 'Tomás Pérez']))
+    expect(await choices()).not.toContain('Rosa Pérez (tú)')
+  })
 })

@@ -6,6 +6,7 @@ import { ErrorBanner } from '../../../components/ui/banner.tsx'
 import { errorText } from '../../../lib/error-text.ts'
 import { useCircle, useTrees } from '../api/circle-queries.ts'
 import { familyTreeQuery } from '../api/family-tree-queries.ts'
+import { TreeAccessContext, type TreeAccess } from '../lib/tree-access.ts'
 import { CircleInvitations } from './circle-invitations.tsx'
 import { CirclePeople } from './circle-people.tsx'
 import { InviteForm } from './invite-form.tsx'
@@ -16,10 +17,12 @@ interface FamilyCircleProps {
   onTreeChanged: () => Promise<void>
   /** The card an invitation is for, when the page was opened from it. */
   inviteMemberId?: string
+  /** The signed-in person's account, to know their own card among those to invite for. */
+  readerId?: string | undefined
 }
 
 /** The people of the tree the pages show, the invitations waiting, and inviting someone. */
-export function FamilyCircle({ onTreeChanged, inviteMemberId }: FamilyCircleProps) {
+export function FamilyCircle({ onTreeChanged, inviteMemberId, readerId }: FamilyCircleProps) {
   const { t } = useTranslation(['family-circle', 'errors'])
   const trees = useTrees()
   const active = trees.data?.trees.find((tree) => tree.isActive)
@@ -28,6 +31,8 @@ export function FamilyCircle({ onTreeChanged, inviteMemberId }: FamilyCircleProp
   const tree = useQuery({ ...familyTreeQuery(), enabled: mayInvite })
   // Without the tree's people the invitation can still be made, naming no one.
   const members = tree.data?.members ?? (tree.isError ? [] : undefined)
+  // The choice of card says «(tú)» by the inviter's own card, not by the keeper's.
+  const access: TreeAccess = { role: circle.data?.yourRole ?? 'viewer', userId: readerId, keeperId: tree.data?.tree?.ownerId }
 
   if (trees.isError || circle.isError) return <ErrorBanner>{`${t('page.loadFailed')} ${errorText(t, trees.error ?? circle.error)}`}</ErrorBanner>
   if (trees.data && !active) {
@@ -56,13 +61,15 @@ export function FamilyCircle({ onTreeChanged, inviteMemberId }: FamilyCircleProp
       <CircleInvitations circle={circle.data} />
       {mayInvite &&
         (members ? (
-          <InviteForm
-            key={inviteMemberId ?? 'anyone'}
-            treeId={circle.data.treeId}
-            members={members}
-            canMail={circle.data.canMail}
-            {...(inviteMemberId ? { initialMemberId: inviteMemberId } : {})}
-          />
+          <TreeAccessContext value={access}>
+            <InviteForm
+              key={inviteMemberId ?? 'anyone'}
+              treeId={circle.data.treeId}
+              members={members}
+              canMail={circle.data.canMail}
+              {...(inviteMemberId ? { initialMemberId: inviteMemberId } : {})}
+            />
+          </TreeAccessContext>
         ) : (
           <p className="page-status" role="status">
             {t('page.loading')}

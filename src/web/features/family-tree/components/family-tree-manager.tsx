@@ -50,6 +50,9 @@ export function FamilyTreeManager({ renderChart, memberMedia, access = ownerAcce
   const mayEditTree = roleMay(access.role, 'tree.edit')
   // Made once per tree read: the cards, memoised, then keep theirs.
   const readerKinship = useMemo(() => readerKinshipIn(tree.data, access.userId), [tree.data, access.userId])
+  // Whose own card is the keeper's mark: the chart's «(tú)» follows the reader, not the keeper.
+  const keeperId = tree.data?.tree?.ownerId
+  const treeAccess = useMemo<TreeAccess>(() => ({ ...access, keeperId }), [access, keeperId])
 
   // Closing the form (saved or cancelled) puts the keyboard back on the button that opened it.
   useEffect(() => {
@@ -104,7 +107,7 @@ export function FamilyTreeManager({ renderChart, memberMedia, access = ownerAcce
   }
 
   return (
-    <TreeAccessContext value={access}>
+    <TreeAccessContext value={treeAccess}>
       <div className="family-tree-toolbar">
         {mayEditTree && (
           <button

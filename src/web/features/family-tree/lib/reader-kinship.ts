@@ -1,11 +1,14 @@
 import type { TFunction } from 'i18next'
-import { createContext, useContext } from 'react'
+import { createContext, useContext, useMemo } from 'react'
+import { useTranslation } from 'react-i18next'
 import type { FamilyTree, Member, RelationToReader } from '../../../../shared/contracts/family-tree.ts'
 import { kinshipBetween, type KinGraph } from '../../../../shared/family-tree/kinship.ts'
 import { kinshipWord } from '../../../../shared/family-tree/kinship-words.ts'
 import { isSelfMember } from '../../../../shared/family-tree/self-member.ts'
 import type { Language } from '../../../../shared/limits.ts'
 import { memberName } from './member-name.ts'
+import { isReaderCard, keepsTree, readerCardIn } from './reader-card.ts'
+import { uiLanguageOf } from '../../../lib/ui-language.ts'
 
 /** How each person of the tree shown stands to the reader. */
 export interface ReaderKinship {
@@ -26,8 +29,9 @@ export const useReaderKinship = () => useContext(ReaderKinshipContext)
  * on the first card asked about, and each card then walks its own ancestors and the reader's only.
  */
 export function readerKinshipIn(tree: FamilyTree | undefined, userId: string | undefined): ReaderKinship {
-  if (!tree?.tree || userId === undefined || tree.tree.ownerId === userId) return keeperReads
-  const readerCard = tree.members.find((member) => member.linkedUserAccountId === userId)
+  const reader = { userId, keeperId: tree?.tree?.ownerId }
+  if (!tree || keepsTree(reader)) return keeperReads
+  const readerCard = readerCardIn(tree.members, reader)
   const keeperCard = tree.members.find((member) => isSelfMember(member))
   const keeperName = keeperCard ? memberName(keeperCard) : ''
   let graph: KinGraph | undefined
@@ -59,4 +63,33 @@ export function readerRelationLine(member: Member, relation: RelationToReader, l
   const word = member.relationshipToOwner.trim()
   if (!word) return ''
   return relation.keeperName ? t('card.readerKeepersWord', { relation: word, keeper: relation.keeperName }) : t('card.readerKeepersWordUnnamed', { relation: word })
+}
+
+/** How each card of a tree reads to one person: whether it is theirs, and how anyone else stands to them. */
+export interface ReaderView {
+  /** Their own card (`isReaderCard`), the one called "you". */
+  isYou: (member: Member) => boolean
+  /** The card's relationship as the tree's cards say it to them; '' when the tree does not say. */
+  relationshipOf: (member: Member) => string
+}
+
+/**
+ * The reader's view of the tree shown, for pages outside the tree's (the memory game): to the
+ * keeper, their own card and their own words; to anyone else, the card linked to them and their
+ * kin («Tu abuela», the keeper too), or the keeper's word as the keeper's.
+ */
+export function useReaderView(tree: FamilyTree | undefined, userId: string | undefined): ReaderView {
+  const { t, i18n } = useTranslation('family-tree')
+  const language = uiLanguageOf(i18n)
+  return useMemo(() => {
+    const reader = { userId, keeperId: tree?.tree?.ownerId }
+    const kinship = readerKinshipIn(tree, userId)
+    return {
+      isYou: (member) => isReaderCard(member, reader),
+      relationshipOf: (member) => {
+        const relation = kinship.relationOf(member)
+        return relation ? readerRelationLine(member, relation, language, t) : member.relationshipToOwner.trim()
+      },
+    }
+  }, [tree, userId, language, t])
 }

@@ -1,12 +1,15 @@
-import { createContext, useContext } from 'react'
+import { createContext, useContext, useMemo } from 'react'
 import type { Member } from '../../../../shared/contracts/family-tree.ts'
 import { roleMay, type TreeRole } from '../../../../shared/family-tree/roles.ts'
+import { isReaderCard, type ReaderCardFacts } from './reader-card.ts'
 
 /** Who is looking at the tree page and with which role there (the tree shown may be another's). */
 export interface TreeAccess {
   role: TreeRole
   /** The signed-in person's account id, to know their own card. */
   userId: string | undefined
+  /** The account the tree is kept in, once the tree has loaded: whose own card is `isSelf`. */
+  keeperId?: string | undefined
 }
 
 /** Without a provider (a tree of one's own, the component tests) the person owns the tree. */
@@ -28,4 +31,14 @@ export function useTreeAccess() {
     mayEditCard: (member: Member) => roleMay(access.role, 'tree.edit') || isOwnCard(member),
     mayUnlink: (member: Member) => member.linkedUserAccountId !== null && (roleMay(access.role, 'circle.invite') || isOwnCard(member)),
   }
+}
+
+/**
+ * Whether a card is the reader's own in the tree shown (`isReaderCard`): what the chart marks
+ * «(tú)» and starts from. The same function until the reader or the keeper changes, so the boxes,
+ * memoised, keep theirs.
+ */
+export function useIsReaderCard(): (member: ReaderCardFacts) => boolean {
+  const { userId, keeperId } = useContext(TreeAccessContext)
+  return useMemo(() => (member: ReaderCardFacts) => isReaderCard(member, { userId, keeperId }), [userId, keeperId])
 }

@@ -63,7 +63,10 @@ export function fakeCircleApi({ trees = { trees: [buildTree()], hasOwnTree: true
       currentTrees = { ...currentTrees, trees: currentTrees.trees.map((tree) => ({ ...tree, isActive: chosen ? tree.treeId === chosen : tree.isOwn })) }
       return jsonResponse(currentTrees)
     }
-    if (method === 'GET' && pathname === '/api/family-tree') return jsonResponse({ tree: null, members, unions: [] })
+    if (method === 'GET' && pathname === '/api/family-tree') {
+      const tree = members.length > 0 ? { ownerId: 'u1', treeName: 'Árbol de Rosa', createdAt: at, lastModified: at } : null
+      return jsonResponse({ tree, members, unions: [] })
+    }
     if (currentCircle && pathname === `/api/trees/${currentCircle.treeId}/circle`) return jsonResponse(currentCircle)
     if (currentCircle && method === 'POST' && pathname === `/api/trees/${currentCircle.treeId}/invitations`) {
       const sent = body as { role: Invitation['role']; memberId?: string; email?: string }
