@@ -240,7 +240,7 @@ export async function* pacedChunks(chunks: Iterable<string>, pacer: Pacer = crea
  * turn of the event loop, so 100,000 rows read in one query hold every other request for the
  * whole of it; read by pages, others get in between.
  */
-export const readPageRows = 2_000
+export const readPageRows = 500
 
 /**
  * Every row `page` gives, page after page (each asked for the rows after the last one of the page
