@@ -7,7 +7,7 @@ import type { Member } from '../../../../shared/contracts/family-tree.ts'
 import { renderWithProviders } from '../../../test/render.tsx'
 import { useFamilyTree } from '../../family-tree/api/family-tree-queries.ts'
 import { useReaderView } from '../../family-tree/lib/reader-kinship.ts'
-import { buildMember } from '../../family-tree/test/fake-family-api.ts'
+import { buildMember, treeKeptByRosa } from '../../family-tree/test/fake-family-api.ts'
 import { memberMediaQuery } from '../../media/api/media-queries.ts'
 import { buildAsset } from '../../media/test/media-fixtures.ts'
 import { MemoryGame } from './memory-game.tsx'
@@ -267,19 +267,7 @@ describe('the memory game', () => {
 
 describe('the memory game in a tree someone else keeps', () => {
   // Rosa keeps the tree (account u1, as the fake server says); Tomás, her grandson, is linked to his card (u2).
-  const rosasTree = () => [
-    buildMember({ memberId: 'rosa', firstName: 'Rosa', lastName: 'Pérez', isSelf: true, relationshipToOwner: 'Yo misma', gender: 'Femenino' }),
-    buildMember({ memberId: 'luis', firstName: 'Luis', lastName: 'Gómez', relationshipToOwner: 'Hijo', gender: 'Masculino', parentMemberIds: ['rosa'] }),
-    buildMember({
-      memberId: 'tomas',
-      firstName: 'Tomás',
-      lastName: 'Gómez',
-      relationshipToOwner: 'Nieto',
-      gender: 'Masculino',
-      parentMemberIds: ['luis'],
-      linkedUserAccountId: 'u2',
-    }),
-  ]
+  const rosasTree = treeKeptByRosa
 
   /** Turns every card over, pair by pair (they lie in order), and says what each pair's answer card showed. */
   async function answersShown(playerId: string) {

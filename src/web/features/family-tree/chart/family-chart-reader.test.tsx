@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { renderWithProviders } from '../../../test/render.tsx'
 import { FamilyTreeManager } from '../components/family-tree-manager.tsx'
 import type { TreeAccess } from '../lib/tree-access.ts'
-import { buildMember, fakeFamilyApi } from '../test/fake-family-api.ts'
+import { fakeFamilyApi, treeKeptByRosa } from '../test/fake-family-api.ts'
 import { FamilyChartBody } from './family-chart-section.tsx'
 
 afterEach(() => {
@@ -12,19 +12,7 @@ afterEach(() => {
 
 // Rosa keeps the tree (account u1); Tomás, her grandson, joined linked to his card (account u2).
 function rosasTree() {
-  fakeFamilyApi([
-    buildMember({ memberId: 'rosa', firstName: 'Rosa', lastName: 'Pérez', isSelf: true, relationshipToOwner: 'Yo misma', gender: 'Femenino' }),
-    buildMember({ memberId: 'luis', firstName: 'Luis', lastName: 'Gómez', relationshipToOwner: 'Hijo', gender: 'Masculino', parentMemberIds: ['rosa'] }),
-    buildMember({
-      memberId: 'tomas',
-      firstName: 'Tomás',
-      lastName: 'Gómez',
-      relationshipToOwner: 'Nieto',
-      gender: 'Masculino',
-      parentMemberIds: ['luis'],
-      linkedUserAccountId: 'u2',
-    }),
-  ])
+  fakeFamilyApi(treeKeptByRosa())
 }
 
 /** The tree page's working area with its chart, as the page composes them, read by `access`. */

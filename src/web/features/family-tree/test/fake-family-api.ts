@@ -204,3 +204,23 @@ export function fakeFamilyApi(initial: Member[] = [], initialUnions: Union[] = [
     answerNext,
   }
 }
+
+/**
+ * A tree someone else keeps, as a relative who joined it meets it: Rosa keeps it (account u1, her
+ * own card), her son Luis, and her grandson Tomás, linked to his card (account u2).
+ */
+export function treeKeptByRosa(): Member[] {
+  return [
+    buildMember({ memberId: 'rosa', firstName: 'Rosa', lastName: 'Pérez', isSelf: true, relationshipToOwner: 'Yo misma', gender: 'Femenino' }),
+    buildMember({ memberId: 'luis', firstName: 'Luis', lastName: 'Gómez', relationshipToOwner: 'Hijo', gender: 'Masculino', parentMemberIds: ['rosa'] }),
+    buildMember({
+      memberId: 'tomas',
+      firstName: 'Tomás',
+      lastName: 'Gómez',
+      relationshipToOwner: 'Nieto',
+      gender: 'Masculino',
+      parentMemberIds: ['luis'],
+      linkedUserAccountId: 'u2',
+    }),
+  ]
+}
