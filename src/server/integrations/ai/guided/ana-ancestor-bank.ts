@@ -1,3 +1,4 @@
+import type { FactKind } from '../../../../shared/facts/index.ts'
 import type { Language } from '../../../../shared/limits.ts'
 import type { BankQuestion, Tensed } from './guided-interviewer.ts'
 
@@ -304,7 +305,20 @@ const bank: Record<AnaAncestorTheme, Record<string, Texts>> = {
   },
 }
 
+// Only questions whose answer is the fact itself («¿Cómo llamaban a…?» → «la Nena»).
+const asksById: Record<string, readonly FactKind[]> = {
+  'ancestor.told.calledBy': ['nickname'],
+  'ancestor.roots.parents': ['parent'],
+  'ancestor.roots.birthplace': ['birthPlace'],
+  'ancestor.work.trades': ['occupation'],
+  'ancestor.love.wedding': ['marriageDate', 'marriagePlace'],
+  'ancestor.love.partner': ['spouse'],
+}
+
 /** In theme order, and within a theme in the order Ana asks them (lighter → deeper). */
 export const anaAncestorQuestions: readonly BankQuestion<AnaAncestorTheme>[] = anaAncestorThemes.flatMap((theme) =>
-  Object.entries(bank[theme]).map(([key, text]) => ({ id: `ancestor.${theme}.${key}`, theme, text })),
+  Object.entries(bank[theme]).map(([key, text]) => {
+    const id = `ancestor.${theme}.${key}`
+    return { id, theme, text, ...(asksById[id] ? { asks: asksById[id] } : {}) }
+  }),
 )

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { readFacts } from '../../../../shared/facts/index.ts'
+import { storedDateText } from '../../../../shared/genealogy-date/index.ts'
 import { languages, type Language } from '../../../../shared/limits.ts'
 import { metQuestion, metQuestionIntroductions } from './acquaintance-question.ts'
 import { anaAncestorQuestions, anaAncestorThemes } from './ana-ancestor-bank.ts'
@@ -226,6 +228,53 @@ describe('between Ana’s two sets', () => {
         formsOf(anaAncestorBridges[language]).every((text) => text.includes('{name}')),
         language,
       ).toBe(true)
+    }
+  })
+})
+
+describe('the facts Ana’s questions ask for', () => {
+  const byId = (id: string) => [...anaQuestions, ...anaAncestorQuestions].find((q) => q.id === id)!
+
+  it('tags the questions whose answer is the fact itself, and no others', () => {
+    const tagged = [...anaQuestions, ...anaAncestorQuestions].filter((q) => q.asks).map((q) => `${q.id}: ${q.asks!.join(', ')}`)
+    expect(tagged).toEqual([
+      'childhood.birthplace: birthPlace',
+      'work.trade: occupation',
+      'places.homes: residence',
+      'ancestor.told.calledBy: nickname',
+      'ancestor.roots.parents: parent',
+      'ancestor.roots.birthplace: birthPlace',
+      'ancestor.work.trades: occupation',
+      'ancestor.love.wedding: marriageDate, marriagePlace',
+      'ancestor.love.partner: spouse',
+    ])
+  })
+
+  it('reads «Nació en Pasto, Nariño, hacia 1931», told about a relative, as where and when they were born', () => {
+    const answer = 'Nació en Pasto, Nariño, hacia 1931'
+    const proposals = readFacts(answer, 'es', { asks: byId('childhood.birthplace').asks })
+    expect(proposals.map((p) => [p.kind, p.kind === 'birthDate' ? storedDateText(p.value) : p.value, p.quote.text]).sort()).toEqual([
+      ['birthDate', 'ABT 1931', answer],
+      ['birthPlace', 'Pasto, Nariño', answer],
+    ])
+  })
+
+  it('reads a bare answer to a tagged question as its fact, in every language', () => {
+    const answers: Record<Language, [string, string]> = {
+      es: ['En Pasto, Nariño.', 'Costurera.'],
+      en: ['In Pasto, Nariño.', 'She was a seamstress.'],
+      fr: ['À Pasto, Nariño.', 'Elle était couturière.'],
+    }
+    for (const language of languages) {
+      const [place, trade] = answers[language]
+      expect(
+        readFacts(place, language, { asks: byId('ancestor.roots.birthplace').asks }).map((p) => `${p.kind}: ${String(p.value)}`),
+        language,
+      ).toEqual(['birthPlace: Pasto, Nariño'])
+      expect(
+        readFacts(trade, language, { asks: byId('work.trade').asks }).map((p) => p.kind),
+        language,
+      ).toEqual(['occupation'])
     }
   })
 })

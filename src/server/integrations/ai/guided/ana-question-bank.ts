@@ -1,3 +1,4 @@
+import type { FactKind } from '../../../../shared/facts/index.ts'
 import type { Language } from '../../../../shared/limits.ts'
 import type { Tensed } from './guided-interviewer.ts'
 
@@ -41,6 +42,8 @@ export interface AnaQuestion {
   id: string
   theme: AnaTheme
   text: Record<Language, Tensed>
+  /** The genealogical facts this question asks for: an answer that is the fact alone («En Pasto») reads as one. */
+  asks?: readonly FactKind[]
 }
 
 type Texts = Record<Language, Tensed>
@@ -556,8 +559,21 @@ const bank: Record<AnaTheme, Record<string, Texts>> = {
   },
 }
 
+// Only questions whose answer is the fact itself: «¿Qué apodos usa?» asks for the words the
+// relative says, not the relative's own nickname, so it asks for none.
+const asksById: Record<string, readonly FactKind[]> = {
+  'childhood.birthplace': ['birthPlace'],
+  'work.trade': ['occupation'],
+  'places.homes': ['residence'],
+}
+
 /** In theme order, and within a theme in the order Ana asks them (lighter → deeper). */
-export const anaQuestions: readonly AnaQuestion[] = anaThemes.flatMap((theme) => Object.entries(bank[theme]).map(([key, text]) => ({ id: `${theme}.${key}`, theme, text })))
+export const anaQuestions: readonly AnaQuestion[] = anaThemes.flatMap((theme) =>
+  Object.entries(bank[theme]).map(([key, text]) => {
+    const id = `${theme}.${key}`
+    return { id, theme, text, ...(asksById[id] ? { asks: asksById[id] } : {}) }
+  }),
+)
 
 /** Ana's greeting in guided mode, shown before the first question (which follows it). */
 export const anaGreetings: Record<Language, Tensed> = {

@@ -1,3 +1,4 @@
+import type { FactKind } from '../../../../shared/facts/index.ts'
 import { languages, type Language } from '../../../../shared/limits.ts'
 import type { ChatTurn, PersonaSubject } from '../ai-provider.ts'
 import type { GuidedScript } from './guided-provider.ts'
@@ -22,6 +23,8 @@ export interface BankQuestion<Theme extends string> {
   id: string
   theme: Theme
   text: Record<Language, Tensed>
+  /** The genealogical facts this question asks for: an answer that is the fact alone («En Pasto») reads as one. */
+  asks?: readonly FactKind[]
 }
 
 /** Everything a guided interviewer says, for any persona: its questions by theme and its set phrases. */
@@ -208,7 +211,7 @@ export function createGuidedInterviewer<Theme extends string>(bank: QuestionBank
 /** Cronos without a model: the chapters of a life, asked of the person themself. */
 export const guidedCronos = createGuidedInterviewer({
   themes: chapters,
-  questions: cronosQuestions.map(({ id, chapter, text }) => ({ id, theme: chapter, text })),
+  questions: cronosQuestions.map(({ id, chapter, text, asks }) => ({ id, theme: chapter, text, ...(asks ? { asks } : {}) })),
   greeting: greetings,
   welcomeBack: welcomeBacks,
   themeIntroductions: chapterIntroductions,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { readFacts } from '../../../../shared/facts/index.ts'
 import { languages } from '../../../../shared/limits.ts'
 import { acknowledgements, chapterIntroductions, chapters, closings, gentleAcknowledgements, greetings, questions, skipPhrases, skipReplies } from './question-bank.ts'
 
@@ -99,5 +100,15 @@ describe('what Cronos says around the questions', () => {
       expect(quoted.length, language).toBeGreaterThan(0)
       for (const word of quoted) expect(skipPhrases[language], language).toContain(word)
     }
+  })
+})
+
+describe('the facts Cronos’ questions ask for', () => {
+  it('asks where one was born as a birth place, so that «En Pasto» told about oneself reads as one', () => {
+    expect(questions.filter((q) => q.asks).map((q) => `${q.id}: ${q.asks!.join(', ')}`)).toEqual(['origins.birthplace: birthPlace'])
+    const { asks } = questions.find((q) => q.id === 'origins.birthplace')!
+    expect(readFacts('En Pasto, Nariño. Mi hermano nació en Quito.', 'es', { asks, subject: { isTeller: true } }).map((p) => `${p.kind}: ${String(p.value)}`)).toEqual([
+      'birthPlace: Pasto, Nariño',
+    ])
   })
 })

@@ -1,3 +1,4 @@
+import type { FactKind } from '../../../../shared/facts/index.ts'
 import type { Language } from '../../../../shared/limits.ts'
 
 /**
@@ -17,6 +18,8 @@ export interface GuidedQuestion {
   id: string
   chapter: Chapter
   text: Record<Language, string>
+  /** The genealogical facts this question asks for: an answer that is the fact alone («En Pasto») reads as one. */
+  asks?: readonly FactKind[]
 }
 
 type Texts = Record<Language, string>
@@ -632,8 +635,18 @@ const bank: Record<Chapter, Record<string, Texts>> = {
   },
 }
 
+// Only questions whose answer is the fact itself: where one was born, not how they met someone.
+const asksById: Record<string, readonly FactKind[]> = {
+  'origins.birthplace': ['birthPlace'],
+}
+
 /** In chapter order, and within a chapter in the order Cronos asks them (gentle → deeper). */
-export const questions: readonly GuidedQuestion[] = chapters.flatMap((chapter) => Object.entries(bank[chapter]).map(([key, text]) => ({ id: `${chapter}.${key}`, chapter, text })))
+export const questions: readonly GuidedQuestion[] = chapters.flatMap((chapter) =>
+  Object.entries(bank[chapter]).map(([key, text]) => {
+    const id = `${chapter}.${key}`
+    return { id, chapter, text, ...(asksById[id] ? { asks: asksById[id] } : {}) }
+  }),
+)
 
 /** Cronos' greeting in guided mode, shown before the first question. */
 export const greetings: Record<Language, string> = {
