@@ -29,7 +29,8 @@ export interface Span {
 /** Sentences: ends at . ! ? ; … followed by a space or the end, and at line breaks. */
 export function sentences(answer: AnswerText): Span[] {
   const spans: Span[] = []
-  const boundary = /[.!?;…]+(?=\s|$)|\n+/g
+  // A period after one to three capitals is an abbreviation ("EE. UU."), not the end of a sentence.
+  const boundary = /(?<!(?:^|[\s(])\p{Lu}{1,3})[.!?;…]+(?=\s|$)|[!?;…]+(?=\s|$)|\n+/gu
   let start = 0
   for (const m of answer.text.matchAll(boundary)) {
     spans.push({ start, end: m.index })
@@ -57,7 +58,7 @@ const word = String.raw`\p{Lu}[\p{L}\p{M}'’.-]*`
 const nameWord = String.raw`\p{Lu}[\p{L}\p{M}'’-]*`
 /** Capitalized words with the small words places keep inside ("San Juan de Pasto", "Aix-en-Provence"). */
 const placeChunk = new RegExp(
-  String.raw`(?:(?:el|la|los|las|le|les|the|l['’])\s*)?${word}(?:\s+(?:(?:de|del|la|las|los|el|do|da|dos|das|di|of|the|upon|sur|les|le|en|d['’])\s*){0,2}${word})*`,
+  String.raw`(?:(?:el|la|los|las|le|les|the|l['’])\s*)?${word}(?:\s+(?:(?:de|del|la|las|los|el|do|da|dos|das|di|of|the|upon|sur|les|le|d['’])\s*){0,2}${word})*`,
   'uy',
 )
 const nameChunk = new RegExp(String.raw`${nameWord}(?:\s+(?:(?:de|del|la|las|los|van|von|da|di|du|le)\s+){0,2}${nameWord}){0,3}`, 'uy')

@@ -204,4 +204,23 @@ export const tradeStops = new Set([
   'heureuse',
   'heureux',
   'alegre',
+  // Sayings about how hard someone worked, not at what: «de sol a sol», «como loca», "like a dog".
+  'sol',
+  'loca',
+  'loco',
+  'burro',
+  'mula',
+  'siempre',
+  'nunca',
+  'mucho',
+  'duro',
+  'hard',
+  'like',
 ])
+
+/** Sure or thinking words that may open an answer before the fact: «Sí, en Pasto», "Well, in Lyon". */
+export const answerOpenings = /^(?:s[ií]|yes|oui|pues|bueno|well|so|eh|ah|claro|bon|ben|eh bien)(?![\p{L}])[,\s]*/iu
+
+/** Words of doubt: a sentence with one states nothing for sure («o quizá en Pasto», "I think", «peut-être»). */
+export const doubt =
+  /(?<![\p{L}'])(?:quiza|quizas|tal vez|creo|creia|no se|no estoy segur[ao]|a lo mejor|puede que|supongo|o|maybe|perhaps|i think|i believe|not sure|might|or|probably|peut-etre|je crois|je pense|pas sur|pas sure|ou bien|probablement)(?![\p{L}])/u

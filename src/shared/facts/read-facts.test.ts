@@ -31,6 +31,8 @@ describe('readFacts answering a question that asks for the fact', () => {
     ])
     expect(read('In Ipiales, in June 1950.', 'en', { asks: ['marriageDate', 'marriagePlace'] }).sort()).toEqual(['marriageDate: JUN 1950', 'marriagePlace: Ipiales'])
     expect(read('À Lyon, vers 1931.', 'fr', { asks: ['birthPlace', 'birthDate'] }).sort()).toEqual(['birthDate: ABT 1931', 'birthPlace: Lyon'])
+    expect(readFacts('Sí, en La Paz.', 'es', { asks: ['birthPlace'] }).map((p) => [p.value, p.quote.text])).toEqual([['La Paz', 'en La Paz']])
+    expect(read('Nació en EE. UU. en 1931.', 'es').sort()).toEqual(['birthDate: 1931', 'birthPlace: EE. UU.'])
   })
 
   it('reads a trade, a nickname and names given as the whole answer', () => {
@@ -48,6 +50,8 @@ describe('readFacts answering a question that asks for the fact', () => {
     expect(read('Era muy alegre.', 'es', { asks: ['occupation'] })).toEqual([])
     expect(read('Trabajaba en el campo.', 'es', { asks: ['occupation'] })).toEqual([])
     expect(read('Nada.', 'es', { asks: ['parent'] })).toEqual([])
+    expect(read('Pues en el campo.', 'es', { asks: ['birthPlace'] })).toEqual([])
+    expect(read('Quito, o quizá en Pasto.', 'es', { asks: ['birthPlace'] })).toEqual([])
     expect(read('No sé.', 'es', { asks: ['birthPlace'] })).toEqual([])
     expect(read('En Pasto vivió su hermano.', 'es', { asks: ['birthPlace'] })).toEqual([])
     expect(read('Luis, Pedro y Juan.', 'es', { asks: ['spouse'] })).toEqual([])
@@ -128,6 +132,13 @@ describe('readFacts and whose fact it is', () => {
     expect(read('Sa sœur est née à Lyon.', 'fr')).toEqual([])
     expect(read('Creo que nació en Pasto.', 'es')).toEqual([])
     expect(read('No nació en Pasto.', 'es')).toEqual([])
+    expect(read('She was not born in Lyon.', 'en')).toEqual([])
+    expect(read('Elle n’est pas née à Lyon.', 'fr')).toEqual([])
+    // Sayings about how someone worked, and a "was" that may be no name.
+    expect(read('Trabajaba de sol a sol.', 'es')).toEqual([])
+    expect(read('Trabajaba como loca.', 'es')).toEqual([])
+    expect(read('Su madre era Colombiana.', 'es')).toEqual([])
+    expect(read('Su madre era Rosa Díaz.', 'es')).toEqual(['parent: Rosa / Díaz'])
   })
 
   it('tells the teller’s own facts from a relative’s', () => {

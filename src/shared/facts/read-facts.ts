@@ -12,7 +12,20 @@ import {
   type PlaceFactKind,
   type RelativeFactKind,
 } from './fact-kinds.ts'
-import { clauseBreak, nameOpenings, nicknameGivers, relativeWords, subjectPronouns, timeWords, tradeOpenings, triggers, type Event, type Trigger } from './fact-words.ts'
+import {
+  answerOpenings,
+  clauseBreak,
+  doubt,
+  nameOpenings,
+  nicknameGivers,
+  relativeWords,
+  subjectPronouns,
+  timeWords,
+  tradeOpenings,
+  triggers,
+  type Event,
+  type Trigger,
+} from './fact-words.ts'
 import { readNickname, readParts, readTrade, type Part, type PartContext } from './read-parts.ts'
 
 export interface ReadFactsOptions {
@@ -50,13 +63,15 @@ export function readFacts(answer: string, language: Language, options: ReadFacts
     names: (options.subject?.names ?? []).map((name) => answerText(name.trim()).folded).filter(Boolean),
     proposals: [],
   }
-  const spans = sentences(text)
+  const spans = sentences(text).filter((s) => !doubt.test(text.folded.slice(s.start, s.end)))
   for (const sentence of spans) {
     readStatements(ctx, sentence)
     readNamedRelatives(ctx, sentence)
   }
   const asked = (options.asks ?? []).filter((kind) => !ctx.proposals.some((p) => p.kind === kind))
-  if (asked.length > 0 && spans[0]) readAskedAnswer(ctx, spans[0], asked)
+  // Only the answer's first sentence can be the fact alone; a doubtful one was left out above.
+  const first = sentences(text)[0]
+  if (asked.length > 0 && first && spans[0]?.start === first.start) readAskedAnswer(ctx, first, asked)
   return unique(ctx.proposals).sort((a, b) => a.quote.start - b.quote.start)
 }
 
@@ -206,6 +221,8 @@ function readNamedRelatives(ctx: Context, sentence: Span) {
     const start = sentence.start + m.index
     const name = readName(text, start + m[0].length, sentence.end)
     if (!kind || !name) continue
+    // "Su madre era Colombiana": after a plain "was", only a full name is surely a name.
+    if (/ (?:era|es|was|is|etait) $/.test(m[0]) && !/\s/.test(text.slice(name.start, name.end))) continue
     ctx.proposals.push({ kind, value: splitName(text.slice(name.start, name.end)), quote: { text: text.slice(start, name.end), start, end: name.end } })
   }
 }
@@ -213,14 +230,16 @@ function readNamedRelatives(ctx: Context, sentence: Span) {
 /** An answer that is the fact itself, read as the question asked it: "En Pasto, Nariño", "Costurera", "Juan y María". */
 function readAskedAnswer(ctx: Context, sentence: Span, asked: FactKind[]) {
   const { text, folded } = ctx.answer
-  const { start, end } = sentence
+  const { end } = sentence
+  const start = sentence.start + (answerOpenings.exec(text.slice(sentence.start, end))?.[0].length ?? 0)
   const quote = (stop: number) => ({ text: text.slice(start, stop), start, end: stop })
   const placeKinds = asked.filter(isPlaceFactKind)
   const dateKinds = asked.filter(isDateFactKind)
   if (placeKinds.length === 1 || dateKinds.length === 1) {
     const { parts, stop } = readParts(ctx, start, end, { isBare: true, allowTwoDigitYear: !dateKinds.includes('birthDate') })
     const date = parts.find((p) => p.type === 'date')
-    const place = parts.find((p) => p.type === 'place')
+    // Two places answering one question ("Quito, en Pasto"): no telling which is the answer.
+    const place = parts.filter((p) => p.type === 'place').length === 1 ? parts.find((p) => p.type === 'place') : undefined
     // "En Pasto vivió su hermano" is no answer about the person asked for.
     if (parts.length > 0 && /^(?:$|[,;:.!?]|\s+(?:y|e|and|et|pero|but|mais|donde|where|où)\b)/u.test(text.slice(stop, end))) {
       if (date && dateKinds.length === 1) addDate(ctx, dateKinds[0]!, date.value as GenealogyDate, quote(stop), {})
@@ -238,7 +257,7 @@ function readAskedAnswer(ctx: Context, sentence: Span, asked: FactKind[]) {
     if (nickname) ctx.proposals.push({ kind: 'nickname', value: nickname.value, quote: quote(nickname.span.end) })
   }
   const relativeKinds = asked.filter(isRelativeFactKind)
-  if (relativeKinds.length === 1) readAskedNames(ctx, sentence, relativeKinds[0]!)
+  if (relativeKinds.length === 1) readAskedNames(ctx, { start, end }, relativeKinds[0]!)
 }
 
 /** "Juan Pérez y María Díaz", "Se llamaba Luis": one name for a spouse, up to two for parents. */
