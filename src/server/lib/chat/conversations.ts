@@ -3,7 +3,7 @@ import type { Conversation } from '../../../shared/contracts/chat.ts'
 import { limits } from '../../../shared/limits.ts'
 import type { Database } from '../../db/schema.ts'
 import { toIsoString } from '../../db/timestamps.ts'
-import { nextTurn } from '../cooperative.ts'
+import { createPacer, nextTurn } from '../cooperative.ts'
 import { newId } from '../ids.ts'
 
 type Instant = ColumnType<Date | string, string, string>
@@ -63,8 +63,17 @@ export function createConversationRepository(db: Kysely<Database>, kind: Convers
     },
 
     /** The conversations of these ids, by id. */
-    async byIds(ownerUserId: string, ids: readonly (string | null)[]): Promise<Map<string, Conversation>> {
-      const wanted = [...new Set(ids.filter((id): id is string => id !== null))]
+    async byIds(ownerUserId: string, ids: Iterable<string | null>): Promise<Map<string, Conversation>> {
+      // The ids of an export's 100,000 answers, told apart with turns between: at once, this alone
+      // held the server for a tenth of a second.
+      const distinct = new Set<string>()
+      const pacer = createPacer()
+      for (const id of ids) {
+        if (id !== null) distinct.add(id)
+        const waiting = pacer.step()
+        if (waiting) await waiting
+      }
+      const wanted = [...distinct]
       const found = new Map<string, Conversation>()
       // A few hundred ids per query: far below either database's limit on bound values. Found by
       // their primary key alone, the owner and kind checked here: with them in the query SQLite
