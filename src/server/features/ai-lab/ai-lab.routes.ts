@@ -10,13 +10,12 @@ import {
   dreamReadingRequestSchema,
   variationRequestSchema,
 } from '../../../shared/contracts/ai-lab.ts'
-import { shareWithTreeSchema } from '../../../shared/contracts/family-circle.ts'
 import { sendEventStream } from '../../lib/chat/event-stream-reply.ts'
+import { addShareRoutes } from '../../lib/share-routes.ts'
 import { currentUser } from '../../plugins/session.ts'
 import type { AiLabService } from './ai-lab.service.ts'
 
 const params = z.object({ id: z.string() })
-const shareParams = z.object({ id: z.string(), treeId: z.string() })
 const tags = ['ai-lab']
 
 export const aiLabRoutes: FastifyPluginAsyncZod<{ service: AiLabService }> = async (app, { service }) => {
@@ -62,28 +61,14 @@ export const aiLabRoutes: FastifyPluginAsyncZod<{ service: AiLabService }> = asy
     return reply.status(204).send(null)
   })
 
-  app.put(
-    '/ai-lab/memories/:id/share',
-    {
-      schema: {
-        tags,
-        summary: 'Share one of your AI-lab memories with a tree you belong to (a role that adds to it); 404 for a tree you are not in',
-        params,
-        body: shareWithTreeSchema,
-        response: { 200: aiLabMemorySchema },
-      },
-    },
-    async (request) => service.shareMemory(currentUser(request).id, request.params.id, request.body.treeId),
-  )
-
-  app.delete(
-    '/ai-lab/memories/:id/share/:treeId',
-    { schema: { tags, summary: 'Stop sharing one of your AI-lab memories with a tree', params: shareParams, response: { 204: z.null() } } },
-    async (request, reply) => {
-      await service.unshareMemory(currentUser(request).id, request.params.id, request.params.treeId)
-      return reply.status(204).send(null)
-    },
-  )
+  addShareRoutes(app, {
+    path: '/ai-lab/memories',
+    tags,
+    what: 'AI-lab memories',
+    item: aiLabMemorySchema,
+    share: (userId, id, treeId) => service.shareMemory(userId, id, treeId),
+    unshare: (userId, id, treeId) => service.unshareMemory(userId, id, treeId),
+  })
 
   app.get(
     '/ai-lab/dream-readings',

@@ -7,14 +7,13 @@ import {
   createBiographyEntrySchema,
   updateBiographyEntrySchema,
 } from '../../../shared/contracts/biography.ts'
-import { shareWithTreeSchema } from '../../../shared/contracts/family-circle.ts'
 import { chatOpeningQuerySchema, chatOpeningSchema, conversationSchema, updateConversationSchema } from '../../../shared/contracts/chat.ts'
 import { sendEventStream } from '../../lib/chat/event-stream-reply.ts'
+import { addShareRoutes } from '../../lib/share-routes.ts'
 import { currentUser } from '../../plugins/session.ts'
 import type { BiographyService } from './biography.service.ts'
 
 const params = z.object({ id: z.string() })
-const shareParams = z.object({ id: z.string(), treeId: z.string() })
 const tags = ['biography']
 
 export const biographyRoutes: FastifyPluginAsyncZod<{ service: BiographyService }> = async (app, { service }) => {
@@ -44,28 +43,14 @@ export const biographyRoutes: FastifyPluginAsyncZod<{ service: BiographyService 
     async (request) => service.updateEntry(currentUser(request).id, request.params.id, request.body),
   )
 
-  app.put(
-    '/biography/entries/:id/share',
-    {
-      schema: {
-        tags,
-        summary: 'Share one of your memories, and its files, with a tree you belong to (a role that adds to it); 404 for a tree you are not in',
-        params,
-        body: shareWithTreeSchema,
-        response: { 200: biographyEntrySchema },
-      },
-    },
-    async (request) => service.shareEntry(currentUser(request).id, request.params.id, request.body.treeId),
-  )
-
-  app.delete(
-    '/biography/entries/:id/share/:treeId',
-    { schema: { tags, summary: 'Stop sharing one of your memories with a tree', params: shareParams, response: { 204: z.null() } } },
-    async (request, reply) => {
-      await service.unshareEntry(currentUser(request).id, request.params.id, request.params.treeId)
-      return reply.status(204).send(null)
-    },
-  )
+  addShareRoutes(app, {
+    path: '/biography/entries',
+    tags,
+    what: 'memories (with its files)',
+    item: biographyEntrySchema,
+    share: (userId, id, treeId) => service.shareEntry(userId, id, treeId),
+    unshare: (userId, id, treeId) => service.unshareEntry(userId, id, treeId),
+  })
 
   app.patch(
     '/biography/conversations/:id',
