@@ -52,3 +52,8 @@ function nameKey(firstName: string, lastName: string): string {
 export function isSameFullName(a: { firstName: string; lastName: string }, b: { firstName: string; lastName: string }): boolean {
   return nameKey(a.firstName, a.lastName) === nameKey(b.firstName, b.lastName)
 }
+
+/** The two parts of a name said as one («Rosa Pérez»); null when both are empty. */
+export function joinFullName(firstName: string | null, lastName: string | null): string | null {
+  return [firstName, lastName].filter(Boolean).join(' ').trim() || null
+}

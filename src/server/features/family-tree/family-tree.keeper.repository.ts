@@ -1,3 +1,4 @@
+import { joinFullName } from '../../../shared/family-tree/full-name.ts'
 import { type Kysely, sql } from 'kysely'
 import type { Database } from '../../db/schema.ts'
 import { nowIso } from '../../db/timestamps.ts'
@@ -96,7 +97,7 @@ export function createKeeperRepository(db: Kysely<Database>) {
         // Named by the holder's card (a name the tree keeps anyway), else by the tree: the words of
         // the tree ("Padre") and what it says the holder added are theirs, so read as theirs.
         const card = cards.find((m) => m.isSelf) ?? cards[0]
-        const name = (card && `${card.firstName} ${card.lastName}`.trim()) || tree.treeName
+        const name = (card && joinFullName(card.firstName, card.lastName)) || tree.treeName
         const keeperId = newId()
         const now = nowIso()
         await trx
