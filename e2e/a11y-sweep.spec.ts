@@ -1,14 +1,6 @@
 import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test'
-import {
-  addFamilyThroughApi,
-  createBiographyEntryThroughApi,
-  createDreamThroughApi,
-  createLabMemoryThroughApi,
-  expectNoHorizontalOverflow,
-  expectNoSeriousA11yViolations,
-  signUpThroughApi,
-  type SeededFamily,
-} from './fixtures.ts'
+import { addFamilyThroughApi, createBiographyEntryThroughApi, createDreamThroughApi, createLabMemoryThroughApi, signUpThroughApi, type SeededFamily } from './fixtures.ts'
+import { expectNoHorizontalOverflow, expectNoSeriousA11yViolations } from './page-checks.ts'
 import { storyWords } from '../src/shared/story/index.ts'
 import { languages, translator, type Language, type Translate } from './catalogues.ts'
 

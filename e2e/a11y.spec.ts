@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test'
-import { createDreamThroughApi, expectNoSeriousA11yViolations, signUpThroughApi } from './fixtures.ts'
+import { createDreamThroughApi, signUpThroughApi } from './fixtures.ts'
+import { expectNoSeriousA11yViolations } from './page-checks.ts'
 
 /**
  * axe-core (WCAG 2.0 and 2.1, levels A and AA) on the main pages, each in the state a reader

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test'
-import { createDreamThroughApi, expectNoSeriousA11yViolations, signUpThroughApi } from './fixtures.ts'
+import { createDreamThroughApi, signUpThroughApi } from './fixtures.ts'
+import { expectNoSeriousA11yViolations } from './page-checks.ts'
 
 test('a new password signs out the other devices at once, and this one stays signed in', async ({ page, browser }) => {
   const account = await signUpThroughApi(page, { name: 'Rosa Díaz' })

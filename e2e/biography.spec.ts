@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { fakeGeminiReply } from './fake-gemini-reply.ts'
-import { addSelfMemberThroughApi, expectNoSeriousA11yViolations, geminiServerUrl, signUpThroughApi } from './fixtures.ts'
+import { addSelfMemberThroughApi, geminiServerUrl, signUpThroughApi } from './fixtures.ts'
+import { expectNoSeriousA11yViolations } from './page-checks.ts'
 
 const chatInput = (page: Page) => page.getByLabel('Tu mensaje para Cronos')
 const chatLog = (page: Page) => page.getByRole('log', { name: 'Conversación con Cronos' })

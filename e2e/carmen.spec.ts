@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import sharp from 'sharp'
 import { expect, test, type Locator, type Page } from '@playwright/test'
-import { expectNoHorizontalOverflow, expectNoSeriousA11yViolations, newAccount, tabTo, type Account } from './fixtures.ts'
+import { newAccount, type Account } from './fixtures.ts'
+import { expectNoHorizontalOverflow, expectNoSeriousA11yViolations, tabTo } from './page-checks.ts'
 
 // Carmen, 78, alone with her phone: she signs up, talks to Cronos at once, reads what she told
 // back as a story, links her mother by typing «madre», and gives her mother a photo straight from

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test'
-import { expectNoSeriousA11yViolations, signUpThroughApi } from './fixtures.ts'
+import { signUpThroughApi } from './fixtures.ts'
+import { expectNoSeriousA11yViolations } from './page-checks.ts'
 
 // Rosa edits her mother's card on the computer while her phone has the same card open: the phone's
 // save is refused with what changed, keeps what she typed, and loads the computer's changes.

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { withFakeMicrophone } from './chromium.ts'
-import { addMemberThroughApi, expectNoHorizontalOverflow, expectNoSeriousA11yViolations, newAccount, ownCardThroughApi, tabTo } from './fixtures.ts'
+import { addMemberThroughApi, newAccount, ownCardThroughApi } from './fixtures.ts'
+import { expectNoHorizontalOverflow, expectNoSeriousA11yViolations, tabTo } from './page-checks.ts'
 import { readQrCode } from './qr.ts'
 import { expectRecordingPlays } from './recordings.ts'
 

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
-import { expectNoSeriousA11yViolations, signUpThroughApi } from './fixtures.ts'
+import { signUpThroughApi } from './fixtures.ts'
+import { expectNoSeriousA11yViolations } from './page-checks.ts'
 
 /** Adds a person with a relationship to the owner through the form. */
 async function addPerson(page: Page, firstName: string, lastName: string, relationship: string) {

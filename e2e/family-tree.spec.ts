@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
-import { expectNoSeriousA11yViolations, signUpThroughApi } from './fixtures.ts'
+import { signUpThroughApi } from './fixtures.ts'
+import { expectNoSeriousA11yViolations } from './page-checks.ts'
 
 /** Opens the add form (or the edit form of `person`), fills it and saves. */
 async function addPerson(page: Page, person: { firstName: string; lastName: string; relationship?: string; isSelf?: boolean }) {

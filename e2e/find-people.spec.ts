@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
-import { expectNoSeriousA11yViolations, signUpThroughApi, tabTo } from './fixtures.ts'
+import { signUpThroughApi } from './fixtures.ts'
+import { expectNoSeriousA11yViolations, tabTo } from './page-checks.ts'
 
 // Diego brings his tree in from another program: a hundred and more people, among them Abraham
 // Lincoln, whom the list shows past its first hundred. He finds him by name, opens his son from

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test'
-import { expectNoSeriousA11yViolations, newAccount } from './fixtures.ts'
+import { newAccount } from './fixtures.ts'
+import { expectNoSeriousA11yViolations } from './page-checks.ts'
 
 // Carmen's first hour, alone, on her phone: she signs up with her name and the birth date she
 // knows, talks to Cronos at once and finds what she said on her Inicio; then she brings in the

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { expect, test, type Page } from '@playwright/test'
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate'
-import { expectNoSeriousA11yViolations, signUpThroughApi } from './fixtures.ts'
+import { signUpThroughApi } from './fixtures.ts'
+import { expectNoSeriousA11yViolations } from './page-checks.ts'
 
 // A family that keeps its tree in another program brings it in as GEDCOM and takes it out again.
 // The file is written here (the public sample files never ship with the repository).

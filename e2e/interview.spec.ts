@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { refusingMicrophone, withFakeMicrophone } from './chromium.ts'
-import { addMemberThroughApi, expectNoSeriousA11yViolations, expectVisibleFocus, ownCardThroughApi, signUpThroughApi, tabTo, type NewMember } from './fixtures.ts'
+import { addMemberThroughApi, ownCardThroughApi, signUpThroughApi, type NewMember } from './fixtures.ts'
+import { expectNoSeriousA11yViolations, expectVisibleFocus, tabTo } from './page-checks.ts'
 import { expectRecordingPlays } from './recordings.ts'
 
 /**

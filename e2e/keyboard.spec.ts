@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test'
-import { addSelfMemberThroughApi, aiLabTab, createDreamThroughApi, expectVisibleFocus, newAccount, signUpThroughApi, statusMessage, tabTo } from './fixtures.ts'
+import { addSelfMemberThroughApi, aiLabTab, createDreamThroughApi, newAccount, signUpThroughApi, statusMessage } from './fixtures.ts'
+import { expectVisibleFocus, tabTo } from './page-checks.ts'
 
 /**
  * The journeys of someone who uses no mouse: the focus only moves with Tab, Shift+Tab, the arrows,

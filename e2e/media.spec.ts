@@ -1,6 +1,7 @@
 import sharp from 'sharp'
 import { expect, test } from '@playwright/test'
-import { expectNoSeriousA11yViolations, signUpThroughApi } from './fixtures.ts'
+import { signUpThroughApi } from './fixtures.ts'
+import { expectNoSeriousA11yViolations } from './page-checks.ts'
 
 test('uploads a photo to a member with visible progress, shows its thumbnail, zooms and deletes it', async ({ page }) => {
   await signUpThroughApi(page, { name: 'Rosa Díaz' }, { ownCard: false })

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
-import { addMemberThroughApi, aiLabTab, expectVisibleFocus, signUpThroughApi, statusMessage, tabTo, type NewMember } from './fixtures.ts'
+import { addMemberThroughApi, aiLabTab, signUpThroughApi, statusMessage, type NewMember } from './fixtures.ts'
+import { expectVisibleFocus, tabTo } from './page-checks.ts'
 
 /**
  * The AI lab's memory game, in the guided mode (it needs no model): reached through the lab's tabs

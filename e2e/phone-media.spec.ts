@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto'
 import sharp from 'sharp'
 import { expect, test } from '@playwright/test'
 import { withFakeMicrophone } from './chromium.ts'
-import { addMemberThroughApi, addSelfMemberThroughApi, expectNoSeriousA11yViolations, signUpThroughApi } from './fixtures.ts'
+import { addMemberThroughApi, addSelfMemberThroughApi, signUpThroughApi } from './fixtures.ts'
+import { expectNoSeriousA11yViolations } from './page-checks.ts'
 
 /**
  * Carmen on her phone: a touch screen the size of hers, where Enter in the chat box is a new line,

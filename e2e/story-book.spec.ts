@@ -1,12 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
-import {
-  addMemberThroughApi,
-  addSelfMemberThroughApi,
-  createBiographyEntryThroughApi,
-  expectNoHorizontalOverflow,
-  expectNoSeriousA11yViolations,
-  signUpThroughApi,
-} from './fixtures.ts'
+import { addMemberThroughApi, addSelfMemberThroughApi, createBiographyEntryThroughApi, signUpThroughApi } from './fixtures.ts'
+import { expectNoHorizontalOverflow, expectNoSeriousA11yViolations } from './page-checks.ts'
 
 const chatInput = (page: Page) => page.getByLabel('Tu mensaje para Cronos')
 const phone = { width: 375, height: 740 }
