@@ -6,6 +6,7 @@ import { ErrorBanner } from '../../../components/ui/banner.tsx'
 import { formatDateTime } from '../../../lib/format-dates.ts'
 import { uiLanguageOf } from '../../../lib/ui-language.ts'
 import { useMarkNewsSeen } from '../api/family-news-queries.ts'
+import './dashboard-panel.css'
 import './family-news.css'
 
 /** Where a member's card opens by itself: the tree page with that person chosen. */
@@ -84,7 +85,7 @@ export function FamilyNews({ news, sharesATree }: { news: News | undefined; shar
 
   const newest = news.items[0]
   return (
-    <section className="family-news" aria-labelledby="family-news-title">
+    <section className="dashboard-panel family-news" aria-labelledby="family-news-title">
       <h2 id="family-news-title">{t('news.title')}</h2>
       {newest ? (
         <>

@@ -4,6 +4,7 @@ import type { RecentActivity as Recent } from '../../../../shared/contracts/dash
 import { isUnknownNamePart } from '../../../../shared/family-tree/unknown-name.ts'
 import { formatTimeAgo } from '../../../lib/format-dates.ts'
 import { uiLanguageOf } from '../../../lib/ui-language.ts'
+import './dashboard-panel.css'
 import './recent-activity.css'
 
 /** The relative's name as the dashboard says it; a surname nobody knows is left out. */
@@ -25,7 +26,7 @@ export function RecentActivity({ recent }: { recent: Recent | undefined }) {
   const last = isInterviewLast ? lastInterview : lastMemory
 
   return (
-    <section className="recent-activity" aria-labelledby="recent-activity-title">
+    <section className="dashboard-panel recent-activity" aria-labelledby="recent-activity-title">
       <h2 id="recent-activity-title">{t('recent.title')}</h2>
       {last ? (
         <p className="recent-activity-last">
