@@ -46,3 +46,10 @@ export type FactProposal =
 export const isDateFactKind = (kind: FactKind): kind is DateFactKind => (dateFactKinds as readonly string[]).includes(kind)
 export const isPlaceFactKind = (kind: FactKind): kind is PlaceFactKind => (placeFactKinds as readonly string[]).includes(kind)
 export const isRelativeFactKind = (kind: FactKind): kind is RelativeFactKind => (relativeFactKinds as readonly string[]).includes(kind)
+
+/**
+ * What may still be unknown about a person and worth asking: a fact, or a part of their life no
+ * one has told yet (their childhood).
+ */
+export const factGaps = [...factKinds, 'childhood'] as const
+export type FactGap = (typeof factGaps)[number]
