@@ -31,16 +31,20 @@ export type GeminiBehaviour =
   | { kind: 'prompt-blocked'; reason?: string }
   | { kind: 'reply-blocked'; reason?: string }
   | { kind: 'status'; status: number; body: unknown }
+  /** A JSON answer (`responseMimeType: application/json`): `value` as the reply's text, after `delayMs`. */
+  | { kind: 'json'; value: unknown; delayMs?: number; finishReason?: string }
 
 /**
  * A local server speaking the Generative Language API's wire format (generateContent and
  * streamGenerateContent?alt=sse), recording what it receives. Gemini itself cannot run here.
  */
-export async function startFakeGemini(options: { port?: number; behaviour?: GeminiBehaviour } = {}) {
+export async function startFakeGemini(options: { port?: number; behaviour?: GeminiBehaviour; jsonBehaviour?: GeminiBehaviour } = {}) {
   const requests: RecordedRequest[] = []
   /** Streamed answers whose caller hung up before the end. */
   let abandoned = 0
-  let behaviour: GeminiBehaviour = options.behaviour ?? { kind: 'stream', pieces: ['Hola'] }
+  let chatBehaviour: GeminiBehaviour = options.behaviour ?? { kind: 'stream', pieces: ['Hola'] }
+  /** How requests for a JSON answer are answered, apart from the chat's; until set, as the chat is. */
+  let jsonBehaviour: GeminiBehaviour | undefined = options.jsonBehaviour
 
   const answer = async (res: ServerResponse, isStream: boolean, chunks: unknown[], delayMs = 0) => {
     if (!isStream) {
@@ -68,14 +72,20 @@ export async function startFakeGemini(options: { port?: number; behaviour?: Gemi
     let raw = ''
     req.on('data', (chunk: Buffer) => (raw += chunk.toString()))
     req.on('end', () => {
-      requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: raw ? JSON.parse(raw) : undefined })
+      const body = raw ? (JSON.parse(raw) as { generationConfig?: { responseMimeType?: string } }) : undefined
+      requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body })
       const isStream = (req.url ?? '').includes(':streamGenerateContent')
+      const behaviour = (body?.generationConfig?.responseMimeType === 'application/json' ? jsonBehaviour : undefined) ?? chatBehaviour
       if (behaviour.kind === 'status') {
         res.writeHead(behaviour.status, { 'content-type': 'application/json' }).end(JSON.stringify(behaviour.body))
       } else if (behaviour.kind === 'prompt-blocked') {
         void answer(res, isStream, [{ promptFeedback: { blockReason: behaviour.reason ?? 'SAFETY' } }])
       } else if (behaviour.kind === 'reply-blocked') {
         void answer(res, isStream, [{ candidates: [{ content: { role: 'model', parts: [] }, finishReason: behaviour.reason ?? 'SAFETY' }] }])
+      } else if (behaviour.kind === 'json') {
+        const whole = { candidates: [{ content: { role: 'model', parts: [{ text: JSON.stringify(behaviour.value) }] }, finishReason: behaviour.finishReason ?? 'STOP' }] }
+        const delayMs = behaviour.delayMs ?? 0
+        setTimeout(() => void answer(res, isStream, [whole]), delayMs)
       } else {
         const { pieces, delayMs, finishReason = 'STOP', thoughts = [] } = behaviour
         const thoughtChunks = thoughts.map((text) => ({ candidates: [{ content: { role: 'model', parts: [{ text, thought: true }] } }] }))
@@ -96,8 +106,15 @@ export async function startFakeGemini(options: { port?: number; behaviour?: Gemi
     /** How many streamed answers the caller stopped reading before their end. */
     abandoned: () => abandoned,
     answerWith(next: GeminiBehaviour) {
-      behaviour = next
+      chatBehaviour = next
     },
+    /** How to answer requests for a JSON answer from now on, while the chat goes on as `answerWith` says. */
+    answerJsonWith(next: GeminiBehaviour) {
+      jsonBehaviour = next
+    },
+    /** The requests for a JSON answer among `requests`. */
+    jsonRequests: () =>
+      requests.filter((request) => (request.body as { generationConfig?: { responseMimeType?: string } } | undefined)?.generationConfig?.responseMimeType === 'application/json'),
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve())

@@ -10,19 +10,38 @@ export interface OpenAiBehaviour {
   events?: (ReturnType<typeof openAiDelta> | string)[]
 }
 
+/** How the fake answers a request for a JSON answer (`response_format`): this value as the message's content, after `delayMs`. */
+export interface OpenAiJsonBehaviour {
+  status: number
+  json?: unknown
+  delayMs?: number
+  /** `stop` by default; `length` for an answer cut at max_tokens, `content_filter` for a blocked one. */
+  finishReason?: string
+  /** A strict schema's refusal, instead of content. */
+  refusal?: string
+}
+
 /**
  * A local chat-completions server (`POST /v1/chat/completions`, streamed or not), recording what
- * it receives. Not streamed, it answers the events' text joined, with their last finish reason.
+ * it receives. Not streamed, it answers the events' text joined, with their last finish reason; a
+ * request for a JSON answer gets what `answerJsonWith` says, or else the same.
  */
 export async function startFakeOpenAi() {
   const requests: { headers: IncomingHttpHeaders; body: Record<string, unknown> }[] = []
   let behaviour: OpenAiBehaviour = { status: 200, events: [openAiDelta('Hola', 'stop')] }
+  let jsonBehaviour: OpenAiJsonBehaviour | undefined
   const server = createServer((req, res) => {
     let raw = ''
     req.on('data', (chunk: Buffer) => (raw += chunk.toString()))
     req.on('end', () => {
       const body = JSON.parse(raw) as Record<string, unknown>
       requests.push({ headers: req.headers, body })
+      if (body.response_format && jsonBehaviour) {
+        const { status, json, delayMs = 0, finishReason = 'stop', refusal } = jsonBehaviour
+        const message = refusal ? { role: 'assistant', content: null, refusal } : { role: 'assistant', content: JSON.stringify(json) }
+        const reply = status === 200 ? JSON.stringify({ choices: [{ message, finish_reason: finishReason }] }) : '{"error":{"message":"Incorrect API key provided"}}'
+        return void setTimeout(() => res.writeHead(status, { 'content-type': 'application/json' }).end(reply), delayMs)
+      }
       if (behaviour.status !== 200) return void res.writeHead(behaviour.status, { 'content-type': 'application/json' }).end('{"error":{"message":"Incorrect API key provided"}}')
       const chunks = (behaviour.events ?? []).flatMap((event) => (typeof event === 'string' ? [] : [event.choices[0]!]))
       if (body.stream === false) {
@@ -43,6 +62,10 @@ export async function startFakeOpenAi() {
     requests,
     answerWith(next: OpenAiBehaviour) {
       behaviour = next
+    },
+    /** How to answer requests for a JSON answer from now on, while the chat goes on as `answerWith` says. */
+    answerJsonWith(next: OpenAiJsonBehaviour) {
+      jsonBehaviour = next
     },
     close: () =>
       new Promise<void>((resolve) => {

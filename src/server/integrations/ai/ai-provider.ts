@@ -68,6 +68,19 @@ export class AiError extends Error {
  */
 export type ReplyChunk = { type: 'text'; text: string } | { type: 'cut' }
 
+/**
+ * One answer in a fixed shape, for reading rather than talking: a short instruction, the text to
+ * read, and the JSON Schema the answer must follow (objects with every property required and no
+ * others, as OpenAI's strict mode wants; each provider says it in its own dialect).
+ */
+export interface JsonRequest {
+  instruction: string
+  text: string
+  schema: object
+  maxOutputTokens: number
+  signal?: AbortSignal
+}
+
 /** A model that answers a conversation, streaming its reply as text pieces. */
 export interface AiProvider {
   readonly kind: 'gemini' | 'openai' | 'guided'
@@ -78,7 +91,12 @@ export interface AiProvider {
   opening?(request: Omit<ChatRequest, 'signal'>): string
   /** The whole reply at once, for callers that have no use for streaming; a cut reply ends at its last whole sentence. */
   completeReply(request: ChatRequest): Promise<string>
+  /** An answer in the request's schema, parsed, at temperature 0; only a model has one (the guided mode reads nothing). */
+  completeJson?(request: JsonRequest): Promise<unknown>
 }
+
+/** A provider backed by a model: it can also answer in JSON. */
+export type ModelProvider = AiProvider & Required<Pick<AiProvider, 'completeJson'>>
 
 /**
  * A cut reply without its unfinished last sentence; '' when not even one sentence is whole. A

@@ -122,6 +122,80 @@ describe('the Gemini provider against a fake of its wire format', () => {
     await expect(provider().completeReply(request)).rejects.toMatchObject({ code: 'upstream_failed' })
   })
 
+  const jsonRequest = {
+    instruction: 'List the names.',
+    text: 'Ana y Jorge.',
+    schema: {
+      type: 'object',
+      properties: {
+        names: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: { first: { type: 'string' }, kind: { type: 'string', enum: ['a', 'b'] } },
+            required: ['first', 'kind'],
+            additionalProperties: false,
+          },
+        },
+      },
+      required: ['names'],
+      additionalProperties: false,
+    },
+    maxOutputTokens: 512,
+  }
+
+  it('answers in JSON at temperature 0, with the schema in Gemini’s own words', async () => {
+    gemini.answerJsonWith({ kind: 'json', value: { names: [{ first: 'Ana', kind: 'a' }] } })
+    expect(await provider().completeJson(jsonRequest)).toEqual({ names: [{ first: 'Ana', kind: 'a' }] })
+    const sent = gemini.requests.at(-1)!
+    expect(sent.url).toBe('/v1beta/models/gemini-1.5-flash-latest:generateContent')
+    expect(sent.headers['x-goog-api-key']).toBe('test-key-123')
+    expect(sent.body).toEqual({
+      contents: [{ role: 'user', parts: [{ text: 'Ana y Jorge.' }] }],
+      generationConfig: {
+        temperature: 0,
+        maxOutputTokens: 512,
+        responseMimeType: 'application/json',
+        responseSchema: {
+          type: 'OBJECT',
+          properties: {
+            names: {
+              type: 'ARRAY',
+              items: {
+                type: 'OBJECT',
+                properties: { first: { type: 'STRING' }, kind: { type: 'STRING', enum: ['a', 'b'] } },
+                propertyOrdering: ['first', 'kind'],
+                required: ['first', 'kind'],
+              },
+            },
+          },
+          propertyOrdering: ['names'],
+          required: ['names'],
+        },
+      },
+      systemInstruction: { parts: [{ text: 'List the names.' }] },
+    })
+    // A thinking model thinks as little as it can here too.
+    await createGeminiProvider({ apiKey: 'k', baseUrl: gemini.baseUrl, model: 'gemini-2.5-flash' }).completeJson(jsonRequest)
+    expect((gemini.requests.at(-1)!.body as { generationConfig: unknown }).generationConfig).toMatchObject({
+      temperature: 0,
+      maxOutputTokens: 512,
+      thinkingConfig: { thinkingBudget: 0 },
+    })
+  })
+
+  it('maps a JSON answer that is blocked, cut, not JSON or refused to the same codes as a reply', async () => {
+    gemini.answerJsonWith({ kind: 'reply-blocked', reason: 'SAFETY' })
+    await expect(provider().completeJson(jsonRequest)).rejects.toMatchObject({ code: 'ai_blocked' })
+    gemini.answerJsonWith({ kind: 'json', value: { names: [] }, finishReason: 'MAX_TOKENS' })
+    await expect(provider().completeJson(jsonRequest)).rejects.toMatchObject({ code: 'upstream_failed' })
+    gemini.answerJsonWith({ kind: 'stream', pieces: ['Ana y Jorge'] })
+    await expect(provider().completeJson(jsonRequest)).rejects.toMatchObject({ code: 'upstream_failed' })
+    gemini.answerJsonWith({ kind: 'status', status: 403, body: { error: { message: 'API key not valid' } } })
+    await expect(provider().completeJson(jsonRequest)).rejects.toMatchObject({ code: 'ai_invalid_key' })
+    gemini.answerJsonWith({ kind: 'json', value: {} })
+  })
+
   it('maps an unreachable provider to upstream_failed', async () => {
     const unreachable = createGeminiProvider({ apiKey: 'k', baseUrl: 'http://127.0.0.1:9', model: 'm' })
     const pieces = unreachable.streamReply(request)[Symbol.asyncIterator]()

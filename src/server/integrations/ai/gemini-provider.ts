@@ -1,4 +1,4 @@
-import { AiError, finishReply, type AiProvider, type ChatRequest, type ReplyChunk } from './ai-provider.ts'
+import { AiError, finishReply, type ModelProvider, type ChatRequest, type JsonRequest, type ReplyChunk } from './ai-provider.ts'
 import { sseData } from './sse.ts'
 
 export interface GeminiSettings {
@@ -49,6 +49,46 @@ export function geminiBody({ persona, language, turns }: ChatRequest, model = ''
   }
 }
 
+/** The words of JSON Schema that Gemini's schema (a subset of OpenAPI 3.0's) has too; any other is left out. */
+const geminiSchemaWords = new Set(['type', 'format', 'description', 'nullable', 'enum', 'maxItems', 'minItems', 'properties', 'required', 'items'])
+
+/**
+ * A JSON Schema as Gemini's `responseSchema` reads it: types in capitals, no `additionalProperties`
+ * (it allows no others anyway), and the properties in the order written, which the model then
+ * follows (the quote after the kind).
+ */
+export function geminiSchema(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(geminiSchema)
+  if (typeof schema !== 'object' || schema === null) return schema
+  const result: Record<string, unknown> = {}
+  for (const [word, value] of Object.entries(schema)) {
+    if (!geminiSchemaWords.has(word)) continue
+    if (word === 'type' && typeof value === 'string') result.type = value.toUpperCase()
+    else if (word === 'properties' && typeof value === 'object' && value !== null) {
+      result.properties = Object.fromEntries(Object.entries(value).map(([name, property]) => [name, geminiSchema(property)]))
+      result.propertyOrdering = Object.keys(value)
+    } else if (word === 'items') result.items = geminiSchema(value)
+    else result[word] = value
+  }
+  return result
+}
+
+/** The request body of a JSON answer: the instruction as the system's, the text as the one turn, temperature 0. */
+export function geminiJsonBody({ instruction, text, schema, maxOutputTokens }: JsonRequest, model = '') {
+  const { thinkingConfig, extraTokens } = thinkingFor(model)
+  return {
+    contents: [{ role: 'user', parts: [{ text }] }],
+    generationConfig: {
+      temperature: 0,
+      maxOutputTokens: maxOutputTokens + extraTokens,
+      responseMimeType: 'application/json',
+      responseSchema: geminiSchema(schema),
+      ...(thinkingConfig ? { thinkingConfig } : {}),
+    },
+    systemInstruction: { parts: [{ text: instruction }] },
+  }
+}
+
 /** An HTTP failure, mapped: a refused key is 'invalid key', anything else 'other'. */
 async function failure(response: Response): Promise<AiError> {
   const text = await response.text().catch(() => '')
@@ -74,8 +114,8 @@ function chunksOf(chunk: GeminiChunk): ReplyChunk[] {
 }
 
 /** The Generative Language REST API (docs/product.md#ai-modes): `generateContent`, and `streamGenerateContent` over server-sent events. */
-export function createGeminiProvider(settings: GeminiSettings): AiProvider {
-  const call = async (method: string, request: ChatRequest): Promise<Response> => {
+export function createGeminiProvider(settings: GeminiSettings): ModelProvider {
+  const call = async (method: string, body: unknown, signal: AbortSignal | undefined): Promise<Response> => {
     const url = `${settings.baseUrl.replace(/\/+$/, '')}/v1beta/models/${encodeURIComponent(settings.model)}:${method}`
     let response: Response
     try {
@@ -83,8 +123,8 @@ export function createGeminiProvider(settings: GeminiSettings): AiProvider {
         method: 'POST',
         // The key and a client identifier (docs/product.md#ai-modes).
         headers: { 'content-type': 'application/json', 'x-goog-api-key': settings.apiKey, 'x-goog-api-client': geminiClientId },
-        body: JSON.stringify(geminiBody(request, settings.model)),
-        signal: request.signal,
+        body: JSON.stringify(body),
+        signal,
       })
     } catch (error) {
       throw new AiError('upstream_failed', `Gemini could not be reached: ${String(error)}`)
@@ -96,7 +136,7 @@ export function createGeminiProvider(settings: GeminiSettings): AiProvider {
     kind: 'gemini',
     speaks: () => true,
     async *streamReply(request) {
-      const response = await call('streamGenerateContent?alt=sse', request)
+      const response = await call('streamGenerateContent?alt=sse', geminiBody(request, settings.model), request.signal)
       let hasText = false
       for await (const data of sseData(response.body!)) {
         for (const piece of chunksOf(parseChunk(data))) {
@@ -107,7 +147,7 @@ export function createGeminiProvider(settings: GeminiSettings): AiProvider {
       if (!hasText) throw new AiError('upstream_failed', 'Gemini answered with no text')
     },
     async completeReply(request) {
-      const response = await call('generateContent', request)
+      const response = await call('generateContent', geminiBody(request, settings.model), request.signal)
       const pieces = chunksOf(parseChunk(await response.text()))
       const text = pieces.map((piece) => (piece.type === 'text' ? piece.text : '')).join('')
       return finishReply(
@@ -115,6 +155,18 @@ export function createGeminiProvider(settings: GeminiSettings): AiProvider {
         pieces.some((piece) => piece.type === 'cut'),
         'Gemini',
       )
+    },
+    async completeJson(request) {
+      const response = await call('generateContent', geminiJsonBody(request, settings.model), request.signal)
+      const pieces = chunksOf(parseChunk(await response.text()))
+      // Half a JSON document is no answer at all.
+      if (pieces.some((piece) => piece.type === 'cut')) throw new AiError('upstream_failed', 'Gemini reached its token limit before the JSON answer was whole')
+      const text = pieces.map((piece) => (piece.type === 'text' ? piece.text : '')).join('')
+      try {
+        return JSON.parse(text) as unknown
+      } catch {
+        throw new AiError('upstream_failed', `Gemini answered something other than JSON: ${text.slice(0, 200)}`)
+      }
     },
   }
 }

@@ -76,4 +76,39 @@ describe('the OpenAI-compatible provider', () => {
     fake.answerWith({ status: 500 })
     await expect(collect('k')).rejects.toMatchObject({ code: 'upstream_failed' })
   })
+
+  const jsonRequest = {
+    instruction: 'List the names.',
+    text: 'Ana et Jorge.',
+    schema: { type: 'object', properties: { names: { type: 'array', items: { type: 'string' } } }, required: ['names'], additionalProperties: false },
+    maxOutputTokens: 512,
+  }
+
+  it('answers in JSON at temperature 0 through a strict json_schema', async () => {
+    fake.answerJsonWith({ status: 200, json: { names: ['Ana', 'Jorge'] } })
+    expect(await createOpenAiProvider({ baseUrl, apiKey: 'sk-test', model: 'llama3' }).completeJson(jsonRequest)).toEqual({ names: ['Ana', 'Jorge'] })
+    expect(fake.requests.at(-1)!.body).toEqual({
+      model: 'llama3',
+      stream: false,
+      temperature: 0,
+      max_tokens: 512,
+      messages: [
+        { role: 'system', content: 'List the names.' },
+        { role: 'user', content: 'Ana et Jorge.' },
+      ],
+      response_format: { type: 'json_schema', json_schema: { name: 'answer', strict: true, schema: jsonRequest.schema } },
+    })
+  })
+
+  it('maps a JSON answer refused, filtered, cut or from a refused key to the spec’s codes', async () => {
+    const provider = createOpenAiProvider({ baseUrl, model: 'llama3' })
+    fake.answerJsonWith({ status: 200, refusal: 'I cannot help with that.' })
+    await expect(provider.completeJson(jsonRequest)).rejects.toMatchObject({ code: 'ai_blocked' })
+    fake.answerJsonWith({ status: 200, json: {}, finishReason: 'content_filter' })
+    await expect(provider.completeJson(jsonRequest)).rejects.toMatchObject({ code: 'ai_blocked' })
+    fake.answerJsonWith({ status: 200, json: { names: ['Ana'] }, finishReason: 'length' })
+    await expect(provider.completeJson(jsonRequest)).rejects.toMatchObject({ code: 'upstream_failed' })
+    fake.answerJsonWith({ status: 401 })
+    await expect(provider.completeJson(jsonRequest)).rejects.toMatchObject({ code: 'ai_invalid_key' })
+  })
 })

@@ -1,4 +1,4 @@
-import { AiError, finishReply, type AiProvider, type ChatRequest } from './ai-provider.ts'
+import { AiError, finishReply, type ModelProvider, type ChatRequest } from './ai-provider.ts'
 import { sseData } from './sse.ts'
 
 export interface OpenAiSettings {
@@ -10,7 +10,7 @@ export interface OpenAiSettings {
 }
 
 interface Completion {
-  choices?: { message?: { content?: string | null }; finish_reason?: string | null }[]
+  choices?: { message?: { content?: string | null; refusal?: string | null }; finish_reason?: string | null }[]
 }
 
 interface CompletionChunk {
@@ -22,24 +22,14 @@ interface CompletionChunk {
  * system message; temperature, top_p and the token limit carry over (top-k and safety settings
  * have no equivalent there; the server's own moderation applies).
  */
-export function createOpenAiProvider(settings: OpenAiSettings): AiProvider {
-  const call = async ({ persona, language, turns, signal }: ChatRequest, stream: boolean): Promise<Response> => {
+export function createOpenAiProvider(settings: OpenAiSettings): ModelProvider {
+  const post = async (body: Record<string, unknown>, signal: AbortSignal | undefined): Promise<Response> => {
     let response: Response
     try {
       response = await fetch(`${settings.baseUrl.replace(/\/+$/, '')}/chat/completions`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', ...(settings.apiKey ? { authorization: `Bearer ${settings.apiKey}` } : {}) },
-        body: JSON.stringify({
-          model: settings.model,
-          stream,
-          temperature: persona.generation.temperature,
-          ...(persona.generation.topP === undefined ? {} : { top_p: persona.generation.topP }),
-          max_tokens: persona.generation.maxOutputTokens,
-          messages: [
-            { role: 'system', content: persona.systemInstruction[language] },
-            ...turns.map((turn) => ({ role: turn.role === 'model' ? 'assistant' : 'user', content: turn.text })),
-          ],
-        }),
+        body: JSON.stringify({ model: settings.model, ...body }),
         signal,
       })
     } catch (error) {
@@ -52,6 +42,20 @@ export function createOpenAiProvider(settings: OpenAiSettings): AiProvider {
     }
     return response
   }
+  const call = ({ persona, language, turns, signal }: ChatRequest, stream: boolean) =>
+    post(
+      {
+        stream,
+        temperature: persona.generation.temperature,
+        ...(persona.generation.topP === undefined ? {} : { top_p: persona.generation.topP }),
+        max_tokens: persona.generation.maxOutputTokens,
+        messages: [
+          { role: 'system', content: persona.systemInstruction[language] },
+          ...turns.map((turn) => ({ role: turn.role === 'model' ? 'assistant' : 'user', content: turn.text })),
+        ],
+      },
+      signal,
+    )
   const parse = <T>(data: string): T => {
     try {
       return JSON.parse(data) as T
@@ -86,6 +90,26 @@ export function createOpenAiProvider(settings: OpenAiSettings): AiProvider {
       const choice = parse<Completion>(await response.text()).choices?.[0]
       if (choice?.finish_reason === 'content_filter') throw blocked()
       return finishReply(choice?.message?.content ?? '', choice?.finish_reason === 'length', 'The OpenAI-compatible server')
+    },
+    async completeJson({ instruction, text, schema, maxOutputTokens, signal }) {
+      const response = await post(
+        {
+          stream: false,
+          temperature: 0,
+          max_tokens: maxOutputTokens,
+          messages: [
+            { role: 'system', content: instruction },
+            { role: 'user', content: text },
+          ],
+          response_format: { type: 'json_schema', json_schema: { name: 'answer', strict: true, schema } },
+        },
+        signal,
+      )
+      const choice = parse<Completion>(await response.text()).choices?.[0]
+      // A strict schema's refusal comes as its own field, with no content.
+      if (choice?.finish_reason === 'content_filter' || choice?.message?.refusal) throw blocked()
+      if (choice?.finish_reason === 'length') throw new AiError('upstream_failed', 'The OpenAI-compatible server reached max_tokens before the JSON answer was whole')
+      return parse<unknown>(choice?.message?.content ?? '')
     },
   }
 }
