@@ -1,3 +1,4 @@
+import type { FactGap } from '../../../shared/facts/index.ts'
 import type { Language } from '../../../shared/limits.ts'
 
 /** One turn of a conversation: the person (`user`) or the persona (`model`). */
@@ -9,7 +10,10 @@ export interface ChatTurn {
 export type HarmCategory = 'HARM_CATEGORY_HARASSMENT' | 'HARM_CATEGORY_HATE_SPEECH' | 'HARM_CATEGORY_SEXUALLY_EXPLICIT' | 'HARM_CATEGORY_DANGEROUS_CONTENT'
 export type HarmThreshold = 'BLOCK_NONE' | 'BLOCK_ONLY_HIGH' | 'BLOCK_MEDIUM_AND_ABOVE' | 'BLOCK_LOW_AND_ABOVE'
 
-/** Who a conversation is about, when it is not the person themself (Ana's relative). */
+/**
+ * Who a conversation is about: Ana's relative; for Cronos, who speaks of themself, it carries only
+ * `unknown` (its name is empty).
+ */
 export interface PersonaSubject {
   /** How the persona names them: the first name. */
   name: string
@@ -19,6 +23,11 @@ export interface PersonaSubject {
    * ancestor known only from what the family tells. Absent when the tree cannot tell.
    */
   acquaintance?: Acquaintance
+  /**
+   * What is still unknown about them, most wanted first (`unknownAbout`): the guided interviewer
+   * aims its next theme at it, and a model is told it in one sentence. Absent or empty: nothing to aim at.
+   */
+  unknown?: readonly FactGap[]
 }
 
 export type Acquaintance = 'met' | 'neverMet'

@@ -1,4 +1,4 @@
-import type { FactKind } from '../../../../shared/facts/index.ts'
+import type { FactGap, FactKind } from '../../../../shared/facts/index.ts'
 import { languages, type Language } from '../../../../shared/limits.ts'
 import type { ChatTurn, PersonaSubject } from '../ai-provider.ts'
 import type { GuidedScript } from './guided-provider.ts'
@@ -127,24 +127,48 @@ export function createGuidedInterviewer<Theme extends string>(bank: QuestionBank
     return found?.question
   }
 
-  function nextQuestion(asked: readonly string[], written: ReadonlyMap<Theme, number>): Question | undefined {
+  /**
+   * Among `pool`, the question that asks for the most wanted of the unknown facts (the childhood
+   * theme's for an untold childhood, until some answer in this conversation was written there).
+   */
+  function aimedAt(pool: readonly Question[], unknown: readonly FactGap[], written: ReadonlyMap<Theme, number>): Question | undefined {
+    for (const gap of unknown) {
+      const found =
+        gap === 'childhood'
+          ? (written.get('childhood' as Theme) ?? 0) === 0
+            ? pool.find((question) => question.theme === 'childhood')
+            : undefined
+          : pool.find((question) => question.asks?.includes(gap))
+      if (found) return found
+    }
+    return undefined
+  }
+
+  function nextQuestion(asked: readonly string[], written: ReadonlyMap<Theme, number>, unknown: readonly FactGap[]): Question | undefined {
     const askedSet = new Set(asked)
     const open = bank.questions.filter((question) => !askedSet.has(question.id))
     if (open.length === 0) return undefined
     const last = byId.get(asked.at(-1) ?? '')
-    if (last) {
-      let visit = 0
-      for (let index = asked.length - 1; index >= 0 && byId.get(asked[index]!)?.theme === last.theme; index -= 1) visit += 1
-      const sameTheme = open.find((question) => question.theme === last.theme)
-      if (sameTheme && visit < questionsPerVisit) return sameTheme
-    }
+    // The first question is the bank's own way in (and, for Ana, whether the person met the relative).
+    if (!last) return open[0]
+    let visit = 0
+    for (let index = asked.length - 1; index >= 0 && byId.get(asked[index]!)?.theme === last.theme; index -= 1) visit += 1
+    const sameTheme = open.filter((question) => question.theme === last.theme)
+    if (sameTheme.length > 0 && visit < questionsPerVisit) return aimedAt(sameTheme, unknown, written) ?? sameTheme[0]
     const openThemes = bank.themes.filter((theme) => open.some((question) => question.theme === theme))
-    const candidates = last && openThemes.length > 1 ? openThemes.filter((theme) => theme !== last.theme) : openThemes
+    const candidates = openThemes.length > 1 ? openThemes.filter((theme) => theme !== last.theme) : openThemes
+    const aimed = aimedAt(
+      open.filter((question) => candidates.includes(question.theme)),
+      unknown,
+      written,
+    )
+    if (aimed) return aimed
     const leastWritten = candidates.reduce((best, theme) => ((written.get(theme) ?? 0) < (written.get(best) ?? 0) ? theme : best))
     return open.find((question) => question.theme === leastWritten)
   }
 
   function progressOf(turns: readonly ChatTurn[], subject: PersonaSubject | undefined): Progress {
+    const unknown = subject?.unknown ?? []
     const asked: string[] = []
     const written = new Map<Theme, number>()
     let pending: Question | undefined
@@ -153,7 +177,7 @@ export function createGuidedInterviewer<Theme extends string>(bank: QuestionBank
     for (const [index, turn] of turns.entries()) {
       if (turn.role === 'user') {
         // An answer to no question in particular (a memory told freely) counts for the next one.
-        pending ??= nextQuestion(asked, written)
+        pending ??= nextQuestion(asked, written, unknown)
         if (pending && !asked.includes(pending.id)) asked.push(pending.id)
         if (pending && !answeredAt.has(pending.id)) answeredAt.set(pending.id, index)
         if (pending && !isSkipRequest(turn.text)) written.set(pending.theme, (written.get(pending.theme) ?? 0) + turn.text.trim().length)
@@ -164,7 +188,7 @@ export function createGuidedInterviewer<Theme extends string>(bank: QuestionBank
         if (pending && !asked.includes(pending.id)) asked.push(pending.id)
       }
     }
-    pending ??= nextQuestion(asked, written)
+    pending ??= nextQuestion(asked, written, unknown)
     return { asked, written, pending, lastReply, answeredAt }
   }
 

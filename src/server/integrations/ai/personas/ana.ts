@@ -2,10 +2,12 @@ import type { RelationToReader } from '../../../../shared/contracts/family-tree.
 import { kinshipWord } from '../../../../shared/family-tree/kinship-words.ts'
 import type { ParentKind } from '../../../../shared/family-tree/parent-kinds.ts'
 import { formatStoredDateInSentence, type StoredGenealogyDate } from '../../../../shared/genealogy-date/index.ts'
+import type { FactGap } from '../../../../shared/facts/index.ts'
 import type { Language } from '../../../../shared/limits.ts'
 import type { Persona } from '../ai-provider.ts'
 import { acquaintanceOf, type StorytellerFacts } from './acquaintance.ts'
 import { withSubject } from './persona-template.ts'
+import { stillUnknown } from './still-unknown.ts'
 
 const noBlocks = (['HARM_CATEGORY_HARASSMENT', 'HARM_CATEGORY_HATE_SPEECH', 'HARM_CATEGORY_SEXUALLY_EXPLICIT', 'HARM_CATEGORY_DANGEROUS_CONTENT'] as const).map((category) => ({
   category,
@@ -184,7 +186,7 @@ function relationText(relative: RelativeFacts, l: Labels, language: Language): s
 }
 
 /** The facts as one sentence per language, leaving out what is not known. */
-function details(relative: RelativeFacts, language: Language, hasNeverMet: boolean): string {
+function details(relative: RelativeFacts, language: Language, hasNeverMet: boolean, unknown: readonly FactGap[]): string {
   const l = labels[language]
   const death = lifeEvent(l.died, relative.deathDate, relative.deathPlace, l, language)
   const facts = [
@@ -195,17 +197,30 @@ function details(relative: RelativeFacts, language: Language, hasNeverMet: boole
     relative.bioSummary.trim() && `${l.bio}: ${relative.bioSummary.trim().replace(/\s+/g, ' ')}`,
   ].filter(Boolean)
   const name = `${relative.firstName} ${relative.lastName}`.trim()
-  return [`${l.intro} ${name}: ${facts.length > 0 ? facts.join('; ') : '—'}.`, relative.isDeceased ? l.pastTense : '', hasNeverMet ? l.neverMet : ''].filter(Boolean).join(' ')
+  return [
+    `${l.intro} ${name}: ${facts.length > 0 ? facts.join('; ') : '—'}.`,
+    relative.isDeceased ? l.pastTense : '',
+    hasNeverMet ? l.neverMet : '',
+    stillUnknown(unknown, language, relative.firstName),
+  ]
+    .filter(Boolean)
+    .join(' ')
 }
 
 /**
- * Ana speaking about this relative: their name in her words, their facts in her instruction, and
- * whether the person knew them (`acquaintanceOf`), which decides what she asks.
+ * Ana speaking about this relative: their name in her words, their facts in her instruction,
+ * whether the person knew them (`acquaintanceOf`), which decides what she asks, and what is still
+ * unknown about them (`unknownAbout`), which she asks about when the conversation allows.
  */
-export function anaAbout(relative: RelativeFacts): Persona {
+export function anaAbout(relative: RelativeFacts, unknown: readonly FactGap[] = []): Persona {
   const acquaintance = acquaintanceOf(relative, relative.storyteller)
   const neverMet = acquaintance === 'neverMet'
-  const values = (language: Language) => ({ member: relative.firstName, details: details(relative, language, neverMet) })
-  const subject = { name: relative.firstName, isDeceased: relative.isDeceased, ...(acquaintance ? { acquaintance } : {}) }
+  const values = (language: Language) => ({ member: relative.firstName, details: details(relative, language, neverMet, unknown) })
+  const subject = {
+    name: relative.firstName,
+    isDeceased: relative.isDeceased,
+    ...(acquaintance ? { acquaintance } : {}),
+    ...(unknown.length > 0 ? { unknown } : {}),
+  }
   return withSubject(neverMet ? { ...ana, greeting: neverMetGreeting } : ana, subject, { es: values('es'), en: values('en'), fr: values('fr') })
 }

@@ -1,4 +1,7 @@
+import type { FactGap } from '../../../../shared/facts/index.ts'
+import { languages } from '../../../../shared/limits.ts'
 import type { Persona } from '../ai-provider.ts'
+import { stillUnknown } from './still-unknown.ts'
 
 const blockMediumAndAbove = (['HARM_CATEGORY_HARASSMENT', 'HARM_CATEGORY_HATE_SPEECH', 'HARM_CATEGORY_SEXUALLY_EXPLICIT', 'HARM_CATEGORY_DANGEROUS_CONTENT'] as const).map(
   (category) => ({ category, threshold: 'BLOCK_MEDIUM_AND_ABOVE' as const }),
@@ -24,4 +27,20 @@ export const cronos: Persona = {
   },
   generation: { temperature: 0.75, topK: 1, topP: 0.95, maxOutputTokens: 1024 },
   safety: blockMediumAndAbove,
+}
+
+/**
+ * Cronos for a person of whom these facts are still unknown (`unknownAbout` of their own card):
+ * one more sentence in his instruction, and the guided mode aims its next chapter at them. Nothing
+ * unknown: Cronos as he is.
+ */
+export function cronosAbout(unknown: readonly FactGap[] = []): Persona {
+  if (unknown.length === 0) return cronos
+  return {
+    ...cronos,
+    systemInstruction: Object.fromEntries(
+      languages.map((language) => [language, `${cronos.systemInstruction[language]} ${stillUnknown(unknown, language)}`]),
+    ) as Persona['systemInstruction'],
+    subject: { name: '', isDeceased: false, unknown },
+  }
 }
