@@ -163,7 +163,7 @@ describe('the Gemini provider against a fake of its wire format', () => {
               type: 'ARRAY',
               items: {
                 type: 'OBJECT',
-                properties: { first: { type: 'STRING' }, kind: { type: 'STRING', enum: ['a', 'b'] } },
+                properties: { first: { type: 'STRING' }, kind: { type: 'STRING', format: 'enum', enum: ['a', 'b'] } },
                 propertyOrdering: ['first', 'kind'],
                 required: ['first', 'kind'],
               },

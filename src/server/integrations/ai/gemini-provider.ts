@@ -53,9 +53,9 @@ export function geminiBody({ persona, language, turns }: ChatRequest, model = ''
 const geminiSchemaWords = new Set(['type', 'format', 'description', 'nullable', 'enum', 'maxItems', 'minItems', 'properties', 'required', 'items'])
 
 /**
- * A JSON Schema as Gemini's `responseSchema` reads it: types in capitals, no `additionalProperties`
- * (it allows no others anyway), and the properties in the order written, which the model then
- * follows (the quote after the kind).
+ * A JSON Schema as Gemini's `responseSchema` reads it: types in capitals, an enum's `format`, no
+ * `additionalProperties` (it allows no others anyway), and the properties in the order written,
+ * which the model then follows (the quote after the kind).
  */
 export function geminiSchema(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(geminiSchema)
@@ -70,6 +70,8 @@ export function geminiSchema(schema: unknown): unknown {
     } else if (word === 'items') result.items = geminiSchema(value)
     else result[word] = value
   }
+  // Gemini's own words for a closed list of strings.
+  if (Array.isArray(result.enum) && result.type === 'STRING' && result.format === undefined) result.format = 'enum'
   return result
 }
 
