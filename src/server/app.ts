@@ -50,6 +50,9 @@ import { biographyRoutes } from './features/biography/biography.routes.ts'
 import { createBiographyService } from './features/biography/biography.service.ts'
 import { healthRoutes } from './features/health/health.routes.ts'
 import { createInterviewRepository } from './features/interviews/interviews.repository.ts'
+import { factRoutes } from './features/facts/facts.routes.ts'
+import { createFactRepository } from './features/facts/facts.repository.ts'
+import { createFactService } from './features/facts/facts.service.ts'
 import { interviewRoutes } from './features/interviews/interviews.routes.ts'
 import { createInterviewService } from './features/interviews/interviews.service.ts'
 import { createMediaRepository } from './features/media/media.repository.ts'
@@ -76,6 +79,7 @@ import { createExchangeReceipts } from './lib/chat/exchange-receipts.ts'
 import { createListCache } from './lib/list-cache.ts'
 import { pacedChunks } from './lib/cooperative.ts'
 import { createMemoryRateLimitStore, createRedisRateLimitStore } from './lib/rate-limit-store.ts'
+import { parseOrThrow } from './lib/validation.ts'
 import { errorHandlerPlugin } from './plugins/error-handler.ts'
 import { jsonCompressionPlugin } from './plugins/json-compression.ts'
 import { originCheckPlugin } from './plugins/origin-check.ts'
@@ -84,6 +88,7 @@ import { textInputPlugin } from './plugins/text-input.ts'
 import { securityHeaders } from './plugins/security-headers.ts'
 import { webAppPlugin } from './plugins/web-app.ts'
 import { largestUpload } from '../shared/upload-limits.ts'
+import { updateMemberSchema } from '../shared/contracts/family-tree.ts'
 
 /** The composition root: builds every dependency from `config` and registers the features. */
 export async function buildApp(config: Config): Promise<FastifyInstance> {
@@ -294,8 +299,9 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     },
     mayReadMemoryFile: (actor, ownerUserId, entryIds) => sharing.mayReadMemoryFile({ ...actor, treeId: actor.treeId ?? null }, ownerUserId, entryIds),
   })
+  const aiProvider = createAiProvider(config.ai)
   const chat = createChatEngine({
-    provider: createAiProvider(config.ai),
+    provider: aiProvider,
     limiter: createAttemptLimiter(rateLimitStore, { max: config.aiRateLimitPerHour, windowMs: 60 * 60 * 1000 }, 'ai'),
     guidedLimiter: createAttemptLimiter(rateLimitStore, { max: config.aiRateLimitPerHour * 4, windowMs: 60 * 60 * 1000 }, 'guided'),
     budget: createAiBudget(rateLimitStore, config.aiBudget),
@@ -306,7 +312,44 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   })
   // onClose hooks run last-added first: replies under way are saved before the database closes.
   app.addHook('onClose', () => chat.drain())
+  const facts = createFactService({
+    repo: createFactRepository(database.db),
+    tree: {
+      memberFacts: (holderId, memberId) => familyTree.findMemberFacts(holderId, memberId),
+      unionsOf: (holderId, memberId) => familyTree.unionsOf(holderId, memberId),
+      updateMember: (holderId, memberId, changes) => familyTree.updateMember(holderId, memberId, parseOrThrow(updateMemberSchema, changes)),
+      addMember: (holderId, input, authorId) => familyTree.addMember(holderId, input, authorId),
+    },
+    sources: { interviews: (holderId, ids) => interviews.sourcesOf(holderId, ids), memories: (holderId, ids) => biography.sourcesOf(holderId, ids) },
+    recordings: async (holderId, kind, ids) => {
+      const linked = await media.mediaIdsFor(holderId, kind === 'interview' ? 'interviewSession' : 'biographyEntry', ids)
+      const found = new Map<string, string>()
+      for (const [id, mediaIds] of linked) {
+        for (const mediaId of mediaIds) {
+          const asset = await media.getMedia(holderId, mediaId).catch(() => undefined)
+          if (asset && /^(audio|video)\//.test(asset.contentType)) {
+            found.set(id, mediaId)
+            break
+          }
+        }
+      }
+      return found
+    },
+    tellerName: async (holderId, userId) => {
+      const treeId = await familyTree.treeIdOf(holderId)
+      return (treeId && (await circle.nameIn(treeId, userId))) || null
+    },
+    asksOf: () => [],
+    listen: async () => [],
+    gapsOf: () => [],
+    answersAbout: async (holderId, memberId) =>
+      (await familyTree.findSelfMemberId(holderId)) === memberId ? biography.answersOf(holderId) : interviews.answersAbout(holderId, memberId),
+    waitMs: config.aiTimeoutMs,
+    log: app.log.child({ feature: 'facts' }),
+  })
+  app.addHook('onClose', () => facts.drain())
   const biography = createBiographyService({
+    listener: facts,
     repo: createBiographyRepository(database.db),
     conversations: createConversationRepository(database.db, 'biography'),
     chat,
@@ -316,6 +359,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     log: app.log.child({ feature: 'biography' }),
   })
   const interviews = createInterviewService({
+    listener: facts,
     repo: createInterviewRepository(database.db),
     conversations: createConversationRepository(database.db, 'interview'),
     chat,
@@ -464,6 +508,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   })
   await app.register(biographyRoutes, { prefix: '/api', service: biography })
   await app.register(interviewRoutes, { prefix: '/api', service: interviews, circle })
+  await app.register(factRoutes, { prefix: '/api', service: facts, circle })
   await app.register(aiLabRoutes, { prefix: '/api', service: aiLab })
   await app.register(mediaRoutes, { prefix: '/api', service: media, circle })
   await app.register(portabilityRoutes, { prefix: '/api', service: portability, maxArchiveBytes: config.importMaxBytes, tempDir: path.join(config.dataDir, 'imports') })

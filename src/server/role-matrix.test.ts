@@ -159,6 +159,11 @@ const expectations: Record<string, Row> = {
   'DELETE /api/family-tree/gedcom/imports/:id': ofTheTree('tree.import'),
 
   // Interviews
+  // Facts heard in conversations: read by the tree, decided by those who edit it
+  'GET /api/facts': ofTheTree('tree.read'),
+  'POST /api/facts/:id/accept': ofTheTree('tree.edit'),
+  'POST /api/facts/:id/dismiss': ofTheTree('tree.edit'),
+
   'GET /api/interviews': ofTheTree('tree.read'),
   'GET /api/interviews/chat': ofTheTree('tree.read'),
   'GET /api/interviews/chat?living': ofTheTree('tree.read'),
@@ -274,6 +279,7 @@ describe.each(testDatabases)('what each kind of person meets on every API route,
   let livingPhoto: string
   let interviewConversation: string
   let ownerSession: string
+  let ownerFact: string
   let contributorSession: string
   let contributorConversation: string
   let contributorFile: string
@@ -305,6 +311,12 @@ describe.each(testDatabases)('what each kind of person meets on every API route,
     const finished = await tus.patch(String(created.headers.location), 0, bytes)
     expect(finished.statusCode, finished.body).toBe(204)
     return String(finished.headers['legado-media-id'])
+  }
+  /** A trade the owner told Ana about the grandmother: a fact waiting for a decision. */
+  async function heardFact(): Promise<string> {
+    const session = await tell(people.owner, grandmother, 'Trabajaba de sastre.')
+    const open = (await ok(people.owner, { method: 'GET', url: `/api/facts?memberId=${grandmother}` })).json().open as { id: string; source: { id: string } }[]
+    return open.find((fact) => fact.source.id === session.id)!.id
   }
   const letter = (user: TestUser) => upload(user, grandmother, Buffer.from('Una carta.'), 'carta.txt')
   async function invite(holder: TestUser, tree: string, payload: object): Promise<{ id: string; token: string }> {
@@ -460,6 +472,9 @@ describe.each(testDatabases)('what each kind of person meets on every API route,
     'GET /api/family-tree/gedcom/imports/:id': { call: () => ({ method: 'GET', url: `/api/family-tree/gedcom/imports/${gedcomImport}` }) },
     'DELETE /api/family-tree/gedcom/imports/:id': { call: () => ({ method: 'DELETE', url: `/api/family-tree/gedcom/imports/${gedcomImport}` }) },
 
+    'GET /api/facts': { call: () => ({ method: 'GET', url: `/api/facts?memberId=${grandmother}` }) },
+    'POST /api/facts/:id/accept': { call: async (_who, fresh) => ({ method: 'POST', url: `/api/facts/${fresh ? await heardFact() : ownerFact}/accept`, payload: {} }) },
+    'POST /api/facts/:id/dismiss': { call: async (_who, fresh) => ({ method: 'POST', url: `/api/facts/${fresh ? await heardFact() : ownerFact}/dismiss` }) },
     'GET /api/interviews': { call: () => ({ method: 'GET', url: `/api/interviews?memberId=${grandmother}` }) },
     'GET /api/interviews/chat': { call: () => ({ method: 'GET', url: `/api/interviews/chat?memberId=${grandmother}` }) },
     'GET /api/interviews/chat?living': { call: () => ({ method: 'GET', url: `/api/interviews/chat?memberId=${living}` }) },
@@ -662,6 +677,7 @@ describe.each(testDatabases)('what each kind of person meets on every API route,
     livingPhoto = await upload(owner, living, photo, 'lucia.jpeg')
     const session = await tell(owner, grandmother, 'Cantaba boleros.')
     ownerSession = session.id
+    ownerFact = await heardFact()
     interviewConversation = session.conversation.id
     await tell(owner, living, 'De niña pintaba casas en Pasto.')
     const told = await tell(people.contributor, grandmother, 'Tenía un bigote enorme.')

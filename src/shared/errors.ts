@@ -70,6 +70,14 @@ export const errorStatus = {
   'circle.holder_stays': 409,
   /** A member already linked to someone's account. */
   'circle.member_linked': 409,
+  /** A heard fact that says otherwise than the tree: accepting it needs `replace` (the answer carries both). */
+  'facts.contradicts': 409,
+  /** A heard fact someone accepted or dismissed meanwhile. */
+  'facts.decided': 409,
+  /** A marriage heard about a person with no partner in the tree to hold it: add the partner first. */
+  'facts.no_union': 409,
+  /** A brother or sister heard about a person with no parents in the tree to link them by: add the parents first. */
+  'facts.no_parents': 409,
 } as const
 
 export type ErrorCode = keyof typeof errorStatus

@@ -3,6 +3,7 @@ import type { AccountTables } from '../features/account/account.tables.ts'
 import type { BiographyTables } from '../features/biography/biography.tables.ts'
 import type { ContactTables } from '../features/contact/contact.tables.ts'
 import type { DreamDiaryTables } from '../features/dream-diary/dream-diary.tables.ts'
+import type { FactTables } from '../features/facts/facts.tables.ts'
 import type { GedcomImportTables } from '../features/gedcom/gedcom.tables.ts'
 import type { FamilyTreeTables } from '../features/family-tree/family-tree.tables.ts'
 import type { InterviewTables } from '../features/interviews/interviews.tables.ts'
@@ -19,6 +20,7 @@ export interface Database
     DreamDiaryTables,
     ContactTables,
     FamilyTreeTables,
+    FactTables,
     GedcomImportTables,
     MediaTables,
     InterviewTables,

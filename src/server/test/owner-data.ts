@@ -12,6 +12,8 @@ export interface OwnerIds {
   biographyConversation: string
   interviewConversation: string
   session: string
+  /** A fact heard in an answer about `member`, waiting for a decision. */
+  fact: string
   media: string
   labMemory: string
   /** A GEDCOM import (of a file with nobody in it: the tree stays as it was). */
@@ -46,6 +48,9 @@ export async function seedOwnerData(app: FastifyInstance, owner: TestUser): Prom
   const biographyConversation = told.conversation.id
   const session = doneOf(await post('/api/interviews/chat', { memberId: member, message: 'Cantaba boleros.' })).session
   const interviewConversation = session.conversation.id
+  // Where the owner was born, heard in that memory and waiting for a decision.
+  const facts = (await as(app, owner)({ method: 'GET', url: `/api/facts?memberId=${told.subjectMemberId}` })).json() as { open: { id: string; source: { id: string } }[] }
+  const fact = facts.open.find((item) => item.source.id === told.id)!.id
   await as(app, owner)({ method: 'PATCH', url: `/api/interviews/conversations/${interviewConversation}`, payload: { title: 'Los boleros de la abuela' } })
   const labMemory = (await post('/api/ai-lab/memories', { originalText: 'El río', saveMethod: 'original' })).json().id
   const tus = tusClient(app, owner)
@@ -56,5 +61,5 @@ export async function seedOwnerData(app: FastifyInstance, owner: TestUser): Prom
   const gedcomImport = (await importThroughApi(app, owner, '0 HEAD\n1 GEDC\n2 VERS 7.0\n0 TRLR\n')).id
   const tree = ((await as(app, owner)({ method: 'GET', url: '/api/trees' })).json() as { trees: { treeId: string }[] }).trees[0]!.treeId
   const invitation = (await post(`/api/trees/${tree}/invitations`, { role: 'viewer', memberId: member })).json().invitation.invitationId
-  return { dream, member, entry, session: session.id, biographyConversation, interviewConversation, media, labMemory, gedcomImport, tree, invitation, owner: owner.id }
+  return { dream, member, entry, session: session.id, fact, biographyConversation, interviewConversation, media, labMemory, gedcomImport, tree, invitation, owner: owner.id }
 }

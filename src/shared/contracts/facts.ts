@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { factGaps, factKinds } from '../facts/fact-kinds.ts'
-import { limits } from '../limits.ts'
+import { languages, limits } from '../limits.ts'
 import { timestampSchema } from './common.ts'
 
 /**
@@ -96,6 +96,8 @@ export const acceptFactSchema = z.object({
     })
     .optional(),
   replace: z.boolean().optional().default(false),
+  /** The language an edited date is written in («hacia 1931»); Spanish when absent. */
+  language: z.enum(languages, { error: 'validation.invalid' }).optional().default('es'),
 })
 export type AcceptFact = z.input<typeof acceptFactSchema>
 

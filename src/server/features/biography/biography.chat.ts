@@ -7,6 +7,7 @@ import { isSkipRequest } from '../../integrations/ai/guided/guided-interviewer.t
 import { cronos } from '../../integrations/ai/personas/cronos.ts'
 import type { ChatEngine, ChatEvent, KeptTurn } from '../../lib/chat/chat-engine.ts'
 import { continuesSitting, type ConversationRepository } from '../../lib/chat/conversations.ts'
+import type { AnswerListener } from '../../lib/chat/heard-answers.ts'
 import { historyOf, isChatRow, waitingRetry } from '../../lib/chat/kept-exchanges.ts'
 import { newId } from '../../lib/ids.ts'
 import type { BiographyRepository } from './biography.repository.ts'
@@ -35,6 +36,8 @@ interface Deps {
   findSelfMemberId(userId: string): Promise<string | undefined>
   /** The memory as the API answers it. */
   toEntry(userId: string, row: BiographyEntryRow): Promise<BiographyEntry>
+  /** Told of each memory once kept (facts about the user are read from it). */
+  listener: AnswerListener
 }
 
 /**
@@ -42,7 +45,7 @@ interface Deps {
  * before he is asked, under the question it answers and in the conversation of its sitting; his
  * reply is added to it once whole. «Otra» is kept only as a hidden mark.
  */
-export function createBiographyChat({ repo, conversations, chat, findSelfMemberId, toEntry }: Deps) {
+export function createBiographyChat({ repo, conversations, chat, findSelfMemberId, toEntry, listener }: Deps) {
   /** The guided interviewer reads the whole conversation (so it never repeats a question); a model, the latest exchanges. */
   const conversationRows = (userId: string) => repo.listConversation(userId, chat.mode === 'guided' ? undefined : contextEntries)
 
@@ -59,7 +62,7 @@ export function createBiographyChat({ repo, conversations, chat, findSelfMemberI
   }
 
   /** Keeps the message as a memory of its sitting (or «otra» as a mark), before Cronos is asked. */
-  async function keep(userId: string, message: string, question: string | null, rows: BiographyEntryRow[], retry: BiographyEntryRow | undefined) {
+  async function keep(userId: string, message: string, language: Language, question: string | null, rows: BiographyEntryRow[], retry: BiographyEntryRow | undefined) {
     if (retry) return kept(userId, retry, message, false, await toEntry(userId, retry))
     const selfMemberId = await findSelfMemberId(userId)
     if (!selfMemberId) return { notKept: { entry: null, notSavedReason: 'biography.no_self_member' } satisfies BiographySaved }
@@ -83,6 +86,7 @@ export function createBiographyChat({ repo, conversations, chat, findSelfMemberI
       entryDate: now.toISOString(),
       updatedAt: now.toISOString(),
     })
+    if (!isSkip) listener.heard({ holderId: userId, memberId: selfMemberId, source: { kind: 'biography', id: row.id }, answer: message, question, language, isTeller: true })
     return kept(userId, row, message, isSkip, await toEntry(userId, row))
   }
 
@@ -107,7 +111,7 @@ export function createBiographyChat({ repo, conversations, chat, findSelfMemberI
         history: historyOf(retry ? rows.filter((row) => row !== retry) : rows),
         carried,
         message,
-        keep: (question) => keep(userId, message, question, rows, retry),
+        keep: (question) => keep(userId, message, language, question, rows, retry),
         saveFailed: { entry: null, notSavedReason: 'biography.save_failed' },
       })
     },

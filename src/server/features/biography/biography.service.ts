@@ -9,6 +9,7 @@ import { nowIso, toIsoString } from '../../db/timestamps.ts'
 import { AppError, invalidField, notFound } from '../../lib/app-error.ts'
 import type { ChatEngine } from '../../lib/chat/chat-engine.ts'
 import type { ConversationRepository } from '../../lib/chat/conversations.ts'
+import { nobodyListens, type AnswerListener } from '../../lib/chat/heard-answers.ts'
 import { readPair, toKeptExchange } from '../../lib/chat/kept-exchanges.ts'
 import { restoreConversations } from '../../lib/chat/restore-conversations.ts'
 import { newId } from '../../lib/ids.ts'
@@ -31,6 +32,8 @@ interface Deps {
   chat: ChatEngine
   /** The member that represents the user (family tree), whose life the biography tells. */
   findSelfMemberId(userId: string): Promise<string | undefined>
+  /** Told of each memory kept or corrected (facts about the user are read from it). */
+  listener?: AnswerListener
   /** The media feature keeps the links between files and entries. */
   media: {
     mediaIdsFor(userId: string, type: 'biographyEntry', entryIds: string[]): Promise<Map<string, string[]>>
@@ -76,7 +79,7 @@ function eventDateOf(text: string | null | undefined, language: Language): strin
   return written.stored ? storedDateText(written.stored) : null
 }
 
-export function createBiographyService({ repo, conversations, chat, findSelfMemberId, media, sharing, log }: Deps) {
+export function createBiographyService({ repo, conversations, chat, findSelfMemberId, media, sharing, log, listener = nobodyListens }: Deps) {
   async function withMedia(userId: string, rows: BiographyEntryRow[]): Promise<BiographyEntry[]> {
     const [ids, sittings, trees] = await Promise.all([
       media.mediaIdsFor(
@@ -102,7 +105,7 @@ export function createBiographyService({ repo, conversations, chat, findSelfMemb
     return row
   }
   const one = async (userId: string, row: BiographyEntryRow) => (await withMedia(userId, [row]))[0]!
-  const cronosChat = createBiographyChat({ repo, conversations, chat, findSelfMemberId, toEntry: one })
+  const cronosChat = createBiographyChat({ repo, conversations, chat, findSelfMemberId, toEntry: one, listener })
 
   return {
     /** Whether `id` is one of the user's entries (for the media feature's uploads). */
@@ -191,6 +194,15 @@ export function createBiographyService({ repo, conversations, chat, findSelfMemb
           throw error
         }
       }
+      listener.heard({
+        holderId: userId,
+        memberId: selfMemberId,
+        source: { kind: 'biography', id: row.id },
+        answer: input.content,
+        question: null,
+        language: input.language,
+        isTeller: true,
+      })
       return one(userId, row)
     },
 
@@ -209,7 +221,29 @@ export function createBiographyService({ repo, conversations, chat, findSelfMemb
         updatedAt: nowIso(),
       })
       if (!row) throw notFound('Memory')
+      if (isCorrected && row.subjectMemberId) {
+        listener.heardAgain({
+          holderId: userId,
+          memberId: row.subjectMemberId,
+          source: { kind: 'biography', id },
+          answer: patch.answer!,
+          question: row.question,
+          language: patch.language ?? 'es',
+          isTeller: true,
+        })
+      }
       return one(userId, row)
+    },
+
+    /** Who told each memory, when and to which question: what a fact heard in it cites. */
+    async sourcesOf(userId: string, ids: string[]): Promise<Map<string, { toldAt: string; tellerUserId: string; question: string | null }>> {
+      const rows = (await repo.findManyByIds(ids)).filter((row) => row.authorUserId === userId)
+      return new Map(rows.map((row) => [row.id, { toldAt: toIsoString(row.entryDate), tellerUserId: row.authorUserId, question: row.question }]))
+    },
+
+    /** The words of every memory the user told. */
+    async answersOf(userId: string): Promise<string[]> {
+      return (await repo.listByAuthor(userId)).filter((row) => !row.isSkip).map((row) => readPair(row.conversationPair).answer)
     },
 
     /** A conversation's own title; '' gives it back its date and topic. */

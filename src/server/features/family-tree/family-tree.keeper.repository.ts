@@ -27,6 +27,7 @@ export const keyedTables = {
   media_interview_session_link: 'tree',
   gedcom_kept: 'tree',
   gedcom_import: 'tree',
+  heard_fact: 'tree',
   media_asset: 'split',
   chat_conversation: 'split',
   media_biography_entry_link: 'personal',

@@ -237,6 +237,17 @@ function familyTreeQueries(db: Kysely<Database>) {
       return new Map(rows.map((row) => [row.id, `${row.firstName} ${row.lastName}`.trim()]))
     },
 
+    /** The unions a member is a partner in, in their order: what a marriage heard about them fills. */
+    async unionsOfPartner(ownerUserId: string, memberId: string) {
+      return db
+        .selectFrom('familyUnion')
+        .select(['id', 'firstPartnerId', 'secondPartnerId', 'marriageDate', 'marriagePlace'])
+        .where('ownerUserId', '=', ownerUserId)
+        .where((eb) => eb.or([eb('firstPartnerId', '=', memberId), eb('secondPartnerId', '=', memberId)]))
+        .orderBy('position')
+        .execute()
+    },
+
     async treeOf(ownerUserId: string): Promise<FamilyTreeRow | undefined> {
       return db.selectFrom('familyTree').selectAll().where('ownerUserId', '=', ownerUserId).executeTakeFirst()
     },

@@ -210,6 +210,21 @@ export function createFamilyTreeService({ repo, getOwner, relatedIds, deleteUnli
       return { ...facts, ...(storyteller ? { storyteller } : {}), ...(relationToReader ? { relationToReader } : {}) }
     },
 
+    /** The id of the tree kept in this account, if any. */
+    async treeIdOf(ownerId: string): Promise<string | undefined> {
+      return (await repo.treeOf(ownerId))?.id
+    },
+
+    /** The unions the member is a partner in, each with the other partner and its marriage. */
+    async unionsOf(ownerId: string, memberId: string): Promise<{ unionId: string; spouseId: string | null; marriageDate: string | null; marriagePlace: string }[]> {
+      return (await repo.unionsOfPartner(ownerId, memberId)).map((union) => ({
+        unionId: union.id,
+        spouseId: union.firstPartnerId === memberId ? union.secondPartnerId : union.firstPartnerId,
+        marriageDate: union.marriageDate === null ? null : storedDateText(union.marriageDate),
+        marriagePlace: union.marriagePlace,
+      }))
+    },
+
     /**
      * One member's facts and relatives for a page about them, with how they stand to a reader who
      * does not keep the tree; `not_found` for a member that is not the owner's,

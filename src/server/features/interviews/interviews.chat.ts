@@ -8,6 +8,7 @@ import { isSkipRequest } from '../../integrations/ai/guided/guided-interviewer.t
 import { AppError } from '../../lib/app-error.ts'
 import type { ChatEngine, ChatEvent, KeptTurn } from '../../lib/chat/chat-engine.ts'
 import { continuesSitting, type ConversationRepository } from '../../lib/chat/conversations.ts'
+import type { AnswerListener } from '../../lib/chat/heard-answers.ts'
 import { historyOf, waitingRetry } from '../../lib/chat/kept-exchanges.ts'
 import { newId } from '../../lib/ids.ts'
 import type { InterviewRepository } from './interviews.repository.ts'
@@ -30,6 +31,8 @@ interface Deps {
   conversations: ConversationRepository
   chat: ChatEngine
   toSession(ownerId: string, row: InterviewSessionRow, conversations?: ReadonlyMap<string, Conversation>): Promise<InterviewSession>
+  /** Told of each answer once kept (facts are read from it). */
+  listener: AnswerListener
 }
 
 /**
@@ -37,7 +40,7 @@ interface Deps {
  * under the question it answers and in the conversation of its sitting; her reply is added once
  * whole. «Otra» is kept only as a hidden mark.
  */
-export function createInterviewChat({ repo, conversations, chat, toSession }: Deps) {
+export function createInterviewChat({ repo, conversations, chat, toSession, listener }: Deps) {
   function kept(ownerId: string, row: InterviewSessionRow, answer: string, isSkip: boolean, withoutReply: InterviewSession): KeptTurn<InterviewSaved> {
     const skipped: InterviewSaved = { session: null, notSavedReason: 'chat.skipped' }
     return {
@@ -50,7 +53,15 @@ export function createInterviewChat({ repo, conversations, chat, toSession }: De
     }
   }
 
-  async function keep(actor: TreeActor, memberId: string, message: string, question: string | null, rows: InterviewSessionRow[], retry: InterviewSessionRow | undefined) {
+  async function keep(
+    actor: TreeActor,
+    memberId: string,
+    message: string,
+    language: Language,
+    question: string | null,
+    rows: InterviewSessionRow[],
+    retry: InterviewSessionRow | undefined,
+  ) {
     const ownerId = actor.holderId
     if (retry) return kept(ownerId, retry, message, false, await toSession(ownerId, retry))
     const now = new Date()
@@ -74,6 +85,7 @@ export function createInterviewChat({ repo, conversations, chat, toSession }: De
       originalAnswer: null,
       isSkip: isSkip ? 1 : 0,
     })
+    if (!isSkip) listener.heard({ holderId: ownerId, memberId, source: { kind: 'interview', id: row.id }, answer: message, question, language, isTeller: false })
     return kept(ownerId, row, message, isSkip, await toSession(ownerId, row))
   }
 
@@ -106,7 +118,7 @@ export function createInterviewChat({ repo, conversations, chat, toSession }: De
         history: historyOf(retry ? rows.filter((row) => row !== retry) : rows),
         carried,
         message,
-        keep: (question) => keep(actor, memberId, message, question, rows, retry),
+        keep: (question) => keep(actor, memberId, message, language, question, rows, retry),
         saveFailed: { session: null, notSavedReason: 'interview.save_failed' },
       })
     },

@@ -78,6 +78,12 @@ export function createInterviewRepository(db: Kysely<Database>) {
       return rows.map((row) => row.authorUserId)
     },
 
+    /** Answers by id (at most a page's worth: the facts heard about one member). */
+    async findByIds(ownerUserId: string, ids: string[]): Promise<InterviewSessionRow[]> {
+      if (ids.length === 0) return []
+      return answers(ownerUserId).where('id', 'in', ids).execute()
+    },
+
     async findById(ownerUserId: string, id: string): Promise<InterviewSessionRow | undefined> {
       return answers(ownerUserId).where('id', '=', id).executeTakeFirst()
     },

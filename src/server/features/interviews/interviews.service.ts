@@ -11,6 +11,7 @@ import { anaAbout } from '../../integrations/ai/personas/ana.ts'
 import { AppError, notFound } from '../../lib/app-error.ts'
 import type { ChatEngine, ChatEvent } from '../../lib/chat/chat-engine.ts'
 import type { ConversationRepository } from '../../lib/chat/conversations.ts'
+import { nobodyListens, type AnswerListener } from '../../lib/chat/heard-answers.ts'
 import { readPair, toKeptExchange } from '../../lib/chat/kept-exchanges.ts'
 import { createPacer } from '../../lib/cooperative.ts'
 import { restoreConversations } from '../../lib/chat/restore-conversations.ts'
@@ -42,6 +43,8 @@ interface Deps {
     deleteUnlinked(ownerId: string, mediaIds: string[], ignoring: { type: 'member'; id: string }[]): Promise<void>
   }
   log: Logger
+  /** Told of each answer kept or corrected (facts are read from it). */
+  listener?: AnswerListener
 }
 
 function toSession(row: InterviewSessionRow, mediaAssetIds: string[], conversations: ReadonlyMap<string, Conversation>): InterviewSession {
@@ -66,7 +69,7 @@ const turnsOf = (pair: string) => {
  * member, in the conversation of its sitting, and the member's earlier answers are the
  * conversation she goes on from.
  */
-export function createInterviewService({ repo, conversations, chat, findMember, media, log }: Deps) {
+export function createInterviewService({ repo, conversations, chat, findMember, media, log, listener = nobodyListens }: Deps) {
   /** The member and Ana speaking about them; the self member's story belongs to the biography. */
   async function subject(ownerId: string, memberId: string, tellerId: string = ownerId): Promise<{ member: MemberFacts; persona: Persona }> {
     const member = await findMember(ownerId, memberId, tellerId)
@@ -101,7 +104,7 @@ export function createInterviewService({ repo, conversations, chat, findMember, 
       throw new AppError('forbidden', 'Only the person who told this, or an editor of the tree, may change it')
     return row
   }
-  const anaChat = createInterviewChat({ repo, conversations, chat, toSession: one })
+  const anaChat = createInterviewChat({ repo, conversations, chat, toSession: one, listener })
 
   return {
     /** The interview answer saved last, about any member; undefined when there is none. */
@@ -157,19 +160,31 @@ export function createInterviewService({ repo, conversations, chat, findMember, 
       return repo.conversationIdsByMember(ownerId)
     },
 
+    /** Who told each answer, when and to which question: what a fact heard in it cites. */
+    async sourcesOf(ownerId: string, ids: string[]): Promise<Map<string, { toldAt: string; tellerUserId: string; question: string | null }>> {
+      const rows = await repo.findByIds(ownerId, ids)
+      return new Map(rows.map((row) => [row.id, { toldAt: toIsoString(row.timestamp), tellerUserId: row.authorUserId ?? row.ownerUserId, question: row.question }]))
+    },
+
+    /** The words of every answer about the member (what is still unknown about them is read from them). */
+    async answersAbout(ownerId: string, memberId: string): Promise<string[]> {
+      return (await repo.listForMember(ownerId, memberId)).map((row) => readPair(row.conversationPair).answer)
+    },
+
     /** The member a session is about, when the session is the owner's (recordings link to both). */
     async findSessionMember(ownerId: string, sessionId: string): Promise<string | undefined> {
       return (await repo.findById(ownerId, sessionId))?.interviewedMemberId
     },
 
     /** The answer's words corrected; the first ones are kept the first time they change. */
-    async correctAnswer(actor: TreeActor, id: string, answer: string): Promise<InterviewSession> {
+    async correctAnswer(actor: TreeActor, id: string, answer: string, language: Language = 'es'): Promise<InterviewSession> {
       const ownerId = actor.holderId
       const existing = await changeable(actor, id)
       const stored = readPair(existing.conversationPair)
       if (answer === stored.answer) return one(ownerId, existing)
       const row = await repo.update(ownerId, id, { conversationPair: interviewPair(answer, stored.acknowledgement), originalAnswer: existing.originalAnswer ?? stored.answer })
       if (!row) throw notFound('Interview session')
+      listener.heardAgain({ holderId: ownerId, memberId: row.interviewedMemberId, source: { kind: 'interview', id }, answer, question: row.question, language, isTeller: false })
       return one(ownerId, row)
     },
 

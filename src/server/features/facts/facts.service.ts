@@ -1,0 +1,315 @@
+import type { AcceptFact, FactList, FactProposal, FactSource, FactValue } from '../../../shared/contracts/facts.ts'
+import type { MemberFacts } from '../../../shared/contracts/family-tree.ts'
+import { isRelativeFactKind, readFacts, type FactGap, type FactKind, type FactProposal as HeardProposal, type PersonName } from '../../../shared/facts/index.ts'
+import { isSelfMember } from '../../../shared/family-tree/self-member.ts'
+import type { Language } from '../../../shared/limits.ts'
+import { nowIso, toIsoString } from '../../db/timestamps.ts'
+import { AppError, notFound } from '../../lib/app-error.ts'
+import type { KeptAnswer } from '../../lib/chat/heard-answers.ts'
+import { newId } from '../../lib/ids.ts'
+import { applyFact, currentValue, existingRelative, type FactTree } from './facts.apply.ts'
+import type { FactRepository } from './facts.repository.ts'
+import type { HeardFactRow } from './facts.tables.ts'
+
+/** Where a fact was heard: an answer to Ana about a member, or a memory told to Cronos. */
+export type HeardSource = { kind: 'interview'; id: string } | { kind: 'biography'; id: string }
+
+/** What the feature needs to know of an answer to cite it. */
+export interface SourceFacts {
+  toldAt: string
+  /** The account that told it. */
+  tellerUserId: string
+  question: string | null
+}
+
+type HeardAnswer = KeptAnswer
+
+/** What the model heard, when there is one (the guided mode hears nothing this way). */
+export type Listener = (input: {
+  answer: string
+  question: string | null
+  language: Language
+  subject: { name: string; isTeller: boolean }
+  thisYear: number
+  birthYear?: number
+}) => Promise<HeardProposal[]>
+
+interface Logger {
+  warn(details: object, message: string): void
+}
+
+interface Deps {
+  repo: FactRepository
+  tree: FactTree
+  /** The answers the facts came from, by id; one not (or no longer) there is missing from the map. */
+  sources: {
+    interviews(holderId: string, ids: string[]): Promise<Map<string, SourceFacts>>
+    memories(holderId: string, ids: string[]): Promise<Map<string, SourceFacts>>
+  }
+  /** The recording of each answer, when one was made. */
+  recordings(holderId: string, source: HeardSource['kind'], ids: string[]): Promise<Map<string, string>>
+  /** How the tree names the teller («Lucía»), or null. */
+  tellerName(holderId: string, userId: string): Promise<string | null>
+  /** The facts the question asked for (a guided question about the birthplace makes «En Pasto» one). */
+  asksOf(question: string | null, subject: { name: string; isDeceased: boolean }): FactKind[]
+  listen: Listener
+  /** What is still unknown about the member, most wanted first. */
+  gapsOf(member: MemberFacts, told: { answers: readonly string[]; cited: readonly FactKind[] }): FactGap[]
+  /** The answers told about the member (or, for the own card, the memories), for the gaps. */
+  answersAbout(holderId: string, memberId: string): Promise<string[]>
+  /** How long a list waits for the proposals a model is still making about the member. */
+  waitMs: number
+  log: Logger
+}
+
+/** Folded for comparing: case, accents and spacing set aside. */
+export function foldValue(value: FactValue): string {
+  const text = typeof value === 'string' ? value : `${value.first} ${value.last}`
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim()
+}
+
+/** A row's value as stored: the fact's value, and the partner a marriage was told with. */
+interface StoredValue {
+  v: FactValue
+  spouse?: PersonName
+}
+const valueOf = (proposal: HeardProposal): FactValue => (isRelativeFactKind(proposal.kind) ? (proposal.value as PersonName) : String(proposal.value))
+const readValue = (row: HeardFactRow): StoredValue => JSON.parse(row.value) as StoredValue
+
+/**
+ * Facts heard in conversations (docs/product.md#facts): each answer is read for the facts it
+ * states about its person, which wait as proposals until someone who edits the tree accepts,
+ * edits or dismisses them. Nothing reaches the tree unaccepted; an accepted fact is the citation
+ * of what it filled for as long as the tree holds that value.
+ */
+export function createFactService(deps: Deps) {
+  const { repo, tree, log } = deps
+  /** Proposals still being made, per member: a list waits for them. */
+  const hearing = new Map<string, Set<Promise<void>>>()
+
+  function track(memberId: string, work: Promise<void>) {
+    const set = hearing.get(memberId) ?? new Set()
+    hearing.set(memberId, set)
+    const done = work.catch((error: unknown) => log.warn({ err: error, memberId }, 'facts heard in an answer could not be kept'))
+    set.add(done)
+    void done.finally(() => {
+      set.delete(done)
+      if (set.size === 0) hearing.delete(memberId)
+    })
+  }
+
+  async function keep(input: HeardAnswer, proposals: HeardProposal[]) {
+    const now = nowIso()
+    await repo.insertNew(
+      proposals.map((proposal) => ({
+        id: newId(),
+        ownerUserId: input.holderId,
+        memberId: input.memberId,
+        interviewSessionId: input.source.kind === 'interview' ? input.source.id : null,
+        biographyEntryId: input.source.kind === 'biography' ? input.source.id : null,
+        kind: proposal.kind,
+        value: JSON.stringify({ v: valueOf(proposal), ...('spouse' in proposal && proposal.spouse ? { spouse: proposal.spouse } : {}) } satisfies StoredValue),
+        valueKey: foldValue(valueOf(proposal)),
+        quote: proposal.quote.text,
+        quoteStart: proposal.quote.start,
+        status: 'open',
+        createdAt: now,
+      })),
+    )
+  }
+
+  async function hear(input: HeardAnswer): Promise<void> {
+    const member = await tree.memberFacts(input.holderId, input.memberId)
+    if (!member) return
+    const thisYear = new Date().getUTCFullYear()
+    const birthYear = member.birthDate ? Number(/\d{4}/.exec(String(member.birthDate))?.[0]) || undefined : undefined
+    const names = [
+      member.firstName,
+      `${member.firstName} ${member.lastName}`.trim(),
+      ...(member.relationshipToOwner && !isSelfMember(member) ? [`mi ${member.relationshipToOwner}`] : []),
+    ]
+    const asks = deps.asksOf(input.question, { name: member.firstName, isDeceased: member.isDeceased })
+    const read = readFacts(input.answer, input.language, { asks, subject: { isTeller: input.isTeller, names, birthYear }, thisYear })
+    // What the words say plainly is kept at once; a model's reading, slower, joins it.
+    await keep(input, read)
+    const heard = await deps.listen({
+      answer: input.answer,
+      question: input.question,
+      language: input.language,
+      subject: { name: member.firstName, isTeller: input.isTeller },
+      thisYear,
+      ...(birthYear ? { birthYear } : {}),
+    })
+    await keep(input, heard)
+  }
+
+  async function waitFor(memberId: string) {
+    const pending = hearing.get(memberId)
+    if (!pending || pending.size === 0) return
+    let timer: NodeJS.Timeout | undefined
+    await Promise.race([Promise.allSettled([...pending]), new Promise((resolve) => (timer = setTimeout(resolve, deps.waitMs)))])
+    clearTimeout(timer)
+  }
+
+  async function present(holderId: string, rows: HeardFactRow[], member: MemberFacts): Promise<FactProposal[]> {
+    const ids = (kind: 'interview' | 'biography') => [
+      ...new Set(rows.map((row) => (kind === 'interview' ? row.interviewSessionId : row.biographyEntryId)).filter((id): id is string => id !== null)),
+    ]
+    const [interviews, memories, interviewRecordings, memoryRecordings] = await Promise.all([
+      deps.sources.interviews(holderId, ids('interview')),
+      deps.sources.memories(holderId, ids('biography')),
+      deps.recordings(holderId, 'interview', ids('interview')),
+      deps.recordings(holderId, 'biography', ids('biography')),
+    ])
+    const tellers = new Map<string, string | null>()
+    for (const facts of [...interviews.values(), ...memories.values()]) {
+      if (!tellers.has(facts.tellerUserId)) tellers.set(facts.tellerUserId, await deps.tellerName(holderId, facts.tellerUserId))
+    }
+    const proposals: FactProposal[] = []
+    for (const row of rows) {
+      const kind: FactSource['kind'] = row.interviewSessionId ? 'interview' : 'biography'
+      const sourceId = (row.interviewSessionId ?? row.biographyEntryId)!
+      const facts = (kind === 'interview' ? interviews : memories).get(sourceId)
+      if (!facts) continue
+      const stored = readValue(row)
+      const relative = isRelativeFactKind(row.kind as FactKind) ? existingRelative(member, row.kind as FactKind, stored.v) : null
+      proposals.push({
+        id: row.id,
+        memberId: row.memberId,
+        kind: row.kind as FactKind,
+        value: stored.v,
+        quote: row.quote,
+        source: {
+          kind,
+          id: sourceId,
+          toldAt: facts.toldAt,
+          tellerUserId: facts.tellerUserId,
+          tellerName: tellers.get(facts.tellerUserId) ?? null,
+          tellerKin: null,
+          question: facts.question,
+          recordingId: (kind === 'interview' ? interviewRecordings : memoryRecordings).get(sourceId) ?? null,
+        },
+        status: row.status as FactProposal['status'],
+        current: row.status === 'open' ? await currentValue(tree, holderId, member, row.kind as FactKind, stored) : null,
+        existingMemberId: row.status === 'open' ? (relative?.memberId ?? null) : null,
+        appliedMemberId: row.appliedMemberId,
+        decidedAt: row.decidedAt ? toIsoString(row.decidedAt) : null,
+      })
+    }
+    return proposals
+  }
+
+  /** Whether an accepted fact is still what the tree holds (a field changed by hand since has no citation). */
+  async function stillHeld(holderId: string, member: MemberFacts, proposal: FactProposal): Promise<boolean> {
+    if (isRelativeFactKind(proposal.kind)) return proposal.appliedMemberId !== null
+    if (proposal.kind === 'occupation' || proposal.kind === 'residence' || proposal.kind === 'nickname') return true
+    const held = await currentValue(tree, holderId, member, proposal.kind, { v: proposal.value }, { evenWhenSame: true })
+    return held !== null && foldValue(held) === foldValue(proposal.value)
+  }
+
+  return {
+    /**
+     * Reads an answer just kept for the facts it states: what it says plainly at once, a model's
+     * reading when there is one. Runs on its own: the reply to the person never waits for it.
+     */
+    heard(input: HeardAnswer): void {
+      track(input.memberId, hear(input))
+    },
+
+    /** The answer's words changed: its open proposals are heard again from the new words (decided ones stay). */
+    heardAgain(input: HeardAnswer): void {
+      track(
+        input.memberId,
+        (async () => {
+          await repo.dropOpenOf(input.holderId, input.source.kind === 'interview' ? { interviewSessionId: input.source.id } : { biographyEntryId: input.source.id })
+          await hear(input)
+        })(),
+      )
+    },
+
+    /** What was heard about a member: open proposals, the citations of what the tree holds, and what is still unknown. */
+    async list(holderId: string, memberId: string): Promise<FactList> {
+      const member = await tree.memberFacts(holderId, memberId)
+      if (!member) throw notFound('Member')
+      await waitFor(memberId)
+      const all = await present(holderId, await repo.listForMember(holderId, memberId), member)
+      const cited: FactProposal[] = []
+      for (const proposal of all.filter((p) => p.status === 'accepted')) if (await stillHeld(holderId, member, proposal)) cited.push(proposal)
+      const answers = await deps.answersAbout(holderId, memberId)
+      return {
+        open: all.filter((p) => p.status === 'open'),
+        cited,
+        unknown: deps.gapsOf(member, { answers, cited: [...new Set(cited.map((p) => p.kind))] }),
+      }
+    },
+
+    /**
+     * Accepts a proposal, as heard or as edited: fills the field, adds or links the relative, or
+     * keeps the occupation, home or nickname as a fact of its own. What the tree holds otherwise is
+     * replaced only with `replace`; without it the answer is `facts.contradicts` with both.
+     */
+    async accept(
+      actor: { holderId: string; userId: string },
+      id: string,
+      input: AcceptFact & { language: Language },
+    ): Promise<{ proposal: FactProposal; changedMemberIds: string[] }> {
+      const row = await repo.findById(actor.holderId, id)
+      if (!row) throw notFound('Fact')
+      if (row.status !== 'open') throw new AppError('facts.decided', 'This fact was already accepted or dismissed')
+      const member = await tree.memberFacts(actor.holderId, row.memberId)
+      if (!member) throw notFound('Member')
+      const kind = row.kind as FactKind
+      const stored = readValue(row)
+      const value = input.value ?? stored.v
+      if ((typeof value === 'string') === isRelativeFactKind(kind))
+        throw new AppError('validation_failed', 'The value does not fit this kind of fact', [{ path: 'value', code: 'validation.invalid' }])
+      const edited: StoredValue = { ...stored, v: value }
+      const current = await currentValue(tree, actor.holderId, member, kind, edited)
+      if (current !== null && !input.replace) {
+        const [proposal] = await present(actor.holderId, [row], member)
+        throw new AppError('facts.contradicts', 'The tree holds something else for this fact; send replace to use what was told', undefined, {}, undefined, proposal)
+      }
+      const applied = await applyFact(tree, { holderId: actor.holderId, authorId: actor.userId, language: input.language }, member, kind, edited)
+      const decided = await repo.decide(actor.holderId, id, {
+        status: 'accepted',
+        value: JSON.stringify({ ...edited, v: applied.value }),
+        decidedAt: nowIso(),
+        decidedByUserId: actor.userId,
+        appliedMemberId: applied.relativeId ?? null,
+      })
+      if (!decided) throw new AppError('facts.decided', 'This fact was already accepted or dismissed')
+      const after = (await repo.findById(actor.holderId, id))!
+      const [proposal] = await present(actor.holderId, [after], (await tree.memberFacts(actor.holderId, row.memberId)) ?? member)
+      return { proposal: proposal!, changedMemberIds: applied.changedMemberIds }
+    },
+
+    /** Dismisses a proposal: it is never proposed again from that answer. */
+    async dismiss(actor: { holderId: string; userId: string }, id: string): Promise<void> {
+      const row = await repo.findById(actor.holderId, id)
+      if (!row) throw notFound('Fact')
+      if (row.status !== 'open') throw new AppError('facts.decided', 'This fact was already accepted or dismissed')
+      if (!(await repo.decide(actor.holderId, id, { status: 'dismissed', decidedAt: nowIso(), decidedByUserId: actor.userId })))
+        throw new AppError('facts.decided', 'This fact was already accepted or dismissed')
+    },
+
+    /** Every accepted fact the tree still holds, with its source: the citations a GEDCOM export writes. */
+    async citedFacts(holderId: string): Promise<FactProposal[]> {
+      const rows = await repo.listAccepted(holderId)
+      const byMember = new Map<string, HeardFactRow[]>()
+      for (const row of rows) byMember.set(row.memberId, [...(byMember.get(row.memberId) ?? []), row])
+      const cited: FactProposal[] = []
+      for (const [memberId, own] of byMember) {
+        const member = await tree.memberFacts(holderId, memberId)
+        if (!member) continue
+        for (const proposal of await present(holderId, own, member)) if (await stillHeld(holderId, member, proposal)) cited.push(proposal)
+      }
+      return cited
+    },
+
+    /** Resolves once the proposals under way are kept (shutting down waits for them). */
+    async drain(): Promise<void> {
+      await Promise.allSettled([...hearing.values()].flatMap((set) => [...set]))
+    },
+  }
+}
+export type FactService = ReturnType<typeof createFactService>
