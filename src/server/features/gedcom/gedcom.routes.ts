@@ -109,15 +109,16 @@ export const gedcomRoutes: FastifyPluginAsyncZod<Options> = async (app, { servic
     async (request, reply) => {
       const { version, format } = request.query
       // The tree's holder keeps its rows; owners and editors may take it away as a file.
-      const owner = (await circle.require(currentUser(request).id, 'tree.export')).holderId
+      const exporterId = currentUser(request).id
+      const owner = (await circle.require(exporterId, 'tree.export')).holderId
       if (format === 'gdz') {
         return reply
           .header('content-type', 'application/zip')
           .header('content-disposition', 'attachment; filename="legado-gedcom-7.0.gdz"')
           .header('cache-control', 'private, no-store')
-          .send(await service.exportGedzip(owner))
+          .send(await service.exportGedzip(owner, exporterId))
       }
-      const chunks = await service.exportTree(owner, version)
+      const chunks = await service.exportTree(owner, version, { exporterId })
       return reply
         .header('content-type', 'text/vnd.familysearch.gedcom; charset=utf-8')
         .header('content-disposition', `attachment; filename="legado-gedcom-${version}.ged"`)

@@ -1,8 +1,9 @@
 import type { Readable } from 'node:stream'
 import type { BatchProblem } from '../../../shared/contracts/family-tree.ts'
 import type { GedcomExportVersion, GedcomImportJob, GedcomImportReport, GedcomPreview } from '../../../shared/contracts/gedcom.ts'
+import type { FactProposal } from '../../../shared/contracts/facts.ts'
 import type { PortableGedcomKept } from '../../../shared/contracts/portability.ts'
-import { limits } from '../../../shared/limits.ts'
+import { defaultLanguage, limits, type Language } from '../../../shared/limits.ts'
 import { nowIso } from '../../db/timestamps.ts'
 import { AppError, notFound } from '../../lib/app-error.ts'
 import type { JobKind, JobRunner, RunningJob } from '../../lib/jobs/job-runner.ts'
@@ -17,6 +18,7 @@ import { importGedcomMedia, type GedcomMediaPort } from './gedcom.media.ts'
 import { gedzipGedcomName, gedzipLimits, isGedzip, openGedzip } from './gedcom.zip.ts'
 import { chooseNamespace, indexImported, namespaceBatch, xrefOfSourceId } from './gedcom.identity.ts'
 import { treeToGedcom, type MediaReference } from './gedcom.export.ts'
+import { attachCitations } from './gedcom.export-facts.ts'
 import type { GedcomJobRepository } from './gedcom.repository.ts'
 import type { GedcomKeptRepository } from './gedcom.kept.repository.ts'
 import type { MappedGedcom } from './gedcom.map.ts'
@@ -47,6 +49,10 @@ interface Deps {
   log?: { error(details: object, message: string): void; warn(details: object, message: string): void }
   /** Legado's version, for HEAD.SOUR.VERS. */
   appVersion?: string
+  /** The accepted facts the tree still holds, each with where it was heard (the facts feature): cited in an export. */
+  citedFacts?(ownerId: string): Promise<FactProposal[]>
+  /** The language of the person exporting (their account's), for the citations' titles; Spanish without one. */
+  languageOf?(userId: string): Promise<Language | null>
 }
 
 /** Tags named per kind in a preview or report, the most frequent first; a file inventing tags by the thousand is not answered whole. */
@@ -174,6 +180,8 @@ export function createGedcomService({
   maxGedcomBytes = limits.gedcomMaxBytes,
   log,
   appVersion,
+  citedFacts,
+  languageOf,
 }: Deps) {
   /** A GEDZIP is opened (its directory only) and checked before anything is answered: a zip without a tree is a clear 4xx. */
   async function open(file: string): Promise<Upload> {
@@ -334,10 +342,16 @@ export function createGedcomService({
 
     /**
      * The owner's tree as GEDCOM text, chunk by chunk. Files are referred to by where they are
-     * stored, or by `mediaFile` (their path inside an export archive, beside the .ged).
+     * stored, or by `mediaFile` (their path inside an export archive, beside the .ged). The facts
+     * heard in conversations are cited in the language of `exporterId` (the owner by default).
      */
-    async exportTree(ownerId: string, version: GedcomExportVersion, options: { mediaFile?(asset: { id: string; fileName: string }): string } = {}): Promise<Iterable<string>> {
+    async exportTree(
+      ownerId: string,
+      version: GedcomExportVersion,
+      options: { mediaFile?(asset: { id: string; fileName: string }): string; exporterId?: string } = {},
+    ): Promise<Iterable<string>> {
       const tree = await familyTree.getTree(ownerId)
+      const facts = citedFacts ? await citedFacts(ownerId) : []
       const pacer = createPacer()
       const mediaIds = new Set<string>()
       for (const member of tree.members) {
@@ -345,9 +359,16 @@ export function createGedcomService({
         const waiting = pacer.step()
         if (waiting) await waiting
       }
+      // A fact's recording goes with its citation, and into a GEDZIP as the members' files do.
+      for (const fact of facts) if (fact.source.recordingId !== null) mediaIds.add(fact.source.recordingId)
       const described = mediaIds.size > 0 && describeMedia ? await describeMedia(ownerId, [...mediaIds]) : new Map<string, MediaReference & { id: string; fileName: string }>()
       const files = new Map([...described].map(([id, asset]) => [id, options.mediaFile ? { ...asset, file: options.mediaFile(asset) } : asset]))
-      return writeGedcom(await treeToGedcom(tree, version, files, await kept.list(ownerId), pacer), {
+      const data = await treeToGedcom(tree, version, files, await kept.list(ownerId), pacer)
+      if (facts.length > 0) {
+        const language = (await languageOf?.(options.exporterId ?? ownerId)) ?? defaultLanguage
+        attachCitations(data, facts, { tree, language, recordings: files })
+      }
+      return writeGedcom(data, {
         version,
         submitterName: tree.tree?.treeName ?? 'Legado',
         ...(appVersion ? { sourceVersion: appVersion } : {}),
@@ -376,9 +397,10 @@ export function createGedcomService({
      * The tree as a GEDZIP: `gedcom.ged` (GEDCOM 7.0) whose OBJE files are the `media/` entries
      * beside it, each member's files streamed in one at a time. The zip is written as it is sent.
      */
-    async exportGedzip(ownerId: string): Promise<Readable> {
+    async exportGedzip(ownerId: string, exporterId?: string): Promise<Readable> {
       const included: { id: string; path: string }[] = []
       const gedcom = await service.exportTree(ownerId, '7.0', {
+        ...(exporterId ? { exporterId } : {}),
         mediaFile: (asset) => {
           const path = mediaEntryPath(asset)
           included.push({ id: asset.id, path })

@@ -129,7 +129,8 @@ function recordWriter(data: GedcomData, options: WriteOptions, out: string[], xr
     isVersion7,
     out,
     value,
-    resolve: (target) => xrefs.personByModel.get(target) ?? xrefs.familyByModel.get(target) ?? xrefs.recordByModel.get(target),
+    // A multimedia record the model names (a person's file) may be pointed to from kept structures too: a citation's recording.
+    resolve: (target) => xrefs.personByModel.get(target) ?? xrefs.familyByModel.get(target) ?? xrefs.recordByModel.get(target) ?? xrefs.mediaRecords.get(target),
     addMediaRecord(node) {
       const xref = xrefs.next('O')
       inlineMedia.push({ xref, node })
