@@ -8,7 +8,7 @@ import { gedcom7Errors } from '../../lib/gedcom/test/validate-gedcom7.ts'
 import { as, createTestApp, createTestUser, testDatabases, type TestApp, type TestUser } from '../../test/test-app.ts'
 import { tusClient } from '../../test/tus-client.ts'
 import { familyOf } from '../family-tree/test/family-api.ts'
-import { citationsOf } from './test/citations.ts'
+import { citationsOf, inOrder as sorted } from './test/citations.ts'
 import { exportThroughApi, importThroughApi } from './test/gedcom-api.ts'
 import { hasGramps, noticeMissingGramps, throughGramps } from './test/gramps.ts'
 import { loadConfig } from '../../config.ts'
@@ -272,8 +272,6 @@ describe.each(testDatabases)('facts heard in conversations, cited in GEDCOM expo
       text: 'Se casaron en 1945',
     },
   ]
-  const sorted = <T extends { owner: string; under: string; text: string | undefined }>(list: T[]) =>
-    [...list].sort((a, b) => a.owner.localeCompare(b.owner) || a.under.localeCompare(b.under) || (a.text ?? '').localeCompare(b.text ?? ''))
   const storedPath = async (user: TestUser, mediaId: string) => (await as(t.app, user)({ method: 'GET', url: `/api/media/${mediaId}` })).json().storagePath as string
 
   it('cites each accepted fact under its structure, in 7.0 and 5.5.1, and 7.0 passes the checker', async () => {

@@ -11,7 +11,7 @@ export interface ReadCitation {
   page: string | undefined
   date: string | undefined
   text: string | undefined
-  /** The FILE of the multimedia record it links, when it links one. */
+  /** The FILE of the multimedia it links, when it links one. */
   file?: string | undefined
 }
 
@@ -37,7 +37,9 @@ export function citationsOf(text: string): ReadCitation[] {
       for (const citation of structure.children.filter((node) => node.tag === 'SOUR')) {
         const source = citation.pointer ? byXref.get(citation.pointer) : undefined
         const data = child(citation, 'DATA')
-        const media = child(citation, 'OBJE')?.pointer
+        const media = child(citation, 'OBJE')
+        // 5.5.1 may link a file inline; 7.0 only through a record.
+        const linked = media?.pointer ? byXref.get(media.pointer) : media
         found.push({
           owner,
           under: structure.value && structure.tag !== 'NAME' ? `${structure.tag} ${structure.value}` : structure.tag,
@@ -46,10 +48,15 @@ export function citationsOf(text: string): ReadCitation[] {
           page: child(citation, 'PAGE')?.value,
           date: data ? child(data, 'DATE')?.value : undefined,
           text: data ? child(data, 'TEXT')?.value : undefined,
-          ...(media ? { file: child(byXref.get(media)!, 'FILE')?.value } : {}),
+          ...(linked ? { file: child(linked, 'FILE')?.value } : {}),
         })
       }
     }
   }
   return found
+}
+
+/** Citations in one order whatever the file's: by owner, structure and words. */
+export function inOrder<T extends Pick<ReadCitation, 'owner' | 'under' | 'text'>>(list: T[]): T[] {
+  return [...list].sort((a, b) => a.owner.localeCompare(b.owner) || a.under.localeCompare(b.under) || (a.text ?? '').localeCompare(b.text ?? ''))
 }
