@@ -100,7 +100,17 @@ export function attachCitations(data: GedcomData, facts: readonly FactProposal[]
     return key
   }
 
-  const unionsOf = (memberId: string) => tree.unions.flatMap((union, index) => (union.firstPartnerId === memberId || union.secondPartnerId === memberId ? [index] : []))
+  // Each partner's unions, gathered once: a tree may hold 100,000 of them and cite many marriages.
+  let partnerUnions: Map<string, number[]> | undefined
+  const unionsOf = (memberId: string) => {
+    if (partnerUnions === undefined) {
+      partnerUnions = new Map()
+      tree.unions.forEach((union, index) => {
+        for (const partner of [union.firstPartnerId, union.secondPartnerId]) if (partner !== null) partnerUnions!.set(partner, [...(partnerUnions!.get(partner) ?? []), index])
+      })
+    }
+    return partnerUnions.get(memberId) ?? []
+  }
 
   /** The list the fact's citation goes in, creating the structure when the export has none yet; undefined when the tree no longer holds it. */
   const placeFor = (fact: FactProposal & { kind: CitedKind; value: string }, person: GedcomIndividual): GedcomKeptNode[] | undefined => {
