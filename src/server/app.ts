@@ -339,6 +339,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
       const treeId = await familyTree.treeIdOf(holderId)
       return (treeId && (await circle.nameIn(treeId, userId))) || null
     },
+    tellerKin: (holderId, userId, memberId, language) => familyTree.tellerKin(holderId, userId, memberId, language),
     asksOf: () => [],
     listen: async () => [],
     gapsOf: () => [],

@@ -31,7 +31,7 @@ export const factSourceSchema = z.object({
   /** Who told it: the account, and how the page names them («Lucía»); null when nobody can be named. */
   tellerUserId: z.string(),
   tellerName: z.string().nullable(),
-  /** The teller's kin to the person the fact is about, in the reader's language («su nieta»), when the tree tells. */
+  /** How the teller stands to the person the fact is about, a word in the reader's language («nieta»), when the tree tells. */
   tellerKin: z.string().nullable(),
   /** The question the answer answered, as it was asked. */
   question: z.string().nullable(),
@@ -69,6 +69,8 @@ export type FactProposal = z.infer<typeof factProposalSchema>
 /** `GET /api/facts?memberId=`: what was heard about a member. */
 export const factListQuerySchema = z.object({
   memberId: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(100, { error: 'validation.invalid' }),
+  /** The language of the teller's kin word («nieta»). */
+  language: z.enum(languages, { error: 'validation.invalid' }).optional().default('es'),
 })
 
 export const factListSchema = z.object({

@@ -41,9 +41,9 @@ describe.each(testDatabases)('facts heard in conversations, on %s', (database) =
   const card = async (memberId: string): Promise<MemberFacts> => (await call(rosa)({ method: 'GET', url: `/api/family-tree/members/${memberId}` })).json().member
   const relativesOf = async (memberId: string) => (await card(memberId)).relatives.map((r) => [r.relation, r.memberId])
   const byKind = (list: FactProposal[], kind: string) => list.find((p) => p.kind === kind)
-  async function joined(role: 'viewer' | 'editor' | 'contributor'): Promise<TestUser> {
+  async function joined(role: 'viewer' | 'editor' | 'contributor', memberId?: string): Promise<TestUser> {
     const person = await createTestUser(t.app, { name: role === 'editor' ? 'Lucía' : 'Tomás' })
-    const { url } = (await call(rosa)({ method: 'POST', url: `/api/trees/${treeId}/invitations`, payload: { role } })).json()
+    const { url } = (await call(rosa)({ method: 'POST', url: `/api/trees/${treeId}/invitations`, payload: { role, ...(memberId ? { memberId } : {}) } })).json()
     const accepted = await call(person)({ method: 'POST', url: `/api/invitations/${url.slice(url.lastIndexOf('/') + 1)}/accept`, payload: {} })
     expect(accepted.statusCode, accepted.body).toBe(200)
     return person
@@ -168,10 +168,19 @@ describe.each(testDatabases)('facts heard in conversations, on %s', (database) =
     expect((await card(aurora.memberId)).deathPlace).toBe('Pasto')
   })
 
-  it('cites the relative who told it, by name', async () => {
+  it('cites the relative who told it by name, and by their kin to the person when the tree links them', async () => {
     const tomas = await joined('contributor')
     await tell(tomas, aurora.memberId, 'Aurora nació hacia 1931.')
-    const proposal = (await heard(rosa, aurora.memberId)).open.find((p) => p.source.tellerUserId === tomas.id)
-    expect(proposal?.source.tellerName).toBe('Tomás')
+    const byTomas = (await heard(rosa, aurora.memberId)).open.find((p) => p.source.tellerUserId === tomas.id)
+    expect([byTomas?.source.tellerName, byTomas?.source.tellerKin]).toEqual(['Tomás', null])
+
+    const [, martaId] = (await relativesOf(aurora.memberId)).find(([relation]) => relation === 'child')!
+    const granddaughter = await add(rosa, { firstName: 'Clara', lastName: 'Gómez', relationshipToOwner: 'Prima', gender: 'Femenino', parentMemberIds: [martaId] })
+    const clara = await joined('contributor', granddaughter.memberId)
+    await tell(clara, aurora.memberId, 'Aurora murió en 1990.')
+    const byClara = (await call(rosa)({ method: 'GET', url: `/api/facts?memberId=${aurora.memberId}&language=en` }))
+      .json()
+      .open.find((p: FactProposal) => p.source.tellerUserId === clara.id)
+    expect(byClara?.source.tellerKin).toBe('granddaughter')
   })
 })

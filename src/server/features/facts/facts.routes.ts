@@ -34,9 +34,9 @@ export const factRoutes: FastifyPluginAsyncZod<{ service: FactService; circle: F
     },
     async (request) => {
       const reader = await actor(request, 'tree.read')
-      const { memberId } = request.query
+      const { memberId, language } = request.query
       if (await circle.isClosedToViewers(reader, memberId)) return { open: [], cited: [], unknown: [] }
-      return service.list(reader.holderId, memberId)
+      return service.list(reader.holderId, memberId, language)
     },
   )
 

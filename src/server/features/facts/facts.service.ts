@@ -50,6 +50,8 @@ interface Deps {
   recordings(holderId: string, source: HeardSource['kind'], ids: string[]): Promise<Map<string, string>>
   /** How the tree names the teller («Lucía»), or null. */
   tellerName(holderId: string, userId: string): Promise<string | null>
+  /** How the teller stands to the member, as a word of the language («nieta»), or null. */
+  tellerKin(holderId: string, userId: string, memberId: string, language: Language): Promise<string | null>
   /** The facts the question asked for (a guided question about the birthplace makes «En Pasto» one). */
   asksOf(question: string | null, subject: { name: string; isDeceased: boolean }): FactKind[]
   listen: Listener
@@ -151,7 +153,7 @@ export function createFactService(deps: Deps) {
     clearTimeout(timer)
   }
 
-  async function present(holderId: string, rows: HeardFactRow[], member: MemberFacts): Promise<FactProposal[]> {
+  async function present(holderId: string, rows: HeardFactRow[], member: MemberFacts, language: Language): Promise<FactProposal[]> {
     const ids = (kind: 'interview' | 'biography') => [
       ...new Set(rows.map((row) => (kind === 'interview' ? row.interviewSessionId : row.biographyEntryId)).filter((id): id is string => id !== null)),
     ]
@@ -161,9 +163,11 @@ export function createFactService(deps: Deps) {
       deps.recordings(holderId, 'interview', ids('interview')),
       deps.recordings(holderId, 'biography', ids('biography')),
     ])
-    const tellers = new Map<string, string | null>()
+    const tellers = new Map<string, { name: string | null; kin: string | null }>()
     for (const facts of [...interviews.values(), ...memories.values()]) {
-      if (!tellers.has(facts.tellerUserId)) tellers.set(facts.tellerUserId, await deps.tellerName(holderId, facts.tellerUserId))
+      if (tellers.has(facts.tellerUserId)) continue
+      const [name, kin] = await Promise.all([deps.tellerName(holderId, facts.tellerUserId), deps.tellerKin(holderId, facts.tellerUserId, member.memberId, language)])
+      tellers.set(facts.tellerUserId, { name, kin })
     }
     const proposals: FactProposal[] = []
     for (const row of rows) {
@@ -184,8 +188,8 @@ export function createFactService(deps: Deps) {
           id: sourceId,
           toldAt: facts.toldAt,
           tellerUserId: facts.tellerUserId,
-          tellerName: tellers.get(facts.tellerUserId) ?? null,
-          tellerKin: null,
+          tellerName: tellers.get(facts.tellerUserId)?.name ?? null,
+          tellerKin: tellers.get(facts.tellerUserId)?.kin ?? null,
           question: facts.question,
           recordingId: (kind === 'interview' ? interviewRecordings : memoryRecordings).get(sourceId) ?? null,
         },
@@ -228,11 +232,11 @@ export function createFactService(deps: Deps) {
     },
 
     /** What was heard about a member: open proposals, the citations of what the tree holds, and what is still unknown. */
-    async list(holderId: string, memberId: string): Promise<FactList> {
+    async list(holderId: string, memberId: string, language: Language): Promise<FactList> {
       const member = await tree.memberFacts(holderId, memberId)
       if (!member) throw notFound('Member')
       await waitFor(memberId)
-      const all = await present(holderId, await repo.listForMember(holderId, memberId), member)
+      const all = await present(holderId, await repo.listForMember(holderId, memberId), member, language)
       const cited: FactProposal[] = []
       for (const proposal of all.filter((p) => p.status === 'accepted')) if (await stillHeld(holderId, member, proposal)) cited.push(proposal)
       const answers = await deps.answersAbout(holderId, memberId)
@@ -266,7 +270,7 @@ export function createFactService(deps: Deps) {
       const edited: StoredValue = { ...stored, v: value }
       const current = await currentValue(tree, actor.holderId, member, kind, edited)
       if (current !== null && !input.replace) {
-        const [proposal] = await present(actor.holderId, [row], member)
+        const [proposal] = await present(actor.holderId, [row], member, input.language)
         throw new AppError('facts.contradicts', 'The tree holds something else for this fact; send replace to use what was told', undefined, {}, undefined, proposal)
       }
       const applied = await applyFact(tree, { holderId: actor.holderId, authorId: actor.userId, language: input.language }, member, kind, edited)
@@ -279,7 +283,7 @@ export function createFactService(deps: Deps) {
       })
       if (!decided) throw new AppError('facts.decided', 'This fact was already accepted or dismissed')
       const after = (await repo.findById(actor.holderId, id))!
-      const [proposal] = await present(actor.holderId, [after], (await tree.memberFacts(actor.holderId, row.memberId)) ?? member)
+      const [proposal] = await present(actor.holderId, [after], (await tree.memberFacts(actor.holderId, row.memberId)) ?? member, input.language)
       return { proposal: proposal!, changedMemberIds: applied.changedMemberIds }
     },
 
@@ -293,7 +297,7 @@ export function createFactService(deps: Deps) {
     },
 
     /** Every accepted fact the tree still holds, with its source: the citations a GEDCOM export writes. */
-    async citedFacts(holderId: string): Promise<FactProposal[]> {
+    async citedFacts(holderId: string, language: Language = 'es'): Promise<FactProposal[]> {
       const rows = await repo.listAccepted(holderId)
       const byMember = new Map<string, HeardFactRow[]>()
       for (const row of rows) byMember.set(row.memberId, [...(byMember.get(row.memberId) ?? []), row])
@@ -301,7 +305,7 @@ export function createFactService(deps: Deps) {
       for (const [memberId, own] of byMember) {
         const member = await tree.memberFacts(holderId, memberId)
         if (!member) continue
-        for (const proposal of await present(holderId, own, member)) if (await stillHeld(holderId, member, proposal)) cited.push(proposal)
+        for (const proposal of await present(holderId, own, member, language)) if (await stillHeld(holderId, member, proposal)) cited.push(proposal)
       }
       return cited
     },

@@ -18,6 +18,7 @@ import { toMemberFacts, type MemberFacts } from './family-tree.member-facts.ts'
 import { othersWithChangedRelations } from './family-tree.stamps.ts'
 import { storytellerKinship } from './family-tree.storyteller.ts'
 import { kinshipOf } from './family-tree.kinship.ts'
+import { kinshipWord } from '../../../shared/family-tree/kinship-words.ts'
 import { attachToUnions, exceedsUnionsPerMember, planUnions, type UnionPlan, type UnionRequest } from './family-tree.unions.ts'
 
 export type NewMember = z.output<typeof createMemberSchema>
@@ -208,6 +209,20 @@ export function createFamilyTreeService({ repo, getOwner, relatedIds, deleteUnli
       const { readerCardId, relationToReader } = await readerSide(ownerId, tellerId, memberId)
       const storyteller = await storytellerKinship(repo, ownerId, readerCardId, facts)
       return { ...facts, ...(storyteller ? { storyteller } : {}), ...(relationToReader ? { relationToReader } : {}) }
+    },
+
+    /**
+     * How someone who told about a member stands to that member, as a word of the language («nieta»),
+     * reckoned from the links between the member and the card that is the teller; null when the
+     * teller has no card in the tree, is the member, or the tree links them no way it names.
+     */
+    async tellerKin(ownerId: string, tellerId: string, memberId: string, language: Language): Promise<string | null> {
+      const tellerCard = tellerId === ownerId ? await findSelfMemberId(ownerId) : await repo.linkedMemberId(ownerId, tellerId)
+      if (!tellerCard || tellerCard === memberId) return null
+      const kinship = await kinshipOf(repo, ownerId, memberId, tellerCard)
+      if (!kinship || kinship.relation === 'self') return null
+      const teller = toMemberFacts(await repo.memberWithRelatives(ownerId, tellerCard), tellerCard)
+      return kinshipWord(kinship, teller?.gender ?? '', language)
     },
 
     /** The id of the tree kept in this account, if any. */
