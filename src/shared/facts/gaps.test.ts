@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { speaksOfChildhood, unknownAbout, type KnownOfMember } from './index.ts'
+import { asStoredDate } from '../genealogy-date/index.ts'
+import { knownOf, speaksOfChildhood, unknownAbout, type KnownOfMember } from './index.ts'
 
 const nothingKnown: KnownOfMember = { birthDate: null, birthPlace: '', isDeceased: false, deathDate: null, deathPlace: '', parentCount: 0, spouseCount: 0 }
 const aurora: KnownOfMember = {
@@ -69,5 +70,19 @@ describe('what is still unknown about a person', () => {
   it('does not read a childhood into words that only look like it', () => {
     expect(speaksOfChildhood(['Tuvo tres niños y una niña.', 'Her children grew tall.', 'Ses enfants vivent à Paris.', 'Era muy creído.'])).toBe(false)
     expect(speaksOfChildhood([])).toBe(false)
+  })
+
+  it('reads a member card and its links as the tree gives them', () => {
+    const relative = (relation: 'parent' | 'partner' | 'child') => ({ memberId: relation, firstName: 'X', lastName: '', relation, kind: null })
+    const card = {
+      birthDate: asStoredDate('ABT 1931'),
+      birthPlace: 'Pasto',
+      isDeceased: true,
+      deathDate: null,
+      deathPlace: '',
+      relatives: [relative('parent'), relative('partner'), relative('child'), relative('child')],
+    }
+    expect(knownOf(card)).toEqual({ birthDate: 'ABT 1931', birthPlace: 'Pasto', isDeceased: true, deathDate: null, deathPlace: '', parentCount: 1, spouseCount: 1, childCount: 2 })
+    expect(unknownAbout(knownOf(card), { answers: [], cited: [] }).slice(0, 3)).toEqual(['parent', 'deathPlace', 'deathDate'])
   })
 })

@@ -1,3 +1,5 @@
+import type { MemberFacts } from '../contracts/family-tree.ts'
+import { storedDateText } from '../genealogy-date/index.ts'
 import { answerText } from './answer-text.ts'
 import type { FactGap, FactKind } from './fact-kinds.ts'
 
@@ -12,6 +14,21 @@ export interface KnownOfMember {
   spouseCount: number
   /** Left out when the caller cannot tell: then children are not asked about. */
   childCount?: number
+}
+
+/** What a member's card and its links hold, as `unknownAbout` reads it. */
+export function knownOf(member: Pick<MemberFacts, 'birthDate' | 'birthPlace' | 'isDeceased' | 'deathDate' | 'deathPlace' | 'relatives'>): KnownOfMember {
+  const count = (relation: MemberFacts['relatives'][number]['relation']) => member.relatives.filter((relative) => relative.relation === relation).length
+  return {
+    birthDate: member.birthDate === null ? null : storedDateText(member.birthDate),
+    birthPlace: member.birthPlace,
+    isDeceased: member.isDeceased,
+    deathDate: member.deathDate === null ? null : storedDateText(member.deathDate),
+    deathPlace: member.deathPlace,
+    parentCount: count('parent'),
+    spouseCount: count('partner'),
+    childCount: count('child'),
+  }
 }
 
 /** What was told about a person: the answers about them, and the kinds of fact accepted from what was heard. */

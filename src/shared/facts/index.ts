@@ -4,5 +4,5 @@
  * the exact words it came from. Pure: no database, no model; a person accepts or dismisses.
  */
 export * from './fact-kinds.ts'
-export { speaksOfChildhood, unknownAbout, type KnownOfMember, type ToldOfMember } from './gaps.ts'
+export { knownOf, speaksOfChildhood, unknownAbout, type KnownOfMember, type ToldOfMember } from './gaps.ts'
 export { readFacts, type ReadFactsOptions } from './read-facts.ts'
