@@ -67,6 +67,8 @@ import type { ExportExtension } from './features/portability/portability.ports.t
 import { portabilityRoutes } from './features/portability/portability.routes.ts'
 import { createPortabilityService } from './features/portability/portability.service.ts'
 import { createAiProvider } from './integrations/ai/create-ai-provider.ts'
+import { listenForFacts } from './integrations/ai/fact-listener.ts'
+import { factsAskedBy } from './integrations/ai/guided/asked-facts.ts'
 import { createObjectStorage } from './integrations/storage/create-storage.ts'
 import { createUploadStore } from './integrations/tus/create-upload-store.ts'
 import { resolveAuthSecret } from './lib/auth-secret.ts'
@@ -89,6 +91,7 @@ import { securityHeaders } from './plugins/security-headers.ts'
 import { webAppPlugin } from './plugins/web-app.ts'
 import { largestUpload } from '../shared/upload-limits.ts'
 import { updateMemberSchema } from '../shared/contracts/family-tree.ts'
+import { unknownAbout } from '../shared/facts/gaps.ts'
 
 /** The composition root: builds every dependency from `config` and registers the features. */
 export async function buildApp(config: Config): Promise<FastifyInstance> {
@@ -340,9 +343,9 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
       return (treeId && (await circle.nameIn(treeId, userId))) || null
     },
     tellerKin: (holderId, userId, memberId, language) => familyTree.tellerKin(holderId, userId, memberId, language),
-    asksOf: () => [],
-    listen: async () => [],
-    gapsOf: () => [],
+    asksOf: (question, subject) => factsAskedBy(question, subject),
+    listen: async (input) => (config.factListening ? listenForFacts(aiProvider, input) : []),
+    gapsOf: (member, told) => unknownAbout(member, told),
     answersAbout: async (holderId, memberId) =>
       (await familyTree.findSelfMemberId(holderId)) === memberId ? biography.answersOf(holderId) : interviews.answersAbout(holderId, memberId),
     waitMs: config.aiTimeoutMs,
@@ -351,6 +354,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   app.addHook('onClose', () => facts.drain())
   const biography = createBiographyService({
     listener: facts,
+    unknownAbout: (userId, memberId) => facts.unknownAbout(userId, memberId),
     repo: createBiographyRepository(database.db),
     conversations: createConversationRepository(database.db, 'biography'),
     chat,
@@ -361,6 +365,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   })
   const interviews = createInterviewService({
     listener: facts,
+    unknownAbout: (ownerId, memberId) => facts.unknownAbout(ownerId, memberId),
     repo: createInterviewRepository(database.db),
     conversations: createConversationRepository(database.db, 'interview'),
     chat,

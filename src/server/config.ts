@@ -122,6 +122,7 @@ const envSchema = z.object({
   OPENAI_API_KEY: z.string().min(1).optional(),
   AI_RATE_LIMIT_PER_HOUR: z.coerce.number({ error: 'must be a number' }).int().min(1).default(120),
   AI_TIMEOUT_SECONDS: z.coerce.number({ error: 'must be a number' }).int().min(1).default(90),
+  FACT_LISTENING: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
   AI_BUDGET_CHARS_PER_HOUR: z.coerce.number({ error: 'must be a number' }).int().min(1).default(2_000_000),
   AI_BUDGET_CHARS_PER_DAY: z.coerce.number({ error: 'must be a number' }).int().min(1).default(10_000_000),
   AI_PERSON_SHARE: z.coerce
@@ -216,6 +217,8 @@ export interface Config {
   aiRateLimitPerHour: number
   /** How long one AI reply may take before it counts as failed. */
   aiTimeoutMs: number
+  /** Whether a model is also asked for the facts each answer states (a second, small request per answer). */
+  factListening: boolean
   /**
    * Characters sent to and received from the model by everyone together, per hour and per day, and
    * the fraction of each that one person may spend.
@@ -329,6 +332,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           : { provider: 'guided' },
     aiRateLimitPerHour: e.AI_RATE_LIMIT_PER_HOUR,
     aiTimeoutMs: e.AI_TIMEOUT_SECONDS * 1000,
+    factListening: e.FACT_LISTENING === 'on',
     aiBudget: { charsPerHour: e.AI_BUDGET_CHARS_PER_HOUR, charsPerDay: e.AI_BUDGET_CHARS_PER_DAY, personShare: e.AI_PERSON_SHARE },
     webRoot: e.WEB_ROOT ? path.resolve(e.WEB_ROOT) : undefined,
   }

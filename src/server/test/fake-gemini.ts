@@ -115,6 +115,9 @@ export async function startFakeGemini(options: { port?: number; behaviour?: Gemi
     /** The requests for a JSON answer among `requests`. */
     jsonRequests: () =>
       requests.filter((request) => (request.body as { generationConfig?: { responseMimeType?: string } } | undefined)?.generationConfig?.responseMimeType === 'application/json'),
+    /** The requests of the conversation itself among `requests` (a JSON request reads an answer apart from it). */
+    chatRequests: () =>
+      requests.filter((request) => (request.body as { generationConfig?: { responseMimeType?: string } } | undefined)?.generationConfig?.responseMimeType !== 'application/json'),
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve())

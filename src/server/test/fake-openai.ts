@@ -67,6 +67,8 @@ export async function startFakeOpenAi() {
     answerJsonWith(next: OpenAiJsonBehaviour) {
       jsonBehaviour = next
     },
+    /** The requests of the conversation itself among `requests` (a JSON request reads an answer apart from it). */
+    chatRequests: () => requests.filter((request) => !request.body.response_format),
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve())

@@ -21,10 +21,10 @@ describe.each(testDatabases)('the biography chat against a Gemini fake on %s', (
   })
 
   it('opens with Cronos’ greeting without calling the model', async () => {
-    const before = gemini.requests.length
+    const before = gemini.chatRequests().length
     const opening = (await as(t.app, writer)({ method: 'GET', url: '/api/biography/chat?language=en' })).json()
     expect(opening).toEqual({ mode: 'gemini', text: cronos.greeting!.en })
-    expect(gemini.requests.length).toBe(before)
+    expect(gemini.chatRequests().length).toBe(before)
   })
 
   it('streams the model’s reply piece by piece, with earlier exchanges as context, and saves it', async () => {
@@ -36,7 +36,7 @@ describe.each(testDatabases)('the biography chat against a Gemini fake on %s', (
     ])
     gemini.answerWith({ kind: 'stream', pieces: ['Qué bonito.'] })
     await chat(t, writer, 'De bahareque, con un patio.')
-    const sent = gemini.requests.at(-1)!
+    const sent = gemini.chatRequests().at(-1)!
     expect(sent.url).toBe('/v1beta/models/gemini-1.5-flash-latest:streamGenerateContent?alt=sse')
     expect(sent.headers['x-goog-api-key']).toBe('server-side-key')
     expect(sent.body).toMatchObject({
@@ -46,8 +46,11 @@ describe.each(testDatabases)('the biography chat against a Gemini fake on %s', (
         { role: 'user', parts: [{ text: 'De bahareque, con un patio.' }] },
       ],
       generationConfig: { temperature: 0.75, topK: 1, topP: 0.95, maxOutputTokens: 1024 },
-      systemInstruction: { parts: [{ text: cronos.systemInstruction.es }] },
     })
+    // Cronos' own instruction, then one gentle sentence on what the person's card does not hold yet.
+    const instruction = (sent.body as { systemInstruction: { parts: { text: string }[] } }).systemInstruction.parts[0]!.text
+    expect(instruction.startsWith(`${cronos.systemInstruction.es} `)).toBe(true)
+    expect(instruction.slice(cronos.systemInstruction.es.length)).toMatch(/^ Aún no se sabe de su vida: el lugar/)
     const entries = await entriesOf(t, writer)
     expect(entries.map((e) => e.acknowledgement)).toEqual(['Qué bonito.', '¡Manizales! ¿Cómo era tu casa?'])
     // Each answer under the question it answered: the greeting's, then the one Cronos asked.
@@ -81,7 +84,7 @@ describe.each(testDatabases)('the biography chat against a Gemini fake on %s', (
     gemini.answerWith({ kind: 'stream', pieces: ['Por fin.'] })
     const retried = await chat(t, user, 'Algo')
     expect(retried.events.at(-1)).toMatchObject({ event: 'done', data: { reply: 'Por fin.', carry: null, entry: { answer: 'Algo', acknowledgement: 'Por fin.' } } })
-    expect(gemini.requests.at(-1)!.body).toMatchObject({ contents: [{ role: 'user', parts: [{ text: 'Algo' }] }] })
+    expect(gemini.chatRequests().at(-1)!.body).toMatchObject({ contents: [{ role: 'user', parts: [{ text: 'Algo' }] }] })
     expect((await entriesOf(t, user)).map((e) => [e.answer, e.acknowledgement])).toEqual([['Algo', 'Por fin.']])
   })
 

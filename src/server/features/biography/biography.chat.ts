@@ -1,10 +1,11 @@
 import type { z } from 'zod'
 import type { BiographyEntry, StoredChatTurn, biographyChatMessageSchema, biographyNotSavedReasons } from '../../../shared/contracts/biography.ts'
 import type { ChatOpening } from '../../../shared/contracts/chat.ts'
+import type { FactGap } from '../../../shared/facts/index.ts'
 import type { Language } from '../../../shared/limits.ts'
 import { nowIso } from '../../db/timestamps.ts'
 import { isSkipRequest } from '../../integrations/ai/guided/guided-interviewer.ts'
-import { cronos } from '../../integrations/ai/personas/cronos.ts'
+import { cronosAbout } from '../../integrations/ai/personas/cronos.ts'
 import type { ChatEngine, ChatEvent, KeptTurn } from '../../lib/chat/chat-engine.ts'
 import { continuesSitting, type ConversationRepository } from '../../lib/chat/conversations.ts'
 import type { AnswerListener } from '../../lib/chat/heard-answers.ts'
@@ -38,6 +39,8 @@ interface Deps {
   toEntry(userId: string, row: BiographyEntryRow): Promise<BiographyEntry>
   /** Told of each memory once kept (facts about the user are read from it). */
   listener: AnswerListener
+  /** What is still unknown about the user's own card, most wanted first: Cronos asks after it. */
+  unknownAbout?(userId: string, memberId: string): Promise<FactGap[]>
 }
 
 /**
@@ -45,7 +48,13 @@ interface Deps {
  * before he is asked, under the question it answers and in the conversation of its sitting; his
  * reply is added to it once whole. «Otra» is kept only as a hidden mark.
  */
-export function createBiographyChat({ repo, conversations, chat, findSelfMemberId, toEntry, listener }: Deps) {
+export function createBiographyChat({ repo, conversations, chat, findSelfMemberId, toEntry, listener, unknownAbout }: Deps) {
+  /** Cronos, asking after what the person's own card does not yet hold. */
+  async function persona(userId: string) {
+    const selfMemberId = unknownAbout && (await findSelfMemberId(userId))
+    return cronosAbout(selfMemberId ? await unknownAbout(userId, selfMemberId) : [])
+  }
+
   /** The guided interviewer reads the whole conversation (so it never repeats a question); a model, the latest exchanges. */
   const conversationRows = (userId: string) => repo.listConversation(userId, chat.mode === 'guided' ? undefined : contextEntries)
 
@@ -93,7 +102,7 @@ export function createBiographyChat({ repo, conversations, chat, findSelfMemberI
   return {
     /** How the chat opens; nothing is saved and no model is called. */
     async opening(userId: string, language: Language): Promise<ChatOpening> {
-      return chat.opening({ persona: cronos, language, history: historyOf(await conversationRows(userId)) })
+      return chat.opening({ persona: await persona(userId), language, history: historyOf(await conversationRows(userId)) })
     },
 
     /**
@@ -106,7 +115,7 @@ export function createBiographyChat({ repo, conversations, chat, findSelfMemberI
       return chat.reply<BiographySaved>({
         userId,
         conversation: 'biography',
-        persona: cronos,
+        persona: await persona(userId),
         language,
         history: historyOf(retry ? rows.filter((row) => row !== retry) : rows),
         carried,

@@ -1,4 +1,5 @@
 import type { z } from 'zod'
+import type { FactGap } from '../../../shared/facts/index.ts'
 import type { BiographyEntry, createBiographyEntrySchema, updateBiographyEntrySchema } from '../../../shared/contracts/biography.ts'
 import type { Conversation } from '../../../shared/contracts/chat.ts'
 import type { SharedWith } from '../../../shared/contracts/family-circle.ts'
@@ -34,6 +35,8 @@ interface Deps {
   findSelfMemberId(userId: string): Promise<string | undefined>
   /** Told of each memory kept or corrected (facts about the user are read from it). */
   listener?: AnswerListener
+  /** What is still unknown about the user's own card: Cronos asks after it. */
+  unknownAbout?(userId: string, memberId: string): Promise<FactGap[]>
   /** The media feature keeps the links between files and entries. */
   media: {
     mediaIdsFor(userId: string, type: 'biographyEntry', entryIds: string[]): Promise<Map<string, string[]>>
@@ -79,7 +82,7 @@ function eventDateOf(text: string | null | undefined, language: Language): strin
   return written.stored ? storedDateText(written.stored) : null
 }
 
-export function createBiographyService({ repo, conversations, chat, findSelfMemberId, media, sharing, log, listener = nobodyListens }: Deps) {
+export function createBiographyService({ repo, conversations, chat, findSelfMemberId, media, sharing, log, listener = nobodyListens, unknownAbout }: Deps) {
   async function withMedia(userId: string, rows: BiographyEntryRow[]): Promise<BiographyEntry[]> {
     const [ids, sittings, trees] = await Promise.all([
       media.mediaIdsFor(
@@ -105,7 +108,7 @@ export function createBiographyService({ repo, conversations, chat, findSelfMemb
     return row
   }
   const one = async (userId: string, row: BiographyEntryRow) => (await withMedia(userId, [row]))[0]!
-  const cronosChat = createBiographyChat({ repo, conversations, chat, findSelfMemberId, toEntry: one, listener })
+  const cronosChat = createBiographyChat({ repo, conversations, chat, findSelfMemberId, toEntry: one, listener, ...(unknownAbout ? { unknownAbout } : {}) })
 
   return {
     /** Whether `id` is one of the user's entries (for the media feature's uploads). */

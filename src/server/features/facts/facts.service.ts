@@ -1,7 +1,9 @@
 import type { AcceptFact, FactList, FactProposal, FactSource, FactValue } from '../../../shared/contracts/facts.ts'
 import type { MemberFacts } from '../../../shared/contracts/family-tree.ts'
 import { isRelativeFactKind, readFacts, type FactGap, type FactKind, type FactProposal as HeardProposal, type PersonName } from '../../../shared/facts/index.ts'
+import type { KnownOfMember } from '../../../shared/facts/gaps.ts'
 import { isSelfMember } from '../../../shared/family-tree/self-member.ts'
+import { storedDateText } from '../../../shared/genealogy-date/index.ts'
 import type { Language } from '../../../shared/limits.ts'
 import { nowIso, toIsoString } from '../../db/timestamps.ts'
 import { AppError, notFound } from '../../lib/app-error.ts'
@@ -56,12 +58,27 @@ interface Deps {
   asksOf(question: string | null, subject: { name: string; isDeceased: boolean }): FactKind[]
   listen: Listener
   /** What is still unknown about the member, most wanted first. */
-  gapsOf(member: MemberFacts, told: { answers: readonly string[]; cited: readonly FactKind[] }): FactGap[]
+  gapsOf(member: KnownOfMember, told: { answers: readonly string[]; cited: readonly FactKind[] }): FactGap[]
   /** The answers told about the member (or, for the own card, the memories), for the gaps. */
   answersAbout(holderId: string, memberId: string): Promise<string[]>
   /** How long a list waits for the proposals a model is still making about the member. */
   waitMs: number
   log: Logger
+}
+
+/** What the card and its links already tell of a member, as the gaps are read from it. */
+export function knownOf(member: MemberFacts): KnownOfMember {
+  const count = (relation: MemberFacts['relatives'][number]['relation']) => member.relatives.filter((r) => r.relation === relation).length
+  return {
+    birthDate: member.birthDate === null ? null : storedDateText(member.birthDate),
+    birthPlace: member.birthPlace,
+    isDeceased: member.isDeceased,
+    deathDate: member.deathDate === null ? null : storedDateText(member.deathDate),
+    deathPlace: member.deathPlace,
+    parentCount: count('parent'),
+    spouseCount: count('partner'),
+    childCount: count('child'),
+  }
 }
 
 /** Folded for comparing: case, accents and spacing set aside. */
@@ -243,8 +260,17 @@ export function createFactService(deps: Deps) {
       return {
         open: all.filter((p) => p.status === 'open'),
         cited,
-        unknown: deps.gapsOf(member, { answers, cited: [...new Set(cited.map((p) => p.kind))] }),
+        unknown: deps.gapsOf(knownOf(member), { answers, cited: [...new Set(cited.map((p) => p.kind))] }),
       }
+    },
+
+    /** What is still unknown about the member, most wanted first: what Ana or Cronos asks after. */
+    async unknownAbout(holderId: string, memberId: string): Promise<FactGap[]> {
+      const member = await tree.memberFacts(holderId, memberId)
+      if (!member) return []
+      const accepted = (await repo.listForMember(holderId, memberId)).filter((row) => row.status === 'accepted')
+      const answers = await deps.answersAbout(holderId, memberId)
+      return deps.gapsOf(knownOf(member), { answers, cited: [...new Set(accepted.map((row) => row.kind as FactKind))] })
     },
 
     /**

@@ -42,10 +42,10 @@ describe.each(testDatabases)('Ana against a Gemini fake on %s', (database) => {
 
   it('opens with Ana’s greeting about the relative, filled in, without calling the model', async () => {
     const { user, memberId } = await setUp(t)
-    const before = gemini.requests.length
+    const before = gemini.chatRequests().length
     const opening = (await as(t.app, user)({ method: 'GET', url: `/api/interviews/chat?memberId=${memberId}&language=es` })).json()
     expect(opening).toEqual({ mode: 'gemini', text: ana.greeting!.es.replaceAll('{member}', 'Carmen') })
-    expect(gemini.requests.length).toBe(before)
+    expect(gemini.chatRequests().length).toBe(before)
   })
 
   it('sends Ana’s settings, the relative’s facts in her instruction, and the earlier sessions oldest first', async () => {
@@ -57,7 +57,7 @@ describe.each(testDatabases)('Ana against a Gemini fake on %s', (database) => {
     gemini.answerWith({ kind: 'stream', pieces: ['Gracias.'] })
     await chat(t, user, memberId, 'Tenía las manos pequeñas.')
 
-    const sent = gemini.requests.at(-1)!
+    const sent = gemini.chatRequests().at(-1)!
     expect(sent.url).toBe('/v1beta/models/gemini-1.5-flash-latest:streamGenerateContent?alt=sse')
     const body = sent.body as { contents: unknown; generationConfig: unknown; safetySettings: unknown; systemInstruction: { parts: { text: string }[] } }
     expect(body.generationConfig).toEqual({ temperature: 0.8, topK: 1, topP: 0.95, maxOutputTokens: 1024 })
@@ -85,7 +85,7 @@ describe.each(testDatabases)('Ana against a Gemini fake on %s', (database) => {
     const { user, memberId } = await setUp(t)
     gemini.answerWith({ kind: 'stream', pieces: ['How lovely.'] })
     await chat(t, user, memberId, 'She sewed dresses.', 'en')
-    const instruction = (gemini.requests.at(-1)!.body as { systemInstruction: { parts: { text: string }[] } }).systemInstruction.parts[0]!.text
+    const instruction = (gemini.chatRequests().at(-1)!.body as { systemInstruction: { parts: { text: string }[] } }).systemInstruction.parts[0]!.text
     expect(instruction).toMatch(/^You are Ana/)
     expect(instruction).toContain('April 2, 1921')
     expect(instruction).toContain('past tense')
@@ -113,7 +113,7 @@ describe.each(testDatabases)('Ana against a Gemini fake on %s', (database) => {
       gemini.answerWith({ kind: 'stream', pieces: ['¿Y su casa?'] })
       const events = await chat(t, user, memberId, 'Cosía.', language)
       expect(events.at(-1)).toMatchObject({ event: 'done' })
-      const instruction = (gemini.requests.at(-1)!.body as { systemInstruction: { parts: { text: string }[] } }).systemInstruction.parts[0]!.text
+      const instruction = (gemini.chatRequests().at(-1)!.body as { systemInstruction: { parts: { text: string }[] } }).systemInstruction.parts[0]!.text
       for (const fact of facts) expect(instruction).toContain(fact)
       expect(instruction).not.toMatch(/Invalid Date|undefined|NaN|ABT|AFT|1 de enero|January 1/)
     }
@@ -164,7 +164,7 @@ describe('Ana against an OpenAI-compatible fake', () => {
     openai.answerWith({ status: 200, events: [openAiDelta('Gracias.', 'stop'), '[DONE]'] })
     const events = await chat(t, user, memberId, 'Vestidos de novia.')
     expect(events.at(-1)).toMatchObject({ event: 'done', data: { reply: 'Gracias.', session: { interviewedMemberId: memberId } } })
-    const body = openai.requests.at(-1)!.body as { temperature: number; top_p: number; max_tokens: number; messages: { role: string; content: string }[] }
+    const body = openai.chatRequests().at(-1)!.body as { temperature: number; top_p: number; max_tokens: number; messages: { role: string; content: string }[] }
     expect({ temperature: body.temperature, top_p: body.top_p, max_tokens: body.max_tokens }).toEqual({ temperature: 0.8, top_p: 0.95, max_tokens: 1024 })
     expect(body.messages[0]!.role).toBe('system')
     expect(body.messages[0]!.content).toContain('Carmen Ruiz')

@@ -35,7 +35,7 @@ describe.each(testDatabases)('Ana speaks of a relative as the teller’s kin, on
     gemini.answerWith({ kind: 'stream', pieces: ['¿Y qué más?'] })
     const told = await call(user)({ method: 'POST', url: '/api/interviews/chat', payload: { memberId, message: 'Criaba palomas mensajeras.', language } })
     expect(told.statusCode, told.body).toBe(200)
-    return (gemini.requests.at(-1)!.body as { systemInstruction: { parts: { text: string }[] } }).systemInstruction.parts[0]!.text
+    return (gemini.chatRequests().at(-1)!.body as { systemInstruction: { parts: { text: string }[] } }).systemInstruction.parts[0]!.text
   }
   const factsFor = async (user: TestUser, memberId: string) => (await call(user)({ method: 'GET', url: `/api/family-tree/members/${memberId}` })).json().member
 

@@ -4,6 +4,7 @@ import type { PortableInterviewSession } from '../../../shared/contracts/portabi
 import type { InterviewSession, interviewChatMessageSchema } from '../../../shared/contracts/interviews.ts'
 import { mayChangeItem, roleMay, type TreeActor } from '../../../shared/family-tree/roles.ts'
 import { isSelfMember } from '../../../shared/family-tree/self-member.ts'
+import type { FactGap } from '../../../shared/facts/index.ts'
 import type { Language } from '../../../shared/limits.ts'
 import { toIsoString } from '../../db/timestamps.ts'
 import type { Persona } from '../../integrations/ai/ai-provider.ts'
@@ -45,6 +46,8 @@ interface Deps {
   log: Logger
   /** Told of each answer kept or corrected (facts are read from it). */
   listener?: AnswerListener
+  /** What is still unknown about the member, most wanted first: Ana asks after it. */
+  unknownAbout?(ownerId: string, memberId: string): Promise<FactGap[]>
 }
 
 function toSession(row: InterviewSessionRow, mediaAssetIds: string[], conversations: ReadonlyMap<string, Conversation>): InterviewSession {
@@ -69,7 +72,7 @@ const turnsOf = (pair: string) => {
  * member, in the conversation of its sitting, and the member's earlier answers are the
  * conversation she goes on from.
  */
-export function createInterviewService({ repo, conversations, chat, findMember, media, log, listener = nobodyListens }: Deps) {
+export function createInterviewService({ repo, conversations, chat, findMember, media, log, listener = nobodyListens, unknownAbout }: Deps) {
   /** The member and Ana speaking about them; the self member's story belongs to the biography. */
   async function subject(ownerId: string, memberId: string, tellerId: string = ownerId): Promise<{ member: MemberFacts; persona: Persona }> {
     const member = await findMember(ownerId, memberId, tellerId)
@@ -77,7 +80,7 @@ export function createInterviewService({ repo, conversations, chat, findMember, 
     // The holder's own card is the holder's biography; to a relative sharing the tree it is a
     // person to tell Ana about like any other.
     if (tellerId === ownerId && isSelfMember(member)) throw new AppError('interview.self_member', 'This member is you: your own story is the biography, with Cronos')
-    return { member, persona: anaAbout(member) }
+    return { member, persona: anaAbout(member, (await unknownAbout?.(ownerId, memberId)) ?? []) }
   }
 
   async function withMedia(ownerId: string, rows: InterviewSessionRow[]): Promise<InterviewSession[]> {

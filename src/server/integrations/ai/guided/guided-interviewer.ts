@@ -149,8 +149,9 @@ export function createGuidedInterviewer<Theme extends string>(bank: QuestionBank
     const open = bank.questions.filter((question) => !askedSet.has(question.id))
     if (open.length === 0) return undefined
     const last = byId.get(asked.at(-1) ?? '')
-    // The first question is the bank's own way in (and, for Ana, whether the person met the relative).
-    if (!last) return open[0]
+    // The first question is the bank's own way in; after Ana's question whether the person met the
+    // relative, so is the first of the set it chose: a conversation opens warmly, then aims at the gaps.
+    if (!last || (asked.length === 1 && open[0] && open[0].theme !== last.theme)) return open[0]
     let visit = 0
     for (let index = asked.length - 1; index >= 0 && byId.get(asked[index]!)?.theme === last.theme; index -= 1) visit += 1
     const sameTheme = open.filter((question) => question.theme === last.theme)
