@@ -279,6 +279,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     openMedia: (ownerId, mediaId) => media.openContent(ownerId, mediaId),
     maxGedcomBytes: config.gedcomMaxBytes,
     log: app.log.child({ feature: 'gedcom' }),
+    citedFacts: (ownerId) => facts.citedFacts(ownerId),
+    languageOf: async (userId) => (await accounts.getMe(userId)).preferredLanguage,
   })
   const media = createMediaService({
     repo: createMediaRepository(database.db),
