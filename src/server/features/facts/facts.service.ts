@@ -1,9 +1,8 @@
 import type { AcceptFact, FactList, FactProposal, FactSource, FactValue } from '../../../shared/contracts/facts.ts'
 import type { MemberFacts } from '../../../shared/contracts/family-tree.ts'
 import { isRelativeFactKind, readFacts, type FactGap, type FactKind, type FactProposal as HeardProposal, type PersonName } from '../../../shared/facts/index.ts'
-import type { KnownOfMember } from '../../../shared/facts/gaps.ts'
+import { knownOf, type KnownOfMember } from '../../../shared/facts/index.ts'
 import { isSelfMember } from '../../../shared/family-tree/self-member.ts'
-import { storedDateText } from '../../../shared/genealogy-date/index.ts'
 import type { Language } from '../../../shared/limits.ts'
 import { nowIso, toIsoString } from '../../db/timestamps.ts'
 import { AppError, notFound } from '../../lib/app-error.ts'
@@ -64,21 +63,6 @@ interface Deps {
   /** How long a list waits for the proposals a model is still making about the member. */
   waitMs: number
   log: Logger
-}
-
-/** What the card and its links already tell of a member, as the gaps are read from it. */
-export function knownOf(member: MemberFacts): KnownOfMember {
-  const count = (relation: MemberFacts['relatives'][number]['relation']) => member.relatives.filter((r) => r.relation === relation).length
-  return {
-    birthDate: member.birthDate === null ? null : storedDateText(member.birthDate),
-    birthPlace: member.birthPlace,
-    isDeceased: member.isDeceased,
-    deathDate: member.deathDate === null ? null : storedDateText(member.deathDate),
-    deathPlace: member.deathPlace,
-    parentCount: count('parent'),
-    spouseCount: count('partner'),
-    childCount: count('child'),
-  }
 }
 
 /** Folded for comparing: case, accents and spacing set aside. */
