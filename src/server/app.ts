@@ -68,6 +68,8 @@ import { portabilityRoutes } from './features/portability/portability.routes.ts'
 import { createPortabilityService } from './features/portability/portability.service.ts'
 import { createAiProvider } from './integrations/ai/create-ai-provider.ts'
 import { listenForFacts } from './integrations/ai/fact-listener.ts'
+import { ana } from './integrations/ai/personas/ana.ts'
+import { cronos } from './integrations/ai/personas/cronos.ts'
 import { factsAskedBy } from './integrations/ai/guided/asked-facts.ts'
 import { createObjectStorage } from './integrations/storage/create-storage.ts'
 import { createUploadStore } from './integrations/tus/create-upload-store.ts'
@@ -346,7 +348,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     },
     tellerKin: (holderId, userId, memberId, language) => familyTree.tellerKin(holderId, userId, memberId, language),
     asksOf: (question, subject) => factsAskedBy(question, subject),
-    listen: async (input) => (config.factListening ? listenForFacts(aiProvider, input) : []),
+    // Read with the settings of the persona it was told to: Ana's blocks nothing, a family's memories speak of death.
+    listen: async (input) => (config.factListening ? listenForFacts(aiProvider, { ...input, safety: (input.subject.isTeller ? cronos : ana).safety }) : []),
     gapsOf: (member, told) => unknownAbout(member, told),
     answersAbout: async (holderId, memberId) =>
       (await familyTree.findSelfMemberId(holderId)) === memberId ? biography.answersOf(holderId) : interviews.answersAbout(holderId, memberId),

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FactList, FactProposal } from '../../../shared/contracts/facts.ts'
 import type { Member, MemberFacts } from '../../../shared/contracts/family-tree.ts'
+import { ana } from '../../integrations/ai/personas/ana.ts'
 import { geminiSettings, startFakeGemini } from '../../test/fake-gemini.ts'
 import { as, createTestApp, createTestUser, testDatabases, type TestApp, type TestUser } from '../../test/test-app.ts'
 
@@ -62,7 +63,11 @@ describe.each(testDatabases)('facts a model hears in a free answer, on %s', (dat
     expect(named(open)).toEqual(['birthPlace: Pasto', 'child: Ana', 'child: Jorge', 'child: Marta', 'marriageDate: 1950', 'spouse: Luis Pérez'])
     for (const proposal of open) expect(answer).toContain(proposal.quote)
     expect(gemini.jsonRequests()).toHaveLength(1)
-    expect((gemini.jsonRequests()[0]!.body as { generationConfig: { temperature: number } }).generationConfig.temperature).toBe(0)
+    const listening = gemini.jsonRequests()[0]!.body as { generationConfig: { temperature: number }; safetySettings: { threshold: string }[] }
+    expect(listening.generationConfig.temperature).toBe(0)
+    // Read with Ana's own settings: an answer about a death or a war is read, never blocked.
+    expect(listening.safetySettings.map((setting) => setting.threshold)).toEqual(ana.safety.map((setting) => setting.threshold))
+    expect(new Set(listening.safetySettings.map((setting) => setting.threshold))).toEqual(new Set(['BLOCK_NONE']))
     expect((await card(aurora.memberId)).relatives).toEqual([])
 
     for (const child of open.filter((p) => p.kind === 'child')) expect((await accept(child)).statusCode).toBe(200)

@@ -87,6 +87,8 @@ export interface JsonRequest {
   text: string
   schema: object
   maxOutputTokens: number
+  /** The safety settings of the persona whose conversation the text comes from (Gemini's): an answer about a death is read, not blocked. */
+  safety?: Persona['safety']
   signal?: AbortSignal
 }
 

@@ -2,7 +2,7 @@ import { answerText, splitName } from '../../../shared/facts/answer-text.ts'
 import { factKinds, isDateFactKind, isRelativeFactKind, type FactKind, type FactProposal, type FactQuote, type PersonName } from '../../../shared/facts/index.ts'
 import { parseGenealogyDate, serializeGenealogyDate, type DatePoint, type GenealogyDate } from '../../../shared/genealogy-date/index.ts'
 import type { Language } from '../../../shared/limits.ts'
-import type { AiProvider } from './ai-provider.ts'
+import type { AiProvider, JsonRequest } from './ai-provider.ts'
 
 export interface FactListening {
   /** What the person told, as kept. */
@@ -16,6 +16,8 @@ export interface FactListening {
   thisYear: number
   /** The subject's birth year when the tree knows it: nothing but a birth happens before it. */
   birthYear?: number
+  /** The safety settings of the persona the answer was told to. */
+  safety?: JsonRequest['safety']
   signal?: AbortSignal
 }
 
@@ -83,6 +85,7 @@ export async function listenForFacts(provider: AiProvider, input: FactListening)
       text: input.answer,
       schema: factListSchema,
       maxOutputTokens: 2048,
+      ...(input.safety ? { safety: input.safety } : {}),
       signal: input.signal ? AbortSignal.any([input.signal, timeout]) : timeout,
     })
   } catch {

@@ -76,7 +76,7 @@ export function geminiSchema(schema: unknown): unknown {
 }
 
 /** The request body of a JSON answer: the instruction as the system's, the text as the one turn, temperature 0. */
-export function geminiJsonBody({ instruction, text, schema, maxOutputTokens }: JsonRequest, model = '') {
+export function geminiJsonBody({ instruction, text, schema, maxOutputTokens, safety }: JsonRequest, model = '') {
   const { thinkingConfig, extraTokens } = thinkingFor(model)
   return {
     contents: [{ role: 'user', parts: [{ text }] }],
@@ -87,6 +87,7 @@ export function geminiJsonBody({ instruction, text, schema, maxOutputTokens }: J
       responseSchema: geminiSchema(schema),
       ...(thinkingConfig ? { thinkingConfig } : {}),
     },
+    ...(safety ? { safetySettings: safety } : {}),
     systemInstruction: { parts: [{ text: instruction }] },
   }
 }
