@@ -24,6 +24,7 @@ export const namespaces = [
   'ai-lab',
   'memory-game',
   'story',
+  'facts',
 ] as const
 export type Namespace = (typeof namespaces)[number]
 

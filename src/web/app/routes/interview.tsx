@@ -6,7 +6,10 @@ import { isSelfMember } from '../../../shared/family-tree/self-member.ts'
 import { useDocumentTitle } from '../../components/ui/use-document-title.ts'
 import { useSession } from '../../features/account/api/session-queries.ts'
 import { useActiveTreeRole } from '../../features/family-tree/api/circle-queries.ts'
-import { useMemberFacts } from '../../features/family-tree/api/family-tree-queries.ts'
+import { useMemberFacts, useRefetchFamilyTree } from '../../features/family-tree/api/family-tree-queries.ts'
+import { useRefreshFacts } from '../../features/facts/api/fact-queries.ts'
+import { HeardFacts } from '../../features/facts/components/heard-facts.tsx'
+import { UnknownFacts } from '../../features/facts/components/unknown-facts.tsx'
 import { InterviewChat } from '../../features/interviews/components/interview-chat.tsx'
 import { InterviewHeader } from '../../features/interviews/components/interview-header.tsx'
 import { InterviewHistory, type RecordingLookup } from '../../features/interviews/components/interview-history.tsx'
@@ -34,6 +37,8 @@ export function InterviewRoute() {
   // (a recording uploaded to a session is linked to its member too).
   const media = useQuery({ ...memberMediaQuery(memberId), enabled: canInterview })
   const refreshMedia = useRefreshMedia()
+  const refreshFacts = useRefreshFacts()
+  const refetchTree = useRefetchFamilyTree()
   const deleteMedia = useDeleteMedia()
   const name = member ? `${member.firstName} ${member.lastName}`.trim() : ''
   useDocumentTitle(name ? t('page.titleAbout', { name }) : t('page.title'))
@@ -82,18 +87,31 @@ export function InterviewRoute() {
     isLoading: media.isPending,
   }
 
+  // ── Heard facts ── what Ana heard, read again once each exchange is saved with its recording
+  // (the server answers when that answer's proposals are made); accepting one changes the tree.
+  const firstName = member.firstName || name
+  const handleSaved = () => {
+    refreshMedia()
+    void refreshFacts(member.memberId)
+  }
+
   return (
     <section className="page interview-page" aria-labelledby="interview-title">
       <InterviewHeader titleId="interview-title" person={member} photoURL={photo ? (photo.thumbnailURL ?? photo.downloadURL) : null} />
       {/* ── Chat ── keyed by the member, so a conversation never carries over to another relative. */}
       {roleMay(role, 'content.add') ? (
-        <InterviewChat key={member.memberId} memberId={member.memberId} memberName={member.firstName || name} recordings={keepRecording} onSaved={refreshMedia} />
+        <InterviewChat key={member.memberId} memberId={member.memberId} memberName={firstName} recordings={keepRecording} onSaved={handleSaved} />
       ) : (
-        <p className="interview-read-only">{t('page.readOnly', { name: member.firstName || name })}</p>
+        <p className="interview-read-only">{t('page.readOnly', { name: firstName })}</p>
       )}
+      {/* Only those who may change anything in the tree decide what goes into it. */}
+      {roleMay(role, 'content.change-any') && (
+        <HeardFacts key={`heard-${member.memberId}`} memberId={member.memberId} name={firstName} subject="other" readerUserId={userId} onTreeChanged={refetchTree} />
+      )}
+      {roleMay(role, 'content.add') && <UnknownFacts memberId={member.memberId} name={firstName} subject="other" />}
       <InterviewHistory
         memberId={member.memberId}
-        memberName={member.firstName || name}
+        memberName={firstName}
         recordings={recordings}
         onDeleted={refreshMedia}
         mayChange={(session) => (userId === undefined ? roleMay(role, 'content.change-any') : mayChangeItem(role, userId, session.authorUserId, session.ownerUserId))}

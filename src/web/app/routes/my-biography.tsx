@@ -12,7 +12,10 @@ import { NoSelfMemberNotice } from '../../features/biography/components/no-self-
 import type { AttachmentSlot, MemoryMediaSlot, MemoryShareSlot, MemoryThumbnailsSlot } from '../../features/biography/components/slots.ts'
 import { useShareEntry } from '../../features/biography/api/biography-queries.ts'
 import { memoryName } from '../../features/biography/lib/memory-name.ts'
-import { useCreateOwnCard, useFamilyTree } from '../../features/family-tree/api/family-tree-queries.ts'
+import { useCreateOwnCard, useFamilyTree, useRefetchFamilyTree } from '../../features/family-tree/api/family-tree-queries.ts'
+import { useRefreshFacts } from '../../features/facts/api/fact-queries.ts'
+import { HeardFacts } from '../../features/facts/components/heard-facts.tsx'
+import { UnknownFacts } from '../../features/facts/components/unknown-facts.tsx'
 import { ShareWithFamily } from '../../features/family-tree/components/share-with-family.tsx'
 import { useRefreshMedia, useUploadLimits } from '../../features/media/api/media-queries.ts'
 import { MediaGallery } from '../../features/media/components/media-gallery.tsx'
@@ -54,6 +57,12 @@ export function MyBiographyRoute() {
   )
   // Unknown until the tree has loaded: no notice is better than a wrong one.
   const hasSelfMember = tree.data ? tree.data.members.some(isSelfMember) : undefined
+  // ── Heard facts ── what Cronos heard about the person, for their own card: only while their own
+  // tree is the one shown (in another's, the card marked as its keeper's is not theirs).
+  const userId = session.data?.id
+  const ownCard = userId !== undefined && tree.data?.tree?.ownerId === userId ? tree.data.members.find(isSelfMember) : undefined
+  const refreshFacts = useRefreshFacts()
+  const refetchTree = useRefetchFamilyTree()
   const language = uiLanguageOf(i18n)
   const makeOwnCard = async (fullName: string) => {
     await createOwnCard.mutateAsync({ fullName, ...(isLanguage(language) ? { language } : {}) })
@@ -78,7 +87,13 @@ export function MyBiographyRoute() {
       <BiographyHeader titleId="my-biography-title" />
       {hasSelfMember === false && session.data && <NoSelfMemberNotice accountName={session.data.displayName} onCreate={makeOwnCard} />}
       <StatusMessage>{hasSelfMember && createOwnCard.isSuccess ? t('noSelf.created') : null}</StatusMessage>
-      <BiographyChat attachments={attachments} />
+      <BiographyChat attachments={attachments} onDone={ownCard ? () => void refreshFacts(ownCard.memberId) : undefined} />
+      {ownCard && (
+        <>
+          <HeardFacts memberId={ownCard.memberId} name={ownCard.firstName} subject="self" readerUserId={userId} onTreeChanged={refetchTree} />
+          <UnknownFacts memberId={ownCard.memberId} name={ownCard.firstName} subject="self" />
+        </>
+      )}
       <MemoryList currentUserId={session.data?.id} renderMedia={memoryMedia} renderThumbnails={memoryThumbnails} renderShare={memoryShare}>
         <NewMemory />
       </MemoryList>

@@ -22,6 +22,8 @@ import './biography-chat.css'
 interface BiographyChatProps {
   /** Attaching files while chatting (the media feature); without it there is no "Adjuntar". */
   attachments?: AttachmentSlot
+  /** Cronos' reply came whole and its memory was saved: the page reads again what the answer may have changed (the facts heard in it). */
+  onDone?: () => void
 }
 
 /**
@@ -29,7 +31,7 @@ interface BiographyChatProps {
  * read aloud and saved as a memory by the server; files chosen meanwhile are attached to that
  * memory once it exists.
  */
-export function BiographyChat({ attachments: slot }: BiographyChatProps) {
+export function BiographyChat({ attachments: slot, onDone }: BiographyChatProps) {
   // Both catalogues at once, so the page waits for them together rather than one after the other.
   const { t } = useTranslation(['biography', 'chat'])
   const persona = t('chat.persona')
@@ -53,6 +55,7 @@ export function BiographyChat({ attachments: slot }: BiographyChatProps) {
       return
     }
     void voice.readReply(result.text)
+    if (result.done.entry) onDone?.()
     if (files.length === 0) return
     const { entry } = result.done
     if (!entry) {
