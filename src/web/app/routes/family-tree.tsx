@@ -1,7 +1,8 @@
 import { lazy, Suspense, useMemo, useState } from 'react'
 import { useLocation } from 'react-router'
 import type { Member } from '../../../shared/contracts/family-tree.ts'
-import { isStandInSelf } from '../../../shared/family-tree/self-member.ts'
+import { isSelfMember, isStandInSelf } from '../../../shared/family-tree/self-member.ts'
+import type { FactKind } from '../../../shared/facts/index.ts'
 import { StatusMessage } from '../../components/ui/banner.tsx'
 import { useTranslation } from 'react-i18next'
 import { useDocumentTitle } from '../../components/ui/use-document-title.ts'
@@ -11,6 +12,9 @@ import { WhoAreYou } from '../../features/family-tree/components/who-are-you.tsx
 import { FamilyChartFrame } from '../../features/family-tree/chart/family-chart-frame.tsx'
 import { GedcomSection } from '../../features/gedcom/components/gedcom-section.tsx'
 import type { MemberMediaSlot } from '../../features/family-tree/components/media-buttons.tsx'
+import type { CitedLine, MemberSourcesSlot } from '../../features/family-tree/components/member-sources.ts'
+import { FactSources } from '../../features/facts/components/fact-sources.tsx'
+import { HeardLines } from '../../features/facts/components/heard-lines.tsx'
 import type { ChartHooks } from '../../features/family-tree/chart/chart-hooks.ts'
 import { useWhenIdle } from '../../lib/use-when-idle.ts'
 import { useSession } from '../../features/account/api/session-queries.ts'
@@ -57,6 +61,24 @@ const memberMedia: MemberMediaSlot = {
   renderGallery: (member, name) => <MemberGallery member={member} name={name} />,
 }
 
+// ── Sources slot ── what was heard and accepted about a person (features/facts): where their
+// birth and death came from, and their trade, homes and nickname, each with its source. Only a
+// person someone talked about can have any (Ana's interviews about them, Cronos' about the
+// keeper's own card); the other cards ask nothing.
+const citedKinds: Record<CitedLine, readonly FactKind[]> = {
+  birth: ['birthDate', 'birthPlace'],
+  death: ['deathDate', 'deathPlace'],
+}
+
+const isTalkedAbout = (member: Member) => member.interviewSegments.length > 0 || isSelfMember(member)
+
+function sourcesFor(readerUserId: string | undefined): MemberSourcesSlot {
+  return {
+    cite: (member, line) => <FactSources memberId={member.memberId} kinds={citedKinds[line]} readerUserId={readerUserId} enabled={isTalkedAbout(member)} />,
+    heardLines: (member, className) => <HeardLines memberId={member.memberId} readerUserId={readerUserId} enabled={isTalkedAbout(member)} className={className} />,
+  }
+}
+
 /**
  * The chart's heading and introduction with the member list, and the chart itself once the list
  * has painted and the browser is idle: its code, its index of the tree and its first drawing then
@@ -94,6 +116,7 @@ export function FamilyTreeRoute() {
   const role = useActiveTreeRole()
   const userId = useSession().data?.id
   const access = useMemo<TreeAccess | undefined>(() => (role ? { role, userId } : undefined), [role, userId])
+  const memberSources = useMemo(() => sourcesFor(userId), [userId])
   const welcome = (useLocation().state as { welcome?: TreeWelcome } | null)?.welcome
   const isTreeSettled = tree.data !== undefined || tree.isError
   // ── Who are you ── asked once a tree has come in from another program, while its keeper has no
@@ -131,6 +154,7 @@ export function FamilyTreeRoute() {
       {chosenName && <StatusMessage>{t('whoAreYou.chosen', { name: chosenName })}</StatusMessage>}
       <FamilyTreeManager
         memberMedia={memberMedia}
+        memberSources={memberSources}
         {...(access ? { access } : {})}
         // ── Chart slot ── the interactive family chart (features/family-tree/chart); a person in it opens their card.
         renderChart={(members, hooks) => <IdleFamilyChart members={members} hooks={hooks} />}

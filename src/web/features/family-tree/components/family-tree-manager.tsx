@@ -12,6 +12,7 @@ import { roleMay } from '../../../../shared/family-tree/roles.ts'
 import type { NewRelativeRequest } from '../lib/new-relative.ts'
 import { AddRelativeButtons } from './add-relative-buttons.tsx'
 import type { MemberMediaSlot } from './media-buttons.tsx'
+import { MemberSourcesContext, type MemberSourcesSlot } from './member-sources.ts'
 import { MemberList, MemberListLoading } from './member-list.tsx'
 import { preloadMemberForm } from './lazy-member-form.tsx'
 import { NewMember } from './new-member.tsx'
@@ -22,6 +23,8 @@ interface FamilyTreeManagerProps {
   renderChart?: (members: Member[], hooks: ChartHooks) => ReactNode
   /** Each member's uploader and gallery (the media feature); without it they are "coming soon". */
   memberMedia?: MemberMediaSlot
+  /** Where each card's facts come from, beside them (the facts feature); without it cards cite nothing. */
+  memberSources?: MemberSourcesSlot
   /** The person's role in the tree shown and who they are; without it, they own the tree. */
   access?: TreeAccess
 }
@@ -30,7 +33,7 @@ interface FamilyTreeManagerProps {
 const ownerAccess: TreeAccess = { role: 'owner', userId: undefined }
 
 /** The tree page's working area (docs/product.md#family-tree): add person and back, the inline add form, the list. */
-export function FamilyTreeManager({ renderChart, memberMedia, access = ownerAccess }: FamilyTreeManagerProps) {
+export function FamilyTreeManager({ renderChart, memberMedia, memberSources, access = ownerAccess }: FamilyTreeManagerProps) {
   const { t } = useTranslation('family-tree')
   const tree = useFamilyTree()
   /** The add form is open: for anyone, or for a relative of someone in the tree. */
@@ -147,14 +150,16 @@ export function FamilyTreeManager({ renderChart, memberMedia, access = ownerAcce
         <>
           {members && members.length > 0 && renderChart?.(members, chartHooks)}
           <ReaderKinshipContext value={readerKinship}>
-            <MemberList
-              tree={tree}
-              onAnnounce={setAnnouncement}
-              media={memberMedia}
-              openedId={openedId}
-              onCloseOpened={handleCloseOpened}
-              renderOpenedActions={renderOpenedActions}
-            />
+            <MemberSourcesContext value={memberSources}>
+              <MemberList
+                tree={tree}
+                onAnnounce={setAnnouncement}
+                media={memberMedia}
+                openedId={openedId}
+                onCloseOpened={handleCloseOpened}
+                renderOpenedActions={renderOpenedActions}
+              />
+            </MemberSourcesContext>
           </ReaderKinshipContext>
         </>
       )}

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { useContext, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Member, Union } from '../../../../shared/contracts/family-tree.ts'
 import { formatStoredDate, readStoredDate, toCalendarDate, type StoredGenealogyDate } from '../../../../shared/genealogy-date/index.ts'
@@ -8,6 +8,7 @@ import { genderLabelKey } from '../lib/gender-label.ts'
 import { memberName } from '../lib/member-name.ts'
 import { unionsOf } from '../lib/member-unions.ts'
 import { uiLanguageOf } from '../../../lib/ui-language.ts'
+import { MemberSourcesContext, type CitedLine } from './member-sources.ts'
 
 const noUnions: Union[] = []
 
@@ -25,6 +26,7 @@ export function MemberDetails({ member, membersById }: MemberDetailsProps) {
   const { t, i18n } = useTranslation('family-tree')
   const language = uiLanguageOf(i18n)
   const unions = useFamilyTree().data?.unions ?? noUnions
+  const sources = useContext(MemberSourcesContext)
   // An exact day keeps its machine-readable form for assistive technology; other dates are words.
   const date = (value: StoredGenealogyDate | null, place = '') => {
     const words = formatStoredDate(value, language)
@@ -47,9 +49,11 @@ export function MemberDetails({ member, membersById }: MemberDetailsProps) {
       .join(', ')
 
   const kindOf = (child: Member | undefined, parentId: string): ParentKind => child?.parentLinks.find((link) => link.parentId === parentId)?.kind ?? 'birth'
-  const facts: { key: string; label?: string; value: ReactNode }[] = []
-  if (member.birthDate || member.birthPlace) facts.push({ key: 'birth', value: date(member.birthDate, member.birthPlace) })
-  if (member.isDeceased) facts.push({ key: 'death', value: member.deathDate || member.deathPlace ? date(member.deathDate, member.deathPlace) : t('card.deathDateUnknown') })
+  const facts: { key: string; label?: string; value: ReactNode; cited?: CitedLine }[] = []
+  if (member.birthDate || member.birthPlace) facts.push({ key: 'birth', value: date(member.birthDate, member.birthPlace), cited: 'birth' })
+  if (member.isDeceased) {
+    facts.push({ key: 'death', value: member.deathDate || member.deathPlace ? date(member.deathDate, member.deathPlace) : t('card.deathDateUnknown'), cited: 'death' })
+  }
   if (member.gender) facts.push({ key: 'gender', value: t(genderLabelKey[member.gender]) })
   // Parents by kind: "Padres biológicos: Pedro, María" and "Padres adoptivos: Luis". A member with
   // birth parents alone keeps the plain "Padres".
@@ -115,14 +119,18 @@ export function MemberDetails({ member, membersById }: MemberDetailsProps) {
     <>
       {facts.length > 0 && (
         <dl className="member-facts">
-          {facts.map(({ key, label, value }) => (
+          {facts.map(({ key, label, value, cited }) => (
             <div key={key}>
               <dt>{label ?? t(`card.${key}`)}</dt>
-              <dd>{value}</dd>
+              <dd>
+                {value}
+                {cited && sources?.cite(member, cited)}
+              </dd>
             </div>
           ))}
         </dl>
       )}
+      {sources?.heardLines(member, 'member-facts')}
       {member.bioSummary && <p className="member-bio">{member.bioSummary}</p>}
       {member.keyLifeEvents.length > 0 && (
         <div className="member-events">
