@@ -74,8 +74,12 @@ const isTalkedAbout = (member: Member) => member.interviewSegments.length > 0 ||
 
 function sourcesFor(readerUserId: string | undefined): MemberSourcesSlot {
   return {
-    cite: (member, line) => <FactSources memberId={member.memberId} kinds={citedKinds[line]} readerUserId={readerUserId} enabled={isTalkedAbout(member)} />,
-    heardLines: (member, className) => <HeardLines memberId={member.memberId} readerUserId={readerUserId} enabled={isTalkedAbout(member)} className={className} />,
+    cite: (member, line) => (
+      <FactSources memberId={member.memberId} kinds={citedKinds[line]} subjectName={member.firstName} readerUserId={readerUserId} enabled={isTalkedAbout(member)} />
+    ),
+    heardLines: (member, className) => (
+      <HeardLines memberId={member.memberId} subjectName={member.firstName} readerUserId={readerUserId} enabled={isTalkedAbout(member)} className={className} />
+    ),
   }
 }
 

@@ -1,13 +1,15 @@
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import i18n from 'i18next'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { renderWithProviders } from '../../../test/render.tsx'
 import { buildProposal, buildSource, fakeFactApi } from '../test/fake-fact-api.ts'
 import { FactSources } from './fact-sources.tsx'
 import { HeardLines } from './heard-lines.tsx'
 
-afterEach(() => {
+afterEach(async () => {
   vi.restoreAllMocks()
+  await i18n.changeLanguage('es')
 })
 
 const accepted = { status: 'accepted' as const, decidedAt: '2026-05-12T16:00:00.000Z' }
@@ -24,7 +26,7 @@ describe('where a card’s facts come from', () => {
     })
     const play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined)
     const user = userEvent.setup()
-    renderWithProviders(<FactSources memberId="m-aurora" kinds={['birthDate', 'birthPlace']} readerUserId="u-rosa" enabled />)
+    renderWithProviders(<FactSources memberId="m-aurora" subjectName="Aurora" kinds={['birthDate', 'birthPlace']} readerUserId="u-rosa" enabled />)
 
     // One answer told both: one line.
     const line = await screen.findByText(/^Fuente: entrevista con Ana del 12 de mayo de 2026, contado por Lucía, su nieta/)
@@ -61,8 +63,8 @@ describe('where a card’s facts come from', () => {
     })
     renderWithProviders(
       <>
-        <FactSources memberId="m-aurora" kinds={['birthPlace']} readerUserId="u-rosa" enabled />
-        <FactSources memberId="m-aurora" kinds={['occupation']} readerUserId="u-rosa" enabled />
+        <FactSources memberId="m-aurora" subjectName="Aurora" kinds={['birthPlace']} readerUserId="u-rosa" enabled />
+        <FactSources memberId="m-aurora" subjectName="Aurora" kinds={['occupation']} readerUserId="u-rosa" enabled />
       </>,
     )
 
@@ -72,9 +74,18 @@ describe('where a card’s facts come from', () => {
     expect(screen.queryByRole('button', { name: /^Escuchar/ })).not.toBeInTheDocument()
   })
 
+  it('in English, says whose kin the teller is, and asks in that language', async () => {
+    await i18n.changeLanguage('en')
+    const api = fakeFactApi({ cited: [buildProposal({ ...accepted, source: buildSource({ tellerKin: 'granddaughter' }) })] })
+    renderWithProviders(<FactSources memberId="m-aurora" subjectName="Aurora" kinds={['birthPlace']} readerUserId="u-rosa" enabled />)
+
+    expect(await screen.findByText(/^Source: interview with Ana on May 12, 2026, told by Lucía, Aurora’s granddaughter/)).toBeInTheDocument()
+    expect(api.reads()[0]!.path).toBe('/api/facts?memberId=m-aurora&language=en')
+  })
+
   it('asks nothing for a card nobody talked about', async () => {
     const api = fakeFactApi({ cited: [buildProposal({ ...accepted })] })
-    renderWithProviders(<FactSources memberId="m-aurora" kinds={['birthPlace']} readerUserId="u-rosa" enabled={false} />)
+    renderWithProviders(<FactSources memberId="m-aurora" subjectName="Aurora" kinds={['birthPlace']} readerUserId="u-rosa" enabled={false} />)
     await waitFor(() => expect(api.reads()).toHaveLength(0))
     expect(screen.queryByText(/Fuente/)).not.toBeInTheDocument()
   })
@@ -96,7 +107,7 @@ describe('a card’s trade, homes and nickname', () => {
         buildProposal({ ...accepted, kind: 'birthPlace' }),
       ],
     })
-    renderWithProviders(<HeardLines memberId="m-aurora" readerUserId="u-rosa" enabled className="member-facts" />)
+    renderWithProviders(<HeardLines memberId="m-aurora" subjectName="Aurora" readerUserId="u-rosa" enabled className="member-facts" />)
 
     const terms = await screen.findAllByRole('term')
     expect(terms.map((term) => term.textContent)).toEqual(['Oficio', 'Vivió en'])

@@ -13,6 +13,8 @@ interface FactSourcesProps {
   memberId: string
   /** The card's fields this line stands beside: a birth's date and place, an occupation… */
   kinds: readonly FactKind[]
+  /** How the card names its person («Aurora»). */
+  subjectName: string
   readerUserId: string | undefined
   /** False asks the server nothing: a card with no conversation about its person cites nothing. */
   enabled: boolean
@@ -23,7 +25,7 @@ interface FactSourcesProps {
  * 2026, contado por Lucía, su nieta — escuchar», with the words themselves on demand. Facts heard
  * in the same answer (a birth's date and place) share one line.
  */
-export function FactSources({ memberId, kinds, readerUserId, enabled }: FactSourcesProps) {
+export function FactSources({ memberId, kinds, subjectName, readerUserId, enabled }: FactSourcesProps) {
   const cited = (useFactList(memberId, { enabled }).data?.cited ?? []).filter((proposal) => kinds.includes(proposal.kind))
   const bySource = new Map<string, FactProposal[]>()
   for (const proposal of cited) {
@@ -34,14 +36,14 @@ export function FactSources({ memberId, kinds, readerUserId, enabled }: FactSour
   return (
     <span className="fact-sources">
       {[...bySource].map(([key, proposals]) => (
-        <FactSourceLine key={key} proposals={proposals} readerUserId={readerUserId} />
+        <FactSourceLine key={key} proposals={proposals} subjectName={subjectName} readerUserId={readerUserId} />
       ))}
     </span>
   )
 }
 
 /** One source line for facts heard in the same answer. */
-export function FactSourceLine({ proposals, readerUserId }: { proposals: FactProposal[]; readerUserId: string | undefined }) {
+export function FactSourceLine({ proposals, subjectName, readerUserId }: { proposals: FactProposal[]; subjectName: string; readerUserId: string | undefined }) {
   const { t } = useTranslation('facts')
   const language = useUiLanguage()
   const [isQuoteShown, setIsQuoteShown] = useState(false)
@@ -51,7 +53,7 @@ export function FactSourceLine({ proposals, readerUserId }: { proposals: FactPro
   return (
     <span className="fact-source">
       <span className="fact-source-line">
-        {citationText(t, first.source, readerUserId, language)}
+        {citationText(t, first.source, { readerUserId, subjectName, language })}
         {first.source.recordingId && (
           <>
             {' — '}

@@ -17,6 +17,8 @@ export type FactDecision = 'accepted' | 'dismissed'
 interface HeardFactItemProps {
   proposal: FactProposal
   subject: FactSubject
+  /** How the page names whom the fact is about («Aurora»). */
+  subjectName: string
   readerUserId: string | undefined
   /** Accepting changed the tree: the page reads the member and the tree again. */
   onTreeChanged: (memberIds: string[]) => unknown
@@ -29,7 +31,7 @@ interface HeardFactItemProps {
  * their recording, and Accept / Correct / Dismiss. A fact that says otherwise than the tree shows
  * both and asks which to keep: nothing in the tree is ever overwritten without that choice.
  */
-export function HeardFactItem({ proposal, subject, readerUserId, onTreeChanged, onDecided }: HeardFactItemProps) {
+export function HeardFactItem({ proposal, subject, subjectName, readerUserId, onTreeChanged, onDecided }: HeardFactItemProps) {
   const { t } = useTranslation('facts')
   const language = useUiLanguage()
   const accept = useAcceptFact({ onTreeChanged })
@@ -94,7 +96,7 @@ export function HeardFactItem({ proposal, subject, readerUserId, onTreeChanged, 
             <q className="fact-quote">{proposal.quote}</q>
           </p>
         </blockquote>
-        <figcaption>{toldByText(t, proposal.source, readerUserId, language)}</figcaption>
+        <figcaption>{toldByText(t, proposal.source, { readerUserId, subjectName, language })}</figcaption>
       </figure>
       {proposal.source.recordingId && <FactRecording recordingId={proposal.source.recordingId} fact={fact} />}
       {isEditing ? (

@@ -52,7 +52,15 @@ export function HeardFacts({ memberId, name, subject, readerUserId, onTreeChange
           <p className="heard-facts-intro">{t(`panel.intro.${subject}`)}</p>
           <ul className="heard-facts-list" aria-label={t('panel.list')}>
             {open.map((proposal) => (
-              <HeardFactItem key={proposal.id} proposal={proposal} subject={subject} readerUserId={readerUserId} onTreeChanged={onTreeChanged} onDecided={handleDecided} />
+              <HeardFactItem
+                key={proposal.id}
+                proposal={proposal}
+                subject={subject}
+                subjectName={name}
+                readerUserId={readerUserId}
+                onTreeChanged={onTreeChanged}
+                onDecided={handleDecided}
+              />
             ))}
           </ul>
         </>

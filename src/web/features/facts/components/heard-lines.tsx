@@ -9,6 +9,8 @@ const lineKinds = ['occupation', 'residence', 'nickname'] as const
 
 interface HeardLinesProps {
   memberId: string
+  /** How the card names its person («Aurora»). */
+  subjectName: string
   readerUserId: string | undefined
   /** False asks the server nothing: a card with no conversation about its person has nothing heard. */
   enabled: boolean
@@ -20,7 +22,7 @@ interface HeardLinesProps {
  * A card's trade, homes and nickname, known only from what was told and accepted, each with where
  * it comes from: «Oficio: costurera — Fuente: entrevista con Ana del 12 de mayo de 2026 …».
  */
-export function HeardLines({ memberId, readerUserId, enabled, className }: HeardLinesProps) {
+export function HeardLines({ memberId, subjectName, readerUserId, enabled, className }: HeardLinesProps) {
   const { t } = useTranslation('facts')
   const cited = useFactList(memberId, { enabled }).data?.cited ?? []
   const lines = lineKinds.map((kind) => ({ kind, proposals: cited.filter((proposal) => proposal.kind === kind) })).filter(({ proposals }) => proposals.length > 0)
@@ -34,7 +36,7 @@ export function HeardLines({ memberId, readerUserId, enabled, className }: Heard
             <dd key={proposal.id}>
               {personNameText(proposal.value)}
               <span className="fact-sources">
-                <FactSourceLine proposals={[proposal]} readerUserId={readerUserId} />
+                <FactSourceLine proposals={[proposal]} subjectName={subjectName} readerUserId={readerUserId} />
               </span>
             </dd>
           ))}

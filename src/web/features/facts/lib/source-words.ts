@@ -16,11 +16,18 @@ function tellerWords(source: FactSource): { name?: string; kin?: string } | unde
   return name || kin ? { ...(name ? { name } : {}), ...(kin ? { kin } : {}) } : undefined
 }
 
+/** Whom a fact is about, as the page names them («Aurora»): English says whose kin the teller is («Aurora’s granddaughter»). */
+export interface CitationContext {
+  readerUserId: string | undefined
+  subjectName: string
+  language: Language
+}
+
 /**
  * Where a fact on a card comes from: «Fuente: entrevista con Ana del 12 de mayo de 2026», then who
  * told it when the tree can say («contado por Lucía, su nieta», «contado por ti»).
  */
-export function citationText(t: TFunction<'facts'>, source: FactSource, readerUserId: string | undefined, language: Language): string {
+export function citationText(t: TFunction<'facts'>, source: FactSource, { readerUserId, subjectName, language }: CitationContext): string {
   const date = toldOnText(source, language)
   const isReader = readerUserId !== undefined && source.tellerUserId === readerUserId
   const teller = tellerWords(source)
@@ -32,16 +39,18 @@ export function citationText(t: TFunction<'facts'>, source: FactSource, readerUs
   const where = t('source.interview', { date })
   if (isReader) return `${where}, ${t('source.tellerYou')}`
   if (!teller) return where
-  const by = teller.name && teller.kin ? t('source.tellerNamedKin', teller) : teller.name ? t('source.tellerNamed', teller) : t('source.tellerKin', teller)
+  const words = { ...teller, subject: subjectName }
+  const by = teller.name && teller.kin ? t('source.tellerNamedKin', words) : teller.name ? t('source.tellerNamed', words) : t('source.tellerKin', words)
   return `${where}, ${by}`
 }
 
 /** Under a proposal's quote: «Lo contaste tú el 12 de mayo de 2026.», «Lo contó Lucía, su nieta, el …». */
-export function toldByText(t: TFunction<'facts'>, source: FactSource, readerUserId: string | undefined, language: Language): string {
+export function toldByText(t: TFunction<'facts'>, source: FactSource, { readerUserId, subjectName, language }: CitationContext): string {
   const date = toldOnText(source, language)
   if (readerUserId !== undefined && source.tellerUserId === readerUserId) return t('proposal.toldByYou', { date })
   const teller = tellerWords(source)
   if (!teller) return t('proposal.toldOn', { date })
-  if (teller.name && teller.kin) return t('proposal.toldByNamedKin', { ...teller, date })
-  return teller.name ? t('proposal.toldBy', { name: teller.name, date }) : t('proposal.toldByKin', { kin: teller.kin, date })
+  const words = { ...teller, subject: subjectName, date }
+  if (teller.name && teller.kin) return t('proposal.toldByNamedKin', words)
+  return teller.name ? t('proposal.toldBy', words) : t('proposal.toldByKin', words)
 }

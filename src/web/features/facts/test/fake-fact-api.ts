@@ -13,7 +13,7 @@ export function buildSource(overrides: Partial<FactSource> = {}): FactSource {
     toldAt: '2026-05-12T15:00:00.000Z',
     tellerUserId: 'u-lucia',
     tellerName: 'Lucía',
-    tellerKin: 'su nieta',
+    tellerKin: 'nieta',
     question: '¿Dónde nació Aurora y dónde pasó su infancia?',
     recordingId: null,
     ...overrides,
