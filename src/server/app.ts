@@ -67,7 +67,7 @@ import type { ExportExtension } from './features/portability/portability.ports.t
 import { portabilityRoutes } from './features/portability/portability.routes.ts'
 import { createPortabilityService } from './features/portability/portability.service.ts'
 import { createAiProvider } from './integrations/ai/create-ai-provider.ts'
-import { listenForFacts } from './integrations/ai/fact-listener.ts'
+import { listenForFacts, listeningInstruction } from './integrations/ai/fact-listener.ts'
 import { ana } from './integrations/ai/personas/ana.ts'
 import { cronos } from './integrations/ai/personas/cronos.ts'
 import { factsAskedBy } from './integrations/ai/guided/asked-facts.ts'
@@ -307,11 +307,12 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     mayReadMemoryFile: (actor, ownerUserId, entryIds) => sharing.mayReadMemoryFile({ ...actor, treeId: actor.treeId ?? null }, ownerUserId, entryIds),
   })
   const aiProvider = createAiProvider(config.ai)
+  const aiBudget = createAiBudget(rateLimitStore, config.aiBudget)
   const chat = createChatEngine({
     provider: aiProvider,
     limiter: createAttemptLimiter(rateLimitStore, { max: config.aiRateLimitPerHour, windowMs: 60 * 60 * 1000 }, 'ai'),
     guidedLimiter: createAttemptLimiter(rateLimitStore, { max: config.aiRateLimitPerHour * 4, windowMs: 60 * 60 * 1000 }, 'guided'),
-    budget: createAiBudget(rateLimitStore, config.aiBudget),
+    budget: aiBudget,
     timeoutMs: config.aiTimeoutMs,
     // Its own key, derived from the auth secret: a receipt can never pass for a session token.
     receipts: createExchangeReceipts(`${secret}:chat-receipts`),
@@ -348,8 +349,19 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     },
     tellerKin: (holderId, userId, memberId, language) => familyTree.tellerKin(holderId, userId, memberId, language),
     asksOf: (question, subject) => factsAskedBy(question, subject),
-    // Read with the settings of the persona it was told to: Ana's blocks nothing, a family's memories speak of death.
-    listen: async (input) => (config.factListening ? listenForFacts(aiProvider, { ...input, safety: (input.subject.isTeller ? cronos : ana).safety }) : []),
+    listen: async ({ tellerId, ...input }) => {
+      if (!config.factListening || aiProvider.kind === 'guided') return []
+      // Counted against the teller's share of the AI budget as a reply is; with no room left, no reading.
+      const ok = await aiBudget.reserve(tellerId, listeningInstruction(input).length + input.answer.length).then(
+        () => true,
+        () => false,
+      )
+      if (!ok) return []
+      // Read with the settings of the persona it was told to: Ana's block nothing, a family's memories speak of death.
+      const heard = await listenForFacts(aiProvider, { ...input, safety: (input.subject.isTeller ? cronos : ana).safety })
+      await aiBudget.spend(tellerId, JSON.stringify(heard).length).catch(() => undefined)
+      return heard
+    },
     gapsOf: (member, told) => unknownAbout(member, told),
     answersAbout: async (holderId, memberId) =>
       (await familyTree.findSelfMemberId(holderId)) === memberId ? biography.answersOf(holderId) : interviews.answersAbout(holderId, memberId),

@@ -95,7 +95,8 @@ export function createBiographyChat({ repo, conversations, chat, findSelfMemberI
       entryDate: now.toISOString(),
       updatedAt: now.toISOString(),
     })
-    if (!isSkip) listener.heard({ holderId: userId, memberId: selfMemberId, source: { kind: 'biography', id: row.id }, answer: message, question, language, isTeller: true })
+    if (!isSkip)
+      listener.heard({ holderId: userId, memberId: selfMemberId, source: { kind: 'biography', id: row.id }, answer: message, question, language, isTeller: true, tellerId: userId })
     return kept(userId, row, message, isSkip, await toEntry(userId, row))
   }
 

@@ -205,6 +205,7 @@ export function createBiographyService({ repo, conversations, chat, findSelfMemb
         question: null,
         language: input.language,
         isTeller: true,
+        tellerId: userId,
       })
       return one(userId, row)
     },
@@ -233,6 +234,7 @@ export function createBiographyService({ repo, conversations, chat, findSelfMemb
           question: row.question,
           language: patch.language ?? 'es',
           isTeller: true,
+          tellerId: userId,
         })
       }
       return one(userId, row)

@@ -33,6 +33,8 @@ export type Listener = (input: {
   subject: { name: string; isTeller: boolean }
   thisYear: number
   birthYear?: number
+  /** Whose share of the AI budget the reading counts against. */
+  tellerId: string
 }) => Promise<HeardProposal[]>
 
 interface Logger {
@@ -140,6 +142,7 @@ export function createFactService(deps: Deps) {
       question: input.question,
       language: input.language,
       subject: { name: member.firstName, isTeller: input.isTeller },
+      tellerId: input.tellerId,
       thisYear,
       ...(birthYear ? { birthYear } : {}),
     })

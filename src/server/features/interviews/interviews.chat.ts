@@ -85,7 +85,8 @@ export function createInterviewChat({ repo, conversations, chat, toSession, list
       originalAnswer: null,
       isSkip: isSkip ? 1 : 0,
     })
-    if (!isSkip) listener.heard({ holderId: ownerId, memberId, source: { kind: 'interview', id: row.id }, answer: message, question, language, isTeller: false })
+    if (!isSkip)
+      listener.heard({ holderId: ownerId, memberId, source: { kind: 'interview', id: row.id }, answer: message, question, language, isTeller: false, tellerId: actor.userId })
     return kept(ownerId, row, message, isSkip, await toSession(ownerId, row))
   }
 

@@ -187,7 +187,16 @@ export function createInterviewService({ repo, conversations, chat, findMember, 
       if (answer === stored.answer) return one(ownerId, existing)
       const row = await repo.update(ownerId, id, { conversationPair: interviewPair(answer, stored.acknowledgement), originalAnswer: existing.originalAnswer ?? stored.answer })
       if (!row) throw notFound('Interview session')
-      listener.heardAgain({ holderId: ownerId, memberId: row.interviewedMemberId, source: { kind: 'interview', id }, answer, question: row.question, language, isTeller: false })
+      listener.heardAgain({
+        holderId: ownerId,
+        memberId: row.interviewedMemberId,
+        source: { kind: 'interview', id },
+        answer,
+        question: row.question,
+        language,
+        isTeller: false,
+        tellerId: actor.userId,
+      })
       return one(ownerId, row)
     },
 

@@ -16,6 +16,8 @@ export interface KeptAnswer {
   language: Language
   /** Told by the person about themself (Cronos). */
   isTeller: boolean
+  /** The account that told it: a model's reading of it counts against their share of the AI budget. */
+  tellerId: string
 }
 
 export interface AnswerListener {
