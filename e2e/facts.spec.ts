@@ -20,6 +20,7 @@ const chatInput = (page: Page) => page.getByLabel('Tu mensaje para Ana')
 const anaBubbles = (page: Page) => chatLog(page).locator('[data-speaker=model]')
 const heard = (page: Page) => page.getByRole('region', { name: 'Lo que Ana escuchó sobre Aurora' })
 const status = (page: Page, text: string | RegExp) => page.getByRole('status').filter({ hasText: text })
+const unknown = (page: Page) => page.getByRole('complementary', { name: 'Lo que aún no sabemos de Aurora' })
 
 /** Sends a message to Ana and waits for her whole reply. */
 async function tellAna(page: Page, text: string) {
@@ -50,6 +51,13 @@ test('what Ana hears is proposed with its words and voice, accepted with the key
 
   await test.step('she answers Ana’s birthplace question with her voice', async () => {
     await page.goto(`/interview/${aurora}`)
+    // Gently, what nobody has told yet, where she was born first.
+    await expect(unknown(page).getByRole('listitem').first()).toHaveText('Dónde nació')
+    await expect(
+      unknown(page)
+        .getByRole('listitem')
+        .filter({ hasText: /^Cuándo nació$/ }),
+    ).toBeVisible()
     await skipToBirthplace(page)
     await page.getByRole('button', { name: 'Grabar tu respuesta con tu voz' }).click()
     await expect(status(page, 'Grabando ahora')).toBeVisible()
@@ -93,6 +101,12 @@ test('what Ana hears is proposed with its words and voice, accepted with the key
     await expect(status(page, 'Guardado en el árbol: Nació hacia 1931.')).toBeVisible()
     await expect(heard(page).getByRole('listitem')).toHaveCount(0)
     await expect(heard(page)).toContainText('Ya revisaste todo lo que Ana escuchó.')
+    // Now known, no longer suggested.
+    await expect(
+      unknown(page)
+        .getByRole('listitem')
+        .filter({ hasText: /^(Dónde|Cuándo) nació$/ }),
+    ).toHaveCount(0)
     // The page reads the relative again: the header says when she was born.
     await expect(page.locator('.interview-facts')).toContainText('hacia 1931')
   })

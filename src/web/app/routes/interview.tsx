@@ -104,10 +104,16 @@ export function InterviewRoute() {
       ) : (
         <p className="interview-read-only">{t('page.readOnly', { name: firstName })}</p>
       )}
-      {/* Only those who may change anything in the tree decide what goes into it. */}
-      {roleMay(role, 'content.change-any') && (
-        <HeardFacts key={`heard-${member.memberId}`} memberId={member.memberId} name={firstName} subject="other" readerUserId={userId} onTreeChanged={refetchTree} />
-      )}
+      {/* Everyone in the tree reads what was heard; those who edit it decide what goes into it. */}
+      <HeardFacts
+        key={`heard-${member.memberId}`}
+        memberId={member.memberId}
+        name={firstName}
+        subject="other"
+        readerUserId={userId}
+        mayDecide={roleMay(role, 'tree.edit')}
+        onTreeChanged={refetchTree}
+      />
       {roleMay(role, 'content.add') && <UnknownFacts memberId={member.memberId} name={firstName} subject="other" />}
       <InterviewHistory
         memberId={member.memberId}

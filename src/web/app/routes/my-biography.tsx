@@ -90,7 +90,7 @@ export function MyBiographyRoute() {
       <BiographyChat attachments={attachments} onDone={ownCard ? () => void refreshFacts(ownCard.memberId) : undefined} />
       {ownCard && (
         <>
-          <HeardFacts memberId={ownCard.memberId} name={ownCard.firstName} subject="self" readerUserId={userId} onTreeChanged={refetchTree} />
+          <HeardFacts memberId={ownCard.memberId} name={ownCard.firstName} subject="self" readerUserId={userId} mayDecide onTreeChanged={refetchTree} />
           <UnknownFacts memberId={ownCard.memberId} name={ownCard.firstName} subject="self" />
         </>
       )}

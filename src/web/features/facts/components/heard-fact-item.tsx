@@ -20,6 +20,8 @@ interface HeardFactItemProps {
   /** How the page names whom the fact is about («Aurora»). */
   subjectName: string
   readerUserId: string | undefined
+  /** Without it the fact is only read: Accept, Correct and Dismiss are for those who edit the tree. */
+  mayDecide: boolean
   /** Accepting changed the tree: the page reads the member and the tree again. */
   onTreeChanged: (memberIds: string[]) => unknown
   /** The proposal left the list; `fact` is it in words, for the announcement. */
@@ -31,7 +33,7 @@ interface HeardFactItemProps {
  * their recording, and Accept / Correct / Dismiss. A fact that says otherwise than the tree shows
  * both and asks which to keep: nothing in the tree is ever overwritten without that choice.
  */
-export function HeardFactItem({ proposal, subject, subjectName, readerUserId, onTreeChanged, onDecided }: HeardFactItemProps) {
+export function HeardFactItem({ proposal, subject, subjectName, readerUserId, mayDecide, onTreeChanged, onDecided }: HeardFactItemProps) {
   const { t } = useTranslation('facts')
   const language = useUiLanguage()
   const accept = useAcceptFact({ onTreeChanged })
@@ -99,7 +101,7 @@ export function HeardFactItem({ proposal, subject, subjectName, readerUserId, on
         <figcaption>{toldByText(t, proposal.source, { readerUserId, subjectName, language })}</figcaption>
       </figure>
       {proposal.source.recordingId && <FactRecording recordingId={proposal.source.recordingId} fact={fact} />}
-      {isEditing ? (
+      {!mayDecide ? null : isEditing ? (
         <FactEditForm
           proposal={proposal}
           fact={fact}

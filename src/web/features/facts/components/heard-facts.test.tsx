@@ -11,11 +11,11 @@ afterEach(() => {
   vi.restoreAllMocks()
 })
 
-function renderPanel({ subject = 'other', readerUserId = 'u-rosa' }: { subject?: FactSubject; readerUserId?: string } = {}) {
+function renderPanel({ subject = 'other', readerUserId = 'u-rosa', mayDecide = true }: { subject?: FactSubject; readerUserId?: string; mayDecide?: boolean } = {}) {
   const user = userEvent.setup()
   // The page reads the tree again, which takes a moment: the decided fact has left the list by then.
   const onTreeChanged = vi.fn(() => new Promise((resolve) => setTimeout(resolve, 30)))
-  renderWithProviders(<HeardFacts memberId="m-aurora" name="Aurora" subject={subject} readerUserId={readerUserId} onTreeChanged={onTreeChanged} />)
+  renderWithProviders(<HeardFacts memberId="m-aurora" name="Aurora" subject={subject} readerUserId={readerUserId} mayDecide={mayDecide} onTreeChanged={onTreeChanged} />)
   return { user, onTreeChanged }
 }
 
@@ -35,6 +35,17 @@ describe('what Ana heard about a relative', () => {
     expect(items[2]).toHaveTextContent('Al aceptarlo, se añade al árbol como persona nueva.')
     // No recording, no player.
     expect(within(items[0]!).queryByRole('button', { name: /Escuchar/ })).not.toBeInTheDocument()
+  })
+
+  it('is read by those who do not edit the tree, with its words and recording, and nothing to decide', async () => {
+    fakeFactApi({ open: [buildProposal({ current: 'Quito', source: buildSource({ recordingId: 'rec-1' }) })] })
+    renderPanel({ mayDecide: false })
+
+    const region = await panel()
+    expect(region).toHaveTextContent('Quienes editan el árbol deciden si entran en él.')
+    expect(region).toHaveTextContent('En el árbol: Quito · Se contó: Pasto, Nariño')
+    expect(within(region).getByRole('button', { name: 'Escuchar la grabación: Nació en Pasto, Nariño' })).toBeInTheDocument()
+    expect(within(region).getAllByRole('button')).toHaveLength(1)
   })
 
   it('says nothing at all while nothing waits', async () => {

@@ -12,17 +12,19 @@ interface HeardFactsProps {
   name: string
   subject: FactSubject
   readerUserId: string | undefined
+  /** The reader edits the tree, and so decides what goes into it; anyone else reads what was heard. */
+  mayDecide: boolean
   /** Accepting changed the tree (a field filled, a relative added): the page reads the member and the tree again. */
   onTreeChanged: (memberIds: string[]) => unknown
 }
 
 /**
  * «Lo que Ana escuchó sobre Aurora» (or, on one's own biography, what Cronos heard): the facts
- * proposed from what was told, each waiting for someone who may change the tree to accept,
- * correct or dismiss it. Shown only while there is something to decide, or something was decided
+ * proposed from what was told, which everyone in the tree reads, each waiting for someone who edits
+ * the tree to accept, correct or dismiss it. Shown only while there is something to decide, or something was decided
  * on this visit (so its announcement and the keyboard have somewhere to land).
  */
-export function HeardFacts({ memberId, name, subject, readerUserId, onTreeChanged }: HeardFactsProps) {
+export function HeardFacts({ memberId, name, subject, readerUserId, mayDecide, onTreeChanged }: HeardFactsProps) {
   const { t } = useTranslation('facts')
   const facts = useFactList(memberId)
   const [announcement, setAnnouncement] = useState('')
@@ -49,7 +51,7 @@ export function HeardFacts({ memberId, name, subject, readerUserId, onTreeChange
       <StatusMessage>{announcement}</StatusMessage>
       {open.length > 0 ? (
         <>
-          <p className="heard-facts-intro">{t(`panel.intro.${subject}`)}</p>
+          <p className="heard-facts-intro">{t(mayDecide ? `panel.intro.${subject}` : 'panel.intro.readOnly')}</p>
           <ul className="heard-facts-list" aria-label={t('panel.list')}>
             {open.map((proposal) => (
               <HeardFactItem
@@ -58,6 +60,7 @@ export function HeardFacts({ memberId, name, subject, readerUserId, onTreeChange
                 subject={subject}
                 subjectName={name}
                 readerUserId={readerUserId}
+                mayDecide={mayDecide}
                 onTreeChanged={onTreeChanged}
                 onDecided={handleDecided}
               />
