@@ -130,3 +130,30 @@ test('what Ana hears is proposed with its words and voice, accepted with the key
     await expectNoHorizontalOverflow(page, 'family tree with a cited fact, on a phone')
   })
 })
+
+test('what Cronos hears about the person is proposed to them for their own card, and cited there as their conversation', async ({ page }) => {
+  const rosa = await signUpThroughApi(page)
+  await page.goto('/my-biography')
+  const ownUnknown = page.getByRole('complementary', { name: 'Lo que aún no has contado' })
+  await expect(ownUnknown.getByRole('listitem').first()).toHaveText('Dónde naciste')
+
+  const cronos = page.getByRole('log', { name: 'Conversación con Cronos' }).locator('[data-speaker=model]')
+  await expect(cronos.first()).toContainText('¿')
+  await page.getByLabel('Tu mensaje para Cronos').fill('Nací en Pasto, Nariño, en 1950.')
+  await page.getByLabel('Tu mensaje para Cronos').press('Enter')
+  await expect(page.getByText('Guardado en tus recuerdos.')).toBeVisible()
+
+  const panel = page.getByRole('region', { name: 'Lo que Cronos escuchó de tu vida' })
+  await expect(panel.getByText('Naciste en Pasto, Nariño', { exact: true })).toBeVisible()
+  await expect(panel.getByText('Naciste en 1950', { exact: true })).toBeVisible()
+  await expect(panel.getByRole('listitem').first()).toContainText('Lo contaste tú el')
+  await panel.getByRole('button', { name: 'Aceptar: Naciste en Pasto, Nariño' }).click()
+  await expect(status(page, 'Guardado en el árbol: Naciste en Pasto, Nariño.')).toBeVisible()
+  await expect(ownUnknown.getByText('Dónde naciste', { exact: true })).toHaveCount(0)
+  await expectNoSeriousA11yViolations(page, 'biography with heard facts')
+
+  await page.goto('/family-tree')
+  const card = page.getByRole('article', { name: rosa.name })
+  await expect(card).toContainText('Pasto, Nariño')
+  await expect(card.getByText(/^Fuente: tu conversación con Cronos del /)).toBeVisible()
+})
