@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { startFakeGemini } from '../src/server/test/fake-gemini.ts'
 import { buildIfNeeded, serverEntry } from './build-if-needed.mjs'
+import { percentileOf, timeToFirst } from './bench-lib.mjs'
 
 const runs = Number(process.env.BENCH_RUNS ?? 40)
 const port = Number(process.env.BENCH_PORT ?? 3192)
@@ -26,24 +27,6 @@ async function waitFor(url) {
   }
   throw new Error(`${url} did not answer`)
 }
-
-/** Milliseconds from sending the request to the first chunk containing `marker`; the rest is read to the end. */
-async function timeToFirst(url, init, marker) {
-  const start = performance.now()
-  const response = await fetch(url, init)
-  if (!response.ok) throw new Error(`${url} answered ${response.status}: ${await response.text()}`)
-  const decoder = new TextDecoder()
-  let seen = ''
-  let first
-  for await (const chunk of response.body) {
-    seen += decoder.decode(chunk, { stream: true })
-    if (first === undefined && seen.includes(marker)) first = performance.now() - start
-  }
-  if (first === undefined) throw new Error(`no ${marker} in ${seen.slice(0, 300)}`)
-  return first
-}
-
-const percentile = (values, p) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))]
 
 buildIfNeeded()
 const gemini = await startFakeGemini({ behaviour: { kind: 'stream', pieces } })
@@ -99,13 +82,13 @@ try {
   // The first runs warm up connections and caches on both sides.
   const warm = (values) => values.slice(Math.min(5, Math.floor(values.length / 4)))
   const [d, p, v] = [warm(direct), warm(proxied), warm(told)]
-  const row = (name, values) => `  ${name.padEnd(31)} ${percentile(values, 0.5).toFixed(1).padStart(6)} ms  p95 ${percentile(values, 0.95).toFixed(1).padStart(6)} ms`
+  const row = (name, values) => `  ${name.padEnd(31)} ${percentileOf(values, 0.5).toFixed(1).padStart(6)} ms  p95 ${percentileOf(values, 0.95).toFixed(1).padStart(6)} ms`
   console.log(`Time to first token of a streamed reply, ${d.length} runs after warm-up (fake Gemini on this machine):`)
   console.log(row('fake Gemini directly', d))
   console.log(row('through /api/biography/chat', p))
   console.log(row('through /api/ai-lab/variations', v))
   console.log(
-    `  added by Legado (median)        ${(percentile(p, 0.5) - percentile(d, 0.5)).toFixed(1).padStart(6)} ms chat, ${(percentile(v, 0.5) - percentile(d, 0.5)).toFixed(1).padStart(6)} ms variation`,
+    `  added by Legado (median)        ${(percentileOf(p, 0.5) - percentileOf(d, 0.5)).toFixed(1).padStart(6)} ms chat, ${(percentileOf(v, 0.5) - percentileOf(d, 0.5)).toFixed(1).padStart(6)} ms variation`,
   )
 } finally {
   server.kill('SIGTERM')

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { startFakeGemini } from '../src/server/test/fake-gemini.ts'
-import { startServer, stopServer } from './bench-lib.mjs'
+import { percentileOf, startServer, stopServer, timeToFirst } from './bench-lib.mjs'
 import { buildIfNeeded } from './build-if-needed.mjs'
 
 const runs = Number(process.env.BENCH_RUNS ?? 30)
@@ -22,24 +22,6 @@ const heard = {
     { kind: 'marriageDate', value: '1950', quote: 'Se casó con Luis Pérez en 1950' },
   ],
 }
-
-/** Milliseconds from sending the request to the first chunk containing `marker`; the rest is read to the end. */
-async function timeToFirst(url, init, marker) {
-  const start = performance.now()
-  const response = await fetch(url, init)
-  if (!response.ok) throw new Error(`${url} answered ${response.status}: ${await response.text()}`)
-  const decoder = new TextDecoder()
-  let seen = ''
-  let first
-  for await (const chunk of response.body) {
-    seen += decoder.decode(chunk, { stream: true })
-    if (first === undefined && seen.includes(marker)) first = performance.now() - start
-  }
-  if (first === undefined) throw new Error(`no ${marker} in ${seen.slice(0, 300)}`)
-  return first
-}
-
-const percentile = (values, p) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))]
 
 /** A server of its own with its own fake Gemini, an account and a grandmother to tell Ana about. */
 async function prepare(port, env) {
@@ -120,12 +102,12 @@ try {
   const warm = (values) => values.slice(Math.min(5, Math.floor(values.length / 4)))
   const [offTimes, onTimes] = [warm(off.times), warm(on.times)]
   const row = (name, times, listened) =>
-    `  ${name.padEnd(34)} p50 ${percentile(times, 0.5).toFixed(1).padStart(6)} ms  p95 ${percentile(times, 0.95).toFixed(1).padStart(6)} ms  (${listened} JSON questions to the model)`
+    `  ${name.padEnd(34)} p50 ${percentileOf(times, 0.5).toFixed(1).padStart(6)} ms  p95 ${percentileOf(times, 0.95).toFixed(1).padStart(6)} ms  (${listened} JSON questions to the model)`
   console.log(`Time to first token of Ana's reply, ${onTimes.length} runs after warm-up (fake Gemini: reply after 50 ms, JSON after ${jsonDelayMs} ms):`)
   console.log(row(`listener off (${listenerOff.join('=')})`, offTimes, off.listened()))
   console.log(row('listener on', onTimes, on.listened()))
   console.log(
-    `  ratio on / off                     p50 ${(percentile(onTimes, 0.5) / percentile(offTimes, 0.5)).toFixed(2).padStart(6)}     p95 ${(percentile(onTimes, 0.95) / percentile(offTimes, 0.95)).toFixed(2).padStart(6)}`,
+    `  ratio on / off                     p50 ${(percentileOf(onTimes, 0.5) / percentileOf(offTimes, 0.5)).toFixed(2).padStart(6)}     p95 ${(percentileOf(onTimes, 0.95) / percentileOf(offTimes, 0.95)).toFixed(2).padStart(6)}`,
   )
   if (on.listened() === 0) console.log('  The listener asked the model nothing: it is not hooked into the interview yet, so both rows measure the same server.')
   if (off.listened() > 0) console.log(`  ${listenerOff.join('=')} did not turn the listener off: set BENCH_LISTENER_OFF to the setting that does.`)

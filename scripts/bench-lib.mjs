@@ -191,3 +191,22 @@ export function formatRun(name, run) {
   const cpu = run.cpuPerRequestMs === undefined ? '' : `   server CPU ${(run.cpuPerRequestMs * 1000).toFixed(0)} µs/req`
   return `${name.padEnd(30)} ${run.rate.toFixed(0).padStart(6)} req/s   p50 ${ms(run.p50)}   p95 ${ms(run.p95)}   p99 ${ms(run.p99)}   failures ${run.failures}${cpu}`
 }
+
+/** Milliseconds from sending the request to the first chunk containing `marker`; the rest is read to the end. */
+export async function timeToFirst(url, init, marker) {
+  const start = performance.now()
+  const response = await fetch(url, init)
+  if (!response.ok) throw new Error(`${url} answered ${response.status}: ${await response.text()}`)
+  const decoder = new TextDecoder()
+  let seen = ''
+  let first
+  for await (const chunk of response.body) {
+    seen += decoder.decode(chunk, { stream: true })
+    if (first === undefined && seen.includes(marker)) first = performance.now() - start
+  }
+  if (first === undefined) throw new Error(`no ${marker} in ${seen.slice(0, 300)}`)
+  return first
+}
+
+/** The value at `fraction` (0.5, 0.95) of unsorted `values`. */
+export const percentileOf = (values, fraction) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * fraction))]
