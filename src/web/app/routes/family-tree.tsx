@@ -77,9 +77,7 @@ function sourcesFor(readerUserId: string | undefined): MemberSourcesSlot {
     cite: (member, line) => (
       <FactSources memberId={member.memberId} kinds={citedKinds[line]} subjectName={member.firstName} readerUserId={readerUserId} enabled={isTalkedAbout(member)} />
     ),
-    heardLines: (member, className) => (
-      <HeardLines memberId={member.memberId} subjectName={member.firstName} readerUserId={readerUserId} enabled={isTalkedAbout(member)} className={className} />
-    ),
+    heardLines: (member) => <HeardLines memberId={member.memberId} subjectName={member.firstName} readerUserId={readerUserId} enabled={isTalkedAbout(member)} />,
   }
 }
 

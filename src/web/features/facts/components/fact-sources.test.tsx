@@ -107,7 +107,11 @@ describe('a card’s trade, homes and nickname', () => {
         buildProposal({ ...accepted, kind: 'birthPlace' }),
       ],
     })
-    renderWithProviders(<HeardLines memberId="m-aurora" subjectName="Aurora" readerUserId="u-rosa" enabled className="member-facts" />)
+    renderWithProviders(
+      <dl>
+        <HeardLines memberId="m-aurora" subjectName="Aurora" readerUserId="u-rosa" enabled />
+      </dl>,
+    )
 
     const terms = await screen.findAllByRole('term')
     expect(terms.map((term) => term.textContent)).toEqual(['Oficio', 'Vivió en'])

@@ -14,21 +14,20 @@ interface HeardLinesProps {
   readerUserId: string | undefined
   /** False asks the server nothing: a card with no conversation about its person has nothing heard. */
   enabled: boolean
-  /** The card's own list style, so these lines read as the card's. */
-  className: string
 }
 
 /**
  * A card's trade, homes and nickname, known only from what was told and accepted, each with where
- * it comes from: «Oficio: costurera — Fuente: entrevista con Ana del 12 de mayo de 2026 …».
+ * it comes from: «Oficio: costurera — Fuente: entrevista con Ana del 12 de mayo de 2026 …». Groups
+ * of the card's own description list, which holds them.
  */
-export function HeardLines({ memberId, subjectName, readerUserId, enabled, className }: HeardLinesProps) {
+export function HeardLines({ memberId, subjectName, readerUserId, enabled }: HeardLinesProps) {
   const { t } = useTranslation('facts')
   const cited = useFactList(memberId, { enabled }).data?.cited ?? []
   const lines = lineKinds.map((kind) => ({ kind, proposals: cited.filter((proposal) => proposal.kind === kind) })).filter(({ proposals }) => proposals.length > 0)
   if (lines.length === 0) return null
   return (
-    <dl className={className}>
+    <>
       {lines.map(({ kind, proposals }) => (
         <div key={kind}>
           <dt>{t(`card.${kind}`)}</dt>
@@ -42,6 +41,6 @@ export function HeardLines({ memberId, subjectName, readerUserId, enabled, class
           ))}
         </div>
       ))}
-    </dl>
+    </>
   )
 }

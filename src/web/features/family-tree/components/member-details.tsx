@@ -117,7 +117,8 @@ export function MemberDetails({ member, membersById }: MemberDetailsProps) {
 
   return (
     <>
-      {facts.length > 0 && (
+      {/* With the facts feature's lines the list may turn out empty: the style hides it then. */}
+      {(facts.length > 0 || sources) && (
         <dl className="member-facts">
           {facts.map(({ key, label, value, cited }) => (
             <div key={key}>
@@ -128,9 +129,9 @@ export function MemberDetails({ member, membersById }: MemberDetailsProps) {
               </dd>
             </div>
           ))}
+          {sources?.heardLines(member)}
         </dl>
       )}
-      {sources?.heardLines(member, 'member-facts')}
       {member.bioSummary && <p className="member-bio">{member.bioSummary}</p>}
       {member.keyLifeEvents.length > 0 && (
         <div className="member-events">
