@@ -7,7 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify'
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import { Redis } from 'ioredis'
 import { publicOrigin, type Config } from './config.ts'
-import { openDatabase, pingDatabase } from './db/database.ts'
+import { openDatabase } from './db/database.ts'
 import { migrateToLatest } from './db/migrate.ts'
 import { createAuth, sessionLifetime } from './features/account/account.auth.ts'
 import { createAiLabRepository } from './features/ai-lab/ai-lab.repository.ts'
@@ -506,7 +506,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(healthRoutes, {
     prefix: '/api',
     check: async () => {
-      await pingDatabase(database.db)
+      await database.ping()
       return { status: 'ok', db: database.dialect, storage: config.storage.kind, ai: config.ai.provider }
     },
   })

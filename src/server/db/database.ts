@@ -17,6 +17,12 @@ export interface DatabaseHandle {
   dialect: Dialect
   /** PostgreSQL only: the schema Legado's tables live in. */
   schema?: string
+  /**
+   * A round trip to the database, for the health check. On SQLite it asks the file directly: through
+   * Kysely it would wait its turn behind every query queued on the one connection (a 100,000-row
+   * export's pages and everyone else's reads), and answer late while the server is well.
+   */
+  ping(): Promise<void>
   destroy(): Promise<void>
 }
 
@@ -28,9 +34,11 @@ export interface DatabaseHandle {
 export async function openDatabase(config: Config['database']): Promise<DatabaseHandle> {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see DatabaseHandle.raw
   let raw: Kysely<any>
+  let sqlite: SQLite.Database | undefined
   if (config.dialect === 'sqlite') {
     mkdirSync(path.dirname(config.file), { recursive: true })
     const database = new SQLite(config.file)
+    sqlite = database
     database.pragma('journal_mode = WAL')
     database.pragma('foreign_keys = ON')
     database.pragma('synchronous = FULL')
@@ -54,12 +62,18 @@ export async function openDatabase(config: Config['database']): Promise<Database
       await raw.destroy()
       if (!pool.ending) await pool.end()
     }
-    return { db, raw, dialect: 'postgres', schema: config.schema ?? 'public', destroy }
+    const ping = async () => {
+      await sql`select 1`.execute(db)
+    }
+    return { db, raw, dialect: 'postgres', schema: config.schema ?? 'public', ping, destroy }
   }
   return {
     db: raw.withPlugin(new CamelCasePlugin()) as Kysely<Database>,
     raw,
     dialect: config.dialect,
+    ping: async () => {
+      sqlite!.prepare('select 1').get()
+    },
     destroy: () => raw.destroy(),
   }
 }
@@ -135,9 +149,4 @@ async function ensureSchema(url: string, schema: string): Promise<void> {
   } finally {
     await client.end()
   }
-}
-
-/** A round trip to the database, for the health check. */
-export async function pingDatabase(db: Kysely<Database>): Promise<void> {
-  await sql`select 1`.execute(db)
 }
