@@ -157,3 +157,27 @@ test('what Cronos hears about the person is proposed to them for their own card,
   await expect(card).toContainText('Pasto, Nariño')
   await expect(card.getByText(/^Fuente: tu conversación con Cronos del /)).toBeVisible()
 })
+
+test('a fact told otherwise than the card shows both and changes nothing until one is chosen; the tree’s kept, it is not proposed again', async ({ page }) => {
+  await signUpThroughApi(page)
+  const aurora = await addMemberThroughApi(page, { firstName: 'Aurora', lastName: 'Rosero', relationshipToOwner: 'Abuela', isDeceased: true })
+  const written = await page.request.patch(`/api/family-tree/members/${aurora}`, { data: { birthPlace: 'Quito' } })
+  expect(written.status(), await written.text()).toBe(200)
+  await page.goto(`/interview/${aurora}`)
+  await skipToBirthplace(page)
+  await tellAna(page, 'Nació en Pasto')
+
+  const item = heard(page)
+    .getByRole('listitem')
+    .filter({ has: page.getByText('Nació en Pasto', { exact: true }) })
+  await expect(item).toContainText('En el árbol: Quito · Se contó: Pasto')
+  await expect(item.getByRole('button', { name: /^Aceptar/ })).toHaveCount(0)
+  await item.getByRole('button', { name: 'Dejar lo del árbol y descartar: Nació en Pasto' }).click()
+  await expect(status(page, 'Descartado: Nació en Pasto. No se volverá a proponer.')).toBeVisible()
+
+  await page.reload()
+  await expect(anaBubbles(page).first()).toContainText('¿')
+  await expect(heard(page)).toHaveCount(0)
+  await page.goto('/family-tree')
+  await expect(page.getByRole('article', { name: 'Aurora Rosero' })).toContainText('Quito')
+})
