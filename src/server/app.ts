@@ -446,6 +446,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
       },
       biography: { exportEntries: (userId) => biography.exportEntries(userId), restoreEntries: (userId, items) => biography.restoreEntries(userId, items) },
       interviews: { exportSessions: (userId) => interviews.exportSessions(userId), restoreSessions: (userId, items) => interviews.restoreSessions(userId, items) },
+      facts: { exportFacts: (userId) => facts.exportFacts(userId), restoreFacts: (userId, items) => facts.restoreFacts(userId, items) },
       media: {
         exportAssets: (userId) => media.exportAssets(userId),
         openContent: (userId, assetId) => media.openContent(userId, assetId),

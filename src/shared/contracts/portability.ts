@@ -1,8 +1,10 @@
 import { z } from 'zod'
+import { factKinds, isRelativeFactKind } from '../facts/fact-kinds.ts'
 import { languages, limits } from '../limits.ts'
 import { mediaLinkTypes } from '../media-path.ts'
 import { saveMethods } from './ai-lab.ts'
 import { chatTurnSchema } from './biography.ts'
+import { factStatuses } from './facts.ts'
 import { genealogyDateMaxLength } from '../genealogy-date/validate.ts'
 import { optionalDate, optionalSingleLineText, requiredText, singleLineText } from './common.ts'
 import { interviewTurnSchema } from './interviews.ts'
@@ -15,14 +17,26 @@ export const exportFormatName = 'legado-export'
 /**
  * Raised when a file changes shape, or when an older reader would silently lose part of the
  * archive (version 2 added `gedcom-kept.json`, version 3 the questions, corrections and
- * conversations of memories and interviews); an import refuses versions it does not know.
+ * conversations of memories and interviews, version 4 `heard-facts.json`); an import refuses
+ * versions it does not know.
  */
-export const exportSchemaVersion = 3
+export const exportSchemaVersion = 4
 /** The versions an import reads: every earlier one, whose missing files and fields restore as empty. */
-export const readableSchemaVersions: readonly number[] = [1, 2, 3]
+export const readableSchemaVersions: readonly number[] = [1, 2, 3, 4]
 
 /** The JSON file of each kind of thing, in the order an import restores them (references first). */
-export const exportKinds = ['account', 'familyTree', 'gedcomKept', 'dreams', 'dreamReadings', 'biographyEntries', 'interviewSessions', 'aiLabMemories', 'media'] as const
+export const exportKinds = [
+  'account',
+  'familyTree',
+  'gedcomKept',
+  'dreams',
+  'dreamReadings',
+  'biographyEntries',
+  'interviewSessions',
+  'heardFacts',
+  'aiLabMemories',
+  'media',
+] as const
 export type ExportKind = (typeof exportKinds)[number]
 
 export const exportFileOf: Record<ExportKind, string> = {
@@ -33,6 +47,7 @@ export const exportFileOf: Record<ExportKind, string> = {
   dreamReadings: 'dream-readings.json',
   biographyEntries: 'biography-entries.json',
   interviewSessions: 'interview-sessions.json',
+  heardFacts: 'heard-facts.json',
   aiLabMemories: 'ai-lab-memories.json',
   media: 'media.json',
 }
@@ -118,6 +133,48 @@ export const portableInterviewSessionSchema = z.object({
   ...portableExchangeFields,
 })
 export type PortableInterviewSession = z.infer<typeof portableInterviewSessionSchema>
+
+/** A relative's name as told, or as a person corrected it on accepting. */
+const portablePersonNameSchema = z.object({ first: longText(limits.memberNameMaxLength), last: longText(limits.memberNameMaxLength) })
+
+/**
+ * A fact heard in an answer (docs/product.md#facts-heard) with the decision made on it, since
+ * version 4: which facts were accepted is what the tree's citations are, and a dismissed one must
+ * stay dismissed. Who decided is not kept: an account means nothing in another Legado.
+ */
+export const portableHeardFactSchema = z
+  .object({
+    id,
+    /** The person the fact is about. */
+    memberId: id,
+    /** One of the two: the answer to Ana, or the memory told to Cronos. */
+    interviewSessionId: id.nullable(),
+    biographyEntryId: id.nullable(),
+    kind: z.enum(factKinds),
+    /** A date in the tree's stored form, a place or a text; a relative's name as `{ first, last }`. Once accepted, as accepted. */
+    value: z.union([longText(limits.chatMessageMaxLength), portablePersonNameSchema]),
+    /** The partner a marriage was told with, which says whose union it is about. */
+    spouse: portablePersonNameSchema.optional(),
+    /**
+     * The value as first heard, folded (case, accents and spacing set aside): a fact heard again
+     * from the same answer with this key is not proposed again. Absent: the folded `value`.
+     */
+    valueKey: longText(limits.chatMessageMaxLength).optional(),
+    /** The exact words it came from, and where they start in the answer. */
+    quote: longText(limits.chatMessageMaxLength),
+    quoteStart: z.number().int().min(0),
+    status: z.enum(factStatuses),
+    decidedAt: instant.nullable(),
+    /** For an accepted relative: the member it added or linked. */
+    appliedMemberId: id.nullable(),
+    createdAt: instant,
+  })
+  .refine((row) => (row.interviewSessionId === null) !== (row.biographyEntryId === null), {
+    error: 'a fact is heard in an interview or in a memory, exactly one',
+    path: ['biographyEntryId'],
+  })
+  .refine((row) => (typeof row.value === 'string') !== isRelativeFactKind(row.kind), { error: 'the value does not fit this kind of fact', path: ['value'] })
+export type PortableHeardFact = z.infer<typeof portableHeardFactSchema>
 
 export const portableAiLabMemorySchema = z.object({
   id,

@@ -1,6 +1,9 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema.ts'
+import { readInPages, readPageRows } from '../../lib/cooperative.ts'
 import type { HeardFactRow, NewHeardFactRow } from './facts.tables.ts'
+
+const insertChunk = 500
 
 /** Every query is filtered by the tree's holder: another tree's facts simply do not exist here. */
 export function createFactRepository(db: Kysely<Database>) {
@@ -27,6 +30,31 @@ export function createFactRepository(db: Kysely<Database>) {
     /** Every accepted fact of the tree, for a GEDCOM export's citations. */
     async listAccepted(ownerUserId: string): Promise<HeardFactRow[]> {
       return ofOwner(ownerUserId).where('status', '=', 'accepted').orderBy('memberId').orderBy('decidedAt').orderBy('id').execute()
+    },
+
+    /** Every fact of the tree, decided or not, oldest first (for an account export). */
+    async listAll(ownerUserId: string): Promise<HeardFactRow[]> {
+      return readInPages<HeardFactRow>((after) =>
+        ofOwner(ownerUserId)
+          .$if(after !== undefined, (q) => q.where(({ eb, refTuple, tuple }) => eb(refTuple('createdAt', 'id'), '>', tuple(after!.createdAt as string, after!.id))))
+          .orderBy('createdAt')
+          .orderBy('id')
+          .limit(readPageRows)
+          .execute(),
+      )
+    },
+
+    /** Facts from an export, in one transaction: all of them are written, or none; a few hundred rows per statement. */
+    async insertMany(rows: NewHeardFactRow[]): Promise<void> {
+      if (rows.length === 0) return
+      await db.transaction().execute(async (trx) => {
+        for (let start = 0; start < rows.length; start += insertChunk) {
+          await trx
+            .insertInto('heardFact')
+            .values(rows.slice(start, start + insertChunk))
+            .execute()
+        }
+      })
     },
 
     async findById(ownerUserId: string, id: string): Promise<HeardFactRow | undefined> {

@@ -1,5 +1,6 @@
 import type { AcceptFact, FactList, FactProposal, FactSource, FactValue } from '../../../shared/contracts/facts.ts'
 import type { MemberFacts } from '../../../shared/contracts/family-tree.ts'
+import type { PortableHeardFact } from '../../../shared/contracts/portability.ts'
 import { isRelativeFactKind, readFacts, type FactGap, type FactKind, type FactProposal as HeardProposal, type PersonName } from '../../../shared/facts/index.ts'
 import { knownOf, type KnownOfMember } from '../../../shared/facts/index.ts'
 import { isSelfMember } from '../../../shared/family-tree/self-member.ts'
@@ -321,6 +322,54 @@ export function createFactService(deps: Deps) {
         for (const proposal of await present(holderId, own, member, language)) if (await stillHeld(holderId, member, proposal)) cited.push(proposal)
       }
       return cited
+    },
+
+    /** Every fact heard in the holder's tree, with the decision made on it, for their export. */
+    async exportFacts(holderId: string): Promise<PortableHeardFact[]> {
+      return (await repo.listAll(holderId)).map((row) => {
+        const stored = readValue(row)
+        return {
+          id: row.id,
+          memberId: row.memberId,
+          interviewSessionId: row.interviewSessionId,
+          biographyEntryId: row.biographyEntryId,
+          kind: row.kind as FactKind,
+          value: stored.v,
+          ...(stored.spouse ? { spouse: stored.spouse } : {}),
+          valueKey: row.valueKey,
+          quote: row.quote,
+          quoteStart: row.quoteStart,
+          status: row.status as PortableHeardFact['status'],
+          decidedAt: row.decidedAt ? toIsoString(row.decidedAt) : null,
+          appliedMemberId: row.appliedMemberId,
+          createdAt: toIsoString(row.createdAt),
+        }
+      })
+    },
+
+    /**
+     * Facts from an export, already given their new ids, members and answers: all or none. Who
+     * decided is not known here; the decisions themselves stay as they were.
+     */
+    async restoreFacts(holderId: string, facts: PortableHeardFact[]): Promise<void> {
+      await repo.insertMany(
+        facts.map((fact) => ({
+          id: fact.id,
+          ownerUserId: holderId,
+          memberId: fact.memberId,
+          interviewSessionId: fact.interviewSessionId,
+          biographyEntryId: fact.biographyEntryId,
+          kind: fact.kind,
+          value: JSON.stringify({ v: fact.value, ...(fact.spouse ? { spouse: fact.spouse } : {}) } satisfies StoredValue),
+          valueKey: fact.valueKey ?? foldValue(fact.value),
+          quote: fact.quote,
+          quoteStart: fact.quoteStart,
+          status: fact.status,
+          decidedAt: fact.decidedAt === null ? null : toIsoString(fact.decidedAt),
+          appliedMemberId: fact.appliedMemberId,
+          createdAt: toIsoString(fact.createdAt),
+        })),
+      )
     },
 
     /** Resolves once the proposals under way are kept (shutting down waits for them). */

@@ -39,7 +39,7 @@ export interface CollectedExport {
  * error answer rather than a broken download, and the manifest can count them.
  */
 export async function collectExport(userId: string, ports: PortabilityPorts, extensions: ExportExtension[], now = new Date()): Promise<CollectedExport> {
-  const [account, familyTree, gedcomKept, dreams, lab, biographyEntries, interviewSessions, assets] = await Promise.all([
+  const [account, familyTree, gedcomKept, dreams, lab, biographyEntries, interviewSessions, heardFacts, assets] = await Promise.all([
     ports.account.exportProfile(userId),
     ports.familyTree.exportTree(userId),
     ports.gedcomKept.exportKept(userId),
@@ -47,6 +47,7 @@ export async function collectExport(userId: string, ports: PortabilityPorts, ext
     ports.aiLab.exportLab(userId),
     ports.biography.exportEntries(userId),
     ports.interviews.exportSessions(userId),
+    ports.facts.exportFacts(userId),
     ports.media.exportAssets(userId),
   ])
   const media = assets.map(toPortableMedia)
@@ -58,6 +59,7 @@ export async function collectExport(userId: string, ports: PortabilityPorts, ext
     dreamReadings: lab.readings,
     biographyEntries,
     interviewSessions,
+    heardFacts,
     aiLabMemories: lab.memories,
     media,
   }
@@ -74,6 +76,7 @@ export async function collectExport(userId: string, ports: PortabilityPorts, ext
       dreamReadings: lab.readings.length,
       biographyEntries: biographyEntries.length,
       interviewSessions: interviewSessions.length,
+      heardFacts: heardFacts.length,
       aiLabMemories: lab.memories.length,
       media: media.length,
     },

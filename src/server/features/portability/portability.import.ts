@@ -12,6 +12,7 @@ import {
   portableDreamReadingSchema,
   portableDreamSchema,
   portableGedcomKeptSchema,
+  portableHeardFactSchema,
   portableInterviewSessionSchema,
   portableMediaSchema,
   type ExportKind,
@@ -129,7 +130,7 @@ const reasonOf = (error: unknown): ImportSkipReason => {
 
 /**
  * Restores an export into the signed-in account, kinds in order of reference (the tree's members
- * first: memories, interviews and files point at them), everything under new ids.
+ * first: memories, interviews, facts heard and files point at them), everything under new ids.
  */
 export async function importArchive(userId: string, archive: ZipArchive, ports: PortabilityPorts, log: Logger): Promise<ImportReport> {
   await readManifest(archive)
@@ -234,6 +235,27 @@ export async function importArchive(userId: string, archive: ZipArchive, ports: 
     log,
   )
   report('interviewSessions', sessionItems.found, sessions.size, skipped)
+
+  // A fact heard follows its person and the answer it was heard in, and goes with either when it
+  // did not come back (as deleting either takes it); the relative it added or linked is kept when
+  // that card came back, else the fact stays decided without it.
+  skipped = []
+  const factItems = validItems(await read('heardFacts'), portableHeardFactSchema, skipped)
+  const factRows = factItems.items.flatMap((fact) => {
+    const memberId = members.get(fact.memberId)
+    const interviewSessionId = fact.interviewSessionId === null ? null : sessions.get(fact.interviewSessionId)
+    const biographyEntryId = fact.biographyEntryId === null ? null : entries.get(fact.biographyEntryId)
+    if (memberId === undefined || interviewSessionId === undefined || biographyEntryId === undefined) {
+      const detail =
+        memberId === undefined ? `member ${fact.memberId}` : interviewSessionId === undefined ? `interview ${fact.interviewSessionId}` : `memory ${fact.biographyEntryId}`
+      skipped.push({ id: fact.id, reason: 'missing_reference', detail })
+      return []
+    }
+    const appliedMemberId = fact.appliedMemberId === null ? null : (members.get(fact.appliedMemberId) ?? null)
+    return [{ ...fact, memberId, interviewSessionId, biographyEntryId, appliedMemberId }]
+  })
+  const facts = await restoreAll(factRows, skipped, (items) => ports.facts.restoreFacts(userId, items), log)
+  report('heardFacts', factItems.found, facts.size, skipped)
 
   skipped = []
   const memoryItems = validItems(await read('aiLabMemories'), portableAiLabMemorySchema, skipped)

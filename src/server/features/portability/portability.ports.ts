@@ -6,6 +6,7 @@ import type {
   PortableDream,
   PortableDreamReading,
   PortableGedcomKept,
+  PortableHeardFact,
   PortableInterviewSession,
 } from '../../../shared/contracts/portability.ts'
 import type { ExportedAsset, RestoredFile } from '../media/media.service.ts'
@@ -29,6 +30,8 @@ export interface PortabilityPorts {
   }
   biography: { exportEntries(userId: string): Promise<PortableBiographyEntry[]>; restoreEntries(userId: string, entries: PortableBiographyEntry[]): Promise<void> }
   interviews: { exportSessions(userId: string): Promise<PortableInterviewSession[]>; restoreSessions(userId: string, sessions: PortableInterviewSession[]): Promise<void> }
+  /** Facts heard in answers, with their decisions; restored rows name the members, memories and interviews just written. */
+  facts: { exportFacts(userId: string): Promise<PortableHeardFact[]>; restoreFacts(userId: string, facts: PortableHeardFact[]): Promise<void> }
   media: {
     exportAssets(userId: string): Promise<ExportedAsset[]>
     openContent(userId: string, assetId: string): Promise<AsyncIterable<Uint8Array>>

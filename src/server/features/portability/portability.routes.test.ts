@@ -157,12 +157,22 @@ describe.each(testDatabases)('exporting everything and importing it into another
     const manifest = JSON.parse(strFromU8(files['manifest.json']!))
     expect(manifest).toMatchObject({
       format: 'legado-export',
-      schemaVersion: 3,
+      schemaVersion: 4,
       application: 'Legado',
       extensions: [{ path: 'family-tree.ged' }, { path: 'contributions.json' }, { path: 'historia.html' }, { path: 'historia-carmen-ruiz.html' }],
     })
     expect(strFromU8(files['family-tree.ged']!)).toContain('2 VERS 7.0')
-    expect(manifest.counts).toEqual({ familyTreeMembers: 4, gedcomKept: 0, dreams: 2, dreamReadings: 1, biographyEntries: 2, interviewSessions: 1, aiLabMemories: 1, media: 3 })
+    expect(manifest.counts).toEqual({
+      familyTreeMembers: 4,
+      gedcomKept: 0,
+      dreams: 2,
+      dreamReadings: 1,
+      biographyEntries: 2,
+      interviewSessions: 1,
+      heardFacts: 1,
+      aiLabMemories: 1,
+      media: 3,
+    })
     for (const name of [
       'account.json',
       'family-tree.json',
@@ -171,6 +181,7 @@ describe.each(testDatabases)('exporting everything and importing it into another
       'dream-readings.json',
       'biography-entries.json',
       'interview-sessions.json',
+      'heard-facts.json',
       'ai-lab-memories.json',
       'media.json',
     ])
@@ -209,6 +220,7 @@ describe.each(testDatabases)('exporting everything and importing it into another
       ['dreamReadings', 1],
       ['biographyEntries', 2],
       ['interviewSessions', 1],
+      ['heardFacts', 1],
       ['aiLabMemories', 1],
       ['media', 3],
     ])
@@ -226,6 +238,7 @@ describe.each(testDatabases)('exporting everything and importing it into another
         ...list('dream-readings.json'),
         ...list('biography-entries.json'),
         ...list('interview-sessions.json'),
+        ...list('heard-facts.json'),
         ...list('ai-lab-memories.json'),
         ...list('media.json'),
       ]
@@ -375,7 +388,7 @@ describe.each(testDatabases)('hostile archives given to import, on %s', (databas
   })
 
   it('refuses an unknown schema version, a zip that is not an export, and a file that is not a zip', async () => {
-    for (const version of [0, 4, 1.5]) {
+    for (const version of [0, 5, 1.5]) {
       expect(await refusal(zipSync({ 'manifest.json': manifest(version), 'dreams.json': dream })), `version ${version}`).toEqual({
         status: 422,
         code: 'portability.unsupported_version',
