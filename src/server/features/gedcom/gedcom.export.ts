@@ -110,17 +110,34 @@ export async function treeToGedcom(
   const dates: DateCache = new Map()
   const memberKey = await modelXrefs(tree.members, (member) => member.memberId, pacer)
   const unionKey = await modelXrefs(tree.unions, (union) => union.unionId, pacer)
+  const genderOf = new Map<string, string>()
+  for (const member of tree.members) {
+    genderOf.set(member.memberId, member.gender)
+    const waiting = pacer.step()
+    if (waiting) await waiting
+  }
+  /**
+   * Which of two partners GEDCOM calls HUSB and which WIFE: by their order, unless that would make
+   * a woman the husband or a man the wife (a mother known alone is her family's WIFE, as other
+   * programs read it). Two women or two men keep their order: the roles are only names then.
+   */
+  const roles = (first: string | null, second: string | null): { husband: string | null; wife: string | null } => {
+    const [a, b] = [first === null ? '' : genderOf.get(first), second === null ? '' : genderOf.get(second)]
+    const swap = (a === 'Femenino' && b !== 'Femenino') || (b === 'Masculino' && a !== 'Masculino')
+    return swap ? { husband: second, wife: first } : { husband: first, wife: second }
+  }
+  const key = (id: string | null) => (id === null ? undefined : memberKey.get(id))
   const families: GedcomFamily[] = []
   const familyOfUnion = new Map<string, GedcomFamily>()
   for (const union of tree.unions) {
     const waiting = pacer.step()
     if (waiting) await waiting
-    const partners = [union.firstPartnerId, union.secondPartnerId].map((id) => (id === null ? undefined : memberKey.get(id)))
+    const { husband, wife } = roles(union.firstPartnerId, union.secondPartnerId)
     const family: GedcomFamily = {
       xref: unionKey.get(union.unionId)!,
       uids: [uidOfSourceId(union.sourceId) ?? union.unionId],
-      ...(partners[0] === undefined ? {} : { husband: partners[0] }),
-      ...(partners[1] === undefined ? {} : { wife: partners[1] }),
+      ...(key(husband) === undefined ? {} : { husband: key(husband)! }),
+      ...(key(wife) === undefined ? {} : { wife: key(wife)! }),
       children: [],
       notes: union.notes ? [{ text: union.notes }] : [],
       media: [],
@@ -154,30 +171,31 @@ export async function treeToGedcom(
       const family = link.unionId === null ? undefined : familyOfUnion.get(link.unionId)
       if (!family) continue
       const union = unionOf.get(link.unionId!)!
+      const { husband, wife } = roles(union.firstPartnerId, union.secondPartnerId)
       let childLink = links.find((l) => l.family === family.xref)
       if (!childLink) links.push((childLink = { family: family.xref, pedigree: link.kind }))
-      if (link.parentId === union.firstPartnerId) childLink.husband = link.kind
-      else if (link.parentId === union.secondPartnerId) childLink.wife = link.kind
+      if (link.parentId === husband) childLink.husband = link.kind
+      else if (link.parentId === wife) childLink.wife = link.kind
     }
     for (const kind of new Set(loose.map((link) => link.kind))) {
       const parents = loose
         .filter((link) => link.kind === kind)
         .map((link) => link.parentId)
         .sort()
-      const key = parents.join(' ')
-      let family = looseFamilies.get(key)
+      const parentsKey = parents.join(' ')
+      let family = looseFamilies.get(parentsKey)
       if (!family) {
-        const [first, second] = parents.map((id) => memberKey.get(id))
+        const { husband, wife } = roles(parents[0] ?? null, parents[1] ?? null)
         family = {
-          xref: `loose ${key}`,
-          uids: [stableUuid(`parents ${key}`)],
-          ...(first === undefined ? {} : { husband: first }),
-          ...(second === undefined ? {} : { wife: second }),
+          xref: `loose ${parentsKey}`,
+          uids: [stableUuid(`parents ${parentsKey}`)],
+          ...(key(husband) === undefined ? {} : { husband: key(husband)! }),
+          ...(key(wife) === undefined ? {} : { wife: key(wife)! }),
           children: [],
           notes: [],
           media: [],
         }
-        looseFamilies.set(key, family)
+        looseFamilies.set(parentsKey, family)
         families.push(family)
       }
       family.children.push(memberKey.get(member.memberId)!)

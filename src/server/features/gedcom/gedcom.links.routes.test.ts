@@ -129,6 +129,30 @@ describe.each(testDatabases)('GEDCOM families as a genealogist keeps them, on %s
       for (const [name, kinds] of Object.entries(expected)) expect(parentKinds(again, byName(again, name)), `${version} ${name}`).toEqual(kinds)
     }
   })
+  it('writes a mother known alone as her family’s WIFE, and a couple entered wife first with the husband as HUSB', async () => {
+    const owner = await createTestUser(t.app)
+    const add = async (payload: object): Promise<string> => {
+      const response = await as(t.app, owner)({ method: 'POST', url: '/api/family-tree/members', payload: { relationshipToOwner: 'Familia', ...payload } })
+      expect(response.statusCode, response.body).toBe(201)
+      return response.json().member.memberId
+    }
+    const aurora = await add({ firstName: 'Aurora', lastName: 'Gómez', gender: 'Femenino' })
+    await add({ firstName: 'Marta', lastName: 'Gómez', parentMemberIds: [aurora] })
+    const rosa = await add({ firstName: 'Rosa', lastName: 'Díaz', gender: 'Femenino' })
+    await add({ firstName: 'Luis', lastName: 'Pérez', gender: 'Masculino', spouseMemberIds: [rosa] })
+    for (const version of ['5.5.1', '7.0'] as const) {
+      const file = await exportThroughApi(t.app, owner, version)
+      const xrefOf = (name: string) => new RegExp(`0 @(\\w+)@ INDI\\r?\\n1 NAME ${name}`).exec(file)![1]
+      const families = file.split(/\r?\n(?=0 )/).filter((record) => / FAM\r?$/m.test(record.split(/\r?\n/)[0]!))
+      const familyOf = (xref: string) => families.find((record) => record.includes(`@${xref}@`))!
+      expect(familyOf(xrefOf('Aurora /Gómez/')), version).toMatch(new RegExp(`1 WIFE @${xrefOf('Aurora /Gómez/')}@`))
+      expect(familyOf(xrefOf('Aurora /Gómez/')), version).not.toMatch(/1 HUSB/)
+      const couple = familyOf(xrefOf('Rosa /Díaz/'))
+      expect(couple, version).toMatch(new RegExp(`1 HUSB @${xrefOf('Luis /Pérez/')}@`))
+      expect(couple, version).toMatch(new RegExp(`1 WIFE @${xrefOf('Rosa /Díaz/')}@`))
+    }
+  })
+
   it('keeps a marriage with no date or place as a marriage, apart from partners, and writes it back as MARR Y', async () => {
     const owner = await createTestUser(t.app)
     expect((await importThroughApi(t.app, owner, marriages)).status).toBe('done')
