@@ -53,6 +53,7 @@ import { createInterviewRepository } from './features/interviews/interviews.repo
 import { factRoutes } from './features/facts/facts.routes.ts'
 import { createFactRepository } from './features/facts/facts.repository.ts'
 import { createFactService } from './features/facts/facts.service.ts'
+import { modelListener } from './features/facts/facts.listening.ts'
 import { interviewRoutes } from './features/interviews/interviews.routes.ts'
 import { createInterviewService } from './features/interviews/interviews.service.ts'
 import { createMediaRepository } from './features/media/media.repository.ts'
@@ -67,9 +68,6 @@ import type { ExportExtension } from './features/portability/portability.ports.t
 import { portabilityRoutes } from './features/portability/portability.routes.ts'
 import { createPortabilityService } from './features/portability/portability.service.ts'
 import { createAiProvider } from './integrations/ai/create-ai-provider.ts'
-import { listenForFacts, listeningInstruction } from './integrations/ai/fact-listener.ts'
-import { ana } from './integrations/ai/personas/ana.ts'
-import { cronos } from './integrations/ai/personas/cronos.ts'
 import { factsAskedBy } from './integrations/ai/guided/asked-facts.ts'
 import { createObjectStorage } from './integrations/storage/create-storage.ts'
 import { createUploadStore } from './integrations/tus/create-upload-store.ts'
@@ -329,39 +327,14 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
       addMember: (holderId, input, authorId) => familyTree.addMember(holderId, input, authorId),
     },
     sources: { interviews: (holderId, ids) => interviews.sourcesOf(holderId, ids), memories: (holderId, ids) => biography.sourcesOf(holderId, ids) },
-    recordings: async (holderId, kind, ids) => {
-      const linked = await media.mediaIdsFor(holderId, kind === 'interview' ? 'interviewSession' : 'biographyEntry', ids)
-      const found = new Map<string, string>()
-      for (const [id, mediaIds] of linked) {
-        for (const mediaId of mediaIds) {
-          const asset = await media.getMedia(holderId, mediaId).catch(() => undefined)
-          if (asset && /^(audio|video)\//.test(asset.contentType)) {
-            found.set(id, mediaId)
-            break
-          }
-        }
-      }
-      return found
-    },
+    recordings: (holderId, kind, ids) => media.recordingsOf(holderId, kind === 'interview' ? 'interviewSession' : 'biographyEntry', ids),
     tellerName: async (holderId, userId) => {
       const treeId = await familyTree.treeIdOf(holderId)
       return (treeId && (await circle.nameIn(treeId, userId))) || null
     },
     tellerKin: (holderId, userId, memberId, language) => familyTree.tellerKin(holderId, userId, memberId, language),
     asksOf: (question, subject) => factsAskedBy(question, subject),
-    listen: async ({ tellerId, ...input }) => {
-      if (!config.factListening || aiProvider.kind === 'guided') return []
-      // Counted against the teller's share of the AI budget as a reply is; with no room left, no reading.
-      const ok = await aiBudget.reserve(tellerId, listeningInstruction(input).length + input.answer.length).then(
-        () => true,
-        () => false,
-      )
-      if (!ok) return []
-      // Read with the settings of the persona it was told to: Ana's block nothing, a family's memories speak of death.
-      const heard = await listenForFacts(aiProvider, { ...input, safety: (input.subject.isTeller ? cronos : ana).safety })
-      await aiBudget.spend(tellerId, JSON.stringify(heard).length).catch(() => undefined)
-      return heard
-    },
+    listen: modelListener({ provider: aiProvider, budget: aiBudget, isOn: config.factListening }),
     gapsOf: (member, told) => unknownAbout(member, told),
     answersAbout: async (holderId, memberId) =>
       (await familyTree.findSelfMemberId(holderId)) === memberId ? biography.answersOf(holderId) : interviews.answersAbout(holderId, memberId),

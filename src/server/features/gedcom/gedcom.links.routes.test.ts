@@ -142,7 +142,7 @@ describe.each(testDatabases)('GEDCOM families as a genealogist keeps them, on %s
     await add({ firstName: 'Luis', lastName: 'Pérez', gender: 'Masculino', spouseMemberIds: [rosa] })
     for (const version of ['5.5.1', '7.0'] as const) {
       const file = await exportThroughApi(t.app, owner, version)
-      const xrefOf = (name: string) => new RegExp(`0 @(\\w+)@ INDI\\r?\\n1 NAME ${name}`).exec(file)![1]
+      const xrefOf = (name: string) => new RegExp(`0 @(\\w+)@ INDI\\r?\\n1 NAME ${name}`).exec(file)![1]!
       const families = file.split(/\r?\n(?=0 )/).filter((record) => / FAM\r?$/m.test(record.split(/\r?\n/)[0]!))
       const familyOf = (xref: string) => families.find((record) => record.includes(`@${xref}@`))!
       expect(familyOf(xrefOf('Aurora /Gómez/')), version).toMatch(new RegExp(`1 WIFE @${xrefOf('Aurora /Gómez/')}@`))

@@ -219,6 +219,21 @@ export function createMediaService({ repo, storage, uploadLimits, quotaBytes, up
       return repo.idsFor(ownerId, type, targetIds)
     },
 
+    /** The recording of each target that has one: the first sound or video file linked to it (an answer's voice). */
+    async recordingsOf(ownerId: string, type: MediaLinkType, targetIds: string[]): Promise<Map<string, string>> {
+      const found = new Map<string, string>()
+      for (const [targetId, mediaIds] of await repo.idsFor(ownerId, type, targetIds)) {
+        for (const mediaId of mediaIds) {
+          const row = await repo.findById(ownerId, mediaId)
+          if (row && /^(audio|video)\//.test(row.contentType)) {
+            found.set(targetId, mediaId)
+            break
+          }
+        }
+      }
+      return found
+    },
+
     /** Each member's portrait: the thumbnail of the first photo linked to them, for members with one. */
     async portraitsOf(ownerId: string, memberIds: string[]): Promise<Map<string, string>> {
       const photos = await repo.firstPhotosOf(ownerId, memberIds)
