@@ -115,6 +115,8 @@ test('a photo sent to Cronos shows in the bubble at once, and as a thumbnail wit
   const files = memory.getByRole('list', { name: 'Archivos adjuntos' })
   const thumbnail = files.getByRole('button', { name: 'Ver la foto' })
   await expect(thumbnail).toBeVisible()
+  // Thumbnails load as they come into view, as the person scrolls down to the memory.
+  await thumbnail.scrollIntoViewIfNeeded()
   await expect.poll(() => thumbnail.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0)
   await expect(memory.getByText(/IMG_2041/)).toHaveCount(0)
 
