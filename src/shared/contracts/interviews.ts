@@ -46,7 +46,11 @@ export const interviewChatMessageSchema = z.object({
 export type InterviewChatMessage = z.input<typeof interviewChatMessageSchema>
 
 /** `PATCH /api/interviews/:id`: the answer's words corrected (the first ones are kept). */
-export const updateInterviewSessionSchema = z.object({ answer: correctedAnswerSchema })
+export const updateInterviewSessionSchema = z.object({
+  answer: correctedAnswerSchema,
+  /** The language the corrected words are in, for reading their facts again; Spanish when absent. */
+  language: chatLanguageSchema,
+})
 export type UpdateInterviewSession = z.input<typeof updateInterviewSessionSchema>
 
 /** A failed save, or the person asked for another question ("otra"), which is no answer. */

@@ -123,6 +123,16 @@ describe.each(testDatabases)('facts heard in conversations, on %s', (database) =
     expect((await heard(rosa, aurora.memberId)).open.filter((p) => p.kind === 'occupation')).toEqual([])
   })
 
+  it('hears a corrected answer again in the language it is written in', async () => {
+    const sessionId = await tell(rosa, aurora.memberId, 'She worked as a seamstress.', 'en')
+    expect(byKind((await heard(rosa, aurora.memberId)).open, 'occupation')?.value).toBe('seamstress')
+    const corrected = await call(rosa)({ method: 'PATCH', url: `/api/interviews/${sessionId}`, payload: { answer: 'She worked as a baker.', language: 'en' } })
+    expect(corrected.statusCode, corrected.body).toBe(200)
+    const trades = (await heard(rosa, aurora.memberId)).open.filter((p) => p.kind === 'occupation' && p.source.id === sessionId)
+    expect(trades.map((p) => p.value)).toEqual(['baker'])
+    for (const trade of trades) expect((await call(rosa)({ method: 'POST', url: `/api/facts/${trade.id}/dismiss` })).statusCode).toBe(204)
+  })
+
   it('adds a relative told by name on acceptance, linked to the person, and links one already there instead of adding them twice', async () => {
     await tell(rosa, aurora.memberId, 'Su hija se llamaba Marta.')
     const daughter = byKind((await heard(rosa, aurora.memberId)).open, 'child')!

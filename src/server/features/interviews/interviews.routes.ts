@@ -81,7 +81,7 @@ export const interviewRoutes: FastifyPluginAsyncZod<{ service: InterviewService;
     {
       schema: { tags, summary: 'Correct the words of an answer (the first words are kept)', params, body: updateInterviewSessionSchema, response: { 200: interviewSessionSchema } },
     },
-    async (request) => service.correctAnswer(await actor(request, 'tree.read'), request.params.id, request.body.answer),
+    async (request) => service.correctAnswer(await actor(request, 'tree.read'), request.params.id, request.body.answer, request.body.language),
   )
 
   app.patch(

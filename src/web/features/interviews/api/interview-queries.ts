@@ -3,6 +3,7 @@ import { chatOpeningSchema, conversationSchema } from '../../../../shared/contra
 import { interviewSessionListSchema, interviewSessionSchema, type InterviewSession } from '../../../../shared/contracts/interviews.ts'
 import type { Language } from '../../../../shared/limits.ts'
 import { apiFetch } from '../../../lib/api-client.ts'
+import { useUiLanguage } from '../../../lib/ui-language.ts'
 
 export const interviewKeys = {
   all: ['interviews'] as const,
@@ -70,9 +71,10 @@ export function useDeleteInterviewSession() {
 /** Corrects an answer's words (the server keeps the first ones). */
 export function useCorrectInterviewAnswer() {
   const queryClient = useQueryClient()
+  const language = useUiLanguage()
   return useMutation({
     mutationFn: async ({ id, answer }: { id: string; answer: string }) =>
-      interviewSessionSchema.parse(await apiFetch<unknown>(`/api/interviews/${encodeURIComponent(id)}`, { method: 'PATCH', body: { answer } })),
+      interviewSessionSchema.parse(await apiFetch<unknown>(`/api/interviews/${encodeURIComponent(id)}`, { method: 'PATCH', body: { answer, language } })),
     onSuccess: (session) => storeSession(queryClient, session),
   })
 }
