@@ -152,6 +152,22 @@ describe.each(testDatabases)('facts heard in conversations, on %s', (database) =
     expect(await relativesOf(aurora.memberId)).toEqual([['child', martaId]])
   })
 
+  it('cites a wedding on the union with the partner it was told with, when the person had two', async () => {
+    const elena = await add(rosa, { firstName: 'Elena', lastName: 'Paz', relationshipToOwner: 'Tía abuela', isDeceased: true, gender: 'Femenino' })
+    const luis = await add(rosa, { firstName: 'Luis', lastName: 'Mora', relationshipToOwner: 'Tío abuelo', spouseMemberIds: [elena.memberId] })
+    await add(rosa, { firstName: 'Pedro', lastName: 'Ruiz', relationshipToOwner: 'Tío abuelo', spouseMemberIds: [elena.memberId] })
+    await tell(rosa, elena.memberId, 'Se casó con Luis en 1950.')
+    const wedding = byKind((await heard(rosa, elena.memberId)).open, 'marriageDate')!
+    expect(wedding.value).toBe('1950')
+    expect((await call(rosa)({ method: 'POST', url: `/api/facts/${wedding.id}/accept`, payload: {} })).statusCode).toBe(200)
+    const tree = (await call(rosa)({ method: 'GET', url: '/api/family-tree' })).json() as {
+      unions: { firstPartnerId: string; secondPartnerId: string; marriageDate: string | null }[]
+    }
+    const withLuis = tree.unions.find((u) => [u.firstPartnerId, u.secondPartnerId].includes(luis.memberId))
+    expect(withLuis?.marriageDate).toBe('1950')
+    expect((await heard(rosa, elena.memberId)).cited.map((p) => p.kind)).toEqual(['marriageDate'])
+  })
+
   it('hears what a person tells Cronos about themself, for their own card', async () => {
     const response = await call(rosa)({ method: 'POST', url: '/api/biography/chat', payload: { message: 'Nací en Quito en 1970.', language: 'es' } })
     expect(response.statusCode, response.body).toBe(200)

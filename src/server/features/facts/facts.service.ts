@@ -1,28 +1,17 @@
-import type { AcceptFact, FactList, FactProposal, FactSource, FactValue } from '../../../shared/contracts/facts.ts'
+import type { AcceptFact, FactList, FactProposal } from '../../../shared/contracts/facts.ts'
 import type { MemberFacts } from '../../../shared/contracts/family-tree.ts'
 import type { PortableHeardFact } from '../../../shared/contracts/portability.ts'
-import { isRelativeFactKind, readFacts, type FactGap, type FactKind, type FactProposal as HeardProposal, type PersonName } from '../../../shared/facts/index.ts'
-import { knownOf, type KnownOfMember } from '../../../shared/facts/index.ts'
+import { isRelativeFactKind, knownOf, readFacts, type FactGap, type FactKind, type FactProposal as HeardProposal, type KnownOfMember } from '../../../shared/facts/index.ts'
 import { isSelfMember } from '../../../shared/family-tree/self-member.ts'
 import type { Language } from '../../../shared/limits.ts'
 import { nowIso, toIsoString } from '../../db/timestamps.ts'
 import { AppError, notFound } from '../../lib/app-error.ts'
 import type { KeptAnswer } from '../../lib/chat/heard-answers.ts'
 import { newId } from '../../lib/ids.ts'
-import { applyFact, currentValue, existingRelative, type FactTree } from './facts.apply.ts'
+import { applyFact, currentValue } from './facts.apply.ts'
+import { createFactPresenter, foldValue, readValue, valueOf, type PresenterDeps, type StoredValue } from './facts.present.ts'
 import type { FactRepository } from './facts.repository.ts'
 import type { HeardFactRow } from './facts.tables.ts'
-
-/** Where a fact was heard: an answer to Ana about a member, or a memory told to Cronos. */
-export type HeardSource = { kind: 'interview'; id: string } | { kind: 'biography'; id: string }
-
-/** What the feature needs to know of an answer to cite it. */
-export interface SourceFacts {
-  toldAt: string
-  /** The account that told it. */
-  tellerUserId: string
-  question: string | null
-}
 
 type HeardAnswer = KeptAnswer
 
@@ -42,20 +31,8 @@ interface Logger {
   warn(details: object, message: string): void
 }
 
-interface Deps {
+interface Deps extends PresenterDeps {
   repo: FactRepository
-  tree: FactTree
-  /** The answers the facts came from, by id; one not (or no longer) there is missing from the map. */
-  sources: {
-    interviews(holderId: string, ids: string[]): Promise<Map<string, SourceFacts>>
-    memories(holderId: string, ids: string[]): Promise<Map<string, SourceFacts>>
-  }
-  /** The recording of each answer, when one was made. */
-  recordings(holderId: string, source: HeardSource['kind'], ids: string[]): Promise<Map<string, string>>
-  /** How the tree names the teller («Lucía»), or null. */
-  tellerName(holderId: string, userId: string): Promise<string | null>
-  /** How the teller stands to the member, as a word of the language («nieta»), or null. */
-  tellerKin(holderId: string, userId: string, memberId: string, language: Language): Promise<string | null>
   /** The facts the question asked for (a guided question about the birthplace makes «En Pasto» one). */
   asksOf(question: string | null, subject: { name: string; isDeceased: boolean }): FactKind[]
   listen: Listener
@@ -68,20 +45,6 @@ interface Deps {
   log: Logger
 }
 
-/** Folded for comparing: case, accents and spacing set aside. */
-export function foldValue(value: FactValue): string {
-  const text = typeof value === 'string' ? value : `${value.first} ${value.last}`
-  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim()
-}
-
-/** A row's value as stored: the fact's value, and the partner a marriage was told with. */
-interface StoredValue {
-  v: FactValue
-  spouse?: PersonName
-}
-const valueOf = (proposal: HeardProposal): FactValue => (isRelativeFactKind(proposal.kind) ? (proposal.value as PersonName) : String(proposal.value))
-const readValue = (row: HeardFactRow): StoredValue => JSON.parse(row.value) as StoredValue
-
 /**
  * Facts heard in conversations (docs/product.md#facts): each answer is read for the facts it
  * states about its person, which wait as proposals until someone who edits the tree accepts,
@@ -90,6 +53,7 @@ const readValue = (row: HeardFactRow): StoredValue => JSON.parse(row.value) as S
  */
 export function createFactService(deps: Deps) {
   const { repo, tree, log } = deps
+  const { present, held } = createFactPresenter(deps)
   /** Proposals still being made, per member: a list waits for them. */
   const hearing = new Map<string, Set<Promise<void>>>()
 
@@ -158,62 +122,10 @@ export function createFactService(deps: Deps) {
     clearTimeout(timer)
   }
 
-  async function present(holderId: string, rows: HeardFactRow[], member: MemberFacts, language: Language): Promise<FactProposal[]> {
-    const ids = (kind: 'interview' | 'biography') => [
-      ...new Set(rows.map((row) => (kind === 'interview' ? row.interviewSessionId : row.biographyEntryId)).filter((id): id is string => id !== null)),
-    ]
-    const [interviews, memories, interviewRecordings, memoryRecordings] = await Promise.all([
-      deps.sources.interviews(holderId, ids('interview')),
-      deps.sources.memories(holderId, ids('biography')),
-      deps.recordings(holderId, 'interview', ids('interview')),
-      deps.recordings(holderId, 'biography', ids('biography')),
-    ])
-    const tellers = new Map<string, { name: string | null; kin: string | null }>()
-    for (const facts of [...interviews.values(), ...memories.values()]) {
-      if (tellers.has(facts.tellerUserId)) continue
-      const [name, kin] = await Promise.all([deps.tellerName(holderId, facts.tellerUserId), deps.tellerKin(holderId, facts.tellerUserId, member.memberId, language)])
-      tellers.set(facts.tellerUserId, { name, kin })
-    }
-    const proposals: FactProposal[] = []
-    for (const row of rows) {
-      const kind: FactSource['kind'] = row.interviewSessionId ? 'interview' : 'biography'
-      const sourceId = (row.interviewSessionId ?? row.biographyEntryId)!
-      const facts = (kind === 'interview' ? interviews : memories).get(sourceId)
-      if (!facts) continue
-      const stored = readValue(row)
-      const relative = isRelativeFactKind(row.kind as FactKind) ? existingRelative(member, row.kind as FactKind, stored.v) : null
-      proposals.push({
-        id: row.id,
-        memberId: row.memberId,
-        kind: row.kind as FactKind,
-        value: stored.v,
-        quote: row.quote,
-        source: {
-          kind,
-          id: sourceId,
-          toldAt: facts.toldAt,
-          tellerUserId: facts.tellerUserId,
-          tellerName: tellers.get(facts.tellerUserId)?.name ?? null,
-          tellerKin: tellers.get(facts.tellerUserId)?.kin ?? null,
-          question: facts.question,
-          recordingId: (kind === 'interview' ? interviewRecordings : memoryRecordings).get(sourceId) ?? null,
-        },
-        status: row.status as FactProposal['status'],
-        current: row.status === 'open' ? await currentValue(tree, holderId, member, row.kind as FactKind, stored) : null,
-        existingMemberId: row.status === 'open' ? (relative?.memberId ?? null) : null,
-        appliedMemberId: row.appliedMemberId,
-        decidedAt: row.decidedAt ? toIsoString(row.decidedAt) : null,
-      })
-    }
-    return proposals
-  }
-
-  /** Whether an accepted fact is still what the tree holds (a field changed by hand since has no citation). */
-  async function stillHeld(holderId: string, member: MemberFacts, proposal: FactProposal): Promise<boolean> {
-    if (isRelativeFactKind(proposal.kind)) return proposal.appliedMemberId !== null
-    if (proposal.kind === 'occupation' || proposal.kind === 'residence' || proposal.kind === 'nickname') return true
-    const held = await currentValue(tree, holderId, member, proposal.kind, { v: proposal.value }, { evenWhenSame: true })
-    return held !== null && foldValue(held) === foldValue(proposal.value)
+  /** What is still unknown about the member, given the facts the card holds as accepted. */
+  async function gaps(holderId: string, member: MemberFacts, cited: readonly HeardFactRow[]): Promise<FactGap[]> {
+    const answers = await deps.answersAbout(holderId, member.memberId)
+    return deps.gapsOf(knownOf(member), { answers, cited: [...new Set(cited.map((row) => row.kind as FactKind))] })
   }
 
   return {
@@ -241,14 +153,17 @@ export function createFactService(deps: Deps) {
       const member = await tree.memberFacts(holderId, memberId)
       if (!member) throw notFound('Member')
       await waitFor(memberId)
-      const all = await present(holderId, await repo.listForMember(holderId, memberId), member, language)
-      const cited: FactProposal[] = []
-      for (const proposal of all.filter((p) => p.status === 'accepted')) if (await stillHeld(holderId, member, proposal)) cited.push(proposal)
-      const answers = await deps.answersAbout(holderId, memberId)
+      const rows = await repo.listForMember(holderId, memberId)
+      const cited = await held(holderId, rows, member)
       return {
-        open: all.filter((p) => p.status === 'open'),
-        cited,
-        unknown: deps.gapsOf(knownOf(member), { answers, cited: [...new Set(cited.map((p) => p.kind))] }),
+        open: await present(
+          holderId,
+          rows.filter((row) => row.status === 'open'),
+          member,
+          language,
+        ),
+        cited: await present(holderId, cited, member, language),
+        unknown: await gaps(holderId, member, cited),
       }
     },
 
@@ -256,9 +171,7 @@ export function createFactService(deps: Deps) {
     async unknownAbout(holderId: string, memberId: string): Promise<FactGap[]> {
       const member = await tree.memberFacts(holderId, memberId)
       if (!member) return []
-      const accepted = (await repo.listForMember(holderId, memberId)).filter((row) => row.status === 'accepted')
-      const answers = await deps.answersAbout(holderId, memberId)
-      return deps.gapsOf(knownOf(member), { answers, cited: [...new Set(accepted.map((row) => row.kind as FactKind))] })
+      return gaps(holderId, member, await held(holderId, await repo.listForMember(holderId, memberId), member))
     },
 
     /**
@@ -319,7 +232,7 @@ export function createFactService(deps: Deps) {
       for (const [memberId, own] of byMember) {
         const member = await tree.memberFacts(holderId, memberId)
         if (!member) continue
-        for (const proposal of await present(holderId, own, member, language)) if (await stillHeld(holderId, member, proposal)) cited.push(proposal)
+        cited.push(...(await present(holderId, await held(holderId, own, member), member, language)))
       }
       return cited
     },
