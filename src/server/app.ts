@@ -355,7 +355,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   })
   const interviews = createInterviewService({
     listener: facts,
-    unknownAbout: (ownerId, memberId) => facts.unknownAbout(ownerId, memberId),
+    unknownAbout: (ownerId, member) => facts.unknownOf(ownerId, member),
     repo: createInterviewRepository(database.db),
     conversations: createConversationRepository(database.db, 'interview'),
     chat,

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { biographyChatEvents } from '../../../shared/contracts/biography.ts'
-import type { FactList, FactProposal } from '../../../shared/contracts/facts.ts'
-import { interviewChatEvents } from '../../../shared/contracts/interviews.ts'
+import type { FactProposal } from '../../../shared/contracts/facts.ts'
 import type { Member, MemberFacts } from '../../../shared/contracts/family-tree.ts'
 import { webmHeader } from '../../test/media-fixtures.ts'
 import { readServerSentEvents } from '../../test/server-sent-events.ts'
+import { heardAbout, tellAna } from '../../test/heard-facts.ts'
 import { as, createTestApp, createTestUser, testDatabases, type TestApp, type TestUser } from '../../test/test-app.ts'
 import { tusClient } from '../../test/tus-client.ts'
 
@@ -25,19 +25,8 @@ describe.each(testDatabases)('facts heard in conversations, on %s', (database) =
     expect(response.statusCode, response.body).toBe(201)
     return response.json().member
   }
-  /** Tells Ana about the member; the kept session's id. */
-  async function tell(user: TestUser, memberId: string, message: string, language = 'es'): Promise<string> {
-    const response = await call(user)({ method: 'POST', url: '/api/interviews/chat', payload: { memberId, message, language } })
-    expect(response.statusCode, response.body).toBe(200)
-    const done = readServerSentEvents(response.body, interviewChatEvents).find((event) => event.event === 'done')
-    if (done?.event !== 'done' || !done.data.session) throw new Error(`no session kept: ${response.body}`)
-    return done.data.session.id
-  }
-  async function heard(user: TestUser, memberId: string): Promise<FactList> {
-    const response = await call(user)({ method: 'GET', url: `/api/facts?memberId=${memberId}` })
-    expect(response.statusCode, response.body).toBe(200)
-    return response.json()
-  }
+  const tell = (user: TestUser, memberId: string, message: string, language?: string) => tellAna(t.app, user, memberId, message, language)
+  const heard = (user: TestUser, memberId: string) => heardAbout(t.app, user, memberId)
   const card = async (memberId: string): Promise<MemberFacts> => (await call(rosa)({ method: 'GET', url: `/api/family-tree/members/${memberId}` })).json().member
   const relativesOf = async (memberId: string) => (await card(memberId)).relatives.map((r) => [r.relation, r.memberId])
   const byKind = (list: FactProposal[], kind: string) => list.find((p) => p.kind === kind)

@@ -170,8 +170,12 @@ export function createFactService(deps: Deps) {
     /** What is still unknown about the member, most wanted first: what Ana or Cronos asks after. */
     async unknownAbout(holderId: string, memberId: string): Promise<FactGap[]> {
       const member = await tree.memberFacts(holderId, memberId)
-      if (!member) return []
-      return gaps(holderId, member, await held(holderId, await repo.listForMember(holderId, memberId), member))
+      return member ? this.unknownOf(holderId, member) : []
+    },
+
+    /** The same, for a member the caller has already read. */
+    async unknownOf(holderId: string, member: MemberFacts): Promise<FactGap[]> {
+      return gaps(holderId, member, await held(holderId, await repo.listForMember(holderId, member.memberId), member))
     },
 
     /**

@@ -47,7 +47,7 @@ interface Deps {
   /** Told of each answer kept or corrected (facts are read from it). */
   listener?: AnswerListener
   /** What is still unknown about the member, most wanted first: Ana asks after it. */
-  unknownAbout?(ownerId: string, memberId: string): Promise<FactGap[]>
+  unknownAbout?(ownerId: string, member: MemberFacts): Promise<FactGap[]>
 }
 
 function toSession(row: InterviewSessionRow, mediaAssetIds: string[], conversations: ReadonlyMap<string, Conversation>): InterviewSession {
@@ -80,7 +80,7 @@ export function createInterviewService({ repo, conversations, chat, findMember, 
     // The holder's own card is the holder's biography; to a relative sharing the tree it is a
     // person to tell Ana about like any other.
     if (tellerId === ownerId && isSelfMember(member)) throw new AppError('interview.self_member', 'This member is you: your own story is the biography, with Cronos')
-    return { member, persona: anaAbout(member, (await unknownAbout?.(ownerId, memberId)) ?? []) }
+    return { member, persona: anaAbout(member, (await unknownAbout?.(ownerId, member)) ?? []) }
   }
 
   async function withMedia(ownerId: string, rows: InterviewSessionRow[]): Promise<InterviewSession[]> {

@@ -1,11 +1,10 @@
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { FactList, FactProposal } from '../../../shared/contracts/facts.ts'
+import type { FactProposal } from '../../../shared/contracts/facts.ts'
 import type { Member } from '../../../shared/contracts/family-tree.ts'
 import type { ImportReport } from '../../../shared/contracts/portability.ts'
-import { interviewChatEvents } from '../../../shared/contracts/interviews.ts'
 import { multipartFile } from '../../test/multipart.ts'
-import { readServerSentEvents } from '../../test/server-sent-events.ts'
+import { heardAbout, tellAna } from '../../test/heard-facts.ts'
 import { as, createTestApp, createTestUser, testDatabases, type TestApp, type TestUser } from '../../test/test-app.ts'
 
 // Rosa told Ana about her grandmother Aurora and decided on what was heard: the birthplace
@@ -21,18 +20,8 @@ describe.each(testDatabases)('facts heard, exported and imported into another ac
   let archive: Uint8Array
 
   const call = (user: TestUser) => as(t.app, user)
-  async function tell(memberId: string, message: string): Promise<string> {
-    const response = await call(rosa)({ method: 'POST', url: '/api/interviews/chat', payload: { memberId, message, language: 'es' } })
-    expect(response.statusCode, response.body).toBe(200)
-    const done = readServerSentEvents(response.body, interviewChatEvents).find((event) => event.event === 'done')
-    if (done?.event !== 'done' || !done.data.session) throw new Error(`no session kept: ${response.body}`)
-    return done.data.session.id
-  }
-  async function heard(user: TestUser, memberId: string): Promise<FactList> {
-    const response = await call(user)({ method: 'GET', url: `/api/facts?memberId=${memberId}` })
-    expect(response.statusCode, response.body).toBe(200)
-    return response.json()
-  }
+  const tell = (memberId: string, message: string) => tellAna(t.app, rosa, memberId, message)
+  const heard = (user: TestUser, memberId: string) => heardAbout(t.app, user, memberId)
   const byKind = (list: FactProposal[], kind: string) => list.find((p) => p.kind === kind)
   const importInto = async (user: TestUser, bytes: Uint8Array): Promise<ImportReport> => {
     const response = await call(user)({ method: 'POST', url: '/api/me/import', ...multipartFile('file', 'legado.zip', bytes) })
