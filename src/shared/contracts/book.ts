@@ -147,8 +147,12 @@ export const bookPlanSchema = z.object({
   dedication: z.string(),
   chapters: z.array(bookChapterSchema),
   chart: z.array(bookChartPersonSchema),
-  /** The people named in the book, for its index: the renderer finds the pages they appear on. */
-  people: z.array(z.object({ id: z.string(), name: z.string() })),
+  /**
+   * The people named in the book, for its index: the renderer finds the pages where any of a
+   * person's `terms` occurs as whole words (their full name, and their first name or nickname when
+   * nobody else in the book bears it), and lists them by `name`.
+   */
+  people: z.array(z.object({ id: z.string(), name: z.string(), terms: z.array(z.string()) })),
   /** The colophon's text: the date it was made and where its voices are kept. */
   colophon: z.string(),
   words: bookWordsSchema,
