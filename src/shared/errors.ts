@@ -58,6 +58,18 @@ export const errorStatus = {
   'job.interrupted': 503,
   /** The person already has as many jobs of this kind under way as they may (an import waiting or running). */
   'job.too_many': 429,
+  /** A person keeps as many books as they may; one must go before another is made. */
+  'book.too_many': 409,
+  /** One of the person's books is being made: one at a time. */
+  'book.in_progress': 429,
+  /** The choices leave nothing to print. */
+  'book.empty': 422,
+  /** The book is still being made (or failed): there is no file to download. */
+  'book.not_ready': 409,
+  /** A chapter of photos only: there are no words to retell. */
+  'book.nothing_to_retell': 422,
+  /** A chapter longer than a model is given at once. */
+  'book.chapter_too_long': 413,
   /** An invitation link past its date. */
   'invitation.expired': 410,
   /** An invitation its sender withdrew. */

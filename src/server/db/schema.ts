@@ -1,5 +1,6 @@
 import type { AiLabTables } from '../features/ai-lab/ai-lab.tables.ts'
 import type { AccountTables } from '../features/account/account.tables.ts'
+import type { BookTables } from '../features/book/book.tables.ts'
 import type { BiographyTables } from '../features/biography/biography.tables.ts'
 import type { ContactTables } from '../features/contact/contact.tables.ts'
 import type { DreamDiaryTables } from '../features/dream-diary/dream-diary.tables.ts'
@@ -17,6 +18,7 @@ export interface Database
   extends
     AccountTables,
     BiographyTables,
+    BookTables,
     DreamDiaryTables,
     ContactTables,
     FamilyTreeTables,

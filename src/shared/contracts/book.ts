@@ -14,6 +14,8 @@ export const bookLimits = {
   manualOrderMaxItems: 5_000,
   /** Pages the preview draws before the book is made. */
   previewPages: 4,
+  /** Characters of one chapter a model is given to retell; a longer chapter is retold in parts by taking memories out. */
+  retellMaxChars: 24_000,
 } as const
 
 export const bookKinds = ['person', 'family'] as const
