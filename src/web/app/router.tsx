@@ -72,6 +72,7 @@ export const routes: RouteObject[] = [
               { path: 'story/:memberId', ...page(() => import('./routes/story.tsx'), 'StoryRoute', ['story']) },
               { path: 'account', ...page(() => import('./routes/account.tsx'), 'AccountRoute', ['auth']) },
               { path: 'ai-lab', ...page(() => import('./routes/ai-lab.tsx'), 'AiLabRoute', ['ai-lab', 'memory-game']) },
+              { path: 'book', ...page(() => import('./routes/book.tsx'), 'BookRoute', ['book'], ['/api/family-tree', '/api/books']) },
             ],
           },
           { path: '*', ...page(() => import('./routes/not-found.tsx'), 'NotFoundRoute', []) },

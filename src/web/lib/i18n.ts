@@ -25,6 +25,7 @@ export const namespaces = [
   'memory-game',
   'story',
   'facts',
+  'book',
 ] as const
 export type Namespace = (typeof namespaces)[number]
 

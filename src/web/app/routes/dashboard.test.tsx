@@ -100,6 +100,7 @@ describe('DashboardRoute', () => {
     const tiles = [
       ['Mi biografía', '/my-biography'],
       ['Leer mi historia', '/my-story'],
+      ['Hacer un libro', '/book'],
       ['Mi legado', '/family-tree'],
       ['Mis sueños', '/my-dreams'],
       ['Laboratorio de IA', '/ai-lab'],

@@ -6,6 +6,7 @@ import './dashboard.css'
 const tiles = [
   { key: 'biography', to: '/my-biography', icon: 'book' },
   { key: 'story', to: '/my-story', icon: 'document' },
+  { key: 'book', to: '/book', icon: 'printer' },
   { key: 'legacy', to: '/family-tree', icon: 'tree' },
   { key: 'dreams', to: '/my-dreams', icon: 'moon' },
   { key: 'aiLab', to: '/ai-lab', icon: 'sparkles' },

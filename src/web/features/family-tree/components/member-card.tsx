@@ -11,6 +11,7 @@ import { MediaButtons, type MediaPanel, type MemberMediaSlot } from './media-but
 import { MemberDetails } from './member-details.tsx'
 import { LazyMemberForm, preloadMemberForm } from './lazy-member-form.tsx'
 import { useTreeAccess } from '../lib/tree-access.ts'
+import { isReaderCard } from '../lib/reader-card.ts'
 import { readerRelationLine, useReaderKinship } from '../lib/reader-kinship.ts'
 import { useUiLanguage } from '../../../lib/ui-language.ts'
 import { MemberLink } from './member-link.tsx'
@@ -53,6 +54,8 @@ export const MemberCard = memo(function MemberCard({ member, members, membersByI
   const readerRelation = useReaderKinship().relationOf(member)
   const relationLine = readerRelation ? readerRelationLine(member, readerRelation, language, t) : isSelf ? t('card.selfRelationship') : member.relationshipToOwner
   const mayEdit = access.mayEditCard(member)
+  // The reader's own card makes their own book; any other a relative's.
+  const isReaderOwn = isReaderCard(member, { userId: access.userId, keeperId: access.keeperId })
   // A linked person who does not edit the tree changes their own card's facts, not its links.
   const isFactsOnly = mayEdit && !access.mayEditTree
 
@@ -128,6 +131,13 @@ export const MemberCard = memo(function MemberCard({ member, members, membersByI
         {/* One's own card leads to one's own story: the page sends it on to /my-story. */}
         <Link className="button" to={`/story/${encodeURIComponent(member.memberId)}`} aria-label={t('card.storyLabel', { name })}>
           {t('card.story')}
+        </Link>
+        <Link
+          className="button"
+          to={isReaderOwn ? '/book' : `/book?memberId=${encodeURIComponent(member.memberId)}`}
+          aria-label={isReaderOwn ? undefined : t('card.bookLabel', { name })}
+        >
+          {t(isReaderOwn ? 'card.ownBook' : 'card.book')}
         </Link>
         <MediaButtons
           name={name}
