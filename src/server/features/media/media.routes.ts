@@ -3,24 +3,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { addMediaLinkSchema, mediaAssetSchema, mediaListQuerySchema, mediaListSchema, updateMediaSchema, uploadLimitsSchema } from '../../../shared/contracts/media.ts'
 import { roleMay, type TreeActor } from '../../../shared/family-tree/roles.ts'
-import { ObjectNotFoundError } from '../../integrations/storage/object-storage.ts'
-import { AppError, notFound } from '../../lib/app-error.ts'
+import { notFound } from '../../lib/app-error.ts'
+import { sendStoredObject } from '../../lib/stored-object-reply.ts'
 import { currentUser } from '../../plugins/session.ts'
 import type { MediaService } from './media.service.ts'
 
 const params = z.object({ id: z.string() })
 const tags = ['media']
-/** Shown by the browser itself; anything else is downloaded, never rendered. */
-const inlineTypes = /^(image|audio|video)\/|^application\/pdf$/
-
-/** `bytes=start-end`, `bytes=start-` or `bytes=-suffix` within `size`; undefined when unusable. */
-export function parseRange(header: string | undefined, size: number): { start: number; end: number } | 'unsatisfiable' | undefined {
-  const match = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null
-  if (!match || (match[1] === '' && match[2] === '')) return undefined
-  const start = match[1] === '' ? Math.max(size - Number(match[2]), 0) : Number(match[1])
-  const end = match[1] === '' || match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1)
-  return start > end || start >= size ? 'unsatisfiable' : { start, end }
-}
 
 /** What the media routes need of the family circle: the tree the person's pages show, and their role there. */
 export interface MediaAccess {
@@ -111,33 +100,8 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ service: MediaService; circle:
       `/media/:id/${variant}`,
       { schema: { tags, summary: variant === 'content' ? 'The file (Range requests allowed)' : 'A small WebP of an image', params } },
       async (request, reply) => {
-        const { key, contentType, fileName, storage } = await service.locate(await ownerFor(request, request.params.id, 'read'), request.params.id, variant)
-        const size = await storage.size(key)
-        if (size === undefined) throw new AppError('not_found', 'The file is missing from storage')
-        const range = variant === 'content' ? parseRange(request.headers.range, size) : undefined
-        if (range === 'unsatisfiable') return reply.status(416).header('Content-Range', `bytes */${size}`).send()
-        const disposition = inlineTypes.test(contentType) ? 'inline' : 'attachment'
-        reply
-          .header('Content-Type', contentType)
-          .header('X-Content-Type-Options', 'nosniff')
-          .header('Content-Disposition', `${disposition}; filename*=UTF-8''${encodeURIComponent(fileName)}`)
-          .header('Content-Security-Policy', "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox")
-          // Family photos stay off the disk of a shared computer once the person signs out.
-          .header('Cache-Control', 'private, no-store')
-          .header('Accept-Ranges', 'bytes')
-        try {
-          if (range) {
-            reply
-              .status(206)
-              .header('Content-Range', `bytes ${range.start}-${range.end}/${size}`)
-              .header('Content-Length', range.end - range.start + 1)
-            return reply.send(await storage.get(key, range))
-          }
-          return reply.header('Content-Length', size).send(await storage.get(key))
-        } catch (error) {
-          if (error instanceof ObjectNotFoundError) throw new AppError('not_found', 'The file is missing from storage')
-          throw error
-        }
+        const file = await service.locate(await ownerFor(request, request.params.id, 'read'), request.params.id, variant)
+        return sendStoredObject(reply, file, { rangeHeader: request.headers.range, ranges: variant === 'content' })
       },
     )
   }
