@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { as, createTestApp, createTestUser, testDatabases, type TestApp, type TestUser } from './test/test-app.ts'
 import { seedOwnerData, type OwnerIds } from './test/owner-data.ts'
 import { gedcomUpload, multipartFile } from './test/multipart.ts'
-import { encodeMetadata, tusHeaders } from './test/tus-client.ts'
+import { webmHeader } from './test/media-fixtures.ts'
+import { encodeMetadata, tusClient, tusHeaders } from './test/tus-client.ts'
 
 // The cross-user matrix, generated from the app's own route table: every API route is classified
 // below, and a route that is not makes the first test fail. Each route that names something of a
@@ -73,7 +74,12 @@ const ownRoutes: Record<string, InjectOptions> = {
   'PUT /api/trees/active': { method: 'PUT', url: '/api/trees/active', payload: { own: true } },
   'POST /api/invitations/:token/accept': { method: 'POST', url: `/api/invitations/${'x'.repeat(43)}/accept`, payload: {} },
   'POST /api/ai-lab/memories': { method: 'POST', url: '/api/ai-lab/memories', payload: { originalText: 'Un recuerdo', saveMethod: 'original' } },
+  'GET /api/listening-links': { method: 'GET', url: '/api/listening-links' },
+  'DELETE /api/listening-links': { method: 'DELETE', url: '/api/listening-links' },
 }
+
+/** The owner's recording of the grandmother and its listening link, made in the set-up. */
+const listening = { recording: '', link: '' }
 
 /** Routes that name something of a person's: another user must meet 404. */
 const namingRoutes: Record<string, Call> = {
@@ -121,6 +127,8 @@ const namingRoutes: Record<string, Call> = {
   'DELETE /api/ai-lab/memories/:id/share/:treeId': (ids) => ({ method: 'DELETE', url: `/api/ai-lab/memories/${ids.labMemory}/share/${ids.tree}` }),
   'GET /api/ai-lab/dream-readings': (ids) => ({ method: 'GET', url: `/api/ai-lab/dream-readings?dreamId=${ids.dream}` }),
   'POST /api/ai-lab/dream-readings': (ids) => ({ method: 'POST', url: '/api/ai-lab/dream-readings', payload: { dreamId: ids.dream } }),
+  'POST /api/listening-links': () => ({ method: 'POST', url: '/api/listening-links', payload: { mediaId: listening.recording, expiry: 'never' } }),
+  'DELETE /api/listening-links/:id': () => ({ method: 'DELETE', url: `/api/listening-links/${listening.link}` }),
   'POST /api/uploads': (ids) => ({
     method: 'POST',
     url: '/api/uploads',
@@ -161,6 +169,7 @@ describe.each(testDatabases)('who may reach what, on every API route, on %s', (d
       memories: await read('/api/ai-lab/memories'),
       me: await read('/api/me'),
       circle: await read(`/api/trees/${ids.tree}/circle`),
+      listeningLinks: await read('/api/listening-links'),
     }
   }
 
@@ -170,6 +179,11 @@ describe.each(testDatabases)('who may reach what, on every API route, on %s', (d
     expect((await as(t.app, signedOut)({ method: 'POST', url: '/api/auth/sign-out', payload: {} })).statusCode).toBe(200)
 
     ids = await seedOwnerData(t.app, owner)
+    const voice = await tusClient(t.app, owner).createWithData(webmHeader(), { filename: 'voz.webm', filetype: 'audio/webm', linkedToType: 'member', linkedToId: ids.member })
+    listening.recording = String(voice.headers['legado-media-id'])
+    const shared = await as(t.app, owner)({ method: 'POST', url: '/api/listening-links', payload: { mediaId: listening.recording } })
+    expect(shared.statusCode, shared.body).toBe(201)
+    listening.link = shared.json().id
     // The stranger keeps a tree of their own: a route that tells someone without a tree apart
     // (family_tree.no_tree) must still answer them not_found for the owner's member.
     const own = await as(t.app, stranger)({ method: 'POST', url: '/api/family-tree/members', payload: { firstName: 'Tomás', lastName: 'Pérez', relationshipToOwner: 'Tío' } })

@@ -59,6 +59,11 @@ import { createInterviewService } from './features/interviews/interviews.service
 import { createMediaRepository } from './features/media/media.repository.ts'
 import { mediaRoutes } from './features/media/media.routes.ts'
 import { createMediaService } from './features/media/media.service.ts'
+import { createMediaRecordings } from './features/media/media.recordings.ts'
+import { createListeningRepository } from './features/listening/listening.repository.ts'
+import { listeningRoutes } from './features/listening/listening.routes.ts'
+import { listeningPublicRoutes } from './features/listening/listening.public.routes.ts'
+import { createListeningService } from './features/listening/listening.service.ts'
 import { mediaUploadRoutes } from './features/media/media.uploads.ts'
 import { createUploadIds } from './features/media/upload-ids.ts'
 import { familyTreeKind } from './features/portability/family-tree-kind.ts'
@@ -304,6 +309,13 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     },
     mayReadMemoryFile: (actor, ownerUserId, entryIds) => sharing.mayReadMemoryFile({ ...actor, treeId: actor.treeId ?? null }, ownerUserId, entryIds),
   })
+  // Recordings played without signing in by whoever holds a link's token (printed in a book).
+  const listening = createListeningService({
+    repo: createListeningRepository(database.db),
+    recordings: createMediaRecordings({ repo: createMediaRepository(database.db), storage: objectStorage.storage }),
+    publicOrigin: publicOrigin(config),
+    languageOf: async (userId) => (await accounts.getMe(userId)).preferredLanguage,
+  })
   const aiProvider = createAiProvider(config.ai)
   const aiBudget = createAiBudget(rateLimitStore, config.aiBudget)
   const chat = createChatEngine({
@@ -521,6 +533,15 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     ownerFor: async (userId, linkedToType) => (linkedToType === 'biographyEntry' ? userId : (await circle.require(userId, 'content.add')).holderId),
   })
   await app.register(dashboardRoutes, { prefix: '/api', service: dashboard })
+  await app.register(listeningRoutes, { prefix: '/api', service: listening })
+  await app.register(listeningPublicRoutes, {
+    service: listening,
+    limiters: {
+      // A book played through from one home connection is a few hundred requests; guessing tokens misses every time.
+      requests: createAttemptLimiter(rateLimitStore, { max: 2000, windowMs: 60 * 60 * 1000 }, 'listening'),
+      misses: createAttemptLimiter(rateLimitStore, { max: 30, windowMs: 60 * 60 * 1000 }, 'listening-miss'),
+    },
+  })
   await app.register(contactRoutes, { prefix: '/api', service: contact, findSessionUser: (headers) => accounts.findSessionUser(headers) })
   await app.register(webAppPlugin, { webRoot: config.webRoot })
 

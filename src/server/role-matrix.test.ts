@@ -7,6 +7,7 @@ import { mayChangeItem, roleMay, type TreeAction, type TreeRole } from '../share
 import { geminiSettings, startFakeGemini } from './test/fake-gemini.ts'
 import { gedcomUpload, multipartFile } from './test/multipart.ts'
 import { as, cookieHeader, createTestApp, createTestUser, testDatabases, type TestApp, type TestUser } from './test/test-app.ts'
+import { webmHeader } from './test/media-fixtures.ts'
 import { encodeMetadata, tusClient, tusHeaders } from './test/tus-client.ts'
 
 // The role matrix: every API route of the app's route table, called as each kind of person, with
@@ -223,6 +224,12 @@ const expectations: Record<string, Row> = {
   'DELETE /api/ai-lab/memories/:id/share/:treeId': theOwnersOwn,
   'GET /api/ai-lab/dream-readings': theOwnersOwn,
   'POST /api/ai-lab/dream-readings': theOwnersOwn,
+
+  // Listening links: a recording is linked by its author alone, whatever anyone's role in the tree
+  'GET /api/listening-links': personal,
+  'DELETE /api/listening-links': personal,
+  'POST /api/listening-links': theOwnersOwn,
+  'DELETE /api/listening-links/:id': theOwnersOwn,
 }
 
 /**
@@ -291,6 +298,8 @@ describe.each(testDatabases)('what each kind of person meets on every API route,
   let biographyConversation: string
   let labMemory: string
   let ownerUpload: string
+  let ownerRecording: string
+  let ownerLink: string
   const importJobs: { user: TestUser; id: string }[] = []
   const spareSessions: Partial<Record<Person, string>> = {}
 
@@ -319,6 +328,9 @@ describe.each(testDatabases)('what each kind of person meets on every API route,
     return open.find((fact) => fact.source.id === session.id)!.id
   }
   const letter = (user: TestUser) => upload(user, grandmother, Buffer.from('Una carta.'), 'carta.txt')
+  /** A listening link the owner makes to her recording of the grandmother (each expiry a link of its own). */
+  const listeningLink = async (expiry = 'never'): Promise<string> =>
+    (await ok(people.owner, { method: 'POST', url: '/api/listening-links', payload: { mediaId: ownerRecording, expiry } })).json().id
   async function invite(holder: TestUser, tree: string, payload: object): Promise<{ id: string; token: string }> {
     const created = (await ok(holder, { method: 'POST', url: `/api/trees/${tree}/invitations`, payload })).json()
     return { id: created.invitation.invitationId, token: created.url.slice(created.url.lastIndexOf('/') + 1) }
@@ -579,6 +591,11 @@ describe.each(testDatabases)('what each kind of person meets on every API route,
     'DELETE /api/ai-lab/memories/:id/share/:treeId': { call: () => ({ method: 'DELETE', url: `/api/ai-lab/memories/${labMemory}/share/${treeId}` }) },
     'GET /api/ai-lab/dream-readings': { call: () => ({ method: 'GET', url: `/api/ai-lab/dream-readings?dreamId=${dream}` }) },
     'POST /api/ai-lab/dream-readings': { call: () => ({ method: 'POST', url: '/api/ai-lab/dream-readings', payload: { dreamId: dream } }) },
+
+    'GET /api/listening-links': { call: () => ({ method: 'GET', url: '/api/listening-links' }) },
+    'DELETE /api/listening-links': { call: () => ({ method: 'DELETE', url: '/api/listening-links' }) },
+    'POST /api/listening-links': { call: () => ({ method: 'POST', url: '/api/listening-links', payload: { mediaId: ownerRecording, expiry: '10y' } }) },
+    'DELETE /api/listening-links/:id': { call: async (_who, fresh) => ({ method: 'DELETE', url: `/api/listening-links/${fresh ? await listeningLink() : ownerLink}` }) },
   }
 
   /** Someone of the owner's tree who is not `who` (to themselves, removing is leaving). */
@@ -605,6 +622,7 @@ describe.each(testDatabases)('what each kind of person meets on every API route,
       memories: await read('/api/ai-lab/memories'),
       readings: await read(`/api/ai-lab/dream-readings?dreamId=${dream}`),
       me: await read('/api/me'),
+      listeningLinks: await read('/api/listening-links'),
     }
   }
 
@@ -688,6 +706,8 @@ describe.each(testDatabases)('what each kind of person meets on every API route,
     importJobs.push({ user: owner, id: gedcomImport })
     ;({ id: invitationId, token: invitationToken } = await invite(owner, treeId, { role: 'viewer' }))
     ownerUpload = await ownerUploadStarted()
+    ownerRecording = await upload(owner, grandmother, webmHeader(), 'voz.webm')
+    ownerLink = await listeningLink('5y')
 
     // The owner's personal things.
     dream = (await ok(owner, { method: 'POST', url: '/api/dreams', payload: { content: 'Volaba sobre el Cauca' } })).json().id

@@ -8,6 +8,7 @@ import type { FactTables } from '../features/facts/facts.tables.ts'
 import type { GedcomImportTables } from '../features/gedcom/gedcom.tables.ts'
 import type { FamilyTreeTables } from '../features/family-tree/family-tree.tables.ts'
 import type { InterviewTables } from '../features/interviews/interviews.tables.ts'
+import type { ListeningTables } from '../features/listening/listening.tables.ts'
 import type { MediaTables } from '../features/media/media.tables.ts'
 import type { ChatConversationTables } from '../lib/chat/conversations.ts'
 import type { CollectionVersionTables } from '../lib/collection-versions.ts'
@@ -29,4 +30,5 @@ export interface Database
     AiLabTables,
     CollectionVersionTables,
     ChatConversationTables,
-    JobTables {}
+    JobTables,
+    ListeningTables {}

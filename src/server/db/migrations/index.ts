@@ -19,6 +19,7 @@ import * as m0017 from './0017-conversations.ts'
 import * as m0018 from './0018-conversation-indexes.ts'
 import * as m0019 from './0019-family-circle.ts'
 import * as m0020 from './0020-heard-facts.ts'
+import * as m0021 from './0021-listening-links.ts'
 import * as m0022 from './0022-books.ts'
 
 /** Every migration, in order. Names are permanent: never rename or edit a released one. */
@@ -43,5 +44,6 @@ export const migrations: Record<string, Migration> = {
   '0018-conversation-indexes': m0018,
   '0019-family-circle': m0019,
   '0020-heard-facts': m0020,
+  '0021-listening-links': m0021,
   '0022-books': m0022,
 }

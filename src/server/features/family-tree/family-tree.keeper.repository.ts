@@ -35,6 +35,8 @@ export const keyedTables = {
   job: 'personal',
   media_upload_reservation: 'personal',
   collection_version: 'personal',
+  // A listening link is its maker's (the recording's author): it stays theirs when the tree moves.
+  listening_link: 'personal',
 } as const satisfies Record<string, 'tree' | 'split' | 'personal'>
 
 /** The columns that hold an account's key in the tables above. */

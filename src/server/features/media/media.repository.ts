@@ -119,6 +119,22 @@ export function createMediaRepository(db: Kysely<Database>) {
         .execute()
     },
 
+    /** Sound and video files by id, whoever keeps them: the caller decides who may reach them (a listening link's token). */
+    async findRecordings(ids: string[]): Promise<Pick<MediaAssetRow, 'id' | 'ownerUserId' | 'authorUserId' | 'fileName' | 'caption' | 'contentType' | 'storagePath'>[]> {
+      if (ids.length === 0) return []
+      const found = []
+      for (let start = 0; start < ids.length; start += maxListedTargets) {
+        const rows = await db
+          .selectFrom('mediaAsset')
+          .select(['id', 'ownerUserId', 'authorUserId', 'fileName', 'caption', 'contentType', 'storagePath'])
+          .where('id', 'in', ids.slice(start, start + maxListedTargets))
+          .where((eb) => eb.or([eb('contentType', 'like', 'audio/%'), eb('contentType', 'like', 'video/%')]))
+          .execute()
+        found.push(...rows)
+      }
+      return found
+    },
+
     async findById(ownerUserId: string, id: string): Promise<AssetWithLinks | undefined> {
       const row = await db.selectFrom('mediaAsset').selectAll().where('ownerUserId', '=', ownerUserId).where('id', '=', id).executeTakeFirst()
       return row && (await withLinks([row]))[0]
