@@ -78,6 +78,7 @@ export default defineConfig(({ mode, isSsrBuild = false }) => ({
   },
   server: {
     port: 5173,
-    proxy: { '/api': `http://127.0.0.1:${process.env.API_PORT ?? 3000}` },
+    // The API, and the listening pages the server draws itself (/l/<token>).
+    proxy: { '/api': `http://127.0.0.1:${process.env.API_PORT ?? 3000}`, '/l/': `http://127.0.0.1:${process.env.API_PORT ?? 3000}` },
   },
 }))

@@ -70,7 +70,7 @@ export const routes: RouteObject[] = [
               { path: 'my-biography', ...page(() => import('./routes/my-biography.tsx'), 'MyBiographyRoute', ['biography', 'chat', 'media', 'facts']) },
               { path: 'my-story', ...page(() => import('./routes/my-story.tsx'), 'MyStoryRoute', ['story'], ['/api/biography/entries']) },
               { path: 'story/:memberId', ...page(() => import('./routes/story.tsx'), 'StoryRoute', ['story']) },
-              { path: 'account', ...page(() => import('./routes/account.tsx'), 'AccountRoute', ['auth']) },
+              { path: 'account', ...page(() => import('./routes/account.tsx'), 'AccountRoute', ['auth', 'listening']) },
               { path: 'ai-lab', ...page(() => import('./routes/ai-lab.tsx'), 'AiLabRoute', ['ai-lab', 'memory-game']) },
               { path: 'book', ...page(() => import('./routes/book.tsx'), 'BookRoute', ['book'], ['/api/family-tree', '/api/books']) },
             ],

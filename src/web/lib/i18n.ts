@@ -26,6 +26,7 @@ export const namespaces = [
   'story',
   'facts',
   'book',
+  'listening',
 ] as const
 export type Namespace = (typeof namespaces)[number]
 

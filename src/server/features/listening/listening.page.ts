@@ -32,8 +32,8 @@ main { width: 100%; max-width: 36rem; margin: 0 auto; padding: 2rem 1.25rem; box
 h1 { font: 600 1.9rem/1.25 Georgia, 'Times New Roman', serif; margin: 0 0 1.5rem; overflow-wrap: anywhere; }
 audio, video { display: block; width: 100%; min-height: 3.5rem; margin: 0 0 1.5rem; border-radius: 8px; }
 video { max-height: 70vh; background: #000; }
-p { margin: 0; color: #4a3b30; }
-a { color: #7a2e14; }
+p { margin: 0; color: #5a4a3f; }
+a { color: #7c3a21; }
 @media (prefers-color-scheme: dark) { body { background: #1d1713; color: #f3ebe0; } p { color: #d9cbbb; } a { color: #f0a07e; } }
 `
 

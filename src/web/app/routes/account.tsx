@@ -7,9 +7,10 @@ import { ImportArchiveForm } from '../../features/account/components/import-arch
 import { ChangePasswordForm } from '../../features/account/components/change-password-form.tsx'
 import { ProfileForm } from '../../features/account/components/profile-form.tsx'
 import { SignOutButton } from '../../features/account/components/sign-out-button.tsx'
+import { ListeningLinks } from '../../features/listening/components/listening-links.tsx'
 import '../../features/account/components/account-page.css'
 
-/** /account: the person's name, their password, where they are signed in, all their data in and out, and leaving for good. */
+/** /account: the person's name, their password, where they are signed in, all their data in and out, the voice links they gave out, and leaving for good. */
 export function AccountRoute() {
   const { t } = useTranslation(['auth', 'common'])
   useDocumentTitle(t('common:pages.account'))
@@ -46,6 +47,7 @@ export function AccountRoute() {
         <p>{t('account.portability.importIntro')}</p>
         <ImportArchiveForm />
       </section>
+      <ListeningLinks />
       <section className="card account-section account-danger" aria-labelledby="account-delete">
         <h2 id="account-delete">{t('account.delete.heading')}</h2>
         <p>{t('account.delete.intro')}</p>
