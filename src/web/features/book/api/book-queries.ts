@@ -35,7 +35,7 @@ export function useBookDraft(options: BookOptionsInput | undefined) {
 export function booksQuery() {
   return queryOptions({
     queryKey: bookKeys.list(),
-    queryFn: ({ signal }) => apiFetch<Book[]>('/api/books', { signal }),
+    queryFn: async ({ signal }) => (await apiFetch<{ books: Book[] }>('/api/books', { signal })).books,
   })
 }
 

@@ -123,6 +123,12 @@ describe('making a book', () => {
     expect(within(chapterPage).getByText('Este capítulo lo contó como relato una IA.')).toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: 'Hacer el libro' }))
     await waitFor(() => expect(api.made()[0]).toMatchObject({ retold: ['infancia'] }))
+
+    // Taking a memory out of the chapter changes what was retold: the retelling must be asked for again.
+    await user.click(screen.getByRole('checkbox', { name: 'Recuerdo: El río' }))
+    expect(screen.queryByRole('button', { name: 'Usar en el libro el relato de «Infancia»' })).not.toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Contar como relato con IA: «Infancia»' })).toBeInTheDocument()
+    expect(within(preview()).queryByText('Este capítulo lo contó como relato una IA.')).not.toBeInTheDocument()
   })
 
   it('follows a book already being made when the page opens', async () => {

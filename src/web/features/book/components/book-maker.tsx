@@ -47,13 +47,27 @@ export function BookMaker({ language, relatives, initialMemberId }: BookMakerPro
   const books = useBooks()
   const makingId = books.data?.find(isMaking)?.id
 
-  const change = (changes: Partial<BookChoices>) => setChoices((current) => ({ ...current, ...changes }))
   // The chapters of the draft on screen, in the author's order; what was left out is still offered.
   const chapters = draft.data && isComplete ? orderedChapters(draft.data.plan.chapters, choices) : undefined
   const withRetelling = (chapter: BookChapter): BookChapter =>
     choices.retold.includes(chapter.key) ? { ...chapter, retelling: chapter.retelling ?? retellings[chapter.key] ?? null } : { ...chapter, retelling: null }
   const printed: BookPlan | undefined =
     draft.data && chapters ? { ...draft.data.plan, dedication: choices.dedication, chapters: keptChapters(chapters, choices.excluded).map(withRetelling) } : undefined
+
+  const change = (changes: Partial<BookChoices>) => setChoices((current) => ({ ...current, ...changes }))
+  // A retelling tells the chapter as it was when asked: an item taken out or put back asks for it again.
+  const changeContents = (changes: Partial<BookChoices>) => {
+    if (changes.excluded && chapters) {
+      const before = new Set(choices.excluded)
+      const after = new Set(changes.excluded)
+      const touched = chapters.filter((chapter) => chapter.blocks.some((block) => before.has(block.id) !== after.has(block.id))).map((chapter) => chapter.key)
+      if (touched.length > 0) {
+        setRetellings((current) => Object.fromEntries(Object.entries(current).filter(([key]) => !touched.includes(key))))
+        changes = { ...changes, retold: choices.retold.filter((key) => !touched.includes(key)) }
+      }
+    }
+    change(changes)
+  }
 
   let status
   if (!isComplete) status = <p>{t('contents.choosePerson')}</p>
@@ -76,7 +90,7 @@ export function BookMaker({ language, relatives, initialMemberId }: BookMakerPro
       <BookContents
         choices={choices}
         chapters={chapters}
-        onChange={change}
+        onChange={changeContents}
         status={status}
         renderChapterExtra={(chapter) =>
           draft.data?.canRetell && (

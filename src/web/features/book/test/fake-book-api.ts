@@ -81,7 +81,7 @@ export function fakeBookApi({
 
   function route({ method, path, body }: RecordedRequest) {
     if (method === 'POST' && path === '/api/books/draft') return jsonResponse(200, draftFor(body as BookOptionsInput))
-    if (method === 'GET' && path === '/api/books') return jsonResponse(200, stored)
+    if (method === 'GET' && path === '/api/books') return jsonResponse(200, { books: stored })
     if (method === 'POST' && path === '/api/books') {
       const book = buildBook()
       stored = [book, ...stored]
