@@ -41,7 +41,7 @@ export function BookList() {
   }
 
   return (
-    <section className="book-section" aria-labelledby={`${id}-title`}>
+    <section className="book-section book-list-section" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="book-section-title">
         {t('list.title')}
       </h2>
