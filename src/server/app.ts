@@ -3,7 +3,7 @@ import path from 'node:path'
 import helmet from '@fastify/helmet'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
-import Fastify, { type FastifyInstance } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify'
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import { Redis } from 'ioredis'
 import { publicOrigin, type Config } from './config.ts'
@@ -87,6 +87,7 @@ import { createListCache } from './lib/list-cache.ts'
 import { pacedChunks } from './lib/cooperative.ts'
 import { createMemoryRateLimitStore, createRedisRateLimitStore } from './lib/rate-limit-store.ts'
 import { parseOrThrow } from './lib/validation.ts'
+import { loggedUrl } from './lib/logged-url.ts'
 import { errorHandlerPlugin } from './plugins/error-handler.ts'
 import { jsonCompressionPlugin } from './plugins/json-compression.ts'
 import { originCheckPlugin } from './plugins/origin-check.ts'
@@ -109,6 +110,15 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
       level: config.logLevel,
       // Request logs carry method, URL and status; never cookies, tokens or bodies.
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+      serializers: {
+        req: (request: FastifyRequest) => ({
+          method: request.method,
+          url: loggedUrl(request.url),
+          host: request.host,
+          remoteAddress: request.ip,
+          remotePort: request.socket?.remotePort,
+        }),
+      },
     },
     genReqId: () => crypto.randomUUID(),
   }).withTypeProvider<ZodTypeProvider>()
