@@ -1,13 +1,9 @@
-import { Worker } from 'node:worker_threads'
 import type { GedcomPreview } from '../../../shared/contracts/gedcom.ts'
 import { AppError } from '../../lib/app-error.ts'
+import { runWorker } from '../../lib/worker-thread.ts'
 import type { ImportedTree } from '../family-tree/family-tree.service.ts'
 import type { MappedGedcom } from './gedcom.map.ts'
 
-// Under tsx and vitest the sources are TypeScript, and a worker needs tsx to load them; the
-// built server runs the compiled JavaScript as it is.
-const isTypeScript = import.meta.url.endsWith('.ts')
-const workerUrl = new URL(`./gedcom.read.worker.${isTypeScript ? 'ts' : 'js'}`, import.meta.url)
 /** Names the reader compiled to one JavaScript file, which the tests start instead of starting tsx in every reader thread. */
 export const compiledReaderVariable = 'LEGADO_TEST_GEDCOM_READER'
 
@@ -53,51 +49,24 @@ export interface ReaderLimits {
 
 const tooComplex = (why: string) => new AppError('gedcom.too_complex', `Reading the file ${why}`)
 
-function runWorker<T>(file: string, mode: 'preview' | 'batch', gedcomEntry: string | undefined, limits: ReaderLimits): Promise<T> {
-  return new Promise((resolve, reject) => {
-    if (limits.signal?.aborted) return reject(limits.signal.reason as Error)
-    // The file is read on the worker, whose heap is its own, bounded, and freed when it ends: a
-    // file that would need more is stopped there instead of taking the server's memory.
-    // Node 20 loads a worker's entry file before tsx's hooks are in place: under tsx, the entry
-    // registers them first, then imports the worker.
-    const options = {
-      workerData: { file, mode, gedcomEntry },
-      resourceLimits: { maxOldGenerationSizeMb: limits.memoryMb, maxYoungGenerationSizeMb: Math.min(64, Math.max(8, Math.floor(limits.memoryMb / 16))) },
-    }
-    const compiled = isTypeScript ? process.env[compiledReaderVariable] : undefined
-    const worker = compiled
-      ? new Worker(compiled, options)
-      : isTypeScript
-        ? new Worker(`import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(workerUrl.href)}) })`, { eval: true, ...options })
-        : new Worker(workerUrl, options)
-    let settled = false
-    const settle = (error: Error | undefined, value?: T) => {
-      if (settled) return
-      settled = true
-      clearTimeout(timer)
-      limits.signal?.removeEventListener('abort', onAbort)
-      if (error) {
-        void worker.terminate()
-        reject(error)
-      } else resolve(value as T)
-    }
-    const timer = setTimeout(() => settle(tooComplex(`took more than ${limits.timeoutMs} ms`)), limits.timeoutMs)
-    const onAbort = () => settle(limits.signal!.reason as Error)
-    limits.signal?.addEventListener('abort', onAbort, { once: true })
-    const gather = mode === 'batch' ? gatherParts() : (part: BatchPart) => part
-    worker.on('message', (part: BatchPart) => {
-      if (settled) return
+function readOnWorker<T>(file: string, mode: 'preview' | 'batch', gedcomEntry: string | undefined, limits: ReaderLimits): Promise<T> {
+  const gather = mode === 'batch' ? gatherParts() : (part: BatchPart) => part
+  // The file is read on the worker, whose heap is its own, bounded, and freed when it ends: a
+  // file that would need more is stopped there instead of taking the server's memory.
+  return runWorker<T>({
+    entry: new URL('./gedcom.read.worker.ts', import.meta.url),
+    compiledEntry: process.env[compiledReaderVariable],
+    workerData: { file, mode, gedcomEntry },
+    ...limits,
+    name: 'The GEDCOM reader',
+    tooLong: () => tooComplex(`took more than ${limits.timeoutMs} ms`),
+    tooLarge: () => tooComplex(`needed more than ${limits.memoryMb} MB`),
+    onMessage: (part: BatchPart, worker) => {
       const whole = gather(part)
       // The next part once other requests have had their turn.
       if (!whole) return void setImmediate(() => worker.postMessage('next'))
-      settle(undefined, whole as T)
-    })
-    worker.once('error', (error: Error & { code?: string }) => {
-      if (error.code === 'ERR_WORKER_OUT_OF_MEMORY') settle(tooComplex(`needed more than ${limits.memoryMb} MB`))
-      else if (error instanceof AppError) settle(error)
-      else settle(error)
-    })
-    worker.once('exit', (code) => settle(new Error(`The GEDCOM reader stopped with code ${code}`)))
+      return { result: whole as T }
+    },
   })
 }
 
@@ -106,7 +75,7 @@ function runWorker<T>(file: string, mode: 'preview' | 'batch', gedcomEntry: stri
  * `gedcomEntry`, `file` is a GEDZIP and the tree is that entry, unpacked on the reader thread too.
  */
 export const previewGedcomOffThread = (file: string, gedcomEntry: string | undefined, limits: ReaderLimits) =>
-  runWorker<{ preview: GedcomPreview }>(file, 'preview', gedcomEntry, limits).then((result) => result.preview)
+  readOnWorker<{ preview: GedcomPreview }>(file, 'preview', gedcomEntry, limits).then((result) => result.preview)
 
 /** Reads a GEDCOM file (or a GEDZIP's, as above) off the request thread into the tree the family tree's import door takes. */
-export const readGedcomOffThread = (file: string, gedcomEntry: string | undefined, limits: ReaderLimits) => runWorker<MappedGedcom>(file, 'batch', gedcomEntry, limits)
+export const readGedcomOffThread = (file: string, gedcomEntry: string | undefined, limits: ReaderLimits) => readOnWorker<MappedGedcom>(file, 'batch', gedcomEntry, limits)
