@@ -1,0 +1,93 @@
+import { drawText, printable, type PdfDocument, type TextStyle, widthOf } from './book.pdf-fonts.ts'
+
+/** One line of a paragraph: where it starts in the paragraph's text, for finding the page a word landed on. */
+export interface Line {
+  text: string
+  width: number
+  start: number
+  indent: number
+  isLast: boolean
+}
+
+export type Align = 'left' | 'justify' | 'center' | 'right'
+
+/** A paragraph's words, whitespace folded to single spaces, each with where it starts. */
+function wordsOf(text: string): { word: string; start: number }[] {
+  const words: { word: string; start: number }[] = []
+  for (const match of text.matchAll(/\S+/g)) words.push({ word: match[0], start: match.index })
+  return words
+}
+
+/** A word wider than a whole line (a long address) broken where it must: after a slash if it can, else anywhere. */
+function pieces(doc: PdfDocument, word: string, style: TextStyle, width: number): string[] {
+  if (widthOf(doc, word, style) <= width) return [word]
+  const result: string[] = []
+  let piece = ''
+  const parts = word.match(/[^/]*\/|[^/]+$/g) ?? [word]
+  const characters = parts.every((part) => widthOf(doc, part, style) <= width) ? parts : [...word]
+  for (const character of characters) {
+    if (piece && widthOf(doc, piece + character, style) > width) {
+      result.push(piece)
+      piece = ''
+    }
+    piece += character
+  }
+  if (piece) result.push(piece)
+  return result
+}
+
+/**
+ * Breaks a paragraph into lines that fit `width`, greedily, as a reader expects of a book: the
+ * renderer lays out its own lines (rather than letting pdfkit flow the text) so that it knows
+ * which page every line, and so every name, lands on, and can keep headings with what follows.
+ */
+export function breakLines(doc: PdfDocument, text: string, style: TextStyle, width: number, firstIndent = 0): Line[] {
+  const lines: Line[] = []
+  const space = widthOf(doc, ' ', style)
+  let current: { words: string[]; width: number; start: number; indent: number } | undefined
+  const finish = () => {
+    if (current) lines.push({ text: current.words.join(' '), width: current.width, start: current.start, indent: current.indent, isLast: false })
+    current = undefined
+  }
+  for (const { word, start } of wordsOf(printable(text))) {
+    const indent = lines.length === 0 && !current ? firstIndent : 0
+    for (const piece of pieces(doc, word, style, width - indent)) {
+      const pieceWidth = widthOf(doc, piece, style)
+      if (current && current.width + space + pieceWidth <= width - current.indent) {
+        current.words.push(piece)
+        current.width += space + pieceWidth
+        continue
+      }
+      finish()
+      current = { words: [piece], width: pieceWidth, start, indent: lines.length === 0 ? firstIndent : 0 }
+    }
+  }
+  finish()
+  if (lines.length > 0) lines.at(-1)!.isLast = true
+  return lines
+}
+
+/** Draws a line in its column: a justified line spreads its spaces, except the paragraph's last. */
+export function drawLine(doc: PdfDocument, line: Line, style: TextStyle, x: number, y: number, width: number, align: Align): void {
+  const room = width - line.indent - line.width
+  const spaces = line.text.split(' ').length - 1
+  if (align === 'justify' && !line.isLast && spaces > 0 && room > 0 && room / spaces < style.size) {
+    drawText(doc, line.text, style, x + line.indent, y, room / spaces)
+  } else {
+    const offset = align === 'center' ? room / 2 : align === 'right' ? room : 0
+    drawText(doc, line.text, style, x + line.indent + offset, y)
+  }
+}
+
+/** The height of a text broken into lines at `width`. */
+export function heightOf(doc: PdfDocument, text: string, style: TextStyle, width: number): number {
+  return breakLines(doc, text, style, width).length * style.leading
+}
+
+/** Paragraphs of a text as told: split at line breaks, blank lines dropped. */
+export function paragraphsOf(text: string): string[] {
+  return text
+    .split(/\r?\n/)
+    .map((paragraph) => paragraph.trim())
+    .filter((paragraph) => paragraph !== '')
+}

@@ -1,0 +1,40 @@
+import { rm } from 'node:fs/promises'
+import type { BookPlan } from '../../../shared/contracts/book.ts'
+import { runWorker } from '../../lib/worker-thread.ts'
+
+/** Names a compiled renderer the tests may start instead of starting tsx in each render thread. */
+export const compiledRendererVariable = 'LEGADO_TEST_BOOK_RENDERER'
+
+/** The render thread's heap: pdfkit keeps every page until the end; the photos are decoded outside it, one at a time. */
+const renderMemoryMb = 384
+
+export interface RenderOffThreadOptions {
+  imageFiles: Map<string, string>
+  outFile: string
+  signal: AbortSignal
+  onProgress(fraction: number): void
+}
+
+/**
+ * Renders a book (renderBookPdf) on a worker thread into `outFile`, so the request thread stays
+ * free: its heap bounded, stopped when `signal` aborts (the file it was writing removed).
+ */
+export async function renderBookOffThread(plan: BookPlan, options: RenderOffThreadOptions): Promise<{ pageCount: number }> {
+  try {
+    return await runWorker<{ pageCount: number }>({
+      entry: new URL('./book.render-worker.ts', import.meta.url),
+      compiledEntry: process.env[compiledRendererVariable],
+      workerData: { plan, imageFiles: options.imageFiles, outFile: options.outFile },
+      memoryMb: renderMemoryMb,
+      signal: options.signal,
+      name: 'The book renderer',
+      onMessage: (message: { progress: number } | { pageCount: number }) => {
+        if ('progress' in message) return void options.onProgress(message.progress)
+        return { result: { pageCount: message.pageCount } }
+      },
+    })
+  } catch (error) {
+    await rm(options.outFile, { force: true })
+    throw error
+  }
+}

@@ -1,0 +1,20 @@
+import { createWriteStream } from 'node:fs'
+import { parentPort, workerData } from 'node:worker_threads'
+import sharp from 'sharp'
+import type { BookPlan } from '../../../shared/contracts/book.ts'
+import { renderBookPdf } from './book.pdf.ts'
+
+// Laying out a book is seconds of CPU (hundreds of pages, each photo decoded and shrunk): done
+// here, on its own thread with its own bounded heap, the server keeps answering everyone else.
+
+// One photo at a time, and no cache of decoded images: the book's memory stays that of one photo.
+sharp.concurrency(1)
+sharp.cache(false)
+
+const { plan, imageFiles, outFile } = workerData as { plan: BookPlan; imageFiles: Map<string, string>; outFile: string }
+const { pageCount } = await renderBookPdf(plan, {
+  imageFiles,
+  output: createWriteStream(outFile, { mode: 0o600 }),
+  onProgress: (fraction) => parentPort!.postMessage({ progress: fraction }),
+})
+parentPort!.postMessage({ pageCount })
