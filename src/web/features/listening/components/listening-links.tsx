@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ListeningLink } from '../../../../shared/contracts/book.ts'
 import { ErrorBanner, StatusMessage } from '../../../components/ui/banner.tsx'
@@ -24,6 +24,7 @@ export function ListeningLinks() {
   const [announcement, setAnnouncement] = useState('')
   const headingRef = useRef<HTMLHeadingElement>(null)
   const headingId = useId()
+  const isRevoked = useRef(false)
   const running = pending?.kind === 'all' ? revokeAll : revoke
 
   function handleCancel() {
@@ -42,12 +43,20 @@ export function ListeningLinks() {
         await revokeAll.mutateAsync()
         setAnnouncement(t('revokedAll'))
       }
+      isRevoked.current = true
       setPending(undefined)
-      headingRef.current?.focus()
     } catch {
       // Said in the dialog, which stays open.
     }
   }
+
+  // The revoked link's button is gone: once the dialog has closed (and given focus back to nothing),
+  // the keyboard and the screen reader go to the section's heading.
+  useEffect(() => {
+    if (pending || !isRevoked.current) return
+    isRevoked.current = false
+    headingRef.current?.focus()
+  }, [pending])
 
   const list = links.data ?? []
   return (
