@@ -45,24 +45,28 @@ export function BookSubjectChoice({ subject, memberId, relatives, onChange }: Bo
   ]
 
   return (
-    <fieldset className="book-section book-choices">
-      <legend className="book-section-title">{t('subject.legend')}</legend>
-      {options.map(({ value, hint }) => (
-        <div key={value} className="book-radio">
-          <input
-            id={`${id}-${value}`}
-            type="radio"
-            name={`${id}-subject`}
-            checked={subject === value}
-            aria-describedby={`${id}-${value}-hint`}
-            onChange={() => onChange(value, value === 'relative' ? memberId : undefined)}
-          />
-          <label htmlFor={`${id}-${value}`}>{t(`subject.${value}`)}</label>
-          <p id={`${id}-${value}-hint`} className="hint">
-            {hint}
-          </p>
-        </div>
-      ))}
+    <section className="book-section" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="book-section-title">
+        {t('subject.legend')}
+      </h2>
+      <fieldset className="book-choices" aria-labelledby={`${id}-title`}>
+        {options.map(({ value, hint }) => (
+          <div key={value} className="book-radio">
+            <input
+              id={`${id}-${value}`}
+              type="radio"
+              name={`${id}-subject`}
+              checked={subject === value}
+              aria-describedby={`${id}-${value}-hint`}
+              onChange={() => onChange(value, value === 'relative' ? memberId : undefined)}
+            />
+            <label htmlFor={`${id}-${value}`}>{t(`subject.${value}`)}</label>
+            <p id={`${id}-${value}-hint`} className="hint">
+              {hint}
+            </p>
+          </div>
+        ))}
+      </fieldset>
       {subject === 'relative' && (
         <div className="book-person">
           {relatives.length === 0 ? (
@@ -90,6 +94,6 @@ export function BookSubjectChoice({ subject, memberId, relatives, onChange }: Bo
           )}
         </div>
       )}
-    </fieldset>
+    </section>
   )
 }
