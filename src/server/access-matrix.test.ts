@@ -76,13 +76,25 @@ const ownRoutes: Record<string, InjectOptions> = {
   'POST /api/ai-lab/memories': { method: 'POST', url: '/api/ai-lab/memories', payload: { originalText: 'Un recuerdo', saveMethod: 'original' } },
   'GET /api/listening-links': { method: 'GET', url: '/api/listening-links' },
   'DELETE /api/listening-links': { method: 'DELETE', url: '/api/listening-links' },
+  'GET /api/books': { method: 'GET', url: '/api/books' },
 }
 
 /** The owner's recording of the grandmother and its listening link, made in the set-up. */
 const listening = { recording: '', link: '' }
 
+/** The owner's book, made in the set-up. */
+const ownerBook = { id: '' }
+const bookOf = (ids: OwnerIds) => ({ kind: 'person', memberId: ids.member, language: 'es' })
+
 /** Routes that name something of a person's: another user must meet 404. */
 const namingRoutes: Record<string, Call> = {
+  'POST /api/books/draft': (ids) => ({ method: 'POST', url: '/api/books/draft', payload: bookOf(ids) }),
+  'POST /api/books': (ids) => ({ method: 'POST', url: '/api/books', payload: bookOf(ids) }),
+  'POST /api/books/retell': (ids) => ({ method: 'POST', url: '/api/books/retell', payload: { options: bookOf(ids), chapterKey: `photos:${ids.member}` } }),
+  'GET /api/books/:id': () => ({ method: 'GET', url: `/api/books/${ownerBook.id}` }),
+  'GET /api/books/:id/pdf': () => ({ method: 'GET', url: `/api/books/${ownerBook.id}/pdf` }),
+  'POST /api/books/:id/cancel': () => ({ method: 'POST', url: `/api/books/${ownerBook.id}/cancel` }),
+  'DELETE /api/books/:id': () => ({ method: 'DELETE', url: `/api/books/${ownerBook.id}` }),
   'GET /api/dreams/:id': (ids) => ({ method: 'GET', url: `/api/dreams/${ids.dream}` }),
   'PATCH /api/dreams/:id': (ids) => ({ method: 'PATCH', url: `/api/dreams/${ids.dream}`, payload: { content: 'Cambiado' } }),
   'DELETE /api/dreams/:id': (ids) => ({ method: 'DELETE', url: `/api/dreams/${ids.dream}` }),
@@ -170,6 +182,7 @@ describe.each(testDatabases)('who may reach what, on every API route, on %s', (d
       me: await read('/api/me'),
       circle: await read(`/api/trees/${ids.tree}/circle`),
       listeningLinks: await read('/api/listening-links'),
+      books: await read('/api/books'),
     }
   }
 
@@ -184,6 +197,12 @@ describe.each(testDatabases)('who may reach what, on every API route, on %s', (d
     const shared = await as(t.app, owner)({ method: 'POST', url: '/api/listening-links', payload: { mediaId: listening.recording } })
     expect(shared.statusCode, shared.body).toBe(201)
     listening.link = shared.json().id
+    const book = await as(t.app, owner)({ method: 'POST', url: '/api/books', payload: bookOf(ids) })
+    expect(book.statusCode, book.body).toBe(201)
+    ownerBook.id = book.json().id
+    // Made before the matrix runs: the owner's list must read the same before and after each call.
+    while (/queued|running/.test((await as(t.app, owner)({ method: 'GET', url: `/api/books/${ownerBook.id}` })).json().status))
+      await new Promise((resolve) => setTimeout(resolve, 100))
     // The stranger keeps a tree of their own: a route that tells someone without a tree apart
     // (family_tree.no_tree) must still answer them not_found for the owner's member.
     const own = await as(t.app, stranger)({ method: 'POST', url: '/api/family-tree/members', payload: { firstName: 'Tomás', lastName: 'Pérez', relationshipToOwner: 'Tío' } })

@@ -12,6 +12,11 @@ import { migrateToLatest } from './db/migrate.ts'
 import { createAuth, sessionLifetime } from './features/account/account.auth.ts'
 import { createAiLabRepository } from './features/ai-lab/ai-lab.repository.ts'
 import { aiLabRoutes } from './features/ai-lab/ai-lab.routes.ts'
+import { renderBookOffThread } from './features/book/book.pdf-thread.ts'
+import { createBookRepository } from './features/book/book.repository.ts'
+import { bookRoutes } from './features/book/book.routes.ts'
+import { createBookService } from './features/book/book.service.ts'
+import { bookSourcesFrom, modelRetelling } from './features/book/book.sources.ts'
 import { createAiLabService } from './features/ai-lab/ai-lab.service.ts'
 import { createAccountRepository } from './features/account/account.repository.ts'
 import { accountRoutes } from './features/account/account.routes.ts'
@@ -63,7 +68,7 @@ import { createMediaRecordings } from './features/media/media.recordings.ts'
 import { createListeningRepository } from './features/listening/listening.repository.ts'
 import { listeningRoutes } from './features/listening/listening.routes.ts'
 import { listeningPublicRoutes } from './features/listening/listening.public.routes.ts'
-import { createListeningService } from './features/listening/listening.service.ts'
+import { createListeningService, expiryOf } from './features/listening/listening.service.ts'
 import { mediaUploadRoutes } from './features/media/media.uploads.ts'
 import { createUploadIds } from './features/media/upload-ids.ts'
 import { familyTreeKind } from './features/portability/family-tree-kind.ts'
@@ -200,7 +205,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
       afterUserDeleted: async (userId) => {
         const authored = leftBehind.get(userId)
         leftBehind.delete(userId)
-        const erased = (await media.eraseAllObjectsOf(userId)) + ((await authored?.erase()) ?? 0)
+        const erased = (await media.eraseAllObjectsOf(userId)) + (await books.eraseAllOf(userId)) + ((await authored?.erase()) ?? 0)
         app.log.info({ erased }, 'an account was deleted with its stored objects')
       },
     },
@@ -459,6 +464,21 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     importTimeoutMs: config.importTimeoutMs,
     log: app.log.child({ feature: 'portability' }),
   })
+  // A life book reads every feature through its service, and is made by the job runner.
+  const books = createBookService({
+    repo: createBookRepository(database.db),
+    sources: bookSourcesFrom({ circle, familyTree, biography, interviews, sharing, media }),
+    runner: jobRunner,
+    storage: objectStorage.storage,
+    links: { linksFor: (userId, mediaIds, { expiry, language }) => listening.linksFor(userId, mediaIds, { expiresAt: expiryOf(expiry, new Date()), language }) },
+    render: renderBookOffThread,
+    retell: modelRetelling({ provider: aiProvider, budget: aiBudget, timeoutMs: config.aiTimeoutMs * 4 }),
+    canRetell: aiProvider.kind !== 'guided',
+    workDir: path.join(config.dataDir, 'jobs'),
+    timeoutMs: 15 * 60 * 1000,
+    maxBooks: 20,
+    log: app.log.child({ feature: 'book' }),
+  })
   const dashboard = createDashboardService({
     news: {
       lastSeen: (userId) => circle.lastSeen(userId),
@@ -543,6 +563,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     ownerFor: async (userId, linkedToType) => (linkedToType === 'biographyEntry' ? userId : (await circle.require(userId, 'content.add')).holderId),
   })
   await app.register(dashboardRoutes, { prefix: '/api', service: dashboard })
+  await app.register(bookRoutes, { prefix: '/api', service: books })
   await app.register(listeningRoutes, { prefix: '/api', service: listening })
   await app.register(listeningPublicRoutes, {
     service: listening,

@@ -230,6 +230,17 @@ const expectations: Record<string, Row> = {
   'DELETE /api/listening-links': personal,
   'POST /api/listening-links': theOwnersOwn,
   'DELETE /api/listening-links/:id': theOwnersOwn,
+
+  // Life books: the author's own, told from the tree their pages show, as their role reads it
+  'GET /api/books': personal,
+  'POST /api/books/draft': ofTheTree('tree.read'),
+  // Asked with nothing to put in: the tree's people are told so, nobody else finds the person.
+  'POST /api/books': { ...ofTheTree('tree.read'), ...membersBy(() => 'rejected') },
+  'POST /api/books/retell': ofTheTree('tree.read'),
+  'GET /api/books/:id': theOwnersOwn,
+  'GET /api/books/:id/pdf': theOwnersOwn,
+  'POST /api/books/:id/cancel': theOwnersOwn,
+  'DELETE /api/books/:id': theOwnersOwn,
 }
 
 /**
@@ -300,6 +311,8 @@ describe.each(testDatabases)('what each kind of person meets on every API route,
   let ownerUpload: string
   let ownerRecording: string
   let ownerLink: string
+  let ownerBook: string
+  const grandmothersBook = () => ({ kind: 'person', memberId: grandmother, language: 'es' })
   const importJobs: { user: TestUser; id: string }[] = []
   const spareSessions: Partial<Record<Person, string>> = {}
 
@@ -329,6 +342,12 @@ describe.each(testDatabases)('what each kind of person meets on every API route,
   }
   const letter = (user: TestUser) => upload(user, grandmother, Buffer.from('Una carta.'), 'carta.txt')
   /** A listening link the owner makes to her recording of the grandmother (each expiry a link of its own). */
+  /** A book of the grandmother the owner makes, once it is made (one at a time, as the runner allows). */
+  async function madeBook(): Promise<string> {
+    const { id } = (await ok(people.owner, { method: 'POST', url: '/api/books', payload: grandmothersBook() })).json()
+    while (/queued|running/.test((await ok(people.owner, { method: 'GET', url: `/api/books/${id}` })).json().status)) await new Promise((resolve) => setTimeout(resolve, 100))
+    return id
+  }
   const listeningLink = async (expiry = 'never'): Promise<string> =>
     (await ok(people.owner, { method: 'POST', url: '/api/listening-links', payload: { mediaId: ownerRecording, expiry } })).json().id
   async function invite(holder: TestUser, tree: string, payload: object): Promise<{ id: string; token: string }> {
@@ -596,6 +615,17 @@ describe.each(testDatabases)('what each kind of person meets on every API route,
     'DELETE /api/listening-links': { call: () => ({ method: 'DELETE', url: '/api/listening-links' }) },
     'POST /api/listening-links': { call: () => ({ method: 'POST', url: '/api/listening-links', payload: { mediaId: ownerRecording, expiry: '10y' } }) },
     'DELETE /api/listening-links/:id': { call: async (_who, fresh) => ({ method: 'DELETE', url: `/api/listening-links/${fresh ? await listeningLink() : ownerLink}` }) },
+
+    'GET /api/books': { call: () => ({ method: 'GET', url: '/api/books' }) },
+    'POST /api/books/draft': { call: () => ({ method: 'POST', url: '/api/books/draft', payload: grandmothersBook() }) },
+    'POST /api/books': { call: () => ({ method: 'POST', url: '/api/books', payload: { ...grandmothersBook(), include: { memories: false, interviews: false, photos: false } } }) },
+    'POST /api/books/retell': {
+      call: () => ({ method: 'POST', url: '/api/books/retell', payload: { options: grandmothersBook(), chapterKey: `conversation:${interviewConversation}` } }),
+    },
+    'GET /api/books/:id': { call: () => ({ method: 'GET', url: `/api/books/${ownerBook}` }) },
+    'GET /api/books/:id/pdf': { call: () => ({ method: 'GET', url: `/api/books/${ownerBook}/pdf` }) },
+    'POST /api/books/:id/cancel': { call: () => ({ method: 'POST', url: `/api/books/${ownerBook}/cancel` }) },
+    'DELETE /api/books/:id': { call: async (_who, fresh) => ({ method: 'DELETE', url: `/api/books/${fresh ? await madeBook() : ownerBook}` }) },
   }
 
   /** Someone of the owner's tree who is not `who` (to themselves, removing is leaving). */
@@ -623,6 +653,7 @@ describe.each(testDatabases)('what each kind of person meets on every API route,
       readings: await read(`/api/ai-lab/dream-readings?dreamId=${dream}`),
       me: await read('/api/me'),
       listeningLinks: await read('/api/listening-links'),
+      books: await read('/api/books'),
     }
   }
 
@@ -708,6 +739,7 @@ describe.each(testDatabases)('what each kind of person meets on every API route,
     ownerUpload = await ownerUploadStarted()
     ownerRecording = await upload(owner, grandmother, webmHeader(), 'voz.webm')
     ownerLink = await listeningLink('5y')
+    ownerBook = await madeBook()
 
     // The owner's personal things.
     dream = (await ok(owner, { method: 'POST', url: '/api/dreams', payload: { content: 'Volaba sobre el Cauca' } })).json().id

@@ -8,6 +8,11 @@ describe('loggedUrl', () => {
     expect(loggedUrl('/l/7KQ2-M9X4?x=1')).toBe('/l/…?x=1')
   })
 
+  it('hides an invitation’s token, at its page and at its API', () => {
+    expect(loggedUrl('/invitation/abcDEF123')).toBe('/invitation/…')
+    expect(loggedUrl('/api/invitations/abcDEF123/accept')).toBe('/api/invitations/…/accept')
+  })
+
   it('leaves every other address as it is', () => {
     expect(loggedUrl('/api/media/abc/content')).toBe('/api/media/abc/content')
     expect(loggedUrl('/login')).toBe('/login')

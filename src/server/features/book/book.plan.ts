@@ -159,7 +159,10 @@ export function buildPlan(material: BookMaterial, options: BookOptions, extras: 
       chapters.push({
         key: `conversation:${sitting.id}`,
         title: sitting.title || storyWordsFor(language).conversationOn(day),
-        subtitle: sitting.title ? day : '',
+        // Two sittings of one day are told apart by who told them.
+        subtitle: [sitting.title ? day : '', sitting.tellerId === material.authorUserId ? '' : text.toldBy(material.tellers.get(sitting.tellerId) ?? '')]
+          .filter(Boolean)
+          .join(' · '),
         retelling: null,
         blocks: answerBlocks(sitting.sessions),
         sortKey: chapters.length,
@@ -207,13 +210,19 @@ export function buildPlan(material: BookMaterial, options: BookOptions, extras: 
 
 /** The interview sessions in sittings (the conversation they were told in, else their day), oldest first. */
 function bySitting(sessions: readonly InterviewSession[]) {
-  const sittings = new Map<string, { id: string; title: string; startedAt: string; sessions: InterviewSession[] }>()
+  const sittings = new Map<string, { id: string; title: string; startedAt: string; tellerId: string; sessions: InterviewSession[] }>()
   const ordered = [...sessions].sort((a, b) => a.timestamp.localeCompare(b.timestamp) || a.id.localeCompare(b.id))
   for (const session of ordered) {
     const key = session.conversation?.id ?? `day-${session.timestamp.slice(0, 10)}`
     let sitting = sittings.get(key)
     if (!sitting) {
-      sitting = { id: key, title: session.conversation?.title.trim() ?? '', startedAt: session.conversation?.startedAt ?? session.timestamp, sessions: [] }
+      sitting = {
+        id: key,
+        title: session.conversation?.title.trim() ?? '',
+        startedAt: session.conversation?.startedAt ?? session.timestamp,
+        tellerId: session.authorUserId,
+        sessions: [],
+      }
       sittings.set(key, sitting)
     }
     sitting.sessions.push(session)

@@ -21,7 +21,7 @@ interface Logger {
 
 /** What the book asks of the listening links: a printed address for each recording the author may share. */
 export interface BookLinks {
-  linksFor(ownerUserId: string, mediaIds: string[], options: { expiresAt: Date | null; language: Language }): Promise<Map<string, string>>
+  linksFor(ownerUserId: string, mediaIds: string[], options: { expiry: LinkExpiry; language: Language }): Promise<Map<string, string>>
 }
 
 /** Draws the plan as a PDF in `outFile`, off the request thread (book.pdf.ts). */
@@ -50,9 +50,6 @@ interface Deps {
   maxBooks: number
   log: Logger
 }
-
-const years = { '1y': 1, '5y': 5, '10y': 10 } as const
-const expiryOf = (expiry: LinkExpiry, now: Date) => (expiry === 'never' ? null : new Date(Date.UTC(now.getUTCFullYear() + years[expiry], now.getUTCMonth(), now.getUTCDate())))
 
 /** Where a person's books are kept: apart from their media, erased with their account. */
 export const bookPrefix = (ownerUserId: string) => `books/${ownerUserId}/`
@@ -86,7 +83,7 @@ export function createBookService({ repo, sources, runner, storage, links, rende
     const recordingIds = [
       ...new Set(draft.chapters.flatMap((chapter) => chapter.blocks.flatMap((block) => (block.type === 'photo' ? [] : block.recordings.map((recording) => recording.mediaId))))),
     ]
-    const printed = await links.linksFor(userId, recordingIds, { expiresAt: expiryOf(options.linkExpiry, now), language: options.language })
+    const printed = await links.linksFor(userId, recordingIds, { expiry: options.linkExpiry, language: options.language })
     return { plan: buildPlan(material, options, { retellings, links: printed, now }), files: material.files }
   }
 
@@ -218,10 +215,11 @@ export function createBookService({ repo, sources, runner, storage, links, rende
 
     /** A chapter retold as prose by a model, kept for the author until the chapter's words change. */
     async retell(userId: string, options: BookOptions, chapterKey: string): Promise<{ chapterKey: string; retelling: string }> {
-      if (!canRetell) throw new AppError('ai_unavailable', 'Retelling a chapter needs an AI model; the book keeps the texts as written')
+      // The book is read first: a person of another tree is not found, model or none.
       const { plan } = await planFor(userId, { ...options, retold: [] }, false, new Date())
       const chapter = plan.chapters.find((candidate) => candidate.key === chapterKey)
       if (!chapter) throw notFound('Chapter')
+      if (!canRetell) throw new AppError('ai_unavailable', 'Retelling a chapter needs an AI model; the book keeps the texts as written')
       const digest = chapterDigest(chapter)
       const kept = await repo.findRetelling(userId, chapterKey, options.language)
       if (kept?.sourceDigest === digest) return { chapterKey, retelling: kept.text }

@@ -37,6 +37,9 @@ export const keyedTables = {
   collection_version: 'personal',
   // A listening link is its maker's (the recording's author): it stays theirs when the tree moves.
   listening_link: 'personal',
+  // A book is its author's, whichever tree it tells.
+  book: 'personal',
+  book_retelling: 'personal',
 } as const satisfies Record<string, 'tree' | 'split' | 'personal'>
 
 /** The columns that hold an account's key in the tables above. */
