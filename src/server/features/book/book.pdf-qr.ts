@@ -46,7 +46,8 @@ export function drawRecordings(flow: Flow, recordings: BookRecording[], listen: 
   if (linked.length === 0) return
   const { doc } = flow
   const side = Math.max(...linked.map((recording) => sideOf(qrModules(recording.url).length)))
-  const perRow = Math.max(1, Math.floor((flow.frame.width + cellGap) / (side + 20 + cellGap)))
+  // Cells wider than the code, so that an address (host and a 20-letter token) fits on a line or two.
+  const perRow = Math.max(1, Math.floor((flow.frame.width + cellGap) / (side + 60 + cellGap)))
   const cellWidth = (flow.frame.width - (perRow - 1) * cellGap) / perRow
   flow.space(6)
   for (let first = 0; first < linked.length; first += perRow) {
@@ -60,7 +61,9 @@ export function drawRecordings(flow: Flow, recordings: BookRecording[], listen: 
     const top = flow.y
     row.forEach((cell, index) => {
       const left = flow.frame.left + index * (cellWidth + cellGap)
-      drawQr(doc, cell.recording.url, left, top)
+      // The code's dark squares line up with the text; its quiet zone, white, reaches into the margin.
+      const modules = qrModules(cell.recording.url).length
+      drawQr(doc, cell.recording.url, left - (codeSide / modules) * qrQuietZone, top)
       let y = top + side + 4
       const place = (lines: typeof cell.url, style: TextStyle) => {
         for (const line of lines) {

@@ -18,22 +18,22 @@ function wordsOf(text: string): { word: string; start: number }[] {
   return words
 }
 
-/** A word wider than a whole line (a long address) broken where it must: after a slash if it can, else anywhere. */
+/** A word wider than a whole line (a long address) broken where it must: after its slashes, and a part still too wide anywhere. */
 function pieces(doc: PdfDocument, word: string, style: TextStyle, width: number): string[] {
   if (widthOf(doc, word, style) <= width) return [word]
-  const result: string[] = []
-  let piece = ''
-  const parts = word.match(/[^/]*\/|[^/]+$/g) ?? [word]
-  const characters = parts.every((part) => widthOf(doc, part, style) <= width) ? parts : [...word]
-  for (const character of characters) {
-    if (piece && widthOf(doc, piece + character, style) > width) {
-      result.push(piece)
-      piece = ''
+  return (word.match(/[^/]*\/|[^/]+$/g) ?? [word]).flatMap((part) => {
+    if (widthOf(doc, part, style) <= width) return [part]
+    const result: string[] = []
+    let piece = ''
+    for (const character of part) {
+      if (piece && widthOf(doc, piece + character, style) > width) {
+        result.push(piece)
+        piece = ''
+      }
+      piece += character
     }
-    piece += character
-  }
-  if (piece) result.push(piece)
-  return result
+    return piece ? [...result, piece] : result
+  })
 }
 
 /**
@@ -44,23 +44,25 @@ function pieces(doc: PdfDocument, word: string, style: TextStyle, width: number)
 export function breakLines(doc: PdfDocument, text: string, style: TextStyle, width: number, firstIndent = 0): Line[] {
   const lines: Line[] = []
   const space = widthOf(doc, ' ', style)
-  let current: { words: string[]; width: number; start: number; indent: number } | undefined
+  let current: { text: string; width: number; start: number; indent: number } | undefined
   const finish = () => {
-    if (current) lines.push({ text: current.words.join(' '), width: current.width, start: current.start, indent: current.indent, isLast: false })
+    if (current) lines.push({ ...current, isLast: false })
     current = undefined
   }
   for (const { word, start } of wordsOf(printable(text))) {
     const indent = lines.length === 0 && !current ? firstIndent : 0
-    for (const piece of pieces(doc, word, style, width - indent)) {
+    // The pieces of a word broken at its slashes follow each other with no space between them.
+    pieces(doc, word, style, width - indent).forEach((piece, index) => {
+      const gap = index === 0 ? space : 0
       const pieceWidth = widthOf(doc, piece, style)
-      if (current && current.width + space + pieceWidth <= width - current.indent) {
-        current.words.push(piece)
-        current.width += space + pieceWidth
-        continue
+      if (current && current.width + gap + pieceWidth <= width - current.indent) {
+        current.text += index === 0 ? ` ${piece}` : piece
+        current.width += gap + pieceWidth
+        return
       }
       finish()
-      current = { words: [piece], width: pieceWidth, start, indent: lines.length === 0 ? firstIndent : 0 }
-    }
+      current = { text: piece, width: pieceWidth, start, indent: lines.length === 0 ? firstIndent : 0 }
+    })
   }
   finish()
   if (lines.length > 0) lines.at(-1)!.isLast = true

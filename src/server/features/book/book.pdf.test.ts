@@ -32,7 +32,8 @@ async function render(plan: BookPlan, name: string): Promise<{ file: string; pag
 
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim()
 
-describe.skipIf(!hasPoppler)('a book read back', () => {
+// Each check runs poppler over the book page by page (and jsQR over every page): seconds on a busy machine.
+describe.skipIf(!hasPoppler)('a book read back', { timeout: 60_000 }, () => {
   const plan = () => spanishPlan({ chapters: 5, photoIds: [...photos.keys()] })
   let book: { file: string; pageCount: number }
   beforeAll(async () => {
@@ -92,7 +93,7 @@ describe.skipIf(!hasPoppler)('a book read back', () => {
   })
 
   it('prints a code beside each recording with a link that a phone reads back to the exact address, and none for a recording without one', async () => {
-    const codes = await qrCodesByPage(book.file)
+    const codes = await qrCodesByPage(book.file, 'Escuche')
     const urls = plan()
       .chapters.flatMap((chapter) => chapter.blocks)
       .flatMap((block) => (block.type === 'photo' ? [] : block.recordings))

@@ -57,25 +57,52 @@ export async function pageSize(file: string, page: number): Promise<{ width: num
   return { width: Number(match[1]), height: Number(match[2]) }
 }
 
+/** Where a word is printed on each page, in points from the page's top-left corner. */
+async function wordBoxes(file: string, word: string): Promise<Map<number, { x: number; y: number }[]>> {
+  const { stdout } = await run('pdftotext', ['-bbox', file, '-'], { maxBuffer: 64 * 1024 * 1024 })
+  const boxes = new Map<number, { x: number; y: number }[]>()
+  stdout.split('<page ').forEach((page, index) => {
+    if (index === 0) return
+    for (const match of page.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)"[^>]*>([^<]*)<\/word>/g)) {
+      if (match[3] === word) boxes.set(index, [...(boxes.get(index) ?? []), { x: Number(match[1]), y: Number(match[2]) }])
+    }
+  })
+  return boxes
+}
+
 /**
- * Every QR code printed on each page, decoded from the page drawn at 150 dpi: jsQR finds one code
- * at a time, so each found code is painted over and the page read again.
+ * Every QR code printed on each page, decoded from the page drawn at 150 dpi by jsQR, as a phone
+ * would: over the whole page, and over the area above each `label` word (a phone is aimed at one
+ * code; on a page full of text jsQR may find none). jsQR finds one code at a time, so each found
+ * code is painted over and the area read again.
  */
-export async function qrCodesByPage(file: string): Promise<Map<number, string[]>> {
+export async function qrCodesByPage(file: string, label: string): Promise<Map<number, string[]>> {
   const folder = await mkdtemp(path.join(tmpdir(), 'legado-book-pages-'))
   try {
     await run('pdftoppm', ['-r', '150', '-png', file, path.join(folder, 'page')], { maxBuffer: 16 * 1024 * 1024 })
+    const labels = await wordBoxes(file, label)
+    const scale = 150 / 72
     const codes = new Map<number, string[]>()
     for (const name of (await readdir(folder)).sort()) {
       const page = Number(/(\d+)\.png$/.exec(name)![1])
-      const { data, info } = await sharp(path.join(folder, name)).ensureAlpha().raw().toBuffer({ resolveWithObject: true })
-      const pixels = new Uint8ClampedArray(data.buffer, data.byteOffset, data.length)
-      const found: string[] = []
-      for (let code = jsQR(pixels, info.width, info.height); code; code = jsQR(pixels, info.width, info.height)) {
-        found.push(code.data)
-        paintOver(pixels, info.width, code.location)
+      const image = sharp(path.join(folder, name))
+      const { width, height } = await image.metadata()
+      const areas = [{ left: 0, top: 0, width: width!, height: height! }]
+      for (const box of labels.get(page) ?? []) {
+        const left = Math.max(0, Math.floor((box.x - 30) * scale))
+        const top = Math.max(0, Math.floor((box.y - 130) * scale))
+        areas.push({ left, top, width: Math.min(width! - left, Math.ceil(170 * scale)), height: Math.min(height! - top, Math.ceil(135 * scale)) })
       }
-      if (found.length) codes.set(page, found)
+      const found = new Set<string>()
+      for (const area of areas) {
+        const { data, info } = await image.clone().extract(area).ensureAlpha().raw().toBuffer({ resolveWithObject: true })
+        const pixels = new Uint8ClampedArray(data.buffer, data.byteOffset, data.length)
+        for (let code = jsQR(pixels, info.width, info.height); code; code = jsQR(pixels, info.width, info.height)) {
+          found.add(code.data)
+          paintOver(pixels, info.width, code.location)
+        }
+      }
+      if (found.size) codes.set(page, [...found])
     }
     return codes
   } finally {
