@@ -9,6 +9,7 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import * as jsqrModule from 'jsqr'
 import sharp from 'sharp'
+import { bookText } from '../book.words.ts'
 
 const run = promisify(execFile)
 
@@ -57,14 +58,17 @@ export async function pageSize(file: string, page: number): Promise<{ width: num
   return { width: Number(match[1]), height: Number(match[2]) }
 }
 
-/** Where a word is printed on each page, in points from the page's top-left corner. */
-async function wordBoxes(file: string, word: string): Promise<Map<number, { x: number; y: number }[]>> {
+/** The first word of «Escuche la voz» in each language, printed under every code. */
+const listenWords = new Set(Object.values(bookText).map((text) => text.words.listen.split(' ')[0]!))
+
+/** Where the words of `words` are printed on each page, in points from the page's top-left corner. */
+async function wordBoxes(file: string, words: Set<string>): Promise<Map<number, { x: number; y: number }[]>> {
   const { stdout } = await run('pdftotext', ['-bbox', file, '-'], { maxBuffer: 64 * 1024 * 1024 })
   const boxes = new Map<number, { x: number; y: number }[]>()
   stdout.split('<page ').forEach((page, index) => {
     if (index === 0) return
     for (const match of page.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)"[^>]*>([^<]*)<\/word>/g)) {
-      if (match[3] === word) boxes.set(index, [...(boxes.get(index) ?? []), { x: Number(match[1]), y: Number(match[2]) }])
+      if (words.has(match[3]!)) boxes.set(index, [...(boxes.get(index) ?? []), { x: Number(match[1]), y: Number(match[2]) }])
     }
   })
   return boxes
@@ -72,15 +76,15 @@ async function wordBoxes(file: string, word: string): Promise<Map<number, { x: n
 
 /**
  * Every QR code printed on each page, decoded from the page drawn at 150 dpi by jsQR, as a phone
- * would: over the whole page, and over the area above each `label` word (a phone is aimed at one
- * code; on a page full of text jsQR may find none). jsQR finds one code at a time, so each found
+ * would: over the whole page, and over the area above each «Escuche la voz» (a phone is aimed at
+ * one code; on a page full of text jsQR may find none). jsQR finds one code at a time, so each found
  * code is painted over and the area read again.
  */
-export async function qrCodesByPage(file: string, label: string): Promise<Map<number, string[]>> {
+export async function qrCodesByPage(file: string): Promise<Map<number, string[]>> {
   const folder = await mkdtemp(path.join(tmpdir(), 'legado-book-pages-'))
   try {
     await run('pdftoppm', ['-r', '150', '-png', file, path.join(folder, 'page')], { maxBuffer: 16 * 1024 * 1024 })
-    const labels = await wordBoxes(file, label)
+    const labels = await wordBoxes(file, listenWords)
     const scale = 150 / 72
     const codes = new Map<number, string[]>()
     for (const name of (await readdir(folder)).sort()) {
