@@ -106,6 +106,12 @@ describe.each(testDatabases)('deleting an account on %s', (database) => {
     const { user, ids } = await personWithEverything()
     const unfinished = await tusClient(t.app, user).create(1000, { filename: 'a-medias.txt', linkedToType: 'member', linkedToId: ids.member })
     expect(unfinished.statusCode, unfinished.body).toBe(201)
+    // A life book made and kept: its PDF is stored apart from the media.
+    const book = await as(t.app, user)({ method: 'POST', url: '/api/books', payload: { kind: 'person', memberId: ids.member, language: 'es' } })
+    expect(book.statusCode, book.body).toBe(201)
+    while (/queued|running/.test((await as(t.app, user)({ method: 'GET', url: `/api/books/${book.json().id}` })).json().status))
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(readdirSync(path.join(t.dataDir, 'media', 'books', user.id))).toEqual([`${book.json().id}.pdf`])
     expect(foldersUnder(t.dataDir).some((folder) => folder.includes(user.id))).toBe(true)
 
     expect((await erase(user, { password: 'la-clave-de-rosa' })).statusCode).toBe(204)
