@@ -77,6 +77,13 @@ const pages: PageCase[] = [
     shows: (page) => [page.getByRole('heading', { level: 2 }).first()],
   },
   {
+    name: 'book',
+    path: '/book',
+    signedIn: true,
+    heading: (t) => t('book:page.title'),
+    shows: (page, t) => [page.getByRole('list', { name: t('book:preview.label') })],
+  },
+  {
     name: 'interview',
     path: ({ family }) => `/interview/${family.grandmotherId}`,
     signedIn: true,
