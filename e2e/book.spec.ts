@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { expect, test, type Page } from '@playwright/test'
 import { translator } from './catalogues.ts'
-import { addMemberThroughApi, addSelfMemberThroughApi, createBiographyEntryThroughApi, signUpThroughApi } from './fixtures.ts'
+import { addMemberThroughApi, addSelfMemberThroughApi, createBiographyEntryThroughApi, geminiServerUrl, signUpThroughApi } from './fixtures.ts'
+import { fakeGeminiReply } from './fake-gemini-reply.ts'
 import { expectNoHorizontalOverflow, expectNoSeriousA11yViolations, tabTo } from './page-checks.ts'
 
 const phone = { width: 375, height: 740 }
@@ -120,4 +121,27 @@ test('a relative’s book opens from their card, with them chosen', async ({ pag
   // Nothing told of her yet: the page says where her book's pages come from.
   await expect(page.getByText('Todavía no hay nada que poner en este libro.', { exact: false })).toBeVisible()
   await expect(page.getByRole('button', { name: 'Hacer el libro' })).toHaveAttribute('aria-disabled', 'true')
+})
+
+test.describe('with a model', () => {
+  test.use({ baseURL: geminiServerUrl })
+
+  test('a chapter is retold as prose on request, put in the book, and its first page says the AI told it', async ({ page }) => {
+    await signUpThroughApi(page, { name: 'Rosa Martínez' })
+    await addSelfMemberThroughApi(page)
+    await createBiographyEntryThroughApi(page, { title: 'La escuela del pueblo', content: 'Mi primer día de escuela llovía sobre el tejado de zinc.', eventDate: '1947-09-15' })
+    await page.goto('/book')
+    const retell = page.getByRole('button', { name: /^Contar como relato con IA: «/ })
+    await tabTo(page, retell)
+    await page.keyboard.press('Enter')
+    await expect(page.getByText(fakeGeminiReply.join('').trim())).toBeVisible()
+    const use = page.getByRole('button', { name: /^Usar en el libro el relato de «/ })
+    await expect(use).toHaveAttribute('aria-pressed', 'false')
+    await tabTo(page, use)
+    await page.keyboard.press('Enter')
+    await expect(use).toHaveAttribute('aria-pressed', 'true')
+    const chapterPage = preview(page).getByRole('group', { name: /^Página 3: comienzo del capítulo/ })
+    await expect(chapterPage).toContainText(fakeGeminiReply[0]!.trim())
+    await expect(chapterPage.locator('.book-page-note')).not.toBeEmpty()
+  })
 })
