@@ -4,14 +4,19 @@
 // process of its own so that its peak resident memory (VmHWM: the main thread, the render thread
 // and sharp's native memory together) is the book's alone. Meanwhile a tiny HTTP server on the
 // main thread is asked every 20 ms, and its answers timed: the request thread keeps answering while
-// the book is made. Goals: at most 60 s and 512 MiB.
+// the book is made. Then the same through the built server (BENCH_BOOK_SERVER=off skips it): a
+// person with a memoir of BENCH_BOOK_MEMORIES (80) memories holding the photos makes their own
+// book with POST /api/books, and GET /api/health is timed until it is done. Goals: at most 60 s
+// and 512 MiB.
 import { spawn } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
 import http from 'node:http'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import sharp from 'sharp'
+import { startServer, stopServer } from './bench-lib.mjs'
+import { buildIfNeeded } from './build-if-needed.mjs'
 
 const photoCount = Number(process.env.BENCH_BOOK_PHOTOS ?? 200)
 const photoFolder = path.join(tmpdir(), `legado-bench-book-photos-${photoCount}`)
@@ -170,6 +175,100 @@ async function renderAndTime() {
   process.stdout.write(JSON.stringify({ seconds, pageCount, bytes, peak: Math.max(peakResident(), sampledPeak), latencies }))
 }
 
+/** Resident memory of a process now (Linux), in bytes. */
+function residentOf(pid) {
+  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
+  return match ? Number(match[1]) * 1024 : 0
+}
+
+/** The book through the built server: a memoir with the photos, made by the job runner while /api/health is timed. */
+async function throughServer(photos) {
+  buildIfNeeded()
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'legado-bench-book-data-'))
+  const port = Number(process.env.BENCH_PORT ?? 3217)
+  const base = `http://127.0.0.1:${port}`
+  const server = await startServer(port, { DATA_DIR: dataDir, PUBLIC_URL: base, MAX_UPLOAD_BYTES: String(16 * 1024 * 1024) })
+  try {
+    const signedUp = await fetch(`${base}/api/auth/sign-up/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: base },
+      // A name makes the person's own card, whose memoir the book prints.
+      body: JSON.stringify({ email: 'carmen@bench.example', password: 'bench-password-2026', name: 'Carmen Ruiz López' }),
+    })
+    if (signedUp.status !== 200) throw new Error(`sign-up answered ${signedUp.status}`)
+    const cookie = signedUp.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ')
+    const headers = { cookie, origin: base }
+    const memories = Number(process.env.BENCH_BOOK_MEMORIES ?? 80)
+    const files = [...photos.values()]
+    console.log(`  through the server: ${memories} memories and ${files.length} photos uploaded…`)
+    for (let index = 0; index < memories; index++) {
+      const created = await fetch(`${base}/api/biography/entries`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ title: `Recuerdo ${index + 1}`, content: `${paragraph.repeat(9)}\n\n${paragraph.repeat(9)}`, eventDate: `${1935 + (index % 80)}`, language: 'es' }),
+      })
+      if (created.status !== 201) throw new Error(`a memory answered ${created.status}: ${await created.text()}`)
+      const entryId = (await created.json()).id
+      for (let photo = index; photo < files.length; photo += memories) {
+        const bytes = readFileSync(files[photo])
+        const metadata = { filename: `foto-${photo}.jpg`, filetype: 'image/jpeg', caption: `Foto ${photo + 1}`, linkedToType: 'biographyEntry', linkedToId: entryId }
+        const upload = await fetch(`${base}/api/uploads/`, {
+          method: 'POST',
+          headers: {
+            ...headers,
+            'tus-resumable': '1.0.0',
+            'upload-length': String(bytes.length),
+            'upload-metadata': Object.entries(metadata)
+              .map(([key, value]) => `${key} ${Buffer.from(value).toString('base64')}`)
+              .join(','),
+            'content-type': 'application/offset+octet-stream',
+          },
+          body: bytes,
+        })
+        if (upload.status !== 201) throw new Error(`an upload answered ${upload.status}: ${await upload.text()}`)
+      }
+    }
+    let peak = 0
+    const sampler = setInterval(() => (peak = Math.max(peak, residentOf(server.pid))), 50)
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
+    const latencies = []
+    const started = performance.now()
+    const made = await fetch(`${base}/api/books`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ kind: 'person', language: 'es', bleed: true }),
+    })
+    if (made.status !== 201) throw new Error(`POST /api/books answered ${made.status}: ${await made.text()}`)
+    const { id } = await made.json()
+    let book
+    for (let asked = 0; ; asked++) {
+      const askedAt = performance.now()
+      await new Promise((resolve, reject) => http.get(`${base}/api/health`, { agent }, (response) => response.resume().on('end', resolve)).on('error', reject))
+      latencies.push(performance.now() - askedAt)
+      if (asked % 25 === 0) {
+        book = await (await fetch(`${base}/api/books/${id}`, { headers })).json()
+        if (book.status !== 'queued' && book.status !== 'running') break
+      }
+      await new Promise((resolve) => setTimeout(resolve, 20))
+    }
+    const seconds = (performance.now() - started) / 1000
+    clearInterval(sampler)
+    agent.destroy()
+    if (book.status !== 'done') throw new Error(`the book ended ${book.status} (${book.errorCode})`)
+    console.log(`  ${book.pageCount} pages, ${(book.bytes / 1024 / 1024).toFixed(1)} MiB of PDF made by the server's job in ${seconds.toFixed(1)} s (goal ≤ 60 s)`)
+    console.log(`  the server's resident memory while it made the book: at most ${mib(peak)} MiB (goal ≤ 512 MiB)`)
+    console.log(
+      `  GET /api/health meanwhile (${latencies.length} requests): p50 ${percentileOf(latencies, 0.5).toFixed(1)} ms, p99 ${percentileOf(latencies, 0.99).toFixed(1)} ms, max ${Math.max(...latencies).toFixed(1)} ms`,
+    )
+  } finally {
+    await stopServer(server)
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
 if (process.env.BENCH_BOOK_FILES) await renderAndTime()
 else {
   console.log(`Life book: a family book with ${photoCount} photos of 2–4 MP, rendered off the request thread`)
@@ -188,4 +287,5 @@ else {
   console.log(
     `  the main thread meanwhile answered ${result.latencies.length} requests: p50 ${percentileOf(result.latencies, 0.5).toFixed(1)} ms, p99 ${percentileOf(result.latencies, 0.99).toFixed(1)} ms, max ${Math.max(...result.latencies).toFixed(1)} ms`,
   )
+  if (process.env.BENCH_BOOK_SERVER !== 'off') await throughServer(photos)
 }
