@@ -4,11 +4,11 @@ import type { Flow } from './book.pdf-flow.ts'
 import { imageSize, printImage } from './book.pdf-images.ts'
 import type { Mentions } from './book.pdf-mentions.ts'
 import { drawRecordings } from './book.pdf-qr.ts'
-import { type Align, breakLines, paragraphsOf } from './book.pdf-text.ts'
+import { type Align, balancedLines, breakLines, paragraphsOf } from './book.pdf-text.ts'
 
 export const styles = {
   chapterTitle: { face: 'serifBold', size: 22, leading: 28, color: inks.ink },
-  chapterSubtitle: { face: 'sans', size: 10.5, leading: 15, color: inks.soft },
+  chapterSubtitle: { face: 'serif', size: 11, leading: 16, color: inks.soft },
   heading: { face: 'serifBold', size: 13, leading: 17, color: inks.ink },
   date: { face: 'sansItalic', size: 9, leading: 13, color: inks.soft },
   body: { face: 'sans', size: 10.5, leading: 15.5, color: inks.ink },
@@ -30,10 +30,10 @@ export interface ChapterContext {
 /** Paragraphs after the first are indented rather than spaced, as in a printed book. */
 const paragraphIndent = 14
 
-/** Text drawn line by line in the column, each line's page told to the index. */
-function write({ flow, mentions }: ChapterContext, text: string, style: TextStyle, align: Align, firstIndent = 0): void {
+/** Text drawn line by line in the column, each line's page told to the index; a title's lines evened out. */
+function write({ flow, mentions }: ChapterContext, text: string, style: TextStyle, align: Align, firstIndent = 0, isTitle = false): void {
   const printed = printable(text)
-  const lines = breakLines(flow.doc, printed, style, flow.frame.width, firstIndent)
+  const lines = isTitle ? balancedLines(flow.doc, printed, style, flow.frame.width) : breakLines(flow.doc, printed, style, flow.frame.width, firstIndent)
   const placed: { start: number; page: number }[] = []
   flow.lines(lines, style, align, (line, page) => placed.push({ start: line.start, page }))
   mentions.inLines(printed, placed)
@@ -131,7 +131,7 @@ export async function drawChapter(context: ChapterContext, chapter: BookChapter)
   const page = flow.page
   flow.doc.outline.addItem(printable(chapter.title))
   flow.space(flow.geometry.trimHeight * 0.1)
-  write(context, chapter.title, styles.chapterTitle, 'left')
+  write(context, chapter.title, styles.chapterTitle, 'left', 0, true)
   if (chapter.subtitle) write(context, chapter.subtitle, styles.chapterSubtitle, 'left')
   flow.space(8)
   flow.doc

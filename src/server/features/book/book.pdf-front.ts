@@ -3,22 +3,23 @@ import { drawText, inks, printable, type TextStyle, widthOf } from './book.pdf-f
 import type { Flow } from './book.pdf-flow.ts'
 import { printImage } from './book.pdf-images.ts'
 import { frameOf, trimOf } from './book.pdf-page.ts'
-import { breakLines, drawLine, paragraphsOf } from './book.pdf-text.ts'
+import { balancedLines, breakLines, drawLine, paragraphsOf } from './book.pdf-text.ts'
 
 const coverTitle: TextStyle = { face: 'serifBold', size: 28, leading: 35, color: inks.ink }
-const coverSubtitle: TextStyle = { face: 'sans', size: 12, leading: 17, color: inks.soft }
+// The years in Lora: its figures are a book's, where Atkinson's slashed zero is a screen's.
+const coverSubtitle: TextStyle = { face: 'serif', size: 13, leading: 18, color: inks.soft }
 const dedicationStyle: TextStyle = { face: 'serifItalic', size: 12, leading: 18, color: inks.ink }
 const colophonStyle: TextStyle = { face: 'sans', size: 8.5, leading: 12.5, color: inks.soft }
 const headStyle: TextStyle = { face: 'serifItalic', size: 8.5, leading: 11, color: inks.soft }
 const folioStyle: TextStyle = { face: 'sans', size: 9, leading: 11, color: inks.soft }
 
-/** Lines centred across the trim from `top`; answers where they end. */
+/** Lines centred across the trim from `top`, evened out; answers where they end. */
 function centred(flow: Flow, text: string, style: TextStyle, top: number, inset = 36): number {
   const trim = trimOf(flow.geometry)
   const width = trim.width - 2 * inset
   let y = top
   for (const paragraph of paragraphsOf(printable(text))) {
-    for (const line of breakLines(flow.doc, paragraph, style, width)) {
+    for (const line of balancedLines(flow.doc, paragraph, style, width)) {
       drawLine(flow.doc, line, style, trim.left + inset, y, width, 'center')
       y += style.leading
     }

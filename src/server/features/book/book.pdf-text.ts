@@ -69,6 +69,22 @@ export function breakLines(doc: PdfDocument, text: string, style: TextStyle, wid
   return lines
 }
 
+/**
+ * Lines of a title as even as they can be: the narrowest width that still needs no more lines, so
+ * that a title of two lines never leaves one word alone on its second.
+ */
+export function balancedLines(doc: PdfDocument, text: string, style: TextStyle, width: number): Line[] {
+  const lines = breakLines(doc, text, style, width)
+  if (lines.length < 2) return lines
+  let [narrow, wide] = [width / 2, width]
+  while (wide - narrow > 2) {
+    const middle = (narrow + wide) / 2
+    if (breakLines(doc, text, style, middle).length > lines.length) narrow = middle
+    else wide = middle
+  }
+  return breakLines(doc, text, style, wide)
+}
+
 /** Draws a line in its column: a justified line spreads its spaces, except the paragraph's last. */
 export function drawLine(doc: PdfDocument, line: Line, style: TextStyle, x: number, y: number, width: number, align: Align): void {
   const room = width - line.indent - line.width
