@@ -3,7 +3,7 @@ import { drawText, inks, printable, type TextStyle, widthOf } from './book.pdf-f
 import type { Flow } from './book.pdf-flow.ts'
 import type { Mentions } from './book.pdf-mentions.ts'
 import { frameOf } from './book.pdf-page.ts'
-import { breakLines, drawLine } from './book.pdf-text.ts'
+import { breakLines, drawLine, type Line } from './book.pdf-text.ts'
 
 const headingStyle: TextStyle = { face: 'serifBold', size: 18, leading: 24, color: inks.ink }
 const entryStyle: TextStyle = { face: 'serif', size: 11, leading: 16, color: inks.ink }
@@ -14,6 +14,7 @@ const nameStyle: TextStyle = { face: 'sans', size: 9.5, leading: 13.5, color: in
 const numberRoom = 40
 const entryGap = 5
 const hanging = 12
+const columnGap = 18
 
 export interface ContentsEntry {
   title: string
@@ -58,7 +59,8 @@ export function layoutContents(flow: Flow, heading: string, entries: ContentsEnt
 
 /**
  * The index of people: every name of the book in the book language's alphabetical order (accents
- * and case aside, as a reader looks a name up), with the pages it is named on, under its letter.
+ * and case aside, as a reader looks a name up), with the pages it is named on, under its letter,
+ * in two columns as an index is printed.
  */
 export function drawIndex(flow: Flow, plan: BookPlan, mentions: Mentions): number {
   flow.heads = { verso: plan.words.index, recto: plan.words.index }
@@ -67,22 +69,45 @@ export function drawIndex(flow: Flow, plan: BookPlan, mentions: Mentions): numbe
   flow.doc.outline.addItem(printable(plan.words.index))
   for (const line of breakLines(flow.doc, printable(plan.words.index), headingStyle, flow.frame.width)) flow.lines([line], headingStyle, 'left')
   flow.space(14)
+  const columnWidth = (flow.frame.width - columnGap) / 2
+  let column = 0
+  let top = flow.y
+  /** Room for `height` in this column, else the next column, else the next page's first. */
+  const place = (height: number) => {
+    if (flow.y + height <= flow.frame.bottom + 0.01) return
+    if (column === 0) [column, flow.y] = [1, top]
+    else {
+      flow.addPage('body')
+      column = 0
+      top = flow.y
+    }
+  }
+  const draw = (line: Line, style: TextStyle, indent: number) => {
+    drawLine(flow.doc, line, style, flow.frame.left + column * (columnWidth + columnGap) + indent, flow.y, columnWidth - indent, 'left')
+    flow.y += style.leading
+  }
   const collator = new Intl.Collator(plan.language, { sensitivity: 'base' })
   const people = [...plan.people].sort((a, b) => collator.compare(a.name, b.name) || a.id.localeCompare(b.id))
   let letter = ''
   for (const person of people) {
-    const initial = printable(person.name).normalize('NFD').replace(/\p{M}/gu, '').trim().charAt(0).toLocaleUpperCase(plan.language)
+    // A letter's accent is dropped where the language sorts it as the plain letter (Á under A), not
+    // where it is a letter of its own (Ñ in Spanish).
+    const first = [...printable(person.name).trim()][0]?.toLocaleUpperCase(plan.language) ?? ''
+    const plain = first.normalize('NFD').replace(/\p{M}/gu, '')
+    const initial = collator.compare(first, plain) === 0 ? plain : first
     if (initial && collator.compare(initial, letter) !== 0) {
       letter = initial
-      flow.ensure(letterStyle.leading + 6 + 2 * nameStyle.leading)
-      flow.space(6)
-      flow.lines(breakLines(flow.doc, letter, letterStyle, flow.frame.width), letterStyle, 'left')
+      place(letterStyle.leading + 6 + 2 * nameStyle.leading)
+      if (flow.y > top) flow.y += 6
+      draw(breakLines(flow.doc, letter, letterStyle, columnWidth)[0]!, letterStyle, 0)
     }
     const pages = mentions.pagesOf(person.id)
     const text = pages.length ? `${person.name}, ${pages.join(', ')}` : person.name
-    const lines = breakLines(flow.doc, printable(text), nameStyle, flow.frame.width - hanging)
-    flow.ensure(Math.min(lines.length, 2) * nameStyle.leading)
-    lines.forEach((line, index) => flow.lines([line], nameStyle, 'left', undefined, { offset: index === 0 ? 0 : hanging, width: flow.frame.width - hanging }))
+    const lines = breakLines(flow.doc, printable(text), nameStyle, columnWidth - hanging)
+    lines.forEach((line, index) => {
+      place((index === 0 ? Math.min(lines.length, 2) : 1) * nameStyle.leading)
+      draw(line, nameStyle, index === 0 ? 0 : hanging)
+    })
   }
   return firstPage
 }

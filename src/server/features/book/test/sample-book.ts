@@ -98,6 +98,7 @@ export function spanishPlan(options: { chapters?: number; photoIds?: string[]; u
       { id: 'p-antonio', name: 'Antonio Ruiz', terms: ['Antonio Ruiz'] },
       { id: 'p-dolores', name: 'Dolores López', terms: ['Dolores López'] },
       { id: 'p-zoe', name: 'Zoë Ångström', terms: ['Zoë Ångström'] },
+      { id: 'p-nuno', name: 'Ñuño Gil', terms: ['Ñuño Gil'] },
     ],
     colophon: bookText.es.colophon('29 de noviembre de 2026'),
     words: bookText.es.words,
