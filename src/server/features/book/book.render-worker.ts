@@ -7,8 +7,10 @@ import { renderBookPdf } from './book.pdf.ts'
 // Laying out a book is seconds of CPU (hundreds of pages, each photo decoded and shrunk): done
 // here, on its own thread with its own bounded heap, the server keeps answering everyone else.
 
-// One photo at a time, and no cache of decoded images: the book's memory stays that of one photo.
-sharp.concurrency(1)
+// The photos are shrunk one at a time (renderBookPdf awaits each), and libvips keeps no cache of
+// the operations on them: two hundred photos read once each would fill it for nothing. The cache
+// is the process's, so the server's other image work (thumbnails of uploads, each read once too)
+// goes without it from the first book on.
 sharp.cache(false)
 
 const { plan, imageFiles, outFile } = workerData as { plan: BookPlan; imageFiles: Map<string, string>; outFile: string }
