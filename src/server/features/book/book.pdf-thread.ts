@@ -2,9 +2,6 @@ import { rm } from 'node:fs/promises'
 import type { BookPlan } from '../../../shared/contracts/book.ts'
 import { runWorker } from '../../lib/worker-thread.ts'
 
-/** Names a compiled renderer the tests may start instead of starting tsx in each render thread. */
-export const compiledRendererVariable = 'LEGADO_TEST_BOOK_RENDERER'
-
 /** The render thread's heap: pdfkit keeps every page until the end; the photos are decoded outside it, one at a time. */
 const renderMemoryMb = 384
 
@@ -23,7 +20,6 @@ export async function renderBookOffThread(plan: BookPlan, options: RenderOffThre
   try {
     return await runWorker<{ pageCount: number }>({
       entry: new URL('./book.render-worker.ts', import.meta.url),
-      compiledEntry: process.env[compiledRendererVariable],
       workerData: { plan, imageFiles: options.imageFiles, outFile: options.outFile },
       memoryMb: renderMemoryMb,
       signal: options.signal,
