@@ -1,19 +1,21 @@
 import type { BookPlan } from '../../../shared/contracts/book.ts'
-import { drawText, inks, printable, type TextStyle } from './book.pdf-fonts.ts'
+import { drawText, inks, printable, type TextStyle, widthOf } from './book.pdf-fonts.ts'
 import type { Flow } from './book.pdf-flow.ts'
 import type { Mentions } from './book.pdf-mentions.ts'
 import { breakLines } from './book.pdf-text.ts'
 
 type ChartPerson = BookPlan['chart'][number]
 
-const boxWidth = 74
-const boxHeight = 44
-const columnGap = 8
+// Five to a row on either page size: a couple's children with their partners usually share one.
+const boxWidth = 58
+const boxHeight = 52
+const columnGap = 6
 /** Between the rows of one generation, and between generations: room for the lines to children. */
 const rowGap = 12
 const generationGap = 26
-const nameStyle: TextStyle = { face: 'serifBold', size: 7.5, leading: 9, color: inks.ink }
-const yearsStyle: TextStyle = { face: 'sans', size: 6.5, leading: 8, color: inks.soft }
+const nameStyle: TextStyle = { face: 'serifBold', size: 7, leading: 8.5, color: inks.ink }
+const smallNameStyle: TextStyle = { ...nameStyle, size: 6, leading: 7.5 }
+const yearsStyle: TextStyle = { face: 'serif', size: 6.5, leading: 8, color: inks.soft }
 const refStyle: TextStyle = { face: 'sans', size: 6, leading: 7.5, color: inks.accent }
 const numberStyle: TextStyle = { face: 'sans', size: 5.5, leading: 7, color: inks.soft }
 const titleStyle: TextStyle = { face: 'serifBold', size: 18, leading: 24, color: inks.ink }
@@ -71,7 +73,7 @@ interface Box {
  * generation wider than the page goes on in more rows, and rows go on over pages, so a family of
  * hundreds still prints legibly. Lines join parents to children in the row right below and
  * partners side by side; where a line cannot be drawn (a parent on another row or page) the box
- * names its parents' numbers (↑ 3 · 4) and its partner's (= 12).
+ * names its parents' numbers (after a small upward triangle: ▴ 3 · 4) and its partner's (= 12).
  */
 export function drawChart(flow: Flow, plan: BookPlan, mentions: Mentions): number {
   flow.heads = { verso: plan.words.familyChart, recto: plan.words.familyChart }
@@ -120,11 +122,15 @@ function drawBox(flow: Flow, box: Box, boxes: Map<string, Box>): void {
   doc.roundedRect(box.x, box.y, boxWidth, boxHeight, 3).lineWidth(0.6).fillAndStroke('#ffffff', inks.line)
   drawText(doc, String(box.number), numberStyle, box.x + 3, box.y + 2)
   const inner = boxWidth - 8
-  const name = breakLines(doc, printable(person.name), nameStyle, inner).slice(0, 2)
+  // A long name in a smaller size rather than cut; past three lines even so, its end is elided.
+  let style = nameStyle
+  let name = breakLines(doc, printable(person.name), style, inner)
+  if (name.length > 3) [style, name] = [smallNameStyle, breakLines(doc, printable(person.name), smallNameStyle, inner)]
+  if (name.length > 3) name = [...name.slice(0, 2), { ...name[2]!, text: `${name[2]!.text}…`, width: widthOf(doc, `${name[2]!.text}…`, style) }]
   let y = box.y + 8
   for (const line of name) {
-    drawText(doc, line.text, nameStyle, box.x + 4 + (inner - line.width) / 2, y)
-    y += nameStyle.leading
+    drawText(doc, line.text, style, box.x + 4 + (inner - line.width) / 2, y)
+    y += style.leading
   }
   if (person.years) {
     const years = breakLines(doc, person.years, yearsStyle, inner)[0]
@@ -133,7 +139,8 @@ function drawBox(flow: Flow, box: Box, boxes: Map<string, Box>): void {
   }
   const parents = person.parentIds.map((id) => boxes.get(id)).filter((parent): parent is Box => parent !== undefined)
   const joined = parents.filter((parent) => parent.page === box.page && parent.row === box.row - 1)
-  const references: string[] = []
+  let parentNumbers = ''
+  const partnerNumbers: string[] = []
   if (joined.length > 0) {
     const from = joined.reduce((sum, parent) => sum + parent.x + boxWidth / 2, 0) / joined.length
     const top = joined[0]!.y + boxHeight
@@ -147,7 +154,7 @@ function drawBox(flow: Flow, box: Box, boxes: Map<string, Box>): void {
       .strokeColor(inks.soft)
       .stroke()
   }
-  if (parents.length > joined.length) references.push(`↑ ${parents.map((parent) => parent.number).join(' · ')}`)
+  if (parents.length > joined.length) parentNumbers = parents.map((parent) => parent.number).join(' · ')
   for (const partnerId of person.partnerIds) {
     const partner = boxes.get(partnerId)
     if (!partner) continue
@@ -160,10 +167,20 @@ function drawBox(flow: Flow, box: Box, boxes: Map<string, Box>): void {
         .moveTo(box.x + boxWidth, middle + 1.2)
         .lineTo(partner.x, middle + 1.2)
       doc.lineWidth(0.6).strokeColor(inks.soft).stroke()
-    } else if (!isBeside) references.push(`= ${partner.number}`)
+    } else if (!isBeside) partnerNumbers.push(`= ${partner.number}`)
   }
-  if (references.length) {
-    const line = breakLines(doc, references.join('  '), refStyle, inner)[0]!
-    drawText(doc, line.text, refStyle, box.x + 4 + (inner - line.width) / 2, Math.min(y, box.y + boxHeight - refStyle.leading - 1))
+  if (parentNumbers || partnerNumbers.length) {
+    // The parents' numbers after a small upward triangle (the fonts have no arrow), the partner's after «=».
+    const partners = partnerNumbers.join(' ')
+    const mark = parentNumbers ? 6 : 0
+    const width = mark + widthOf(doc, parentNumbers, refStyle) + (parentNumbers && partners ? widthOf(doc, '  ', refStyle) : 0) + widthOf(doc, partners, refStyle)
+    let x = box.x + 4 + Math.max(0, (inner - width) / 2)
+    const top = Math.min(y, box.y + boxHeight - refStyle.leading - 1)
+    if (parentNumbers) {
+      doc.polygon([x, top + 5.5], [x + 4, top + 5.5], [x + 2, top + 2]).fill(inks.accent)
+      drawText(doc, parentNumbers, refStyle, x + mark, top)
+      x += mark + widthOf(doc, `${parentNumbers}  `, refStyle)
+    }
+    if (partners) drawText(doc, partners, refStyle, x, top)
   }
 }

@@ -18,10 +18,10 @@ function wordsOf(text: string): { word: string; start: number }[] {
   return words
 }
 
-/** A word wider than a whole line (a long address) broken where it must: after its slashes, and a part still too wide anywhere. */
+/** A word wider than a whole line (a long address, a double surname) broken where it must: after its slashes and hyphens, and a part still too wide anywhere. */
 function pieces(doc: PdfDocument, word: string, style: TextStyle, width: number): string[] {
   if (widthOf(doc, word, style) <= width) return [word]
-  return (word.match(/[^/]*\/|[^/]+$/g) ?? [word]).flatMap((part) => {
+  return (word.match(/[^/-]*[/-]|[^/-]+$/g) ?? [word]).flatMap((part) => {
     if (widthOf(doc, part, style) <= width) return [part]
     const result: string[] = []
     let piece = ''
