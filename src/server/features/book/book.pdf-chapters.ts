@@ -25,6 +25,8 @@ export interface ChapterContext {
   plan: BookPlan
   imageFiles: Map<string, string>
   mentions: Mentions
+  /** Told after each item (and each chapter's opening) is laid out. */
+  onItem(): void
 }
 
 /** Paragraphs after the first are indented rather than spaced, as in a printed book. */
@@ -152,6 +154,7 @@ export async function drawChapter(context: ChapterContext, chapter: BookChapter)
     if (block.type === 'memory') drawMemory(context, block)
     else if (block.type === 'answer') drawAnswer(context, block)
     else await drawPhoto(context, block)
+    context.onItem()
   }
   return page
 }

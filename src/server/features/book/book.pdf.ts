@@ -16,7 +16,7 @@ export interface RenderOptions {
   /** Each picture's original, by media id (the cover photo's and every photo block's). */
   imageFiles: Map<string, string>
   output: Writable
-  /** From 0 to 1 as the chapters are laid out. */
+  /** From 0 to 1 as the chapters' items are laid out. */
   onProgress?(fraction: number): void
 }
 
@@ -62,10 +62,18 @@ export async function renderBookPdf(plan: BookPlan, options: RenderOptions): Pro
     if (page === 0) doc.outline.addItem(plan.words.contents.normalize('NFC'))
   }
 
-  const context = { flow, plan, imageFiles: options.imageFiles, mentions }
+  // Progress by item rather than by chapter: a chapter of photos takes far longer than one of text.
+  const items = plan.chapters.reduce((sum, chapter) => sum + 1 + chapter.blocks.length, 0)
+  let done = 0
+  const onItem = () => options.onProgress?.((++done / items) * 0.9)
+  const context = { flow, plan, imageFiles: options.imageFiles, mentions, onItem }
+  let through = 0
   for (const [index, chapter] of plan.chapters.entries()) {
     entries[index]!.page = await drawChapter(context, chapter)
-    options.onProgress?.(((index + 1) / plan.chapters.length) * 0.9)
+    // A retold chapter prints its retelling, not its items: its share is counted at its end.
+    through += 1 + chapter.blocks.length
+    done = through - 1
+    onItem()
   }
   if (hasChart) entries[plan.chapters.length]!.page = drawChart(flow, plan, mentions)
   if (hasIndex) entries.at(-1)!.page = drawIndex(flow, plan, mentions)
