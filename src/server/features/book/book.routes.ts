@@ -2,22 +2,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { bookDraftSchema, bookOptionsSchema, bookSchema } from '../../../shared/contracts/book.ts'
 import { idParamsSchema } from '../../../shared/contracts/common.ts'
+import { fileSlug } from '../../lib/file-slug.ts'
 import { currentUser } from '../../plugins/session.ts'
 import type { BookService } from './book.service.ts'
 
 const tags = ['life book']
 
-/** `libro-rosa-maria-lopez.pdf`: the title in plain ASCII for the download's name. */
-function fileNameOf(title: string): string {
-  const slug = title
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60)
-  return `legado-${slug || 'libro'}.pdf`
-}
+/** `legado-rosa-maria-lopez.pdf`: the title in plain ASCII for the download's name. */
+const fileNameOf = (title: string) => `legado-${fileSlug(title) || 'libro'}.pdf`
 
 // A book is its author's: every route acts on the signed-in person's own books, and reads the tree
 // their pages show with their role there (the service asks the circle).

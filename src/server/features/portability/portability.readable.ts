@@ -5,6 +5,7 @@ import { asStoredDateOrNull } from '../../../shared/genealogy-date/index.ts'
 import { defaultLanguage } from '../../../shared/limits.ts'
 import { chaptersOfLife, storyConversationsOf, storyMemoryOf, type StoryMemory } from '../../../shared/story/index.ts'
 import { nextTurn } from '../../lib/cooperative.ts'
+import { fileSlug } from '../../lib/file-slug.ts'
 import { myStoryHtml, relativeStoryHtml, type ReadablePhoto } from './readable-html.ts'
 
 /** A page of the archive for people rather than programs: listed in the manifest, never imported. */
@@ -32,18 +33,6 @@ function addTo<Item>(lists: Map<string, Item[]>, key: string, item: Item) {
 }
 
 const fullName = (member: Pick<Member, 'firstName' | 'lastName'>) => `${member.firstName} ${member.lastName}`.trim()
-
-/** `rosa-maria-lopez`: the name in plain ASCII letters, digits and hyphens, for a file name. */
-function fileSlug(name: string): string {
-  const slug = name
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60)
-  return slug || 'familiar'
-}
 
 /**
  * The archive's readable story (docs/export-format.md#readable-files): `historia.html`, and a
@@ -77,8 +66,9 @@ export async function readableStories({ account, familyTree, biographyEntries, i
     const conversations = storyConversationsOf(sessions, () => [])
     if (conversations.length === 0) continue
     const name = fullName(member)
-    let path = `historia-${fileSlug(name)}.html`
-    for (let count = 2; usedPaths.has(path); count += 1) path = `historia-${fileSlug(name)}-${count}.html`
+    const slug = fileSlug(name) || 'familiar'
+    let path = `historia-${slug}.html`
+    for (let count = 2; usedPaths.has(path); count += 1) path = `historia-${slug}-${count}.html`
     usedPaths.add(path)
     const photos = photosByMember.get(member.memberId) ?? []
     relatives.push({ name, path, html: relativeStoryHtml({ language, name, conversations, photos, now }) })
