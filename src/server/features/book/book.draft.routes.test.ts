@@ -102,6 +102,26 @@ describe.each(testDatabases)('a life book drafted, on %s', (database) => {
     expect(body.plan.chart.find((person) => person.id === self.memberId)).toMatchObject({ parentIds: [aurora.memberId], generation: 1 })
   })
 
+  it("gathers into a relative's book the memories shared with the family that name them", async () => {
+    const treeId = (await call(carmen)({ method: 'GET', url: '/api/trees' })).json().trees[0].treeId
+    const mine: BookDraft = (await draft(carmen, { kind: 'person', language: 'es' })).json()
+    const finca = blocksOf(mine).find((block) => block.type === 'memory' && block.title === 'La finca')!
+    const before: BookDraft = (await draft(carmen, { kind: 'person', memberId: aurora.memberId, language: 'es' })).json()
+    expect(blocksOf(before).map((block) => block.id)).not.toContain(finca.id)
+
+    const shared = await call(carmen)({ method: 'PUT', url: `/api/biography/entries/${finca.id}/share`, payload: { treeId } })
+    expect(shared.statusCode, shared.body).toBe(200)
+    const after: BookDraft = (await draft(carmen, { kind: 'person', memberId: aurora.memberId, language: 'es' })).json()
+    const chapter = after.plan.chapters.find((candidate) => candidate.blocks.some((block) => block.id === finca.id))
+    expect(chapter?.title).toBe('Recuerdos compartidos')
+    // The wedding names nobody of the tree: it stays out of Aurora's book.
+    expect(texts(chapter!.blocks)).toEqual(['Jugábamos en la finca de Pasto con mi madre Aurora; ¡qué años aquellos, señor!'])
+    // The family book prints it once, in its teller's chapter.
+    const family: BookDraft = (await draft(carmen, { kind: 'family', language: 'es' })).json()
+    expect(family.plan.chapters.filter((candidate) => candidate.blocks.some((block) => block.id === finca.id)).map((candidate) => candidate.title)).toEqual(['Carmen Peña Ordóñez'])
+    expect((await call(carmen)({ method: 'DELETE', url: `/api/biography/entries/${finca.id}/share/${treeId}` })).statusCode).toBe(204)
+  })
+
   it('makes the family book a chapter per person with something told, born first first', async () => {
     const body: BookDraft = (await draft(carmen, { kind: 'family', language: 'fr' })).json()
     expect(body.plan.chapters.map((chapter) => chapter.title)).toEqual(['Aurora Ordóñez', 'Carmen Peña Ordóñez'])

@@ -8,6 +8,7 @@ import type { MediaAsset } from '../../../shared/contracts/media.ts'
 import { isSelfMember } from '../../../shared/family-tree/self-member.ts'
 import type { TreeActor } from '../../../shared/family-tree/roles.ts'
 import { notFound } from '../../lib/app-error.ts'
+import { folded } from './book.chart.ts'
 
 export type BookReader = TreeActor & { treeId: string | null }
 
@@ -24,7 +25,8 @@ export interface BookSources {
   isClosedToViewers(reader: BookReader, memberId: string): Promise<boolean>
   ownMemories(userId: string): Promise<BiographyEntry[]>
   interviews(holderId: string, memberId: string): Promise<InterviewSession[]>
-  sharedAbout(userId: string, memberId: string): Promise<SharedMemory[]>
+  /** Memories shared into the tree about the member, or whose words name them (`mentions`). */
+  sharedAbout(userId: string, memberId: string, mentions: (text: string) => boolean): Promise<SharedMemory[]>
   /** The files the reader may read, by id; others are left out. */
   files(reader: BookReader, ids: string[]): Promise<Map<string, MediaAsset>>
   /** How the tree names one of its people (the name they have in the circle); '' for none. */
@@ -55,6 +57,33 @@ export interface BookMaterial {
   tellers: Map<string, string>
 }
 
+/** How many people of the tree bear each first name, folded: a name borne by one alone names them. */
+export function firstNameCounts(members: readonly Member[]): Map<string, number> {
+  const counts = new Map<string, number>()
+  for (const member of members) {
+    const first = folded(member.firstName).trim()
+    if (first) counts.set(first, (counts.get(first) ?? 0) + 1)
+  }
+  return counts
+}
+
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+/**
+ * Whether a text names the member: their full name, or a first name nobody else in the tree
+ * bears, as whole words, letters compared without case or accents («Aurora», «AURORA ORDOÑEZ»).
+ */
+export function namesIn(member: Member, counts: Map<string, number>): (text: string) => boolean {
+  const first = folded(member.firstName).trim()
+  const full = folded(`${member.firstName} ${member.lastName}`).trim()
+  const terms = [...new Set([full, ...(first.length >= 3 && counts.get(first) === 1 ? [first] : [])])].filter(Boolean)
+  const patterns = terms.map((term) => new RegExp(`(^|[^\\p{L}\\p{N}])${escaped(term)}($|[^\\p{L}\\p{N}])`, 'u'))
+  return (text) => {
+    const plain = folded(text)
+    return patterns.some((pattern) => pattern.test(plain))
+  }
+}
+
 /** People a family book gives a chapter: those with something told about them. */
 const hasStories = (member: Member) => member.isSelf || member.interviewSegments.length > 0 || member.mediaAssetIds.length > 0
 
@@ -80,7 +109,18 @@ export async function gatherMaterial(sources: BookSources, authorUserId: string,
   }
 
   const ownMemories = options.include.memories ? await sources.ownMemories(authorUserId) : []
+  const counts = firstNameCounts(tree.members)
   const persons: PersonMaterial[] = []
+  // A family book prints each memory once: the author's own in their chapter, a shared one in the first chapter it belongs to.
+  const placed = new Set(options.kind === 'family' ? ownMemories.map((entry) => entry.id) : [])
+  const once = <Item extends { id: string }>(items: Item[]) =>
+    options.kind === 'family'
+      ? items.filter((item) => {
+          if (placed.has(item.id)) return false
+          placed.add(item.id)
+          return true
+        })
+      : items
   for (const member of chosen) {
     const isClosed = await sources.isClosedToViewers(reader, member.memberId)
     const isAuthor = member.memberId === self?.memberId
@@ -88,7 +128,7 @@ export async function gatherMaterial(sources: BookSources, authorUserId: string,
       member,
       memories: isAuthor || (options.kind === 'person' && !options.memberId) ? ownMemories : [],
       interviews: !isClosed && options.include.interviews && member.interviewSegments.length > 0 ? await sources.interviews(reader.holderId, member.memberId) : [],
-      shared: !isClosed && !isAuthor && options.include.memories ? await sources.sharedAbout(authorUserId, member.memberId) : [],
+      shared: !isClosed && !isAuthor && options.include.memories ? once(await sources.sharedAbout(authorUserId, member.memberId, namesIn(member, counts))) : [],
       photoIds: !isClosed && options.include.photos ? member.mediaAssetIds : [],
     })
   }

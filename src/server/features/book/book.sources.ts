@@ -36,7 +36,7 @@ export function bookSourcesFrom({ circle, familyTree, biography, interviews, sha
     isClosedToViewers: (reader, memberId) => circle.isClosedToViewers(reader, memberId),
     ownMemories: (userId) => biography.listEntries(userId),
     interviews: (holderId, memberId) => interviews.list(holderId, memberId),
-    sharedAbout: (userId, memberId) => sharing.sharedAbout(userId, memberId),
+    sharedAbout: (userId, memberId, mentions) => sharing.sharedAbout(userId, memberId, mentions),
     async files(reader, ids) {
       const found = new Map<string, MediaAsset>()
       for (const id of ids) {

@@ -119,10 +119,11 @@ export function createSharingService({ repo, circle, read }: Deps) {
 
     /**
      * What was shared into the tree the person's pages show about one member, newest first: what
-     * the person linked to the card shared, and memories anyone shared about that card. A viewer
+     * the person linked to the card shared, and memories anyone shared about that card (or, when
+     * `mentions` is given, whose words name them: a life book gathers those too). A viewer
      * meeting a living person who is not opened up sees none of it.
      */
-    async sharedAbout(userId: string, memberId: string): Promise<SharedMemory[]> {
+    async sharedAbout(userId: string, memberId: string, mentions?: (text: string) => boolean): Promise<SharedMemory[]> {
       const access = await circle.require(userId, 'tree.read')
       const member = access.treeId ? await circle.memberIn(access.treeId, memberId) : undefined
       if (!access.treeId || !member) throw notFound('Member')
@@ -135,7 +136,7 @@ export function createSharingService({ repo, circle, read }: Deps) {
           const item = contents.get(row.itemId)
           if (!item) continue
           const isTheirs = member.linkedUserId !== null && item.authorUserId === member.linkedUserId
-          if (!isTheirs && item.subjectMemberId !== memberId) continue
+          if (!isTheirs && item.subjectMemberId !== memberId && !mentions?.(`${item.title}\n${item.text}`)) continue
           const { title, text, variation, eventDate, mediaAssetIds } = item
           found.push({ kind, id: item.id, authorName: row.authorName, title, text, variation, eventDate, mediaAssetIds, sharedAt: toIsoString(row.sharedAt) })
         }
