@@ -2,6 +2,8 @@ import type { BookChapter, BookOptions, BookPlan } from '../../../shared/contrac
 import type { Member } from '../../../shared/contracts/family-tree.ts'
 import type { BookMaterial } from './book.material.ts'
 import { formatStoredDateShort, type StoredGenealogyDate } from '../../../shared/genealogy-date/index.ts'
+import { joinFullName } from '../../../shared/family-tree/full-name.ts'
+import { foldText } from '../../../shared/text/fold.ts'
 
 /** People a chart prints at most: a family book of a large imported tree draws its storytellers and their nearest, not every line. */
 export const chartMaxPeople = 300
@@ -14,17 +16,10 @@ function lifeYears(birth: StoredGenealogyDate | null, death: StoredGenealogyDate
   return `${from || '?'} – ${to}`.trim()
 }
 
-const fullName = (member: Pick<Member, 'firstName' | 'lastName'>) => `${member.firstName} ${member.lastName}`.trim()
-
-/** Letters without case or accents: «Peña» and «pena» name the same person in a text. */
-export const folded = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
+const fullName = (member: Pick<Member, 'firstName' | 'lastName'>) => joinFullName(member.firstName, member.lastName) ?? ''
 
 const wordsOf = (text: string) =>
-  folded(text)
+  foldText(text)
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean)
 
@@ -109,7 +104,7 @@ export function indexedPeople(material: BookMaterial, chapters: readonly BookCha
     const first = wordsOf(member.firstName)
     const terms = [name]
     const firstName = first.join(' ')
-    if (firstName.length >= 3 && firstNameCount.get(firstName) === 1 && folded(name) !== firstName) terms.push(member.firstName.trim())
+    if (firstName.length >= 3 && firstNameCount.get(firstName) === 1 && foldText(name) !== firstName) terms.push(member.firstName.trim())
     const isNamed = first.length > 0 && bookWords.has(first[0]!) && terms.some((term) => foldedText.includes(` ${wordsOf(term).join(' ')} `))
     if (isNamed || inChart.has(member.memberId)) people.push({ id: member.memberId, name, terms })
   }

@@ -8,7 +8,7 @@ import type { MediaAsset } from '../../../shared/contracts/media.ts'
 import { isSelfMember } from '../../../shared/family-tree/self-member.ts'
 import type { TreeActor } from '../../../shared/family-tree/roles.ts'
 import { notFound } from '../../lib/app-error.ts'
-import { folded } from './book.chart.ts'
+import { foldText } from '../../../shared/text/fold.ts'
 
 export type BookReader = TreeActor & { treeId: string | null }
 
@@ -61,7 +61,7 @@ export interface BookMaterial {
 export function firstNameCounts(members: readonly Member[]): Map<string, number> {
   const counts = new Map<string, number>()
   for (const member of members) {
-    const first = folded(member.firstName).trim()
+    const first = foldText(member.firstName).trim()
     if (first) counts.set(first, (counts.get(first) ?? 0) + 1)
   }
   return counts
@@ -74,12 +74,12 @@ const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
  * bears, as whole words, letters compared without case or accents («Aurora», «AURORA ORDOÑEZ»).
  */
 export function namesIn(member: Member, counts: Map<string, number>): (text: string) => boolean {
-  const first = folded(member.firstName).trim()
-  const full = folded(`${member.firstName} ${member.lastName}`).trim()
+  const first = foldText(member.firstName).trim()
+  const full = foldText(`${member.firstName} ${member.lastName}`).trim()
   const terms = [...new Set([full, ...(first.length >= 3 && counts.get(first) === 1 ? [first] : [])])].filter(Boolean)
   const patterns = terms.map((term) => new RegExp(`(^|[^\\p{L}\\p{N}])${escaped(term)}($|[^\\p{L}\\p{N}])`, 'u'))
   return (text) => {
-    const plain = folded(text)
+    const plain = foldText(text)
     return patterns.some((pattern) => pattern.test(plain))
   }
 }

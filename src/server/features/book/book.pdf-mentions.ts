@@ -1,5 +1,6 @@
 import type { BookPlan } from '../../../shared/contracts/book.ts'
 import { printable } from './book.pdf-fonts.ts'
+import { foldText } from '../../../shared/text/fold.ts'
 
 /** The pages each person of the index is named on, gathered while the chapters are laid out. */
 export interface Mentions {
@@ -13,11 +14,7 @@ export interface Mentions {
 }
 
 const isWordCharacter = (character: string) => /[\p{L}\p{N}]/u.test(character)
-const foldCharacter = (character: string) =>
-  character
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
+const foldCharacter = foldText
 
 /**
  * A text as its words compared: accents and case aside, every run of other characters one space,

@@ -7,6 +7,7 @@ import { isSelfMember } from '../../../shared/family-tree/self-member.ts'
 import { limits, type Language } from '../../../shared/limits.ts'
 import { AppError } from '../../lib/app-error.ts'
 import { parseOrThrow } from '../../lib/validation.ts'
+import { foldWords } from '../../../shared/text/fold.ts'
 
 /** A partner's union as a marriage fact fills it. */
 export interface FactUnion {
@@ -24,7 +25,7 @@ export interface FactTree {
   addMember(holderId: string, input: z.output<typeof createMemberSchema>, authorId: string): Promise<Member>
 }
 
-const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim()
+const fold = foldWords
 
 const relationOf = { child: 'child', parent: 'parent', spouse: 'partner' } as const
 

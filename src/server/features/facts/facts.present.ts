@@ -5,6 +5,7 @@ import type { Language } from '../../../shared/limits.ts'
 import { toIsoString } from '../../db/timestamps.ts'
 import { currentValue, existingRelative, type FactTree } from './facts.apply.ts'
 import type { HeardFactRow } from './facts.tables.ts'
+import { foldWords } from '../../../shared/text/fold.ts'
 
 /** Where a fact was heard: an answer to Ana about a member, or a memory told to Cronos. */
 export type HeardSource = { kind: 'interview'; id: string } | { kind: 'biography'; id: string }
@@ -20,7 +21,7 @@ export interface SourceFacts {
 /** Folded for comparing: case, accents and spacing set aside. */
 export function foldValue(value: FactValue): string {
   const text = typeof value === 'string' ? value : `${value.first} ${value.last}`
-  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim()
+  return foldWords(text)
 }
 
 /** A row's value as stored: the fact's value, and the partner a marriage was told with. */
