@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url'
 import sharp from 'sharp'
 import { startServer, stopServer } from './bench-lib.mjs'
 import { buildIfNeeded } from './build-if-needed.mjs'
+import { bookText } from '../src/server/features/book/book.words.ts'
 
 const photoCount = Number(process.env.BENCH_BOOK_PHOTOS ?? 200)
 const photoFolder = path.join(tmpdir(), `legado-bench-book-photos-${photoCount}`)
@@ -114,18 +115,7 @@ function familyPlan(photoIds) {
     chart,
     people: chart.map((person) => ({ id: person.id, name: person.name, terms: [person.name] })),
     colophon: 'Este libro se hizo el 29 de noviembre de 2026 con Legado.',
-    words: {
-      contents: 'Índice',
-      dedication: 'Dedicatoria',
-      familyChart: 'El árbol de la familia',
-      index: 'Índice de personas',
-      colophon: 'Colofón',
-      listen: 'Escuche la voz',
-      retoldNote: 'Contado de nuevo por la inteligencia artificial.',
-      question: 'Pregunta',
-      answer: 'Respuesta',
-      page: 'Página',
-    },
+    words: bookText.es.words,
   }
 }
 

@@ -5,6 +5,7 @@ import type { Member } from '../../../shared/contracts/family-tree.ts'
 import type { InterviewSession } from '../../../shared/contracts/interviews.ts'
 import type { MediaAsset } from '../../../shared/contracts/media.ts'
 import { asStoredDateOrNull, formatStoredDateShort, storedDateSortKey } from '../../../shared/genealogy-date/index.ts'
+import { joinFullName } from '../../../shared/family-tree/full-name.ts'
 import { chapterTitle, chaptersOfLife, dayInWords, memoryDateText, memoryHeadings, storyMemoryOf, storyWordsFor, type StoryMemory } from '../../../shared/story/index.ts'
 import { bookChart, indexedPeople, lifeYears } from './book.chart.ts'
 import type { BookMaterial, PersonMaterial } from './book.material.ts'
@@ -24,7 +25,7 @@ interface Drafted extends BookChapter {
   sortKey: number
 }
 
-const fullName = (member: Pick<Member, 'firstName' | 'lastName'> | null) => (member ? `${member.firstName} ${member.lastName}`.trim() : '')
+const fullName = (member: Pick<Member, 'firstName' | 'lastName'> | null) => (member && joinFullName(member.firstName, member.lastName)) ?? ''
 const isRecording = (file: MediaAsset) => file.contentType.startsWith('audio/') || file.contentType.startsWith('video/')
 const isPhoto = (file: MediaAsset) => file.contentType.startsWith('image/')
 
