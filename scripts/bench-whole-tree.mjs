@@ -6,11 +6,11 @@
 // that grows a hundredfold is quadratic somewhere. Each read also prints the longest task it held
 // the server's thread for, in CPU time (scripts/loop-watch.mjs): on a machine busy with other work
 // the /api/health figure grows with the wait for a CPU, that one does not.
-import Database from 'better-sqlite3'
 import { randomUUID } from 'node:crypto'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { Worker } from 'node:worker_threads'
 import { buildIfNeeded } from './build-if-needed.mjs'
 
 process.env.BENCH_GEDCOM_PORT ??= process.env.BENCH_WHOLE_TREE_PORT ?? '3511'
@@ -57,44 +57,17 @@ const shapes = {
   },
 }
 
-/** Writes one shape's rows into `owner`'s tree, ids prefixed so that shapes never collide. */
+/**
+ * Writes one shape's rows (bench-whole-tree-rows.mjs) on a thread of its own: a synchronous
+ * transaction of 100,000 rows on this thread would hold up the /api/health watcher for seconds,
+ * and the server would be blamed for the bench's own wait.
+ */
 function writeRows(file, email, rows) {
-  const db = new Database(file)
-  db.pragma('busy_timeout = 10000')
-  try {
-    const owner = db.prepare('select id from "user" where email = ?').get(email).id
-    const tree = db.prepare('select id from family_tree where owner_user_id = ?').get(owner).id
-    const prefix = `${randomUUID().slice(0, 8)}-`
-    const id = (local) => prefix + local
-    const member = db.prepare(
-      `insert into member (id, tree_id, owner_user_id, first_name, last_name, relationship_to_owner, birth_date, birth_date_sort, gender, bio_summary, key_life_events, created_at, updated_at)
-       values (?, ?, ?, ?, 'Forjado', '', ?, ?, '', '', '[]', ?, ?)`,
-    )
-    const union = db.prepare(
-      `insert into family_union (id, tree_id, owner_user_id, first_partner_id, second_partner_id, is_married, position, created_at, updated_at) values (?, ?, ?, ?, ?, 1, ?, ?, ?)`,
-    )
-    const link = db.prepare(`insert into member_parent (child_id, parent_id, owner_user_id, union_id, kind, child_position) values (?, ?, ?, ?, 'birth', ?)`)
-    // Each session a conversation of its own: the most conversations a member's card can count.
-    const conversation = db.prepare(`insert into chat_conversation (id, owner_user_id, kind, member_id, title, started_at) values (?, ?, 'interview', ?, '', ?)`)
-    const session = db.prepare(
-      `insert into interview_session (id, owner_user_id, interviewed_member_id, timestamp, conversation_pair, conversation_id, question) values (?, ?, ?, ?, ?, ?, '¿Dónde creció?')`,
-    )
-    const pair = JSON.stringify([
-      { role: 'model', text: '¿Dónde creció?' },
-      { role: 'user', text: 'En una finca cerca de Pasto, con sus cinco hermanos.' },
-    ])
-    db.transaction(() => {
-      rows.members.forEach((row, i) => member.run(id(row.id), tree, owner, `Persona ${i}`, `${1800 + (i % 200)}`, 1800 + (i % 200), now, now))
-      for (const row of rows.unions) union.run(id(row.id), tree, owner, id(row.first), id(row.second), row.position, now, now)
-      for (const row of rows.links) link.run(id(row.child), id(row.parent), owner, id(row.union), row.position)
-      for (const row of rows.sessions) {
-        conversation.run(id(`c${row.id}`), owner, id(row.member), now)
-        session.run(id(row.id), owner, id(row.member), now, pair, id(`c${row.id}`))
-      }
-    })()
-  } finally {
-    db.close()
-  }
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./bench-whole-tree-rows.mjs', import.meta.url), { workerData: { file, email, rows, now } })
+    worker.once('error', reject)
+    worker.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`the rows' thread stopped with ${code}`))))
+  })
 }
 
 /** Asks for /api/health every 20 ms until `isDone()`; the latencies, sorted. */
@@ -169,7 +142,7 @@ try {
         body: JSON.stringify({ firstName: 'Rosa', lastName: 'Díaz', relationshipToOwner: 'Yo' }),
       })
       if (!first.ok) throw new Error(`the first member answered ${first.status}`)
-      writeRows(path.join(dataDir, 'legado.db'), email, make(size))
+      await writeRows(path.join(dataDir, 'legado.db'), email, make(size))
       for (const [label, url] of reads) {
         // Another person keeps using Legado meanwhile: their reads' p99 is what the read costs others.
         let reading = true
