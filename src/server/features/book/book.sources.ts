@@ -1,7 +1,4 @@
 import type { MediaAsset } from '../../../shared/contracts/media.ts'
-import { todayCalendarDate } from '../../../shared/calendar-date.ts'
-import { familyTreeForViewer } from '../../../shared/family-tree/living.ts'
-import { roleMay } from '../../../shared/family-tree/roles.ts'
 import type { Language } from '../../../shared/limits.ts'
 import { AiError, type AiProvider } from '../../integrations/ai/ai-provider.ts'
 import { bookEditor } from '../../integrations/ai/personas/book-editor.ts'
@@ -9,6 +6,7 @@ import { AppError } from '../../lib/app-error.ts'
 import type { AiBudget } from '../../lib/chat/ai-budget.ts'
 import type { BiographyService } from '../biography/biography.service.ts'
 import type { CircleService } from '../family-tree/family-tree.circle.service.ts'
+import { treeAsReaderSees } from '../family-tree/family-tree.reader-view.ts'
 import type { FamilyTreeService } from '../family-tree/family-tree.service.ts'
 import type { SharingService } from '../family-tree/family-tree.sharing.service.ts'
 import type { InterviewService } from '../interviews/interviews.service.ts'
@@ -29,10 +27,7 @@ interface Services {
 export function bookSourcesFrom({ circle, familyTree, biography, interviews, sharing, media }: Services): BookSources {
   return {
     reader: (userId) => circle.require(userId, 'tree.read'),
-    async tree(reader) {
-      const tree = await familyTree.getTree(reader.holderId)
-      return roleMay(reader.role, 'tree.see-living') ? tree : familyTreeForViewer(tree, { today: todayCalendarDate(), openedUp: new Set() })
-    },
+    tree: (reader) => treeAsReaderSees(familyTree, reader),
     isClosedToViewers: (reader, memberId) => circle.isClosedToViewers(reader, memberId),
     ownMemories: (userId) => biography.listEntries(userId),
     interviews: (holderId, memberId) => interviews.list(holderId, memberId),

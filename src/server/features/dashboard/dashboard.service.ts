@@ -3,6 +3,9 @@ import type { RecentActivity } from '../../../shared/contracts/dashboard.ts'
 import type { FamilyNews, FamilyNewsItem } from '../../../shared/contracts/family-circle.ts'
 import type { InterviewSession } from '../../../shared/contracts/interviews.ts'
 import type { TreeActor } from '../../../shared/family-tree/roles.ts'
+import { excerptOf } from '../../../shared/text/excerpt.ts'
+
+export { excerptOf }
 
 /** Something added to the tree, as the feature that keeps it tells it. */
 export interface NewsEntry {
@@ -39,17 +42,6 @@ interface Deps {
   latestMemory(userId: string): Promise<BiographyEntry | undefined>
   latestInterview(userId: string): Promise<InterviewSession | undefined>
   findMemberName(userId: string, memberId: string): Promise<{ firstName: string; lastName: string } | undefined>
-}
-
-/** Long enough to recognise a memory by, short enough for one line on a phone. */
-const excerptLength = 90
-
-/** The first words of `text`, cut at a word and marked as cut. */
-export function excerptOf(text: string): string {
-  const oneLine = text.replace(/\s+/g, ' ').trim()
-  if (oneLine.length <= excerptLength) return oneLine
-  const cut = oneLine.slice(0, excerptLength)
-  return `${cut.slice(0, cut.lastIndexOf(' ') > 40 ? cut.lastIndexOf(' ') : excerptLength).trimEnd()}…`
 }
 
 /**
