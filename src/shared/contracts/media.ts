@@ -25,6 +25,8 @@ export const mediaAssetSchema = z.object({
   sha256: z.string(),
   width: z.number().int().nullable(),
   height: z.number().int().nullable(),
+  /** The day a photo was taken, `YYYY-MM-DD`, from its EXIF `DateTimeOriginal`; null when it does not say (never the upload's day). */
+  takenOn: z.string().nullable(),
 })
 export type MediaAsset = z.infer<typeof mediaAssetSchema>
 

@@ -36,7 +36,7 @@ describe('thumbnails', () => {
 
     // Orientation 6: stored sideways, shown turned a quarter clockwise.
     const sideways = await canvas(300, 100).jpeg().withMetadata({ orientation: 6 }).toBuffer()
-    expect(await imageDimensions(sideways)).toEqual({ width: 100, height: 300 })
+    expect(await imageDimensions(sideways)).toEqual({ width: 100, height: 300, takenOn: null })
     expect(await sharp((await makeThumbnail(sideways)).bytes).metadata()).toMatchObject({ width: 100, height: 300 })
   })
 

@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os'
 import sharp from 'sharp'
 import { AppError } from '../../lib/app-error.ts'
+import { exifTakenOn } from './exif-date.ts'
 import { exifHasGps, stripJpegGps, type GpsStripResult } from './jpeg-gps.ts'
 
 /**
@@ -61,12 +62,16 @@ export interface Thumbnail {
   contentType: 'image/webp'
 }
 
-/** Width and height as the photo is seen, its EXIF orientation applied. */
-export async function imageDimensions(bytes: Buffer): Promise<{ width: number; height: number } | undefined> {
+/**
+ * Width and height as the photo is seen, its EXIF orientation applied, and the day it was taken
+ * when its EXIF says (`exifTakenOn`).
+ */
+export async function imageDimensions(bytes: Buffer): Promise<{ width: number; height: number; takenOn: string | null } | undefined> {
   const metadata = await sharp(bytes, input).metadata()
   if (!metadata.width || !metadata.height) return undefined
   const isTurned = (metadata.orientation ?? 1) >= 5
-  return isTurned ? { width: metadata.height, height: metadata.width } : { width: metadata.width, height: metadata.height }
+  const takenOn = exifTakenOn(metadata.exif)
+  return isTurned ? { width: metadata.height, height: metadata.width, takenOn } : { width: metadata.width, height: metadata.height, takenOn }
 }
 
 /** A WebP thumbnail, upright, at most `thumbnailSize` on its longest side, without metadata. */

@@ -102,6 +102,7 @@ function toAsset(row: AssetWithLinks): MediaAsset {
     sha256: row.sha256,
     width: row.width,
     height: row.height,
+    takenOn: row.takenOn,
   }
 }
 

@@ -116,7 +116,7 @@ export function createMediaStore({ repo, storage, quotaBytes, uploadExpiryMs }: 
       }
       stored.push(key)
       let thumbnailPath: string | null = null
-      let size: { width: number; height: number } | undefined
+      let size: { width: number; height: number; takenOn: string | null } | undefined
       if (type.kind === 'image' && bytes) {
         const image = bytes
         const [dimensions, thumbnail] = await withImageSlot(async () => [await imageDimensions(image), await makeThumbnail(image)] as const)
@@ -138,6 +138,7 @@ export function createMediaStore({ repo, storage, quotaBytes, uploadExpiryMs }: 
           sha256: written.sha256,
           width: size?.width ?? null,
           height: size?.height ?? null,
+          takenOn: size?.takenOn ?? null,
           caption: upload.caption.trim(),
           linkedToType: upload.linkedToType,
           linkedToId: upload.linkedToId,

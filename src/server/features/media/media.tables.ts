@@ -13,6 +13,8 @@ export interface MediaAssetTable {
   sha256: string
   width: number | null
   height: number | null
+  /** The day the photo was taken, `YYYY-MM-DD`, from its EXIF; null when it does not say. */
+  takenOn: ColumnType<string | null, string | null | undefined, string | null>
   caption: string
   linkedToType: string | null
   linkedToId: string | null

@@ -22,6 +22,7 @@ export function buildAsset(overrides: Partial<MediaAsset> = {}): MediaAsset {
     sha256: 'a'.repeat(64),
     width: 800,
     height: 600,
+    takenOn: null,
     ...overrides,
   }
 }
