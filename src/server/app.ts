@@ -50,6 +50,10 @@ import { createKeeperService } from './features/family-tree/family-tree.keeper.s
 import { createSharingRepository } from './features/family-tree/family-tree.sharing.repository.ts'
 import { familySharingRoutes } from './features/family-tree/family-tree.sharing.routes.ts'
 import { createSharingService } from './features/family-tree/family-tree.sharing.service.ts'
+import { createTreeCalendar } from './features/family-tree/family-tree.calendar.ts'
+import { treeAsReaderSees } from './features/family-tree/family-tree.reader-view.ts'
+import { timelineRoutes } from './features/timeline/timeline.routes.ts'
+import { timelineSourcesFrom } from './features/timeline/timeline.sources.ts'
 import { createBiographyRepository } from './features/biography/biography.repository.ts'
 import { biographyRoutes } from './features/biography/biography.routes.ts'
 import { createBiographyService } from './features/biography/biography.service.ts'
@@ -497,6 +501,18 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     latestInterview: (userId) => interviews.latestSession(userId),
     findMemberName: (userId, memberId) => familyTree.findMemberFacts(userId, memberId),
   })
+  // A life's timeline and the day's memories read every feature through its service.
+  const timeline = timelineSourcesFrom({
+    circle,
+    familyTree,
+    biography,
+    sharing,
+    interviews,
+    media,
+    dreams,
+    calendar: createTreeCalendar(database.db),
+    treeFor: (reader) => treeAsReaderSees(familyTree, reader),
+  })
   const contact = createContactService({
     repo: createContactRepository(database.db),
     limiter: createAttemptLimiter(rateLimitStore, { max: config.contactRateLimitPerHour, windowMs: 60 * 60 * 1000 }, 'contact'),
@@ -563,6 +579,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     ownerFor: async (userId, linkedToType) => (linkedToType === 'biographyEntry' ? userId : (await circle.require(userId, 'content.add')).holderId),
   })
   await app.register(dashboardRoutes, { prefix: '/api', service: dashboard })
+  await app.register(timelineRoutes, { prefix: '/api', sources: timeline })
   await app.register(bookRoutes, { prefix: '/api', service: books })
   await app.register(listeningRoutes, { prefix: '/api', service: listening })
   await app.register(listeningPublicRoutes, {

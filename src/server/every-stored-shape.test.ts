@@ -11,7 +11,7 @@ import { as, createTestApp, createTestUser, testDatabases, type TestApp, type Te
 // GEDCOM import (dates as other programs write them): approximate, ranged, open-ended, Julian,
 // dual-dated, B.C., phrases and nonsense, with unicode and long names, parents of every kind and
 // unions. Whatever is stored, the tree, the interview (opening and a message, in es, en and fr),
-// the biography, the life books, both GEDCOM exports and the account export answer without a server error, and
+// the biography, the life books, the timelines and the day's birthdays, both GEDCOM exports and the account export answer without a server error, and
 // nothing they answer says "Invalid Date", "NaN" or "undefined".
 
 const months = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC']
@@ -167,10 +167,14 @@ describe.each(testDatabases)('every stored shape on every reading route, on %s',
             await request({ method: 'POST', url: '/api/interviews/chat', payload: { memberId: member.memberId, message: 'Cosía vestidos.', language } }),
           )
           expectSound('the interview sessions', await request({ method: 'GET', url: `/api/interviews?memberId=${member.memberId}` }))
+          expectSound('their timeline', await request({ method: 'GET', url: `/api/timeline/members/${member.memberId}` }))
           expectSound(`their life book (${language})`, await request({ method: 'POST', url: '/api/books/draft', payload: { kind: 'person', memberId: member.memberId, language } }))
         }
         for (const language of languages)
           expectSound(`the family book (${language})`, await request({ method: 'POST', url: '/api/books/draft', payload: { kind: 'family', language, order: 'date' } }))
+        expectSound('the family’s timeline', await request({ method: 'GET', url: '/api/timeline/family' }))
+        for (const today of ['2026-01-01', '2027-02-27', '2028-12-25'])
+          expectSound(`on this day (${today})`, await request({ method: 'GET', url: `/api/dashboard/on-this-day?today=${today}` }))
         expectSound('the biography opening', await request({ method: 'GET', url: '/api/biography/chat?language=es' }))
         expectSound('a biography message', await request({ method: 'POST', url: '/api/biography/chat', payload: { message: 'Nací en un pueblo.', language: 'fr' } }))
         expectSound('the biography', await request({ method: 'GET', url: '/api/biography/entries' }))
