@@ -78,6 +78,7 @@ const ownRoutes: Record<string, InjectOptions> = {
   'GET /api/listening-links': { method: 'GET', url: '/api/listening-links' },
   'DELETE /api/listening-links': { method: 'DELETE', url: '/api/listening-links' },
   'GET /api/books': { method: 'GET', url: '/api/books' },
+  'GET /api/search': { method: 'GET', url: '/api/search?q=finca' },
 }
 
 /** The owner's recording of the grandmother and its listening link, made in the set-up. */

@@ -103,6 +103,9 @@ import { originCheckPlugin } from './plugins/origin-check.ts'
 import { sessionPlugin } from './plugins/session.ts'
 import { textInputPlugin } from './plugins/text-input.ts'
 import { securityHeaders } from './plugins/security-headers.ts'
+import { createSearchRepository } from './features/search/search.repository.ts'
+import { searchRoutes } from './features/search/search.routes.ts'
+import { createSearchService } from './features/search/search.service.ts'
 import { webAppPlugin } from './plugins/web-app.ts'
 import { largestUpload } from '../shared/upload-limits.ts'
 import { updateMemberSchema } from '../shared/contracts/family-tree.ts'
@@ -242,6 +245,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     authored: { interviews: (userId) => interviews.authoredCounts(userId), files: (userId) => media.authoredCounts(userId) },
     keepTree: (treeId, holderId) => keepers.keepTree(treeId, holderId),
   })
+  // One search box over everything a person may see; the index is kept by the database's triggers.
+  const search = createSearchService({ repo: createSearchRepository(database.raw, database.dialect), access: (userId) => circle.access(userId) })
   const keepers = createKeeperService({ repo: createKeeperRepository(database.db), eraseObjects: (keys) => media.eraseObjects(keys) })
   // A memory or an AI-lab story shared with a tree: the tree keeps the share, each feature its item.
   const sharing = createSharingService({
@@ -582,6 +587,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(timelineRoutes, { prefix: '/api', sources: timeline })
   await app.register(bookRoutes, { prefix: '/api', service: books })
   await app.register(listeningRoutes, { prefix: '/api', service: listening })
+  await app.register(searchRoutes, { prefix: '/api', service: search })
   await app.register(listeningPublicRoutes, {
     service: listening,
     limiters: {

@@ -247,6 +247,9 @@ const expectations: Record<string, Row> = {
   'GET /api/books/:id/pdf': theOwnersOwn,
   'POST /api/books/:id/cancel': theOwnersOwn,
   'DELETE /api/books/:id': theOwnersOwn,
+
+  // Search: everyone finds what their role lets them see (the search tests hold which results)
+  'GET /api/search': personal,
 }
 
 /**
@@ -628,6 +631,7 @@ describe.each(testDatabases)('what each kind of person meets on every API route,
     'DELETE /api/listening-links/:id': { call: async (_who, fresh) => ({ method: 'DELETE', url: `/api/listening-links/${fresh ? await listeningLink() : ownerLink}` }) },
 
     'GET /api/books': { call: () => ({ method: 'GET', url: '/api/books' }) },
+    'GET /api/search': { call: () => ({ method: 'GET', url: '/api/search?q=abuela' }) },
     'POST /api/books/draft': { call: () => ({ method: 'POST', url: '/api/books/draft', payload: grandmothersBook() }) },
     'POST /api/books': { call: () => ({ method: 'POST', url: '/api/books', payload: { ...grandmothersBook(), include: { memories: false, interviews: false, photos: false } } }) },
     'POST /api/books/retell': {

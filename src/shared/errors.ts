@@ -138,6 +138,8 @@ export const fieldErrorCodes = [
   'aiLab.memory_required',
   'aiLab.original_required',
   'aiLab.variation_required',
+  /** A search with no words. */
+  'search.query_required',
   'aiLab.dream_required',
 ] as const
 

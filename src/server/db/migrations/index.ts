@@ -21,6 +21,7 @@ import * as m0019 from './0019-family-circle.ts'
 import * as m0020 from './0020-heard-facts.ts'
 import * as m0021 from './0021-listening-links.ts'
 import * as m0022 from './0022-books.ts'
+import * as m0023 from './0023-search.ts'
 import * as m0024 from './0024-photo-taken-on.ts'
 
 /** Every migration, in order. Names are permanent: never rename or edit a released one. */
@@ -47,5 +48,6 @@ export const migrations: Record<string, Migration> = {
   '0020-heard-facts': m0020,
   '0021-listening-links': m0021,
   '0022-books': m0022,
+  '0023-search': m0023,
   '0024-photo-taken-on': m0024,
 }

@@ -40,6 +40,8 @@ export const keyedTables = {
   // A book is its author's, whichever tree it tells.
   book: 'personal',
   book_retelling: 'personal',
+  // The search index: each row follows its source row's key through the source's own triggers.
+  search_document: 'split',
 } as const satisfies Record<string, 'tree' | 'split' | 'personal'>
 
 /** The columns that hold an account's key in the tables above. */

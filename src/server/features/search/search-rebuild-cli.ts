@@ -1,0 +1,28 @@
+import { ConfigError, loadConfig } from '../../config.ts'
+import { openDatabase } from '../../db/database.ts'
+import { migrateToLatest } from '../../db/migrate.ts'
+import { createSearchRepository } from './search.repository.ts'
+
+/**
+ * `npm run search:rebuild`: builds the search index again from the memories, interviews, dreams,
+ * stories, people and captions the database holds (docs/product.md#search). Triggers keep it up to
+ * date on every write; this is for an index that went wrong (a restore made with triggers off, a
+ * damaged file). Safe while the server runs: it is one transaction.
+ */
+async function main() {
+  const config = loadConfig()
+  const database = await openDatabase(config.database)
+  try {
+    await migrateToLatest(database.raw, database.schema)
+    const started = performance.now()
+    const documents = await createSearchRepository(database.raw, database.dialect).rebuild()
+    process.stdout.write(`The search index holds ${documents} texts again (${Math.round(performance.now() - started)} ms).\n`)
+  } finally {
+    await database.destroy()
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? error.message : error)
+  process.exitCode = 1
+})
