@@ -18,6 +18,9 @@ import { bookRoutes } from './features/book/book.routes.ts'
 import { createBookService } from './features/book/book.service.ts'
 import { bookSourcesFrom, modelRetelling } from './features/book/book.sources.ts'
 import { createAiLabService } from './features/ai-lab/ai-lab.service.ts'
+import { constellationRoutes } from './features/constellations/constellations.routes.ts'
+import { createConstellationService } from './features/constellations/constellations.service.ts'
+import { constellationSourcesFrom } from './features/constellations/constellations.sources.ts'
 import { createAccountRepository } from './features/account/account.repository.ts'
 import { accountRoutes } from './features/account/account.routes.ts'
 import { createAccountService } from './features/account/account.service.ts'
@@ -488,6 +491,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     maxBooks: 20,
     log: app.log.child({ feature: 'book' }),
   })
+  // The AI lab's constellations read what was told through each feature's service.
+  const constellations = createConstellationService({ sources: constellationSourcesFrom({ circle, familyTree, biography, dreams, aiLab, interviews }) })
   const dashboard = createDashboardService({
     news: {
       lastSeen: (userId) => circle.lastSeen(userId),
@@ -570,6 +575,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(interviewRoutes, { prefix: '/api', service: interviews, circle })
   await app.register(factRoutes, { prefix: '/api', service: facts, circle })
   await app.register(aiLabRoutes, { prefix: '/api', service: aiLab })
+  await app.register(constellationRoutes, { prefix: '/api', service: constellations })
   await app.register(mediaRoutes, { prefix: '/api', service: media, circle })
   await app.register(portabilityRoutes, { prefix: '/api', service: portability, maxArchiveBytes: config.importMaxBytes, tempDir: path.join(config.dataDir, 'imports') })
   await app.register(mediaUploadRoutes, {

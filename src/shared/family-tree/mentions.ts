@@ -15,14 +15,21 @@ export function firstNameCounts(members: readonly Named[]): Map<string, number> 
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 /**
+ * The words that name a member in a text, folded: their full name, and their first name when
+ * nobody else in the tree bears it (and it is more than an initial or a nickname of two letters).
+ */
+export function nameTerms(member: Named, counts: ReadonlyMap<string, number>): string[] {
+  const first = foldText(member.firstName).trim()
+  const full = foldText(`${member.firstName} ${member.lastName}`).trim()
+  return [...new Set([full, ...(first.length >= 3 && counts.get(first) === 1 ? [first] : [])])].filter(Boolean)
+}
+
+/**
  * Whether a text names the member: their full name, or a first name nobody else in the tree
  * bears, as whole words, letters compared without case or accents («Aurora», «AURORA ORDOÑEZ»).
  */
 export function namesIn(member: Named, counts: ReadonlyMap<string, number>): (text: string) => boolean {
-  const first = foldText(member.firstName).trim()
-  const full = foldText(`${member.firstName} ${member.lastName}`).trim()
-  const terms = [...new Set([full, ...(first.length >= 3 && counts.get(first) === 1 ? [first] : [])])].filter(Boolean)
-  const patterns = terms.map((term) => new RegExp(`(^|[^\\p{L}\\p{N}])${escaped(term)}($|[^\\p{L}\\p{N}])`, 'u'))
+  const patterns = nameTerms(member, counts).map((term) => new RegExp(`(^|[^\\p{L}\\p{N}])${escaped(term)}($|[^\\p{L}\\p{N}])`, 'u'))
   return (text) => {
     const plain = foldText(text)
     return patterns.some((pattern) => pattern.test(plain))
