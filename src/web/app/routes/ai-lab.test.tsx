@@ -109,7 +109,7 @@ describe('/ai-lab', () => {
     await user.click(screen.getByRole('tab', { name: 'Constelaciones' }))
     expect(selectedTab()).toHaveTextContent('Constelaciones')
     expect(within(panel()).getByRole('heading', { level: 2, name: 'Constelaciones' })).toBeInTheDocument()
-    expect(within(panel()).getByText('Esta sección está en preparación.')).toBeInTheDocument()
+    expect(await within(panel()).findByText(/Todavía no hay estrellas/)).toBeInTheDocument()
     expect(location()).toHaveTextContent('/ai-lab?from=dashboard&tab=constellations')
     expect(location()).toHaveAttribute('data-navigation', 'REPLACE')
 

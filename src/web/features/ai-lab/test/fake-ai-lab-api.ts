@@ -1,4 +1,5 @@
 import type { AiLabMemory, DreamReading, DreamReadingEvent, VariationEvent } from '../../../../shared/contracts/ai-lab.ts'
+import type { Constellation } from '../../../../shared/contracts/constellations.ts'
 import type { Dream } from '../../../../shared/contracts/dream-diary.ts'
 import { controlledEventStream, eventStreamResponse, type ControlledEventStream } from '../../../test/event-stream.ts'
 import { fakeApi, jsonResponse } from '../../../test/http.ts'
@@ -56,6 +57,8 @@ interface FakeAiLabOptions {
   readings?: DreamReading[]
   /** The dream diary the dreams tab reads (`GET /api/dreams`), newest first. */
   dreams?: Dream[]
+  /** What `GET /api/ai-lab/constellations` draws; an empty sky of nothing told by default. */
+  constellation?: Constellation
   /** Answers for paths this fake does not know (the family tree, the media). */
   fallback?: (method: string, path: string) => Response | undefined
 }
@@ -129,6 +132,7 @@ export function fakeAiLabApi(options: FakeAiLabOptions = {}) {
       ])
     }
     if (route === 'GET /api/dreams') return jsonResponse(200, { dreams })
+    if (route === 'GET /api/ai-lab/constellations') return jsonResponse(200, options.constellation ?? { stars: [], links: [], mentions: [], toldCount: 0 })
     return options.fallback?.(method, path) ?? errorResponse(404, 'not_found')
   })
 

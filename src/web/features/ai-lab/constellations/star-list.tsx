@@ -1,0 +1,39 @@
+import { memo } from 'react'
+import { useTranslation } from 'react-i18next'
+import { starKinds, type Star } from '../../../../shared/contracts/constellations.ts'
+
+interface Props {
+  stars: readonly Star[]
+  chosenId: string | null
+  onChoose(star: Star): void
+}
+
+/** The same stars as a list, by kind and with their counts: what a screen reader or a keyboard may use instead of the sky. */
+export const StarList = memo(function StarList({ stars, chosenId, onChoose }: Props) {
+  const { t } = useTranslation('ai-lab')
+  return (
+    <nav className="star-list" aria-labelledby="star-list-title">
+      <h3 id="star-list-title">{t('constellations.list.title')}</h3>
+      {starKinds.map((kind) => {
+        const ofKind = stars.filter((star) => star.kind === kind)
+        if (ofKind.length === 0) return null
+        return (
+          <section key={kind} aria-labelledby={`star-list-${kind}`}>
+            <h4 id={`star-list-${kind}`}>
+              <span className={`star-key star-key-${kind}`} aria-hidden="true" /> {t(`constellations.groups.${kind}`)}
+            </h4>
+            <ul>
+              {ofKind.map((star) => (
+                <li key={star.id}>
+                  <button type="button" className="star-list-button" aria-pressed={star.id === chosenId} onClick={() => onChoose(star)}>
+                    <span>{star.label}</span> <span className="star-count">{t('constellations.list.count', { count: star.mentionKeys.length })}</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )
+      })}
+    </nav>
+  )
+})
