@@ -68,6 +68,7 @@ const ownRoutes: Record<string, InjectOptions> = {
   'GET /api/biography/chat': { method: 'GET', url: '/api/biography/chat' },
   'POST /api/biography/chat': { method: 'POST', url: '/api/biography/chat', payload: { message: 'Hola' } },
   'GET /api/ai-lab/status': { method: 'GET', url: '/api/ai-lab/status' },
+  'GET /api/ai-lab/constellations': { method: 'GET', url: '/api/ai-lab/constellations' },
   'POST /api/ai-lab/variations': { method: 'POST', url: '/api/ai-lab/variations', payload: { text: 'Un recuerdo' } },
   'GET /api/ai-lab/memories': { method: 'GET', url: '/api/ai-lab/memories' },
   'GET /api/trees': { method: 'GET', url: '/api/trees' },

@@ -222,6 +222,8 @@ const expectations: Record<string, Row> = {
 
   // AI lab
   'GET /api/ai-lab/status': personal,
+  // Read from the caller's own told things and the tree their pages show, as they may see it.
+  'GET /api/ai-lab/constellations': personal,
   'POST /api/ai-lab/variations': personal,
   'GET /api/ai-lab/memories': personal,
   'POST /api/ai-lab/memories': personal,
@@ -611,6 +613,7 @@ describe.each(testDatabases)('what each kind of person meets on every API route,
     'POST /api/biography/chat': { call: () => ({ method: 'POST', url: '/api/biography/chat', payload: { message: 'Nací en una casa azul.' } }) },
 
     'GET /api/ai-lab/status': { call: () => ({ method: 'GET', url: '/api/ai-lab/status' }) },
+    'GET /api/ai-lab/constellations': { call: () => ({ method: 'GET', url: '/api/ai-lab/constellations' }) },
     'POST /api/ai-lab/variations': { call: () => ({ method: 'POST', url: '/api/ai-lab/variations', payload: { text: 'Un recuerdo mío' } }) },
     'GET /api/ai-lab/memories': { call: () => ({ method: 'GET', url: '/api/ai-lab/memories' }) },
     'POST /api/ai-lab/memories': { call: () => ({ method: 'POST', url: '/api/ai-lab/memories', payload: { originalText: 'Un recuerdo mío', saveMethod: 'original' } }) },
