@@ -124,7 +124,7 @@ const pages: PageCase[] = [
     path: '/ai-lab?tab=constellations',
     signedIn: true,
     heading: (t) => t('ai-lab:page.title'),
-    shows: (page, t) => [aiLabTabPanel(page, t, 'constellations').getByRole('heading', { level: 2 })],
+    shows: (page, t) => [aiLabTabPanel(page, t, 'constellations').getByRole('group', { name: t('ai-lab:constellations.sky.label') })],
   },
   {
     name: 'ai-lab, Memory Game',
@@ -148,10 +148,15 @@ const test = base.extend<object, { account: Seeded & { cookies: Cookies } }>({
       const displayName = 'Rosa Martínez'
       await signUpThroughApi(client, { name: displayName })
       const family = await addFamilyThroughApi(client)
-      await createDreamThroughApi(client, { title: 'El faro', content: 'Subía la escalera de un faro y arriba estaba mi abuela.', dreamDate: '2024-03-05' })
+      await createDreamThroughApi(client, {
+        title: 'El faro',
+        content: 'Subía la escalera de un faro y arriba estaba mi abuela Carmen Ruiz, como en 1980.',
+        dreamDate: '2024-03-05',
+      })
       await createBiographyEntryThroughApi(client, {
         title: 'La casa de bahareque',
-        content: 'Nací en Manizales, en una casa de bahareque con un patio lleno de helechos.',
+        // Carmen and 1980 come back in the dream: the constellations draw them as stars.
+        content: 'Nací en Manizales, en una casa de bahareque con un patio lleno de helechos que cuidaba Carmen Ruiz.',
         eventDate: '1980-04-12',
       })
       await createLabMemoryThroughApi(client, 'El huerto del abuelo')

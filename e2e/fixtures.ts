@@ -105,6 +105,7 @@ export interface NewMember {
   isSelf?: boolean
   gender?: 'Masculino' | 'Femenino' | 'Otro' | ''
   parentMemberIds?: string[]
+  birthPlace?: string
 }
 
 /** Adds a member to the signed-in person's tree (the tree is created with the first) and returns its id. */
