@@ -61,14 +61,12 @@ export function normalise(text: string): string {
 /** Whether the person asked to leave this question aside ('otra', 'siguiente', 'prefiero no responder'…). */
 export function isSkipRequest(message: string): boolean {
   const said = normalise(message)
-  return languages.some((language) =>
-    skipPhrases[language].some((phrase) => {
-      const wanted = normalise(phrase)
-      // A longer phrase counts inside a short message ('no, prefiero no responder'), never inside a story.
-      return said === wanted || (wanted.includes(' ') && said.length <= wanted.length + 30 && said.includes(wanted))
-    }),
-  )
+  // A longer phrase counts inside a short message ('no, prefiero no responder'), never inside a story.
+  return normalisedSkipPhrases.some((wanted) => said === wanted || (wanted.includes(' ') && said.length <= wanted.length + 30 && said.includes(wanted)))
 }
+
+/** Every language's skip phrases, normalised once: each answer of a conversation is checked against them all. */
+const normalisedSkipPhrases = languages.flatMap((language) => skipPhrases[language].map(normalise))
 
 /** Renders a script text for the subject: the right tense, and their name. */
 export function render(text: Tensed, subject: PersonaSubject | undefined): string {
@@ -116,15 +114,27 @@ export function createGuidedInterviewer<Theme extends string>(bank: QuestionBank
   }
 
   /** The question a reply asked, in any language (the person may have switched): the one found last. */
-  function questionIn(reply: string, subject: PersonaSubject | undefined): Question | undefined {
+  function questionIn(reply: string, asked: RenderedQuestions): Question | undefined {
     let found: { question: Question; at: number } | undefined
-    for (const question of bank.questions) {
-      for (const language of languages) {
-        const at = reply.lastIndexOf(render(question.text[language], subject))
+    for (const [question, texts] of asked) {
+      for (const text of texts) {
+        const at = reply.lastIndexOf(text)
         if (at >= 0 && (!found || at > found.at)) found = { question, at }
       }
     }
     return found?.question
+  }
+
+  /** Each question as it reads in every language for this subject. */
+  type RenderedQuestions = readonly (readonly [Question, readonly string[]])[]
+
+  /**
+   * The bank rendered for a subject, once per reading of a conversation: each of its replies is
+   * looked for every question, and rendering them again for each reply made a long interview's
+   * next answer cost as much as the interview was long.
+   */
+  function renderedFor(subject: PersonaSubject | undefined): RenderedQuestions {
+    return bank.questions.map((question) => [question, languages.map((language) => render(question.text[language], subject))] as const)
   }
 
   /**
@@ -175,6 +185,7 @@ export function createGuidedInterviewer<Theme extends string>(bank: QuestionBank
     let pending: Question | undefined
     let lastReply = ''
     const answeredAt = new Map<string, number>()
+    const rendered = renderedFor(subject)
     for (const [index, turn] of turns.entries()) {
       if (turn.role === 'user') {
         // An answer to no question in particular (a memory told freely) counts for the next one.
@@ -185,7 +196,7 @@ export function createGuidedInterviewer<Theme extends string>(bank: QuestionBank
         pending = undefined
       } else {
         lastReply = turn.text
-        pending = questionIn(turn.text, subject)
+        pending = questionIn(turn.text, rendered)
         if (pending && !asked.includes(pending.id)) asked.push(pending.id)
       }
     }
