@@ -57,6 +57,8 @@ export const searchGroupSchema = z.object({
   kind: z.enum(searchKinds),
   /** How many this person may see, all told (only these few are in `results`). */
   total: z.number().int(),
+  /** The total is a floor: a word found in thousands of texts is counted up to a cap («más de 1000»). */
+  isTotalCapped: z.boolean(),
   results: z.array(searchResultSchema),
 })
 export type SearchGroup = z.infer<typeof searchGroupSchema>

@@ -157,8 +157,9 @@ async function upSqlite(db: Kysely<any>): Promise<void> {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations are untyped by design
 async function upPostgres(db: Kysely<any>): Promise<void> {
   const run = (text: string) => sql.raw(text).execute(db)
-  // unaccent is a trusted extension: the database's owner may create it.
-  await run(`CREATE EXTENSION IF NOT EXISTS unaccent`)
+  // unaccent is a trusted extension: the database's owner may create it. In public when allowed, so
+  // that dropping one Legado's schema (DATABASE_SCHEMA) never takes it from another's.
+  await run(`DO $$ BEGIN CREATE EXTENSION IF NOT EXISTS unaccent SCHEMA public; EXCEPTION WHEN others THEN CREATE EXTENSION IF NOT EXISTS unaccent; END $$`)
   const found = await sql<{ schema: string }>`SELECT n.nspname AS schema FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'unaccent'`.execute(db)
   const home = `"${found.rows[0]!.schema.replace(/"/g, '""')}"`
   // unaccent() is only STABLE (it reads its dictionary by name); named by schema, it may be declared

@@ -28,6 +28,8 @@ export interface SearchHit {
   body: string
   at: Date | string | null
   total: number
+  /** Whether the total stopped at the cap: there are more. */
+  isTotalCapped: boolean
   /** The name of the person the text is about, when they are in the reader's tree. */
   memberName: string | null
   /** The reader's tree's card of the author (for a memory or story someone shared). */
@@ -35,6 +37,9 @@ export interface SearchHit {
   /** A person of the reader's tree that a file shows. */
   mediaMemberId: string | null
 }
+
+/** At most this many matches, the newest, are ranked and counted. */
+export const candidateCap = 2000
 
 /** The source tables and a column each one's update trigger watches: setting it to itself indexes the row again. */
 const reindexedBy = [
@@ -103,19 +108,26 @@ export function createSearchRepository(raw: Kysely<any>, dialect: Dialect) {
     async search(reader: SearchReader, terms: SearchTerms, kinds: DocumentKind[], limit: number): Promise<SearchHit[]> {
       if (terms.length === 0 || kinds.length === 0) return []
       const group = sql`CASE d.kind WHEN 'person_facts' THEN 'person' ELSE d.kind END`
+      // The newest `candidateCap` matches are ranked and counted: a word found in tens of thousands
+      // of texts is ranked among the latest of them rather than all of them, and each group then
+      // says «more than» (the databases stop reading there, newest first, which keeps it quick).
       // Lower is better on both: bm25 is negative, ts_rank is turned so. Titles weigh more.
-      const hits = isPostgres
-        ? sql`SELECT d.kind, d.item_id, d.owner_user_id, d.member_id, d.title, d.body, d.at, ${group} AS grp, -ts_rank(d.words, q) AS rank
-            FROM search_document d CROSS JOIN to_tsquery('simple', ${tsQuery(terms)}) q
-            LEFT JOIN member m ON m.id = d.member_id
-            WHERE d.words @@ q AND d.kind IN (${sql.join(kinds)}) AND ${visible(reader)}`
-        : sql`SELECT d.kind, d.item_id, d.owner_user_id, d.member_id, d.title, d.body, d.at, ${group} AS grp, bm25(search_fts, 4.0, 1.0) AS rank
+      // On PostgreSQL only the kept candidates are ranked (ts_rank reads each one's words).
+      const candidates = isPostgres
+        ? sql`SELECT c.doc_id, c.kind, c.item_id, c.grp, -ts_rank(c.words, to_tsquery('simple', ${tsQuery(terms)})) AS rank FROM (
+            SELECT d.doc_id, d.kind, d.item_id, ${group} AS grp, d.words
+            FROM search_document d LEFT JOIN member m ON m.id = d.member_id
+            WHERE d.words @@ to_tsquery('simple', ${tsQuery(terms)}) AND d.kind IN (${sql.join(kinds)}) AND ${visible(reader)}
+            ORDER BY d.doc_id DESC LIMIT ${candidateCap}) AS c`
+        : sql`SELECT d.doc_id, d.kind, d.item_id, ${group} AS grp, bm25(search_fts, 4.0, 1.0) AS rank
             FROM search_fts JOIN search_document d ON d.doc_id = search_fts.rowid
             LEFT JOIN member m ON m.id = d.member_id
-            WHERE search_fts MATCH ${ftsQuery(terms)} AND d.kind IN (${sql.join(kinds)}) AND ${visible(reader)}`
+            WHERE search_fts MATCH ${ftsQuery(terms)} AND d.kind IN (${sql.join(kinds)}) AND ${visible(reader)}
+            ORDER BY search_fts.rowid DESC LIMIT ${candidateCap}`
       const count = isPostgres ? sql`count(*) OVER (PARTITION BY grp)::int` : sql`count(*) OVER (PARTITION BY grp)`
+      const most = isPostgres ? sql`all_count::int` : sql`all_count`
       const name = sql`trim(coalesce(pm.first_name, '') || ' ' || coalesce(pm.last_name, ''))`
-      const result = await sql<{
+      const query = sql<{
         grp: string
         kind: DocumentKind
         item_id: string
@@ -125,21 +137,25 @@ export function createSearchRepository(raw: Kysely<any>, dialect: Dialect) {
         body: string
         at: Date | string | null
         total: number
+        most: number
         member_name: string | null
         author_member_id: string | null
         media_member_id: string | null
       }>`
-        WITH hits AS (${hits}),
-        single AS (SELECT hits.*, row_number() OVER (PARTITION BY grp, item_id ORDER BY rank) AS copy FROM hits),
-        ranked AS (SELECT single.*, row_number() OVER (PARTITION BY grp ORDER BY rank, item_id) AS place, ${count} AS total FROM single WHERE copy = 1)
-        SELECT r.grp, r.kind, r.item_id, r.owner_user_id, r.member_id, r.title, r.body, r.at, r.total,
-          (SELECT ${name} FROM member pm WHERE pm.id = r.member_id AND pm.tree_id = ${reader.treeId}) AS member_name,
-          CASE WHEN r.kind IN ('memory', 'story') AND r.owner_user_id <> ${reader.userId}
-            THEN (SELECT am.id FROM member am WHERE am.tree_id = ${reader.treeId} AND am.linked_user_id = r.owner_user_id ORDER BY am.id LIMIT 1) END AS author_member_id,
+        WITH hits AS (${candidates}),
+        counted AS (SELECT hits.*, count(*) OVER () AS all_count FROM hits),
+        single AS (SELECT counted.*, row_number() OVER (PARTITION BY grp, item_id ORDER BY rank) AS copy FROM counted),
+        ranked AS (SELECT single.*, row_number() OVER (PARTITION BY grp ORDER BY rank, item_id) AS place, ${count} AS total, ${most} AS most FROM single WHERE copy = 1)
+        SELECT r.grp, r.kind, r.item_id, d.owner_user_id, d.member_id, d.title, d.body, d.at, r.total, r.most,
+          (SELECT ${name} FROM member pm WHERE pm.id = d.member_id AND pm.tree_id = ${reader.treeId}) AS member_name,
+          CASE WHEN r.kind IN ('memory', 'story') AND d.owner_user_id <> ${reader.userId}
+            THEN (SELECT am.id FROM member am WHERE am.tree_id = ${reader.treeId} AND am.linked_user_id = d.owner_user_id ORDER BY am.id LIMIT 1) END AS author_member_id,
           CASE WHEN r.kind = 'media'
             THEN (SELECT l.member_id FROM media_member_link l JOIN member lm ON lm.id = l.member_id WHERE l.media_id = r.item_id AND lm.tree_id = ${reader.treeId} ORDER BY l.member_id LIMIT 1) END AS media_member_id
-        FROM ranked r WHERE r.place <= ${limit}
-        ORDER BY r.grp, r.place`.execute(raw)
+        FROM ranked r JOIN search_document d ON d.doc_id = r.doc_id
+        WHERE r.place <= ${limit}
+        ORDER BY r.grp, r.place`
+      const result = await query.execute(raw)
       return result.rows.map((row) => ({
         group: row.grp,
         kind: row.kind,
@@ -150,6 +166,7 @@ export function createSearchRepository(raw: Kysely<any>, dialect: Dialect) {
         body: row.body,
         at: row.at,
         total: Number(row.total),
+        isTotalCapped: Number(row.most) >= candidateCap,
         memberName: row.member_name || null,
         authorMemberId: row.author_member_id,
         mediaMemberId: row.media_member_id,

@@ -90,7 +90,7 @@ export function createSearchService({ repo, access }: Deps) {
       const groups = new Map<SearchKind, SearchGroup>()
       for (const hit of hits) {
         const kind = hit.group as SearchKind
-        const group = groups.get(kind) ?? { kind, total: hit.total, results: [] }
+        const group = groups.get(kind) ?? { kind, total: hit.total, isTotalCapped: hit.isTotalCapped, results: [] }
         group.results.push(toResult(hit, terms, userId))
         groups.set(kind, group)
       }
