@@ -4,12 +4,13 @@ import { familyTreeKeys } from '../features/family-tree/api/family-tree-queries.
 import { circleKeys } from '../features/family-tree/api/circle-queries.ts'
 import { interviewKeys } from '../features/interviews/api/interview-queries.ts'
 import { mediaKeys } from '../features/media/api/media-queries.ts'
+import { timelineKeys } from '../features/timeline/api/timeline-queries.ts'
 
 /**
  * The reads that belong to the tree a person's pages show (docs/product.md#family-circle): the
- * tree, its interviews and files, the dashboard's news of it, and the circle's lists.
+ * tree, its interviews and files, the dashboard's news of it, the circle's lists and the timelines.
  */
-const treeScopedKeys = [familyTreeKeys.all, interviewKeys.all, mediaKeys.all, ['dashboard'], circleKeys.trees]
+const treeScopedKeys = [familyTreeKeys.all, interviewKeys.all, mediaKeys.all, ['dashboard'], circleKeys.trees, timelineKeys.all]
 
 /**
  * Forgets what was read of the tree shown before another was chosen (or joined, or left): the

@@ -27,6 +27,7 @@ export const namespaces = [
   'facts',
   'book',
   'listening',
+  'timeline',
 ] as const
 export type Namespace = (typeof namespaces)[number]
 

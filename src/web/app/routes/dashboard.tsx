@@ -11,6 +11,8 @@ import { useRecentActivity } from '../../features/dashboard/api/recent-queries.t
 import { InviteButton } from '../../features/dashboard/components/invite-button.tsx'
 import { FamilyNews } from '../../features/dashboard/components/family-news.tsx'
 import { useFamilyNews, useSharesATree } from '../../features/dashboard/api/family-news-queries.ts'
+import { OnThisDay } from '../../features/dashboard/components/on-this-day.tsx'
+import { useOnThisDay } from '../../features/dashboard/api/on-this-day-queries.ts'
 
 export function DashboardRoute() {
   const { t } = useTranslation(['dashboard', 'common'])
@@ -24,6 +26,7 @@ export function DashboardRoute() {
     <section className="page dashboard" aria-labelledby="dashboard-title">
       <DashboardHeader me={session.data} />
       <RecentActivity recent={useRecentActivity().data} />
+      <OnThisDay day={useOnThisDay().data} />
       <FamilyNews news={useFamilyNews().data} sharesATree={useSharesATree().data === true} />
       <DashboardTiles isAiGuided={isAiGuided} />
       <div className="dashboard-actions">

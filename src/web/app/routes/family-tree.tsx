@@ -1,5 +1,5 @@
 import { lazy, Suspense, useMemo, useState } from 'react'
-import { useLocation } from 'react-router'
+import { Link, useLocation } from 'react-router'
 import type { Member } from '../../../shared/contracts/family-tree.ts'
 import { isSelfMember, isStandInSelf } from '../../../shared/family-tree/self-member.ts'
 import type { FactKind } from '../../../shared/facts/index.ts'
@@ -146,6 +146,11 @@ export function FamilyTreeRoute() {
     <section className="page family-tree-page" aria-labelledby="family-tree-title">
       <h1 id="family-tree-title">{t('page.title')}</h1>
       <p className="family-tree-intro">{t('page.intro')}</p>
+      {(tree.data?.members.length ?? 0) > 0 && (
+        <p>
+          <Link to="/timeline">{t('page.familyTimeline')}</Link>
+        </p>
+      )}
       {welcome && (
         <StatusMessage>
           {t('welcome.joined', { name: welcome.invitedByName, tree: welcome.treeName })}

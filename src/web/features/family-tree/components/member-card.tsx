@@ -132,6 +132,9 @@ export const MemberCard = memo(function MemberCard({ member, members, membersByI
         <Link className="button" to={`/story/${encodeURIComponent(member.memberId)}`} aria-label={t('card.storyLabel', { name })}>
           {t('card.story')}
         </Link>
+        <Link className="button" to={`/timeline/${encodeURIComponent(member.memberId)}`} aria-label={t('card.timelineLabel', { name })}>
+          {t('card.timeline')}
+        </Link>
         <Link
           className="button"
           to={isReaderOwn ? '/book' : `/book?memberId=${encodeURIComponent(member.memberId)}`}
