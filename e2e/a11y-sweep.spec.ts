@@ -77,6 +77,20 @@ const pages: PageCase[] = [
     shows: (page) => [page.getByRole('heading', { level: 2 }).first()],
   },
   {
+    name: 'timeline',
+    path: ({ family }) => `/timeline/${family.grandmotherId}`,
+    signedIn: true,
+    heading: (t) => t('timeline:page.titleOf', { name: 'Carmen Ruiz' }),
+    shows: (page, t) => [page.getByRole('list', { name: t('timeline:page.listLabel', { name: 'Carmen Ruiz' }) })],
+  },
+  {
+    name: 'family timeline',
+    path: '/timeline',
+    signedIn: true,
+    heading: (t) => t('timeline:family.title'),
+    shows: (page, t) => [page.getByRole('list', { name: t('timeline:family.title') })],
+  },
+  {
     name: 'book',
     path: '/book',
     signedIn: true,
