@@ -1,4 +1,4 @@
-import { memo, useMemo, useRef, useState, type KeyboardEvent } from 'react'
+import { memo, useCallback, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Star, StarKind, StarLink } from '../../../../shared/contracts/constellations.ts'
 import { arrowDirections, nearestInDirection } from './sky-navigation.ts'
@@ -6,6 +6,7 @@ import { skyHeight, skyWidth, type PlacedStar } from './star-layout.ts'
 
 /** The largest stars carry their name in the sky; the others say it when focused or chosen. */
 const labelledStars = 24
+const twinkling = 45
 
 /** A kind told apart by its shape as much as by its colour: a round person, a diamond place, a square year. */
 function StarShape({ kind, radius }: { kind: StarKind; radius: number }) {
@@ -27,6 +28,48 @@ function linePaths(placed: readonly PlacedStar[], links: readonly StarLink[]) {
   return paths
 }
 
+interface StarProps {
+  placed: PlacedStar
+  /** What a screen reader says of it: name, kind and how often it recurs. */
+  label: string
+  isCurrent: boolean
+  isChosen: boolean
+  hasLabel: boolean
+  twinkleDelay: number | null
+  register(id: string, node: SVGGElement | null): void
+  onFocusStar(id: string): void
+  onKey(event: KeyboardEvent, from: PlacedStar): void
+  onChoose(star: Star): void
+}
+
+/** One star: drawn again only when it becomes or stops being the current or the chosen one. */
+const SkyStar = memo(function SkyStar({ placed, label, isCurrent, isChosen, hasLabel, twinkleDelay, register, onFocusStar, onKey, onChoose }: StarProps) {
+  const { star } = placed
+  return (
+    <g
+      ref={(node) => register(star.id, node)}
+      className={`sky-star sky-star-${star.kind}${isChosen ? ' is-chosen' : ''}${twinkleDelay === null ? '' : ' twinkles'}`}
+      style={twinkleDelay === null ? undefined : { animationDelay: `${twinkleDelay}s` }}
+      transform={`translate(${placed.x.toFixed(1)} ${placed.y.toFixed(1)})`}
+      role="button"
+      tabIndex={isCurrent ? 0 : -1}
+      aria-pressed={isChosen}
+      aria-label={label}
+      onFocus={() => onFocusStar(star.id)}
+      onClick={() => onChoose(star)}
+      onKeyDown={(event) => onKey(event, placed)}
+    >
+      <circle className="sky-star-ring" r={placed.radius + 6} />
+      <StarShape kind={star.kind} radius={placed.radius} />
+      {hasLabel && (
+        <text className="sky-star-label" y={placed.radius + 16} textAnchor="middle" aria-hidden="true">
+          {star.label}
+        </text>
+      )}
+    </g>
+  )
+})
+
 interface Props {
   placed: readonly PlacedStar[]
   links: readonly StarLink[]
@@ -44,22 +87,34 @@ export const ConstellationSky = memo(function ConstellationSky({ placed, links, 
   const [activeId, setActiveId] = useState<string | null>(null)
   const refs = useRef(new Map<string, SVGGElement>())
   const paths = useMemo(() => linePaths(placed, links), [placed, links])
-  const current = placed.find((p) => p.star.id === (activeId ?? chosenId)) ?? placed[0]
+  // Worded once per sky, not for every star each time the focus moves.
+  const labels = useMemo(
+    () => placed.map(({ star }) => t('constellations.star', { label: star.label, kind: t(`constellations.kinds.${star.kind}`), count: star.mentionKeys.length })),
+    [placed, t],
+  )
+  const currentId = (placed.find((p) => p.star.id === (activeId ?? chosenId)) ?? placed[0])?.star.id
 
-  function handleKeyDown(event: KeyboardEvent, from: PlacedStar) {
-    const direction = arrowDirections[event.key]
-    if (direction) {
-      event.preventDefault()
-      const next = nearestInDirection(from, placed, direction)
-      if (next) {
-        setActiveId(next.star.id)
-        refs.current.get(next.star.id)?.focus()
+  const register = useCallback((id: string, node: SVGGElement | null) => {
+    if (node) refs.current.set(id, node)
+    else refs.current.delete(id)
+  }, [])
+  const handleKey = useCallback(
+    (event: KeyboardEvent, from: PlacedStar) => {
+      const direction = arrowDirections[event.key]
+      if (direction) {
+        event.preventDefault()
+        const next = nearestInDirection(from, placed, direction)
+        if (next) {
+          setActiveId(next.star.id)
+          refs.current.get(next.star.id)?.focus()
+        }
+      } else if (event.key === 'Enter' || event.key === ' ') {
+        event.preventDefault()
+        onChoose(from.star)
       }
-    } else if (event.key === 'Enter' || event.key === ' ') {
-      event.preventDefault()
-      onChoose(from.star)
-    }
-  }
+    },
+    [placed, onChoose],
+  )
 
   return (
     <svg className="sky" viewBox={`0 0 ${skyWidth} ${skyHeight}`} role="group" aria-label={t('constellations.sky.label')} aria-describedby="sky-keys">
@@ -67,36 +122,23 @@ export const ConstellationSky = memo(function ConstellationSky({ placed, links, 
         {paths.map((d, strength) => (d ? <path key={strength} d={d} className={`sky-line sky-line-${strength + 1}`} /> : null))}
       </g>
       {placed.map((p, i) => {
-        const { star } = p
-        const isCurrent = star.id === current?.star.id
-        const isChosen = star.id === chosenId
-        const count = star.mentionKeys.length
+        const isCurrent = p.star.id === currentId
+        const isChosen = p.star.id === chosenId
         return (
-          <g
-            key={star.id}
-            ref={(node) => {
-              if (node) refs.current.set(star.id, node)
-              else refs.current.delete(star.id)
-            }}
-            className={`sky-star sky-star-${star.kind}${isChosen ? ' is-chosen' : ''}${i % 3 === 0 ? ' twinkles' : ''}`}
-            style={{ animationDelay: `${(i % 7) * 0.6}s` }}
-            transform={`translate(${p.x.toFixed(1)} ${p.y.toFixed(1)})`}
-            role="button"
-            tabIndex={isCurrent ? 0 : -1}
-            aria-pressed={isChosen}
-            aria-label={t('constellations.star', { label: star.label, kind: t(`constellations.kinds.${star.kind}`), count })}
-            onFocus={() => setActiveId(star.id)}
-            onClick={() => onChoose(star)}
-            onKeyDown={(event) => handleKeyDown(event, p)}
-          >
-            <circle className="sky-star-ring" r={p.radius + 6} />
-            <StarShape kind={star.kind} radius={p.radius} />
-            {(i < labelledStars || isChosen || isCurrent) && (
-              <text className="sky-star-label" y={p.radius + 16} textAnchor="middle" aria-hidden="true">
-                {star.label}
-              </text>
-            )}
-          </g>
+          <SkyStar
+            key={p.star.id}
+            placed={p}
+            label={labels[i] ?? p.star.label}
+            isCurrent={isCurrent}
+            isChosen={isChosen}
+            hasLabel={i < labelledStars || isChosen || isCurrent}
+            // A few of the brightest twinkle: each twinkle repaints the sky, and a gentle sky needs no more.
+            twinkleDelay={i < twinkling && i % 3 === 0 ? (i % 7) * 0.6 : null}
+            register={register}
+            onFocusStar={setActiveId}
+            onKey={handleKey}
+            onChoose={onChoose}
+          />
         )
       })}
     </svg>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react'
+import { startTransition, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import type { Constellation, Star } from '../../../../shared/contracts/constellations.ts'
@@ -16,7 +16,8 @@ function usePlacedStars(sky: Constellation | undefined): PlacedStar[] | null {
     if (!sky) return
     const stop = new AbortController()
     void layOutStars(sky.stars, sky.links, { signal: stop.signal }).then((placed) => {
-      if (placed) setLayout({ of: sky, placed })
+      // Drawn in a transition: React renders 500 stars in slices, leaving the main thread in between.
+      if (placed) startTransition(() => setLayout({ of: sky, placed }))
     })
     return () => stop.abort()
   }, [sky])
@@ -45,7 +46,8 @@ function Legend() {
 export function Constellations() {
   const { t } = useTranslation('ai-lab')
   const query = useConstellation()
-  const sky = query.data
+  // The list and the sky of a big account are drawn in the background, a slice at a time.
+  const sky = useDeferredValue(query.data)
   const placed = usePlacedStars(sky)
   const [chosenId, setChosenId] = useState<string | null>(null)
   const choose = useCallback((star: Star) => setChosenId(star.id), [])
@@ -53,8 +55,8 @@ export function Constellations() {
   const chosen = sky?.stars.find((star) => star.id === chosenId)
 
   let content
-  if (query.isPending) content = <p className="lab-waiting">{t('constellations.loading')}</p>
-  else if (query.isError || !sky) content = <p role="alert">{t('constellations.error')}</p>
+  if (query.isError) content = <p role="alert">{t('constellations.error')}</p>
+  else if (!sky) content = <p className="lab-waiting">{t('constellations.loading')}</p>
   else if (sky.stars.length === 0)
     content = (
       <p className="lab-empty">

@@ -38,7 +38,7 @@ const nextFrame = () =>
 export async function layOutStars(
   stars: readonly Star[],
   links: readonly StarLink[],
-  { signal, sliceMs = 12 }: { signal?: AbortSignal; sliceMs?: number } = {},
+  { signal, sliceMs = 8 }: { signal?: AbortSignal; sliceMs?: number } = {},
 ): Promise<PlacedStar[] | null> {
   const index = new Map(stars.map((star, i) => [star.id, i]))
   const nodes: Node[] = stars.map((star, i) => ({ index: i, radius: starRadius(star.mentionKeys.length) }))

@@ -2,6 +2,17 @@ import { memo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { starKinds, type Star } from '../../../../shared/contracts/constellations.ts'
 
+/** One star of the list: drawn again only when it is chosen or no longer is. */
+const StarButton = memo(function StarButton({ star, count, isChosen, onChoose }: { star: Star; count: string; isChosen: boolean; onChoose(star: Star): void }) {
+  return (
+    <li>
+      <button type="button" className="star-list-button" aria-pressed={isChosen} onClick={() => onChoose(star)}>
+        <span>{star.label}</span> <span className="star-count">{count}</span>
+      </button>
+    </li>
+  )
+})
+
 interface Props {
   stars: readonly Star[]
   chosenId: string | null
@@ -24,11 +35,13 @@ export const StarList = memo(function StarList({ stars, chosenId, onChoose }: Pr
             </h4>
             <ul>
               {ofKind.map((star) => (
-                <li key={star.id}>
-                  <button type="button" className="star-list-button" aria-pressed={star.id === chosenId} onClick={() => onChoose(star)}>
-                    <span>{star.label}</span> <span className="star-count">{t('constellations.list.count', { count: star.mentionKeys.length })}</span>
-                  </button>
-                </li>
+                <StarButton
+                  key={star.id}
+                  star={star}
+                  count={t('constellations.list.count', { count: star.mentionKeys.length })}
+                  isChosen={star.id === chosenId}
+                  onChoose={onChoose}
+                />
               ))}
             </ul>
           </section>
