@@ -149,36 +149,69 @@ const pages: PageCase[] = [
   },
 ]
 
-type Cookies = Awaited<ReturnType<APIRequestContext['storageState']>>['cookies']
-
 /**
  * A person with some of everything: a family, a dream, a memory in the biography and one in the
  * lab. Signed up once for all the signed-in pages, which only read what it holds.
  */
-const test = base.extend<object, { account: Seeded & { cookies: Cookies } }>({
-  account: [
-    async ({ playwright }, use, workerInfo) => {
-      const client = { request: await playwright.request.newContext({ baseURL: workerInfo.project.use.baseURL }) }
-      const displayName = 'Rosa Martínez'
-      await signUpThroughApi(client, { name: displayName })
-      const family = await addFamilyThroughApi(client)
-      await createDreamThroughApi(client, {
-        title: 'El faro',
-        content: 'Subía la escalera de un faro y arriba estaba mi abuela Carmen Ruiz, como en 1980.',
-        dreamDate: '2024-03-05',
-      })
-      await createBiographyEntryThroughApi(client, {
-        title: 'La casa de bahareque',
-        // Carmen and 1980 come back in the dream: the constellations draw them as stars.
-        content: 'Nací en Manizales, en una casa de bahareque con un patio lleno de helechos que cuidaba Carmen Ruiz.',
-        eventDate: '1980-04-12',
-      })
-      await createLabMemoryThroughApi(client, 'El huerto del abuelo')
-      const { cookies } = await client.request.storageState()
-      await use({ family, displayName, cookies })
-      await client.request.dispose()
+async function seedAccount(request: APIRequestContext): Promise<Seeded> {
+  const client = { request }
+  const displayName = 'Rosa Martínez'
+  await signUpThroughApi(client, { name: displayName })
+  const family = await addFamilyThroughApi(client)
+  await createDreamThroughApi(client, {
+    title: 'El faro',
+    content: 'Subía la escalera de un faro y arriba estaba mi abuela Carmen Ruiz, como en 1980.',
+    dreamDate: '2024-03-05',
+  })
+  await createBiographyEntryThroughApi(client, {
+    title: 'La casa de bahareque',
+    // Carmen and 1980 come back in the dream: the constellations draw them as stars.
+    content: 'Nací en Manizales, en una casa de bahareque con un patio lleno de helechos que cuidaba Carmen Ruiz.',
+    eventDate: '1980-04-12',
+  })
+  await createLabMemoryThroughApi(client, 'El huerto del abuelo')
+  return { family, displayName }
+}
+
+/**
+ * One page for the visitor and one for the signed-in person, kept by each worker for all its
+ * pages: opening a browser context for each of the sweep's many loads cost about as much as the
+ * load itself. Each check starts with a fresh navigation, which is all a page case relies on.
+ */
+const test = base.extend<{ failureShot: void }, { visitorPage: Page; signedIn: Seeded & { page: Page } }>({
+  visitorPage: [
+    async ({ browser }, use, workerInfo) => {
+      const { baseURL, locale, timezoneId } = workerInfo.project.use
+      const context = await browser.newContext({ baseURL, locale, timezoneId })
+      await use(await context.newPage())
+      await context.close()
     },
     { scope: 'worker' },
+  ],
+  signedIn: [
+    async ({ browser }, use, workerInfo) => {
+      const { baseURL, locale, timezoneId } = workerInfo.project.use
+      const context = await browser.newContext({ baseURL, locale, timezoneId })
+      // Signed up through the context's own requests: the session cookie is the page's.
+      const account = await seedAccount(context.request)
+      await use({ ...account, page: await context.newPage() })
+      await context.close()
+    },
+    { scope: 'worker' },
+  ],
+  // The shared pages are not the test's own `page`, whose screenshot a failure keeps: this keeps theirs.
+  failureShot: [
+    async ({ visitorPage, signedIn }, use, testInfo) => {
+      await use()
+      if (testInfo.status === testInfo.expectedStatus) return
+      for (const [name, page] of [
+        ['visitor', visitorPage],
+        ['signed-in', signedIn.page],
+      ] as const) {
+        if (page.url() !== 'about:blank') await testInfo.attach(`${name} page at failure`, { body: await page.screenshot(), contentType: 'image/png' })
+      }
+    },
+    { auto: true },
   ],
 })
 
@@ -192,10 +225,11 @@ for (const pageCase of pages) {
     for (const language of languages) {
       // One load per page and language, checked on the phone and then on the desktop: the layout
       // follows the viewport without a reload, and the page loads are what the sweep costs.
-      test(language, async ({ page, account }) => {
+      test(language, async ({ visitorPage, signedIn }) => {
         const t = translator(language)
+        const page = pageCase.signedIn ? signedIn.page : visitorPage
+        const account = signedIn
         await page.setViewportSize(viewports.phone)
-        if (pageCase.signedIn) await page.context().addCookies(account.cookies)
         const path = typeof pageCase.path === 'string' ? pageCase.path : pageCase.path(account)
 
         await page.goto(withLanguage(path, language))
