@@ -22,7 +22,8 @@ function gedcom(count) {
     lines.push(`1 FAMS @F${i >> 1}@`)
     if (i >= 2) lines.push(`1 FAMC @F${(i >> 1) - 1}@`)
   }
-  for (let f = 0; f < count / 2; f += 1) lines.push(`0 @F${f}@ FAM`, `1 HUSB @I${2 * f}@`, `1 WIFE @I${2 * f + 1}@`, '1 MARR', `2 DATE ${1 + (f % 28)} ${months[(f + 5) % 12]} ${1720 + Math.floor((f / count) * 600)}`)
+  for (let f = 0; f < count / 2; f += 1)
+    lines.push(`0 @F${f}@ FAM`, `1 HUSB @I${2 * f}@`, `1 WIFE @I${2 * f + 1}@`, '1 MARR', `2 DATE ${1 + (f % 28)} ${months[(f + 5) % 12]} ${1720 + Math.floor((f / count) * 600)}`)
   lines.push('0 TRLR', '')
   return lines.join('\n')
 }
@@ -76,7 +77,9 @@ try {
   console.log(`\nTimelines over a tree of ${people.toLocaleString('en')} people, each read ${rounds} times in turns:`)
   for (const [name, list] of Object.entries(times)) {
     list.sort((a, b) => a - b)
-    console.log(`  ${name.padEnd(17)} p50 ${percentile(list, 50).toFixed(0).padStart(5)} ms  p90 ${percentile(list, 90).toFixed(0).padStart(5)} ms  ${(sizes[name] / 1024).toFixed(1).padStart(7)} KiB`)
+    console.log(
+      `  ${name.padEnd(17)} p50 ${percentile(list, 50).toFixed(0).padStart(5)} ms  p90 ${percentile(list, 90).toFixed(0).padStart(5)} ms  ${(sizes[name] / 1024).toFixed(1).padStart(7)} KiB`,
+    )
   }
 } finally {
   await stopServer(server)
