@@ -25,6 +25,8 @@ export interface ChapterContext {
   plan: BookPlan
   imageFiles: Map<string, string>
   mentions: Mentions
+  /** Where a photo that could not be printed is noted. */
+  unprinted: Set<string>
   /** Told after each item (and each chapter's opening) is laid out. */
   onItem(): void
 }
@@ -96,14 +98,14 @@ async function drawPhoto(context: ChapterContext, block: Extract<BookBlock, { ty
   const file = context.imageFiles.get(block.mediaId)
   // A picture the storage could not give is left out rather than failing the whole book.
   const size = file ? await imageSize(file).catch(() => undefined) : undefined
-  if (!file || !size) return
+  if (!file || !size) return void context.unprinted.add(block.mediaId)
   const maxHeight = flow.geometry.trimHeight * 0.6
   let width = flow.frame.width
   let height = (width * size.height) / size.width
   if (height > maxHeight) [width, height] = [(maxHeight * size.width) / size.height, maxHeight]
   const caption = breakLines(flow.doc, printable(block.caption), styles.caption, flow.frame.width)
   const data = await printImage(file, width, height, 'inside').catch(() => undefined)
-  if (!data) return
+  if (!data) return void context.unprinted.add(block.mediaId)
   flow.ensure(height + 8 + caption.length * styles.caption.leading)
   flow.doc.image(data, flow.frame.left + (flow.frame.width - width) / 2, flow.y, { width, height })
   flow.y += height + 8

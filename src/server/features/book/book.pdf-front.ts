@@ -30,9 +30,10 @@ function centred(flow: Flow, text: string, style: TextStyle, top: number, inset 
 /**
  * The cover: the title and the years under it in ink on the page, and the cover photo, when there
  * is one, across the top to the page's edges (into the bleed, when the book has one); without a
- * photo a fine double frame holds the title, as an album's label would.
+ * photo a fine double frame holds the title, as an album's label would. False when the cover
+ * photo could not be printed.
  */
-export async function drawCover(flow: Flow, plan: BookPlan, imageFiles: Map<string, string>): Promise<void> {
+export async function drawCover(flow: Flow, plan: BookPlan, imageFiles: Map<string, string>): Promise<boolean> {
   flow.addPage('cover')
   const { doc, geometry } = flow
   const trim = trimOf(geometry)
@@ -46,7 +47,7 @@ export async function drawCover(flow: Flow, plan: BookPlan, imageFiles: Map<stri
     doc.restore()
     const end = centred(flow, plan.title, coverTitle, height + trim.height * 0.07)
     if (plan.subtitle) centred(flow, plan.subtitle, coverSubtitle, end + 8)
-    return
+    return true
   }
   for (const inset of [22, 26]) doc.rect(trim.left + inset, trim.top + inset, trim.width - 2 * inset, trim.height - 2 * inset)
   doc.lineWidth(0.6).strokeColor(inks.line).stroke()
@@ -60,6 +61,7 @@ export async function drawCover(flow: Flow, plan: BookPlan, imageFiles: Map<stri
     .stroke()
   const end = centred(flow, plan.title, coverTitle, top)
   if (plan.subtitle) centred(flow, plan.subtitle, coverSubtitle, end + 10)
+  return plan.coverPhotoId === null
 }
 
 export function drawDedication(flow: Flow, plan: BookPlan): void {

@@ -1,5 +1,5 @@
 import { createWriteStream } from 'node:fs'
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -126,6 +126,20 @@ describe.skipIf(!hasPoppler)('the page of a book', () => {
     expect(text).toContain('« Où est passé le garçon ? » demandait Łucja Lefèvre. Ça sentait le pain d’épices… — et l’œuvre du grand-père.')
     expect(text).toContain('Łucja Lefèvre, 4')
     expect(text).not.toContain(spanishPlan().words.contents)
+  })
+})
+
+describe('a photo the book cannot print', () => {
+  it('is left out and named, the cover among them, while the book is made with the rest', async () => {
+    const broken = path.join(folder, 'broken.heic')
+    await writeFile(broken, Buffer.from('ftypheic, but no picture a printer could read'))
+    const ids = ['broken', ...photos.keys(), 'missing']
+    const plan = spanishPlan({ chapters: 3, photoIds: ids })
+    const file = path.join(folder, 'unprinted.pdf')
+    const result = await renderBookPdf(plan, { imageFiles: new Map([...photos, ['broken', broken]]), output: createWriteStream(file) })
+    expect(plan.coverPhotoId).toBe('broken')
+    expect(result.unprintedPhotoIds.sort()).toEqual(['broken', 'missing'])
+    expect(result.pageCount).toBeGreaterThan(4)
   })
 })
 

@@ -20,6 +20,12 @@ export interface RenderOptions {
   onProgress?(fraction: number): void
 }
 
+export interface RenderResult {
+  pageCount: number
+  /** Photos of the plan left out because their file could not be read as a picture (a HEIC sharp cannot open, a broken file). */
+  unprintedPhotoIds: string[]
+}
+
 /**
  * Lays a book's plan out as a print-ready PDF and writes it to `output`: cover, dedication,
  * contents, chapters, the family chart, the index of people and the colophon, in that order.
@@ -27,7 +33,7 @@ export interface RenderOptions {
  * running heads are written once the pages they name are known. Runs on the calling thread: the
  * server calls renderBookOffThread.
  */
-export async function renderBookPdf(plan: BookPlan, options: RenderOptions): Promise<{ pageCount: number }> {
+export async function renderBookPdf(plan: BookPlan, options: RenderOptions): Promise<RenderResult> {
   const doc = new PDFDocument({
     autoFirstPage: false,
     bufferPages: true,
@@ -41,8 +47,9 @@ export async function renderBookPdf(plan: BookPlan, options: RenderOptions): Pro
   registerFonts(doc)
   const flow = new Flow(doc, pageGeometry(plan.format, plan.bleed))
   const mentions = createMentions(plan.people)
+  const unprinted = new Set<string>()
 
-  await drawCover(flow, plan, options.imageFiles)
+  if (!(await drawCover(flow, plan, options.imageFiles)) && plan.coverPhotoId) unprinted.add(plan.coverPhotoId)
   flow.addPage('blank')
   if (plan.dedication.trim() !== '') {
     drawDedication(flow, plan)
@@ -66,7 +73,7 @@ export async function renderBookPdf(plan: BookPlan, options: RenderOptions): Pro
   const items = plan.chapters.reduce((sum, chapter) => sum + 1 + chapter.blocks.length, 0)
   let done = 0
   const onItem = () => options.onProgress?.((++done / items) * 0.9)
-  const context = { flow, plan, imageFiles: options.imageFiles, mentions, onItem }
+  const context = { flow, plan, imageFiles: options.imageFiles, mentions, onItem, unprinted }
   let through = 0
   for (const [index, chapter] of plan.chapters.entries()) {
     entries[index]!.page = await drawChapter(context, chapter)
@@ -85,5 +92,5 @@ export async function renderBookPdf(plan: BookPlan, options: RenderOptions): Pro
   doc.end()
   await Promise.race([written, once(doc, 'error').then(([error]) => Promise.reject(error as Error))])
   options.onProgress?.(1)
-  return { pageCount }
+  return { pageCount, unprintedPhotoIds: [...unprinted] }
 }

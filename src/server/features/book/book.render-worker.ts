@@ -14,9 +14,9 @@ import { renderBookPdf } from './book.pdf.ts'
 sharp.cache(false)
 
 const { plan, imageFiles, outFile } = workerData as { plan: BookPlan; imageFiles: Map<string, string>; outFile: string }
-const { pageCount } = await renderBookPdf(plan, {
+const result = await renderBookPdf(plan, {
   imageFiles,
   output: createWriteStream(outFile, { mode: 0o600 }),
   onProgress: (fraction) => parentPort!.postMessage({ progress: fraction }),
 })
-parentPort!.postMessage({ pageCount })
+parentPort!.postMessage({ result })

@@ -28,7 +28,7 @@ export interface BookLinks {
 export type RenderBook = (
   plan: BookPlan,
   options: { imageFiles: Map<string, string>; outFile: string; signal: AbortSignal; onProgress(fraction: number): void },
-) => Promise<{ pageCount: number }>
+) => Promise<{ pageCount: number; unprintedPhotoIds: string[] }>
 
 /** A chapter told again as prose by a model; `ai_unavailable` without one. */
 export type Retell = (userId: string, chapterText: string, language: Language) => Promise<string>
@@ -124,7 +124,7 @@ export function createBookService({ repo, sources, runner, storage, links, rende
         }
         const outFile = path.join(folder, 'book.pdf')
         let pending = Promise.resolve()
-        const { pageCount } = await render(plan, {
+        const { pageCount, unprintedPhotoIds } = await render(plan, {
           imageFiles,
           outFile,
           signal: job.signal,
@@ -133,6 +133,8 @@ export function createBookService({ repo, sources, runner, storage, links, rende
           },
         })
         await pending
+        // The book is made without them rather than failed; whoever keeps the server learns which.
+        if (unprintedPhotoIds.length > 0) log.warn({ bookId: job.id, photoIds: unprintedPhotoIds }, 'photos the book could not print were left out')
         const bytes = (await stat(outFile)).size
         const key = `${bookPrefix(job.ownerId)}${job.id}.pdf`
         if (storage.adoptFile) await storage.adoptFile(key, outFile)
