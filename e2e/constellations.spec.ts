@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { addMemberThroughApi, createBiographyEntryThroughApi, createDreamThroughApi, signUpThroughApi } from './fixtures.ts'
-import { expectVisibleFocus, tabTo } from './page-checks.ts'
+import { expectNoHorizontalOverflow, expectVisibleFocus, tabTo } from './page-checks.ts'
 
 /**
  * The AI lab's Constellations in the guided mode (no model): what recurs in Rosa's memories and
@@ -47,6 +47,11 @@ test('Constellations are gone through by keyboard, and a star opens a memory tha
   const chosen = page.getByRole('region', { name: new RegExp(`^${moved.split(',')[0]} \\(`) })
   await expect(chosen.getByRole('heading', { level: 3 })).toBeFocused()
   await expect(chosen.getByText('Aparece en 2 cosas que contaste:')).toBeVisible()
+
+  // On a phone the sky scales down to the screen and the list goes below it.
+  await page.setViewportSize({ width: 375, height: 812 })
+  await expect(sky(page)).toBeVisible()
+  await expectNoHorizontalOverflow(page, 'Constellations with a star chosen at 375 px')
 
   // Both stars are in «El viaje a Pasto»: it opens in the memories.
   await tabTo(page, chosen.getByRole('link', { name: 'El viaje a Pasto' }))

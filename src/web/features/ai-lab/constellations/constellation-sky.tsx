@@ -5,7 +5,7 @@ import { arrowDirections, nearestInDirection } from './sky-navigation.ts'
 import { skyHeight, skyWidth, type PlacedStar } from './star-layout.ts'
 
 /** The largest stars carry their name in the sky; the others say it when focused or chosen. */
-const labelledStars = 24
+const labelledStars = 12
 const twinkling = 45
 
 /** A kind told apart by its shape as much as by its colour: a round person, a diamond place, a square year. */
@@ -48,7 +48,7 @@ const SkyStar = memo(function SkyStar({ placed, label, isCurrent, isChosen, hasL
   return (
     <g
       ref={(node) => register(star.id, node)}
-      className={`sky-star sky-star-${star.kind}${isChosen ? ' is-chosen' : ''}${twinkleDelay === null ? '' : ' twinkles'}`}
+      className={`sky-star sky-star-${star.kind}${isChosen ? ' is-chosen' : ''}${isCurrent ? ' is-current' : ''}${twinkleDelay === null ? '' : ' twinkles'}`}
       style={twinkleDelay === null ? undefined : { animationDelay: `${twinkleDelay}s` }}
       transform={`translate(${placed.x.toFixed(1)} ${placed.y.toFixed(1)})`}
       role="button"

@@ -53,14 +53,14 @@ export async function layOutStars(
         .distance(60)
         .strength((edge) => 0.05 + 0.5 * (edge.weight / strongest)),
     )
-    .force('charge', forceManyBody<Node>().strength(-40).distanceMax(300))
+    .force('charge', forceManyBody<Node>().strength(-60).distanceMax(320))
     .force(
       'collide',
       forceCollide<Node>((node) => node.radius + 3),
     )
     // A gentle pull to the middle keeps stars without lines from drifting off.
-    .force('x', forceX<Node>(0).strength(0.04))
-    .force('y', forceY<Node>(0).strength(0.06))
+    .force('x', forceX<Node>(0).strength(0.03))
+    .force('y', forceY<Node>(0).strength(0.045))
     .stop()
   const ticks = Math.ceil(Math.log(simulation.alphaMin()) / Math.log(1 - simulation.alphaDecay()))
   for (let done = 0; done < ticks;) {
