@@ -54,7 +54,6 @@ import { createSharingRepository } from './features/family-tree/family-tree.shar
 import { familySharingRoutes } from './features/family-tree/family-tree.sharing.routes.ts'
 import { createSharingService } from './features/family-tree/family-tree.sharing.service.ts'
 import { createTreeCalendar } from './features/family-tree/family-tree.calendar.ts'
-import { treeAsReaderSees } from './features/family-tree/family-tree.reader-view.ts'
 import { timelineRoutes } from './features/timeline/timeline.routes.ts'
 import { timelineSourcesFrom } from './features/timeline/timeline.sources.ts'
 import { createBiographyRepository } from './features/biography/biography.repository.ts'
@@ -521,7 +520,6 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     media,
     dreams,
     calendar: createTreeCalendar(database.db),
-    treeFor: (reader) => treeAsReaderSees(familyTree, reader),
   })
   const contact = createContactService({
     repo: createContactRepository(database.db),

@@ -88,7 +88,7 @@ function latestStoredBirth(text: string): number | null {
  * The rule for one `today`, for many people: every other stored birth date ("1850", "ABT 1900")
  * recurs across a big tree, so each distinct text is read once.
  */
-function livingOn(today: string): (person: LifeFacts) => boolean {
+export function livingOn(today: string): (person: LifeFacts) => boolean {
   const cutoff = livingCutoff(today)
   const latestByText = new Map<string, number | null>()
   return (person) => {

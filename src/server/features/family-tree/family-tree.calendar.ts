@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely'
+import { readInPages, readPageRows } from '../../lib/cooperative.ts'
 import type { StoredGenealogyDate } from '../../../shared/genealogy-date/index.ts'
 import type { Database } from '../../db/schema.ts'
 
@@ -18,6 +19,33 @@ export interface CalendarUnion {
   secondPartnerId: string | null
   marriageDate: StoredGenealogyDate
   isDivorced: boolean
+}
+
+/** What a life's dates are, without the rest of a card: what the family's timeline places. */
+export interface LifeDatesRow {
+  id: string
+  firstName: string
+  lastName: string
+  birthDate: StoredGenealogyDate | null
+  deathDate: StoredGenealogyDate | null
+  birthDateSort: number | null
+  deathDateSort: number | null
+  birthPlace: string
+  deathPlace: string
+  isDeceased: boolean | number
+  openToViewers: boolean | number
+}
+export interface LifeDates {
+  members: LifeDatesRow[]
+  parentLinks: { childId: string; parentId: string }[]
+  unions: {
+    id: string
+    firstPartnerId: string | null
+    secondPartnerId: string | null
+    marriageDate: StoredGenealogyDate | null
+    marriageDateSort: number | null
+    marriagePlace: string
+  }[]
 }
 
 // An exact day is stored as `YYYY-MM-DD` and nothing else is ten characters with dashes at 5 and 8
@@ -43,6 +71,47 @@ export function createTreeCalendar(db: Kysely<Database>) {
     openToViewers: Boolean(row.openToViewers),
   })
   return {
+    /**
+     * Every member's dates and names, the parent links and the weddings, read by pages as the
+     * whole tree is (`loadTree`) but without the rest of each card: a tree of 100,000 people is
+     * read for its timeline in a fraction of the tree page's time.
+     */
+    async lifeDates(holderId: string): Promise<LifeDates> {
+      const members = await readInPages<LifeDatesRow>((after) =>
+        db
+          .selectFrom('member')
+          .select(['id', 'firstName', 'lastName', 'birthDate', 'deathDate', 'birthDateSort', 'deathDateSort', 'birthPlace', 'deathPlace', 'isDeceased', 'openToViewers'])
+          .where('ownerUserId', '=', holderId)
+          .$if(after !== undefined, (q) => q.where('id', '>', after!.id))
+          .orderBy('id')
+          .limit(readPageRows)
+          .execute(),
+      )
+      const parentLinks = await readInPages<{ childId: string; parentId: string }>((after) =>
+        db
+          .selectFrom('memberParent')
+          .select(['childId', 'parentId'])
+          .where('ownerUserId', '=', holderId)
+          .$if(after !== undefined, (q) => q.where(({ eb, refTuple, tuple }) => eb(refTuple('childId', 'parentId'), '>', tuple(after!.childId, after!.parentId))))
+          .orderBy('childId')
+          .orderBy('parentId')
+          .limit(readPageRows)
+          .execute(),
+      )
+      const unions = await readInPages<LifeDates['unions'][number]>((after) =>
+        db
+          .selectFrom('familyUnion')
+          .select(['id', 'firstPartnerId', 'secondPartnerId', 'marriageDate', 'marriageDateSort', 'marriagePlace'])
+          .where('ownerUserId', '=', holderId)
+          .where('marriageDateSort', 'is not', null)
+          .$if(after !== undefined, (q) => q.where('id', '>', after!.id))
+          .orderBy('id')
+          .limit(readPageRows)
+          .execute(),
+      )
+      return { members, parentLinks, unions }
+    },
+
     async bornOn(holderId: string, monthDays: string[]): Promise<CalendarPerson[]> {
       if (monthDays.length === 0) return []
       const rows = await people(holderId).where(exactDay('birthDate')).where(monthDayOf('birthDate'), 'in', monthDays).execute()

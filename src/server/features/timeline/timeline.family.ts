@@ -1,7 +1,10 @@
-import type { Member, Union } from '../../../shared/contracts/family-tree.ts'
+import { todayCalendarDate } from '../../../shared/calendar-date.ts'
 import { familyTimelinePageSize, type FamilyTimeline, type TimelineEvent } from '../../../shared/contracts/timeline.ts'
-import { createPacer, pacedSortByKeys } from '../../lib/cooperative.ts'
+import { livingOn } from '../../../shared/family-tree/living.ts'
+import { roleMay } from '../../../shared/family-tree/roles.ts'
 import { notFound } from '../../lib/app-error.ts'
+import { createPacer, pacedSortByKeys } from '../../lib/cooperative.ts'
+import type { LifeDates, LifeDatesRow } from '../family-tree/family-tree.calendar.ts'
 import { eventOf } from './timeline.events.ts'
 import type { TimelineSources } from './timeline.sources.ts'
 
@@ -11,56 +14,88 @@ interface Placed {
 }
 
 /** A person with every ancestor and every descendant: the line they come from and the one they started. */
-function branchOf(members: Map<string, Member>, memberId: string): Set<string> {
+function branchOf(links: LifeDates['parentLinks'], memberId: string): Set<string> {
+  const up = new Map<string, string[]>()
+  const down = new Map<string, string[]>()
+  for (const { childId, parentId } of links) {
+    up.set(childId, [...(up.get(childId) ?? []), parentId])
+    down.set(parentId, [...(down.get(parentId) ?? []), childId])
+  }
   const found = new Set([memberId])
-  for (const direction of ['parentMemberIds', 'childrenMemberIds'] as const) {
-    const stack = [...(members.get(memberId)?.[direction] ?? [])]
+  for (const next of [up, down]) {
+    const stack = [...(next.get(memberId) ?? [])]
     while (stack.length > 0) {
       const id = stack.pop()!
       if (found.has(id)) continue
       found.add(id)
-      stack.push(...(members.get(id)?.[direction] ?? []))
+      stack.push(...(next.get(id) ?? []))
     }
   }
   return found
 }
 
-const person = (member: Member) => ({ memberId: member.memberId, firstName: member.firstName, lastName: member.lastName })
+const person = (row: LifeDatesRow) => ({ memberId: row.id, firstName: row.firstName, lastName: row.lastName })
 
 /**
- * The family's births, marriages and deaths in date order, as the reader may see the tree (a
- * viewer's living relatives have no dates, so they do not appear), of one branch when asked, one
- * page at a time: a tree of 100,000 people has 200,000 dated events, so only the page asked for
- * is made into events, the rest is placed by the sort keys the tree already carries.
+ * The family's births, marriages and deaths in date order, of one branch when asked, one page at
+ * a time. It reads only the tree's dates and links (`lifeDates`), never whole cards; a viewer's
+ * living relatives not opened up have no dates here, nor their weddings (ADR 0042). A tree of
+ * 100,000 people has some 200,000 dated moments: only the page asked for is made into events,
+ * the rest is placed by the sort keys the rows carry.
  */
 export async function familyTimeline(sources: TimelineSources, userId: string, query: { branch?: string | undefined; after?: number | undefined }): Promise<FamilyTimeline> {
   const reader = await sources.reader(userId)
-  const tree = await sources.tree(reader)
-  const members = new Map(tree.members.map((member) => [member.memberId, member]))
-  if (query.branch !== undefined && !members.has(query.branch)) throw notFound('Member')
-  const branch = query.branch === undefined ? undefined : branchOf(members, query.branch)
-  const inBranch = (id: string | null) => id !== null && (!branch || branch.has(id))
+  const { members, parentLinks, unions } = await sources.calendar.lifeDates(reader.holderId)
   const pacer = createPacer()
+  const byId = new Map<string, LifeDatesRow>()
+  for (const row of members) {
+    byId.set(row.id, row)
+    const waiting = pacer.step()
+    if (waiting) await waiting
+  }
+  if (query.branch !== undefined && !byId.has(query.branch)) throw notFound('Member')
+  const branch = query.branch === undefined ? undefined : branchOf(parentLinks, query.branch)
+  const inBranch = (id: string | null) => id !== null && (!branch || branch.has(id))
+  const living = roleMay(reader.role, 'tree.see-living') ? undefined : livingOn(todayCalendarDate())
+  const closed = new Set<string>()
   const placed: Placed[] = []
-  for (const member of tree.members) {
-    if (inBranch(member.memberId)) {
-      if (member.birthDateSortKey !== null)
+  for (const row of members) {
+    if (living && !row.openToViewers && living({ isDeceased: Boolean(row.isDeceased), birthDate: row.birthDate, deathDate: row.deathDate })) closed.add(row.id)
+    else if (inBranch(row.id)) {
+      if (row.birthDateSort !== null)
         placed.push({
-          keys: [member.birthDateSortKey, 0],
-          make: () => eventOf(person(member), member.birthDate, { kind: 'birth', targetId: member.memberId, date: member.birthDate, place: member.birthPlace }),
+          keys: [row.birthDateSort, 0],
+          make: () => eventOf(person(row), row.birthDate, { kind: 'birth', targetId: row.id, date: row.birthDate, place: row.birthPlace }),
         })
-      if (member.deathDateSortKey !== null)
+      if (row.deathDateSort !== null)
         placed.push({
-          keys: [member.deathDateSortKey, 6],
-          make: () => eventOf(person(member), member.birthDate, { kind: 'death', targetId: member.memberId, date: member.deathDate, place: member.deathPlace }),
+          keys: [row.deathDateSort, 6],
+          make: () => eventOf(person(row), row.birthDate, { kind: 'death', targetId: row.id, date: row.deathDate, place: row.deathPlace }),
         })
     }
     const waiting = pacer.step()
     if (waiting) await waiting
   }
-  for (const union of tree.unions) {
-    if (union.marriageDateSortKey !== null && (inBranch(union.firstPartnerId) || inBranch(union.secondPartnerId)))
-      placed.push({ keys: [union.marriageDateSortKey, 1], make: () => marriage(members, union, inBranch) })
+  // A partner who is closed, or not among the members at all, hides the wedding.
+  const isShown = (id: string | null) => id === null || (byId.has(id) && !closed.has(id))
+  for (const union of unions) {
+    const [first, second] = [union.firstPartnerId, union.secondPartnerId]
+    if (union.marriageDateSort !== null && isShown(first) && isShown(second) && (inBranch(first) || inBranch(second))) {
+      const one = first !== null && inBranch(first) ? byId.get(first)! : byId.get(second!)!
+      const otherId = one.id === first ? second : first
+      const other = otherId ? byId.get(otherId) : undefined
+      placed.push({
+        keys: [union.marriageDateSort, 1],
+        make: () =>
+          eventOf(person(one), one.birthDate, {
+            kind: 'marriage',
+            targetId: union.id,
+            date: union.marriageDate,
+            relative: other ? person(other) : null,
+            place: union.marriagePlace,
+          }),
+      })
+    }
     const waiting = pacer.step()
     if (waiting) await waiting
   }
@@ -69,17 +104,4 @@ export async function familyTimeline(sources: TimelineSources, userId: string, q
   const page = sorted.slice(start, start + familyTimelinePageSize)
   const next = start + page.length < sorted.length ? start + page.length : null
   return { events: page.map((item) => item.make()), total: sorted.length, next }
-}
-
-/** A marriage on the life of the partner in the branch (the first, when both are). */
-function marriage(members: Map<string, Member>, union: Union, inBranch: (id: string | null) => boolean): TimelineEvent {
-  const [first, second] = [union.firstPartnerId, union.secondPartnerId].map((id) => (id ? members.get(id) : undefined))
-  const [one, other] = first && inBranch(first.memberId) ? [first, second] : second ? [second, first] : [first!, undefined]
-  return eventOf(person(one), one.birthDate, {
-    kind: 'marriage',
-    targetId: union.unionId,
-    date: union.marriageDate,
-    relative: other ? person(other) : null,
-    place: union.marriagePlace,
-  })
 }

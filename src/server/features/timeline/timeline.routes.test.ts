@@ -188,6 +188,14 @@ describe.each(testDatabases)('a life on a timeline, and on this day, on %s', (da
       'death Aurora',
     ])
     expect(branch.next).toBeNull()
+    // A viewer meets the living without dates: Carmen's birth is not on their family's timeline.
+    const viewed = (await call(tomas)({ method: 'GET', url: `/api/timeline/family?branch=${carmen.memberId}` })).json()
+    expect(viewed.events.map((e: { kind: string; person: { firstName: string } }) => `${e.kind} ${e.person.firstName}`)).toEqual([
+      'birth Juan',
+      'birth Aurora',
+      'marriage Juan',
+      'death Aurora',
+    ])
     expect((await call(stranger)({ method: 'GET', url: `/api/timeline/family?branch=${carmen.memberId}` })).statusCode).toBe(404)
   })
 })

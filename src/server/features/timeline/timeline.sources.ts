@@ -1,7 +1,7 @@
 import type { BiographyEntry } from '../../../shared/contracts/biography.ts'
 import type { Dream } from '../../../shared/contracts/dream-diary.ts'
 import type { SharedMemory } from '../../../shared/contracts/family-circle.ts'
-import type { FamilyTree, MemberFacts } from '../../../shared/contracts/family-tree.ts'
+import type { MemberFacts } from '../../../shared/contracts/family-tree.ts'
 import type { InterviewSession } from '../../../shared/contracts/interviews.ts'
 import type { MediaAsset } from '../../../shared/contracts/media.ts'
 import type { BiographyService } from '../biography/biography.service.ts'
@@ -28,25 +28,21 @@ export interface TimelineSources {
   interviews(reader: TreeAccess, memberId: string): Promise<InterviewSession[]>
   photos(reader: TreeAccess, memberId: string): Promise<MediaAsset[]>
   dreams(userId: string): Promise<Dream[]>
-  /** The whole tree as the reader may see it (the living closed to a viewer). */
-  tree(reader: TreeAccess): Promise<FamilyTree>
   calendar: TreeCalendar
 }
 
 interface Services {
   circle: Pick<CircleService, 'require' | 'isClosedToViewers'>
-  familyTree: Pick<FamilyTreeService, 'getMemberFacts' | 'unionsOf' | 'getTree'>
+  familyTree: Pick<FamilyTreeService, 'getMemberFacts' | 'unionsOf'>
   biography: Pick<BiographyService, 'listEntries'>
   sharing: Pick<SharingService, 'sharedAbout'>
   interviews: Pick<InterviewService, 'list'>
   media: Pick<MediaService, 'listFor'>
   dreams: Pick<DreamDiaryService, 'listDreams'>
   calendar: TreeCalendar
-  /** The tree as a reader may see it: the book's reading, shared. */
-  treeFor(reader: TreeAccess): Promise<FamilyTree>
 }
 
-export function timelineSourcesFrom({ circle, familyTree, biography, sharing, interviews, media, dreams, calendar, treeFor }: Services): TimelineSources {
+export function timelineSourcesFrom({ circle, familyTree, biography, sharing, interviews, media, dreams, calendar }: Services): TimelineSources {
   return {
     reader: (userId) => circle.require(userId, 'tree.read'),
     memberFacts: (reader, memberId) => familyTree.getMemberFacts(reader.holderId, memberId, reader.userId),
@@ -57,7 +53,6 @@ export function timelineSourcesFrom({ circle, familyTree, biography, sharing, in
     interviews: (reader, memberId) => interviews.list(reader.holderId, memberId),
     photos: (reader, memberId) => media.listFor(reader.holderId, 'member', memberId),
     dreams: (userId) => dreams.listDreams(userId),
-    tree: treeFor,
     calendar,
   }
 }
