@@ -1,12 +1,14 @@
 import { memo, useCallback, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Star, StarKind, StarLink } from '../../../../shared/contracts/constellations.ts'
+import { useGrowingCount } from '../../../lib/use-growing-count.ts'
 import { arrowDirections, nearestInDirection } from './sky-navigation.ts'
 import { skyHeight, skyWidth, type PlacedStar } from './star-layout.ts'
 
 /** The largest stars carry their name in the sky; the others say it when focused or chosen. */
 const labelledStars = 12
 const twinkling = 45
+const growing = { first: 100, step: 100 }
 
 /** A kind told apart by its shape as much as by its colour: a round person, a diamond place, a square year. */
 function StarShape({ kind, radius }: { kind: StarKind; radius: number }) {
@@ -92,6 +94,8 @@ export const ConstellationSky = memo(function ConstellationSky({ placed, links, 
     () => placed.map(({ star }) => t('constellations.star', { label: star.label, kind: t(`constellations.kinds.${star.kind}`), count: star.mentionKeys.length })),
     [placed, t],
   )
+  // The brightest stars come out first, a hundred per task, so that no task draws the whole sky.
+  const drawn = useGrowingCount(placed.length, growing)
   const currentId = (placed.find((p) => p.star.id === (activeId ?? chosenId)) ?? placed[0])?.star.id
 
   const register = useCallback((id: string, node: SVGGElement | null) => {
@@ -121,7 +125,7 @@ export const ConstellationSky = memo(function ConstellationSky({ placed, links, 
       <g aria-hidden="true" className="sky-lines">
         {paths.map((d, strength) => (d ? <path key={strength} d={d} className={`sky-line sky-line-${strength + 1}`} /> : null))}
       </g>
-      {placed.map((p, i) => {
+      {placed.slice(0, drawn).map((p, i) => {
         const isCurrent = p.star.id === currentId
         const isChosen = p.star.id === chosenId
         return (
