@@ -37,20 +37,24 @@ export function TimelineEvent({ event, showPerson = false }: { event: Event; sho
   const date = formatStoredDate(event.date, language)
   const relative = event.relative ? nameOf(event.relative) : ''
   const what = t(`kind.${event.kind}`, { relative, context: relative ? 'named' : undefined })
-  const place = placeOf(event)
-  const linkText = t(`open.${event.kind}`, { name: relative || event.person.firstName || nameOf(event.person) })
+  // On the family's timeline each moment leads to the life it belongs to.
+  const place = showPerson ? { to: `/timeline/${encodeURIComponent(event.person.memberId)}` } : placeOf(event)
+  const linkText = showPerson ? t('open.life', { name: nameOf(event.person) }) : t(`open.${event.kind}`, { name: relative || event.person.firstName || nameOf(event.person) })
   return (
     <li className={`timeline-event timeline-event-${event.kind}`}>
-      <p className="timeline-when">
-        <span className="timeline-date">{date || t('undatedDate')}</span>
-        {event.isApproximate && <span className="timeline-approximate">{t('approximate')}</span>}
-        {event.age && <span className="timeline-age">{t(event.age.isApproximate ? 'ageAbout' : 'age', { count: event.age.years })}</span>}
-      </p>
+      {/* An undated moment sits under «Sin fecha» already. */}
+      {date && (
+        <p className="timeline-when">
+          <span className="timeline-date">{date}</span>
+          {event.isApproximate && <span className="timeline-approximate">{t('approximate')}</span>}
+          {event.age && <span className="timeline-age">{t(event.age.isApproximate ? 'ageAbout' : 'age', { count: event.age.years })}</span>}
+        </p>
+      )}
       <div className="timeline-body">
         {showPerson && <p className="timeline-person">{nameOf(event.person)}</p>}
         <p className="timeline-what">
           {what}
-          {event.place && <span className="timeline-place">{t('place', { place: event.place })}</span>}
+          {event.place && ` ${t('place', { place: event.place })}`}
         </p>
         {event.authorName && <p className="timeline-author">{t('sharedBy', { name: event.authorName })}</p>}
         {event.thumbnailURL && (
