@@ -141,6 +141,13 @@ const pages: PageCase[] = [
     shows: (page, t) => [aiLabTabPanel(page, t, 'constellations').getByRole('group', { name: t('ai-lab:constellations.sky.label') })],
   },
   {
+    name: 'search',
+    path: '/search?q=carmen',
+    signedIn: true,
+    heading: (t) => t('search:page.title'),
+    shows: (page) => [page.getByRole('heading', { level: 2 }).first(), page.locator('mark').first()],
+  },
+  {
     name: 'ai-lab, Memory Game',
     path: '/ai-lab?tab=game',
     signedIn: true,

@@ -75,6 +75,7 @@ export const routes: RouteObject[] = [
               { path: 'account', ...page(() => import('./routes/account.tsx'), 'AccountRoute', ['auth', 'listening']) },
               { path: 'ai-lab', ...page(() => import('./routes/ai-lab.tsx'), 'AiLabRoute', ['ai-lab', 'memory-game']) },
               { path: 'book', ...page(() => import('./routes/book.tsx'), 'BookRoute', ['book'], ['/api/family-tree', '/api/books']) },
+              { path: 'search', ...page(() => import('./routes/search.tsx'), 'SearchRoute', ['search']) },
             ],
           },
           { path: '*', ...page(() => import('./routes/not-found.tsx'), 'NotFoundRoute', []) },

@@ -4,13 +4,14 @@ import { familyTreeKeys } from '../features/family-tree/api/family-tree-queries.
 import { circleKeys } from '../features/family-tree/api/circle-queries.ts'
 import { interviewKeys } from '../features/interviews/api/interview-queries.ts'
 import { mediaKeys } from '../features/media/api/media-queries.ts'
+import { searchKeys } from '../features/search/api/search-queries.ts'
 import { timelineKeys } from '../features/timeline/api/timeline-queries.ts'
 
 /**
  * The reads that belong to the tree a person's pages show (docs/product.md#family-circle): the
- * tree, its interviews and files, the dashboard's news of it, the circle's lists and the timelines.
+ * tree, its interviews and files, the dashboard's news of it, the circle's lists, the timelines and searches.
  */
-const treeScopedKeys = [familyTreeKeys.all, interviewKeys.all, mediaKeys.all, ['dashboard'], circleKeys.trees, timelineKeys.all]
+const treeScopedKeys = [familyTreeKeys.all, interviewKeys.all, mediaKeys.all, ['dashboard'], circleKeys.trees, timelineKeys.all, searchKeys.all]
 
 /**
  * Forgets what was read of the tree shown before another was chosen (or joined, or left): the

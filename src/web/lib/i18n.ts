@@ -28,6 +28,7 @@ export const namespaces = [
   'book',
   'listening',
   'timeline',
+  'search',
 ] as const
 export type Namespace = (typeof namespaces)[number]
 

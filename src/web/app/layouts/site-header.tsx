@@ -7,6 +7,7 @@ import { useHeaderScrollPadding } from './use-header-scroll-padding.ts'
 
 const subscribeToNothing = () => () => {}
 
+const HeaderSearch = lazy(async () => ({ default: (await import('../../features/search/components/header-search.tsx')).HeaderSearch }))
 const HeaderTreeSwitcher = lazy(async () => ({ default: (await import('./header-tree-switcher.tsx')).HeaderTreeSwitcher }))
 
 /**
@@ -100,6 +101,11 @@ export function SiteHeader() {
         {isSignedIn && (
           <Suspense>
             <HeaderTreeSwitcher />
+          </Suspense>
+        )}
+        {isSignedIn && (
+          <Suspense>
+            <HeaderSearch />
           </Suspense>
         )}
       </div>

@@ -1,0 +1,60 @@
+import { useEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useLocation } from 'react-router'
+import { Icon } from '../../../components/ui/icon.tsx'
+import { SearchForm } from './search-form.tsx'
+import './search.css'
+
+/** Whether a key press was typed into a field (where «/» is a letter, not a shortcut). */
+function isTyping(target: EventTarget | null): boolean {
+  return target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))
+}
+
+/**
+ * The header's search: a button that opens the field (it fits a phone's header), «/» opens it from
+ * anywhere, Escape closes it. It closes again once a search is sent.
+ */
+export function HeaderSearch() {
+  const { t } = useTranslation('common')
+  const { pathname, search } = useLocation()
+  // Open on the page it was opened on: going anywhere (a search sent) closes it.
+  const here = pathname + search
+  const [openOn, setOpenOn] = useState<string | null>(null)
+  const isOpen = openOn === here
+  const setOpen = (open: boolean) => setOpenOn(open ? here : null)
+  const input = useRef<HTMLInputElement>(null)
+  const toggle = useRef<HTMLButtonElement>(null)
+  useEffect(() => {
+    if (isOpen) input.current?.focus()
+  }, [isOpen])
+  useEffect(() => {
+    function handleKey(event: KeyboardEvent) {
+      if (event.key === '/' && !event.ctrlKey && !event.metaKey && !event.altKey && !isTyping(event.target)) {
+        event.preventDefault()
+        setOpenOn(window.location.pathname + window.location.search)
+        input.current?.focus()
+      }
+    }
+    window.addEventListener('keydown', handleKey)
+    return () => window.removeEventListener('keydown', handleKey)
+  }, [])
+
+  return (
+    <div className="header-search">
+      <button ref={toggle} type="button" className="nav-button" aria-expanded={isOpen} aria-controls="header-search-panel" onClick={() => setOpen(!isOpen)} aria-keyshortcuts="/">
+        <Icon name="search" /> {t('search.open')}
+      </button>
+      <div id="header-search-panel" className="header-search-panel" hidden={!isOpen}>
+        {isOpen && (
+          <SearchForm
+            inputRef={input}
+            onEscape={() => {
+              setOpen(false)
+              toggle.current?.focus()
+            }}
+          />
+        )}
+      </div>
+    </div>
+  )
+}
