@@ -169,6 +169,33 @@ describe.each(testDatabases)('a life on a timeline, and on this day, on %s', (da
     expect(june.coming.find((c) => c.kind === 'anniversary')).toMatchObject({ date: '2026-06-02', years: 81, isLiving: false, partner: { firstName: expect.any(String) } })
   })
 
+  it('places a photo that does not say when it was taken by the memory it is attached to, never by its upload', async () => {
+    const scan = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#7a5c3e' } })
+      .jpeg()
+      .toBuffer()
+    const uploaded = await tusClient(t.app, rosa).createWithData(scan, {
+      filename: 'escaneada.jpg',
+      filetype: 'image/jpeg',
+      caption: 'La casa de Pasto',
+      linkedToType: 'member',
+      linkedToId: aurora.memberId,
+    })
+    const photoId = String(uploaded.headers['legado-media-id'])
+    const before = await timelineOf(rosa, aurora.memberId)
+    expect(before.undated.find((event) => event.targetId === photoId)).toMatchObject({ kind: 'photo', date: null })
+
+    const memory = await call(rosa)({
+      method: 'POST',
+      url: '/api/biography/entries',
+      payload: { content: 'En la casa de Aurora Gómez en Pasto había un limonero.', eventDate: 'hacia 1970', language: 'es', mediaAssetIds: [photoId] },
+    })
+    expect(memory.statusCode, memory.body).toBe(201)
+    const after = await timelineOf(rosa, aurora.memberId)
+    const photo = after.events.find((event) => event.targetId === photoId)
+    expect(photo).toMatchObject({ kind: 'photo', isApproximate: true, title: 'La casa de Pasto' })
+    expect(formatStoredDate(photo!.date, 'es')).toBe('hacia 1970')
+  })
+
   it('refuses a today that is no date', async () => {
     const response = await call(rosa)({ method: 'GET', url: '/api/dashboard/on-this-day?today=2026-02-30' })
     expect(response.statusCode).toBe(400)
