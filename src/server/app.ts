@@ -78,9 +78,8 @@ import { createListeningService, expiryOf } from './features/listening/listening
 import { mediaUploadRoutes } from './features/media/media.uploads.ts'
 import { createUploadIds } from './features/media/upload-ids.ts'
 import { familyTreeKind } from './features/portability/family-tree-kind.ts'
-import { mediaEntryPath } from './lib/zip/media-entry.ts'
 import { createConversationRepository } from './lib/chat/conversations.ts'
-import type { ExportExtension } from './features/portability/portability.ports.ts'
+import { exportExtensionsFrom } from './features/portability/portability.extensions.ts'
 import { portabilityRoutes } from './features/portability/portability.routes.ts'
 import { createPortabilityService } from './features/portability/portability.service.ts'
 import { createAiProvider } from './integrations/ai/create-ai-provider.ts'
@@ -95,7 +94,6 @@ import { createAiBudget } from './lib/chat/ai-budget.ts'
 import { createChatEngine } from './lib/chat/chat-engine.ts'
 import { createExchangeReceipts } from './lib/chat/exchange-receipts.ts'
 import { createListCache } from './lib/list-cache.ts'
-import { pacedChunks } from './lib/cooperative.ts'
 import { createMemoryRateLimitStore, createRedisRateLimitStore } from './lib/rate-limit-store.ts'
 import { parseOrThrow } from './lib/validation.ts'
 import { loggedUrl } from './lib/logged-url.ts'
@@ -407,43 +405,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     getDream: (userId, dreamId) => dreams.getDream(userId, dreamId),
     sharing,
   })
-  /** Where a file someone added to another's tree goes in their export: beside the record, apart from their own media/. */
-  const contributedFilePath = (file: { id: string; fileName: string }) => `contributions/${mediaEntryPath(file)}`
   // Every feature exports and restores its own rows; portability only assembles the archive.
-  const exportExtensions: ExportExtension[] = [
-    {
-      path: 'family-tree.ged',
-      description: 'The family tree as GEDCOM 7.0, for genealogy programs; its OBJE files are the media/ entries beside it. An import reads family-tree.json, not this.',
-      // Each member's files point at their copy inside the archive, so the unzipped folder opens whole.
-      write: async (userId) => pacedChunks(await gedcom.exportTree(userId, '7.0', { mediaFile: (asset) => mediaEntryPath(asset) })),
-    },
-    {
-      path: 'contributions.json',
-      description:
-        'What you added to family trees kept in other accounts: the interviews you told (question and answer, about whom) and the files you added, whose bytes are under contributions/ (each file says its path). A record to keep: an import does not bring it back, it belongs to those trees.',
-      write: async (userId) => {
-        const [told, files, trees] = await Promise.all([interviews.toldElsewhere(userId), media.addedElsewhere(userId), circle.treesOfOthers(userId)])
-        const holders = [...new Set([...told.map((item) => item.holderId), ...files.map((item) => item.holderId)])]
-        const contributions = await Promise.all(
-          holders.map(async (holderId) => {
-            const own = told.filter((item) => item.holderId === holderId)
-            const names = await familyTree.memberNames(
-              holderId,
-              own.map((item) => item.memberId),
-            )
-            return {
-              treeName: trees.get(holderId)?.treeName ?? null,
-              ownerName: trees.get(holderId)?.ownerName ?? null,
-              interviews: own.map(({ holderId: _holder, ...item }) => ({ ...item, memberName: names.get(item.memberId) ?? null })),
-              files: files.filter((item) => item.holderId === holderId).map(({ holderId: _holder, ...item }) => ({ ...item, path: contributedFilePath(item) })),
-            }
-          }),
-        )
-        return Buffer.from(`${JSON.stringify({ contributions }, null, 2)}\n`)
-      },
-      files: async (userId) => (await media.addedElsewhere(userId)).map((item) => ({ path: contributedFilePath(item), open: () => media.openContent(item.holderId, item.id) })),
-    },
-  ]
+  const exportExtensions = exportExtensionsFrom({ gedcom, interviews, media, circle, familyTree })
   const portability = createPortabilityService({
     ports: {
       account: { exportProfile: (userId) => accounts.exportProfile(userId), restoreProfile: (userId, profile) => accounts.restoreProfile(userId, profile) },
