@@ -11,7 +11,7 @@ import { as, createTestApp, createTestUser, testDatabases, type TestApp, type Te
 // GEDCOM import (dates as other programs write them): approximate, ranged, open-ended, Julian,
 // dual-dated, B.C., phrases and nonsense, with unicode and long names, parents of every kind and
 // unions. Whatever is stored, the tree, the interview (opening and a message, in es, en and fr),
-// the biography, the life books, the timelines and the day's birthdays, both GEDCOM exports and the account export answer without a server error, and
+// the biography, the life books, the timelines and the day's birthdays, a search for each name and place, the constellations, both GEDCOM exports and the account export answer without a server error, and
 // nothing they answer says "Invalid Date", "NaN" or "undefined".
 
 const months = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC']
@@ -168,6 +168,9 @@ describe.each(testDatabases)('every stored shape on every reading route, on %s',
           )
           expectSound('the interview sessions', await request({ method: 'GET', url: `/api/interviews?memberId=${member.memberId}` }))
           expectSound('their timeline', await request({ method: 'GET', url: `/api/timeline/members/${member.memberId}` }))
+          // Looked for by the words of their name and places, as a person would type them.
+          for (const words of [member.firstName, member.lastName, member.birthPlace].filter(Boolean))
+            expectSound(`a search for «${words}» (${language})`, await request({ method: 'GET', url: `/api/search?q=${encodeURIComponent(words)}&language=${language}` }))
           expectSound(`their life book (${language})`, await request({ method: 'POST', url: '/api/books/draft', payload: { kind: 'person', memberId: member.memberId, language } }))
         }
         for (const language of languages)
@@ -178,6 +181,14 @@ describe.each(testDatabases)('every stored shape on every reading route, on %s',
         expectSound('the biography opening', await request({ method: 'GET', url: '/api/biography/chat?language=es' }))
         expectSound('a biography message', await request({ method: 'POST', url: '/api/biography/chat', payload: { message: 'Nací en un pueblo.', language: 'fr' } }))
         expectSound('the biography', await request({ method: 'GET', url: '/api/biography/entries' }))
+        // A memory that names the family and their years: the constellations read it with the tree's names, places and dates.
+        const named = tree.members.map((member) => `${member.firstName} ${member.lastName} ${member.birthPlace} ${member.birthDate ?? ''}`).join(', ')
+        for (const title of ['Los míos', 'Otra vez los míos'])
+          expectSound(
+            'a memory naming them',
+            await request({ method: 'POST', url: '/api/biography/entries', payload: { title, content: named.slice(0, 4000), eventDate: '1950' } }),
+          )
+        expectSound('the constellations', await request({ method: 'GET', url: '/api/ai-lab/constellations' }))
         for (const version of ['5.5.1', '7.0']) expectSound(`GEDCOM ${version}`, await request({ method: 'GET', url: `/api/family-tree/gedcom?version=${version}` }))
         const archive = await request({ method: 'GET', url: '/api/me/export' })
         expect(archive.statusCode).toBe(200)
