@@ -8,7 +8,7 @@ import { skyHeight, skyWidth, type PlacedStar } from './star-layout.ts'
 /** The largest stars carry their name in the sky; the others say it when focused or chosen. */
 const labelledStars = 12
 const twinkling = 45
-const growing = { first: 100, step: 100 }
+const growing = { first: 50, step: 50 }
 
 /** A kind told apart by its shape as much as by its colour: a round person, a diamond place, a square year. */
 function StarShape({ kind, radius }: { kind: StarKind; radius: number }) {
@@ -94,7 +94,7 @@ export const ConstellationSky = memo(function ConstellationSky({ placed, links, 
     () => placed.map(({ star }) => t('constellations.star', { label: star.label, kind: t(`constellations.kinds.${star.kind}`), count: star.mentionKeys.length })),
     [placed, t],
   )
-  // The brightest stars come out first, a hundred per task, so that no task draws the whole sky.
+  // The brightest stars come out first, fifty per task, so that no task draws the whole sky.
   const drawn = useGrowingCount(placed.length, growing)
   const currentId = (placed.find((p) => p.star.id === (activeId ?? chosenId)) ?? placed[0])?.star.id
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { starKinds, type Star } from '../../../../shared/contracts/constellations.ts'
 import { useGrowingCount } from '../../../lib/use-growing-count.ts'
 
-const growing = { first: 100, step: 100 }
+const growing = { first: 50, step: 50 }
 
 /** One star of the list: drawn again only when it is chosen or no longer is. */
 const StarButton = memo(function StarButton({ star, count, isChosen, onChoose }: { star: Star; count: string; isChosen: boolean; onChoose(star: Star): void }) {
@@ -25,7 +25,7 @@ interface Props {
 /** The same stars as a list, by kind and with their counts: what a screen reader or a keyboard may use instead of the sky. */
 export const StarList = memo(function StarList({ stars, chosenId, onChoose }: Props) {
   const { t } = useTranslation('ai-lab')
-  // Five hundred buttons are added a hundred at a time, the most frequent first: no long task.
+  // Five hundred buttons are added fifty at a time, the most frequent first: no long task.
   const shown = stars.slice(0, useGrowingCount(stars.length, growing))
   return (
     <nav className="star-list" aria-labelledby="star-list-title">
