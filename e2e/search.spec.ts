@@ -30,6 +30,8 @@ test('Rosa searches «pena finca» from the header by keyboard and opens the mem
   await expectNoSeriousA11yViolations(page, 'search results')
 
   const result = memories.getByRole('link', { name: 'La finca de Pasto' })
+  // As shown, not only as read aloud: the marked word keeps the spaces around it.
+  expect(await result.innerText()).toBe('La finca de Pasto')
   await tabTo(page, result)
   await page.keyboard.press('Enter')
   await expect(page).toHaveURL(/\/my-story$/)

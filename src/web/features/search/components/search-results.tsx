@@ -21,7 +21,8 @@ function ResultItem({ result }: { result: SearchResult }) {
   return (
     <li className="search-result">
       <Link to={result.path} className="search-result-title">
-        {hasTitle ? <MarkedText value={result.title} /> : untitled(t, result)}
+        {/* One flex item: the words and their marks flow as text, spaces kept between them. */}
+        <span>{hasTitle ? <MarkedText value={result.title} /> : untitled(t, result)}</span>
       </Link>
       {result.snippet.text && (
         <p className="search-result-snippet">
