@@ -24,7 +24,9 @@ function everyRow(file: string): Record<string, unknown[]> {
   const database = new SQLite(file, { readonly: true })
   try {
     const tables = database.prepare(`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name`).all() as { name: string }[]
-    return Object.fromEntries(tables.map(({ name }) => [name, database.prepare(`select * from "${name}" order by rowid`).all()]))
+    // Ordered by every column: the search index's own tables (FTS5's) have no rowid.
+    const columnsOf = (name: string) => (database.pragma(`table_info("${name}")`) as { cid: number }[]).map(({ cid }) => cid + 1).join(', ')
+    return Object.fromEntries(tables.map(({ name }) => [name, database.prepare(`select * from "${name}" order by ${columnsOf(name)}`).all()]))
   } finally {
     database.close()
   }
