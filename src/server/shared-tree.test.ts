@@ -6,6 +6,7 @@ import type { Member } from '../shared/contracts/family-tree.ts'
 import { webmHeader } from './test/media-fixtures.ts'
 import { as, createTestApp, createTestUser, testDatabases, type TestApp, type TestUser } from './test/test-app.ts'
 import { tusClient } from './test/tus-client.ts'
+import { joinByInvitation } from './test/tree-invitations.ts'
 
 // What relatives add to a tree they share: a grandson tells Ana about his great-grandfather and
 // records his voice; his grandmother hears it; each changes what their role allows.
@@ -22,9 +23,7 @@ describe.each(testDatabases)('a tree shared with the family, across its features
   /** Someone who accepted an invitation with `role`. */
   async function joined(role: 'editor' | 'contributor' | 'viewer'): Promise<TestUser> {
     const person = await createTestUser(t.app)
-    const { url } = (await call(rosa)({ method: 'POST', url: `/api/trees/${treeId}/invitations`, payload: { role } })).json()
-    const accepted = await call(person)({ method: 'POST', url: `/api/invitations/${url.slice(url.lastIndexOf('/') + 1)}/accept`, payload: {} })
-    expect(accepted.statusCode, accepted.body).toBe(200)
+    await joinByInvitation(t.app, { inviter: rosa, invitee: person, treeId, role })
     return person
   }
   async function tell(user: TestUser, message: string) {
@@ -172,8 +171,7 @@ describe.each(testDatabases)('a tree shared with the family, across its features
     const card = (await call(rosa)({ method: 'POST', url: '/api/family-tree/members', payload: { firstName: 'Iván', lastName: 'Pérez', relationshipToOwner: 'Nieto' } })).json()
       .member as Member
     const ivan = await createTestUser(t.app, { name: '' })
-    const { url } = (await call(rosa)({ method: 'POST', url: `/api/trees/${treeId}/invitations`, payload: { role: 'contributor', memberId: card.memberId } })).json()
-    expect((await call(ivan)({ method: 'POST', url: `/api/invitations/${url.slice(url.lastIndexOf('/') + 1)}/accept`, payload: {} })).statusCode).toBe(200)
+    await joinByInvitation(t.app, { inviter: rosa, invitee: ivan, treeId, role: 'contributor', memberId: card.memberId })
     await call(rosa)({ method: 'POST', url: '/api/dashboard/family-news/seen', payload: { until: new Date().toISOString() } })
     await new Promise((resolve) => setTimeout(resolve, 5))
     await tell(ivan, 'El bisabuelo silbaba pasillos.')
@@ -192,8 +190,7 @@ describe.each(testDatabases)('a tree shared with the family, across its features
     // What came before is seen.
     await call(rosa)({ method: 'POST', url: '/api/dashboard/family-news/seen', payload: { until: new Date().toISOString() } })
     const tomas = await createTestUser(t.app, { name: 'Tomás Pérez' })
-    const { url } = (await call(rosa)({ method: 'POST', url: `/api/trees/${treeId}/invitations`, payload: { role: 'contributor' } })).json()
-    await call(tomas)({ method: 'POST', url: `/api/invitations/${url.slice(url.lastIndexOf('/') + 1)}/accept`, payload: {} })
+    await joinByInvitation(t.app, { inviter: rosa, invitee: tomas, treeId, role: 'contributor' })
     const session = await tell(tomas, 'El bisabuelo hacía sombreros de paja toquilla.')
     const mediaId = String((await record(tomas, session.id)).headers['legado-media-id'])
     await tell(rosa, 'Lo que ella cuenta no es noticia para ella.')
@@ -243,8 +240,7 @@ describe.each(testDatabases)('a tree shared with the family, across its features
     await call(carmen)({ method: 'POST', url: '/api/family-tree/members', payload: { firstName: 'Ana', lastName: 'Ruiz', relationshipToOwner: 'Madre' } })
     const carmenTree = (await call(carmen)({ method: 'GET', url: '/api/trees' })).json().trees[0].treeId
     const heir = await createTestUser(t.app, { name: 'Pilar Ruiz' })
-    const { url } = (await call(carmen)({ method: 'POST', url: `/api/trees/${carmenTree}/invitations`, payload: { role: 'editor' } })).json()
-    await call(heir)({ method: 'POST', url: `/api/invitations/${url.slice(url.lastIndexOf('/') + 1)}/accept`, payload: {} })
+    await joinByInvitation(t.app, { inviter: carmen, invitee: heir, treeId: carmenTree, role: 'editor' })
     expect((await call(carmen)({ method: 'GET', url: '/api/me/reach' })).json().heldTrees).toEqual([
       { treeId: carmenTree, treeName: 'Árbol de Carmen Ruiz', members: 1, otherPeople: 1 },
     ])

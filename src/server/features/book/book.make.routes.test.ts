@@ -10,6 +10,7 @@ import { as, createTestApp, createTestUser, testDatabases, type TestApp, type Te
 import { tusClient } from '../../test/tus-client.ts'
 import { linksOf, pathOf, publicUrl, voice } from '../listening/test/listening-fixtures.ts'
 import { hasPoppler, noticeMissingPoppler, pdfText, qrCodesByPage } from './test/pdf-reader.ts'
+import { joinByInvitation } from '../../test/tree-invitations.ts'
 
 // Carmen makes the book of her mother Aurora: what she told Ana, with her recording, and what her
 // niece Lucía (a contributor to the tree) told with hers. The book is made by the job runner and
@@ -58,8 +59,7 @@ describe.each(testDatabases)('a life book made and downloaded, on %s', (database
     })
     aurora = added.json().member
     const treeId = (await call(carmen)({ method: 'GET', url: '/api/trees' })).json().trees[0].treeId
-    const { url } = (await call(carmen)({ method: 'POST', url: `/api/trees/${treeId}/invitations`, payload: { role: 'contributor' } })).json()
-    expect((await call(lucia)({ method: 'POST', url: `/api/invitations/${url.slice(url.lastIndexOf('/') + 1)}/accept`, payload: {} })).statusCode).toBe(200)
+    await joinByInvitation(t.app, { inviter: carmen, invitee: lucia, treeId, role: 'contributor' })
 
     await record(
       carmen,

@@ -3,6 +3,7 @@ import { constellationSchema, type Constellation, type Star } from '../../../sha
 import type { Member } from '../../../shared/contracts/family-tree.ts'
 import { tellAna } from '../../test/heard-facts.ts'
 import { as, createTestApp, createTestUser, testDatabases, type TestApp, type TestUser } from '../../test/test-app.ts'
+import { joinByInvitation } from '../../test/tree-invitations.ts'
 
 // Rosa's tree holds her grandmother Aurora (born in Pasto, Nariño) and her living cousin Teresa
 // (born in Ipiales). What Rosa tells, and what her relatives may see of it, becomes her sky.
@@ -38,9 +39,7 @@ describe.each(testDatabases)('constellations on %s', (database) => {
   const weightBetween = (sky: Constellation, a: string, b: string) => sky.links.find((l) => (l.source === a && l.target === b) || (l.source === b && l.target === a))?.weight
   async function joined(role: 'viewer' | 'editor'): Promise<TestUser> {
     const person = await createTestUser(t.app, { name: role === 'viewer' ? 'Tomás' : 'Lucía' })
-    const { url } = (await call(rosa)({ method: 'POST', url: `/api/trees/${treeId}/invitations`, payload: { role } })).json()
-    const accepted = await call(person)({ method: 'POST', url: `/api/invitations/${url.slice(url.lastIndexOf('/') + 1)}/accept`, payload: {} })
-    expect(accepted.statusCode, accepted.body).toBe(200)
+    await joinByInvitation(t.app, { inviter: rosa, invitee: person, treeId, role })
     return person
   }
 

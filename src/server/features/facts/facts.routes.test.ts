@@ -7,6 +7,7 @@ import { readServerSentEvents } from '../../test/server-sent-events.ts'
 import { heardAbout, tellAna } from '../../test/heard-facts.ts'
 import { as, createTestApp, createTestUser, testDatabases, type TestApp, type TestUser } from '../../test/test-app.ts'
 import { tusClient } from '../../test/tus-client.ts'
+import { joinByInvitation } from '../../test/tree-invitations.ts'
 
 // Rosa tells Ana, in the guided mode (no model), about her grandmother Aurora. What she says
 // plainly becomes proposals with her words; nothing reaches Aurora's card until Rosa accepts it,
@@ -32,9 +33,7 @@ describe.each(testDatabases)('facts heard in conversations, on %s', (database) =
   const byKind = (list: FactProposal[], kind: string) => list.find((p) => p.kind === kind)
   async function joined(role: 'viewer' | 'editor' | 'contributor', memberId?: string): Promise<TestUser> {
     const person = await createTestUser(t.app, { name: role === 'editor' ? 'Lucía' : 'Tomás' })
-    const { url } = (await call(rosa)({ method: 'POST', url: `/api/trees/${treeId}/invitations`, payload: { role, ...(memberId ? { memberId } : {}) } })).json()
-    const accepted = await call(person)({ method: 'POST', url: `/api/invitations/${url.slice(url.lastIndexOf('/') + 1)}/accept`, payload: {} })
-    expect(accepted.statusCode, accepted.body).toBe(200)
+    await joinByInvitation(t.app, { inviter: rosa, invitee: person, treeId, role, memberId })
     return person
   }
 

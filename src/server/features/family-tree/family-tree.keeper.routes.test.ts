@@ -8,6 +8,7 @@ import { seedOwnerData } from '../../test/owner-data.ts'
 import { as, createTestApp, createTestUser, testDatabases, type TestApp, type TestUser } from '../../test/test-app.ts'
 import { tusClient } from '../../test/tus-client.ts'
 import { keyColumns, keyedTables } from './family-tree.keeper.repository.ts'
+import { joinByInvitation } from '../../test/tree-invitations.ts'
 
 // A grandmother builds the family's tree, hands it to her daughter and deletes her account (or
 // leaves the tree): the tree stays with the family, whole, and nothing of her own stays.
@@ -71,8 +72,7 @@ describe.each(testDatabases)('a tree handed over outlives the account it was kep
     const memoryPhotoId = String(ofMemory.headers['legado-media-id'])
 
     const daughter = await createTestUser(t.app, { name: 'Lucía Ruiz', password })
-    const { url } = (await call(rosa)({ method: 'POST', url: `/api/trees/${ids.tree}/invitations`, payload: { role: 'editor' } })).json()
-    expect((await call(daughter)({ method: 'POST', url: `/api/invitations/${url.slice(url.lastIndexOf('/') + 1)}/accept`, payload: {} })).statusCode).toBe(200)
+    await joinByInvitation(t.app, { inviter: rosa, invitee: daughter, treeId: ids.tree, role: 'editor' })
     expect((await call(rosa)({ method: 'PATCH', url: `/api/trees/${ids.tree}/people/${daughter.id}`, payload: { role: 'owner' } })).statusCode).toBe(204)
     const before = await treeOf(daughter)
     return { rosa, daughter, ids, husband, picture, photoId, memoryPhotoId, before }

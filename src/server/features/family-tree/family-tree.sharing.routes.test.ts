@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Member } from '../../../shared/contracts/family-tree.ts'
 import { as, createTestApp, createTestUser, testDatabases, type TestApp, type TestUser } from '../../test/test-app.ts'
 import { tusClient } from '../../test/tus-client.ts'
+import { joinByInvitation } from '../../test/tree-invitations.ts'
 
 // A grandson shares one of his memories, with its photo, and one of his AI-lab stories with his
 // grandmother's tree; the family reads them on his card, as their role allows, until he takes them back.
@@ -18,9 +19,7 @@ describe.each(testDatabases)('memories and stories shared with a tree, on %s', (
   async function joined(role: 'editor' | 'contributor' | 'viewer', options: { name?: string; memberId?: string } = {}): Promise<TestUser> {
     const person = await createTestUser(t.app, options.name ? { name: options.name } : {})
     expect((await call(person)({ method: 'POST', url: '/api/family-tree/own-card', payload: { fullName: options.name ?? 'Alguien Pérez' } })).statusCode).toBe(201)
-    const { url } = (await call(rosa)({ method: 'POST', url: `/api/trees/${treeId}/invitations`, payload: { role, memberId: options.memberId } })).json()
-    const accepted = await call(person)({ method: 'POST', url: `/api/invitations/${url.slice(url.lastIndexOf('/') + 1)}/accept`, payload: {} })
-    expect(accepted.statusCode, accepted.body).toBe(200)
+    await joinByInvitation(t.app, { inviter: rosa, invitee: person, treeId, role, memberId: options.memberId })
     return person
   }
   async function write(user: TestUser, title: string, content: string) {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Member } from '../../../shared/contracts/family-tree.ts'
 import { geminiSettings, startFakeGemini } from '../../test/fake-gemini.ts'
 import { as, createTestApp, createTestUser, testDatabases, type TestApp, type TestUser } from '../../test/test-app.ts'
+import { joinByInvitation } from '../../test/tree-invitations.ts'
 
 // Rosa keeps the tree and typed her own words: Joaquín is her «Padre», Luis her «Hijo», Tomás her
 // «Nieto». When Tomás, who joined linked to his card, tells Ana about Joaquín, Ana hears of his
@@ -25,9 +26,7 @@ describe.each(testDatabases)('Ana speaks of a relative as the teller’s kin, on
   /** Someone who accepted a contributor's invitation, linked to `memberId` when given. */
   async function joined(memberId?: string): Promise<TestUser> {
     const person = await createTestUser(t.app)
-    const { url } = (await call(rosa)({ method: 'POST', url: `/api/trees/${treeId}/invitations`, payload: { role: 'contributor', ...(memberId ? { memberId } : {}) } })).json()
-    const accepted = await call(person)({ method: 'POST', url: `/api/invitations/${url.slice(url.lastIndexOf('/') + 1)}/accept`, payload: {} })
-    expect(accepted.statusCode, accepted.body).toBe(200)
+    await joinByInvitation(t.app, { inviter: rosa, invitee: person, treeId, role: 'contributor', memberId })
     return person
   }
   /** What Ana is told when `user` tells her about `memberId`. */
@@ -107,8 +106,7 @@ describe.each(testDatabases)('Ana speaks of a relative as the teller’s kin, on
     const son = await adds({ firstName: 'Andrés', lastName: 'Ruiz', relationshipToOwner: 'Hijo', gender: 'Masculino', parentMemberIds: [own.memberId] })
     const carmensTree = (await call(carmen)({ method: 'GET', url: '/api/trees' })).json().trees[0].treeId
     const andres = await createTestUser(t.app)
-    const { url } = (await call(carmen)({ method: 'POST', url: `/api/trees/${carmensTree}/invitations`, payload: { role: 'editor', memberId: son.memberId } })).json()
-    expect((await call(andres)({ method: 'POST', url: `/api/invitations/${url.slice(url.lastIndexOf('/') + 1)}/accept`, payload: {} })).statusCode).toBe(200)
+    await joinByInvitation(t.app, { inviter: carmen, invitee: andres, treeId: carmensTree, role: 'editor', memberId: son.memberId })
     expect((await call(carmen)({ method: 'PATCH', url: `/api/trees/${carmensTree}/people/${andres.id}`, payload: { role: 'owner' } })).statusCode).toBe(204)
     expect((await call(carmen)({ method: 'DELETE', url: '/api/me', payload: { password } })).statusCode).toBe(204)
 

@@ -5,6 +5,7 @@ import { phoneVideo } from '../../test/media-fixtures.ts'
 import { as, createTestApp, createTestUser, testDatabases, type TestApp, type TestUser } from '../../test/test-app.ts'
 import { listeningServiceOf as serviceOf } from '../../test/listening-service.ts'
 import { linksOf, pathOf, publicUrl, share, uploadTo, voice } from './test/listening-fixtures.ts'
+import { joinByInvitation } from '../../test/tree-invitations.ts'
 
 // A recording played without signing in by whoever holds its link: made by the recording's author
 // alone, telling nothing but its title, revoked one by one or all at once.
@@ -157,8 +158,7 @@ describe.each(testDatabases)('listening links, on %s', (database) => {
   it('in a shared tree, links a contributor’s recording for its author and not for the tree’s owner', async () => {
     const treeId = (await call(rosa)({ method: 'GET', url: '/api/trees' })).json().trees[0].treeId
     const tomas = await createTestUser(t.app, { name: 'Tomás Pérez' })
-    const { url } = (await call(rosa)({ method: 'POST', url: `/api/trees/${treeId}/invitations`, payload: { role: 'contributor' } })).json()
-    expect((await call(tomas)({ method: 'POST', url: `/api/invitations/${url.slice(url.lastIndexOf('/') + 1)}/accept`, payload: {} })).statusCode).toBe(200)
+    await joinByInvitation(t.app, { inviter: rosa, invitee: tomas, treeId, role: 'contributor' })
     const his = await record(tomas, grandmother, 'El tiple del bisabuelo')
     expect((await share(t, rosa, his)).statusCode).toBe(404)
     expect((await listeningServiceOf(t).linksFor(rosa.id, [his], { expiresAt: null, language: 'es' })).size).toBe(0)

@@ -5,6 +5,7 @@ import type { SearchAnswer, SearchResult } from '../../../shared/contracts/searc
 import { importThroughApi } from '../gedcom/test/gedcom-api.ts'
 import { tusClient } from '../../test/tus-client.ts'
 import { as, createTestApp, createTestUser, testDatabases, type TestApp, type TestUser } from '../../test/test-app.ts'
+import { joinByInvitation } from '../../test/tree-invitations.ts'
 
 // A family's archive searched from the header: accents and endings aside, in the three languages,
 // at once after each write, and only what each person may see.
@@ -32,9 +33,7 @@ describe.each(testDatabases)('search on %s', (database) => {
   async function joined(role: 'contributor' | 'viewer', fullName: string): Promise<TestUser> {
     const person = await createTestUser(t.app, { name: fullName })
     expect((await call(person)({ method: 'POST', url: '/api/family-tree/own-card', payload: { fullName } })).statusCode).toBe(201)
-    const { url } = (await call(rosa)({ method: 'POST', url: `/api/trees/${treeId}/invitations`, payload: { role } })).json()
-    const accepted = await call(person)({ method: 'POST', url: `/api/invitations/${url.slice(url.lastIndexOf('/') + 1)}/accept`, payload: {} })
-    expect(accepted.statusCode, accepted.body).toBe(200)
+    await joinByInvitation(t.app, { inviter: rosa, invitee: person, treeId, role })
     return person
   }
 

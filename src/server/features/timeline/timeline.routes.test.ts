@@ -5,6 +5,7 @@ import type { OnThisDay, PersonTimeline } from '../../../shared/contracts/timeli
 import { formatStoredDate } from '../../../shared/genealogy-date/index.ts'
 import { as, createTestApp, createTestUser, testDatabases, type TestApp, type TestUser } from '../../test/test-app.ts'
 import { tusClient } from '../../test/tus-client.ts'
+import { joinByInvitation } from '../../test/tree-invitations.ts'
 
 // Rosa keeps the tree of her grandmother Aurora, born «hacia 1920», married to Juan in 1945,
 // mother of Carmen (living). Rosa remembers her, Ana interviewed Rosa about her, and a photo of
@@ -70,8 +71,7 @@ describe.each(testDatabases)('a life on a timeline, and on this day, on %s', (da
       ],
     })
     const treeId = (await call(rosa)({ method: 'GET', url: '/api/trees' })).json().trees[0].treeId
-    const { url } = (await call(rosa)({ method: 'POST', url: `/api/trees/${treeId}/invitations`, payload: { role: 'viewer' } })).json()
-    expect((await call(tomas)({ method: 'POST', url: `/api/invitations/${url.slice(url.lastIndexOf('/') + 1)}/accept`, payload: {} })).statusCode).toBe(200)
+    await joinByInvitation(t.app, { inviter: rosa, invitee: tomas, treeId, role: 'viewer' })
   })
   afterAll(() => t.close())
 
