@@ -56,6 +56,27 @@ export async function signUp(name) {
     .join('; ')
 }
 
+/** An API answer as JSON, as `cookie` asks for it (a body is sent as JSON); anything but 2xx throws. */
+export async function json(url, cookie, init = {}) {
+  const response = await fetch(`${base}${url}`, { ...init, headers: { origin: base, cookie, ...(init.body ? { 'content-type': 'application/json' } : {}), ...init.headers } })
+  if (!response.ok) throw new Error(`${url} answered ${response.status}: ${await response.text()}`)
+  return response.status === 204 ? null : response.json()
+}
+
+/** Imports a GEDCOM text into `cookie`'s tree through the API and waits for its job to end. */
+export async function importGedcom(cookie, text) {
+  const body = new FormData()
+  body.append('file', new Blob([text]), 'familia.ged')
+  const posted = await fetch(`${base}/api/family-tree/gedcom`, { method: 'POST', headers: { origin: base, cookie }, body })
+  if (posted.status !== 202) throw new Error(`the import answered ${posted.status}: ${await posted.text()}`)
+  let { job } = await posted.json()
+  while (job.status !== 'done' && job.status !== 'failed') {
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    job = (await json(`/api/family-tree/gedcom/imports/${job.id}`, cookie)).job
+  }
+  if (job.status !== 'done') throw new Error(`the import failed: ${job.errorCode}`)
+}
+
 /** The kernel's peak resident set of the server process so far. */
 function peakRss(pid) {
   const line = readFileSync(`/proc/${pid}/status`, 'utf8')

@@ -6,7 +6,7 @@
 import { buildIfNeeded } from './build-if-needed.mjs'
 
 process.env.BENCH_GEDCOM_PORT ??= process.env.BENCH_TIMELINE_PORT ?? '3517'
-const { base, percentile, signUp, startServer, stopServer } = await import('./bench-gedcom-api.mjs')
+const { base, importGedcom, json, percentile, signUp, startServer, stopServer } = await import('./bench-gedcom-api.mjs')
 
 const people = Number(process.env.BENCH_TIMELINE_PEOPLE ?? 20000)
 const rounds = Number(process.env.BENCH_TIMELINE_ROUNDS ?? 20)
@@ -28,12 +28,6 @@ function gedcom(count) {
   return lines.join('\n')
 }
 
-async function json(url, cookie, init = {}) {
-  const response = await fetch(`${base}${url}`, { ...init, headers: { origin: base, cookie, ...(init.body ? { 'content-type': 'application/json' } : {}), ...init.headers } })
-  if (!response.ok) throw new Error(`${url} answered ${response.status}: ${await response.text()}`)
-  return response.json()
-}
-
 async function timed(url, cookie) {
   const started = performance.now()
   const response = await fetch(`${base}${url}`, { headers: { cookie, 'accept-encoding': 'gzip' } })
@@ -46,16 +40,7 @@ buildIfNeeded()
 const server = await startServer({})
 try {
   const owner = await signUp('linea')
-  const body = new FormData()
-  body.append('file', new Blob([gedcom(people)]), 'familia.ged')
-  const posted = await fetch(`${base}/api/family-tree/gedcom`, { method: 'POST', headers: { origin: base, cookie: owner }, body })
-  if (posted.status !== 202) throw new Error(`the import answered ${posted.status}: ${await posted.text()}`)
-  let { job } = await posted.json()
-  while (job.status !== 'done' && job.status !== 'failed') {
-    await new Promise((resolve) => setTimeout(resolve, 200))
-    job = (await json(`/api/family-tree/gedcom/imports/${job.id}`, owner)).job
-  }
-  if (job.status !== 'done') throw new Error(`the import failed: ${job.errorCode}`)
+  await importGedcom(owner, gedcom(people))
   const tree = await json('/api/family-tree', owner)
   const middle = tree.members.find((member) => member.firstName === `Persona${Math.floor(people / 2)}`)
   const reads = {

@@ -6,7 +6,7 @@
 import { buildIfNeeded } from './build-if-needed.mjs'
 
 process.env.BENCH_GEDCOM_PORT ??= process.env.BENCH_VIEWER_PORT ?? '3513'
-const { base, percentile, signUp, startServer, stopServer } = await import('./bench-gedcom-api.mjs')
+const { base, importGedcom, json, percentile, signUp, startServer, stopServer } = await import('./bench-gedcom-api.mjs')
 
 const people = Number(process.env.BENCH_VIEWER_PEOPLE ?? 5000)
 const rounds = Number(process.env.BENCH_VIEWER_ROUNDS ?? 40)
@@ -32,12 +32,6 @@ function gedcom(count) {
   return lines.join('\n')
 }
 
-async function json(url, cookie, init = {}) {
-  const response = await fetch(`${base}${url}`, { ...init, headers: { origin: base, cookie, ...(init.body ? { 'content-type': 'application/json' } : {}), ...init.headers } })
-  if (!response.ok) throw new Error(`${url} answered ${response.status}: ${await response.text()}`)
-  return response.status === 204 ? null : response.json()
-}
-
 async function timedRead(cookie) {
   const started = performance.now()
   const response = await fetch(`${base}/api/family-tree`, { headers: { cookie, 'accept-encoding': 'gzip' } })
@@ -50,16 +44,7 @@ buildIfNeeded()
 const server = await startServer({})
 try {
   const [owner, viewer] = [await signUp('duena'), await signUp('mira')]
-  const body = new FormData()
-  body.append('file', new Blob([gedcom(people)]), 'familia.ged')
-  const posted = await fetch(`${base}/api/family-tree/gedcom`, { method: 'POST', headers: { origin: base, cookie: owner }, body })
-  if (posted.status !== 202) throw new Error(`the import answered ${posted.status}: ${await posted.text()}`)
-  let { job } = await posted.json()
-  while (job.status !== 'done' && job.status !== 'failed') {
-    await new Promise((resolve) => setTimeout(resolve, 100))
-    job = (await json(`/api/family-tree/gedcom/imports/${job.id}`, owner)).job
-  }
-  if (job.status !== 'done') throw new Error(`the import failed: ${job.errorCode}`)
+  await importGedcom(owner, gedcom(people))
   const { trees } = await json('/api/trees', owner)
   const { url } = await json(`/api/trees/${trees[0].treeId}/invitations`, owner, { method: 'POST', body: JSON.stringify({ role: 'viewer' }) })
   await json(`/api/invitations/${url.slice(url.lastIndexOf('/') + 1)}/accept`, viewer, { method: 'POST', body: '{}' })
