@@ -516,7 +516,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(accountRoutes, { prefix: '/api', service: accounts })
   await app.register(passwordResetRoutes, { prefix: '/api', service: passwordResets })
   await app.register(dreamDiaryRoutes, { prefix: '/api', service: dreams, lists })
-  await app.register(familyTreeRoutes, { prefix: '/api', service: familyTree, circle })
+  await app.register(familyTreeRoutes, { prefix: '/api', service: familyTree, circle, lists })
   await app.register(familyCircleRoutes, {
     prefix: '/api',
     service: circle,

@@ -15,4 +15,4 @@ export interface CollectionVersionTables {
 }
 
 /** The lists whose versions the database keeps. */
-export type Collection = 'dreams'
+export type Collection = 'dreams' | 'family-tree'

@@ -23,6 +23,7 @@ import * as m0021 from './0021-listening-links.ts'
 import * as m0022 from './0022-books.ts'
 import * as m0023 from './0023-search.ts'
 import * as m0024 from './0024-photo-taken-on.ts'
+import * as m0026 from './0026-family-tree-version.ts'
 
 /** Every migration, in order. Names are permanent: never rename or edit a released one. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '0022-books': m0022,
   '0023-search': m0023,
   '0024-photo-taken-on': m0024,
+  '0026-family-tree-version': m0026,
 }

@@ -135,7 +135,12 @@ export function createKeeperRepository(db: Kysely<Database>) {
     /** Deletes keepers, and with them (ON DELETE CASCADE) the trees they keep. */
     async deleteKeepers(keeperIds: string[]): Promise<void> {
       if (keeperIds.length === 0) return
-      await db.deleteFrom('user').where('id', 'in', keeperIds).where('email', 'like', `%@${keeperEmailDomain}`).execute()
+      await db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('user').where('id', 'in', keeperIds).where('email', 'like', `%@${keeperEmailDomain}`).execute()
+        // Written again by the triggers of the tree's rows that cascaded (migration 0026), after the keeper was gone.
+        const gone = trx.selectFrom('user').select('id').where('id', 'in', keeperIds)
+        await trx.deleteFrom('collectionVersion').where('ownerId', 'in', keeperIds).where('ownerId', 'not in', gone).execute()
+      })
     },
   }
 }

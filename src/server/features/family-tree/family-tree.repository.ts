@@ -1,5 +1,6 @@
 import type { Database } from '../../db/schema.ts'
 import { createKinshipQueries } from './family-tree.kinship.ts'
+import { createTreeReadQueries } from './family-tree.reads.repository.ts'
 import { readInPages, readPageRows } from '../../lib/cooperative.ts'
 import { PostgresAdapter, sql, type Insertable, type Kysely } from 'kysely'
 import type {
@@ -381,6 +382,7 @@ export function createFamilyTreeRepository(db: Kysely<Database>) {
   return {
     ...familyTreeQueries(db),
     ...createKinshipQueries(db),
+    ...createTreeReadQueries(db),
     /** Runs `work` in one transaction, with the queries bound to it. */
     transaction<T>(work: (queries: FamilyTreeQueries) => Promise<T>): Promise<T> {
       return db.transaction().execute((trx) => work(familyTreeQueries(trx)))

@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
@@ -11,9 +12,11 @@ import {
 } from '../../../shared/contracts/family-tree.ts'
 import { todayCalendarDate } from '../../../shared/calendar-date.ts'
 import type { FamilyTree } from '../../../shared/contracts/family-tree.ts'
+import { membersByIdsQuerySchema, membersByIdsSchema, treeIndexSchema, treeViewLimits, treeViewQuerySchema, treeViewSchema } from '../../../shared/contracts/family-tree-view.ts'
+import type { ListCache } from '../../lib/list-cache.ts'
 import { createViewerRedaction, memberFactsForViewer } from '../../../shared/family-tree/living.ts'
 import { roleMay } from '../../../shared/family-tree/roles.ts'
-import { createPacer, pacedJsonChunks, type Pacer } from '../../lib/cooperative.ts'
+import { createPacer, pacedJson, pacedJsonChunks, type Pacer } from '../../lib/cooperative.ts'
 import { sendJsonChunks } from '../../plugins/json-compression.ts'
 import { AppError } from '../../lib/app-error.ts'
 import { currentUser } from '../../plugins/session.ts'
@@ -43,8 +46,96 @@ async function closeTheLiving(tree: FamilyTree, pacer: Pacer): Promise<void> {
 
 // Every route acts on the tree the person's pages show (the circle's `access`), with their role
 // there: the repositories are asked with the tree's holder, never with the person's own id.
-export const familyTreeRoutes: FastifyPluginAsyncZod<{ service: FamilyTreeService; circle: CircleService }> = async (app, { service, circle }) => {
+export const familyTreeRoutes: FastifyPluginAsyncZod<{ service: FamilyTreeService; circle: CircleService; lists: ListCache }> = async (app, { service, circle, lists }) => {
   app.addHook('onRequest', app.authenticate)
+  const { reads } = service
+
+  /** The reader's tree and whether they see the living in it. */
+  async function readerOf(userId: string) {
+    const access = await circle.require(userId, 'tree.read')
+    return { access, reader: { seesLiving: roleMay(access.role, 'tree.see-living') } }
+  }
+
+  /**
+   * The index of names, built once per version of the tree and kept serialised (lib/list-cache.ts)
+   * for each kind of reader: a viewer's copy, with the living's years closed, is another one, and
+   * another each day, as people pass the hundred years that keep them closed.
+   */
+  async function sendIndex(request: FastifyRequest, reply: FastifyReply, holderId: string, seesLiving: boolean) {
+    const stored = await reads.version(holderId)
+    const version = `${stored ?? 'none'}.${seesLiving ? 'all' : `closed-${todayCalendarDate()}`}`
+    return lists.send(request, reply, {
+      ownerId: holderId,
+      collection: seesLiving ? 'family-tree.index' : 'family-tree.index.closed',
+      version,
+      load: async () => ({ ...(await reads.buildIndex(holderId, { seesLiving })), version }),
+      toJson: (body) => pacedJson(body, createPacer()),
+    })
+  }
+
+  // The tree page's reads answer with their JSON written in slices, as the whole tree does: the
+  // route's serializer would check a large answer against the schema in one go on every request.
+  // The schemas describe them, and the tests check every answer against them.
+  app.get(
+    '/family-tree/view',
+    {
+      schema: {
+        tags,
+        summary: 'The part of the tree the chart draws around one person; 404 for a centre not in your tree',
+        querystring: treeViewQuerySchema,
+        response: { 200: treeViewSchema },
+      },
+    },
+    async (request, reply) => {
+      const { access, reader } = await readerOf(currentUser(request).id)
+      const holderId = access.holderId
+      const centre = request.query.centre ?? (await reads.defaultCentre(holderId, access.userId))
+      const view = await reads.view(holderId, centre, request.query.generations, reader)
+      return sendJsonChunks(request, reply, await pacedJsonChunks(view, createPacer()))
+    },
+  )
+
+  app.get(
+    '/family-tree/index',
+    {
+      schema: {
+        tags,
+        summary: 'Everyone in the tree, a few fields each, by last and first name; ETag and 304 while the tree is unchanged',
+        response: { 200: treeIndexSchema },
+      },
+    },
+    async (request, reply) => {
+      const { access, reader } = await readerOf(currentUser(request).id)
+      return sendIndex(request, reply, access.holderId, reader.seesLiving)
+    },
+  )
+
+  app.get(
+    '/family-tree/members',
+    {
+      schema: {
+        tags,
+        summary: `Members by id (comma-separated, at most ${treeViewLimits.maxIds}) and the unions they are partners in; ids not in your tree are left out`,
+        querystring: membersByIdsQuerySchema,
+        response: { 200: membersByIdsSchema },
+      },
+    },
+    async (request, reply) => {
+      const { access, reader } = await readerOf(currentUser(request).id)
+      const ids = [
+        ...new Set(
+          request.query.ids
+            .split(',')
+            .map((id) => id.trim())
+            .filter(Boolean),
+        ),
+      ]
+      if (ids.length > treeViewLimits.maxIds)
+        throw new AppError('validation_failed', `At most ${treeViewLimits.maxIds} ids at once`, [{ path: 'ids', code: 'validation.too_long' }])
+      const answer = await reads.wholeMembers(access.holderId, ids, reader)
+      return sendJsonChunks(request, reply, await pacedJsonChunks(answer, createPacer()))
+    },
+  )
 
   // The tree is written out in slices rather than by the route's serializer: one JSON.stringify
   // (and one validation) of 100,000 people would hold every other request. The schema still

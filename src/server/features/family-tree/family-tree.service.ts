@@ -16,6 +16,7 @@ import { checkMember, requestedParentLinks, type CheckedMember, type MemberChang
 import { columns, indexLinks, toMember, toProposed, toUnion, type LinkIndex, type MemberRelatedIds } from './family-tree.mapping.ts'
 import { toMemberFacts, type MemberFacts } from './family-tree.member-facts.ts'
 import { othersWithChangedRelations } from './family-tree.stamps.ts'
+import { byName, createTreeReads } from './family-tree.reads.ts'
 import { storytellerKinship } from './family-tree.storyteller.ts'
 import { kinshipOf } from './family-tree.kinship.ts'
 import { kinshipWord } from '../../../shared/family-tree/kinship-words.ts'
@@ -67,9 +68,6 @@ const treeNames: Record<Language, (name: string) => string> = {
   en: (name) => `Tree of ${name}`,
   fr: (name) => `Arbre de ${name}`,
 }
-
-/** One collator for every comparison: `localeCompare` with a locale builds one per call (slow at 10,000 people). */
-const byName = new Intl.Collator('es')
 
 /** The tree row made with the owner's first member, named after them in their language. */
 function newTree(ownerUserId: string, owner: TreeOwner, id: string, now: string) {
@@ -189,6 +187,9 @@ export function createFamilyTreeService({ repo, getOwner, relatedIds, deleteUnli
   }
 
   return {
+    /** The tree page's reads: a view around one person, the index of names, members by ids, what a save changed. */
+    reads: createTreeReads({ reads: repo, relatedIds, findSelfMemberId }),
+
     /** One member of the owner's tree, or undefined (another user's member looks exactly the same). */
     async findMember(ownerId: string, memberId: string): Promise<Member | undefined> {
       const member = await readMember(repo, ownerId, memberId).catch((error: unknown) => {

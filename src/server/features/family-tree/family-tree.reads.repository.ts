@@ -1,0 +1,147 @@
+import type { Kysely } from 'kysely'
+import type { Database } from '../../db/schema.ts'
+import { nextTurn, readInPages, readPageRows } from '../../lib/cooperative.ts'
+import type { MemberRow, ParentLinkRow, UnionRow } from './family-tree.tables.ts'
+
+/**
+ * Ids bound in one `IN (...)` list: far below SQLite's limit on a statement's variables (32,766)
+ * and PostgreSQL's (65,535), and small enough that a long list is read in turns of the event loop.
+ */
+export const idsPerQuery = 500
+
+/** What the index of names reads of each person: no notes, no bio, no relation lists. */
+export type IndexRow = Pick<
+  MemberRow,
+  | 'id'
+  | 'firstName'
+  | 'lastName'
+  | 'relationshipToOwner'
+  | 'isSelf'
+  | 'isDeceased'
+  | 'birthDate'
+  | 'deathDate'
+  | 'birthDateSort'
+  | 'deathDateSort'
+  | 'linkedUserId'
+  | 'openToViewers'
+>
+
+/** A parent link with the child's birth sort key, which orders a family's children. */
+export type LinkWithBirth = ParentLinkRow & { childBirthSort: number | null }
+
+const linkColumns = [
+  'memberParent.childId',
+  'memberParent.parentId',
+  'memberParent.unionId',
+  'memberParent.kind',
+  'memberParent.childPosition',
+  'member.birthDateSort as childBirthSort',
+] as const
+
+/** `read` over `ids` in lists of `idsPerQuery`, rows joined; duplicates in `ids` are read once. */
+async function inLists<T>(ids: Iterable<string>, read: (list: string[]) => Promise<T[]>): Promise<T[]> {
+  const distinct = [...new Set(ids)]
+  const rows: T[] = []
+  for (let start = 0; start < distinct.length; start += idsPerQuery) {
+    if (start > 0) await nextTurn()
+    for (const row of await read(distinct.slice(start, start + idsPerQuery))) rows.push(row)
+  }
+  return rows
+}
+
+/**
+ * The reads of the tree page by ids: a person and those one link away, a generation at a time,
+ * never the tree. Every query is filtered by the holder, so another tree's ids read nothing.
+ * The indexes they use: the member's primary key, member_parent's (child_id, parent_id) key and
+ * its parent_id and union_id indexes, family_union's partner indexes.
+ */
+export function createTreeReadQueries(db: Kysely<Database>) {
+  const links = (ownerUserId: string) =>
+    db.selectFrom('memberParent').innerJoin('member', 'member.id', 'memberParent.childId').select(linkColumns).where('memberParent.ownerUserId', '=', ownerUserId)
+  return {
+    async membersByIds(ownerUserId: string, ids: Iterable<string>): Promise<MemberRow[]> {
+      return inLists(ids, (list) => db.selectFrom('member').selectAll().where('ownerUserId', '=', ownerUserId).where('id', 'in', list).execute())
+    },
+
+    /** The links up from these children (their parents). */
+    async linksOfChildren(ownerUserId: string, childIds: Iterable<string>): Promise<LinkWithBirth[]> {
+      return inLists(childIds, (list) => links(ownerUserId).where('memberParent.childId', 'in', list).execute())
+    },
+
+    /**
+     * The links down from these parents (their children), `limit` at most over all of them: a
+     * forged family of 100,000 children is read as far as a view can show, not whole.
+     */
+    async linksOfParents(ownerUserId: string, parentIds: Iterable<string>, limit = Infinity): Promise<LinkWithBirth[]> {
+      const rows: LinkWithBirth[] = []
+      const distinct = [...new Set(parentIds)]
+      for (let start = 0; start < distinct.length && rows.length < limit; start += idsPerQuery) {
+        if (start > 0) await nextTurn()
+        const left = limit - rows.length
+        const page = await links(ownerUserId)
+          .where('memberParent.parentId', 'in', distinct.slice(start, start + idsPerQuery))
+          .$if(Number.isFinite(left), (q) => q.orderBy('memberParent.parentId').orderBy('memberParent.childId').limit(left))
+          .execute()
+        for (const row of page) rows.push(row)
+      }
+      return rows
+    },
+
+    /** The links of the children of these unions: a family's children, all of them, with their places. */
+    async linksOfUnions(ownerUserId: string, unionIds: Iterable<string>): Promise<LinkWithBirth[]> {
+      return inLists(unionIds, (list) => links(ownerUserId).where('memberParent.unionId', 'in', list).execute())
+    },
+
+    /** The unions any of these people is a partner in. */
+    async unionsOfPartners(ownerUserId: string, ids: Iterable<string>): Promise<UnionRow[]> {
+      const rows = await inLists(ids, (list) =>
+        db
+          .selectFrom('familyUnion')
+          .selectAll()
+          .where('ownerUserId', '=', ownerUserId)
+          .where((eb) => eb.or([eb('firstPartnerId', 'in', list), eb('secondPartnerId', 'in', list)]))
+          .execute(),
+      )
+      const seen = new Set<string>()
+      return rows.filter((row) => !seen.has(row.id) && Boolean(seen.add(row.id)))
+    },
+
+    async unionsByIds(ownerUserId: string, ids: Iterable<string>): Promise<UnionRow[]> {
+      return inLists(ids, (list) => db.selectFrom('familyUnion').selectAll().where('ownerUserId', '=', ownerUserId).where('id', 'in', list).execute())
+    },
+
+    /** Everyone, the few columns the index shows, in pages (a tree may hold 100,000 people). */
+    async indexRows(ownerUserId: string): Promise<IndexRow[]> {
+      return readInPages<IndexRow>((after) =>
+        db
+          .selectFrom('member')
+          .select([
+            'id',
+            'firstName',
+            'lastName',
+            'relationshipToOwner',
+            'isSelf',
+            'isDeceased',
+            'birthDate',
+            'deathDate',
+            'birthDateSort',
+            'deathDateSort',
+            'linkedUserId',
+            'openToViewers',
+          ])
+          .where('ownerUserId', '=', ownerUserId)
+          .$if(after !== undefined, (q) => q.where('id', '>', after!.id))
+          .orderBy('id')
+          .limit(readPageRows)
+          .execute(),
+      )
+    },
+
+    /** The tree's version (migration 0026): replaced by the database with every write to the tree's row or its people. */
+    async treeVersion(ownerUserId: string): Promise<string | null> {
+      const row = await db.selectFrom('collectionVersion').select('version').where('ownerId', '=', ownerUserId).where('collection', '=', 'family-tree').executeTakeFirst()
+      return row?.version ?? null
+    },
+  }
+}
+export type TreeReadQueries = ReturnType<typeof createTreeReadQueries>

@@ -1,0 +1,260 @@
+import { LRUCache } from 'lru-cache'
+import type { Member, Union } from '../../../shared/contracts/family-tree.ts'
+import { indexFlags, treeViewLimits, type TreeChanges, type TreeHeader, type TreeIndexEntry, type TreeView } from '../../../shared/contracts/family-tree-view.ts'
+import { todayCalendarDate } from '../../../shared/calendar-date.ts'
+import { createViewerRedaction, livingOn } from '../../../shared/family-tree/living.ts'
+import { toIsoString } from '../../db/timestamps.ts'
+import { notFound } from '../../lib/app-error.ts'
+import { collationRanks, createPacer, pacedSortByKeys } from '../../lib/cooperative.ts'
+import { indexLinks, toMember, toUnion, type MemberRelatedIds } from './family-tree.mapping.ts'
+import type { IndexRow, LinkWithBirth, TreeReadQueries } from './family-tree.reads.repository.ts'
+import type { TreeSnapshot } from './family-tree.repository.ts'
+import type { FamilyTreeRow, MemberRow } from './family-tree.tables.ts'
+
+/**
+ * One collator for every comparison of names, the tree's list and its index alike: `localeCompare`
+ * with a locale builds one per call (slow at 10,000 people).
+ */
+export const byName = new Intl.Collator('es')
+
+/** Who reads: whether they see the living, and their own card in the tree if they have one. */
+export interface TreeReader {
+  seesLiving: boolean
+}
+
+/** What a save reached: the members and unions to send again whole, and what is gone. */
+export interface SaveReach {
+  memberIds: Set<string>
+  unionIds: Set<string>
+  removedMemberIds: Set<string>
+  removedUnionIds: Set<string>
+}
+
+export const emptyReach = (): SaveReach => ({ memberIds: new Set(), unionIds: new Set(), removedMemberIds: new Set(), removedUnionIds: new Set() })
+
+/** `into` with everything `reach` holds; a member or union removed stays removed. */
+export function mergeReach(into: SaveReach, reach: SaveReach): SaveReach {
+  for (const key of ['memberIds', 'unionIds', 'removedMemberIds', 'removedUnionIds'] as const) for (const id of reach[key]) into[key].add(id)
+  for (const id of into.removedMemberIds) into.memberIds.delete(id)
+  for (const id of into.removedUnionIds) into.unionIds.delete(id)
+  return into
+}
+
+export function treeHeaderOf(ownerId: string, row: FamilyTreeRow | undefined): TreeHeader {
+  return row ? { ownerId, treeName: row.treeName, createdAt: toIsoString(row.createdAt), lastModified: toIsoString(row.lastModified) } : null
+}
+
+/** The year of a date's sort key (`genealogyDateSortKey`: a position times ten plus a slot, a position counting 13 months of 32 days a year). */
+export function sortKeyYear(key: number | null): number | null {
+  return key === null ? null : Math.floor(Math.floor(key / 10) / 32 / 13)
+}
+
+const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+const byLink = (a: LinkWithBirth, b: LinkWithBirth) => (a.childId < b.childId ? -1 : a.childId > b.childId ? 1 : a.parentId < b.parentId ? -1 : a.parentId > b.parentId ? 1 : 0)
+
+interface Deps {
+  reads: TreeReadQueries & {
+    treeOf(ownerUserId: string): Promise<FamilyTreeRow | undefined>
+    countMembers(ownerUserId: string): Promise<number>
+    linkedMemberId(ownerUserId: string, userId: string): Promise<string | undefined>
+  }
+  relatedIds?(ownerId: string, memberIds: string[]): Promise<MemberRelatedIds>
+  findSelfMemberId(ownerId: string): Promise<string | undefined>
+}
+
+/**
+ * The tree page's reads (docs/decisions/0057): the part the chart draws around one person, the
+ * index of names, members by ids, and what a save changed. Each reads the people it answers with
+ * and those one link away, by ids, never the whole tree; members are mapped as the whole tree's
+ * read maps them (`indexLinks`, `toMember`), so a member is the same whichever read answers it.
+ */
+export function createTreeReads({ reads, relatedIds, findSelfMemberId }: Deps) {
+  /**
+   * These members whole, and the unions they are partners in (with `extraUnionIds`), as
+   * `getTree` answers them. A member's lists need their links up and down, their unions, those
+   * unions' children and the birth dates that order children: all read by ids.
+   */
+  async function wholeMembers(
+    ownerId: string,
+    memberIds: Iterable<string>,
+    reader: TreeReader,
+    extraUnionIds: Iterable<string> = [],
+  ): Promise<{ members: Member[]; unions: Union[] }> {
+    const wanted = [...new Set(memberIds)]
+    const rows = await reads.membersByIds(ownerId, wanted)
+    const rowById = new Map(rows.map((row) => [row.id, row]))
+    const present = wanted.filter((id) => rowById.has(id))
+    const [up, down, partnered, extra] = [
+      await reads.linksOfChildren(ownerId, present),
+      await reads.linksOfParents(ownerId, present),
+      await reads.unionsOfPartners(ownerId, present),
+      await reads.unionsByIds(ownerId, extraUnionIds),
+    ]
+    const unionRows = [...new Map([...partnered, ...extra].map((union) => [union.id, union])).values()].sort(byId)
+    // Every child of these unions, and the unions the children came through, with their places.
+    const unionIds = new Set([...unionRows.map((union) => union.id), ...down.flatMap((link) => (link.unionId ? [link.unionId] : []))])
+    const links = new Map<string, LinkWithBirth>()
+    for (const link of [...up, ...down, ...(await reads.linksOfUnions(ownerId, unionIds))]) links.set(`${link.childId} ${link.parentId}`, link)
+    const parentLinks = [...links.values()].sort(byLink)
+    // Children outside the list order their families by birth: their sort keys alone stand in for them.
+    const stand = new Map<string, MemberRow>()
+    for (const link of parentLinks) if (!rowById.has(link.childId)) stand.set(link.childId, { id: link.childId, birthDateSort: link.childBirthSort } as MemberRow)
+    const snapshot: TreeSnapshot = { tree: undefined, members: [...rows, ...stand.values()], parentLinks, unions: unionRows }
+    const index = await indexLinks(snapshot)
+    const related = present.length > 0 ? await relatedIds?.(ownerId, present) : undefined
+    let members = present.map((id) => toMember(rowById.get(id)!, index, related))
+    const unionAnswer = index.unionsInOrder.map((row) => toUnion(row, index))
+    if (reader.seesLiving) return { members, unions: unionAnswer }
+    // A union is judged by both partners: those outside the list are read for it too.
+    const redaction = createViewerRedaction({ today: todayCalendarDate(), openedUp: new Set() })
+    members = members.map(redaction.member)
+    const outside = new Set(unionRows.flatMap((union) => [union.firstPartnerId, union.secondPartnerId]).filter((id): id is string => id !== null && !rowById.has(id)))
+    for (const row of await reads.membersByIds(ownerId, outside)) redaction.member(toMember(row, index))
+    return { members, unions: unionAnswer.map(redaction.union) }
+  }
+
+  /** Everyone, sorted as the list shows them, with the years a reader may see. */
+  async function buildIndex(ownerId: string, reader: TreeReader): Promise<{ tree: TreeHeader; people: TreeIndexEntry[] }> {
+    const pacer = createPacer()
+    const tree = treeHeaderOf(ownerId, await reads.treeOf(ownerId))
+    const rows = await reads.indexRows(ownerId)
+    const names: string[] = []
+    for (const row of rows) {
+      names.push(row.lastName, row.firstName)
+      const waiting = pacer.step()
+      if (waiting) await waiting
+    }
+    const rankOf = await collationRanks(names, byName, pacer)
+    const sorted = await pacedSortByKeys(rows, (row) => [rankOf.get(row.lastName)!, rankOf.get(row.firstName)!], pacer)
+    const isLiving = livingOn(todayCalendarDate())
+    const closed = (row: IndexRow) =>
+      !reader.seesLiving && !row.openToViewers && isLiving({ isDeceased: Boolean(row.isDeceased), birthDate: row.birthDate, deathDate: row.deathDate })
+    const people: TreeIndexEntry[] = []
+    for (const row of sorted) {
+      const flags = (row.isSelf ? indexFlags.self : 0) | (row.isDeceased ? indexFlags.isDeceased : 0) | (row.linkedUserId ? indexFlags.linked : 0)
+      const shut = closed(row)
+      people.push([row.id, row.firstName, row.lastName, shut ? null : sortKeyYear(row.birthDateSort), shut ? null : sortKeyYear(row.deathDateSort), flags])
+      const waiting = pacer.step()
+      if (waiting) await waiting
+    }
+    return { tree, people }
+  }
+
+  /**
+   * The first person by name, kept per version of the tree: an imported tree with no card of the
+   * keeper's opens on them every time, and finding them sorts everyone.
+   */
+  const firstIds = new LRUCache<string, { id: string | null }>({ max: 1000 })
+  async function firstByName(ownerId: string): Promise<string | null> {
+    const version = await reads.treeVersion(ownerId)
+    const key = `${ownerId} ${version}`
+    const kept = version === null ? undefined : firstIds.get(key)
+    if (kept) return kept.id
+    const id = (await buildIndex(ownerId, { seesLiving: true })).people[0]?.[0] ?? null
+    if (version !== null) firstIds.set(key, { id })
+    return id
+  }
+
+  /** The people the view adds in one step, those already in it left out. */
+  async function parentsOf(ownerId: string, ids: Iterable<string>): Promise<string[]> {
+    return (await reads.linksOfChildren(ownerId, ids)).map((link) => link.parentId)
+  }
+
+  return {
+    wholeMembers,
+    buildIndex,
+
+    /** The tree's version: the database replaces it with every write to the tree's row or its people (migration 0026). */
+    version: (ownerId: string) => reads.treeVersion(ownerId),
+
+    /** The reader's own card, else the keeper's, else the first by name. */
+    async defaultCentre(ownerId: string, readerId: string): Promise<string | null> {
+      const own = readerId === ownerId ? undefined : await reads.linkedMemberId(ownerId, readerId)
+      return own ?? (await findSelfMemberId(ownerId)) ?? (await firstByName(ownerId))
+    },
+
+    /**
+     * The part the chart draws: the centre with their partners and siblings, then generation by
+     * generation their ancestors and descendants with everyone's partners and the other parents of
+     * their children, while `maxPeople` allows. Each generation is read by the ids of the one
+     * before; a person met again (a loop an import kept) is not walked twice, so the walk ends.
+     */
+    async view(ownerId: string, centreId: string | null, generations: number, reader: TreeReader): Promise<TreeView> {
+      const tree = treeHeaderOf(ownerId, await reads.treeOf(ownerId))
+      const total = await reads.countMembers(ownerId)
+      if (centreId === null) return { tree, centreId: null, generations, more: { up: false, down: false }, truncated: false, total, members: [], unions: [] }
+      if ((await reads.membersByIds(ownerId, [centreId])).length === 0) throw notFound('Member')
+      const { maxPeople } = treeViewLimits
+      const shown = new Set<string>([centreId])
+      let truncated = false
+      /** Adds in order while the budget allows; false once someone was left out. */
+      const addCut = (ids: Iterable<string>) => {
+        for (const id of ids) {
+          if (shown.has(id)) continue
+          if (shown.size >= maxPeople) return !(truncated = true)
+          shown.add(id)
+        }
+        return true
+      }
+      const partnersOf = async (ids: Iterable<string>) =>
+        (await reads.unionsOfPartners(ownerId, ids)).flatMap((union) => [union.firstPartnerId, union.secondPartnerId]).filter((id): id is string => id !== null)
+      // Children are read as far as the budget could take them, and one more to know there is more.
+      const childrenOf = async (ids: Iterable<string>) => (await reads.linksOfParents(ownerId, ids, maxPeople + 1)).map((link) => link.childId)
+      const fresh = (ids: Iterable<string>) => [...new Set(ids)].filter((id) => !shown.has(id))
+
+      // The first generation, most wanted first: what is past the budget in it is left out.
+      const parents = fresh(await parentsOf(ownerId, [centreId]))
+      const siblings = fresh(await childrenOf(parents))
+      addCut(await partnersOf([centreId]))
+      let lineUp = [centreId]
+      let lineDown = [centreId]
+      let included = 0
+      if (generations >= 1) {
+        const children = fresh(await childrenOf([centreId]))
+        addCut(parents)
+        addCut(await partnersOf(parents))
+        addCut(children)
+        addCut([...(await parentsOf(ownerId, children)), ...(await partnersOf(children))])
+        lineUp = parents.filter((id) => shown.has(id))
+        lineDown = children.filter((id) => shown.has(id))
+        const more = { up: parents.some((id) => !shown.has(id)), down: children.some((id) => !shown.has(id)) }
+        addCut(siblings)
+        included = 1
+        if (truncated) return { tree, centreId, generations: included, more, truncated, total, ...(await wholeMembers(ownerId, shown, reader)) }
+      } else addCut(siblings)
+
+      // Then a generation each way at a time, whole or not at all; one more is read to tell whether there is more.
+      let more = { up: false, down: false }
+      for (let generation = included + 1; ; generation += 1) {
+        const nextUp = fresh(await parentsOf(ownerId, lineUp))
+        const nextDown = fresh(await childrenOf(lineDown))
+        more = { up: nextUp.length > 0, down: nextDown.length > 0 }
+        if (generation > generations || (!more.up && !more.down)) break
+        const step = fresh([...nextUp, ...nextDown, ...(await partnersOf([...nextUp, ...nextDown])), ...(await parentsOf(ownerId, nextDown))])
+        if (shown.size + step.length > maxPeople) break
+        for (const id of step) shown.add(id)
+        lineUp = nextUp
+        lineDown = nextDown
+        included = generation
+      }
+      // A tree that ends before the generations asked for has them all.
+      if (!more.up && !more.down) included = generations
+      return { tree, centreId, generations: included, more, truncated, total, ...(await wholeMembers(ownerId, shown, reader)) }
+    },
+
+    /** What a save reached, whole, as a view shows it, with the tree's row as it is now. */
+    async changes(ownerId: string, reach: SaveReach, reader: TreeReader): Promise<TreeChanges> {
+      const { members, unions } = await wholeMembers(ownerId, reach.memberIds, reader, reach.unionIds)
+      const found = new Set(unions.map((union) => union.unionId))
+      return {
+        tree: treeHeaderOf(ownerId, await reads.treeOf(ownerId)),
+        members,
+        unions,
+        removedMemberIds: [...reach.removedMemberIds],
+        // A union the save reached and that is gone now (a childless couple's, when one of them goes).
+        removedUnionIds: [...new Set([...reach.removedUnionIds, ...[...reach.unionIds].filter((id) => !found.has(id))])],
+      }
+    },
+  }
+}
+export type TreeReads = ReturnType<typeof createTreeReads>
