@@ -24,6 +24,7 @@ import * as m0022 from './0022-books.ts'
 import * as m0023 from './0023-search.ts'
 import * as m0024 from './0024-photo-taken-on.ts'
 import * as m0026 from './0026-family-tree-version.ts'
+import * as m0028 from './0028-search-newest-by-owner.ts'
 
 /** Every migration, in order. Names are permanent: never rename or edit a released one. */
 export const migrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '0023-search': m0023,
   '0024-photo-taken-on': m0024,
   '0026-family-tree-version': m0026,
+  '0028-search-newest-by-owner': m0028,
 }
