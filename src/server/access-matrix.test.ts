@@ -49,6 +49,9 @@ const ownRoutes: Record<string, InjectOptions> = {
   'GET /api/media/limits': { method: 'GET', url: '/api/media/limits' },
   'POST /api/dreams': { method: 'POST', url: '/api/dreams', payload: { content: 'Un sueño' } },
   'GET /api/family-tree': { method: 'GET', url: '/api/family-tree' },
+  'GET /api/family-tree/index': { method: 'GET', url: '/api/family-tree/index' },
+  // Another tree's ids are left out (the tree page reads' tests): the caller's own tree answers.
+  'GET /api/family-tree/members': { method: 'GET', url: '/api/family-tree/members?ids=someone' },
   'POST /api/family-tree/own-card': { method: 'POST', url: '/api/family-tree/own-card', payload: { fullName: 'Tomás Pérez' } },
   'POST /api/family-tree/members': { method: 'POST', url: '/api/family-tree/members', payload: { firstName: 'A', lastName: 'B', relationshipToOwner: 'Tía' } },
   'GET /api/family-tree/gedcom': { method: 'GET', url: '/api/family-tree/gedcom?version=5.5.1' },
@@ -102,6 +105,7 @@ const namingRoutes: Record<string, Call> = {
   'PATCH /api/dreams/:id': (ids) => ({ method: 'PATCH', url: `/api/dreams/${ids.dream}`, payload: { content: 'Cambiado' } }),
   'DELETE /api/dreams/:id': (ids) => ({ method: 'DELETE', url: `/api/dreams/${ids.dream}` }),
   'GET /api/family-tree/members/:memberId': (ids) => ({ method: 'GET', url: `/api/family-tree/members/${ids.member}` }),
+  'GET /api/family-tree/view': (ids) => ({ method: 'GET', url: `/api/family-tree/view?centre=${ids.member}` }),
   'GET /api/timeline/members/:memberId': (ids) => ({ method: 'GET', url: `/api/timeline/members/${ids.member}` }),
   'GET /api/timeline/family': (ids) => ({ method: 'GET', url: `/api/timeline/family?branch=${ids.member}` }),
   'PATCH /api/family-tree/members/:memberId': (ids) => ({ method: 'PATCH', url: `/api/family-tree/members/${ids.member}`, payload: { firstName: 'Cambiado' } }),

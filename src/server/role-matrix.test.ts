@@ -129,6 +129,10 @@ const expectations: Record<string, Row> = {
 
   // The family tree
   'GET /api/family-tree': onTheirTree('tree.read'),
+  'GET /api/family-tree/index': onTheirTree('tree.read'),
+  // Ids of another tree are left out, never refused: the reader's own tree answers.
+  'GET /api/family-tree/members': onTheirTree('tree.read'),
+  'GET /api/family-tree/view': ofTheTree('tree.read'),
   'GET /api/dashboard/family-news': onTheirTree('tree.read'),
   'POST /api/dashboard/family-news/seen': onTheirTree('tree.read'),
   'GET /api/dashboard/on-this-day': onTheirTree('tree.read'),
@@ -444,6 +448,9 @@ describe.each(testDatabases)('what each kind of person meets on every API route,
     },
 
     'GET /api/family-tree': { call: () => ({ method: 'GET', url: '/api/family-tree' }) },
+    'GET /api/family-tree/index': { call: () => ({ method: 'GET', url: '/api/family-tree/index' }) },
+    'GET /api/family-tree/members': { call: () => ({ method: 'GET', url: `/api/family-tree/members?ids=${grandmother}` }) },
+    'GET /api/family-tree/view': { call: () => ({ method: 'GET', url: `/api/family-tree/view?centre=${grandmother}` }) },
     'GET /api/dashboard/family-news': { call: () => ({ method: 'GET', url: '/api/dashboard/family-news' }) },
     'POST /api/dashboard/family-news/seen': { call: () => ({ method: 'POST', url: '/api/dashboard/family-news/seen', payload: { until: '2026-01-01T00:00:00Z' } }) },
     'GET /api/dashboard/on-this-day': { call: () => ({ method: 'GET', url: '/api/dashboard/on-this-day?today=2026-05-17' }) },

@@ -1,18 +1,20 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import {
-  createMemberSchema,
-  createOwnCardSchema,
-  familyTreeSchema,
-  memberFactsSchema,
-  memberSchema,
-  staleMemberEditSchema,
-  updateMemberSchema,
-} from '../../../shared/contracts/family-tree.ts'
+import { createMemberSchema, createOwnCardSchema, familyTreeSchema, memberFactsSchema, staleMemberEditSchema, updateMemberSchema } from '../../../shared/contracts/family-tree.ts'
 import { todayCalendarDate } from '../../../shared/calendar-date.ts'
-import type { FamilyTree } from '../../../shared/contracts/family-tree.ts'
-import { membersByIdsQuerySchema, membersByIdsSchema, treeIndexSchema, treeViewLimits, treeViewQuerySchema, treeViewSchema } from '../../../shared/contracts/family-tree-view.ts'
+import type { FamilyTree, Member } from '../../../shared/contracts/family-tree.ts'
+import type { SaveReach } from './family-tree.reads.ts'
+import {
+  memberDeletedSchema,
+  memberSavedSchema,
+  membersByIdsQuerySchema,
+  membersByIdsSchema,
+  treeIndexSchema,
+  treeViewLimits,
+  treeViewQuerySchema,
+  treeViewSchema,
+} from '../../../shared/contracts/family-tree-view.ts'
 import type { ListCache } from '../../lib/list-cache.ts'
 import { createViewerRedaction, memberFactsForViewer } from '../../../shared/family-tree/living.ts'
 import { roleMay } from '../../../shared/family-tree/roles.ts'
@@ -24,7 +26,6 @@ import type { CircleService } from './family-tree.circle.service.ts'
 import type { FamilyTreeService } from './family-tree.service.ts'
 
 const params = z.object({ memberId: z.string() })
-const memberResult = z.object({ member: memberSchema })
 const memberFactsResult = z.object({ member: memberFactsSchema })
 const tags = ['family tree']
 
@@ -71,6 +72,16 @@ export const familyTreeRoutes: FastifyPluginAsyncZod<{ service: FamilyTreeServic
       load: async () => ({ ...(await reads.buildIndex(holderId, { seesLiving })), version }),
       toJson: (body) => pacedJson(body, createPacer()),
     })
+  }
+
+  /**
+   * A save's answer: the member and what changed, read after the save's transaction (on SQLite it
+   * holds the only connection), as the saver's view shows it. Written in slices like the reads:
+   * a save of a parent of thousands sends their whole lists.
+   */
+  async function sendSaved(request: FastifyRequest, reply: FastifyReply, access: { holderId: string; role: string }, saved: { member: Member; reach: SaveReach }) {
+    const changes = await reads.changes(access.holderId, saved.reach, { seesLiving: roleMay(access.role, 'tree.see-living') })
+    return sendJsonChunks(request, reply, await pacedJsonChunks({ member: saved.member, changes }, createPacer()))
   }
 
   // The tree page's reads answer with their JSON written in slices, as the whole tree does: the
@@ -168,10 +179,11 @@ export const familyTreeRoutes: FastifyPluginAsyncZod<{ service: FamilyTreeServic
 
   app.post(
     '/family-tree/members',
-    { schema: { tags, summary: 'Add a member (the tree is created with the first)', body: createMemberSchema, response: { 201: memberResult } } },
+    { schema: { tags, summary: 'Add a member (the tree is created with the first); with what changed', body: createMemberSchema, response: { 201: memberSavedSchema } } },
     async (request, reply) => {
       const access = await circle.require(currentUser(request).id, 'tree.edit')
-      return reply.status(201).send({ member: await service.addMember(access.holderId, request.body, access.userId) })
+      const saved = await service.addMemberReaching(access.holderId, request.body, access.userId)
+      return sendSaved(request, reply.status(201), access, saved)
     },
   )
 
@@ -182,13 +194,15 @@ export const familyTreeRoutes: FastifyPluginAsyncZod<{ service: FamilyTreeServic
         tags,
         summary: 'Make your own card from your full name (and birth date as you know it); 400 member.self_exists when you have one',
         body: createOwnCardSchema,
-        response: { 201: memberResult },
+        response: { 201: memberSavedSchema },
       },
     },
     async (request, reply) => {
       const userId = currentUser(request).id
       const { fullName, birthDate, language } = request.body
-      return reply.status(201).send({ member: await service.addOwnCard(userId, { fullName, birthDate: birthDate ?? null, language }) })
+      const saved = await service.addOwnCardReaching(userId, { fullName, birthDate: birthDate ?? null, language })
+      // Their own tree, whichever tree their pages show.
+      return sendSaved(request, reply.status(201), { holderId: userId, role: 'owner' }, saved)
     },
   )
 
@@ -199,14 +213,14 @@ export const familyTreeRoutes: FastifyPluginAsyncZod<{ service: FamilyTreeServic
         tags,
         summary: 'Say this member is you; your own card from sign-up gives way (its memories follow), any other answers 400 member.self_exists',
         params,
-        response: { 200: memberResult },
+        response: { 200: memberSavedSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       // Who the holder is in their own tree; in another's tree a person is linked by an invitation.
       const access = await circle.require(currentUser(request).id, 'tree.edit')
       if (access.holderId !== access.userId) throw new AppError('forbidden', 'In a tree shared with you, an invitation links you to your card')
-      return { member: await service.chooseSelf(access.holderId, request.params.memberId) }
+      return sendSaved(request, reply, access, await service.chooseSelfReaching(access.holderId, request.params.memberId))
     },
   )
 
@@ -220,22 +234,23 @@ export const familyTreeRoutes: FastifyPluginAsyncZod<{ service: FamilyTreeServic
           'Send `expectedUpdatedAt`, the `updatedAt` of the member as you read it: if someone changed them since, nothing is saved and the answer is 409 `conflict` with `error.current`, the member as stored now. Without it the change is saved whatever happened meanwhile.',
         params,
         body: updateMemberSchema,
-        response: { 200: memberResult, 409: staleMemberEditSchema },
+        response: { 200: memberSavedSchema, 409: staleMemberEditSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const access = await circle.requireMemberChange(currentUser(request).id, request.params.memberId, request.body)
-      return { member: await service.updateMember(access.holderId, request.params.memberId, request.body) }
+      return sendSaved(request, reply, access, await service.updateMemberReaching(access.holderId, request.params.memberId, request.body))
     },
   )
 
   app.delete(
     '/family-tree/members/:memberId',
-    { schema: { tags, summary: 'Delete a member and every link to it', params, response: { 204: z.null() } } },
+    { schema: { tags, summary: 'Delete a member and every link to it; with what changed', params, response: { 200: memberDeletedSchema } } },
     async (request, reply) => {
       const access = await circle.require(currentUser(request).id, 'tree.edit')
-      await service.deleteMember(access.holderId, request.params.memberId)
-      return reply.status(204).send(null)
+      const reach = await service.deleteMemberReaching(access.holderId, request.params.memberId)
+      const changes = await reads.changes(access.holderId, reach, { seesLiving: roleMay(access.role, 'tree.see-living') })
+      return sendJsonChunks(request, reply, await pacedJsonChunks({ changes }, createPacer()))
     },
   )
 }

@@ -15,8 +15,8 @@ import { readWrittenDate, sortKeyOf } from './family-tree.dates.ts'
 import { checkMember, requestedParentLinks, type CheckedMember, type MemberChanges, type ProposedMember, type TreeState } from './family-tree.rules.ts'
 import { columns, indexLinks, toMember, toProposed, toUnion, type LinkIndex, type MemberRelatedIds } from './family-tree.mapping.ts'
 import { toMemberFacts, type MemberFacts } from './family-tree.member-facts.ts'
-import { othersWithChangedRelations } from './family-tree.stamps.ts'
-import { byName, createTreeReads } from './family-tree.reads.ts'
+import { othersWithChangedRelations, reachOfSave } from './family-tree.stamps.ts'
+import { byName, createTreeReads, emptyReach, mergeReach, type SaveReach } from './family-tree.reads.ts'
 import { storytellerKinship } from './family-tree.storyteller.ts'
 import { kinshipOf } from './family-tree.kinship.ts'
 import { kinshipWord } from '../../../shared/family-tree/kinship-words.ts'
@@ -184,6 +184,188 @@ export function createFamilyTreeService({ repo, getOwner, relatedIds, deleteUnli
     const owner = await getOwner(ownerId)
     const standInSelfId = options.restore ? (await findStandInSelf(ownerId))?.memberId : undefined
     return applyBatch(repo, ownerId, batch, { ...options, standInSelfId }, (treeId, now) => newTree(ownerId, owner, treeId, now))
+  }
+
+  /** Adds a member to the holder's tree; `authorId`, when another person adds it, is kept as who added it. With what the save reached. */
+  async function addMemberReaching(ownerId: string, input: NewMember, authorId: string = ownerId): Promise<{ member: Member; reach: SaveReach }> {
+    const id = newId()
+    const now = nowIso()
+    // Read before the transaction: on SQLite it holds the only connection.
+    const owner = await getOwner(ownerId)
+    const dates = readDates(input, input.language ?? owner.preferredLanguage ?? defaultLanguage)
+    return repo.transaction(async (q) => {
+      const snapshot = await q.loadTree(ownerId)
+      if (snapshot.members.length >= maxMembers) throw new AppError('limit.members_per_tree', `A tree can hold at most ${maxMembers} people`)
+      const links = await indexLinks(snapshot)
+      const state = treeState(snapshot, links, id)
+      const treeId = snapshot.tree?.id ?? newId()
+      const plan = planUnions(
+        snapshot.unions,
+        { unions: dates.unions, spouseMemberIds: input.spouseMemberIds },
+        { memberId: id, ownerUserId: ownerId, treeId, now, others: new Set(state.others.keys()), sortKeyOf },
+      )
+      if (exceedsUnionsPerMember(plan, id)) throw new AppError('limit.unions_per_member', `A person can be a partner in at most ${limits.unionsPerMember} unions`)
+      const member = checkMember(
+        {
+          id,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          relationshipToOwner: input.relationshipToOwner ?? '',
+          isSelf: input.isSelf ?? false,
+          isDeceased: input.isDeceased ?? false,
+          birthDate: dates.birthDate ?? null,
+          deathDate: dates.deathDate ?? null,
+          birthPlace: input.birthPlace ?? '',
+          deathPlace: input.deathPlace ?? '',
+          notes: input.notes ?? '',
+          sourceId: null,
+          gender: input.gender ?? '',
+          bioSummary: input.bioSummary ?? '',
+          keyLifeEvents: input.keyLifeEvents ?? [],
+          parentMemberIds: input.parentLinks?.map((link) => link.parentId) ?? input.parentMemberIds ?? [],
+          parentLinks: input.parentLinks ? requestedParentLinks([], input.parentLinks) : [],
+          // Unions sent name the spouses themselves (planUnions checks them).
+          spouseMemberIds: dates.unions ? [] : (input.spouseMemberIds ?? []),
+          childrenMemberIds: input.childLinks?.map((link) => link.childId) ?? input.childrenMemberIds ?? [],
+          ...(input.childLinks ? { childKinds: new Map(input.childLinks.map((link) => [link.childId, link.kind])) } : {}),
+        },
+        state,
+        new Set(),
+        [...dates.issues, ...plan.issues],
+      )
+      if (!snapshot.tree) await q.insertTree(newTree(ownerId, owner, treeId, now))
+      await q.insertMembers([
+        { id, treeId, ownerUserId: ownerId, ...columns(member, sortKeyOf), addedByUserId: authorId === ownerId ? null : authorId, createdAt: now, updatedAt: now },
+      ])
+      const touched = [id, ...member.childrenMemberIds]
+      await writeRelations(q, ownerId, member, plan, touched)
+      const after = await q.loadTree(ownerId)
+      const afterLinks = await indexLinks(after)
+      const rowsAfter = new Map(after.members.map((m) => [m.id, m]))
+      const trees = { before: { snapshot, links }, after: { snapshot: after, links: afterLinks } }
+      const reached = othersWithChangedRelations(id, touched, plan, trees.before, trees.after)
+      await stampReached(q, ownerId, reached, rowsAfter, now)
+      await q.touchTree(ownerId, now)
+      return { member: toMember(rowsAfter.get(id)!, afterLinks), reach: reachOfSave(id, touched, plan, trees, reached, true) }
+    })
+  }
+
+  /** `addMemberReaching` of the person's own card, made from their full name (and birth date as they know it). */
+  function addOwnCardReaching(ownerId: string, card: { fullName: string; birthDate: string | null; language?: Language | undefined }) {
+    return addMemberReaching(ownerId, { ...splitFullName(card.fullName), isSelf: true, relationshipToOwner: selfRelationship, birthDate: card.birthDate, language: card.language })
+  }
+
+  /** `chooseSelf`, with what it reached: the stand-in card gone, the chosen one changed. */
+  async function chooseSelfReaching(ownerId: string, memberId: string): Promise<{ member: Member; reach: SaveReach }> {
+    const chosen = await readMember(repo, ownerId, memberId)
+    const selfId = await findSelfMemberId(ownerId)
+    if (selfId === memberId) return { member: await withRelated(ownerId, chosen), reach: emptyReach() }
+    const standIn = selfId ? await findStandInSelf(ownerId) : undefined
+    if (selfId && !standIn) throw new AppError('validation_failed', 'You already have a card of your own', [{ path: 'isSelf', code: 'member.self_exists' }])
+    const reach = emptyReach()
+    if (standIn) {
+      await moveOwnRecords?.(ownerId, standIn.memberId, memberId)
+      mergeReach(reach, await deleteMemberReaching(ownerId, standIn.memberId))
+    }
+    const updated = await updateMemberReaching(ownerId, memberId, {
+      isSelf: true,
+      relationshipToOwner: selfRelationship,
+      // The stored form reads back the same in any language.
+      ...(chosen.birthDate === null && standIn?.birthDate ? { birthDate: storedDateText(standIn.birthDate) } : {}),
+    })
+    return { member: updated.member, reach: mergeReach(reach, updated.reach) }
+  }
+
+  /** `updateMember`, with what the save reached. */
+  async function updateMemberReaching(ownerId: string, memberId: string, changes: MemberChanges): Promise<{ member: Member; reach: SaveReach }> {
+    const now = nowIso()
+    const datesSent = changes.birthDate !== undefined || changes.deathDate !== undefined || changes.unions !== undefined
+    // Read before the transaction: on SQLite it holds the only connection.
+    const language = changes.language ?? (datesSent ? (await getOwner(ownerId)).preferredLanguage : null) ?? defaultLanguage
+    const dates = readDates(changes, language)
+    const outcome = await repo.transaction(async (q): Promise<{ updated: Member; reach: SaveReach } | { stale: Member }> => {
+      // The check and the write are one step: the member's row is held from here to the commit.
+      const stamp = await q.lockMember(ownerId, memberId)
+      if (!stamp) throw notFound('Member')
+      if (changes.expectedUpdatedAt !== undefined && Date.parse(changes.expectedUpdatedAt) !== Date.parse(toIsoString(stamp.updatedAt)))
+        return { stale: await readMember(q, ownerId, memberId) }
+      const snapshot = await q.loadTree(ownerId)
+      const row = snapshot.members.find((m) => m.id === memberId)
+      if (!row) throw notFound('Member')
+      const links = await indexLinks(snapshot)
+      const current = toProposed(row, links)
+      const state = treeState(snapshot, links, memberId)
+      const plan = planUnions(
+        snapshot.unions,
+        { unions: dates.unions, spouseMemberIds: changes.spouseMemberIds },
+        { memberId, ownerUserId: ownerId, treeId: row.treeId, now, others: new Set(state.others.keys()), sortKeyOf },
+      )
+      if (exceedsUnionsPerMember(plan, memberId)) throw new AppError('limit.unions_per_member', `A person can be a partner in at most ${limits.unionsPerMember} unions`)
+      const {
+        unions: _unions,
+        language: _language,
+        expectedUpdatedAt: _expected,
+        parentLinks: askedLinks,
+        childLinks: askedChildren,
+        ...fields
+      } = { ...changes, birthDate: dates.birthDate, deathDate: dates.deathDate }
+      const defined: Partial<ProposedMember> = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined))
+      if (dates.unions) defined.spouseMemberIds = []
+      if (askedLinks) Object.assign(defined, { parentMemberIds: askedLinks.map((link) => link.parentId), parentLinks: requestedParentLinks(current.parentLinks, askedLinks) })
+      if (askedChildren)
+        Object.assign(defined, { childrenMemberIds: askedChildren.map((link) => link.childId), childKinds: new Map(askedChildren.map((link) => [link.childId, link.kind])) })
+      const member = checkMember({ ...current, ...defined }, state, new Set(Object.keys(defined)), [...dates.issues, ...plan.issues])
+      const written = columns(member, sortKeyOf)
+      // Every save gives a stamp of its own, even two in one millisecond: the next edit's check tells them apart.
+      await q.updateMember(ownerId, memberId, { ...written, updatedAt: nextInstant(stamp.updatedAt, now) })
+      const touched = [...new Set([memberId, ...current.childrenMemberIds, ...member.childrenMemberIds])]
+      await writeRelations(q, ownerId, member, plan, touched)
+      const after = await q.loadTree(ownerId)
+      const afterLinks = await indexLinks(after)
+      const trees = { before: { snapshot, links }, after: { snapshot: after, links: afterLinks } }
+      const reached = othersWithChangedRelations(memberId, touched, plan, trees.before, trees.after)
+      const rowsAfter = new Map(after.members.map((m) => [m.id, m]))
+      await stampReached(q, ownerId, reached, rowsAfter, now)
+      await q.touchTree(ownerId, now)
+      // Read after the member's own write: the stamps given to others since change nothing of theirs.
+      const reach = reachOfSave(memberId, touched, plan, trees, reached, written.birthDateSort !== row.birthDateSort)
+      return { updated: toMember(rowsAfter.get(memberId)!, afterLinks), reach }
+    })
+    if ('stale' in outcome) throw staleEdit('Member', await withRelated(ownerId, outcome.stale))
+    return { member: await withRelated(ownerId, outcome.updated), reach: outcome.reach }
+  }
+
+  /** `deleteMember`, with what it reached: the member and their childless unions gone, their relatives and families changed. */
+  async function deleteMemberReaching(ownerId: string, memberId: string): Promise<SaveReach> {
+    const mediaIds = (await relatedIds?.(ownerId, [memberId]))?.mediaAssetIds.get(memberId) ?? []
+    const reach = await repo.transaction(async (q) => {
+      // A couple with no children ends with one of them: its union goes too. A family with
+      // children stays, with the one parent left.
+      const snapshot = await q.loadTree(ownerId)
+      const links = await indexLinks(snapshot)
+      const childless = snapshot.unions.filter((u) => (u.firstPartnerId === memberId || u.secondPartnerId === memberId) && !links.unionChildren.has(u.id))
+      await q.deleteUnions(
+        ownerId,
+        childless.map((u) => u.id),
+      )
+      if (!(await q.deleteMember(ownerId, memberId))) throw notFound('Member')
+      const now = nowIso()
+      // Their parents, children and partners lose them: a form opened on one of those before must see it.
+      const parentLinks = links.parentLinksOf.get(memberId) ?? []
+      const reached = [...parentLinks.map((link) => link.parentId), ...(links.childrenOf.get(memberId) ?? []), ...(links.spousesOf.get(memberId) ?? [])]
+      await stampReached(q, ownerId, reached, new Map(snapshot.members.map((m) => [m.id, m])), now)
+      await q.touchTree(ownerId, now)
+      const gone = new Set(childless.map((u) => u.id))
+      return mergeReach(emptyReach(), {
+        memberIds: new Set(reached),
+        // The families they were a partner in lose a partner, the one they were a child of loses a child.
+        unionIds: new Set([...(links.unionsOf.get(memberId) ?? []), ...parentLinks.flatMap((link) => (link.unionId ? [link.unionId] : []))].filter((id) => !gone.has(id))),
+        removedMemberIds: new Set([memberId]),
+        removedUnionIds: gone,
+      })
+    })
+    await deleteUnlinkedMedia?.(ownerId, mediaIds).catch((error: unknown) => log?.warn({ err: error, mediaIds }, 'a deleted member’s files could not be removed'))
+    return reach
   }
 
   return {
@@ -374,73 +556,20 @@ export function createFamilyTreeService({ repo, getOwner, relatedIds, deleteUnli
 
     /** Adds a member to the holder's tree; `authorId`, when another person adds it, is kept as who added it. */
     async addMember(ownerId: string, input: NewMember, authorId: string = ownerId): Promise<Member> {
-      const id = newId()
-      const now = nowIso()
-      // Read before the transaction: on SQLite it holds the only connection.
-      const owner = await getOwner(ownerId)
-      const dates = readDates(input, input.language ?? owner.preferredLanguage ?? defaultLanguage)
-      return repo.transaction(async (q) => {
-        const snapshot = await q.loadTree(ownerId)
-        if (snapshot.members.length >= maxMembers) throw new AppError('limit.members_per_tree', `A tree can hold at most ${maxMembers} people`)
-        const links = await indexLinks(snapshot)
-        const state = treeState(snapshot, links, id)
-        const treeId = snapshot.tree?.id ?? newId()
-        const plan = planUnions(
-          snapshot.unions,
-          { unions: dates.unions, spouseMemberIds: input.spouseMemberIds },
-          { memberId: id, ownerUserId: ownerId, treeId, now, others: new Set(state.others.keys()), sortKeyOf },
-        )
-        if (exceedsUnionsPerMember(plan, id)) throw new AppError('limit.unions_per_member', `A person can be a partner in at most ${limits.unionsPerMember} unions`)
-        const member = checkMember(
-          {
-            id,
-            firstName: input.firstName,
-            lastName: input.lastName,
-            relationshipToOwner: input.relationshipToOwner ?? '',
-            isSelf: input.isSelf ?? false,
-            isDeceased: input.isDeceased ?? false,
-            birthDate: dates.birthDate ?? null,
-            deathDate: dates.deathDate ?? null,
-            birthPlace: input.birthPlace ?? '',
-            deathPlace: input.deathPlace ?? '',
-            notes: input.notes ?? '',
-            sourceId: null,
-            gender: input.gender ?? '',
-            bioSummary: input.bioSummary ?? '',
-            keyLifeEvents: input.keyLifeEvents ?? [],
-            parentMemberIds: input.parentLinks?.map((link) => link.parentId) ?? input.parentMemberIds ?? [],
-            parentLinks: input.parentLinks ? requestedParentLinks([], input.parentLinks) : [],
-            // Unions sent name the spouses themselves (planUnions checks them).
-            spouseMemberIds: dates.unions ? [] : (input.spouseMemberIds ?? []),
-            childrenMemberIds: input.childLinks?.map((link) => link.childId) ?? input.childrenMemberIds ?? [],
-            ...(input.childLinks ? { childKinds: new Map(input.childLinks.map((link) => [link.childId, link.kind])) } : {}),
-          },
-          state,
-          new Set(),
-          [...dates.issues, ...plan.issues],
-        )
-        if (!snapshot.tree) await q.insertTree(newTree(ownerId, owner, treeId, now))
-        await q.insertMembers([
-          { id, treeId, ownerUserId: ownerId, ...columns(member, sortKeyOf), addedByUserId: authorId === ownerId ? null : authorId, createdAt: now, updatedAt: now },
-        ])
-        const touched = [id, ...member.childrenMemberIds]
-        await writeRelations(q, ownerId, member, plan, touched)
-        const after = await q.loadTree(ownerId)
-        const afterLinks = await indexLinks(after)
-        const rowsAfter = new Map(after.members.map((m) => [m.id, m]))
-        await stampReached(q, ownerId, othersWithChangedRelations(id, touched, plan, { snapshot, links }, { snapshot: after, links: afterLinks }), rowsAfter, now)
-        await q.touchTree(ownerId, now)
-        return toMember(rowsAfter.get(id)!, afterLinks)
-      })
+      return (await addMemberReaching(ownerId, input, authorId)).member
     },
+
+    addMemberReaching,
 
     /**
      * The person's own card, made from the full name (and the birth date as they know it) they
      * gave at sign-up or when the biography offers it; `member.self_exists` when they have one.
      */
     addOwnCard(ownerId: string, card: { fullName: string; birthDate: string | null; language?: Language | undefined }): Promise<Member> {
-      return this.addMember(ownerId, { ...splitFullName(card.fullName), isSelf: true, relationshipToOwner: selfRelationship, birthDate: card.birthDate, language: card.language })
+      return addOwnCardReaching(ownerId, card).then((saved) => saved.member)
     },
+
+    addOwnCardReaching,
 
     /**
      * Marks `memberId` as the owner ("this is me", after an import). A stand-in own card
@@ -449,22 +578,10 @@ export function createFamilyTreeService({ repo, getOwner, relatedIds, deleteUnli
      * refused with `member.self_exists`.
      */
     async chooseSelf(ownerId: string, memberId: string): Promise<Member> {
-      const chosen = await readMember(repo, ownerId, memberId)
-      const selfId = await findSelfMemberId(ownerId)
-      if (selfId === memberId) return withRelated(ownerId, chosen)
-      const standIn = selfId ? await findStandInSelf(ownerId) : undefined
-      if (selfId && !standIn) throw new AppError('validation_failed', 'You already have a card of your own', [{ path: 'isSelf', code: 'member.self_exists' }])
-      if (standIn) {
-        await moveOwnRecords?.(ownerId, standIn.memberId, memberId)
-        await this.deleteMember(ownerId, standIn.memberId)
-      }
-      return this.updateMember(ownerId, memberId, {
-        isSelf: true,
-        relationshipToOwner: selfRelationship,
-        // The stored form reads back the same in any language.
-        ...(chosen.birthDate === null && standIn?.birthDate ? { birthDate: storedDateText(standIn.birthDate) } : {}),
-      })
+      return (await chooseSelfReaching(ownerId, memberId)).member
     },
+
+    chooseSelfReaching,
 
     /**
      * Merges the sent fields into the member; the relation lists sent replace its relations. With
@@ -472,59 +589,10 @@ export function createFamilyTreeService({ repo, getOwner, relatedIds, deleteUnli
      * `conflict` with the member as stored now (docs/product.md#family-tree).
      */
     async updateMember(ownerId: string, memberId: string, changes: MemberChanges): Promise<Member> {
-      const now = nowIso()
-      const datesSent = changes.birthDate !== undefined || changes.deathDate !== undefined || changes.unions !== undefined
-      // Read before the transaction: on SQLite it holds the only connection.
-      const language = changes.language ?? (datesSent ? (await getOwner(ownerId)).preferredLanguage : null) ?? defaultLanguage
-      const dates = readDates(changes, language)
-      const outcome = await repo.transaction(async (q): Promise<{ updated: Member } | { stale: Member }> => {
-        // The check and the write are one step: the member's row is held from here to the commit.
-        const stamp = await q.lockMember(ownerId, memberId)
-        if (!stamp) throw notFound('Member')
-        if (changes.expectedUpdatedAt !== undefined && Date.parse(changes.expectedUpdatedAt) !== Date.parse(toIsoString(stamp.updatedAt)))
-          return { stale: await readMember(q, ownerId, memberId) }
-        const snapshot = await q.loadTree(ownerId)
-        const row = snapshot.members.find((m) => m.id === memberId)
-        if (!row) throw notFound('Member')
-        const links = await indexLinks(snapshot)
-        const current = toProposed(row, links)
-        const state = treeState(snapshot, links, memberId)
-        const plan = planUnions(
-          snapshot.unions,
-          { unions: dates.unions, spouseMemberIds: changes.spouseMemberIds },
-          { memberId, ownerUserId: ownerId, treeId: row.treeId, now, others: new Set(state.others.keys()), sortKeyOf },
-        )
-        if (exceedsUnionsPerMember(plan, memberId)) throw new AppError('limit.unions_per_member', `A person can be a partner in at most ${limits.unionsPerMember} unions`)
-        const {
-          unions: _unions,
-          language: _language,
-          expectedUpdatedAt: _expected,
-          parentLinks: askedLinks,
-          childLinks: askedChildren,
-          ...fields
-        } = { ...changes, birthDate: dates.birthDate, deathDate: dates.deathDate }
-        const defined: Partial<ProposedMember> = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined))
-        if (dates.unions) defined.spouseMemberIds = []
-        if (askedLinks) Object.assign(defined, { parentMemberIds: askedLinks.map((link) => link.parentId), parentLinks: requestedParentLinks(current.parentLinks, askedLinks) })
-        if (askedChildren)
-          Object.assign(defined, { childrenMemberIds: askedChildren.map((link) => link.childId), childKinds: new Map(askedChildren.map((link) => [link.childId, link.kind])) })
-        const member = checkMember({ ...current, ...defined }, state, new Set(Object.keys(defined)), [...dates.issues, ...plan.issues])
-        // Every save gives a stamp of its own, even two in one millisecond: the next edit's check tells them apart.
-        await q.updateMember(ownerId, memberId, { ...columns(member, sortKeyOf), updatedAt: nextInstant(stamp.updatedAt, now) })
-        const touched = [...new Set([memberId, ...current.childrenMemberIds, ...member.childrenMemberIds])]
-        await writeRelations(q, ownerId, member, plan, touched)
-        const after = await q.loadTree(ownerId)
-        const afterLinks = await indexLinks(after)
-        const reached = othersWithChangedRelations(memberId, touched, plan, { snapshot, links }, { snapshot: after, links: afterLinks })
-        const rowsAfter = new Map(after.members.map((m) => [m.id, m]))
-        await stampReached(q, ownerId, reached, rowsAfter, now)
-        await q.touchTree(ownerId, now)
-        // Read after the member's own write: the stamps given to others since change nothing of theirs.
-        return { updated: toMember(rowsAfter.get(memberId)!, afterLinks) }
-      })
-      if ('stale' in outcome) throw staleEdit('Member', await withRelated(ownerId, outcome.stale))
-      return withRelated(ownerId, outcome.updated)
+      return (await updateMemberReaching(ownerId, memberId, changes)).member
     },
+
+    updateMemberReaching,
 
     /**
      * Deletes a member with their links to the others and their interviews (the database cascades),
@@ -532,30 +600,10 @@ export function createFamilyTreeService({ repo, getOwner, relatedIds, deleteUnli
      * left in storage that no page can reach. A file that then fails to go stays, unlinked.
      */
     async deleteMember(ownerId: string, memberId: string): Promise<void> {
-      const mediaIds = (await relatedIds?.(ownerId, [memberId]))?.mediaAssetIds.get(memberId) ?? []
-      await repo.transaction(async (q) => {
-        // A couple with no children ends with one of them: its union goes too. A family with
-        // children stays, with the one parent left.
-        const snapshot = await q.loadTree(ownerId)
-        const links = await indexLinks(snapshot)
-        const childless = snapshot.unions.filter((u) => (u.firstPartnerId === memberId || u.secondPartnerId === memberId) && !links.unionChildren.has(u.id))
-        await q.deleteUnions(
-          ownerId,
-          childless.map((u) => u.id),
-        )
-        if (!(await q.deleteMember(ownerId, memberId))) throw notFound('Member')
-        const now = nowIso()
-        // Their parents, children and partners lose them: a form opened on one of those before must see it.
-        const reached = [
-          ...(links.parentLinksOf.get(memberId) ?? []).map((link) => link.parentId),
-          ...(links.childrenOf.get(memberId) ?? []),
-          ...(links.spousesOf.get(memberId) ?? []),
-        ]
-        await stampReached(q, ownerId, reached, new Map(snapshot.members.map((m) => [m.id, m])), now)
-        await q.touchTree(ownerId, now)
-      })
-      await deleteUnlinkedMedia?.(ownerId, mediaIds).catch((error: unknown) => log?.warn({ err: error, mediaIds }, 'a deleted member’s files could not be removed'))
+      await deleteMemberReaching(ownerId, memberId)
     },
+
+    deleteMemberReaching,
   }
 }
 export type FamilyTreeService = ReturnType<typeof createFamilyTreeService>

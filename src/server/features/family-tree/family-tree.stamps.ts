@@ -1,4 +1,5 @@
 import type { LinkIndex } from './family-tree.mapping.ts'
+import { emptyReach, type SaveReach } from './family-tree.reads.ts'
 import type { TreeSnapshot } from './family-tree.repository.ts'
 import type { UnionRow } from './family-tree.tables.ts'
 import type { UnionPlan } from './family-tree.unions.ts'
@@ -43,4 +44,43 @@ export function othersWithChangedRelations(memberId: string, touched: readonly s
     }
   reached.delete(memberId)
   return [...reached].filter((id) => relationsOf(id, before, unionsBefore) !== relationsOf(id, after, unionsAfter))
+}
+
+/**
+ * What a save of `memberId` reached, for the page to update in place (`changes`): the member, the
+ * others whose relations changed (`reached`), the unions it wrote and those whose children it
+ * moved. A birth date that changed reorders the parents' children and their family's list, so
+ * the parents and that family are sent again too.
+ */
+export function reachOfSave(
+  memberId: string,
+  touched: readonly string[],
+  plan: UnionPlan,
+  trees: { before: IndexedTree; after: IndexedTree },
+  reached: readonly string[],
+  birthChanged: boolean,
+): SaveReach {
+  const reach = emptyReach()
+  const both = [trees.before, trees.after]
+  reach.memberIds.add(memberId)
+  for (const id of reached) reach.memberIds.add(id)
+  for (const tree of both)
+    for (const link of tree.links.parentLinksOf.get(memberId) ?? []) {
+      if (birthChanged) reach.memberIds.add(link.parentId)
+      if (birthChanged && link.unionId) reach.unionIds.add(link.unionId)
+    }
+  for (const childId of touched) {
+    for (const tree of both) for (const link of tree.links.parentLinksOf.get(childId) ?? []) if (link.unionId) reach.unionIds.add(link.unionId)
+    // A child moved into a family (a marriage of their two parents written) keeps their parents but not their links.
+    const linksIn = (tree: IndexedTree) => JSON.stringify(tree.links.parentLinksOf.get(childId) ?? [])
+    if (linksIn(trees.before) !== linksIn(trees.after)) reach.memberIds.add(childId)
+  }
+  for (const union of plan.inserts) reach.unionIds.add(union.id)
+  for (const { id } of plan.updates) reach.unionIds.add(id)
+  for (const unionId of trees.after.links.unionsOf.get(memberId) ?? []) reach.unionIds.add(unionId)
+  for (const unionId of plan.deletes) {
+    reach.unionIds.delete(unionId)
+    reach.removedUnionIds.add(unionId)
+  }
+  return reach
 }

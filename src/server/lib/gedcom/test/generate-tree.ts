@@ -53,7 +53,7 @@ const NOTE_SENTENCES = [
 ]
 
 /** A seeded PRNG (mulberry32): the same seed gives the same tree on every machine. */
-function createRandom(seed: number) {
+export function createRandom(seed: number) {
   let state = seed >>> 0
   const next = () => {
     state = (state + 0x6d2b79f5) >>> 0
