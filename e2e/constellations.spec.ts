@@ -56,6 +56,7 @@ test('Constellations are gone through by keyboard, and a star opens a memory tha
   // Both stars are in «El viaje a Pasto»: it opens in the memories.
   await tabTo(page, chosen.getByRole('link', { name: 'El viaje a Pasto' }))
   await page.keyboard.press('Enter')
-  await expect(page).toHaveURL(/\/my-story$/)
-  await expect(page.getByText('En 1962 la abuela Aurora nos llevó a Pasto en tren.')).toBeVisible()
+  await expect(page).toHaveURL(/\/my-story#memory-[\w-]+$/)
+  await expect(page.locator('.found-item')).toBeFocused()
+  await expect(page.locator('.found-item').getByText('En 1962 la abuela Aurora nos llevó a Pasto en tren.')).toBeInViewport()
 })

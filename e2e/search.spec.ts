@@ -34,8 +34,11 @@ test('Rosa searches «pena finca» from the header by keyboard and opens the mem
   expect(await result.innerText()).toBe('La finca de Pasto')
   await tabTo(page, result)
   await page.keyboard.press('Enter')
-  await expect(page).toHaveURL(/\/my-story$/)
-  await expect(page.getByRole('heading', { level: 3, name: 'La finca de Pasto' })).toBeVisible()
+  // It opens on the memory itself, focused, not at the top of her story.
+  await expect(page).toHaveURL(new RegExp(`/my-story#memory-${(await kept.json()).id}$`))
+  const memory = page.locator('.found-item')
+  await expect(memory).toBeFocused()
+  await expect(memory.getByRole('heading', { level: 3, name: 'La finca de Pasto' })).toBeInViewport()
 })
 
 test('a search that finds nothing says so, on a phone', async ({ page }) => {

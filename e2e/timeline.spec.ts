@@ -37,7 +37,9 @@ test('a life on a timeline with an approximate birth, and a memory of this day o
   // From the keyboard: the memory's link opens where the memory lives.
   await moments.nth(1).getByRole('link', { name: 'Leer el recuerdo' }).focus()
   await page.keyboard.press('Enter')
-  await expect(page).toHaveURL(/\/my-story$/)
+  await expect(page).toHaveURL(/\/my-story#memory-[\w-]+$/)
+  await expect(page.locator('.found-item')).toBeFocused()
+  await expect(page.locator('.found-item')).toContainText('Aurora Gómez me llevó a ver el mar por primera vez.')
 
   await page.setViewportSize({ width: 375, height: 667 })
   await page.goto(`/timeline/${auroraId}`)

@@ -70,7 +70,7 @@ describe.each(testDatabases)('constellations on %s', (database) => {
     expect(weightBetween(sky, `person:${aurora.memberId}`, 'year:1962')).toBe(2)
     // Pasto was said once: it does not recur yet.
     expect(star(sky, 'place:pasto')).toBeUndefined()
-    expect(sky.mentions.find((m) => m.key === `memory:${first}`)).toMatchObject({ kind: 'memory', title: 'El río', path: '/my-story' })
+    expect(sky.mentions.find((m) => m.key === `memory:${first}`)).toMatchObject({ kind: 'memory', title: 'El río', path: `/my-story#memory-${first}` })
   })
 
   it('reads dreams and interviews too, and finds a place by the part people say of it', async () => {

@@ -7,6 +7,7 @@ import type { InterviewSession } from '../../../shared/contracts/interviews.ts'
 import { storedDateText } from '../../../shared/genealogy-date/stored.ts'
 import type { TreeActor } from '../../../shared/family-tree/roles.ts'
 import { excerptOf } from '../../../shared/text/excerpt.ts'
+import { foundItemId } from '../../../shared/search/found-item.ts'
 import { buildConstellation, defaultLimits, type ToldItem } from './constellations.stars.ts'
 
 /**
@@ -30,7 +31,13 @@ const joined = (...parts: (string | null | undefined)[]) => parts.filter(Boolean
 
 function memoryItem(entry: BiographyEntry): ToldItem {
   return {
-    mention: { key: `memory:${entry.id}`, kind: 'memory', title: entry.title || excerptOf(entry.answer), date: day(entry.entryDate), path: '/my-story' },
+    mention: {
+      key: `memory:${entry.id}`,
+      kind: 'memory',
+      title: entry.title || excerptOf(entry.answer),
+      date: day(entry.entryDate),
+      path: `/my-story#${foundItemId('memory', entry.id)}`,
+    },
     text: joined(entry.title, entry.question, entry.answer),
     // Every year the date names («BET 1850 AND 1860» names two) is a year of the memory.
     dates: entry.eventDate ? [storedDateText(entry.eventDate)] : [],
@@ -41,7 +48,13 @@ function memoryItem(entry: BiographyEntry): ToldItem {
 
 function dreamItem(dream: Dream): ToldItem {
   return {
-    mention: { key: `dream:${dream.id}`, kind: 'dream', title: dream.title || excerptOf(dream.content), date: dream.dreamDate ?? day(dream.entryDate), path: '/my-dreams' },
+    mention: {
+      key: `dream:${dream.id}`,
+      kind: 'dream',
+      title: dream.title || excerptOf(dream.content),
+      date: dream.dreamDate ?? day(dream.entryDate),
+      path: `/my-dreams#${foundItemId('dream', dream.id)}`,
+    },
     text: joined(dream.title, dream.content),
     dates: dream.dreamDate ? [dream.dreamDate] : [],
     subjectMemberId: null,

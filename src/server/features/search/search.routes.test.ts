@@ -50,7 +50,7 @@ describe.each(testDatabases)('search on %s', (database) => {
     const answer = await search(rosa, 'PENA pasto')
     expect(answer.groups.map((group) => group.kind)).toEqual(['dream'])
     const [result] = found(answer)
-    expect(result).toMatchObject({ kind: 'dream', id: dream.id, path: '/my-dreams' })
+    expect(result).toMatchObject({ kind: 'dream', id: dream.id, path: `/my-dreams#dream-${dream.id}` })
     expect(marked(result!)).toEqual(['Pasto', 'Peña'])
   })
 
@@ -66,7 +66,7 @@ describe.each(testDatabases)('search on %s', (database) => {
 
   it('finds a memory the moment it is saved, follows its edits and forgets it once deleted', async () => {
     const entry = await post(rosa, '/api/biography/entries', { title: 'El trapiche', content: 'Molíamos caña en el trapiche del tío Aurelio.' })
-    expect(found(await search(rosa, 'trapiche aurelio'))).toEqual([expect.objectContaining({ kind: 'memory', id: entry.id, path: '/my-story' })])
+    expect(found(await search(rosa, 'trapiche aurelio'))).toEqual([expect.objectContaining({ kind: 'memory', id: entry.id, path: `/my-story#memory-${entry.id}` })])
     const edited = await call(rosa)({ method: 'PATCH', url: `/api/biography/entries/${entry.id}`, payload: { answer: 'Molíamos caña con el tío Gerardo.' } })
     expect(edited.statusCode, edited.body).toBe(200)
     expect(ids(await search(rosa, 'aurelio'))).toEqual([])

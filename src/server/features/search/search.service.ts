@@ -3,6 +3,7 @@ import { todayCalendarDate } from '../../../shared/calendar-date.ts'
 import { livingYears } from '../../../shared/family-tree/living.ts'
 import { roleMay, type TreeActor } from '../../../shared/family-tree/roles.ts'
 import { excerpt, searchTerms, type SearchTerms } from '../../../shared/search/search-terms.ts'
+import { foundItemId } from '../../../shared/search/found-item.ts'
 import type { z } from 'zod'
 import { toIsoString } from '../../db/timestamps.ts'
 import type { DocumentKind, SearchHit, SearchReader, SearchRepository } from './search.repository.ts'
@@ -40,9 +41,9 @@ function pathOf(hit: SearchHit, userId: string): string {
     case 'interview':
       return `/interview/${encodeURIComponent(hit.memberId ?? '')}`
     case 'dream':
-      return '/my-dreams'
+      return `/my-dreams#${foundItemId('dream', hit.itemId)}`
     case 'memory': {
-      if (isOwn) return '/my-story'
+      if (isOwn) return `/my-story#${foundItemId('memory', hit.itemId)}`
       const about = (hit.memberName && hit.memberId) || hit.authorMemberId
       return about ? storyPage(about) : '/dashboard'
     }

@@ -6,6 +6,7 @@ import { ConversationHeading } from '../../../components/chat/conversation-headi
 import { ErrorBanner, StatusMessage } from '../../../components/ui/banner.tsx'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx'
 import { useUiLanguage } from '../../../lib/ui-language.ts'
+import { foundItemId, foundItemProps, useFoundItem } from '../../../lib/use-found-item.ts'
 import { useBiographyEntries, useDeleteEntry, useRefreshEntries, useRenameConversation } from '../api/biography-queries.ts'
 import { failureText } from '../lib/failure-text.ts'
 import { memoryName } from '../lib/memory-name.ts'
@@ -36,6 +37,7 @@ export function MemoryList({ currentUserId, renderMedia, renderThumbnails, rende
   const { t } = useTranslation('biography')
   const language = useUiLanguage()
   const entries = useBiographyEntries()
+  const found = useFoundItem(entries.data !== undefined)
   const refreshEntries = useRefreshEntries()
   const [mediaEntryId, setMediaEntryId] = useState<string>()
   const [announcement, setAnnouncement] = useState('')
@@ -101,7 +103,12 @@ export function MemoryList({ currentUserId, renderMedia, renderThumbnails, rende
     content = (
       <ol className="memory-list" data-testid="memory-list">
         {groupByConversation(entries.data).map(({ conversation, exchanges }) => {
-          if (!conversation) return <li key={exchanges[0]!.id}>{item(exchanges[0]!)}</li>
+          if (!conversation)
+            return (
+              <li key={exchanges[0]!.id} {...foundItemProps(foundItemId('memory', exchanges[0]!.id), found)}>
+                {item(exchanges[0]!)}
+              </li>
+            )
           const told = [...exchanges].reverse()
           const headingId = `conversation-${conversation.id}`
           return (
@@ -119,7 +126,9 @@ export function MemoryList({ currentUserId, renderMedia, renderThumbnails, rende
                 />
                 <ol className="memory-conversation-list">
                   {told.map((entry) => (
-                    <li key={entry.id}>{item(entry)}</li>
+                    <li key={entry.id} {...foundItemProps(foundItemId('memory', entry.id), found)}>
+                      {item(entry)}
+                    </li>
                   ))}
                 </ol>
               </section>

@@ -4,6 +4,7 @@ import type { OnThisDay as Day } from '../../../../shared/contracts/timeline.ts'
 import { isUnknownNamePart } from '../../../../shared/family-tree/unknown-name.ts'
 import { uiLanguageOf } from '../../../lib/ui-language.ts'
 import './dashboard-panel.css'
+import { foundItemId } from '../../../lib/use-found-item.ts'
 import './on-this-day.css'
 
 type Coming = Day['coming'][number]
@@ -50,7 +51,9 @@ export function OnThisDay({ day }: { day: Day | undefined }) {
           {day.memories.map((memory) => (
             <li key={`${memory.kind}-${memory.id}`} className="on-this-day-item">
               <span>{t(`onThisDay.${memory.kind}`, { count: memory.yearsAgo, title: memory.title })}</span>{' '}
-              <Link to={memory.kind === 'dream' ? '/my-dreams' : '/my-story'}>{t(memory.kind === 'dream' ? 'onThisDay.openDreams' : 'onThisDay.openStory')}</Link>
+              <Link to={`${memory.kind === 'dream' ? '/my-dreams' : '/my-story'}#${foundItemId(memory.kind === 'dream' ? 'dream' : 'memory', memory.id)}`}>
+                {t(memory.kind === 'dream' ? 'onThisDay.openDreams' : 'onThisDay.openStory')}
+              </Link>
             </li>
           ))}
         </ul>

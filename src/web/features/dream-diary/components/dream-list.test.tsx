@@ -38,6 +38,19 @@ describe('the dream list', () => {
     expect(within(first!).getByRole('button', { name: /^Eliminar «Sin título, 1 de marzo de 2024/ })).toBeInTheDocument()
   })
 
+  it('opens on the dream a link names (a search result), focused and marked, and only that one', async () => {
+    const named = buildDream({ title: 'El mar de Tumaco' })
+    const other = buildDream({ title: 'La finca' })
+    fakeDreamApi([other, named])
+    renderWithProviders(<DreamList />, { route: `/my-dreams#dream-${named.id}` })
+
+    const heading = await screen.findByRole('heading', { name: 'El mar de Tumaco' })
+    const item = heading.closest('li')!
+    await vi.waitFor(() => expect(item).toHaveFocus())
+    expect(item).toHaveClass('found-item')
+    expect(screen.getByRole('heading', { name: 'La finca' }).closest('li')).not.toHaveClass('found-item')
+  })
+
   it('invites the first dream when the diary is empty', async () => {
     fakeDreamApi([])
     renderList()

@@ -9,6 +9,7 @@ import { failureText } from '../lib/failure-text.ts'
 import { DreamItem } from './dream-item.tsx'
 import './dream-list.css'
 import { uiLanguageOf } from '../../../lib/ui-language.ts'
+import { foundItemId, foundItemProps, useFoundItem } from '../../../lib/use-found-item.ts'
 
 /** The diary, newest dream first, with its loading, failure and empty states. */
 export function DreamList() {
@@ -21,6 +22,7 @@ export function DreamList() {
   const headingRef = useRef<HTMLHeadingElement>(null)
   const deletedId = useRef<string>(undefined)
   const headingId = useId()
+  const found = useFoundItem(dreams.data !== undefined)
 
   // The deleted dream's buttons are gone, so focus lands on the list heading; only once both the
   // dialog has closed (it gives focus back first) and the dream has left the list.
@@ -61,7 +63,7 @@ export function DreamList() {
     content = (
       <ol className="dream-list">
         {dreams.data.map((dream) => (
-          <li key={dream.id}>
+          <li key={dream.id} {...foundItemProps(foundItemId('dream', dream.id), found)}>
             <DreamItem dream={dream} onDelete={handleDeleteRequest} onUpdated={handleUpdated} />
           </li>
         ))}

@@ -2,6 +2,7 @@ import { useId, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { chapterTitle, memoryDateText, memoryHeadings, type StoryChapter, type StoryMemory } from '../../../../shared/story/index.ts'
 import { useUiLanguage } from '../../../lib/ui-language.ts'
+import { foundItemId, foundItemProps, useFoundItem } from '../../../lib/use-found-item.ts'
 import { StoryExchanges, StoryPhotos, type StoryPhoto } from './story-parts.tsx'
 import './story.css'
 
@@ -14,13 +15,15 @@ interface StoryBookProps {
 /** The person's memories as chapters of a life (docs/product.md#my-story), each memory as prose. */
 export function StoryBook({ chapters, photosOf }: StoryBookProps) {
   const language = useUiLanguage()
+  // A link to one memory (a search result, a day's memory) opens the book on it.
+  const found = useFoundItem(true)
   return (
     <div className="story-chapters">
       {chapters.map((chapter) => (
         <StoryChapterView key={chapter.id} title={chapterTitle(chapter, language)}>
           {memoryHeadings(chapter.memories, (memory) => memoryDateText(memory.eventDate, language)).map(({ heading, date }, index) => {
             const memory = chapter.memories[index]!
-            return <MemoryView key={memory.id} memory={memory} heading={heading} date={date} photos={photosOf(memory)} />
+            return <MemoryView key={memory.id} memory={memory} heading={heading} date={date} photos={photosOf(memory)} found={found} />
           })}
         </StoryChapterView>
       ))}
@@ -41,10 +44,10 @@ function StoryChapterView({ title, children }: { title: string; children: ReactN
 }
 
 /** One memory under the heading and date line `memoryHeadings` gave it. */
-function MemoryView({ memory, heading, date, photos }: { memory: StoryMemory; heading: string; date: string; photos: readonly StoryPhoto[] }) {
+function MemoryView({ memory, heading, date, photos, found }: { memory: StoryMemory; heading: string; date: string; photos: readonly StoryPhoto[]; found: string | undefined }) {
   const { t } = useTranslation('story')
   return (
-    <article className="story-memory">
+    <article {...foundItemProps(foundItemId('memory', memory.id), found, 'story-memory')}>
       {heading && <h3 className="story-memory-title">{heading}</h3>}
       {date && <p className="story-date">{date}</p>}
       <StoryExchanges exchanges={memory.exchanges} />

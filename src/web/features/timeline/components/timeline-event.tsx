@@ -4,6 +4,7 @@ import type { TimelineEvent as Event } from '../../../../shared/contracts/timeli
 import { formatStoredDate } from '../../../../shared/genealogy-date/index.ts'
 import { isUnknownNamePart } from '../../../../shared/family-tree/unknown-name.ts'
 import { uiLanguageOf } from '../../../lib/ui-language.ts'
+import { foundItemId } from '../../../lib/use-found-item.ts'
 import './timeline.css'
 
 const nameOf = ({ firstName, lastName }: { firstName: string; lastName: string }) => (isUnknownNamePart(lastName) ? firstName : `${firstName} ${lastName}`.trim())
@@ -16,7 +17,8 @@ function placeOf(event: Event): { to: string; isFile?: boolean } {
     case 'child':
       return event.relative ? { to: `/timeline/${encodeURIComponent(event.relative.memberId)}` } : { to: `/family-tree?member=${member}` }
     case 'memory':
-      return { to: event.authorName === null ? '/my-story' : `/story/${member}` }
+      if (event.authorName !== null) return { to: `/story/${member}` }
+      return { to: event.targetId ? `/my-story#${foundItemId('memory', event.targetId)}` : '/my-story' }
     case 'interview':
       return { to: `/interview/${member}` }
     case 'photo':
