@@ -67,13 +67,13 @@ function catalogueScript(lng, namespaces) {
 }
 
 // Replacements go through functions: a `$&` or `$'` in a text or a stylesheet stays as written.
-function pageHtml({ lng, title, description, body, namespaces, head }) {
+function pageHtml({ lng, title, description, body, namespaces, head, outcome = '' }) {
   return template
     .replace('<html lang="es">', () => `<html lang="${lng}">`)
     .replace('<title>Legado</title>', () => `<title>${escapeHtml(title)}</title>`)
     .replace(/<meta name="description" content="[^"]*" \/>/, () => `<meta name="description" content="${escapeHtml(description)}" />`)
     .replace('</head>', () => `${head}\n  </head>`)
-    .replace('<div id="root"></div>', () => `<div id="root">${body}</div>\n    ${catalogueScript(lng, namespaces)}`)
+    .replace('<div id="root"></div>', () => `<div id="root">${body}</div>\n    ${catalogueScript(lng, namespaces)}${outcome}`)
 }
 
 /**
@@ -130,6 +130,18 @@ for (const lng of languages) {
     const file = inlineFirstPaint(pageHtml({ lng, title, description, body: html, namespaces, head: '' }), page.name)
     writeFileSync(path.join(pagesDir, lng, `${page.name}.html`), file)
   }
+  // The pages a form posted without JavaScript is answered with (src/server/plugins/page-form-posts.ts).
+  for (const form of entry.formPages) {
+    const page = entry.publicPages.find((candidate) => candidate.name === form.page)
+    for (const variant of form.sent ? ['failed', 'sent'] : ['failed']) {
+      const outcome = entry.formVariantOutcome(form, variant)
+      const { html, title, description, namespaces } = await entry.renderPage(page.path, lng, outcome)
+      const json = variant === 'failed' ? entry.formPlaceholders.outcome : scriptJson(outcome)
+      const outcomeScript = `\n    <script type="application/json" id="${entry.formOutcomeId}">${json}</script>`
+      const file = inlineFirstPaint(pageHtml({ lng, title, description, body: html, namespaces, head: '', outcome: outcomeScript }), page.name)
+      writeFileSync(path.join(pagesDir, lng, `${form.page}-${variant}.html`), file)
+    }
+  }
   // The signed-in pages are pre-rendered as the browser first draws them, waiting for the
   // session: the layout paints from the HTML, and the page's catalogues and scripts are on their
   // way with it rather than after the main script.
@@ -150,10 +162,21 @@ writeFileSync(
       pages: Object.fromEntries(entry.publicPages.filter((page) => page.name !== 'not-found').map((page) => [page.path, page.name])),
       notFound: 'not-found',
       appPages: Object.fromEntries(appPages.map(({ pattern, name }) => [pattern, `app-${name}`])),
+      forms: Object.fromEntries(
+        entry.formPages.map((form) => [form.form, { failed: `${form.page}-failed`, ...(form.sent ? { sent: `${form.page}-sent` } : {}), kept: form.kept }]),
+      ),
+      formPlaceholders: { message: entry.formPlaceholders.message, value: entry.formPlaceholders.value('{field}'), outcome: entry.formPlaceholders.outcome },
     },
     null,
     2,
   ),
+)
+
+// The texts the server answers a refused form with, in each language (the namespaces whose keys
+// the shared failure rules name: src/shared/forms/form-failure.ts).
+writeFileSync(
+  path.join(pagesDir, 'form-texts.json'),
+  JSON.stringify(Object.fromEntries(languages.map((lng) => [lng, { errors: resources[lng].errors, auth: resources[lng].auth, contact: resources[lng].contact }]))),
 )
 
 rmSync(path.join(webRoot, '.vite'), { recursive: true, force: true })

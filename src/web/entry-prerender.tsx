@@ -9,9 +9,39 @@ import { initReactI18next } from 'react-i18next'
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, type RouteObject } from 'react-router'
 import { AppFrame, createQueryClient } from './app/app.tsx'
 import { routeNeeds, routes } from './app/router.tsx'
+import { formOutcomeId, setPrerenderFormOutcome, type FormOutcome } from './lib/form-outcome.ts'
 import { baseNamespaces, pageCatalogueId } from './lib/i18n.ts'
 
-export { pageCatalogueId }
+export { pageCatalogueId, formOutcomeId }
+
+/**
+ * Placeholders in the pages of a refused form, which the server fills in for each refusal (with
+ * the text escaped): the message, what was typed into each field, and the outcome as JSON.
+ * Letters and underscores only, so the render writes them unchanged.
+ */
+export const formPlaceholders = {
+  message: '__LEGADO_FORM_MESSAGE__',
+  value: (field: string) => `__LEGADO_FORM_VALUE_${field}__`,
+  outcome: '__LEGADO_FORM_OUTCOME__',
+}
+
+/**
+ * The public pages whose form works without JavaScript: posted to the page's own path, the
+ * server answers a refusal with the page again (`failed`, its placeholders filled in), and the
+ * contact form's success with the page that thanks (`sent`). `kept` names the fields whose text
+ * comes back (never a password).
+ */
+export const formPages = [
+  { form: 'login', page: 'login', kept: ['email'] },
+  { form: 'signup', page: 'signup', kept: ['email'] },
+  { form: 'contact', page: 'contact', kept: ['name', 'email', 'message'], sent: true },
+] as const
+
+/** The outcome a form page's variant is rendered with: placeholders for a refusal, or sent. */
+export function formVariantOutcome(form: (typeof formPages)[number], variant: 'failed' | 'sent'): FormOutcome {
+  if (variant === 'sent') return { form: form.form, sent: true }
+  return { form: form.form, message: formPlaceholders.message, values: Object.fromEntries(form.kept.map((field) => [field, formPlaceholders.value(field)])) }
+}
 
 /** The pages anyone can open: each is pre-rendered in every language. */
 export const publicPages = [
@@ -61,10 +91,12 @@ const handler = createStaticHandler(routes)
 /**
  * One page in one language: its HTML (the inside of #root), its title and its namespaces. An app
  * page renders as the browser first draws it, before the session has answered: the layout and
- * 'Loading authentication...' (`RequireAuth`), so it too paints from the HTML.
+ * 'Loading authentication...' (`RequireAuth`), so it too paints from the HTML. A form page renders
+ * with `outcome` as the server answers a form posted without JavaScript.
  */
-export async function renderPage(path: string, lng: string) {
+export async function renderPage(path: string, lng: string, outcome?: FormOutcome) {
   await i18n.changeLanguage(lng)
+  setPrerenderFormOutcome(outcome)
   const used = trackNamespaces()
   const context = await handler.query(new Request(`http://localhost${path}`))
   if (context instanceof Response) throw new Error(`${path} redirected while pre-rendering`)
@@ -75,6 +107,7 @@ export async function renderPage(path: string, lng: string) {
     </AppFrame>,
   )
   const html = await new Response(prelude).text()
+  setPrerenderFormOutcome(undefined)
   const page = publicPages.find((candidate) => candidate.path === path)
   const title = page ? i18n.t('titleTemplate', { page: i18n.t(page.title) }) : i18n.t(appPages().some((app) => app.pattern === path) ? 'appName' : 'pages.notFound')
   return { html, title, description: i18n.t('description'), namespaces: [...used] }

@@ -31,6 +31,16 @@ describe('the same-origin and body-type guard on state-changing requests', () =>
     }
   })
 
+  it('takes an origin named `null` only from a page of its own (a form posted under no-referrer), never from elsewhere', async () => {
+    const post = (headers: Record<string, string>) => as(t.app, user)({ method: 'POST', url: '/api/dreams', payload: { content: 'Un sueño nulo' }, headers })
+    for (const site of ['cross-site', 'same-site', 'none']) expect((await post({ origin: 'null', 'sec-fetch-site': site })).statusCode, site).toBe(403)
+    expect((await post({ origin: 'null' })).statusCode).toBe(403)
+    expect(await dreamsOf()).toEqual([])
+    const own = await post({ origin: 'null', 'sec-fetch-site': 'same-origin' })
+    expect(own.statusCode, own.body).toBe(201)
+    await as(t.app, user)({ method: 'DELETE', url: `/api/dreams/${own.json().id}` })
+  })
+
   it.each([
     ['a form', 'application/x-www-form-urlencoded', 'content=Un+sue%C3%B1o'],
     ['plain text', 'text/plain', '{"content":"Un sueño"}'],

@@ -49,11 +49,14 @@ export const originCheckPlugin = fp(async (app: FastifyInstance, { publicUrl }: 
   app.addHook('onRequest', async (request) => {
     if (safeMethods.has(request.method) && !request.routeOptions.config.isOwnOriginOnly) return
     const origin = request.headers.origin
-    if (origin !== undefined) {
-      if (origin === 'null' || origin !== ownOrigin(request, publicUrl)) throw new AppError('forbidden', 'Cross-origin request refused')
-    } else {
-      const site = request.headers['sec-fetch-site']
+    const site = request.headers['sec-fetch-site']
+    if (origin === undefined) {
       if (site === 'cross-site' || site === 'same-site') throw new AppError('forbidden', 'Cross-origin request refused')
+    } else if (origin !== ownOrigin(request, publicUrl) && !(origin === 'null' && site === 'same-origin')) {
+      // A page sent with `Referrer-Policy: no-referrer` (ours) names its origin `null` when it
+      // posts a form (a navigation, as the sign-in form without JavaScript): Sec-Fetch-Site then
+      // says whether that page was our own. Any other `null` (a sandboxed frame) is refused.
+      throw new AppError('forbidden', 'Cross-origin request refused')
     }
     if (!hasBody(request)) return
     const type = mediaType(request.headers['content-type'])

@@ -11,6 +11,14 @@ interface PagesManifest {
   notFound: string
   /** Path pattern of each signed-in page → its app shell. */
   appPages: Record<string, string>
+  /**
+   * The pages a form posted without JavaScript is answered with (src/server/plugins/page-form-posts.ts):
+   * the form's page refused (with placeholders) and, for the contact form, sent; `kept` names the
+   * fields whose text comes back. Absent from builds older than these answers.
+   */
+  forms?: Record<string, { failed: string; sent?: string; kept: string[] }>
+  /** The placeholders of the `failed` pages: `value` holds `{field}`. */
+  formPlaceholders?: { message: string; value: string; outcome: string }
 }
 
 type Encoding = 'br' | 'gzip' | 'identity'
@@ -35,7 +43,8 @@ export function loadPrerenderedPages(webRoot: string): PrerenderedPages | undefi
   if (!existsSync(manifestFile)) return undefined
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as PagesManifest
   const files = new Map<string, Partial<Record<Encoding, Variant>>>()
-  const names = [...Object.values(manifest.pages), manifest.notFound, ...Object.values(manifest.appPages)]
+  const formNames = Object.values(manifest.forms ?? {}).flatMap((form) => [form.failed, ...(form.sent ? [form.sent] : [])])
+  const names = [...Object.values(manifest.pages), manifest.notFound, ...Object.values(manifest.appPages), ...formNames]
   for (const lng of manifest.languages) {
     for (const name of names) {
       const variants: Partial<Record<Encoding, Variant>> = {}

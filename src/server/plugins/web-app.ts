@@ -4,13 +4,15 @@ import fastifyStatic from '@fastify/static'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { AppError } from '../lib/app-error.ts'
+import { pageFormPosts } from './page-form-posts.ts'
 import { loadPrerenderedPages, sendPrerenderedPage } from './prerendered-pages.ts'
 
 /**
  * Serves the built React app: hashed assets cached for a year, each compressed ahead of time when
  * the build made a compressed copy. Every other non-API path gets the build's pre-rendered page in
  * the visitor's language (the public pages, the app shell for the signed-in ones, else the 404
- * page), or index.html from a build without them. Unknown /api paths answer JSON 404.
+ * page), or index.html from a build without them; the public pages' forms are answered when
+ * posted without JavaScript (page-form-posts.ts). Unknown /api paths answer JSON 404.
  */
 export const webAppPlugin = fp(async (app: FastifyInstance, { webRoot }: { webRoot?: string }) => {
   const hasWeb = webRoot !== undefined && existsSync(path.join(webRoot, 'index.html'))
@@ -27,6 +29,8 @@ export const webAppPlugin = fp(async (app: FastifyInstance, { webRoot }: { webRo
         res.header('Cache-Control', isHashed ? 'public, max-age=31536000, immutable' : 'no-cache')
       },
     })
+    // The sign-in, sign-up and contact forms, posted before the scripts arrive or without them.
+    if (pages) await app.register(pageFormPosts, { pages, webRoot })
   } else {
     app.log.warn({ webRoot }, 'no built web app found: serving the API only (run `npm run build`)')
   }

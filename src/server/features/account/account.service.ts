@@ -192,7 +192,7 @@ export function createAccountService({ auth, repo, sessions, limiters, devices, 
           log.error({ err: error }, 'the own card of a new account could not be made'),
         )
       }
-      return { user, cookies: [...response.headers.getSetCookie(), devices.issue(user.email)] }
+      return { user, cookies: [...response.headers.getSetCookie(), ...devices.issue(user.email)] }
     },
 
     /**
@@ -209,7 +209,7 @@ export function createAccountService({ auth, repo, sessions, limiters, devices, 
       await ticket.giveBack()
       if (!response.ok) throw new Error(`better-auth sign-in answered ${response.status}: ${await response.text()}`)
       await Promise.all([limiters.perEmail.reset(input.email), deviceId ? limiters.perDevice.reset([deviceId]) : undefined])
-      return { user: await getMe(await userIdOf(response)), cookies: [...response.headers.getSetCookie(), devices.issue(input.email, deviceId)] }
+      return { user: await getMe(await userIdOf(response)), cookies: [...response.headers.getSetCookie(), ...devices.issue(input.email, deviceId)] }
     },
 
     /**

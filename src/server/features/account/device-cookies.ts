@@ -2,6 +2,8 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import { readCookie } from '../../lib/cookies.ts'
 
 const cookieName = 'legado.device'
+/** Where a sign-in is posted: the JSON routes, and the sign-in page (its form without JavaScript). */
+const signInPaths = ['/api/auth', '/login']
 /** A year: a device that signs in at least that often stays known. */
 const maxAgeSeconds = 365 * 24 * 60 * 60
 
@@ -27,11 +29,15 @@ export function createDeviceCookies(secret: string) {
       return given.length === expected.length && timingSafeEqual(given, expected) ? deviceId : undefined
     },
 
-    /** The Set-Cookie that marks this browser as signed in to `email`, keeping its device id if it had one. */
-    issue(email: string, deviceId: string = randomBytes(16).toString('base64url')): string {
+    /**
+     * The Set-Cookies that mark this browser as signed in to `email`, keeping its device id if it
+     * had one: the same mark for each path a sign-in is posted to, the JSON route and the sign-in
+     * page's form posted without JavaScript, and no other. Strict, as the sign-in form is always
+     * the app's own page.
+     */
+    issue(email: string, deviceId: string = randomBytes(16).toString('base64url')): string[] {
       const value = `${deviceId}.${sign(deviceId, email).toString('base64url')}`
-      // Only the sign-in routes read it; Strict, as the sign-in form is always the app's own page.
-      return `${cookieName}=${value}; Path=/api/auth; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Strict`
+      return signInPaths.map((path) => `${cookieName}=${value}; Path=${path}; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Strict`)
     },
   }
 }

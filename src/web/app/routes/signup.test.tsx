@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react'
+import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { Route, Routes } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -38,7 +38,8 @@ describe('SignupRoute (older form)', () => {
     renderSignup()
     await fill('secreto1', 'secreto2')
 
-    expect(screen.getByLabelText('Confirmar contraseña')).toHaveAccessibleDescription('Las contraseñas no coinciden.')
+    // The check loads when the form is first touched: its message comes once it has.
+    await waitFor(() => expect(screen.getByLabelText('Confirmar contraseña')).toHaveAccessibleDescription('Las contraseñas no coinciden.'))
     expect(fetch).not.toHaveBeenCalledWith('/api/auth/sign-up/email', expect.anything())
   })
 

@@ -27,3 +27,14 @@ export function applyServerFieldErrors<T extends FieldValues>(error: unknown, fi
   }
   return applied
 }
+
+/** The server's field issues of a `validation_failed` answer, one translation key per field of `fields`. */
+export function serverFieldErrors(error: unknown, fields: readonly string[]): Record<string, string> {
+  if (!(error instanceof ApiError) || error.code !== 'validation_failed') return {}
+  const found: Record<string, string> = {}
+  for (const field of fields) {
+    const code = error.fieldCode(field)
+    if (code) found[field] = code
+  }
+  return found
+}

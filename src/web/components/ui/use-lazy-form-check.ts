@@ -4,6 +4,20 @@ import { useCallback, useRef, useState, type FormEvent } from 'react'
 export type FormCheckResult<T> = { data: T; errors?: undefined } | { data?: undefined; errors: Record<string, string> }
 export type FormCheck<T> = (values: Record<string, string>) => FormCheckResult<T>
 
+/** What a schema's `safeParse` answers (zod's shape, without importing zod on the page's path). */
+type SafeParse<T> = (values: unknown) => { success: true; data: T } | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } }
+
+/** A form's check from its schema, for a chunk loaded on first touch: each field shows its first problem. */
+export function schemaCheck<T>(schema: { safeParse: SafeParse<T> }): FormCheck<T> {
+  return (values) => {
+    const result = schema.safeParse(values)
+    if (result.success) return { data: result.data }
+    const errors: Record<string, string> = {}
+    for (const issue of result.error.issues) errors[String(issue.path[0] ?? '')] ??= issue.message
+    return { errors }
+  }
+}
+
 /** Every named text field of a form, as typed (before the check trims or parses anything). */
 function formValues(form: HTMLFormElement): Record<string, string> {
   const values: Record<string, string> = {}
@@ -37,8 +51,8 @@ export function useLazyFormCheck<T>(load: () => Promise<FormCheck<T>>) {
       const result = (await prepare())(formValues(form))
       setErrors(result.errors ?? {})
       if (!result.errors) return result.data
-      const firstInvalid = [...form.elements].find((element) => element instanceof HTMLInputElement && result.errors[element.name])
-      if (firstInvalid instanceof HTMLInputElement) firstInvalid.focus()
+      const firstInvalid = [...form.elements].find((element) => (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) && result.errors[element.name])
+      if (firstInvalid instanceof HTMLElement) firstInvalid.focus()
       return undefined
     },
     [prepare],
@@ -47,7 +61,7 @@ export function useLazyFormCheck<T>(load: () => Promise<FormCheck<T>>) {
   /** After the first submit, the field just typed into shows its own current message. */
   const handleChange = useCallback((event: FormEvent<HTMLFormElement>) => {
     const field = event.target
-    if (!wasSubmitted.current || !check.current || !(field instanceof HTMLInputElement) || !field.name) return
+    if (!wasSubmitted.current || !check.current || !(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) || !field.name) return
     const message = check.current(formValues(event.currentTarget)).errors?.[field.name]
     setErrors((current) => {
       if (current[field.name] === message) return current
@@ -56,5 +70,16 @@ export function useLazyFormCheck<T>(load: () => Promise<FormCheck<T>>) {
     })
   }, [])
 
-  return { errors, checkForm, prepare, handleChange }
+  /**
+   * Shows field messages the server gave (a refused answer's field issues) as the check's own,
+   * focusing the first field named; false when there were none.
+   */
+  const showFieldErrors = useCallback((form: HTMLFormElement, fieldErrors: Record<string, string>): boolean => {
+    setErrors(fieldErrors)
+    const firstInvalid = [...form.elements].find((element) => (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) && fieldErrors[element.name])
+    if (firstInvalid instanceof HTMLElement) firstInvalid.focus()
+    return firstInvalid !== undefined
+  }, [])
+
+  return { errors, checkForm, prepare, handleChange, showFieldErrors }
 }

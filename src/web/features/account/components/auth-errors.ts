@@ -1,30 +1,15 @@
 import type { TFunction } from 'i18next'
+import { signInFailure, signUpFailure } from '../../../../shared/forms/form-failure.ts'
 import { ApiError } from '../../../lib/api-client.ts'
 
-/** Answers whose own text tells the user more than the form's generic failure. */
-const explainedCodes = new Set(['rate_limited', 'network_error'])
-
-/**
- * The login texts of docs/product.md#login. Unknown e-mail and wrong password answer alike (`auth.invalid_credentials`)
- * so the form never reveals which accounts exist.
- */
+/** The login texts of docs/product.md#login (the rules are shared with the form posted without JavaScript). */
 export function signInErrorText(t: TFunction, error: unknown): string {
-  if (error instanceof ApiError) {
-    if (error.code === 'auth.invalid_credentials') return t('errors:auth.invalid_credentials')
-    if (error.code === 'validation_failed' && error.fieldCode('email')) return t('errors:validation.invalid_email')
-    if (explainedCodes.has(error.code)) return t(`errors:${error.code}`)
-  }
-  return t('auth:login.error')
+  return t(error instanceof ApiError ? signInFailure(error).key : 'auth:login.error')
 }
 
 /** The sign-up texts of docs/product.md#sign-up; a field issue the server found is shown by its own text. */
 export function signUpErrorText(t: TFunction, error: unknown): string {
-  if (error instanceof ApiError) {
-    if (error.code === 'auth.email_taken' || explainedCodes.has(error.code)) return t(`errors:${error.code}`)
-    const firstIssue = error.code === 'validation_failed' ? error.details[0] : undefined
-    if (firstIssue) return t(`errors:${firstIssue.code}`)
-  }
-  return t('auth:signup.error')
+  return t(error instanceof ApiError ? signUpFailure(error).key : 'auth:signup.error')
 }
 
 /**

@@ -1,80 +1,67 @@
-import { zodResolver } from '@hookform/resolvers/zod'
-import { useState } from 'react'
-import { useForm } from 'react-hook-form'
+import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { z } from 'zod'
-import { signUpSchema } from '../../../../shared/contracts/account.ts'
-import { isLanguage } from '../../../../shared/limits.ts'
 import { ErrorBanner } from '../../../components/ui/banner.tsx'
-import { applyServerFieldErrors, fieldMessageText } from '../../../components/ui/form-errors.ts'
+import { fieldMessageText } from '../../../components/ui/form-errors.ts'
 import { ShowPasswordToggle } from '../../../components/ui/show-password-toggle.tsx'
 import { TextField } from '../../../components/ui/text-field.tsx'
+import { usePageForm } from '../../../components/ui/use-page-form.ts'
+import { outcomeFieldProps } from '../../../lib/form-outcome.ts'
+import { uiLanguageOf } from '../../../lib/ui-language.ts'
 import { useSignUp } from '../api/session-queries.ts'
 import { signUpErrorText } from './auth-errors.ts'
-import { uiLanguageOf } from '../../../lib/ui-language.ts'
 
-const simpleSignUpSchema = z
-  .object({
-    email: signUpSchema.shape.email,
-    password: signUpSchema.shape.password,
-    confirmPassword: z.string(),
-  })
-  .refine((values) => values.password === values.confirmPassword, {
-    path: ['confirmPassword'],
-    error: 'auth:signup.passwordMismatch',
-  })
+const loadSignUpCheck = async () => (await import('../lib/sign-up-check.ts')).checkSimpleSignUp
+const serverFields = ['email', 'password'] as const
 
-/** The older sign-up form of /signup (docs/product.md#sign-up): e-mail, password and its confirmation. */
+/**
+ * The older sign-up form of /signup (docs/product.md#sign-up): e-mail, password and its confirmation.
+ * A plain form whose check loads when it is first touched, as the sign-in form's; before the
+ * scripts have arrived (or without them) the browser posts it to /signup, which the server answers alike.
+ */
 export function SimpleSignUpForm({ onSignedUp }: { onSignedUp: () => void }) {
   const { t, i18n } = useTranslation(['auth', 'errors'])
   const signUp = useSignUp()
   const [showPassword, setShowPassword] = useState(false)
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm({
-    resolver: zodResolver(simpleSignUpSchema),
-    defaultValues: { email: '', password: '', confirmPassword: '' },
-  })
+  const { errors, outcome, posted, submit, formProps } = usePageForm('signup', loadSignUpCheck, serverFields)
 
-  const submit = handleSubmit(
-    async ({ email, password }) => {
-      const language = uiLanguageOf(i18n)
-      try {
-        await signUp.mutateAsync({ name: '', email, password, ...(isLanguage(language) ? { preferredLanguage: language } : {}) })
-      } catch (error) {
-        applyServerFieldErrors(error, ['email', 'password'] as const, setError)
-        return
-      }
-      onSignedUp()
-    },
-    () => signUp.reset(),
-  )
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    const send = ({ email, password }: { email: string; password: string }) => signUp.mutateAsync({ name: '', email, password, preferredLanguage: uiLanguageOf(i18n) })
+    if (await submit(event, send, () => signUp.reset())) onSignedUp()
+  }
 
-  const message = (text: string | undefined) => fieldMessageText(t, text)
   const passwordType = showPassword ? 'text' : 'password'
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} className="auth-form">
-      <ErrorBanner>{signUp.isError ? signUpErrorText(t, signUp.error) : null}</ErrorBanner>
-      <TextField label={t('signup.email')} type="email" inputMode="email" autoComplete="email" required error={message(errors.email?.message)} {...register('email')} />
+    <form {...formProps} onSubmit={(event) => void handleSubmit(event)} className="auth-form">
+      <ErrorBanner>{signUp.isError ? signUpErrorText(t, signUp.error) : (posted?.message ?? null)}</ErrorBanner>
+      <input type="hidden" name="lng" value={uiLanguageOf(i18n)} />
+      <TextField
+        label={t('signup.email')}
+        name="email"
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        required
+        {...outcomeFieldProps(outcome, 'email')}
+        error={fieldMessageText(t, errors.email)}
+      />
       <TextField
         label={t('signup.password')}
         hint={t('signup.passwordHint')}
+        name="password"
         type={passwordType}
         autoComplete="new-password"
         required
-        error={message(errors.password?.message)}
-        {...register('password')}
+        {...outcomeFieldProps(outcome, 'password')}
+        error={fieldMessageText(t, errors.password)}
       />
       <TextField
         label={t('signup.confirmPassword')}
+        name="confirmPassword"
         type={passwordType}
         autoComplete="new-password"
         required
-        error={message(errors.confirmPassword?.message)}
-        {...register('confirmPassword')}
+        {...outcomeFieldProps(outcome, 'confirmPassword')}
+        error={fieldMessageText(t, errors.confirmPassword)}
       />
       <ShowPasswordToggle checked={showPassword} onChange={setShowPassword} />
       <button type="submit" className="button button-primary button-block" disabled={signUp.isPending}>

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react'
+import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { renderWithProviders } from '../../../test/render.tsx'
@@ -21,7 +21,8 @@ describe('ContactForm', () => {
     await userEvent.type(screen.getByLabelText('Correo electrónico'), 'rosa')
     await userEvent.click(screen.getByRole('button', { name: 'Enviar mensaje' }))
 
-    expect(screen.getByLabelText('Nombre completo')).toHaveAccessibleDescription('Escribe tu nombre.')
+    // The check loads when the form is first touched: its messages come once it has.
+    await waitFor(() => expect(screen.getByLabelText('Nombre completo')).toHaveAccessibleDescription('Escribe tu nombre.'))
     expect(screen.getByLabelText('Correo electrónico')).toHaveAccessibleDescription('El formato del correo electrónico no es válido.')
     expect(screen.getByLabelText('Mensaje')).toHaveAccessibleDescription('Escribe tu mensaje.')
     expect(fetch).not.toHaveBeenCalled()
