@@ -4,13 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FamilyTree, Member } from '../shared/contracts/family-tree.ts'
 import { languages } from '../shared/limits.ts'
 import { gedcomUpload } from './test/multipart.ts'
+import { expectReadsAgreeWithTree } from './test/tree-reads.ts'
 import { as, createTestApp, createTestUser, testDatabases, type TestApp, type TestUser } from './test/test-app.ts'
 
 // Every shape a member can be stored in, opened by every route that reads a member. Families
 // arrive through the member form (dates as people type them, in three languages) and through a
 // GEDCOM import (dates as other programs write them): approximate, ranged, open-ended, Julian,
 // dual-dated, B.C., phrases and nonsense, with unicode and long names, parents of every kind and
-// unions. Whatever is stored, the tree, the interview (opening and a message, in es, en and fr),
+// unions. Whatever is stored, the tree (whole, and as the tree page reads it: index, members, views), the interview (opening and a message, in es, en and fr),
 // the biography, the life books, the timelines and the day's birthdays, a search for each name and place, the constellations, both GEDCOM exports and the account export answer without a server error, and
 // nothing they answer says "Invalid Date", "NaN" or "undefined".
 
@@ -156,6 +157,8 @@ describe.each(testDatabases)('every stored shape on every reading route, on %s',
         const treeResponse = await request({ method: 'GET', url: '/api/family-tree' })
         expectSound('the tree', treeResponse)
         const tree = treeResponse.json() as FamilyTree
+        // The tree page reads parts of it: each part as the whole tree has it.
+        await expectReadsAgreeWithTree(request, tree)
         for (const member of tree.members) {
           if (member.isSelf) continue
           for (const language of languages) {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FamilyTree } from '../../../shared/contracts/family-tree.ts'
 import { hasSharedGedcom, noticeMissingSharedGedcom, readSharedBytes, sharedFileCounts } from '../../lib/gedcom/test/shared-files.ts'
 import { as, createTestApp, createTestUser, testDatabases, type TestApp } from '../../test/test-app.ts'
+import { expectReadsAgreeWithTree } from '../../test/tree-reads.ts'
 import { exportThroughApi, importThroughApi, previewThroughApi } from './test/gedcom-api.ts'
 
 // Every public GEDCOM file (../shared/gedcom, beside the repository) through the real API: each
@@ -53,6 +54,8 @@ describe.skipIf(!hasSharedGedcom).each(testDatabases)('public GEDCOM files throu
       const tree = await treeOf(user)
       expect(tree.members).toHaveLength(people)
       expect(tree.unions).toHaveLength(families)
+      // The tree page reads parts of it (views, the index, members by ids): each as the whole tree has it.
+      await expectReadsAgreeWithTree(as(t.app, user), tree)
     },
     120_000,
   )
