@@ -42,7 +42,7 @@ export function HeaderSearch() {
   return (
     <div className="header-search">
       <button ref={toggle} type="button" className="nav-button" aria-expanded={isOpen} aria-controls="header-search-panel" onClick={() => setOpen(!isOpen)} aria-keyshortcuts="/">
-        <Icon name="search" /> {t('search.open')}
+        <Icon name="search" /> <span className="header-search-label">{t('search.open')}</span>
       </button>
       <div id="header-search-panel" className="header-search-panel" hidden={!isOpen}>
         {isOpen && (
