@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely'
+import { sql, type Kysely } from 'kysely'
 import type { Database } from '../../db/schema.ts'
 import { nextTurn, readInPages, readPageRows } from '../../lib/cooperative.ts'
 import type { MemberRow, ParentLinkRow, UnionRow } from './family-tree.tables.ts'
@@ -108,6 +108,35 @@ export function createTreeReadQueries(db: Kysely<Database>) {
 
     async unionsByIds(ownerUserId: string, ids: Iterable<string>): Promise<UnionRow[]> {
       return inLists(ids, (list) => db.selectFrom('familyUnion').selectAll().where('ownerUserId', '=', ownerUserId).where('id', 'in', list).execute())
+    },
+
+    /**
+     * Every parent link up from these people, as far as it goes: what tells whether a save makes
+     * someone their own ancestor. A link is read once however many lines reach it, so a loop an
+     * import kept ends the walk.
+     */
+    async ancestorLinks(ownerUserId: string, ids: Iterable<string>): Promise<{ childId: string; parentId: string }[]> {
+      const seen = new Map<string, { childId: string; parentId: string }>()
+      await inLists(ids, async (list) => {
+        const { rows } = await sql<{ childId: string; parentId: string }>`
+          with recursive up (child_id, parent_id) as (
+            select child_id, parent_id from member_parent where owner_user_id = ${ownerUserId} and child_id in (${sql.join(list)})
+            union
+            select member_parent.child_id, member_parent.parent_id from member_parent join up on member_parent.child_id = up.parent_id
+            where member_parent.owner_user_id = ${ownerUserId}
+          )
+          select child_id as "childId", parent_id as "parentId" from up`.execute(db)
+        for (const row of rows) seen.set(`${row.childId} ${row.parentId}`, row)
+        return []
+      })
+      return [...seen.values()]
+    },
+
+    /** Names and the self flag of these people, for a save's rules and their messages. */
+    async namesOf(ownerUserId: string, ids: Iterable<string>): Promise<Pick<MemberRow, 'id' | 'firstName' | 'lastName' | 'isSelf'>[]> {
+      return inLists(ids, (list) =>
+        db.selectFrom('member').select(['id', 'firstName', 'lastName', 'isSelf']).where('ownerUserId', '=', ownerUserId).where('id', 'in', list).execute(),
+      )
     },
 
     /** Everyone, the few columns the index shows, in pages (a tree may hold 100,000 people). */

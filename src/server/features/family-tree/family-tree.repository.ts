@@ -82,6 +82,9 @@ function familyTreeQueries(db: Kysely<Database>) {
   }
 
   return {
+    // The reads by ids, inside a save's transaction too: a save reads the people around it, not the tree.
+    ...createTreeReadQueries(db),
+
     async loadTree(ownerUserId: string): Promise<TreeSnapshot> {
       const tree = await db.selectFrom('familyTree').selectAll().where('ownerUserId', '=', ownerUserId).executeTakeFirst()
       const members = await readInPages<MemberRow>((after) =>
@@ -382,7 +385,6 @@ export function createFamilyTreeRepository(db: Kysely<Database>) {
   return {
     ...familyTreeQueries(db),
     ...createKinshipQueries(db),
-    ...createTreeReadQueries(db),
     /** Runs `work` in one transaction, with the queries bound to it. */
     transaction<T>(work: (queries: FamilyTreeQueries) => Promise<T>): Promise<T> {
       return db.transaction().execute((trx) => work(familyTreeQueries(trx)))

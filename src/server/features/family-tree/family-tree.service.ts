@@ -1,4 +1,6 @@
 import type { z } from 'zod'
+import type { ParentLink } from '../../../shared/contracts/family-tree.ts'
+import type { MemberRow } from './family-tree.tables.ts'
 import type { createMemberSchema, FamilyTree, Member, RelationToReader, Union } from '../../../shared/contracts/family-tree.ts'
 import { splitFullName } from '../../../shared/family-tree/full-name.ts'
 import { isSelfMember, isStandInSelf, selfRelationship } from '../../../shared/family-tree/self-member.ts'
@@ -16,7 +18,7 @@ import { checkMember, requestedParentLinks, type CheckedMember, type MemberChang
 import { columns, indexLinks, toMember, toProposed, toUnion, type LinkIndex, type MemberRelatedIds } from './family-tree.mapping.ts'
 import { toMemberFacts, type MemberFacts } from './family-tree.member-facts.ts'
 import { othersWithChangedRelations, reachOfSave } from './family-tree.stamps.ts'
-import { byName, createTreeReads, emptyReach, mergeReach, type SaveReach } from './family-tree.reads.ts'
+import { byName, createTreeReads, emptyReach, mergeReach, snapshotAround, type SaveReach } from './family-tree.reads.ts'
 import { storytellerKinship } from './family-tree.storyteller.ts'
 import { kinshipOf } from './family-tree.kinship.ts'
 import { kinshipWord } from '../../../shared/family-tree/kinship-words.ts'
@@ -75,10 +77,74 @@ function newTree(ownerUserId: string, owner: TreeOwner, id: string, now: string)
   return { id, ownerUserId, treeName: treeNames[owner.preferredLanguage ?? 'es'](name), createdAt: now, lastModified: now }
 }
 
-/** The rules' view of everyone but `memberId`. */
-function treeState(snapshot: TreeSnapshot, links: LinkIndex, memberId: string): TreeState {
-  const others = new Map(snapshot.members.filter((m) => m.id !== memberId).map((m) => [m.id, { name: `${m.firstName} ${m.lastName}`, isSelf: Boolean(m.isSelf) }]))
-  return { others, parents: links.parentLinksOf }
+/** The people a request names: parents, children, spouses, the spouses of its unions. */
+function namedIds(
+  input: Partial<Pick<MemberChanges, 'parentMemberIds' | 'parentLinks' | 'childrenMemberIds' | 'childLinks' | 'spouseMemberIds'>>,
+  unions: UnionRequest[] | undefined,
+) {
+  return [
+    ...(input.parentMemberIds ?? []),
+    ...(input.parentLinks?.map((link) => link.parentId) ?? []),
+    ...(input.childrenMemberIds ?? []),
+    ...(input.childLinks?.map((link) => link.childId) ?? []),
+    ...(input.spouseMemberIds ?? []),
+    ...(unions?.flatMap((union) => (union.spouseId ? [union.spouseId] : [])) ?? []),
+  ]
+}
+
+/** What a save of one member reads instead of the tree: the people around it, each with every relation list whole. */
+interface AroundSave {
+  snapshot: TreeSnapshot
+  links: LinkIndex
+  /** The people read with their rows (the snapshot's stand-ins aside). */
+  ids: Set<string>
+}
+
+/**
+ * The member, those one link away, the people the request names, and the parents of all their
+ * children (old and new): everyone whose relations a save of the member can change, each read
+ * with all their relations (`snapshotAround`), and the tree's row.
+ */
+async function readAroundSave(q: FamilyTreeQueries, ownerId: string, memberId: string, named: string[]): Promise<AroundSave> {
+  const first = await snapshotAround(q, ownerId, [memberId, ...named])
+  const near = new Set([memberId, ...named])
+  for (const link of first.snapshot.parentLinks) if (link.childId === memberId || link.parentId === memberId) near.add(link.childId).add(link.parentId)
+  for (const union of first.snapshot.unions)
+    if (union.firstPartnerId === memberId || union.secondPartnerId === memberId) for (const id of [union.firstPartnerId, union.secondPartnerId]) if (id) near.add(id)
+  // The other parents of the children: a child's links are rewritten whole.
+  const children = first.snapshot.parentLinks.filter((link) => link.parentId === memberId).map((link) => link.childId)
+  for (const link of await q.linksOfChildren(ownerId, [...children, ...named])) near.add(link.parentId)
+  return aroundOf(q, ownerId, near)
+}
+
+async function aroundOf(q: FamilyTreeQueries, ownerId: string, ids: Set<string>): Promise<AroundSave> {
+  const { snapshot, rowById } = await snapshotAround(q, ownerId, ids)
+  const tree = await q.treeOf(ownerId)
+  const around = { ...snapshot, tree }
+  return { snapshot: around, links: await indexLinks(around), ids: new Set(rowById.keys()) }
+}
+
+/**
+ * The rules' view of everyone but `memberId`, from what a save read around them: the people read,
+ * the tree's own card wherever it is, and every line up from the member's parents old and new (and
+ * the others named), so a loop through people far away is still found.
+ */
+async function stateAround(q: FamilyTreeQueries, ownerId: string, { snapshot, links, ids }: AroundSave, memberId: string, named: string[]): Promise<TreeState> {
+  const others = new Map<string, { name: string; isSelf: boolean }>()
+  const person = (row: Pick<MemberRow, 'id' | 'firstName' | 'lastName' | 'isSelf'>) => {
+    if (row.id !== memberId) others.set(row.id, { name: `${row.firstName} ${row.lastName}`, isSelf: Boolean(row.isSelf) })
+  }
+  for (const row of snapshot.members) if (ids.has(row.id)) person(row)
+  const parents = new Map<string, ParentLink[]>()
+  for (const [childId, list] of links.parentLinksOf) if (ids.has(childId)) parents.set(childId, list)
+  const starts = [...(links.parentLinksOf.get(memberId) ?? []).map((link) => link.parentId), ...named]
+  const ancestry = (await q.ancestorLinks(ownerId, starts)).filter((link) => !ids.has(link.childId))
+  // Only the line matters past the people read: no kind or family is asked of it.
+  for (const { childId, parentId } of ancestry) parents.set(childId, [...(parents.get(childId) ?? []), { parentId, unionId: null, kind: 'birth' }])
+  const far = new Set(ancestry.flatMap((link) => [link.childId, link.parentId]).filter((id) => !ids.has(id)))
+  for (const row of await q.namesOf(ownerId, far)) person(row)
+  for (const row of await q.selfCandidates(ownerId)) if (row.isSelf && !others.has(row.id) && row.id !== memberId) others.set(row.id, { name: '', isSelf: true })
+  return { others, parents }
 }
 
 /** The dates a request wrote, read in its language; the ones not sent stay undefined. */
@@ -130,8 +196,8 @@ async function writeRelations(q: FamilyTreeQueries, ownerId: string, member: Che
 export function createFamilyTreeService({ repo, getOwner, relatedIds, deleteUnlinkedMedia, moveOwnRecords, log, maxMembers = limits.membersPerTree }: Deps) {
   /** The member as the tree alone knows it (safe inside a transaction). */
   async function readMember(q: FamilyTreeQueries, ownerId: string, memberId: string): Promise<Member> {
-    const snapshot = await q.loadTree(ownerId)
-    const row = snapshot.members.find((m) => m.id === memberId)
+    const { snapshot, rowById } = await snapshotAround(q, ownerId, [memberId])
+    const row = rowById.get(memberId)
     if (!row) throw notFound('Member')
     return toMember(row, await indexLinks(snapshot))
   }
@@ -194,10 +260,11 @@ export function createFamilyTreeService({ repo, getOwner, relatedIds, deleteUnli
     const owner = await getOwner(ownerId)
     const dates = readDates(input, input.language ?? owner.preferredLanguage ?? defaultLanguage)
     return repo.transaction(async (q) => {
-      const snapshot = await q.loadTree(ownerId)
-      if (snapshot.members.length >= maxMembers) throw new AppError('limit.members_per_tree', `A tree can hold at most ${maxMembers} people`)
-      const links = await indexLinks(snapshot)
-      const state = treeState(snapshot, links, id)
+      if ((await q.countMembers(ownerId)) >= maxMembers) throw new AppError('limit.members_per_tree', `A tree can hold at most ${maxMembers} people`)
+      const named = namedIds(input, dates.unions)
+      const around = await readAroundSave(q, ownerId, id, named)
+      const { snapshot, links } = around
+      const state = await stateAround(q, ownerId, around, id, named)
       const treeId = snapshot.tree?.id ?? newId()
       const plan = planUnions(
         snapshot.unions,
@@ -239,8 +306,7 @@ export function createFamilyTreeService({ repo, getOwner, relatedIds, deleteUnli
       ])
       const touched = [id, ...member.childrenMemberIds]
       await writeRelations(q, ownerId, member, plan, touched)
-      const after = await q.loadTree(ownerId)
-      const afterLinks = await indexLinks(after)
+      const { snapshot: after, links: afterLinks } = await aroundOf(q, ownerId, around.ids.add(id))
       const rowsAfter = new Map(after.members.map((m) => [m.id, m]))
       const trees = { before: { snapshot, links }, after: { snapshot: after, links: afterLinks } }
       const reached = othersWithChangedRelations(id, touched, plan, trees.before, trees.after)
@@ -289,12 +355,13 @@ export function createFamilyTreeService({ repo, getOwner, relatedIds, deleteUnli
       if (!stamp) throw notFound('Member')
       if (changes.expectedUpdatedAt !== undefined && Date.parse(changes.expectedUpdatedAt) !== Date.parse(toIsoString(stamp.updatedAt)))
         return { stale: await readMember(q, ownerId, memberId) }
-      const snapshot = await q.loadTree(ownerId)
+      const named = namedIds(changes, dates.unions)
+      const around = await readAroundSave(q, ownerId, memberId, named)
+      const { snapshot, links } = around
       const row = snapshot.members.find((m) => m.id === memberId)
       if (!row) throw notFound('Member')
-      const links = await indexLinks(snapshot)
       const current = toProposed(row, links)
-      const state = treeState(snapshot, links, memberId)
+      const state = await stateAround(q, ownerId, around, memberId, named)
       const plan = planUnions(
         snapshot.unions,
         { unions: dates.unions, spouseMemberIds: changes.spouseMemberIds },
@@ -320,8 +387,7 @@ export function createFamilyTreeService({ repo, getOwner, relatedIds, deleteUnli
       await q.updateMember(ownerId, memberId, { ...written, updatedAt: nextInstant(stamp.updatedAt, now) })
       const touched = [...new Set([memberId, ...current.childrenMemberIds, ...member.childrenMemberIds])]
       await writeRelations(q, ownerId, member, plan, touched)
-      const after = await q.loadTree(ownerId)
-      const afterLinks = await indexLinks(after)
+      const { snapshot: after, links: afterLinks } = await aroundOf(q, ownerId, around.ids)
       const trees = { before: { snapshot, links }, after: { snapshot: after, links: afterLinks } }
       const reached = othersWithChangedRelations(memberId, touched, plan, trees.before, trees.after)
       const rowsAfter = new Map(after.members.map((m) => [m.id, m]))
@@ -341,7 +407,7 @@ export function createFamilyTreeService({ repo, getOwner, relatedIds, deleteUnli
     const reach = await repo.transaction(async (q) => {
       // A couple with no children ends with one of them: its union goes too. A family with
       // children stays, with the one parent left.
-      const snapshot = await q.loadTree(ownerId)
+      const { snapshot } = await snapshotAround(q, ownerId, [memberId])
       const links = await indexLinks(snapshot)
       const childless = snapshot.unions.filter((u) => (u.firstPartnerId === memberId || u.secondPartnerId === memberId) && !links.unionChildren.has(u.id))
       await q.deleteUnions(
@@ -353,7 +419,7 @@ export function createFamilyTreeService({ repo, getOwner, relatedIds, deleteUnli
       // Their parents, children and partners lose them: a form opened on one of those before must see it.
       const parentLinks = links.parentLinksOf.get(memberId) ?? []
       const reached = [...parentLinks.map((link) => link.parentId), ...(links.childrenOf.get(memberId) ?? []), ...(links.spousesOf.get(memberId) ?? [])]
-      await stampReached(q, ownerId, reached, new Map(snapshot.members.map((m) => [m.id, m])), now)
+      await stampReached(q, ownerId, reached, new Map((await q.membersByIds(ownerId, reached)).map((m) => [m.id, m])), now)
       await q.touchTree(ownerId, now)
       const gone = new Set(childless.map((u) => u.id))
       return mergeReach(emptyReach(), {
