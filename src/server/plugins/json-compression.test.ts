@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readServerSentEvents } from '../test/server-sent-events.ts'
 import { as, createTestApp, createTestUser, type TestApp, type TestUser } from '../test/test-app.ts'
 import Fastify, { type FastifyInstance } from 'fastify'
-import { createPacer, pacedJsonChunks } from '../lib/cooperative.ts'
-import { chooseEncoding, jsonCompressionPlugin, sendJsonChunks } from './json-compression.ts'
+import { createPacer, pacedJsonChunks, pacedJsonStream } from '../lib/cooperative.ts'
+import { chooseEncoding, jsonCompressionPlugin, sendJsonChunks, sendJsonStream } from './json-compression.ts'
 
 describe('choosing an encoding from Accept-Encoding', () => {
   it('takes brotli, then gzip, follows weights and refusals, and answers plain without either', () => {
@@ -108,6 +108,8 @@ describe('a JSON answer made in chunks', () => {
     await app.register(jsonCompressionPlugin)
     app.get('/api/large', async (request, reply) => sendJsonChunks(request, reply, await pacedJsonChunks(value, createPacer())))
     app.get('/api/small', async (request, reply) => sendJsonChunks(request, reply, await pacedJsonChunks({ a: 1, text: 'x'.repeat(5_000) }, createPacer())))
+    app.get('/api/large-stream', async (request, reply) => sendJsonStream(request, reply, pacedJsonStream(value, createPacer())))
+    app.get('/api/small-stream', async (request, reply) => sendJsonStream(request, reply, pacedJsonStream({ a: 1, text: 'x'.repeat(5_000) }, createPacer())))
     await app.listen({ port: 0, host: '127.0.0.1' })
     base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
   })
@@ -144,6 +146,23 @@ describe('a JSON answer made in chunks', () => {
 
   it('joins a small one, which the plugin compresses like any other answer', async () => {
     const small = await get('/api/small', 'br')
+    expect(small.headers['content-encoding']).toBe('br')
+    expect(JSON.parse(brotliDecompressSync(small.body).toString('utf8'))).toEqual({ a: 1, text: 'x'.repeat(5_000) })
+  })
+
+  it('sends a large one made as it is sent, through the encoding the client accepts, and a small one joined', async () => {
+    const text = JSON.stringify(value)
+    const br = await get('/api/large-stream', 'gzip, br')
+    expect(br.headers['content-encoding']).toBe('br')
+    expect(brotliDecompressSync(br.body).toString('utf8')).toBe(text)
+    const gz = await get('/api/large-stream', 'gzip')
+    expect(gunzipSync(gz.body).toString('utf8')).toBe(text)
+    // Its length is not known before the end: it goes in chunks.
+    const plain = await get('/api/large-stream')
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.headers['transfer-encoding']).toBe('chunked')
+    expect(plain.body.toString('utf8')).toBe(text)
+    const small = await get('/api/small-stream', 'br')
     expect(small.headers['content-encoding']).toBe('br')
     expect(JSON.parse(brotliDecompressSync(small.body).toString('utf8'))).toEqual({ a: 1, text: 'x'.repeat(5_000) })
   })

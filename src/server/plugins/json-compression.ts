@@ -47,6 +47,34 @@ export function sendJsonChunks(request: FastifyRequest, reply: FastifyReply, chu
   return reply.send(body.pipe(encoding === 'br' ? createBrotliCompress(brotliOptions(size)) : createGzip(gzipOptions)) as never)
 }
 
+/**
+ * `sendJsonChunks` for chunks made as they are asked for (`pacedJsonStream`): the first 4 MiB are
+ * gathered, and an answer that ends within them is sent as `sendJsonChunks` sends it; a larger one
+ * goes out as it is made, through the compressor the client accepts, never held whole (a tree of
+ * 100,000 people would be 90 MiB of buffers kept at once, and the collector's pauses with them).
+ */
+export async function sendJsonStream(request: FastifyRequest, reply: FastifyReply, stream: AsyncIterator<Buffer> & AsyncIterable<Buffer>): Promise<FastifyReply> {
+  const first: Buffer[] = []
+  let size = 0
+  while (size <= joinedLimit) {
+    const next = await stream.next()
+    if (next.done) return sendJsonChunks(request, reply, first)
+    first.push(next.value)
+    size += next.value.length
+  }
+  async function* rest(): AsyncGenerator<Buffer, void, undefined> {
+    yield* first.splice(0)
+    yield* stream
+  }
+  reply.type('application/json; charset=utf-8')
+  reply.header('vary', 'Accept-Encoding')
+  const encoding = chooseEncoding(request.headers['accept-encoding'])
+  const body = Readable.from(rest())
+  if (!encoding) return reply.send(body as never)
+  reply.header('content-encoding', encoding)
+  return reply.send(body.pipe(encoding === 'br' ? createBrotliCompress(brotliOptions(joinedLimit)) : createGzip(gzipOptions)) as never)
+}
+
 /** Below this, the headers and the compressor's own cost outweigh what compression saves. */
 export const minCompressedBytes = 1024
 
