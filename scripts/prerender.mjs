@@ -5,6 +5,7 @@
  * preloaded, plus an app shell per language for the signed-in pages; then compresses the web
  * root once. The choices are in docs/decisions/0015-pages-that-paint-from-html.md.
  */
+import { createHash } from 'node:crypto'
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -25,7 +26,15 @@ const preloadedFonts = [/\/assets\/lora-latin-600-normal-[\w-]+\.woff2/, /\/asse
  * at 500. Painted from the HTML, the page shows it before a late font would arrive, and the swap
  * then moved the tiles below it.
  */
-const pagePreloadedFonts = { dashboard: [/\/assets\/lora-latin-500-normal-[\w-]+\.woff2/] }
+const boldBody = /\/assets\/atkinson-hyperlegible-latin-700-normal-[\w-]+\.woff2/
+const pagePreloadedFonts = {
+  dashboard: [/\/assets\/lora-latin-500-normal-[\w-]+\.woff2/],
+  // The form pages' labels and links are bold: found only once the page rendered, the face came
+  // at the browser's highest priority, ahead of the page's first paint.
+  login: [boldBody],
+  signup: [boldBody],
+  contact: [boldBody],
+}
 
 await build({ configFile: path.join(root, 'vite.config.ts'), mode: 'production', logLevel: 'error', build: { ssr: 'entry-prerender.tsx' } })
 const entry = await import(pathToFileURL(path.join(bundleDir, 'entry-prerender.js')).href)
@@ -77,11 +86,64 @@ function pageHtml({ lng, title, description, body, namespaces, head, outcome = '
 }
 
 /**
+ * The pages whose form works before the app's scripts arrive (the server answers it posted): the
+ * page asks for its scripts only once it has painted, so its HTML, fonts and first paint share the
+ * connection with nothing, and the form is usable meanwhile; the app takes it over when they
+ * arrive. A small script of our own (the CSP allows no inline one) reads the list the build wrote
+ * into the page and adds them after the first frame.
+ */
+const scriptsAfterPaint = new Set(entry.formPages.map((form) => form.page))
+const afterPaintId = 'after-paint-scripts'
+const afterPaintSource = `// Written by scripts/prerender.mjs: the app's scripts, asked for once the page has painted.
+const list = JSON.parse(document.getElementById('${afterPaintId}').textContent)
+let started = false
+function start() {
+  if (started) return
+  started = true
+  for (const href of list.preload) {
+    const link = document.createElement('link')
+    link.rel = 'modulepreload'
+    link.crossOrigin = ''
+    link.href = href
+    document.head.append(link)
+  }
+  const script = document.createElement('script')
+  script.type = 'module'
+  script.crossOrigin = ''
+  script.src = list.entry
+  document.head.append(script)
+}
+// The frame's callback runs before it is drawn, the timeout after; a hidden tab draws no frames.
+requestAnimationFrame(() => setTimeout(start, 0))
+setTimeout(start, 1000)
+`
+const afterPaintFile = `assets/after-paint-${createHash('sha256').update(afterPaintSource).digest('base64url').slice(0, 8)}.js`
+writeFileSync(path.join(webRoot, afterPaintFile), afterPaintSource)
+
+function scriptsAfterFirstPaint(html) {
+  const entryScript = /<script type="module" crossorigin src="([^"]+)"><\/script>/
+  const preload = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g
+  const list = { entry: entryScript.exec(html)?.[1], preload: [...html.matchAll(preload)].map((match) => match[1]) }
+  if (!list.entry) throw new Error('the page has no module script to defer')
+  return html
+    .replace(preload, '')
+    .replace(
+      entryScript,
+      () => `<script type="application/json" id="${afterPaintId}">${scriptJson(list)}</script><script type="module" crossorigin src="/${afterPaintFile}"></script>`,
+    )
+}
+
+/**
  * The page's first paint needs no request but the HTML: the main stylesheet goes inline (the
  * public pages' own styles are part of it, see src/web/app/public-pages.ts), and the fonts of the
  * first screen and the route's scripts start downloading while the HTML is still parsing.
  */
 function inlineFirstPaint(html, pageName) {
+  if (scriptsAfterPaint.has(pageName)) return scriptsAfterFirstPaint(inlineStylesAndPreloads(html, pageName))
+  return inlineStylesAndPreloads(html, pageName)
+}
+
+function inlineStylesAndPreloads(html, pageName) {
   let result = html
   let fonts = []
   for (const href of mainCss) {

@@ -2,6 +2,7 @@ import './styles/fonts.css'
 import './styles/tokens.css'
 import './styles/base.css'
 import './app/public-pages.ts'
+import { startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App } from './app/app.tsx'
 import { loadMatchedRoutes, routeNeeds } from './app/router.tsx'
@@ -22,7 +23,10 @@ void initI18n(page)
 // The page's own script first: a pre-rendered page then hydrates to exactly what its HTML shows,
 // and the app shell renders its page at once instead of an empty router.
 void loadMatchedRoutes(window.location.pathname).then(() => {
-  if (page && container.firstElementChild) hydrateRoot(container, <App />)
+  // Hydrated as a transition, React takes the page over in slices of a few milliseconds, yielding
+  // to the browser between them, rather than in one long task that blocks typing into a form the
+  // HTML already shows (a submit meanwhile is posted by the browser, which the server answers).
+  if (page && container.firstElementChild) startTransition(() => void hydrateRoot(container, <App />))
   else createRoot(container).render(<App />)
   if (storedLanguage) void i18n.loadLanguages(storedLanguage).then(() => i18n.changeLanguage(storedLanguage))
 })
