@@ -62,7 +62,8 @@ export const routes: RouteObject[] = [
                   () => import('./routes/family-tree.tsx'),
                   'FamilyTreeRoute',
                   ['family-tree', 'family-chart', 'gedcom', 'media', 'facts'],
-                  ['/api/family-tree', '/api/trees'],
+                  // The view the page asks first (`treeViewPath()`): around the reader, never the whole tree.
+                  ['/api/family-tree/view?generations=3', '/api/trees'],
                 ),
               },
               { path: 'family', ...page(() => import('./routes/family.tsx'), 'FamilyRoute', ['family-circle', 'family-chart'], ['/api/trees']) },

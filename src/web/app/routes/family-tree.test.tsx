@@ -7,7 +7,7 @@ import type { TreeRole } from '../../../shared/contracts/family-circle.ts'
 import type { FamilyTree, Member } from '../../../shared/contracts/family-tree.ts'
 import type { GedcomImportJob, GedcomImportReport, GedcomPreview } from '../../../shared/contracts/gedcom.ts'
 import { buildTree } from '../../features/family-tree/test/fake-circle-api.ts'
-import { buildMember, fakeFamilyApi } from '../../features/family-tree/test/fake-family-api.ts'
+import { answerTreeRead, buildMember, fakeFamilyApi } from '../../features/family-tree/test/fake-family-api.ts'
 import { fakeApi, jsonResponse, testMe } from '../../test/http.ts'
 import { renderWithProviders } from '../../test/render.tsx'
 import { FamilyTreeRoute } from './family-tree.tsx'
@@ -48,11 +48,14 @@ describe('/family-tree', () => {
     expect(screen.getByRole('heading', { name: 'Dashboard de prueba' })).toBeInTheDocument()
   })
 
-  it('shows the chart of the tree’s members once there are some', async () => {
-    fakeFamilyApi([buildMember({ firstName: 'Ana', lastName: 'A' }), buildMember({ firstName: 'Luis', lastName: 'B' })])
+  it('shows the chart of the people around one of them once there are some, never reading the whole tree', async () => {
+    const ana = buildMember({ firstName: 'Ana', lastName: 'A' })
+    const api = fakeFamilyApi([ana, buildMember({ firstName: 'Luis', lastName: 'B', parentMemberIds: [ana.memberId] }), buildMember({ firstName: 'Eva', lastName: 'C' })])
     renderRoute()
-    expect(await screen.findByTestId('chart')).toHaveTextContent('Ana, Luis')
-    expect(within(screen.getByRole('list', { name: 'Las personas de tu árbol' })).getAllByRole('article')).toHaveLength(2)
+    // Eva is nobody's relative: the chart around Ana does not draw her; the list has everyone.
+    expect(await screen.findByTestId('chart')).toHaveTextContent(/^Ana, Luis$/)
+    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Las personas de tu árbol' })).getAllByRole('article')).toHaveLength(3))
+    expect(api.requests.filter((request) => request.path === '/api/family-tree')).toEqual([])
   })
 
   it('keeps importing and exporting folded away under a plain title, with no export of an empty tree', async () => {
@@ -145,7 +148,8 @@ describe('/family-tree, once a tree has come in from another program', () => {
     return fakeApi((request, url) => {
       if (url.pathname === '/api/session') return jsonResponse(200, { user: testMe({ id: reader.userId }) })
       if (url.pathname === '/api/trees') return jsonResponse(200, { trees: [buildTree({ role: reader.role, isOwn: isKeeper })], hasOwnTree: isKeeper })
-      if (request.method === 'GET' && url.pathname === '/api/family-tree') return jsonResponse(200, tree())
+      const read = request.method === 'GET' ? answerTreeRead(tree(), url, reader.userId) : undefined
+      if (read) return read
       if (request.method === 'POST' && url.search === '?preview=1') return jsonResponse(200, preview)
       if (request.method === 'POST' && url.pathname === '/api/family-tree/gedcom') {
         isImported = true
@@ -163,7 +167,8 @@ describe('/family-tree, once a tree has come in from another program', () => {
     await user.upload(within(section).getByLabelText('Archivo del árbol (.ged, o .gdz con sus fotos)'), new File(['0 HEAD\n0 TRLR\n'], 'familia.ged'))
     await user.click(await screen.findByRole('button', { name: 'Importar' }))
     await screen.findByText('Importación terminada.')
-    await waitFor(() => expect(screen.getByTestId('chart')).toHaveTextContent('Joaquín'))
+    // Everyone is read again once the import has ended: Joaquín has his card in the list.
+    expect(await screen.findByRole('article', { name: 'Joaquín Pérez' })).toBeInTheDocument()
   }
 
   it('asks the keeper who she is in it, from the card sign-up made her', async () => {

@@ -6,7 +6,11 @@ import type { FactKind } from '../../../shared/facts/index.ts'
 import { StatusMessage } from '../../components/ui/banner.tsx'
 import { useTranslation } from 'react-i18next'
 import { useDocumentTitle } from '../../components/ui/use-document-title.ts'
-import { useFamilyTree, useRefetchFamilyTree } from '../../features/family-tree/api/family-tree-queries.ts'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useRefetchFamilyTree, useRefetchShownMembers } from '../../features/family-tree/api/family-tree-queries.ts'
+import { membersByIdsQuery, treeIndexQuery } from '../../features/family-tree/api/tree-page-queries.ts'
+import { memberFromEntry } from '../../features/family-tree/lib/tree-index.ts'
+import { useTreePeople } from '../../features/family-tree/lib/tree-people.ts'
 import { FamilyTreeManager } from '../../features/family-tree/components/family-tree-manager.tsx'
 import { WhoAreYou } from '../../features/family-tree/components/who-are-you.tsx'
 import { FamilyChartFrame } from '../../features/family-tree/chart/family-chart-frame.tsx'
@@ -35,11 +39,11 @@ const MediaUploader = lazy(async () => ({ default: (await import('../../features
 const MediaGallery = lazy(async () => ({ default: (await import('../../features/media/components/media-gallery.tsx')).MediaGallery }))
 
 // ── Media slot ── each member's uploader and gallery (features/media), shown from their card.
-// A member's first photo is their portrait, which comes with the tree: an upload to someone
-// without one, or a deletion that may have taken it, reads the tree again so the card and the
-// chart show it at once. Other uploads change nothing the tree shows.
+// A member's first photo is their portrait, which comes with the member: an upload to someone
+// without one, or a deletion that may have taken it, reads again the members shown (not the index
+// of names) so the card and the chart show it at once. Other uploads change nothing the tree shows.
 function MemberUploader({ member, name }: { member: Member; name: string }) {
-  const refetchTree = useRefetchFamilyTree()
+  const refetchTree = useRefetchShownMembers()
   return (
     <Suspense>
       <MediaUploader linkedToType="member" linkedToId={member.memberId} ownerName={name} onUploaded={member.portraitURL ? undefined : () => void refetchTree()} />
@@ -48,7 +52,7 @@ function MemberUploader({ member, name }: { member: Member; name: string }) {
 }
 
 function MemberGallery({ member, name }: { member: Member; name: string }) {
-  const refetchTree = useRefetchFamilyTree()
+  const refetchTree = useRefetchShownMembers()
   return (
     <Suspense>
       <MediaGallery memberId={member.memberId} ownerName={name} onDeleted={member.portraitURL ? () => void refetchTree() : undefined} />
@@ -90,8 +94,8 @@ function sourcesFor(readerUserId: string | undefined): MemberSourcesSlot {
 function IdleFamilyChart({ members, hooks }: { members: Member[]; hooks: ChartHooks }) {
   const { t } = useTranslation('family-tree')
   const isIdle = useWhenIdle()
-  // The unions say which couples divorced; they come with the members.
-  const unions = useFamilyTree().data?.unions
+  // The unions say which couples divorced; they come with the view's members.
+  const { unions } = useTreePeople()
   const loading = <p className="family-tree-chart-loading">{t('chart.loading')}</p>
   return (
     <FamilyChartFrame>
@@ -112,7 +116,9 @@ export function FamilyTreeRoute() {
   useDocumentTitle(t('page.title'))
   // Below the list: shown once the list is there, so they never sit in the first screen while
   // the tree loads and then jump tens of thousands of pixels down.
-  const tree = useFamilyTree()
+  // Everyone's names, read by the tree's own parts below once its chart has come; watched here, never asked.
+  const index = useQuery({ ...treeIndexQuery(), enabled: false })
+  const queryClient = useQueryClient()
   const refetchTree = useRefetchFamilyTree()
   // ── Role ── what the person may do in the tree shown (it may be another's, shared with them).
   const role = useActiveTreeRole()
@@ -120,23 +126,32 @@ export function FamilyTreeRoute() {
   const access = useMemo<TreeAccess | undefined>(() => (role ? { role, userId } : undefined), [role, userId])
   const memberSources = useMemo(() => sourcesFor(userId), [userId])
   const welcome = (useLocation().state as { welcome?: TreeWelcome } | null)?.welcome
-  const isTreeSettled = tree.data !== undefined || tree.isError
+  const isTreeSettled = index.data !== undefined || index.isError
+  const hasPeople = (index.data?.people.length ?? 0) > 0
   // ── Who are you ── asked once a tree has come in from another program, while its keeper has no
   // card of their own yet or only the one sign-up made (docs/product.md#family-tree). Only the
   // keeper is asked: in a tree shared with them, a person's card is the one an invitation linked.
-  const [isAskingWho, setIsAskingWho] = useState(false)
+  const [askingWho, setAskingWho] = useState<{ members: readonly Member[]; ownCard: Member | undefined }>()
   const [chosenName, setChosenName] = useState<string>()
-  const members = tree.data?.members ?? []
-  const reader = { userId, keeperId: tree.data?.tree?.ownerId }
-  const ownCard = readerCardIn(members, reader)
-  const shouldAskWho = isAskingWho && keepsTree(reader) && (!ownCard || isStandInSelf(ownCard)) && members.some((member) => member !== ownCard)
+  const reader = { userId, keeperId: index.data?.tree?.ownerId }
+  const shouldAskWho =
+    askingWho !== undefined &&
+    keepsTree(reader) &&
+    (!askingWho.ownCard || isStandInSelf(askingWho.ownCard)) &&
+    askingWho.members.some((member) => member.memberId !== askingWho.ownCard?.memberId)
   const handleImportEnded = async () => {
     await refetchTree()
+    // Everyone by name to search among, and the reader's own card whole (is it only what sign-up made?).
+    // The index was just read again if it was in use; otherwise it is read now.
+    const fresh = await queryClient.fetchQuery({ ...treeIndexQuery(), staleTime: 5_000 })
+    const members = fresh.people.map(memberFromEntry)
+    const own = readerCardIn(members, { userId, keeperId: fresh.tree?.ownerId })
+    const ownCard = own && (await queryClient.fetchQuery(membersByIdsQuery([own.memberId]))).members[0]
     setChosenName(undefined)
-    setIsAskingWho(true)
+    setAskingWho({ members, ownCard })
   }
   const handleWhoAnswered = (chosen?: Member) => {
-    setIsAskingWho(false)
+    setAskingWho(undefined)
     if (!chosen) return
     setChosenName(`${chosen.firstName} ${chosen.lastName}`.trim())
     // The chart centres on its owner: the one just chosen, near the top of the page.
@@ -146,7 +161,7 @@ export function FamilyTreeRoute() {
     <section className="page family-tree-page" aria-labelledby="family-tree-title">
       <h1 id="family-tree-title">{t('page.title')}</h1>
       <p className="family-tree-intro">{t('page.intro')}</p>
-      {(tree.data?.members.length ?? 0) > 0 && (
+      {hasPeople && (
         <p>
           <Link to="/timeline">{t('page.familyTimeline')}</Link>
         </p>
@@ -167,8 +182,8 @@ export function FamilyTreeRoute() {
         renderChart={(members, hooks) => <IdleFamilyChart members={members} hooks={hooks} />}
       />
       {/* ── GEDCOM ── bringing a tree in from another program (features/gedcom), and taking it out once it has people; for those whose role does. */}
-      {isTreeSettled && roleMay(access?.role ?? 'owner', 'tree.import') && <GedcomSection hasPeople={(tree.data?.members.length ?? 0) > 0} onImportEnded={handleImportEnded} />}
-      {shouldAskWho && <WhoAreYou members={members} ownCard={ownCard} onDone={handleWhoAnswered} />}
+      {isTreeSettled && roleMay(access?.role ?? 'owner', 'tree.import') && <GedcomSection hasPeople={hasPeople} onImportEnded={handleImportEnded} />}
+      {shouldAskWho && <WhoAreYou members={askingWho.members} ownCard={askingWho.ownCard} onDone={handleWhoAnswered} />}
     </section>
   )
 }

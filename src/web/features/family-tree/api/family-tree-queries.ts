@@ -1,6 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import type { CreateMember, CreateOwnCard, FamilyTree, Member, MemberFacts, UpdateMember } from '../../../../shared/contracts/family-tree.ts'
+import type { MemberDeleted, MemberSaved, MembersByIds, TreeChanges } from '../../../../shared/contracts/family-tree-view.ts'
 import { ApiError, apiFetch } from '../../../lib/api-client.ts'
+import { applyTreeChanges, membersByIdsQuery, treePageKeys } from './tree-page-queries.ts'
 
 export const familyTreeKeys = {
   all: ['family-tree'] as const,
@@ -49,31 +51,55 @@ export function useMemberFacts(memberId: string) {
 }
 
 /**
- * A change to one member changes others too (spouses are symmetric, children come from the
- * parent links), so the whole tree is fetched again; the mutation settles once it has arrived,
- * so a closing form never shows relations from before the save.
+ * A save's answer put in place (`changes`: every member and union it touched, what it removed):
+ * the tree page's views, index and list pages change without being read again; whatever reads the
+ * whole tree or one member's facts reads again when next shown. An answer without `changes` (a
+ * server from before them) reads everything of the tree again, as saves always did.
  */
-function refetchTree(queryClient: QueryClient) {
-  return queryClient.invalidateQueries({ queryKey: familyTreeKeys.all })
+function settle(queryClient: QueryClient, changes: TreeChanges | undefined, createdId?: string): Promise<void> {
+  if (!changes) return queryClient.invalidateQueries({ queryKey: familyTreeKeys.all })
+  applyTreeChanges(queryClient, changes, createdId)
+  return Promise.resolve()
 }
 
-/** The tree as the server has it now (fetched again whatever is cached), for a form that met someone else's change. */
-export function useFetchFreshTree(): () => Promise<FamilyTree> {
+/** One member and their unions as the server has them now (whatever is cached), for a form that met someone else's change. */
+export function useFetchFreshMember(): (memberId: string) => Promise<MembersByIds> {
   const queryClient = useQueryClient()
-  return () => queryClient.fetchQuery({ ...familyTreeQuery(), staleTime: 0 })
+  return (memberId) => queryClient.fetchQuery({ ...membersByIdsQuery([memberId]), staleTime: 0 })
 }
 
-/** Fetches the tree again, for what changes it from outside the form (an import that has ended). */
+/** Reads the tree again, for what changes it from outside the form (an import that has ended). */
 export function useRefetchFamilyTree(): () => Promise<void> {
   const queryClient = useQueryClient()
-  return () => refetchTree(queryClient)
+  return () => queryClient.invalidateQueries({ queryKey: familyTreeKeys.all })
+}
+
+/**
+ * Reads again what the tree page shows whole (its chart and its cards), not its index of names:
+ * for what changes a member without changing who is in the tree (a portrait uploaded or deleted).
+ */
+export function useRefetchShownMembers(): () => Promise<void> {
+  const queryClient = useQueryClient()
+  return async () => {
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: treePageKeys.views }),
+      queryClient.invalidateQueries({ queryKey: treePageKeys.pages }),
+      queryClient.invalidateQueries({ queryKey: treePageKeys.everyone }),
+      queryClient.invalidateQueries({ queryKey: familyTreeKeys.all, predicate: (query) => query.queryKey[1] !== 'page' }),
+    ])
+  }
+}
+
+async function saved(answer: Promise<MemberSaved | { member: Member; changes?: undefined }>, queryClient: QueryClient, isCreate = false): Promise<Member> {
+  const { member, changes } = await answer
+  await settle(queryClient, changes, isCreate ? member.memberId : undefined)
+  return member
 }
 
 export function useCreateMember() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: async (body: CreateMember) => (await apiFetch<{ member: Member }>(membersPath, { method: 'POST', body })).member,
-    onSuccess: () => refetchTree(queryClient),
+    mutationFn: (body: CreateMember) => saved(apiFetch<MemberSaved>(membersPath, { method: 'POST', body }), queryClient, true),
   })
 }
 
@@ -81,8 +107,7 @@ export function useCreateMember() {
 export function useCreateOwnCard() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: async (body: CreateOwnCard) => (await apiFetch<{ member: Member }>('/api/family-tree/own-card', { method: 'POST', body })).member,
-    onSuccess: () => refetchTree(queryClient),
+    mutationFn: (body: CreateOwnCard) => saved(apiFetch<MemberSaved>('/api/family-tree/own-card', { method: 'POST', body }), queryClient, true),
   })
 }
 
@@ -90,24 +115,25 @@ export function useCreateOwnCard() {
 export function useChooseSelf() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: async (memberId: string) => (await apiFetch<{ member: Member }>(`${memberPath(memberId)}/is-me`, { method: 'POST', body: {} })).member,
-    onSuccess: () => refetchTree(queryClient),
+    mutationFn: (memberId: string) => saved(apiFetch<MemberSaved>(`${memberPath(memberId)}/is-me`, { method: 'POST', body: {} }), queryClient),
   })
 }
 
 export function useUpdateMember() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: async ({ memberId, changes }: { memberId: string; changes: UpdateMember }) =>
-      (await apiFetch<{ member: Member }>(memberPath(memberId), { method: 'PATCH', body: changes })).member,
-    onSuccess: () => refetchTree(queryClient),
+    mutationFn: ({ memberId, changes }: { memberId: string; changes: UpdateMember }) =>
+      saved(apiFetch<MemberSaved>(memberPath(memberId), { method: 'PATCH', body: changes }), queryClient),
   })
 }
 
 export function useDeleteMember() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (memberId: string) => apiFetch<void>(memberPath(memberId), { method: 'DELETE' }),
-    onSuccess: () => refetchTree(queryClient),
+    mutationFn: async (memberId: string) => {
+      // 200 with what changed; a server from before that answered 204 with nothing.
+      const answer = await apiFetch<MemberDeleted | undefined>(memberPath(memberId), { method: 'DELETE' })
+      await settle(queryClient, answer?.changes)
+    },
   })
 }

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { renderWithProviders } from '../../../test/render.tsx'
 import { FamilyTreeManager } from '../components/family-tree-manager.tsx'
@@ -11,13 +11,13 @@ afterEach(() => {
 })
 
 // Rosa keeps the tree (account u1); Tomás, her grandson, joined linked to his card (account u2).
-function rosasTree() {
-  fakeFamilyApi(treeKeptByRosa())
+function rosasTree(readerUserId: string | undefined) {
+  fakeFamilyApi(treeKeptByRosa(), [], readerUserId ? { readerUserId } : {})
 }
 
 /** The tree page's working area with its chart, as the page composes them, read by `access`. */
 async function renderTree(access: TreeAccess) {
-  rosasTree()
+  rosasTree(access.userId)
   renderWithProviders(<FamilyTreeManager access={access} renderChart={(members, hooks) => <FamilyChartBody members={members} hooks={hooks} />} />)
   return screen.findByRole('group', { name: /^Árbol familiar de / })
 }
@@ -49,7 +49,8 @@ describe('«(tú)» in the chart, for whoever reads the tree', () => {
     expect(centreChoice()).toHaveValue('tomas')
     expect(within(centreChoice()).getByRole('option', { name: 'Tomás Gómez (tú)' })).toBeInTheDocument()
     expect(within(centreChoice()).getByRole('option', { name: 'Rosa Pérez' })).toBeInTheDocument()
-    expect(relationOn('Rosa Pérez')).toHaveTextContent('Tu abuela')
+    // The cards come with everyone's names, after the chart.
+    await waitFor(() => expect(relationOn('Rosa Pérez')).toHaveTextContent('Tu abuela'))
   })
 
   it('marks nobody for a reader linked to no card, and starts from the keeper’s card as an ordinary relative', async () => {

@@ -11,6 +11,7 @@ import { divorcedCouples, marriedCouples } from './chart-links.ts'
 import { ChartCanvas } from './chart-canvas.tsx'
 import type { FamilyIndex } from './family-index.ts'
 import { defaultGenerations } from './chart-model.ts'
+import { treeViewLimits } from '../../../../shared/contracts/family-tree-view.ts'
 import { layoutWithin } from './layout.ts'
 import { personName } from './person-label.ts'
 import { RelativesList } from './relatives-list.tsx'
@@ -55,7 +56,10 @@ function IndexedFamilyChart({ members, index, unions, hooks }: IndexedFamilyChar
     setLastRequest(centreRequest)
     if (centreRequest) setChosenId(centreRequest.memberId)
   }
-  const [generations, setGenerations] = useState(defaultGenerations)
+  const [ownGenerations, setGenerations] = useState(defaultGenerations)
+  // A view the page read: its centre and generations are the page's, and asking others reads another.
+  const view = hooks?.view
+  const generations = view ? view.generations : ownGenerations
   // Re-laying out a large tree renders many boxes: let React do it in interruptible slices.
   const [, startTransition] = useTransition()
 
@@ -63,7 +67,7 @@ function IndexedFamilyChart({ members, index, unions, hooks }: IndexedFamilyChar
   // The reader starts at their own card; someone with none in this tree, at the keeper's, the
   // person the tree was drawn around.
   const start = useMemo(() => members.find(isYou) ?? members.find((member) => isSelfMember(member)) ?? knownSurnamesFirst(members)[0], [members, isYou])
-  const centre = (chosenId !== undefined ? index.members.get(chosenId) : undefined) ?? start
+  const centre = (view ? index.members.get(view.centreId) : undefined) ?? (chosenId !== undefined ? index.members.get(chosenId) : undefined) ?? start
   const centreId = centre?.memberId
   // Only what is shown is laid out: the generations asked for, as many of them as fit the budget.
   const divorced = useMemo(() => divorcedCouples(unions), [unions])
@@ -75,27 +79,33 @@ function IndexedFamilyChart({ members, index, unions, hooks }: IndexedFamilyChar
     return { ...laidOut, links: laidOut.links.map((link) => (link.kind === 'couple' && divorced.has(link.key) ? { ...link, divorced: true } : link)) }
   }, [index, centreId, generations, divorced])
 
-  const handleRecentre = useCallback((memberId: string) => startTransition(() => setChosenId(memberId)), [])
+  const onCentre = view?.onCentre
+  const handleRecentre = useCallback((memberId: string) => (onCentre ? onCentre(memberId) : startTransition(() => setChosenId(memberId))), [onCentre])
 
   if (!centre || !layout) return null
   // The generations drawn: fewer than asked for when the next one would pass the budget.
   const shown = layout.generations
   const isAtBudget = shown < generations
-  const hasMore = (layout.hasMoreAncestors || layout.hasMoreDescendants) && !isAtBudget
+  // A view says itself whether someone lies beyond the generations it holds.
+  const hasMore = (view ? view.more.up || view.more.down : layout.hasMoreAncestors || layout.hasMoreDescendants) && !isAtBudget && shown < treeViewLimits.maxGenerations
   const canShowFewer = shown > 1
 
   function handleMore() {
-    if (hasMore) startTransition(() => setGenerations(shown + 1))
+    if (!hasMore) return
+    if (view) view.onGenerations(shown + 1)
+    else startTransition(() => setGenerations(shown + 1))
   }
 
   function handleFewer() {
-    if (canShowFewer) startTransition(() => setGenerations(shown - 1))
+    if (!canShowFewer) return
+    if (view) view.onGenerations(shown - 1)
+    else startTransition(() => setGenerations(shown - 1))
   }
 
   return (
     <>
       <div className="family-chart-toolbar">
-        <CentrePicker members={members} centreId={centre.memberId} onChoose={handleRecentre} />
+        <CentrePicker members={view?.people ?? members} centreId={centre.memberId} onChoose={handleRecentre} />
         <div className="family-chart-generations" role="group" aria-label={t('generations.group')}>
           <button type="button" className="button family-chart-tool" aria-disabled={!canShowFewer} onClick={handleFewer}>
             {t('generations.fewer')}
@@ -107,7 +117,7 @@ function IndexedFamilyChart({ members, index, unions, hooks }: IndexedFamilyChar
         </div>
       </div>
       {isAtBudget && <p className="family-chart-limit">{t('generations.limit', { number: layout.nodes.length })}</p>}
-      <p className="family-chart-caption" role="status">
+      <p className="family-chart-caption" role="status" aria-busy={view?.isLoading ?? false}>
         {t('caption', { name: personName(centre) })}
       </p>
       {hooks?.onAddRelative && (
@@ -121,7 +131,8 @@ function IndexedFamilyChart({ members, index, unions, hooks }: IndexedFamilyChar
         label={t('chartLabel', { name: personName(centre) })}
         onRecentre={handleRecentre}
         onOpen={hooks?.onOpen}
-        focusCentreKey={centreRequest?.key}
+        // Once the person asked for is in the centre (a view read around them may take a moment).
+        focusCentreKey={centreRequest?.memberId === centre.memberId ? centreRequest.key : undefined}
       />
       {layout.links.some((link) => link.notByBirth) && <p className="family-chart-legend">{t('legend.notByBirth')}</p>}
       {layout.links.some((link) => link.divorced) && <p className="family-chart-legend">{t('legend.divorced')}</p>}

@@ -3,8 +3,9 @@ import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
 import type { Member } from '../../../../shared/contracts/family-tree.ts'
 import { StatusMessage } from '../../../components/ui/banner.tsx'
-import { useFamilyTree } from '../api/family-tree-queries.ts'
-import type { CentreRequest, ChartHooks } from '../chart/chart-hooks.ts'
+import type { CentreRequest, ChartHooks, ChartViewControl } from '../chart/chart-hooks.ts'
+import { TreePeopleContext } from '../lib/tree-people.ts'
+import { useTreePageReads } from './use-tree-page-reads.ts'
 import { memberName } from '../lib/member-name.ts'
 import { TreeAccessContext, type TreeAccess } from '../lib/tree-access.ts'
 import { ReaderKinshipContext, readerKinshipIn } from '../lib/reader-kinship.ts'
@@ -19,7 +20,7 @@ import { NewMember } from './new-member.tsx'
 import './family-tree-manager.css'
 
 interface FamilyTreeManagerProps {
-  /** What to show between the add form and the list once the tree has people (the chart), with what its people do. */
+  /** What to show between the add form and the list once the tree has people (the chart of the view read), with what its people do. */
   renderChart?: (members: Member[], hooks: ChartHooks) => ReactNode
   /** Each member's uploader and gallery (the media feature); without it they are "coming soon". */
   memberMedia?: MemberMediaSlot
@@ -35,7 +36,6 @@ const ownerAccess: TreeAccess = { role: 'owner', userId: undefined }
 /** The tree page's working area (docs/product.md#family-tree): add person and back, the inline add form, the list. */
 export function FamilyTreeManager({ renderChart, memberMedia, memberSources, access = ownerAccess }: FamilyTreeManagerProps) {
   const { t } = useTranslation('family-tree')
-  const tree = useFamilyTree()
   /** The add form is open: for anyone, or for a relative of someone in the tree. */
   const [adding, setAdding] = useState<{ relative?: NewRelativeRequest }>()
   const isAdding = adding !== undefined
@@ -43,18 +43,26 @@ export function FamilyTreeManager({ renderChart, memberMedia, memberSources, acc
   const [searchParams] = useSearchParams()
   const [openedId, setOpenedId] = useState<string | undefined>(() => searchParams.get('member') ?? undefined)
   const [centreRequest, setCentreRequest] = useState<CentreRequest>()
+  // ── What is read ── the part of the tree around one person, then everyone's names; never the whole tree.
+  const { setAsked, view, isViewSettled, index, isIndexReady, opened, people, unions, isEveryoneWhole } = useTreePageReads(openedId)
   const [announcement, setAnnouncement] = useState('')
   const addButtonRef = useRef<HTMLButtonElement>(null)
   const shouldRefocus = useRef(false)
   const formId = useId()
-  const members = tree.data?.members
-  // Until the tree has loaded, the form could not know who is already in it (or already "me").
-  const canAdd = members !== undefined
+  const viewMembers = view.data?.members
+  const treePeople = useMemo(() => ({ people, unions }), [people, unions])
+  // Until everyone's names have come, the form could not know who is already in the tree (or already "me").
+  const canAdd = isIndexReady
   const mayEditTree = roleMay(access.role, 'tree.edit')
-  // Made once per tree read: the cards, memoised, then keep theirs.
-  const readerKinship = useMemo(() => readerKinshipIn(tree.data, access.userId), [tree.data, access.userId])
+  const header = view.data?.tree ?? index.data?.tree
+  // Made once per view: the cards, memoised, then keep theirs. The links it walks are those read (the
+  // view is drawn around the reader's own card at first).
+  const readerKinship = useMemo(
+    () => readerKinshipIn(header !== undefined ? { tree: header, members: [...people.wholeMembers()], unions: [...unions] } : undefined, access.userId),
+    [header, people, unions, access.userId],
+  )
   // Whose own card is the keeper's mark: the chart's «(tú)» follows the reader, not the keeper.
-  const keeperId = tree.data?.tree?.ownerId
+  const keeperId = header?.ownerId
   const treeAccess = useMemo<TreeAccess>(() => ({ ...access, keeperId }), [access, keeperId])
 
   // Closing the form (saved or cancelled) puts the keyboard back on the button that opened it.
@@ -76,9 +84,27 @@ export function FamilyTreeManager({ renderChart, memberMedia, memberSources, acc
 
   // Stable, so the chart (thousands of boxes) is not drawn again when the page's state changes.
   const handleAddRelative = useCallback((relative: NewRelativeRequest) => setAdding({ relative }), [])
+  const handleCentre = useCallback((memberId: string) => setAsked(({ generations }) => ({ centreId: memberId, generations })), [setAsked])
+  const handleGenerations = useCallback((generations: number) => setAsked(({ centreId }) => ({ ...(centreId === undefined ? {} : { centreId }), generations })), [setAsked])
+  const shownView = view.data
+  const chartView = useMemo<ChartViewControl | undefined>(
+    () =>
+      shownView?.centreId
+        ? {
+            centreId: shownView.centreId,
+            generations: shownView.generations,
+            more: shownView.more,
+            isLoading: view.isPlaceholderData,
+            onCentre: handleCentre,
+            onGenerations: handleGenerations,
+            people: people.hasIndex ? people.everyone() : shownView.members,
+          }
+        : undefined,
+    [shownView, view.isPlaceholderData, handleCentre, handleGenerations, people],
+  )
   const chartHooks = useMemo<ChartHooks>(
-    () => ({ centreRequest, onOpen: setOpenedId, ...(mayEditTree ? { onAddRelative: handleAddRelative } : {}) }),
-    [centreRequest, handleAddRelative, mayEditTree],
+    () => ({ centreRequest, onOpen: setOpenedId, ...(mayEditTree ? { onAddRelative: handleAddRelative } : {}), ...(chartView ? { view: chartView } : {}) }),
+    [centreRequest, handleAddRelative, mayEditTree, chartView],
   )
 
   function handleCloseOpened() {
@@ -95,7 +121,10 @@ export function FamilyTreeManager({ renderChart, memberMedia, memberSources, acc
           type="button"
           className="button button-primary"
           aria-label={t('opened.centreLabel', { name: memberName(member) })}
-          onClick={() => setCentreRequest({ memberId: member.memberId, key: Date.now() })}
+          onClick={() => {
+            handleCentre(member.memberId)
+            setCentreRequest({ memberId: member.memberId, key: Date.now() })
+          }}
         >
           {t('opened.centre')}
         </button>
@@ -132,11 +161,11 @@ export function FamilyTreeManager({ renderChart, memberMedia, memberSources, acc
         </Link>
       </div>
       <StatusMessage>{announcement}</StatusMessage>
-      {adding && members && (
+      {adding && canAdd && (
         <NewMember
           key={adding.relative ? `${adding.relative.relation}:${adding.relative.memberId}` : 'anyone'}
           id={formId}
-          members={members}
+          members={people.everyone()}
           onAdded={handleAdded}
           onCancel={closeForm}
           {...(adding.relative ? { relative: adding.relative } : {})}
@@ -144,24 +173,25 @@ export function FamilyTreeManager({ renderChart, memberMedia, memberSources, acc
       )}
       {/* One loading block stands for the chart and the list, so neither is drawn and then pushed
           down when the tree arrives (the chart goes above the list only once there are people). */}
-      {tree.isPending ? (
+      {!isViewSettled ? (
         <MemberListLoading />
       ) : (
-        <>
-          {members && members.length > 0 && renderChart?.(members, chartHooks)}
+        <TreePeopleContext value={treePeople}>
+          {viewMembers && viewMembers.length > 0 && renderChart?.(viewMembers, chartHooks)}
           <ReaderKinshipContext value={readerKinship}>
             <MemberSourcesContext value={memberSources}>
               <MemberList
-                tree={tree}
+                index={index}
+                isEveryoneWhole={isEveryoneWhole}
                 onAnnounce={setAnnouncement}
                 media={memberMedia}
-                openedId={openedId}
+                {...(opened ? { opened } : {})}
                 onCloseOpened={handleCloseOpened}
                 renderOpenedActions={renderOpenedActions}
               />
             </MemberSourcesContext>
           </ReaderKinshipContext>
-        </>
+        </TreePeopleContext>
       )}
     </TreeAccessContext>
   )

@@ -1,7 +1,7 @@
 import { memo, useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import type { Member, UpdateMember } from '../../../../shared/contracts/family-tree.ts'
+import type { Member, Union, UpdateMember } from '../../../../shared/contracts/family-tree.ts'
 import { isSelfMember } from '../../../../shared/family-tree/self-member.ts'
 import { useEditInPlace } from '../../../components/ui/use-edit-in-place.ts'
 import { useUpdateMember } from '../api/family-tree-queries.ts'
@@ -11,6 +11,7 @@ import { MediaButtons, type MediaPanel, type MemberMediaSlot } from './media-but
 import { MemberDetails } from './member-details.tsx'
 import { LazyMemberForm, preloadMemberForm } from './lazy-member-form.tsx'
 import { useTreeAccess } from '../lib/tree-access.ts'
+import { useTreePeople } from '../lib/tree-people.ts'
 import { isReaderCard } from '../lib/reader-card.ts'
 import { readerRelationLine, useReaderKinship } from '../lib/reader-kinship.ts'
 import { useUiLanguage } from '../../../lib/ui-language.ts'
@@ -19,8 +20,10 @@ import './member-card.css'
 
 interface MemberCardProps {
   member: Member
-  members: readonly Member[]
+  /** Everyone the card may name (its relatives), whole or as the index knows them. */
   membersById: ReadonlyMap<string, Member>
+  /** The unions read with the member (their marriages); without them, those the page knows. */
+  unions?: readonly Union[]
   onDelete: (member: Member) => void
   onUpdated: (member: Member) => void
   /** The media feature's uploader and gallery for this member, when the page provides them. */
@@ -35,8 +38,9 @@ interface MemberCardProps {
  * One person of the tree with what is known of them, their actions and the edit-in-place form.
  * Memoised: the list draws its cards a few at a time, and those already drawn stay as they are.
  */
-export const MemberCard = memo(function MemberCard({ member, members, membersById, onDelete, onUpdated, media, extraActions, isFocusedOnOpen = false }: MemberCardProps) {
+export const MemberCard = memo(function MemberCard({ member, membersById, unions, onDelete, onUpdated, media, extraActions, isFocusedOnOpen = false }: MemberCardProps) {
   const { t } = useTranslation('family-tree')
+  const { people } = useTreePeople()
   const updateMember = useUpdateMember()
   const { isEditing, open: openEditor, close: closeEditor, editButtonRef } = useEditInPlace()
   const [isMediaNoteShown, setIsMediaNoteShown] = useState(false)
@@ -87,8 +91,9 @@ export const MemberCard = memo(function MemberCard({ member, members, membersByI
         </h3>
         <LazyMemberForm
           labelledBy={headingId}
-          members={members}
+          members={people.everyone()}
           member={member}
+          {...(unions ? { unions } : {})}
           submitLabel={t('form.saveChanges')}
           onSubmit={handleSave}
           onCancel={closeEditor}
@@ -112,7 +117,7 @@ export const MemberCard = memo(function MemberCard({ member, members, membersByI
         {member.linkedUserAccountId === null && member.connectionStatus === 'pending' && <span className="member-linked-badge">{t('card.invitationSent')}</span>}
       </header>
       <p className="member-relationship">{relationLine}</p>
-      <MemberDetails member={member} membersById={membersById} />
+      <MemberDetails member={member} membersById={membersById} {...(unions ? { unions } : {})} />
       {/* None yet says nothing: a card full of "no conversations" reads as a reproach. */}
       {conversations > 0 && (
         <p className="member-conversations">

@@ -3,18 +3,18 @@ import { useTranslation } from 'react-i18next'
 import type { Member, Union } from '../../../../shared/contracts/family-tree.ts'
 import { formatStoredDate, readStoredDate, toCalendarDate, type StoredGenealogyDate } from '../../../../shared/genealogy-date/index.ts'
 import { parentKinds, type ParentKind } from '../../../../shared/family-tree/parent-kinds.ts'
-import { useFamilyTree } from '../api/family-tree-queries.ts'
+import { useTreePeople } from '../lib/tree-people.ts'
 import { genderLabelKey } from '../lib/gender-label.ts'
 import { memberName } from '../lib/member-name.ts'
 import { unionsOf } from '../lib/member-unions.ts'
 import { uiLanguageOf } from '../../../lib/ui-language.ts'
 import { MemberSourcesContext, type CitedLine } from './member-sources.ts'
 
-const noUnions: Union[] = []
-
 interface MemberDetailsProps {
   member: Member
   membersById: ReadonlyMap<string, Member>
+  /** The unions read with the member; without them, those the page knows. */
+  unions?: readonly Union[]
 }
 
 /**
@@ -22,10 +22,11 @@ interface MemberDetailsProps {
  * with each marriage's and divorce's date and place, biography, key moments and notes of one
  * member, and the notes of each of their couples, as far as known.
  */
-export function MemberDetails({ member, membersById }: MemberDetailsProps) {
+export function MemberDetails({ member, membersById, unions: ownUnions }: MemberDetailsProps) {
   const { t, i18n } = useTranslation('family-tree')
   const language = uiLanguageOf(i18n)
-  const unions = useFamilyTree().data?.unions ?? noUnions
+  const known = useTreePeople().unions
+  const unions = ownUnions ?? known
   const sources = useContext(MemberSourcesContext)
   // An exact day keeps its machine-readable form for assistive technology; other dates are words.
   const date = (value: StoredGenealogyDate | null, place = '') => {
@@ -65,6 +66,10 @@ export function MemberDetails({ member, membersById }: MemberDetailsProps) {
     if (kind === 'birth' && !hasOtherKinds) facts.push({ key: 'parents', value: parents })
     else facts.push({ key: `parents-${kind}`, label: t(`card.parentsBy.${kind}`), value: parents })
   }
+  const childKindIn = (childId: string) =>
+    unionsOf(member, unions)
+      .flatMap(({ union }) => union.children)
+      .find((child) => child.childId === childId)?.kind
   const marriages = unionsOf(member, unions)
     .map(({ union, spouseId }) => ({ union, spouse: spouseId === null ? undefined : membersById.get(spouseId) }))
     .filter(({ spouse }) => spouse !== undefined)
@@ -109,7 +114,8 @@ export function MemberDetails({ member, membersById }: MemberDetailsProps) {
     .map((id) => membersById.get(id))
     .filter((child) => child !== undefined)
     .map((child) => {
-      const kind = kindOf(child, member.memberId)
+      // A child known only by name (not read whole): the couple's union says how they are the member's.
+      const kind = child.parentLinks.length > 0 ? kindOf(child, member.memberId) : (childKindIn(child.memberId) ?? 'birth')
       return kind === 'birth' ? memberName(child) : `${memberName(child)} (${t(`card.childKind.${kind}`)})`
     })
     .join(', ')

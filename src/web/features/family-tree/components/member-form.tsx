@@ -2,11 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useEffect, useMemo, useState, type FormEvent } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import { memberSchema, type CreateMember, type Member } from '../../../../shared/contracts/family-tree.ts'
+import { memberSchema, type CreateMember, type Member, type Union } from '../../../../shared/contracts/family-tree.ts'
 import { ErrorBanner } from '../../../components/ui/banner.tsx'
 import { FormActions } from '../../../components/ui/form-actions.tsx'
 import { ApiError } from '../../../lib/api-client.ts'
-import { useFamilyTree, useFetchFreshTree } from '../api/family-tree-queries.ts'
+import { useFetchFreshMember } from '../api/family-tree-queries.ts'
+import { useTreePeople } from '../lib/tree-people.ts'
 import { failureText } from '../lib/failure-text.ts'
 import { issueText } from '../lib/issue-message.ts'
 import { changedFields, loadStoredChanges, type ConflictField } from '../lib/member-conflict.ts'
@@ -39,6 +40,8 @@ interface MemberFormProps {
   /** Id of the heading that names the form. */
   labelledBy?: string
   id?: string
+  /** The unions read with `member` (their marriages); without them, those the page knows. */
+  unions?: readonly Union[]
   /** The card's own facts only (its person, linked, who does not edit the tree): no links to others. */
   isFactsOnly?: boolean
 }
@@ -47,10 +50,12 @@ interface MemberFormProps {
  * The inline add/edit form of a family member (docs/product.md#family-tree). It opens with the cursor in the first
  * field; the rules the browser can check are checked before anything is sent.
  */
-export function MemberForm({ members, member, submitLabel, onSubmit, onCancel, initialValues, labelledBy, id, isFactsOnly = false }: MemberFormProps) {
+export function MemberForm({ members, member, unions: ownUnions, submitLabel, onSubmit, onCancel, initialValues, labelledBy, id, isFactsOnly = false }: MemberFormProps) {
   const { t, i18n } = useTranslation('family-tree')
   const language = uiLanguageOf(i18n)
-  const unions = useFamilyTree().data?.unions
+  const known = useTreePeople()
+  const people = known.people
+  const unions = ownUnions ?? known.unions
   const [saveError, setSaveError] = useState<unknown>()
   const [unplacedIssues, setUnplacedIssues] = useState<string[]>([])
   // Dates are read in the page's language, so the schema is made for it.
@@ -58,12 +63,14 @@ export function MemberForm({ members, member, submitLabel, onSubmit, onCancel, i
   const schema = useMemo(() => memberFormSchema(language, { isImported }), [language, isImported])
   // Worked out once: the form keeps its first values, and a large tree has thousands to look through.
   const [defaultValues] = useState(() =>
-    member ? memberFormValues(member, unions ?? [], language, new Map(members.map((other) => [other.memberId, other]))) : { ...emptyMemberValues, ...initialValues },
+    member
+      ? memberFormValues(member, unions, language, people.size === 0 ? new Map(members.map((other) => [other.memberId, other])) : people)
+      : { ...emptyMemberValues, ...initialValues },
   )
   const form = useForm<MemberFormValues, unknown, MemberFormOutput>({ resolver: zodResolver(schema), defaultValues })
   const { handleSubmit, setError, setFocus, getValues, reset } = form
   const { isSubmitting } = form.formState
-  const fetchFreshTree = useFetchFreshTree()
+  const fetchFreshMember = useFetchFreshMember()
   // The version the form shows: the one it was opened on, or the one loaded after someone else's change.
   const [opened, setOpened] = useState(() => member && { member, values: defaultValues })
   const [conflict, setConflict] = useState<{ member: Member; values: MemberFormValues; changes: ConflictField[]; membersById: ReadonlyMap<string, Member> }>()
@@ -91,10 +98,21 @@ export function MemberForm({ members, member, submitLabel, onSubmit, onCancel, i
 
   /** Compares the version the form was opened on with the one stored now, in the form's own terms. */
   async function showConflict(stored: Member, openedValues: MemberFormValues) {
-    // The answer holds the member; their marriages and their children's kinds come with the tree.
-    const tree = await fetchFreshTree().catch(() => undefined)
-    const byId = new Map((tree?.members ?? members).map((other) => [other.memberId, other]))
-    const values = memberFormValues(stored, tree?.unions ?? unions ?? [], language, byId)
+    // The answer holds the member; their marriages and their relatives as they are now are read with them.
+    const fresh = await fetchFreshMember(stored.memberId).catch(() => undefined)
+    const byId = new Map<string, Member>((fresh?.members ?? []).map((other) => [other.memberId, other]))
+    for (const id of [
+      ...stored.parentMemberIds,
+      ...stored.spouseMemberIds,
+      ...stored.childrenMemberIds,
+      ...openedValues.parentMemberIds,
+      ...openedValues.spouseMemberIds,
+      ...openedValues.childrenMemberIds,
+    ]) {
+      const other = byId.get(id) ?? people.get(id) ?? members.find((one) => one.memberId === id)
+      if (other) byId.set(id, other)
+    }
+    const values = memberFormValues(stored, fresh?.unions ?? unions, language, byId)
     setTypedNote(undefined)
     setConflict({ member: stored, values, changes: changedFields(openedValues, values), membersById: byId })
   }

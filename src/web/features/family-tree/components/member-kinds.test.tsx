@@ -251,7 +251,10 @@ describe('parent kinds and divorces in the member form', () => {
     const api = fakeFamilyApi([luis!, rosa!])
     renderWithProviders(<FamilyTreeManager />)
     const user = userEvent.setup()
-    await user.click(await screen.findByRole('button', { name: 'Add person' }))
+    const add = await screen.findByRole('button', { name: 'Add person' })
+    // The form opens once everyone's names have come: it offers them as relatives.
+    await waitFor(() => expect(add).toHaveAttribute('aria-disabled', 'false'))
+    await user.click(add)
     const form = screen.getByRole('form', { name: 'Add person' })
     await user.type(within(form).getByRole('textbox', { name: 'First name' }), 'Ana')
     await user.type(within(form).getByRole('textbox', { name: 'Last name' }), 'Ruiz')

@@ -166,7 +166,7 @@ describe('the member list', () => {
 
   it('says when the tree cannot be loaded, and tries again on request', async () => {
     const api = fakeFamilyApi(rosasFamily().members)
-    api.answerNext('GET', '/api/family-tree', () => errorResponse(500, 'internal'))
+    api.answerNext('GET', '/api/family-tree/index', () => errorResponse(500, 'internal'))
     const { user } = renderTree()
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Error al cargar el árbol familiar.')

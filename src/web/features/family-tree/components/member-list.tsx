@@ -1,13 +1,17 @@
 import type { UseQueryResult } from '@tanstack/react-query'
 import { useCallback, useDeferredValue, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { FamilyTree, Member } from '../../../../shared/contracts/family-tree.ts'
+import type { Member, Union } from '../../../../shared/contracts/family-tree.ts'
+import type { TreeIndex } from '../../../../shared/contracts/family-tree-view.ts'
 import { ErrorBanner } from '../../../components/ui/banner.tsx'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx'
 import { useDeleteMember } from '../api/family-tree-queries.ts'
 import { useGrowingCount } from '../../../lib/use-growing-count.ts'
 import { failureText } from '../lib/failure-text.ts'
-import { knownSurnamesFirst, memberName } from '../lib/member-name.ts'
+import { memberName } from '../lib/member-name.ts'
+import { entryId, knownSurnamesFirstEntries } from '../lib/tree-index.ts'
+import { useTreePeople } from '../lib/tree-people.ts'
+import { useListMembers } from '../api/tree-page-queries.ts'
 import { matchesWords, searchWords } from '../lib/name-search.ts'
 import type { MemberMediaSlot } from './media-buttons.tsx'
 import { MemberCard } from './member-card.tsx'
@@ -22,13 +26,16 @@ import './member-list.css'
 export const memberPageSize = 100
 
 interface MemberListProps {
-  tree: UseQueryResult<FamilyTree>
+  /** Everyone in the tree, by name: the list's order and its search. */
+  index: UseQueryResult<TreeIndex>
+  /** Everyone is read whole already (a small tree): the cards need no reads of their own. */
+  isEveryoneWhole?: boolean
   /** Says something in the page's live region (a member saved or deleted). */
   onAnnounce: (text: string) => void
   /** Each member's uploader and gallery, from the media feature. */
   media?: MemberMediaSlot
-  /** The person opened from the chart: their card above the list, with `renderOpenedActions` under it. */
-  openedId?: string
+  /** The person opened from the chart, read whole: their card above the list, with `renderOpenedActions` under it. */
+  opened?: { member: Member; unions: readonly Union[] }
   onCloseOpened?: () => void
   renderOpenedActions?: (member: Member, membersById: ReadonlyMap<string, Member>) => ReactNode
 }
@@ -46,9 +53,32 @@ export function MemberListLoading() {
   )
 }
 
-/** The members of the tree with their loading, failure and empty states, and deleting one. */
-export function MemberList({ tree, onAnnounce, media, openedId, onCloseOpened, renderOpenedActions }: MemberListProps) {
+const noIds: string[] = []
+
+/** How long typing must pause before the cards a search found are read. */
+const searchPauseMs = 300
+
+/** `value` once it has stayed the same for `delayMs` (the next task, for 0). */
+function useSettledValue<T>(value: T, delayMs: number): T {
+  const [settled, setSettled] = useState(value)
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), delayMs)
+    return () => clearTimeout(timer)
+  }, [value, delayMs])
+  return settled
+}
+
+/** How far past the list's last card it starts reading the next page, so scrolling rarely meets the end. */
+const growMargin = '1200px'
+
+/**
+ * The members of the tree with their loading, failure and empty states, and deleting one. The
+ * order and the search come from the index; the cards shown are read whole a page at a time, as
+ * the list grows (by scrolling near its end, or by «show more»).
+ */
+export function MemberList({ index, isEveryoneWhole = false, onAnnounce, media, opened, onCloseOpened, renderOpenedActions }: MemberListProps) {
   const { t } = useTranslation('family-tree')
+  const { people } = useTreePeople()
   const deleteMember = useDeleteMember()
   const [memberToDelete, setMemberToDelete] = useState<Member>()
   const [shown, setShown] = useState(memberPageSize)
@@ -56,29 +86,59 @@ export function MemberList({ tree, onAnnounce, media, openedId, onCloseOpened, r
   // Typing stays quick in a tree of thousands: the list follows in a render a keystroke can interrupt.
   const deferredQuery = useDeferredValue(query)
   const headingRef = useRef<HTMLHeadingElement>(null)
+  const moreRef = useRef<HTMLDivElement>(null)
   const deletedId = useRef<string>(undefined)
   const headingId = useId()
-  const members = tree.data?.members
+  const entries = index.data?.people
   // People whose surname nobody knows come after the others; the server's order stands within each group.
-  const ordered = useMemo(() => members && knownSurnamesFirst(members), [members])
-  const membersById = useMemo(() => new Map((members ?? []).map((member) => [member.memberId, member])), [members])
+  const ordered = useMemo(() => entries && knownSurnamesFirstEntries(entries), [entries])
   // Given names, surnames and a nickname written with them (José «Pepe»): every word typed must be there.
   const found = useMemo(() => {
     const words = searchWords(deferredQuery)
-    return ordered && words.length > 0 ? ordered.filter((member) => matchesWords(`${member.firstName} ${member.lastName}`, words)) : ordered
+    return ordered && words.length > 0 ? ordered.filter((entry) => matchesWords(`${entry[1]} ${entry[2]}`, words)) : ordered
   }, [ordered, deferredQuery])
-  const opened = openedId === undefined ? undefined : membersById.get(openedId)
+  const shownIds = useMemo(() => (found ?? []).slice(0, shown).map(entryId), [found, shown])
+  // What a search shows is read once the typing pauses, not at every keystroke.
+  const readIds = useSettledValue(isEveryoneWhole ? noIds : shownIds, deferredQuery.trim() ? searchPauseMs : 0)
+  const pages = useListMembers(readIds, memberPageSize)
+  // The cards whose members have come, in order, up to the first still on its way.
+  const ready = useMemo(() => {
+    const members: Member[] = []
+    for (const id of shownIds) {
+      const member = isEveryoneWhole ? people.whole(id) : pages.get(id)
+      if (!member) break
+      members.push(member)
+    }
+    return members
+  }, [shownIds, pages, people, isEveryoneWhole])
   // The page's cards are drawn a few at a time (see useGrowingCount); "shown" is what was asked for.
-  const drawn = useGrowingCount(Math.min(shown, found?.length ?? 0))
+  const drawn = useGrowingCount(ready.length)
   const handleUpdated = useCallback((updated: Member) => onAnnounce(t('card.updated', { name: memberName(updated) })), [onAnnounce, t])
+  const total = found?.length ?? 0
+  const hidden = total - shown
+  const isGrowing = hidden > 0 && drawn >= shownIds.length
+
+  // Near the end of what is drawn, the list reads and draws its next page, as a long page does.
+  useEffect(() => {
+    const more = moreRef.current
+    if (!more || !isGrowing || typeof IntersectionObserver === 'undefined') return
+    const observer = new IntersectionObserver(
+      (seen) => {
+        if (seen.some((entry) => entry.isIntersecting)) setShown((count) => count + memberPageSize)
+      },
+      { rootMargin: `0px 0px ${growMargin} 0px` },
+    )
+    observer.observe(more)
+    return () => observer.disconnect()
+  }, [isGrowing, shown])
 
   // The deleted member's buttons are gone, so focus lands on the list heading; only once both the
   // dialog has closed (it gives focus back first) and the member has left the list.
   useEffect(() => {
-    if (!deletedId.current || memberToDelete || membersById.has(deletedId.current)) return
+    if (!deletedId.current || memberToDelete || shownIds.includes(deletedId.current)) return
     deletedId.current = undefined
     headingRef.current?.focus()
-  }, [memberToDelete, membersById])
+  }, [memberToDelete, shownIds])
 
   const resetDelete = deleteMember.reset
   // Stable, so the memoised cards already drawn are not drawn again as the next ones arrive.
@@ -108,21 +168,41 @@ export function MemberList({ tree, onAnnounce, media, openedId, onCloseOpened, r
   }
 
   let content: ReactNode
-  if (members && members.length > 0) {
-    const hidden = found!.length - shown
+  if (entries && entries.length > 0) {
+    const isFirstPageComing = ready.length === 0 && shownIds.length > 0 && pages.error === undefined
     content = (
       <>
-        <MemberSearch query={query} onChange={setQuery} found={found!.length} />
-        <ul className="member-list" aria-labelledby={headingId}>
-          {found!.slice(0, drawn).map((member) => (
-            <li key={member.memberId}>
-              <MemberCard member={member} members={members} membersById={membersById} onDelete={handleDeleteRequest} media={media} onUpdated={handleUpdated} />
-            </li>
-          ))}
-        </ul>
+        <MemberSearch query={query} onChange={setQuery} found={total} />
+        {/* The first cards are on their way: the list comes with them, not empty before them. */}
+        {isFirstPageComing && !deferredQuery.trim() ? (
+          <MemberListLoading />
+        ) : (
+          <ul className="member-list" aria-labelledby={headingId}>
+            {ready.slice(0, drawn).map((member) => (
+              <li key={member.memberId}>
+                <MemberCard member={member} membersById={people} unions={pages.unionsOf(member.memberId)} onDelete={handleDeleteRequest} media={media} onUpdated={handleUpdated} />
+              </li>
+            ))}
+          </ul>
+        )}
+        {pages.error !== undefined && ready.length < shownIds.length ? (
+          <ErrorBanner>
+            <p className="member-list-error">{failureText(t, pages.error, 'list.loadFailed')}</p>
+            <button type="button" className="button" onClick={() => void pages.refetch()}>
+              {t('list.retry')}
+            </button>
+          </ErrorBanner>
+        ) : (
+          ready.length < shownIds.length &&
+          !(isFirstPageComing && !deferredQuery.trim()) && (
+            <p className="member-list-next" role="status">
+              {t('list.loading')}
+            </p>
+          )
+        )}
         {hidden > 0 && (
-          <div className="member-list-more">
-            <p>{t('list.shown', { shown, total: found!.length })}</p>
+          <div className="member-list-more" ref={moreRef}>
+            <p>{t('list.shown', { shown, total })}</p>
             <button type="button" className="button" onClick={() => setShown((count) => count + memberPageSize)}>
               {t('list.showMore', { count: Math.min(hidden, memberPageSize) })}
             </button>
@@ -130,19 +210,19 @@ export function MemberList({ tree, onAnnounce, media, openedId, onCloseOpened, r
         )}
       </>
     )
-  } else if (members) {
+  } else if (entries) {
     content = (
       <div className="member-list-empty">
         <p className="member-list-empty-title">{t('list.emptyTitle')}</p>
         <p>{t('list.empty')}</p>
       </div>
     )
-  } else if (tree.isError) {
+  } else if (index.isError) {
     content = (
       <ErrorBanner>
-        <p className="member-list-error">{failureText(t, tree.error, 'list.loadFailed')}</p>
-        <button type="button" className="button" aria-disabled={tree.isFetching} onClick={() => void tree.refetch()}>
-          {tree.isFetching ? t('list.retrying') : t('list.retry')}
+        <p className="member-list-error">{failureText(t, index.error, 'list.loadFailed')}</p>
+        <button type="button" className="button" aria-disabled={index.isFetching} onClick={() => void index.refetch()}>
+          {index.isFetching ? t('list.retrying') : t('list.retry')}
         </button>
       </ErrorBanner>
     )
@@ -152,16 +232,16 @@ export function MemberList({ tree, onAnnounce, media, openedId, onCloseOpened, r
 
   return (
     <>
-      {opened && members && (
+      {opened && (
         <OpenedMember
-          member={opened}
-          members={members}
-          membersById={membersById}
+          member={opened.member}
+          membersById={people}
+          unions={opened.unions}
           media={media}
           onDelete={handleDeleteRequest}
           onUpdated={handleUpdated}
           onClose={() => onCloseOpened?.()}
-          actions={renderOpenedActions?.(opened, membersById)}
+          actions={renderOpenedActions?.(opened.member, people)}
         />
       )}
       <section className="member-list-section" aria-labelledby={headingId}>

@@ -63,7 +63,15 @@ export function memberFormValues(member: Member, unions: readonly Union[], langu
     })),
     childrenMemberIds: [...member.childrenMemberIds],
     childKinds: Object.fromEntries(
-      member.childrenMemberIds.map((childId) => [childId, membersById.get(childId)?.parentLinks.find((link) => link.parentId === member.memberId)?.kind ?? 'birth']),
+      member.childrenMemberIds.map((childId) => [
+        childId,
+        membersById.get(childId)?.parentLinks.find((link) => link.parentId === member.memberId)?.kind ??
+          // A child known only by name: their union with this member says how they belong to it.
+          unionsOf(member, unions)
+            .flatMap(({ union }) => union.children)
+            .find((child) => child.childId === childId)?.kind ??
+          'birth',
+      ]),
     ),
   }
 }

@@ -1,4 +1,6 @@
 import type { CreateMember, FamilyTree, Member, Union, UpdateMember } from '../../../../shared/contracts/family-tree.ts'
+import { indexFlags, treeViewLimits, type TreeChanges, type TreeIndex, type TreeView } from '../../../../shared/contracts/family-tree-view.ts'
+import { isSelfMember } from '../../../../shared/family-tree/self-member.ts'
 import { genealogyDateSortKey, parseGenealogyDate, serializeGenealogyDate } from '../../../../shared/genealogy-date/index.ts'
 import type { Language } from '../../../../shared/limits.ts'
 import type { FieldIssue } from '../../../../shared/errors.ts'
@@ -66,9 +68,10 @@ function storedDate(text: string | null | undefined, language: Language | undefi
  * An in-memory `/api/family-tree` behind a spied `fetch`, keeping links as the server does:
  * parent links stored once with their kind, children derived from them, spouses symmetric (and one union per
  * couple, with its marriage), dates in the stored form, every link to a deleted member removed.
- * `answerNext` replaces the next answer to one route.
+ * `answerNext` replaces the next answer to one route. `readerUserId` is whom the view starts from
+ * (their own card), as the server's session says.
  */
-export function fakeFamilyApi(initial: Member[] = [], initialUnions: Union[] = []) {
+export function fakeFamilyApi(initial: Member[] = [], initialUnions: Union[] = [], { readerUserId = 'u1' }: { readerUserId?: string } = {}) {
   let unions: Union[] = [...initialUnions]
   const stored = new Map<string, Stored>(initial.map(({ childrenMemberIds: _derived, ...member }) => [member.memberId, member]))
   for (const member of initial) for (const child of member.childrenMemberIds) linkParent(child, member.memberId)
@@ -169,26 +172,37 @@ export function fakeFamilyApi(initial: Member[] = [], initialUnions: Union[] = [
     return jsonResponse({ member: view(member) }, 200)
   }
 
-  async function route({ method, path, body }: RecordedRequest) {
+  /** A write's answer with what it changed, as the server says it: every member and union that differs from before. */
+  async function withChanges(before: FamilyTree, answer: Response, status = answer.status) {
+    if (!answer.ok) return answer
+    const after = tree()
+    const saved = (await answer.json()) as { member: Member }
+    return jsonResponse({ member: saved.member, changes: changesBetween(before, after) }, status)
+  }
+
+  async function route({ method, path, body }: RecordedRequest, url: URL) {
     if (method === 'GET' && path === '/api/family-tree') return jsonResponse(tree())
+    const read = method === 'GET' ? answerTreeRead(tree(), url, readerUserId) : undefined
+    if (read) return read
     if (method === 'POST' && path === '/api/family-tree/members') {
+      const before = tree()
       const created = buildMember({ parentMemberIds: [], spouseMemberIds: [] })
       const { childrenMemberIds: _none, ...member } = created
       stored.set(member.memberId, member)
-      const answer = write(member.memberId, body as CreateMember)
-      return jsonResponse(await answer.json(), 201)
+      return withChanges(before, write(member.memberId, body as CreateMember), 201)
     }
     const memberId = /^\/api\/family-tree\/members\/([^/]+)$/.exec(path)?.[1]
     if (!memberId || !stored.has(memberId)) return errorResponse(404, 'not_found')
-    if (method === 'PATCH') return write(memberId, body as UpdateMember)
+    if (method === 'PATCH') return withChanges(tree(), write(memberId, body as UpdateMember))
     if (method === 'DELETE') {
+      const before = tree()
       stored.delete(memberId)
       unions = unions.filter((u) => u.firstPartnerId !== memberId && u.secondPartnerId !== memberId)
       for (const other of stored.values()) {
         other.parentMemberIds = other.parentMemberIds.filter((id) => id !== memberId)
         other.spouseMemberIds = other.spouseMemberIds.filter((id) => id !== memberId)
       }
-      return new Response(null, { status: 204 })
+      return jsonResponse({ changes: changesBetween(before, tree()) })
     }
     return errorResponse(404, 'not_found')
   }
@@ -203,6 +217,106 @@ export function fakeFamilyApi(initial: Member[] = [], initialUnions: Union[] = [
     tree,
     answerNext,
   }
+}
+
+/**
+ * The tree page's reads of `tree` as the server answers them (the view, the index, members by
+ * ids), or undefined for any other path: for fakes of their own that hold a whole tree.
+ */
+export function answerTreeRead(tree: FamilyTree, url: URL, readerUserId = 'u1'): Response | undefined {
+  if (url.pathname === '/api/family-tree/view') return viewOf(tree, url.searchParams, readerUserId)
+  if (url.pathname === '/api/family-tree/index') return jsonResponse(indexOf(tree))
+  if (url.pathname === '/api/family-tree/members') {
+    const ids = (url.searchParams.get('ids') ?? '').split(',').filter(Boolean)
+    const members = ids.flatMap((id) => tree.members.filter((member) => member.memberId === id))
+    const unionIds = new Set(members.flatMap((member) => member.unionIds))
+    return jsonResponse({ members, unions: tree.unions.filter((union) => unionIds.has(union.unionId)) })
+  }
+  return undefined
+}
+
+/** What changed from one tree to the next, as a save's answer says it. */
+export function changesBetween(before: FamilyTree, after: FamilyTree): TreeChanges {
+  const was = new Map(before.members.map((member) => [member.memberId, JSON.stringify(member)]))
+  const wasUnion = new Map(before.unions.map((union) => [union.unionId, JSON.stringify(union)]))
+  const isIds = new Set(after.members.map((member) => member.memberId))
+  const isUnionIds = new Set(after.unions.map((union) => union.unionId))
+  return {
+    tree: after.tree,
+    members: after.members.filter((member) => was.get(member.memberId) !== JSON.stringify(member)),
+    unions: after.unions.filter((union) => wasUnion.get(union.unionId) !== JSON.stringify(union)),
+    removedMemberIds: before.members.filter((member) => !isIds.has(member.memberId)).map((member) => member.memberId),
+    removedUnionIds: before.unions.filter((union) => !isUnionIds.has(union.unionId)).map((union) => union.unionId),
+  }
+}
+
+const yearIn = (date: Member['birthDate']) => {
+  const year = date === null ? undefined : /\d{3,4}/.exec(String(date))?.[0]
+  return year === undefined ? null : Number(year)
+}
+
+/** The index as the server answers it: everyone in the tree's order, a few fields each. */
+export function indexOf(tree: FamilyTree): TreeIndex {
+  return {
+    tree: tree.tree,
+    version: tree.tree?.lastModified ?? 'empty',
+    people: tree.members.map((member) => [
+      member.memberId,
+      member.firstName,
+      member.lastName,
+      yearIn(member.birthDate),
+      yearIn(member.deathDate),
+      (isSelfMember(member) ? indexFlags.self : 0) | (member.isDeceased ? indexFlags.isDeceased : 0) | (member.linkedUserAccountId ? indexFlags.linked : 0),
+    ]),
+  }
+}
+
+/**
+ * The view around a centre as the server draws it: the centre, `generations` of parents up and of
+ * children down, everyone's partners and the centre's siblings, and the unions of those partners.
+ */
+function viewOf(tree: FamilyTree, query: URLSearchParams, readerUserId: string) {
+  const byId = new Map(tree.members.map((member) => [member.memberId, member]))
+  const generations = Number(query.get('generations') ?? treeViewLimits.defaultGenerations)
+  const asked = query.get('centre')
+  if (asked !== null && !byId.has(asked)) return errorResponse(404, 'not_found')
+  // Without one asked: the reader's own card (the keeper's mark, or the card linked to them), else the keeper's, else the first.
+  const own = tree.tree?.ownerId === readerUserId ? undefined : tree.members.find((member) => member.linkedUserAccountId === readerUserId)
+  const centre = asked !== null ? byId.get(asked) : (own ?? tree.members.find((member) => isSelfMember(member)) ?? tree.members[0])
+  const included = new Set<string>()
+  const more = { up: false, down: false }
+  if (centre) {
+    included.add(centre.memberId)
+    for (const [side, next] of [
+      ['up', (member: Member) => member.parentMemberIds],
+      ['down', (member: Member) => member.childrenMemberIds],
+    ] as const) {
+      let ring = [centre.memberId]
+      for (let step = 0; step < generations; step += 1) {
+        ring = ring.flatMap((id) => next(byId.get(id)!)).filter((id) => byId.has(id) && !included.has(id))
+        for (const id of ring) included.add(id)
+      }
+      if (ring.some((id) => next(byId.get(id)!).some((other) => byId.has(other) && !included.has(other)))) more[side] = true
+    }
+    for (const parentId of centre.parentMemberIds) for (const sibling of byId.get(parentId)?.childrenMemberIds ?? []) included.add(sibling)
+    for (const id of [...included]) {
+      const member = byId.get(id)!
+      for (const partner of member.spouseMemberIds) included.add(partner)
+      for (const childId of member.childrenMemberIds) for (const other of byId.get(childId)?.parentMemberIds ?? []) if (included.has(childId)) included.add(other)
+    }
+  }
+  const members = tree.members.filter((member) => included.has(member.memberId))
+  const view: TreeView = {
+    tree: tree.tree,
+    centreId: centre?.memberId ?? null,
+    generations,
+    more,
+    truncated: false,
+    total: tree.members.length,
+    members,
+    unions: tree.unions.filter((union) => [union.firstPartnerId, union.secondPartnerId].some((id) => id !== null && included.has(id))),
+  }
+  return jsonResponse(view)
 }
 
 /**

@@ -1,0 +1,99 @@
+import { createContext, useContext } from 'react'
+import type { Member, Union } from '../../../../shared/contracts/family-tree.ts'
+import type { TreeIndexEntry } from '../../../../shared/contracts/family-tree-view.ts'
+import { memberFromEntry } from './tree-index.ts'
+
+/** Each index's people by id, made once per index however many `TreePeople` read it. */
+const entryMaps = new WeakMap<readonly TreeIndexEntry[], Map<string, TreeIndexEntry>>()
+
+/**
+ * Everyone the tree page can name, without holding everyone whole: the members read whole (the
+ * chart's view, the list's cards) and, for the others, what the index says of them (their name,
+ * years and marks, `memberFromEntry`). A `get` asks only about one person; going through all of
+ * them (a picker listing everyone) makes each of the index's people once.
+ */
+export class TreePeople implements ReadonlyMap<string, Member> {
+  readonly #whole: ReadonlyMap<string, Member>
+  readonly #entries: readonly TreeIndexEntry[]
+  #entryById: Map<string, TreeIndexEntry> | undefined
+  #everyone: Member[] | undefined
+
+  constructor(whole: ReadonlyMap<string, Member>, entries: readonly TreeIndexEntry[] = []) {
+    this.#whole = whole
+    this.#entries = entries
+  }
+
+  /** Whether the index has come: until then only the members read whole are known. */
+  get hasIndex(): boolean {
+    return this.#entries.length > 0 || this.#whole.size === 0
+  }
+
+  get(id: string): Member | undefined {
+    const whole = this.#whole.get(id)
+    if (whole) return whole
+    this.#entryById ??= entryMaps.get(this.#entries) ?? new Map(this.#entries.map((entry) => [entry[0], entry]))
+    entryMaps.set(this.#entries, this.#entryById)
+    const entry = this.#entryById.get(id)
+    return entry && memberFromEntry(entry)
+  }
+
+  /** The member read whole, if they were. */
+  whole(id: string): Member | undefined {
+    return this.#whole.get(id)
+  }
+
+  /** Everyone read whole. */
+  wholeMembers(): IterableIterator<Member> {
+    return this.#whole.values()
+  }
+
+  has(id: string): boolean {
+    return this.get(id) !== undefined
+  }
+
+  /** Everyone in the index's order (the list's), those read whole as they are; without the index, those read whole. */
+  everyone(): readonly Member[] {
+    if (this.#everyone) return this.#everyone
+    const everyone = this.#entries.map((entry) => this.#whole.get(entry[0]) ?? memberFromEntry(entry))
+    if (this.#entries.length === 0) everyone.push(...this.#whole.values())
+    this.#everyone = everyone
+    return everyone
+  }
+
+  get size(): number {
+    return this.everyone().length
+  }
+
+  forEach(callback: (value: Member, key: string, map: ReadonlyMap<string, Member>) => void): void {
+    for (const member of this.everyone()) callback(member, member.memberId, this)
+  }
+
+  *entries(): MapIterator<[string, Member]> {
+    for (const member of this.everyone()) yield [member.memberId, member]
+  }
+
+  *keys(): MapIterator<string> {
+    for (const member of this.everyone()) yield member.memberId
+  }
+
+  *values(): MapIterator<Member> {
+    yield* this.everyone()
+  }
+
+  [Symbol.iterator](): MapIterator<[string, Member]> {
+    return this.entries()
+  }
+}
+
+/** What the tree page knows of its people and their couples, for the cards and forms under it. */
+export interface TreePeopleValue {
+  people: TreePeople
+  /** The unions read with the members read whole. */
+  unions: readonly Union[]
+}
+
+const nobody: TreePeopleValue = { people: new TreePeople(new Map()), unions: [] }
+
+export const TreePeopleContext = createContext<TreePeopleValue>(nobody)
+
+export const useTreePeople = () => useContext(TreePeopleContext)
