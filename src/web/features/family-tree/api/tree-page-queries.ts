@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useQueries, useQuery, type QueryClient } from '@tanstack/react-query'
+import { keepPreviousData, queryOptions, useQueries, useQuery, type Query, type QueryClient } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import type { Member, Union } from '../../../../shared/contracts/family-tree.ts'
 import { treeViewLimits, type MembersByIds, type TreeChanges, type TreeIndex, type TreeView } from '../../../../shared/contracts/family-tree-view.ts'
@@ -208,7 +208,18 @@ function pageWithChanges(page: MembersByIds, changes: TreeChanges, isEveryone = 
  * whole tree, one member's facts) are only marked stale: they read again when next shown.
  */
 export function applyTreeChanges(queryClient: QueryClient, changes: TreeChanges, createdId?: string): void {
-  queryClient.setQueriesData<TreeView>({ queryKey: treePageKeys.views }, (view) => view && viewWithChanges(view, changes, createdId))
+  // A view whose centre is gone, or drawn around the reader's own card when someone else became it
+  // («this person is me»), is read again: only the server knows whom it is drawn around now.
+  const newSelf = changes.members.find((member) => member.isSelf)?.memberId
+  const isRedrawn = (query: Query) => {
+    const view = query.state.data as TreeView | undefined
+    if (!view?.centreId) return query.queryKey[3] === ''
+    return changes.removedMemberIds.includes(view.centreId) || (query.queryKey[3] === '' && newSelf !== undefined && newSelf !== view.centreId)
+  }
+  void queryClient.invalidateQueries({ queryKey: treePageKeys.views, predicate: isRedrawn })
+  for (const query of queryClient.getQueryCache().findAll({ queryKey: treePageKeys.views })) {
+    if (!isRedrawn(query)) queryClient.setQueryData<TreeView>(query.queryKey, (view) => view && viewWithChanges(view, changes, createdId))
+  }
   queryClient.setQueryData<TreeIndex>(treePageKeys.index, (index) => index && indexWithChanges(index, changes))
   queryClient.setQueriesData<MembersByIds>({ queryKey: treePageKeys.pages }, (page) => page && pageWithChanges(page, changes))
   queryClient.setQueryData<MembersByIds>(treePageKeys.everyone, (everyone) => everyone && pageWithChanges(everyone, changes, true))

@@ -1,10 +1,11 @@
 import type { CreateMember, FamilyTree, Member, Union, UpdateMember } from '../../../../shared/contracts/family-tree.ts'
-import { indexFlags, treeViewLimits, type TreeChanges, type TreeIndex, type TreeView } from '../../../../shared/contracts/family-tree-view.ts'
+import { treeViewLimits, type TreeChanges, type TreeIndex, type TreeView } from '../../../../shared/contracts/family-tree-view.ts'
 import { isSelfMember } from '../../../../shared/family-tree/self-member.ts'
 import { genealogyDateSortKey, parseGenealogyDate, serializeGenealogyDate } from '../../../../shared/genealogy-date/index.ts'
 import type { Language } from '../../../../shared/limits.ts'
 import type { FieldIssue } from '../../../../shared/errors.ts'
 import { fakeApi, type RecordedRequest } from '../../../test/http.ts'
+import { indexEntryOf } from '../lib/tree-index.ts'
 
 let sequence = 0
 
@@ -250,25 +251,9 @@ export function changesBetween(before: FamilyTree, after: FamilyTree): TreeChang
   }
 }
 
-const yearIn = (date: Member['birthDate']) => {
-  const year = date === null ? undefined : /\d{3,4}/.exec(String(date))?.[0]
-  return year === undefined ? null : Number(year)
-}
-
 /** The index as the server answers it: everyone in the tree's order, a few fields each. */
 export function indexOf(tree: FamilyTree): TreeIndex {
-  return {
-    tree: tree.tree,
-    version: tree.tree?.lastModified ?? 'empty',
-    people: tree.members.map((member) => [
-      member.memberId,
-      member.firstName,
-      member.lastName,
-      yearIn(member.birthDate),
-      yearIn(member.deathDate),
-      (isSelfMember(member) ? indexFlags.self : 0) | (member.isDeceased ? indexFlags.isDeceased : 0) | (member.linkedUserAccountId ? indexFlags.linked : 0),
-    ]),
-  }
+  return { tree: tree.tree, version: tree.tree?.lastModified ?? 'empty', people: tree.members.map((member) => indexEntryOf(member)) }
 }
 
 /**
