@@ -142,6 +142,21 @@ export function createTreeReadQueries(db: Kysely<Database>) {
       return [...seen.values()]
     },
 
+    /**
+     * The cards flagged as the keeper's own, by the partial index that keeps at most one per tree:
+     * a save's rules ask it every time, and asking the holder's members would read them all.
+     */
+    async flaggedSelfIds(ownerUserId: string): Promise<string[]> {
+      const rows = await db
+        .selectFrom('member')
+        .innerJoin('familyTree', 'familyTree.id', 'member.treeId')
+        .select('member.id')
+        .where('familyTree.ownerUserId', '=', ownerUserId)
+        .where('member.isSelf', '=', 1)
+        .execute()
+      return rows.map((row) => row.id)
+    },
+
     /** Names and the self flag of these people, for a save's rules and their messages. */
     async namesOf(ownerUserId: string, ids: Iterable<string>): Promise<Pick<MemberRow, 'id' | 'firstName' | 'lastName' | 'isSelf'>[]> {
       return inLists(ids, (list) =>

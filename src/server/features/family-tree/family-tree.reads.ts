@@ -162,6 +162,7 @@ export function createTreeReads({ reads, relatedIds, findSelfMemberId }: Deps) {
    * keeper's opens on them every time, and finding them sorts everyone.
    */
   const firstIds = new LRUCache<string, { id: string | null }>({ max: 1000 })
+  const centres = new LRUCache<string, { id: string | null }>({ max: 1000 })
   async function firstByName(ownerId: string): Promise<string | null> {
     const version = await reads.treeVersion(ownerId)
     const key = `${ownerId} ${version}`
@@ -186,8 +187,16 @@ export function createTreeReads({ reads, relatedIds, findSelfMemberId }: Deps) {
 
     /** The reader's own card, else the keeper's, else the first by name. */
     async defaultCentre(ownerId: string, readerId: string): Promise<string | null> {
+      // Kept per version of the tree and reader: finding the keeper's card reads every card a word
+      // like «yo mismo» could be on, and the first by name sorts everyone.
+      const version = await reads.treeVersion(ownerId)
+      const key = `${ownerId} ${version} ${readerId}`
+      const kept = version === null ? undefined : centres.get(key)
+      if (kept) return kept.id
       const own = readerId === ownerId ? undefined : await reads.linkedMemberId(ownerId, readerId)
-      return own ?? (await findSelfMemberId(ownerId)) ?? (await firstByName(ownerId))
+      const id = own ?? (await findSelfMemberId(ownerId)) ?? (await firstByName(ownerId))
+      if (version !== null) centres.set(key, { id })
+      return id
     },
 
     /**

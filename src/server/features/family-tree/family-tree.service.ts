@@ -143,7 +143,7 @@ async function stateAround(q: FamilyTreeQueries, ownerId: string, { snapshot, li
   for (const { childId, parentId } of ancestry) parents.set(childId, [...(parents.get(childId) ?? []), { parentId, unionId: null, kind: 'birth' }])
   const far = new Set(ancestry.flatMap((link) => [link.childId, link.parentId]).filter((id) => !ids.has(id)))
   for (const row of await q.namesOf(ownerId, far)) person(row)
-  for (const row of await q.selfCandidates(ownerId)) if (row.isSelf && !others.has(row.id) && row.id !== memberId) others.set(row.id, { name: '', isSelf: true })
+  for (const id of await q.flaggedSelfIds(ownerId)) if (!others.has(id) && id !== memberId) others.set(id, { name: '', isSelf: true })
   return { others, parents }
 }
 
