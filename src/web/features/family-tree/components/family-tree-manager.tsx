@@ -44,7 +44,7 @@ export function FamilyTreeManager({ renderChart, memberMedia, memberSources, acc
   const [openedId, setOpenedId] = useState<string | undefined>(() => searchParams.get('member') ?? undefined)
   const [centreRequest, setCentreRequest] = useState<CentreRequest>()
   // ── What is read ── the part of the tree around one person, then everyone's names; never the whole tree.
-  const { setAsked, view, isViewSettled, index, isIndexReady, opened, people, unions, isEveryoneWhole } = useTreePageReads(openedId)
+  const { setAsked, view, isViewSettled, index, isIndexReady, opened, people, unions, isEveryoneWhole, names, everyoneUnions } = useTreePageReads(openedId)
   const [announcement, setAnnouncement] = useState('')
   const addButtonRef = useRef<HTMLButtonElement>(null)
   const shouldRefocus = useRef(false)
@@ -183,6 +183,8 @@ export function FamilyTreeManager({ renderChart, memberMedia, memberSources, acc
               <MemberList
                 index={index}
                 isEveryoneWhole={isEveryoneWhole}
+                names={names}
+                {...(everyoneUnions ? { everyoneUnions } : {})}
                 onAnnounce={setAnnouncement}
                 media={memberMedia}
                 {...(opened ? { opened } : {})}

@@ -1,4 +1,4 @@
-import { memo, useEffect, useId, useRef, useState, type ReactNode } from 'react'
+import { memo, useEffect, useId, useRef, useState, type ComponentProps, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import type { Member, Union, UpdateMember } from '../../../../shared/contracts/family-tree.ts'
@@ -40,7 +40,6 @@ interface MemberCardProps {
  */
 export const MemberCard = memo(function MemberCard({ member, membersById, unions, onDelete, onUpdated, media, extraActions, isFocusedOnOpen = false }: MemberCardProps) {
   const { t } = useTranslation('family-tree')
-  const { people } = useTreePeople()
   const updateMember = useUpdateMember()
   const { isEditing, open: openEditor, close: closeEditor, editButtonRef } = useEditInPlace()
   const [isMediaNoteShown, setIsMediaNoteShown] = useState(false)
@@ -89,9 +88,8 @@ export const MemberCard = memo(function MemberCard({ member, membersById, unions
         <h3 id={headingId} className="member-name">
           {t('card.editHeading', { name })}
         </h3>
-        <LazyMemberForm
+        <EditForm
           labelledBy={headingId}
-          members={people.everyone()}
           member={member}
           {...(unions ? { unions } : {})}
           submitLabel={t('form.saveChanges')}
@@ -195,6 +193,15 @@ export const MemberCard = memo(function MemberCard({ member, membersById, unions
     </article>
   )
 })
+
+/**
+ * The card's form, offering everyone the page knows as relatives: read from the page here, so the
+ * cards that are not being edited do not draw again when the page learns of more people.
+ */
+function EditForm(props: Omit<ComponentProps<typeof LazyMemberForm>, 'members'>) {
+  const { people } = useTreePeople()
+  return <LazyMemberForm {...props} members={people.everyone()} />
+}
 
 const relationFields = ['parentMemberIds', 'parentLinks', 'childrenMemberIds', 'childLinks', 'spouseMemberIds', 'unions', 'isSelf', 'relationshipToOwner'] as const
 

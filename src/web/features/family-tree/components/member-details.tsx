@@ -22,11 +22,18 @@ interface MemberDetailsProps {
  * with each marriage's and divorce's date and place, biography, key moments and notes of one
  * member, and the notes of each of their couples, as far as known.
  */
-export function MemberDetails({ member, membersById, unions: ownUnions }: MemberDetailsProps) {
+export function MemberDetails(props: MemberDetailsProps) {
+  return props.unions ? <MemberFacts {...props} unions={props.unions} /> : <MemberFactsOfPage {...props} />
+}
+
+/** Without unions of its own, the card's marriages come from those the page read. */
+function MemberFactsOfPage(props: MemberDetailsProps) {
+  return <MemberFacts {...props} unions={useTreePeople().unions} />
+}
+
+function MemberFacts({ member, membersById, unions }: MemberDetailsProps & { unions: readonly Union[] }) {
   const { t, i18n } = useTranslation('family-tree')
   const language = uiLanguageOf(i18n)
-  const known = useTreePeople().unions
-  const unions = ownUnions ?? known
   const sources = useContext(MemberSourcesContext)
   // An exact day keeps its machine-readable form for assistive technology; other dates are words.
   const date = (value: StoredGenealogyDate | null, place = '') => {

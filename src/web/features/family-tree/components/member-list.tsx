@@ -10,7 +10,7 @@ import { useGrowingCount } from '../../../lib/use-growing-count.ts'
 import { failureText } from '../lib/failure-text.ts'
 import { memberName } from '../lib/member-name.ts'
 import { entryId, knownSurnamesFirstEntries } from '../lib/tree-index.ts'
-import { useTreePeople } from '../lib/tree-people.ts'
+import { useTreePeople, type TreePeople } from '../lib/tree-people.ts'
 import { useListMembers } from '../api/tree-page-queries.ts'
 import { matchesWords, searchWords } from '../lib/name-search.ts'
 import type { MemberMediaSlot } from './media-buttons.tsx'
@@ -30,6 +30,10 @@ interface MemberListProps {
   index: UseQueryResult<TreeIndex>
   /** Everyone is read whole already (a small tree): the cards need no reads of their own. */
   isEveryoneWhole?: boolean
+  /** Whom the cards name as relatives: the same while the chart's view changes. */
+  names: TreePeople
+  /** The unions read with everyone, when they are. */
+  everyoneUnions?: readonly Union[]
   /** Says something in the page's live region (a member saved or deleted). */
   onAnnounce: (text: string) => void
   /** Each member's uploader and gallery, from the media feature. */
@@ -76,7 +80,7 @@ const growMargin = '1200px'
  * order and the search come from the index; the cards shown are read whole a page at a time, as
  * the list grows (by scrolling near its end, or by «show more»).
  */
-export function MemberList({ index, isEveryoneWhole = false, onAnnounce, media, opened, onCloseOpened, renderOpenedActions }: MemberListProps) {
+export function MemberList({ index, isEveryoneWhole = false, names, everyoneUnions, onAnnounce, media, opened, onCloseOpened, renderOpenedActions }: MemberListProps) {
   const { t } = useTranslation('family-tree')
   const { people } = useTreePeople()
   const deleteMember = useDeleteMember()
@@ -105,12 +109,12 @@ export function MemberList({ index, isEveryoneWhole = false, onAnnounce, media, 
   const ready = useMemo(() => {
     const members: Member[] = []
     for (const id of shownIds) {
-      const member = isEveryoneWhole ? people.whole(id) : pages.get(id)
+      const member = isEveryoneWhole ? names.whole(id) : pages.get(id)
       if (!member) break
       members.push(member)
     }
     return members
-  }, [shownIds, pages, people, isEveryoneWhole])
+  }, [shownIds, pages, names, isEveryoneWhole])
   // The page's cards are drawn a few at a time (see useGrowingCount); "shown" is what was asked for.
   const drawn = useGrowingCount(ready.length)
   const handleUpdated = useCallback((updated: Member) => onAnnounce(t('card.updated', { name: memberName(updated) })), [onAnnounce, t])
@@ -180,7 +184,14 @@ export function MemberList({ index, isEveryoneWhole = false, onAnnounce, media, 
           <ul className="member-list" aria-labelledby={headingId}>
             {ready.slice(0, drawn).map((member) => (
               <li key={member.memberId}>
-                <MemberCard member={member} membersById={people} unions={pages.unionsOf(member.memberId)} onDelete={handleDeleteRequest} media={media} onUpdated={handleUpdated} />
+                <MemberCard
+                  member={member}
+                  membersById={names}
+                  unions={isEveryoneWhole ? everyoneUnions : pages.unionsOf(member.memberId)}
+                  onDelete={handleDeleteRequest}
+                  media={media}
+                  onUpdated={handleUpdated}
+                />
               </li>
             ))}
           </ul>

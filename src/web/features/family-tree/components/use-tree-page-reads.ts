@@ -62,7 +62,13 @@ export function useTreePageReads(openedId: string | undefined) {
     if (opened) whole.set(opened.member.memberId, opened.member)
     return new TreePeople(whole, entries)
   }, [everyoneMembers, viewMembers, opened, entries])
+  // What the list's cards name their relatives by: everyone's names (and, in a small tree, everyone
+  // whole), the same while the view changes, so a re-centred chart does not draw every card again.
+  const names = useMemo(() => new TreePeople(everyoneMembers, entries), [everyoneMembers, entries])
   return {
+    names,
+    /** The unions read with everyone (a small tree). */
+    everyoneUnions: everyone.unions,
     setAsked,
     view,
     isViewSettled,
