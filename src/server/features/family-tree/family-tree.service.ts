@@ -129,7 +129,14 @@ async function aroundOf(q: FamilyTreeQueries, ownerId: string, ids: Set<string>)
  * the tree's own card wherever it is, and every line up from the member's parents old and new (and
  * the others named), so a loop through people far away is still found.
  */
-async function stateAround(q: FamilyTreeQueries, ownerId: string, { snapshot, links, ids }: AroundSave, memberId: string, named: string[]): Promise<TreeState> {
+async function stateAround(
+  q: FamilyTreeQueries,
+  ownerId: string,
+  { snapshot, links, ids }: AroundSave,
+  memberId: string,
+  named: string[],
+  { mayCloseLoop = true } = {},
+): Promise<TreeState> {
   const others = new Map<string, { name: string; isSelf: boolean }>()
   const person = (row: Pick<MemberRow, 'id' | 'firstName' | 'lastName' | 'isSelf'>) => {
     if (row.id !== memberId) others.set(row.id, { name: `${row.firstName} ${row.lastName}`, isSelf: Boolean(row.isSelf) })
@@ -137,14 +144,28 @@ async function stateAround(q: FamilyTreeQueries, ownerId: string, { snapshot, li
   for (const row of snapshot.members) if (ids.has(row.id)) person(row)
   const parents = new Map<string, ParentLink[]>()
   for (const [childId, list] of links.parentLinksOf) if (ids.has(childId)) parents.set(childId, list)
-  const starts = [...(links.parentLinksOf.get(memberId) ?? []).map((link) => link.parentId), ...named]
-  const ancestry = (await q.ancestorLinks(ownerId, starts)).filter((link) => !ids.has(link.childId))
+  // Lines up are read only when the save may add a parent or a child: a loop needs a new link.
+  const starts = mayCloseLoop ? [...(links.parentLinksOf.get(memberId) ?? []).map((link) => link.parentId), ...named] : []
+  const ancestry = starts.length === 0 ? [] : (await q.ancestorLinks(ownerId, starts)).filter((link) => !ids.has(link.childId))
   // Only the line matters past the people read: no kind or family is asked of it.
   for (const { childId, parentId } of ancestry) parents.set(childId, [...(parents.get(childId) ?? []), { parentId, unionId: null, kind: 'birth' }])
   const far = new Set(ancestry.flatMap((link) => [link.childId, link.parentId]).filter((id) => !ids.has(id)))
   for (const row of await q.namesOf(ownerId, far)) person(row)
   for (const id of await q.flaggedSelfIds(ownerId)) if (!others.has(id) && id !== memberId) others.set(id, { name: '', isSelf: true })
   return { others, parents }
+}
+
+/**
+ * Whether an edit names a parent or a child the member does not have yet: only a new link can close
+ * a loop (imports and the forms never store one), so an edit of names, dates or notes — what most
+ * saves are — need not read every line up from a member of a tree of 100,000.
+ */
+function asksNewLinks(changes: MemberChanges, current: ProposedMember): boolean {
+  const isNew = (asked: readonly string[] | undefined, has: readonly string[]) => asked !== undefined && asked.some((id) => !has.includes(id))
+  return (
+    isNew(changes.parentLinks?.map((link) => link.parentId) ?? changes.parentMemberIds, current.parentMemberIds) ||
+    isNew(changes.childLinks?.map((link) => link.childId) ?? changes.childrenMemberIds, current.childrenMemberIds)
+  )
 }
 
 /** The dates a request wrote, read in its language; the ones not sent stay undefined. */
@@ -361,7 +382,7 @@ export function createFamilyTreeService({ repo, getOwner, relatedIds, deleteUnli
       const row = snapshot.members.find((m) => m.id === memberId)
       if (!row) throw notFound('Member')
       const current = toProposed(row, links)
-      const state = await stateAround(q, ownerId, around, memberId, named)
+      const state = await stateAround(q, ownerId, around, memberId, named, { mayCloseLoop: asksNewLinks(changes, current) })
       const plan = planUnions(
         snapshot.unions,
         { unions: dates.unions, spouseMemberIds: changes.spouseMemberIds },
