@@ -191,6 +191,17 @@ export function createTreeReadQueries(db: Kysely<Database>) {
       )
     },
 
+    /** Every last name of the tree, once each: where the first person by name is looked for. */
+    async lastNames(ownerUserId: string): Promise<string[]> {
+      const rows = await db.selectFrom('member').select('lastName').distinct().where('ownerUserId', '=', ownerUserId).execute()
+      return rows.map((row) => row.lastName)
+    },
+
+    /** The people of one last name, by id (the index's order among equal names). */
+    async withLastName(ownerUserId: string, lastName: string): Promise<{ id: string; firstName: string }[]> {
+      return db.selectFrom('member').select(['id', 'firstName']).where('ownerUserId', '=', ownerUserId).where('lastName', '=', lastName).orderBy('id').execute()
+    },
+
     /** The tree's version (migration 0026): replaced by the database with every write to the tree's row or its people. */
     async treeVersion(ownerUserId: string): Promise<string | null> {
       const row = await db.selectFrom('collectionVersion').select('version').where('ownerId', '=', ownerUserId).where('collection', '=', 'family-tree').executeTakeFirst()

@@ -158,8 +158,10 @@ export function createTreeReads({ reads, relatedIds, findSelfMemberId }: Deps) {
   }
 
   /**
-   * The first person by name, kept per version of the tree: an imported tree with no card of the
-   * keeper's opens on them every time, and finding them sorts everyone.
+   * The first person by name, as the index would list them (last name, first name, then id), kept
+   * per version of the tree: an imported tree with no card of the keeper's opens on them. Found
+   * among the tree's last names, then the people of the first one, not by sorting everyone: this
+   * is on the way to the first card a person sees (a second at 100,000 people, sorted).
    */
   const firstIds = new LRUCache<string, { id: string | null }>({ max: 1000 })
   const centres = new LRUCache<string, { id: string | null }>({ max: 1000 })
@@ -168,7 +170,12 @@ export function createTreeReads({ reads, relatedIds, findSelfMemberId }: Deps) {
     const key = `${ownerId} ${version}`
     const kept = version === null ? undefined : firstIds.get(key)
     if (kept) return kept.id
-    const id = (await buildIndex(ownerId, { seesLiving: true })).people[0]?.[0] ?? null
+    const least = <T>(items: readonly T[], compare: (a: T, b: T) => number) =>
+      items.reduce<T | undefined>((best, item) => (best === undefined || compare(item, best) < 0 ? item : best), undefined)
+    const lastName = least(await reads.lastNames(ownerId), byName.compare)
+    const people = lastName === undefined ? [] : await reads.withLastName(ownerId, lastName)
+    // Rows come by id: the first of equal first names stays first, as in the index.
+    const id = least(people, (a, b) => byName.compare(a.firstName, b.firstName))?.id ?? null
     if (version !== null) firstIds.set(key, { id })
     return id
   }
