@@ -2,12 +2,12 @@ import { lazy, Suspense, useRef, useSyncExternalStore } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation, useNavigate } from 'react-router'
 import { useKnownSession } from '../../features/account/api/session-queries.ts'
+import { HeaderSearch } from '../../features/search/components/header-search.tsx'
 import { shouldShowBackButton } from './back-button.ts'
 import { useHeaderScrollPadding } from './use-header-scroll-padding.ts'
 
 const subscribeToNothing = () => () => {}
 
-const HeaderSearch = lazy(async () => ({ default: (await import('../../features/search/components/header-search.tsx')).HeaderSearch }))
 const HeaderTreeSwitcher = lazy(async () => ({ default: (await import('./header-tree-switcher.tsx')).HeaderTreeSwitcher }))
 
 /**
@@ -103,11 +103,7 @@ export function SiteHeader() {
             <HeaderTreeSwitcher />
           </Suspense>
         )}
-        {isSignedIn && (
-          <Suspense>
-            <HeaderSearch />
-          </Suspense>
-        )}
+        {isSignedIn && <HeaderSearch />}
       </div>
     </header>
   )

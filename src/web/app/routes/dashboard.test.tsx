@@ -5,6 +5,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { renderWithProviders } from '../../test/render.tsx'
 import { DashboardRoute } from './dashboard.tsx'
 import { jsonResponse, testMe } from '../../test/http.ts'
+
+/** A panel once its content has arrived: it holds its place, unseen, while it loads. */
+async function loadedPanel(name: string): Promise<HTMLElement> {
+  const panel = await screen.findByRole('region', { name })
+  await waitFor(() => expect(panel).not.toHaveAttribute('aria-busy'))
+  return panel
+}
 import type { RecentActivity } from '../../../shared/contracts/dashboard.ts'
 
 const rosa = testMe({ email: 'abuela.rosa@example.com', displayName: 'Rosa Martínez' })
@@ -55,7 +62,7 @@ describe('DashboardRoute', () => {
   it('invites a person who has saved nothing yet to start with Cronos', async () => {
     fakeServer()
     renderDashboard()
-    const recent = await screen.findByRole('region', { name: 'Donde lo dejaste' })
+    const recent = await loadedPanel('Donde lo dejaste')
     expect(recent).toHaveTextContent('Todavía no has guardado ningún recuerdo.')
     expect(screen.getByRole('link', { name: 'Empezar a hablar con Cronos' })).toHaveAttribute('href', '/my-biography')
   })
@@ -69,7 +76,7 @@ describe('DashboardRoute', () => {
       },
     })
     renderDashboard()
-    const recent = await screen.findByRole('region', { name: 'Donde lo dejaste' })
+    const recent = await loadedPanel('Donde lo dejaste')
     expect(recent).toHaveTextContent('Lo último que guardaste: «Nací en Jaén, en una casa con patio.», hace 3 días.')
     expect(screen.getByRole('link', { name: 'Seguir hablando con Cronos' })).toHaveAttribute('href', '/my-biography')
     expect(screen.getByRole('link', { name: 'Seguir la entrevista sobre Rosa' })).toHaveAttribute('href', '/interview/m-rosa')
@@ -83,7 +90,7 @@ describe('DashboardRoute', () => {
       },
     })
     renderDashboard()
-    const recent = await screen.findByRole('region', { name: 'Donde lo dejaste' })
+    const recent = await loadedPanel('Donde lo dejaste')
     expect(recent).toHaveTextContent('Lo último que guardaste: «Cantaba boleros.», en la entrevista sobre Ana Gil, hace 3 minutos.')
     expect(screen.getByRole('link', { name: 'Empezar a hablar con Cronos' })).toBeInTheDocument()
   })

@@ -40,7 +40,16 @@ function ComingLine({ item }: { item: Coming }) {
  */
 export function OnThisDay({ day }: { day: Day | undefined }) {
   const { t } = useTranslation('dashboard')
-  if (!day) return null
+  // Its place is kept while it loads (see RecentActivity): the tiles below stay where they are.
+  if (!day)
+    return (
+      <section className="dashboard-panel on-this-day" aria-labelledby="on-this-day-title" aria-busy="true">
+        <h2 id="on-this-day-title">{t('onThisDay.title')}</h2>
+        <div className="dashboard-panel-waiting" aria-hidden="true">
+          <p className="on-this-day-empty">{t('onThisDay.empty')}</p>
+        </div>
+      </section>
+    )
   const isEmpty = day.memories.length === 0 && day.coming.length === 0
   return (
     <section className="dashboard-panel on-this-day" aria-labelledby="on-this-day-title">

@@ -14,12 +14,24 @@ function relativeName({ firstName, lastName }: { firstName: string; lastName: st
 
 /**
  * Where the person left off (docs/product.md#dashboard): the last thing they saved, how long ago,
- * and a way straight back into the conversation it came from. Nothing is shown while it loads or
- * if it cannot: the tiles below lead to the same places.
+ * and a way straight back into the conversation it came from. While it loads (and in the page
+ * painted from HTML) the panel keeps its place, its words unseen, so that its arrival does not push
+ * the tiles below down the screen; if it cannot load, the tiles lead to the same places.
  */
 export function RecentActivity({ recent }: { recent: Recent | undefined }) {
   const { t, i18n } = useTranslation('dashboard')
-  if (!recent) return null
+  if (!recent)
+    return (
+      <section className="dashboard-panel recent-activity" aria-labelledby="recent-activity-title" aria-busy="true">
+        <h2 id="recent-activity-title">{t('recent.title')}</h2>
+        <div className="dashboard-panel-waiting" aria-hidden="true">
+          <p className="recent-activity-last">{t('recent.nothingYet')}</p>
+          <p className="recent-activity-actions">
+            <span className="button button-primary">{t('recent.startCronos')}</span>
+          </p>
+        </div>
+      </section>
+    )
   const language = uiLanguageOf(i18n)
   const { lastMemory, lastInterview } = recent
   const isInterviewLast = lastInterview !== null && (lastMemory === null || lastInterview.savedAt > lastMemory.savedAt)

@@ -1,9 +1,12 @@
-import { useEffect, useRef, useState } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'react-router'
 import { Icon } from '../../../components/ui/icon.tsx'
-import { SearchForm } from './search-form.tsx'
 import './search.css'
+
+// The field comes when the search is first opened: the button is in every signed-in page's header
+// from its first paint (a button arriving later moved the page down), the form need not be.
+const SearchForm = lazy(async () => ({ default: (await import('./search-form.tsx')).SearchForm }))
 
 /** Whether a key press was typed into a field (where «/» is a letter, not a shortcut). */
 function isTyping(target: EventTarget | null): boolean {
@@ -24,9 +27,11 @@ export function HeaderSearch() {
   const setOpen = (open: boolean) => setOpenOn(open ? here : null)
   const input = useRef<HTMLInputElement>(null)
   const toggle = useRef<HTMLButtonElement>(null)
-  useEffect(() => {
-    if (isOpen) input.current?.focus()
-  }, [isOpen])
+  // The field takes the focus as it arrives, the first time once its chunk has loaded.
+  const focusField = useCallback((node: HTMLInputElement | null) => {
+    input.current = node
+    node?.focus()
+  }, [])
   useEffect(() => {
     function handleKey(event: KeyboardEvent) {
       if (event.key === '/' && !event.ctrlKey && !event.metaKey && !event.altKey && !isTyping(event.target)) {
@@ -46,13 +51,15 @@ export function HeaderSearch() {
       </button>
       <div id="header-search-panel" className="header-search-panel" hidden={!isOpen}>
         {isOpen && (
-          <SearchForm
-            inputRef={input}
-            onEscape={() => {
-              setOpen(false)
-              toggle.current?.focus()
-            }}
-          />
+          <Suspense>
+            <SearchForm
+              inputRef={focusField}
+              onEscape={() => {
+                setOpen(false)
+                toggle.current?.focus()
+              }}
+            />
+          </Suspense>
         )}
       </div>
     </div>
