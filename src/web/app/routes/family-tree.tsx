@@ -20,7 +20,6 @@ import type { CitedLine, MemberSourcesSlot } from '../../features/family-tree/co
 import { FactSources } from '../../features/facts/components/fact-sources.tsx'
 import { HeardLines } from '../../features/facts/components/heard-lines.tsx'
 import type { ChartHooks } from '../../features/family-tree/chart/chart-hooks.ts'
-import { useWhenIdle } from '../../lib/use-when-idle.ts'
 import { useSession } from '../../features/account/api/session-queries.ts'
 import { useActiveTreeRole } from '../../features/family-tree/api/circle-queries.ts'
 import type { TreeAccess } from '../../features/family-tree/lib/tree-access.ts'
@@ -86,26 +85,20 @@ function sourcesFor(readerUserId: string | undefined): MemberSourcesSlot {
 }
 
 /**
- * The chart's heading and introduction with the member list, and the chart itself once the list
- * has painted and the browser is idle: its code, its index of the tree and its first drawing then
- * never share a task with the list's first cards. The placeholder holds about the chart's
- * height, so nothing below it moves when it arrives.
+ * The chart, drawn as soon as the view around its centre has come: it is the first thing the page
+ * can show (the list waits for the index of names and its cards), so its code is asked for then and
+ * it is not kept for an idle moment. The placeholder holds about the chart's height, so nothing
+ * below it moves when it arrives.
  */
-function IdleFamilyChart({ members, hooks }: { members: Member[]; hooks: ChartHooks }) {
+function FamilyChart({ members, hooks }: { members: Member[]; hooks: ChartHooks }) {
   const { t } = useTranslation('family-tree')
-  const isIdle = useWhenIdle()
   // The unions say which couples divorced; they come with the view's members.
   const { unions } = useTreePeople()
-  const loading = <p className="family-tree-chart-loading">{t('chart.loading')}</p>
   return (
     <FamilyChartFrame>
-      {isIdle ? (
-        <Suspense fallback={loading}>
-          <FamilyChartBody members={members} hooks={hooks} {...(unions ? { unions } : {})} />
-        </Suspense>
-      ) : (
-        loading
-      )}
+      <Suspense fallback={<p className="family-tree-chart-loading">{t('chart.loading')}</p>}>
+        <FamilyChartBody members={members} hooks={hooks} {...(unions ? { unions } : {})} />
+      </Suspense>
     </FamilyChartFrame>
   )
 }
@@ -179,7 +172,7 @@ export function FamilyTreeRoute() {
         memberSources={memberSources}
         {...(access ? { access } : {})}
         // ── Chart slot ── the interactive family chart (features/family-tree/chart); a person in it opens their card.
-        renderChart={(members, hooks) => <IdleFamilyChart members={members} hooks={hooks} />}
+        renderChart={(members, hooks) => <FamilyChart members={members} hooks={hooks} />}
       />
       {/* ── GEDCOM ── bringing a tree in from another program (features/gedcom), and taking it out once it has people; for those whose role does. */}
       {isTreeSettled && roleMay(access?.role ?? 'owner', 'tree.import') && <GedcomSection hasPeople={hasPeople} onImportEnded={handleImportEnded} />}
