@@ -203,7 +203,12 @@ export function createFamilyTreeService({ repo, getOwner, relatedIds, deleteUnli
     return addMemberReaching(ownerId, { ...splitFullName(card.fullName), isSelf: true, relationshipToOwner: selfRelationship, birthDate: card.birthDate, language: card.language })
   }
 
-  /** `chooseSelf`, with what it reached: the stand-in card gone, the chosen one changed. */
+  /**
+   * Marks `memberId` as the owner ("this is me", after an import). A stand-in own card
+   * (`isStandInSelf`) gives way: the memories about it move to the chosen person, its birth date
+   * fills theirs if they have none, and it goes. Any other own card stays, and the choice is
+   * refused with `member.self_exists`. With what it reached: the stand-in card gone, the chosen one changed.
+   */
   async function chooseSelfReaching(ownerId: string, memberId: string): Promise<{ member: Member; reach: SaveReach }> {
     const chosen = await readMember(repo, ownerId, memberId)
     const selfId = await findSelfMemberId(ownerId)
@@ -283,7 +288,12 @@ export function createFamilyTreeService({ repo, getOwner, relatedIds, deleteUnli
     return { member: await withRelated(ownerId, outcome.updated), reach: outcome.reach }
   }
 
-  /** `deleteMember`, with what it reached: the member and their childless unions gone, their relatives and families changed. */
+  /**
+   * Deletes a member with their links to the others and their interviews (the database cascades),
+   * then the files that were theirs alone (a photo also in a memory stays there), so nothing is
+   * left in storage that no page can reach; a file that then fails to go stays, unlinked. Answers
+   * what it reached: the member and their childless unions gone, their relatives and families changed.
+   */
   async function deleteMemberReaching(ownerId: string, memberId: string): Promise<SaveReach> {
     const mediaIds = (await relatedIds?.(ownerId, [memberId]))?.mediaAssetIds.get(memberId) ?? []
     const reach = await repo.transaction(async (q) => {
@@ -518,16 +528,6 @@ export function createFamilyTreeService({ repo, getOwner, relatedIds, deleteUnli
 
     addOwnCardReaching,
 
-    /**
-     * Marks `memberId` as the owner ("this is me", after an import). A stand-in own card
-     * (`isStandInSelf`) gives way: the memories about it move to the chosen person, its birth date
-     * fills theirs if they have none, and it goes. Any other own card stays, and the choice is
-     * refused with `member.self_exists`.
-     */
-    async chooseSelf(ownerId: string, memberId: string): Promise<Member> {
-      return (await chooseSelfReaching(ownerId, memberId)).member
-    },
-
     chooseSelfReaching,
 
     /**
@@ -540,15 +540,6 @@ export function createFamilyTreeService({ repo, getOwner, relatedIds, deleteUnli
     },
 
     updateMemberReaching,
-
-    /**
-     * Deletes a member with their links to the others and their interviews (the database cascades),
-     * then the files that were theirs alone (a photo also in a memory stays there), so nothing is
-     * left in storage that no page can reach. A file that then fails to go stays, unlinked.
-     */
-    async deleteMember(ownerId: string, memberId: string): Promise<void> {
-      await deleteMemberReaching(ownerId, memberId)
-    },
 
     deleteMemberReaching,
   }
