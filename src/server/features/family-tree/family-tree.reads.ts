@@ -165,8 +165,7 @@ export function createTreeReads({ reads, relatedIds, findSelfMemberId }: Deps) {
    */
   const firstIds = new LRUCache<string, { id: string | null }>({ max: 1000 })
   const centres = new LRUCache<string, { id: string | null }>({ max: 1000 })
-  async function firstByName(ownerId: string): Promise<string | null> {
-    const version = await reads.treeVersion(ownerId)
+  async function firstByName(ownerId: string, version: string | null): Promise<string | null> {
     const key = `${ownerId} ${version}`
     const kept = version === null ? undefined : firstIds.get(key)
     if (kept) return kept.id
@@ -201,7 +200,7 @@ export function createTreeReads({ reads, relatedIds, findSelfMemberId }: Deps) {
       const kept = version === null ? undefined : centres.get(key)
       if (kept) return kept.id
       const own = readerId === ownerId ? undefined : await reads.linkedMemberId(ownerId, readerId)
-      const id = own ?? (await findSelfMemberId(ownerId)) ?? (await firstByName(ownerId))
+      const id = own ?? (await findSelfMemberId(ownerId)) ?? (await firstByName(ownerId, version))
       if (version !== null) centres.set(key, { id })
       return id
     },
