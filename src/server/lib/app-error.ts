@@ -20,6 +20,18 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * An error that crossed from a worker thread as its copy: a plain Error keeping the name and own
+ * fields (code, details…) but not the class. One of ours becomes an AppError again, so its answer
+ * is the one it was thrown with instead of a 500; any other is answered as it came.
+ */
+export function reviveAppError(error: Error): Error {
+  if (error instanceof AppError || error.name !== 'AppError') return error
+  const copy = error as Error & Partial<Pick<AppError, 'code' | 'details' | 'headers' | 'maxBytes' | 'current'>>
+  if (typeof copy.code !== 'string' || !Object.hasOwn(errorStatus, copy.code)) return error
+  return new AppError(copy.code, error.message, copy.details, copy.headers ?? {}, copy.maxBytes, copy.current)
+}
+
 /** A file or body larger than this route takes; the answer names the limit (`maxBytes`). */
 export function payloadTooLarge(maxBytes: number, message: string): AppError {
   return new AppError('payload_too_large', message, undefined, {}, maxBytes)

@@ -1,4 +1,5 @@
 import { Worker, type WorkerOptions } from 'node:worker_threads'
+import { reviveAppError } from './app-error.ts'
 
 // Under tsx and vitest the sources are TypeScript, and a worker needs tsx to load them; the built
 // server runs the compiled JavaScript as it is.
@@ -75,7 +76,7 @@ export function runWorker<T>(run: WorkerRun<T>): Promise<T> {
     })
     worker.once('error', (error: Error & { code?: string }) => {
       if (error.code === 'ERR_WORKER_OUT_OF_MEMORY') settle(run.tooLarge?.() ?? new Error(`${run.name} needed more than ${run.memoryMb} MB`))
-      else settle(error)
+      else settle(reviveAppError(error))
     })
     worker.once('exit', (code) => settle(new Error(`${run.name} stopped with code ${code}`)))
   })

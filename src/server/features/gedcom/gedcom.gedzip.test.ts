@@ -139,6 +139,20 @@ describe.each(testDatabases)('GEDZIP import and export, on %s', (database) => {
     expect((await tree(user)).members).toEqual([])
   }, 120_000)
 
+  it('refuses a zip whose tree entry is damaged, found only as the reader thread unpacks it, in the error model', async () => {
+    const user = await createTestUser(t.app)
+    const whole = zipSync({ 'gedcom.ged': strToU8(gedcom.repeat(20)) })
+    // A byte in the middle of the packed tree: the directory still reads, the entry's bytes do not.
+    const damaged = whole.map((byte, at) => (at === 200 ? byte ^ 0x5a : byte))
+    const preview = await previewThroughApi(t.app, user, damaged)
+    expect(preview.statusCode, preview.body).toBe(422)
+    expect(preview.json().error.code).toBe('portability.unsafe_archive')
+    const job = await importThroughApi(t.app, user, damaged, 'arbol.gdz')
+    expect(job.status).toBe('failed')
+    expect(job.errorCode).toBe('portability.unsafe_archive')
+    expect((await tree(user)).members).toEqual([])
+  }, 120_000)
+
   it('exports a GEDZIP with every member’s files, which another account imports whole', async () => {
     const owner = await createTestUser(t.app)
     await importThroughApi(t.app, owner, await gedzip())
