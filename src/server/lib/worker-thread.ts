@@ -1,9 +1,28 @@
+import { setPriority } from 'node:os'
 import { Worker, type WorkerOptions } from 'node:worker_threads'
 import { reviveAppError } from './app-error.ts'
 
 // Under tsx and vitest the sources are TypeScript, and a worker needs tsx to load them; the built
 // server runs the compiled JavaScript as it is.
 const isTypeScript = import.meta.url.endsWith('.ts')
+
+/** A nice value of 10 gets about a tenth of the CPU a thread of 0 wants, when both want it. */
+const backgroundNice = 10
+
+/**
+ * Lowers the priority of the calling thread, for a worker doing long work (reading a GEDCOM file,
+ * packing an export): on a busy machine the request thread gets the CPU first, and the work takes
+ * what is left. Linux keeps a nice value per thread; elsewhere the call would lower the whole
+ * process, so there the work runs at the server's own priority.
+ */
+export function lowerThisThreadsPriority(): void {
+  if (process.platform !== 'linux') return
+  try {
+    setPriority(backgroundNice)
+  } catch {
+    // Not allowed here (a sandbox): the work runs at the server's priority, as before.
+  }
+}
 
 /** What one worker thread may take, and what stops it. */
 export interface WorkerLimits {

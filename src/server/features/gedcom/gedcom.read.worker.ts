@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { parentPort, workerData } from 'node:worker_threads'
 import { readGedcomFile } from '../../lib/gedcom/index.ts'
+import { lowerThisThreadsPriority } from '../../lib/worker-thread.ts'
 import { openZip } from '../../lib/zip/zip-reader.ts'
 import { mapGedcomToBatch } from './gedcom.map.ts'
 import { batchParts } from './gedcom.read.ts'
@@ -9,6 +10,7 @@ import { gedzipLimits } from './gedcom.zip.ts'
 
 // Decoding, parsing and reading a GEDCOM file is CPU work that grows with the file (seconds for
 // 100,000 people): done here, on its own thread, the server keeps answering everyone else.
+lowerThisThreadsPriority()
 
 const { file, mode, gedcomEntry } = workerData as { file: string; mode: 'preview' | 'batch'; gedcomEntry?: string }
 // A GEDZIP's tree is unpacked here (the request thread checked the archive and found the entry).
