@@ -38,15 +38,20 @@ export function newTree(ownerUserId: string, owner: TreeOwner, id: string, now: 
   return { id, ownerUserId, treeName: treeNames[owner.preferredLanguage ?? 'es'](name), createdAt: now, lastModified: now }
 }
 
-interface Deps {
+/** What the tree asks of the rest of the app: its owner, and what other features keep about its people. */
+export interface TreeNeighbours {
   repo: FamilyTreeRepository
   getOwner(userId: string): Promise<TreeOwner>
+  /** The interview sessions and media of the owner's members, from the features that keep them. */
   relatedIds?(ownerId: string, memberIds: string[]): Promise<MemberRelatedIds>
   /** Deletes, of these files, those nothing links to any more (the media feature's rule). */
   deleteUnlinkedMedia?(ownerId: string, mediaIds: string[]): Promise<void>
   /** Moves what other features keep about the owner's own card to another card (the memories told to Cronos). */
   moveOwnRecords?(ownerId: string, fromMemberId: string, toMemberId: string): Promise<void>
   log?: { warn(details: object, message: string): void } | undefined
+}
+
+interface Deps extends TreeNeighbours {
   /** The people one tree may hold. */
   maxMembers: number
   cards: CardReads

@@ -5,17 +5,16 @@ import { nowIso, toIsoString } from '../../db/timestamps.ts'
 import { AppError, notFound } from '../../lib/app-error.ts'
 import { collationRanks, createPacer, pacedSortByKeys } from '../../lib/cooperative.ts'
 import { newId } from '../../lib/ids.ts'
-import type { FamilyTreeRepository } from './family-tree.repository.ts'
 import { applyBatch, type Batch, type BatchOptions, type BatchProgress, type BatchReport, type ImportedTree } from './family-tree.batch.ts'
 import type { MemberChanges } from './family-tree.rules.ts'
-import { indexLinks, toMember, toUnion, type MemberRelatedIds } from './family-tree.mapping.ts'
+import { indexLinks, toMember, toUnion } from './family-tree.mapping.ts'
 import { toMemberFacts, type MemberFacts } from './family-tree.member-facts.ts'
 import { byName, createTreeReads } from './family-tree.reads.ts'
 import { storytellerKinship } from './family-tree.storyteller.ts'
 import { kinshipOf } from './family-tree.kinship.ts'
 import { kinshipWord } from '../../../shared/family-tree/kinship-words.ts'
 import { createCardReads } from './family-tree.cards.ts'
-import { createTreeSaves, newTree, type NewMember, type TreeOwner } from './family-tree.saves.ts'
+import { createTreeSaves, newTree, type NewMember, type TreeNeighbours } from './family-tree.saves.ts'
 
 export type { NewMember, TreeOwner } from './family-tree.saves.ts'
 
@@ -37,16 +36,7 @@ export type {
   ImportedUnion,
 } from './family-tree.batch.ts'
 
-interface Deps {
-  repo: FamilyTreeRepository
-  getOwner(userId: string): Promise<TreeOwner>
-  /** The interview sessions and media of the owner's members, from the features that keep them. */
-  relatedIds?(ownerId: string, memberIds: string[]): Promise<MemberRelatedIds>
-  /** Deletes, of these files, those nothing links to any more (the media feature's rule). */
-  deleteUnlinkedMedia?(ownerId: string, mediaIds: string[]): Promise<void>
-  /** Moves what other features keep about the owner's own card to another card (the memories told to Cronos). */
-  moveOwnRecords?(ownerId: string, fromMemberId: string, toMemberId: string): Promise<void>
-  log?: { warn(details: object, message: string): void }
+interface Deps extends TreeNeighbours {
   /** The people one tree may hold (`limits.membersPerTree` unless the server sets fewer or more). */
   maxMembers?: number
 }
