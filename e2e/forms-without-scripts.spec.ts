@@ -34,7 +34,8 @@ test('with JavaScript off, a person signs up, then signs in with a wrong and the
   await page.getByLabel(t('auth:signup.confirmPassword')).fill(account.password)
   await page.getByRole('button', { name: t('auth:signup.submit') }).click()
   await expect(page).toHaveURL(/\/dashboard$/)
-  await expect(page.getByRole('status').filter({ hasText: t('common:auth.loading') })).toBeVisible()
+  // Signed in now: the dashboard is drawn for them, its heading there before any script.
+  await expect(page.getByRole('heading', { level: 1, name: t('dashboard:greetingWaiting') })).toBeVisible()
   expect((await (await page.request.get('/api/session')).json()).user.email).toBe(account.email)
 
   // Signing out is a button of the app; without scripts, the browser forgets the session instead.

@@ -94,17 +94,26 @@ for (const language of languages) {
   }
 }
 
-/** The signed-in pages the goals name: each paints its layout from the HTML while the session loads. */
-const appPages: { path: string; heading: (t: Translate, language: Language) => string; reads: string[] }[] = [
-  { path: '/dashboard', heading: (t) => t('dashboard:greeting', { name: 'Rosa Martínez' }), reads: ['/api/session'] },
+/**
+ * The signed-in pages the goals name: each paints from the HTML while the session loads, the
+ * dashboard and the tree page as themselves, loading (`drawn`: their heading as the HTML has it),
+ * other pages as the layout and the session's loading line.
+ */
+const appPages: { path: string; heading: (t: Translate, language: Language) => string; reads: string[]; drawn?: (t: Translate) => string[] }[] = [
+  { path: '/dashboard', heading: (t) => t('dashboard:greeting', { name: 'Rosa Martínez' }), reads: ['/api/session'], drawn: (t) => [t('dashboard:greetingWaiting')] },
   // The tree page reads the part of the tree its chart draws and everyone's names, never the whole tree.
-  { path: '/family-tree', heading: (t) => t('family-tree:page.title'), reads: ['/api/session', '/api/family-tree/view', '/api/family-tree/index'] },
+  {
+    path: '/family-tree',
+    heading: (t) => t('family-tree:page.title'),
+    reads: ['/api/session', '/api/family-tree/view', '/api/family-tree/index'],
+    drawn: (t) => [t('family-tree:page.title')],
+  },
   { path: '/my-story', heading: (_t, language) => storyWords[language].myStory, reads: ['/api/session', '/api/biography/entries'] },
 ]
 
 for (const language of languages) {
   const t = translator(language)
-  for (const { path, heading, reads } of appPages) {
+  for (const { path, heading, reads, drawn } of appPages) {
     test(`${path} in ${language} paints its layout from the HTML, asks for its data once, and hydrates without a warning`, async ({ browser }) => {
       const { context, page } = await openAsVisitor(browser, language)
       await signUpThroughApi(page)
@@ -114,8 +123,15 @@ for (const language of languages) {
 
       const response = await page.goto(path)
       const html = (await response?.text()) ?? ''
-      expect(html, 'the layout and the session’s loading state are in the HTML').toContain(`role="status">${t('common:auth.loading')}</p>`)
+      if (drawn) {
+        expect(html, 'the page itself, loading, is in the HTML').toContain('data-drawn="signed-in"')
+        expect(html).not.toContain(`role="status">${t('common:auth.loading')}</p>`)
+      } else {
+        expect(html, 'the layout and the session’s loading state are in the HTML').toContain(`role="status">${t('common:auth.loading')}</p>`)
+      }
       await expect(page.getByRole('heading', { level: 1, name: heading(t, language) })).toBeVisible()
+      // A heading drawn in the HTML is there before the app: wait for every read, then for the quiet after them.
+      await expect.poll(() => reads.filter((read) => apiReads.includes(read))).toEqual(reads)
       await page.waitForLoadState('networkidle')
       expect(await page.evaluate(() => (window as unknown as { loadingTextSeen: boolean }).loadingTextSeen)).toBe(false)
       expect(catalogueRequests, 'the page’s catalogues came with its HTML').toEqual([])
@@ -126,6 +142,53 @@ for (const language of languages) {
     })
   }
 }
+
+for (const language of languages) {
+  const t = translator(language)
+  for (const { path, drawn } of appPages.filter((page) => page.drawn)) {
+    test(`${path} in ${language} shows someone signed in its headings before any script runs, and no one else`, async ({ browser }) => {
+      const signedIn = await openAsVisitor(browser, language)
+      await signUpThroughApi(signedIn.page)
+      const cookies = await signedIn.context.cookies()
+      await signedIn.context.close()
+
+      const withoutScripts = await browser.newContext({ locale: browserLocales[language], javaScriptEnabled: false })
+      await withoutScripts.addCookies(cookies)
+      const page = await withoutScripts.newPage()
+      const response = await page.goto(path)
+      expect(response?.headers()['cache-control']).toBe('private, no-cache')
+      expect(response?.headers()['vary']).toContain('Cookie')
+      for (const [index, name] of (drawn?.(t) ?? []).entries()) await expect(page.getByRole('heading', { level: index === 0 ? 1 : 2, name })).toBeVisible()
+      await withoutScripts.close()
+
+      // A visitor, or someone whose session has ended, gets the page that waits for the session.
+      const visitor = await browser.newContext({ locale: browserLocales[language], javaScriptEnabled: false })
+      await visitor.addCookies(cookies.map((cookie) => (cookie.name.includes('session_token') ? { ...cookie, value: `x${cookie.value}` } : cookie)))
+      const visitorPage = await visitor.newPage()
+      await visitorPage.goto(path)
+      await expect(visitorPage.getByRole('status').filter({ hasText: t('common:auth.loading') })).toBeVisible()
+      await expect(visitorPage.getByRole('heading', { level: 1 })).toHaveCount(0)
+      await visitor.close()
+    })
+  }
+}
+
+test('a signed-out visitor asking for the tree page ends at sign-in, and signing in goes back to it', async ({ browser }) => {
+  const signedIn = await openAsVisitor(browser, 'es')
+  const account = await signUpThroughApi(signedIn.page)
+  await signedIn.context.close()
+
+  const { context, page } = await openAsVisitor(browser, 'es')
+  const t = translator('es')
+  await page.goto('/family-tree')
+  await expect(page).toHaveURL(/\/login$/)
+  await page.getByLabel(t('auth:login.email')).fill(account.email)
+  await page.getByLabel(t('auth:login.password'), { exact: true }).fill(account.password)
+  await page.getByRole('button', { name: t('auth:login.submit') }).click()
+  await expect(page).toHaveURL(/\/family-tree$/)
+  await expect(page.getByRole('heading', { level: 1, name: t('family-tree:page.title') })).toBeVisible()
+  await context.close()
+})
 
 test('the landing page reads in Spanish before any script runs, and in the language asked for', async ({ browser }) => {
   const spanish = await openAsVisitor(browser, 'es', false)

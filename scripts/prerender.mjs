@@ -28,7 +28,9 @@ const preloadedFonts = [/\/assets\/lora-latin-600-normal-[\w-]+\.woff2/, /\/asse
  */
 const boldBody = /\/assets\/atkinson-hyperlegible-latin-700-normal-[\w-]+\.woff2/
 const pagePreloadedFonts = {
-  dashboard: [/\/assets\/lora-latin-500-normal-[\w-]+\.woff2/],
+  // The signed-in header's buttons and the page's own are bold too (their shells paint the page).
+  dashboard: [/\/assets\/lora-latin-500-normal-[\w-]+\.woff2/, boldBody],
+  'family-tree': [boldBody],
   // The form pages' labels and links are bold: found only once the page rendered, the face came
   // at the browser's highest priority, ahead of the page's first paint.
   login: [boldBody],
@@ -76,13 +78,13 @@ function catalogueScript(lng, namespaces) {
 }
 
 // Replacements go through functions: a `$&` or `$'` in a text or a stylesheet stays as written.
-function pageHtml({ lng, title, description, body, namespaces, head, outcome = '' }) {
+function pageHtml({ lng, title, description, body, namespaces, head, outcome = '', rootAttributes = '' }) {
   return template
     .replace('<html lang="es">', () => `<html lang="${lng}">`)
     .replace('<title>Legado</title>', () => `<title>${escapeHtml(title)}</title>`)
     .replace(/<meta name="description" content="[^"]*" \/>/, () => `<meta name="description" content="${escapeHtml(description)}" />`)
     .replace('</head>', () => `${head}\n  </head>`)
-    .replace('<div id="root"></div>', () => `<div id="root">${body}</div>\n    ${catalogueScript(lng, namespaces)}${outcome}`)
+    .replace('<div id="root"></div>', () => `<div id="root"${rootAttributes}>${body}</div>\n    ${catalogueScript(lng, namespaces)}${outcome}`)
 }
 
 /**
@@ -100,6 +102,15 @@ let started = false
 function start() {
   if (started) return
   started = true
+  // The page's data first, then its code: the reads are answered while the scripts still arrive.
+  for (const href of list.fetch ?? []) {
+    const link = document.createElement('link')
+    link.rel = 'preload'
+    link.as = 'fetch'
+    link.crossOrigin = ''
+    link.href = href
+    document.head.append(link)
+  }
   for (const href of list.preload) {
     const link = document.createElement('link')
     link.rel = 'modulepreload'
@@ -123,10 +134,16 @@ writeFileSync(path.join(webRoot, afterPaintFile), afterPaintSource)
 function scriptsAfterFirstPaint(html) {
   const entryScript = /<script type="module" crossorigin src="([^"]+)"><\/script>/
   const preload = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g
-  const list = { entry: entryScript.exec(html)?.[1], preload: [...html.matchAll(preload)].map((match) => match[1]) }
+  const fetchPreload = /<link rel="preload" href="([^"]+)" as="fetch" crossorigin>\s*/g
+  const list = {
+    entry: entryScript.exec(html)?.[1],
+    fetch: [...html.matchAll(fetchPreload)].map((match) => match[1]),
+    preload: [...html.matchAll(preload)].map((match) => match[1]),
+  }
   if (!list.entry) throw new Error('the page has no module script to defer')
   return html
     .replace(preload, '')
+    .replace(fetchPreload, '')
     .replace(
       entryScript,
       () => `<script type="application/json" id="${afterPaintId}">${scriptJson(list)}</script><script type="module" crossorigin src="/${afterPaintFile}"></script>`,
@@ -138,8 +155,8 @@ function scriptsAfterFirstPaint(html) {
  * public pages' own styles are part of it, see src/web/app/public-pages.ts), and the fonts of the
  * first screen and the route's scripts start downloading while the HTML is still parsing.
  */
-function inlineFirstPaint(html, pageName) {
-  if (scriptsAfterPaint.has(pageName)) return scriptsAfterFirstPaint(inlineStylesAndPreloads(html, pageName))
+function inlineFirstPaint(html, pageName, afterPaint = scriptsAfterPaint.has(pageName)) {
+  if (afterPaint) return scriptsAfterFirstPaint(inlineStylesAndPreloads(html, pageName))
   return inlineStylesAndPreloads(html, pageName)
 }
 
@@ -183,6 +200,7 @@ function routePreloads(pageName) {
 }
 
 const appPages = entry.appPages()
+const signedInShellName = (name, variant) => `app-${name}-signed-in${variant ? `-${variant}` : ''}`
 const pagesDir = path.join(webRoot, 'pages')
 rmSync(pagesDir, { recursive: true, force: true })
 for (const lng of languages) {
@@ -212,6 +230,14 @@ for (const lng of languages) {
     const head = requests.map((href) => `  <link rel="preload" href="${href}" as="fetch" crossorigin>`).join('\n  ')
     const shell = inlineFirstPaint(pageHtml({ lng, title, description, body: html, namespaces: [...new Set([...used, ...namespaces])], head }), name)
     writeFileSync(path.join(pagesDir, lng, `app-${name}.html`), shell)
+    // Drawn for someone signed in (the server sends these only with a live session): the page
+    // itself, loading, paints from the HTML, which asks for its data and scripts once painted.
+    for (const { variant, drawn } of entry.signedInShells(pattern)) {
+      const { html, title, description, namespaces: used } = await entry.renderPage(pattern, lng, undefined, drawn)
+      const rootAttributes = ` ${entry.signedInShellAttribute}="${entry.signedInShellValue}"`
+      const file = inlineFirstPaint(pageHtml({ lng, title, description, body: html, namespaces: [...new Set([...used, ...namespaces])], head, rootAttributes }), name, true)
+      writeFileSync(path.join(pagesDir, lng, `${signedInShellName(name, variant)}.html`), file)
+    }
   }
 }
 
@@ -224,6 +250,11 @@ writeFileSync(
       pages: Object.fromEntries(entry.publicPages.filter((page) => page.name !== 'not-found').map((page) => [page.path, page.name])),
       notFound: 'not-found',
       appPages: Object.fromEntries(appPages.map(({ pattern, name }) => [pattern, `app-${name}`])),
+      signedInShells: Object.fromEntries(
+        appPages
+          .map(({ pattern, name }) => [pattern, entry.signedInShells(pattern).map(({ variant }) => signedInShellName(name, variant))])
+          .filter(([, names]) => names.length > 0),
+      ),
       forms: Object.fromEntries(
         entry.formPages.map((form) => [form.form, { failed: `${form.page}-failed`, ...(form.sent ? { sent: `${form.page}-sent` } : {}), kept: form.kept }]),
       ),

@@ -564,7 +564,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     },
   })
   await app.register(contactRoutes, { prefix: '/api', service: contact, findSessionUser: (headers) => accounts.findSessionUser(headers) })
-  await app.register(webAppPlugin, { webRoot: config.webRoot })
+  await app.register(webAppPlugin, { webRoot: config.webRoot, findSessionUser: (headers) => accounts.findSessionUser(headers) })
 
   // Every kind is registered by now. Stopped before the database closes (onClose runs last-added first).
   app.addHook('onReady', () => jobRunner.start())

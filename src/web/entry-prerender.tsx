@@ -8,11 +8,30 @@ import { prerender } from 'react-dom/static'
 import { initReactI18next } from 'react-i18next'
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, type RouteObject } from 'react-router'
 import { AppFrame, createQueryClient } from './app/app.tsx'
-import { routeNeeds, routes } from './app/router.tsx'
+import { pagesDrawnSignedIn, routeNeeds, routes } from './app/router.tsx'
+import { quoteKeys, setPrerenderQuote } from './features/dashboard/quotes.ts'
 import { formOutcomeId, setPrerenderFormOutcome, type FormOutcome } from './lib/form-outcome.ts'
 import { baseNamespaces, pageCatalogueId } from './lib/i18n.ts'
+import { setPrerenderSignedIn, signedInShellAttribute, signedInShellValue } from './lib/signed-in-shell.ts'
 
-export { pageCatalogueId, formOutcomeId }
+export { pageCatalogueId, formOutcomeId, signedInShellAttribute, signedInShellValue }
+
+/**
+ * The signed-in shells of a page drawn for someone signed in (app/router.tsx's `pagesDrawnSignedIn`),
+ * each a variant the server may send: the dashboard's, one per quote, so that the quote it shows is
+ * still chosen at random (by the server, among them); any other page's, one.
+ */
+export function signedInShells(pattern: string): { variant: string; drawn: DrawnWith }[] {
+  if (!pagesDrawnSignedIn.includes(pattern)) return []
+  if (pattern === '/dashboard') return quoteKeys.map((quote) => ({ variant: quote, drawn: { signedIn: true, quote } }))
+  return [{ variant: '', drawn: { signedIn: true } }]
+}
+
+/** How a page is drawn beyond its path and language: for someone signed in, and with which quote. */
+interface DrawnWith {
+  signedIn?: boolean
+  quote?: (typeof quoteKeys)[number]
+}
 
 /**
  * Placeholders in the pages of a refused form, which the server fills in for each refusal (with
@@ -91,12 +110,15 @@ const handler = createStaticHandler(routes)
 /**
  * One page in one language: its HTML (the inside of #root), its title and its namespaces. An app
  * page renders as the browser first draws it, before the session has answered: the layout and
- * 'Loading authentication...' (`RequireAuth`), so it too paints from the HTML. A form page renders
- * with `outcome` as the server answers a form posted without JavaScript.
+ * 'Loading authentication...' (`RequireAuth`), so it too paints from the HTML; drawn signed in, it
+ * renders the page itself, loading. A form page renders with `outcome` as the server answers a
+ * form posted without JavaScript.
  */
-export async function renderPage(path: string, lng: string, outcome?: FormOutcome) {
+export async function renderPage(path: string, lng: string, outcome?: FormOutcome, drawn: DrawnWith = {}) {
   await i18n.changeLanguage(lng)
   setPrerenderFormOutcome(outcome)
+  setPrerenderSignedIn(drawn.signedIn === true)
+  setPrerenderQuote(drawn.quote)
   const used = trackNamespaces()
   const context = await handler.query(new Request(`http://localhost${path}`))
   if (context instanceof Response) throw new Error(`${path} redirected while pre-rendering`)
@@ -108,6 +130,8 @@ export async function renderPage(path: string, lng: string, outcome?: FormOutcom
   )
   const html = await new Response(prelude).text()
   setPrerenderFormOutcome(undefined)
+  setPrerenderSignedIn(false)
+  setPrerenderQuote(undefined)
   const page = publicPages.find((candidate) => candidate.path === path)
   const title = page ? i18n.t('titleTemplate', { page: i18n.t(page.title) }) : i18n.t(appPages().some((app) => app.pattern === path) ? 'appName' : 'pages.notFound')
   return { html, title, description: i18n.t('description'), namespaces: [...used] }

@@ -8,6 +8,7 @@ import { App } from './app/app.tsx'
 import { loadMatchedRoutes, routeNeeds } from './app/router.tsx'
 import { startEarlyReads } from './lib/api-client.ts'
 import { i18n, initI18n, languageOnlyInStorage, readPageCatalogue } from './lib/i18n.ts'
+import { isDrawnSignedIn } from './lib/signed-in-shell.ts'
 
 const container = document.getElementById('root')
 if (!container) throw new Error('#root is missing from index.html')
@@ -28,9 +29,10 @@ void loadMatchedRoutes(window.location.pathname).then(() => {
   // over in slices of a few milliseconds, yielding to the browser between them, rather than in one
   // long task that blocks typing into a form the HTML already shows (a submit meanwhile is posted
   // by the browser, which the server answers). Measured on /login: blocking time 200 → 20 ms.
-  // The signed-in pages' shells hydrate as before; their pages pace their own work.
+  // So does a signed-in page drawn for a live session, already painted as the page itself. The
+  // shells that wait for the session hydrate as before; their pages pace their own work.
   if (!page || !container.firstElementChild) createRoot(container).render(<App />)
-  else if (needs.requests.length === 0) startTransition(() => void hydrateRoot(container, <App />))
+  else if (needs.requests.length === 0 || isDrawnSignedIn()) startTransition(() => void hydrateRoot(container, <App />))
   else hydrateRoot(container, <App />)
   if (storedLanguage) void i18n.loadLanguages(storedLanguage).then(() => i18n.changeLanguage(storedLanguage))
 })

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../test/test-app.ts'
+import { as, createTestApp, createTestUser, type TestApp } from '../test/test-app.ts'
 
 /** A web root as the build leaves it (scripts/prerender.mjs), with pages that name themselves. */
 function fakeBuild(): string {
@@ -14,13 +14,15 @@ function fakeBuild(): string {
     defaultLanguage: 'es',
     pages: { '/': 'landing', '/login': 'login', '/signup': 'signup', '/contact': 'contact' },
     notFound: 'not-found',
-    appPages: { '/dashboard': 'app-dashboard', '/interview/:memberId': 'app-interview' },
+    appPages: { '/dashboard': 'app-dashboard', '/family-tree': 'app-family-tree', '/interview/:memberId': 'app-interview' },
+    signedInShells: { '/dashboard': ['app-dashboard-signed-in-q1', 'app-dashboard-signed-in-q2'], '/family-tree': ['app-family-tree-signed-in'] },
   }
   mkdirSync(path.join(webRoot, 'pages'))
   writeFileSync(path.join(webRoot, 'pages', 'manifest.json'), JSON.stringify(manifest))
   for (const lng of manifest.languages) {
     mkdirSync(path.join(webRoot, 'pages', lng))
-    for (const name of ['landing', 'login', 'signup', 'contact', 'not-found', 'app-dashboard', 'app-interview']) {
+    const names = ['landing', 'login', 'signup', 'contact', 'not-found', 'app-dashboard', 'app-family-tree', 'app-interview']
+    for (const name of [...names, ...Object.values(manifest.signedInShells).flat()]) {
       const html = `<!doctype html><html lang="${lng}"><body>${lng}/${name} ${'recuerdo '.repeat(200)}</body></html>`
       const file = path.join(webRoot, 'pages', lng, `${name}.html`)
       writeFileSync(file, html)
@@ -80,6 +82,29 @@ describe('serving the pre-rendered pages', () => {
       expect(response.statusCode, url).toBe(200)
       expect(page(response.body), url).toBe(shell)
     }
+  })
+
+  it('sends someone signed in a signed-in page drawn for them, in their language, and no one else', async () => {
+    const user = await createTestUser(t.app)
+    const signedIn = (url: string) => as(t.app, user)({ method: 'GET', url, headers: { 'accept-language': 'fr' } })
+    const tree = await signedIn('/family-tree')
+    expect(page(tree.body)).toBe('fr/app-family-tree-signed-in')
+    // Chosen by the session: kept out of shared caches, and checked again by the browser each time.
+    expect(tree.headers['cache-control']).toBe('private, no-cache')
+    expect(tree.headers.vary).toBe('Accept-Language, Cookie, Accept-Encoding')
+    const dashboards = new Set<string | undefined>()
+    for (let visit = 0; visit < 40; visit += 1) dashboards.add(page((await signedIn('/dashboard')).body))
+    expect([...dashboards].sort(), 'the dashboard’s quote is picked among its shells').toEqual(['fr/app-dashboard-signed-in-q1', 'fr/app-dashboard-signed-in-q2'])
+    // A page without such shells is the one that waits for the session, signed in or not.
+    expect(page((await signedIn('/interview/0190a1b2-c3d4')).body)).toBe('fr/app-interview')
+
+    // A visitor, a forged cookie and a signed-out session get the shell that sends them to sign in.
+    const forged = user.cookie.replace(/=(.)/, (_match, first: string) => `=${first === 'a' ? 'b' : 'a'}`)
+    expect(page((await get('/family-tree', { 'accept-language': 'fr' })).body)).toBe('fr/app-family-tree')
+    expect(page((await get('/family-tree', { 'accept-language': 'fr', cookie: forged })).body)).toBe('fr/app-family-tree')
+    await as(t.app, user)({ method: 'POST', url: '/api/auth/sign-out', payload: {} })
+    expect(page((await signedIn('/family-tree')).body)).toBe('fr/app-family-tree')
+    expect(page((await signedIn('/dashboard')).body)).toBe('fr/app-dashboard')
   })
 
   it('answers any other path with the 404 page in the visitor’s language', async () => {

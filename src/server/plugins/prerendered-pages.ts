@@ -12,6 +12,12 @@ interface PagesManifest {
   /** Path pattern of each signed-in page → its app shell. */
   appPages: Record<string, string>
   /**
+   * Path pattern → the shells of that page drawn for someone signed in (the page itself, loading),
+   * sent instead of the app shell to a request with a live session; one is picked at random (the
+   * dashboard's differ by the quote they show). Absent from builds older than them.
+   */
+  signedInShells?: Record<string, string[]>
+  /**
    * The pages a form posted without JavaScript is answered with (src/server/plugins/page-form-posts.ts):
    * the form's page refused (with placeholders) and, for the contact form, sent; `kept` names the
    * fields whose text comes back. Absent from builds older than these answers.
@@ -44,7 +50,7 @@ export function loadPrerenderedPages(webRoot: string): PrerenderedPages | undefi
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as PagesManifest
   const files = new Map<string, Partial<Record<Encoding, Variant>>>()
   const formNames = Object.values(manifest.forms ?? {}).flatMap((form) => [form.failed, ...(form.sent ? [form.sent] : [])])
-  const names = [...Object.values(manifest.pages), manifest.notFound, ...Object.values(manifest.appPages), ...formNames]
+  const names = [...Object.values(manifest.pages), manifest.notFound, ...Object.values(manifest.appPages), ...formNames, ...Object.values(manifest.signedInShells ?? {}).flat()]
   for (const lng of manifest.languages) {
     for (const name of names) {
       const variants: Partial<Record<Encoding, Variant>> = {}
@@ -67,13 +73,16 @@ function matchesPattern(pathname: string, pattern: string): boolean {
   return segments.length === parts.length && parts.every((part, index) => part.startsWith(':') || part.toLowerCase() === segments[index]?.toLowerCase())
 }
 
-/** Which page answers a path: a public page, the app shell for a signed-in page, or the 404 page. */
-export function pageFor(pathname: string, manifest: PagesManifest): { name: string; status: 200 | 404 } {
+/**
+ * Which page answers a path: a public page, the app shell for a signed-in page (with the shells
+ * drawn for someone signed in, when it has them), or the 404 page.
+ */
+export function pageFor(pathname: string, manifest: PagesManifest): { name: string; status: 200 | 404; signedIn?: string[] } {
   const normalised = pathname.length > 1 ? pathname.replace(/\/+$/, '').toLowerCase() : pathname
   const publicPage = manifest.pages[normalised]
   if (publicPage) return { name: publicPage, status: 200 }
   const appPage = Object.entries(manifest.appPages).find(([pattern]) => matchesPattern(normalised, pattern))
-  if (appPage) return { name: appPage[1], status: 200 }
+  if (appPage) return { name: appPage[1], status: 200, signedIn: manifest.signedInShells?.[appPage[0]] }
   return { name: manifest.notFound, status: 404 }
 }
 
@@ -93,11 +102,16 @@ function preferredEncoding(header: string | undefined, available: Partial<Record
 /**
  * Answers with the page in the visitor's language. It depends on the cookie and the browser's
  * languages, so shared caches must not keep it, and the browser checks back (by its ETag) each time.
+ * A signed-in page with shells drawn for someone signed in sends one of them when `isSignedIn`
+ * finds a live session (they hold no one's data, only the page's first frame); anyone else gets
+ * the shell that waits for the session and then sends a visitor to sign in, as before.
  */
-export function sendPrerenderedPage(request: FastifyRequest, reply: FastifyReply, pages: PrerenderedPages) {
+export async function sendPrerenderedPage(request: FastifyRequest, reply: FastifyReply, pages: PrerenderedPages, isSignedIn: (request: FastifyRequest) => Promise<boolean>) {
   const [pathname = '/', query] = request.url.split('?', 2)
   const lng = visitorLanguage({ query, cookie: request.headers.cookie, acceptLanguage: request.headers['accept-language'] })
-  const { name, status } = pageFor(pathname, pages.manifest)
+  const page = pageFor(pathname, pages.manifest)
+  const { status } = page
+  const name = page.signedIn?.length && (await isSignedIn(request)) ? (page.signedIn[Math.floor(Math.random() * page.signedIn.length)] ?? page.name) : page.name
   const variants = pages.files.get(`${lng}/${name}`) ?? {}
   const encoding = preferredEncoding(request.headers['accept-encoding'], variants)
   const variant = variants[encoding]

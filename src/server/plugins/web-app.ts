@@ -3,6 +3,7 @@ import path from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
+import { fromNodeHeaders } from 'better-auth/node'
 import { AppError } from '../lib/app-error.ts'
 import { pageFormPosts } from './page-form-posts.ts'
 import { loadPrerenderedPages, sendPrerenderedPage } from './prerendered-pages.ts'
@@ -14,7 +15,13 @@ import { loadPrerenderedPages, sendPrerenderedPage } from './prerendered-pages.t
  * page), or index.html from a build without them; the public pages' forms are answered when
  * posted without JavaScript (page-form-posts.ts). Unknown /api paths answer JSON 404.
  */
-export const webAppPlugin = fp(async (app: FastifyInstance, { webRoot }: { webRoot?: string }) => {
+interface Options {
+  webRoot?: string
+  /** The signed-in person of a request (the session cookie checked), to choose a signed-in page's shell. */
+  findSessionUser(headers: Headers): Promise<{ id: string } | null>
+}
+
+export const webAppPlugin = fp(async (app: FastifyInstance, { webRoot, findSessionUser }: Options) => {
   const hasWeb = webRoot !== undefined && existsSync(path.join(webRoot, 'index.html'))
   const pages = hasWeb ? loadPrerenderedPages(webRoot) : undefined
   if (hasWeb) {
@@ -38,7 +45,7 @@ export const webAppPlugin = fp(async (app: FastifyInstance, { webRoot }: { webRo
   app.setNotFoundHandler(async (request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/')
     if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
-      if (pages) return sendPrerenderedPage(request, reply, pages)
+      if (pages) return sendPrerenderedPage(request, reply, pages, async (pageRequest) => (await findSessionUser(fromNodeHeaders(pageRequest.headers))) !== null)
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html')
     }
     throw new AppError('not_found', `No route for ${request.method} ${request.url.split('?')[0]}`)

@@ -32,6 +32,25 @@ describe('RequireAuth', () => {
     expect(screen.queryByText('Panel privado')).not.toBeInTheDocument()
   })
 
+  it('shows a page drawn for someone signed in while the session loads, and still sends a visitor to /login', async () => {
+    const root = document.body.appendChild(document.createElement('div'))
+    root.id = 'root'
+    root.setAttribute('data-drawn', 'signed-in')
+    let answer: (response: Response) => void = () => {}
+    vi.spyOn(globalThis, 'fetch').mockReturnValue(new Promise((resolve) => (answer = resolve)))
+    renderGuardedDashboard()
+
+    expect(screen.getByRole('heading', { name: 'Panel privado' })).toBeInTheDocument()
+    expect(screen.queryByRole('status')).not.toBeInTheDocument()
+    answer(jsonResponse(200, { user: null }))
+
+    expect(await screen.findByRole('heading', { name: 'Página de acceso' })).toBeInTheDocument()
+    expect(screen.queryByText('Panel privado')).not.toBeInTheDocument()
+    // Only the page as loaded was drawn so: a later wait for the session says it is loading.
+    expect(root.hasAttribute('data-drawn')).toBe(false)
+    root.remove()
+  })
+
   it('shows the page to a signed-in user', async () => {
     vi.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse(200, { user: testMe() }))
     renderGuardedDashboard()

@@ -86,6 +86,14 @@ export const routes: RouteObject[] = [
   },
 ]
 
+/**
+ * The signed-in pages drawn in their loading state for someone signed in (src/web/lib/signed-in-shell.ts):
+ * the build writes their signed-in shells, which paint the page's heading from the HTML and ask for
+ * the app's scripts only once painted. A page joins when everything it renders before its data
+ * renders the same in the build and in the browser, and shows no one's data.
+ */
+export const pagesDrawnSignedIn: readonly string[] = ['/dashboard', '/family-tree']
+
 export function createAppRouter() {
   return createBrowserRouter(routes)
 }

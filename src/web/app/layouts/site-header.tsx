@@ -2,6 +2,7 @@ import { lazy, Suspense, useRef, useSyncExternalStore } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation, useNavigate } from 'react-router'
 import { useKnownSession } from '../../features/account/api/session-queries.ts'
+import { isDrawnSignedIn } from '../../lib/signed-in-shell.ts'
 import { HeaderSearch } from '../../features/search/components/header-search.tsx'
 import { shouldShowBackButton } from './back-button.ts'
 import { useHeaderScrollPadding } from './use-header-scroll-padding.ts'
@@ -33,13 +34,15 @@ export function SiteHeader() {
   const navigate = useNavigate()
   const showBack = shouldShowBackButton(useHistoryLength(), pathname)
   const isDashboard = pathname === '/dashboard'
-  // A pre-rendered page knows no session: it is hydrated as a visitor's, and turns to the person's once mounted.
+  // A pre-rendered page knows no session: it is hydrated as a visitor's, and turns to the person's
+  // once mounted; unless the server drew it for a live session, when it is the person's from the start.
   const isHydrated = useSyncExternalStore(
     subscribeToNothing,
     () => true,
     () => false,
   )
-  const isSignedIn = Boolean(useKnownSession().data) && isHydrated
+  const session = useKnownSession()
+  const isSignedIn = (Boolean(session.data) && isHydrated) || (session.isPending && isDrawnSignedIn())
   const home = isSignedIn ? '/dashboard' : '/'
   const headerRef = useRef<HTMLElement>(null)
   useHeaderScrollPadding(headerRef)

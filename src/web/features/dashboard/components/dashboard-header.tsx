@@ -4,14 +4,16 @@ import type { Me } from '../../../../shared/contracts/account.ts'
 import { Icon } from '../../../components/ui/icon.tsx'
 import { avatars, currentAvatar } from '../avatar.ts'
 import { greetingName } from '../greeting-name.ts'
-import { pickQuote } from '../quotes.ts'
+import { drawnQuote, pickQuote } from '../quotes.ts'
 import './dashboard.css'
 
-/** Avatar, greeting and one of the seven quotes, picked once when the page opens. */
+/**
+ * Avatar, greeting and one of the seven quotes, picked once when the page opens (or the one its
+ * HTML was drawn with). Until the session has answered it greets no one by name.
+ */
 export function DashboardHeader({ me }: { me: Me | null | undefined }) {
   const { t } = useTranslation('dashboard')
-  const [quote] = useState(() => pickQuote())
-  const name = greetingName(me, t('fallbackName'))
+  const [quote] = useState(() => drawnQuote() ?? pickQuote())
 
   return (
     <header className="dashboard-header">
@@ -19,8 +21,8 @@ export function DashboardHeader({ me }: { me: Me | null | undefined }) {
         <Icon name={avatars[currentAvatar]} />
       </span>
       <div className="dashboard-greeting">
-        <h1 id="dashboard-title">{t('greeting', { name })}</h1>
-        <figure className="dashboard-quote">
+        <h1 id="dashboard-title">{me === undefined ? t('greetingWaiting') : t('greeting', { name: greetingName(me, t('fallbackName')) })}</h1>
+        <figure className="dashboard-quote" data-quote={quote}>
           <blockquote>
             <p>{t(`quotes.${quote}.text`)}</p>
           </blockquote>
