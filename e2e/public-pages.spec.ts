@@ -106,7 +106,7 @@ const appPages: { path: string; heading: (t: Translate, language: Language) => s
     path: '/family-tree',
     heading: (t) => t('family-tree:page.title'),
     reads: ['/api/session', '/api/family-tree/view', '/api/family-tree/index'],
-    drawn: (t) => [t('family-tree:page.title')],
+    drawn: (t) => [t('family-tree:page.title'), t('family-chart:heading')],
   },
   { path: '/my-story', heading: (_t, language) => storyWords[language].myStory, reads: ['/api/session', '/api/biography/entries'] },
 ]

@@ -91,17 +91,32 @@ function sourcesFor(readerUserId: string | undefined): MemberSourcesSlot {
  * below it moves when it arrives.
  */
 function FamilyChart({ members, hooks }: { members: Member[]; hooks: ChartHooks }) {
-  const { t } = useTranslation('family-tree')
   // The unions say which couples divorced; they come with the view's members.
   const { unions } = useTreePeople()
   return (
     <FamilyChartFrame>
-      <Suspense fallback={<p className="family-tree-chart-loading">{t('chart.loading')}</p>}>
+      <Suspense fallback={<ChartLoading />}>
         <FamilyChartBody members={members} hooks={hooks} {...(unions ? { unions } : {})} />
       </Suspense>
     </FamilyChartFrame>
   )
 }
+
+function ChartLoading() {
+  const { t } = useTranslation('family-tree')
+  return <p className="family-tree-chart-loading">{t('chart.loading')}</p>
+}
+
+/**
+ * The chart's section while the tree loads, as it will stand once the chart comes: its heading and
+ * introduction (the page's largest text) paint with the page, from its HTML when it was drawn for
+ * someone signed in, and nothing below moves when the chart arrives.
+ */
+const chartWhileLoading = (
+  <FamilyChartFrame>
+    <ChartLoading />
+  </FamilyChartFrame>
+)
 
 /** /family-tree (docs/product.md#family-tree): the people of the user's tree, how they relate, and the chart. */
 export function FamilyTreeRoute() {
@@ -173,6 +188,7 @@ export function FamilyTreeRoute() {
         {...(access ? { access } : {})}
         // ── Chart slot ── the interactive family chart (features/family-tree/chart); a person in it opens their card.
         renderChart={(members, hooks) => <FamilyChart members={members} hooks={hooks} />}
+        chartWhileLoading={chartWhileLoading}
       />
       {/* ── GEDCOM ── bringing a tree in from another program (features/gedcom), and taking it out once it has people; for those whose role does. */}
       {isTreeSettled && roleMay(access?.role ?? 'owner', 'tree.import') && <GedcomSection hasPeople={hasPeople} onImportEnded={handleImportEnded} />}

@@ -22,6 +22,8 @@ import './family-tree-manager.css'
 interface FamilyTreeManagerProps {
   /** What to show between the add form and the list once the tree has people (the chart of the view read), with what its people do. */
   renderChart?: (members: Member[], hooks: ChartHooks) => ReactNode
+  /** The chart's place while the tree loads (most trees have people): its heading paints with the page. */
+  chartWhileLoading?: ReactNode
   /** Each member's uploader and gallery (the media feature); without it they are "coming soon". */
   memberMedia?: MemberMediaSlot
   /** Where each card's facts come from, beside them (the facts feature); without it cards cite nothing. */
@@ -34,7 +36,7 @@ interface FamilyTreeManagerProps {
 const ownerAccess: TreeAccess = { role: 'owner', userId: undefined }
 
 /** The tree page's working area (docs/product.md#family-tree): add person and back, the inline add form, the list. */
-export function FamilyTreeManager({ renderChart, memberMedia, memberSources, access = ownerAccess }: FamilyTreeManagerProps) {
+export function FamilyTreeManager({ renderChart, chartWhileLoading, memberMedia, memberSources, access = ownerAccess }: FamilyTreeManagerProps) {
   const { t } = useTranslation('family-tree')
   /** The add form is open: for anyone, or for a relative of someone in the tree. */
   const [adding, setAdding] = useState<{ relative?: NewRelativeRequest }>()
@@ -174,7 +176,10 @@ export function FamilyTreeManager({ renderChart, memberMedia, memberSources, acc
       {/* One loading block stands for the chart and the list, so neither is drawn and then pushed
           down when the tree arrives (the chart goes above the list only once there are people). */}
       {!isViewSettled ? (
-        <MemberListLoading />
+        <>
+          {chartWhileLoading}
+          <MemberListLoading />
+        </>
       ) : (
         <TreePeopleContext value={treePeople}>
           {viewMembers && viewMembers.length > 0 && renderChart?.(viewMembers, chartHooks)}
