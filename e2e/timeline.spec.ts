@@ -46,3 +46,30 @@ test('a life on a timeline with an approximate birth, and a memory of this day o
   await expect(moments.first()).toBeVisible()
   await expectNoHorizontalOverflow(page, 'the timeline at 375 px')
 })
+
+test('the family timeline narrowed to one branch, its person found by name, without reading the whole tree', async ({ page }) => {
+  const wholeTreeReads: string[] = []
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/family-tree') wholeTreeReads.push(request.url())
+  })
+  await signUpThroughApi(page, { name: 'Rosa Martínez' })
+  const auroraId = await addMemberThroughApi(page, { firstName: 'Aurora', lastName: 'Gómez', relationshipToOwner: 'Abuela', isDeceased: true, birthDate: 'hacia 1920' })
+  await addMemberThroughApi(page, { firstName: 'Carmen', lastName: 'Ruiz', relationshipToOwner: 'Madre', birthDate: '1950-03-02', parentMemberIds: [auroraId] })
+  await addMemberThroughApi(page, { firstName: 'Tomás', lastName: 'Peña', relationshipToOwner: 'Vecino', birthDate: '1931-07-09' })
+
+  await page.goto('/timeline')
+  await expect(page.getByRole('heading', { level: 1, name: 'La familia en el tiempo' })).toBeVisible()
+  const moments = page.getByRole('list', { name: 'La familia en el tiempo' })
+  await expect(moments).toContainText('Tomás Peña')
+  await expect(moments).toContainText('Carmen Ruiz')
+
+  // By keyboard: a few letters without the accent find Aurora, and Enter shows her branch alone.
+  await page.getByLabel('Ver solo la rama de una persona').fill('auro')
+  await expect(page.getByText('Una persona se llama así')).toBeVisible()
+  await page.getByRole('button', { name: 'Ver la rama de Aurora Gómez' }).focus()
+  await page.keyboard.press('Enter')
+  await expect(page.getByText('La rama de Aurora Gómez: sus antepasados, su descendencia y su propia vida.')).toBeVisible()
+  await expect(moments).toContainText('Carmen Ruiz')
+  await expect(moments).not.toContainText('Tomás Peña')
+  expect(wholeTreeReads).toEqual([])
+})

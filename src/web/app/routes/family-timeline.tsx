@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
 import { ErrorBanner } from '../../components/ui/banner.tsx'
 import { useDocumentTitle } from '../../components/ui/use-document-title.ts'
-import { useFamilyTree } from '../../features/family-tree/api/family-tree-queries.ts'
+import { useTreeIndex } from '../../features/family-tree/api/tree-page-queries.ts'
+import { entryId, memberFromEntry } from '../../features/family-tree/lib/tree-index.ts'
 import { memberName } from '../../features/family-tree/lib/member-name.ts'
 import { searchRelationOptions } from '../../features/family-tree/lib/relation-options.ts'
 import { useFamilyTimeline } from '../../features/timeline/api/timeline-queries.ts'
@@ -22,12 +23,20 @@ export function FamilyTimelineRoute() {
   useDocumentTitle(t('family.title'))
   const [searchParams, setSearchParams] = useSearchParams()
   const branch = searchParams.get('branch')?.trim() || undefined
-  const tree = useFamilyTree()
+  // The names of everyone, from the tree's index (a few MiB at 100,000 people), not the whole tree.
+  const index = useTreeIndex()
   const timeline = useFamilyTimeline(branch)
   const [query, setQuery] = useState('')
   const deferredQuery = useDeferredValue(query)
   const searchId = useId()
-  const options = useMemo(() => (tree.data?.members ?? []).map((member) => ({ memberId: member.memberId, name: memberName(member), label: memberName(member) })), [tree.data])
+  const options = useMemo(
+    () =>
+      (index.data?.people ?? []).map((entry) => {
+        const name = memberName(memberFromEntry(entry))
+        return { memberId: entryId(entry), name, label: name }
+      }),
+    [index.data],
+  )
   const chosen = branch ? options.find((option) => option.memberId === branch) : undefined
   const found = deferredQuery.trim() ? searchRelationOptions(options, [], deferredQuery, offered) : undefined
   const events = timeline.data?.pages.flatMap((page) => page.events) ?? []
