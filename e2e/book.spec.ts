@@ -109,18 +109,29 @@ test('the book page speaks English and French, and fits a phone', async ({ page 
 })
 
 test('a relative’s book opens from their card, with them chosen', async ({ page }) => {
+  const wholeTreeReads: string[] = []
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/family-tree') wholeTreeReads.push(request.url())
+  })
   await signUpThroughApi(page, { name: 'Rosa Martínez' })
   await addSelfMemberThroughApi(page)
   await addMemberThroughApi(page, { firstName: 'Carmen', lastName: 'Ruiz', relationshipToOwner: 'Abuela' })
+  await addMemberThroughApi(page, { firstName: 'Pedro', lastName: 'Martínez', relationshipToOwner: 'Padre' })
   await page.goto('/family-tree')
   await page.getByRole('link', { name: 'Hacer el libro de Carmen Ruiz' }).click()
   await expect(page).toHaveURL(/\/book\?memberId=/)
   await expect(page.getByRole('radio', { name: 'El libro de un familiar' })).toBeChecked()
   await expect(page.getByRole('combobox', { name: '¿De quién es el libro?' })).toHaveValue(/.+/)
   await expect(page.getByRole('combobox', { name: '¿De quién es el libro?' }).locator('option:checked')).toHaveText('Carmen Ruiz')
+  // Her relatives to choose from, by name: everyone but Rosa herself, whose book is her own.
+  const offered = await page.getByRole('combobox', { name: '¿De quién es el libro?' }).locator('option').allTextContents()
+  expect(offered).toEqual(expect.arrayContaining(['Carmen Ruiz', 'Pedro Martínez']))
+  expect(offered).not.toContain('Rosa Martínez')
   // Nothing told of her yet: the page says where her book's pages come from.
   await expect(page.getByText('Todavía no hay nada que poner en este libro.', { exact: false })).toBeVisible()
   await expect(page.getByRole('button', { name: 'Hacer el libro' })).toHaveAttribute('aria-disabled', 'true')
+  // The names came from the tree's index: the page never read the whole tree.
+  expect(wholeTreeReads).toEqual([])
 })
 
 test.describe('with a model', () => {

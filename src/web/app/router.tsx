@@ -75,7 +75,7 @@ export const routes: RouteObject[] = [
               { path: 'timeline/:memberId', ...page(() => import('./routes/timeline.tsx'), 'TimelineRoute', ['timeline']) },
               { path: 'account', ...page(() => import('./routes/account.tsx'), 'AccountRoute', ['auth', 'listening']) },
               { path: 'ai-lab', ...page(() => import('./routes/ai-lab.tsx'), 'AiLabRoute', ['ai-lab', 'memory-game']) },
-              { path: 'book', ...page(() => import('./routes/book.tsx'), 'BookRoute', ['book'], ['/api/family-tree', '/api/books']) },
+              { path: 'book', ...page(() => import('./routes/book.tsx'), 'BookRoute', ['book'], ['/api/family-tree/index', '/api/family-tree/view?generations=0', '/api/books']) },
               { path: 'search', ...page(() => import('./routes/search.tsx'), 'SearchRoute', ['search']) },
             ],
           },

@@ -1,10 +1,12 @@
+import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
 import { useDocumentTitle } from '../../components/ui/use-document-title.ts'
 import { BookList } from '../../features/book/components/book-list.tsx'
 import { BookMaker } from '../../features/book/components/book-maker.tsx'
 import { useSession } from '../../features/account/api/session-queries.ts'
-import { useFamilyTree } from '../../features/family-tree/api/family-tree-queries.ts'
+import { useTreeIndex, useTreeView } from '../../features/family-tree/api/tree-page-queries.ts'
+import { entryId, memberFromEntry } from '../../features/family-tree/lib/tree-index.ts'
 import { memberName } from '../../features/family-tree/lib/member-name.ts'
 import { isReaderCard } from '../../features/family-tree/lib/reader-card.ts'
 import { useUiLanguage } from '../../lib/ui-language.ts'
@@ -18,11 +20,18 @@ export function BookRoute() {
   useDocumentTitle(t('page.title'))
   const language = useUiLanguage()
   const memberId = useSearchParams()[0].get('memberId')?.trim() || undefined
-  const tree = useFamilyTree()
-  const reader = { userId: useSession().data?.id, keeperId: tree.data?.tree?.ownerId }
-  const members = tree.data?.members
+  // Everyone's names from the tree's index, not the whole tree (a hundred thousand people are a
+  // few MiB there); the reader's own card is the view's default centre when they have one.
+  const index = useTreeIndex()
+  const own = useTreeView(undefined, 0)
+  const reader = { userId: useSession().data?.id, keeperId: index.data?.tree?.ownerId }
+  const readerCardId = own.data?.members.find((member) => isReaderCard(member, reader))?.memberId
   // Everyone in the tree but the reader, whose own book is «Mi libro» (in a tree kept by another, the keeper is a relative).
-  const relatives = (members ?? []).filter((member) => !isReaderCard(member, reader)).map((member) => ({ id: member.memberId, name: memberName(member) }))
+  const relatives = useMemo(
+    () => (index.data?.people ?? []).filter((entry) => entryId(entry) !== readerCardId).map((entry) => ({ id: entryId(entry), name: memberName(memberFromEntry(entry)) })),
+    [index.data, readerCardId],
+  )
+  const isLoaded = (index.data !== undefined && own.data !== undefined) || index.isError || own.isError
   const isRelative = memberId !== undefined && relatives.some((person) => person.id === memberId)
 
   return (
@@ -30,7 +39,7 @@ export function BookRoute() {
       <h1 id="book-title">{t('page.title')}</h1>
       <p>{t('page.intro')}</p>
       {/* The choices start from the relative asked for, so they wait for the tree that names them. */}
-      {members || tree.isError ? (
+      {isLoaded ? (
         <BookMaker key={isRelative ? memberId : 'own'} language={language} relatives={relatives} initialMemberId={isRelative ? memberId : undefined} />
       ) : (
         <p className="page-status" role="status">
