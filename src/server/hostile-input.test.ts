@@ -53,9 +53,16 @@ describe.each(testDatabases)('hostile input on every API route, on %s', (databas
   let t: TestApp
   let user: TestUser
   let realIds: string[]
+  /** The errors routes ended with, newest last: a 500's message names its cause. */
+  const lastErrors: string[] = []
+  const causes = () => lastErrors.slice(-2).join('\n')
 
   beforeAll(async () => {
-    t = await createTestApp(database)
+    const onError = (error: Error, request: string) => {
+      lastErrors.push(`${request}: ${error.stack ?? String(error)}`)
+      if (lastErrors.length > 10) lastErrors.shift()
+    }
+    t = await createTestApp(database, {}, { onError })
     user = await createTestUser(t.app)
     const member = (await as(t.app, user)({ method: 'POST', url: '/api/family-tree/members', payload: { firstName: 'Rosa', lastName: 'Díaz', isSelf: true } })).json().member
       .memberId
@@ -104,7 +111,7 @@ describe.each(testDatabases)('hostile input on every API route, on %s', (databas
             const answer: unknown = JSON.parse(response.body)
             expect(isErrorBody(answer), `${route}: ${response.body.slice(0, 300)}`).toBe(true)
             if (response.statusCode >= 500)
-              expect(designed5xx.has((answer as ErrorBody).error.code), `${route} → ${response.statusCode}: ${response.body.slice(0, 300)}`).toBe(true)
+              expect(designed5xx.has((answer as ErrorBody).error.code), `${route} → ${response.statusCode}: ${response.body.slice(0, 300)}\n${causes()}`).toBe(true)
           },
         ),
         { numRuns: 25, seed: 20261123 },
@@ -130,7 +137,7 @@ describe.each(testDatabases)('hostile input on every API route, on %s', (databas
           if (response.statusCode < 400) return
           const answer: unknown = JSON.parse(response.body)
           expect(isErrorBody(answer), `${url}: ${response.body.slice(0, 300)}`).toBe(true)
-          expect(response.statusCode, `${url}: ${response.body.slice(0, 300)}`).toBeLessThan(500)
+          expect(response.statusCode, `${url}: ${response.body.slice(0, 300)}\n${response.statusCode >= 500 ? causes() : ''}`).toBeLessThan(500)
         },
       ),
       { numRuns: 40, seed: 20261125 },

@@ -30,13 +30,21 @@ export interface TestApp {
   close(): Promise<void>
 }
 
+export interface TestAppOptions {
+  /**
+   * Told of every error a route ends with, before it becomes an answer: the logs are silent in
+   * tests, so a test that finds an unexpected 500 names its cause with this.
+   */
+  onError?(error: Error, request: string): void
+}
+
 /**
  * A real app on a real, migrated database of its own: a copy of the template SQLite file, or a
  * PostgreSQL database copied from the template database, so test files never collide. Settings
  * naming a database already in use (another app's `env`) share it instead, and leave it in place
  * on close.
  */
-export async function createTestApp(kind: TestDatabase, overrides: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(kind: TestDatabase, overrides: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'legado-test-'))
   // Test files sign many people up from one address; the sign-up limit has tests of its own.
   const env: Record<string, string> = { NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', SIGNUP_RATE_LIMIT_PER_HOUR: '10000', ...overrides }
@@ -61,6 +69,8 @@ export async function createTestApp(kind: TestDatabase, overrides: Record<string
   const config = loadConfig(env)
   if (config.database.dialect === 'sqlite' && !existsSync(config.database.file)) copySqliteTemplate(config.database.file)
   const app = await buildApp(config)
+  const { onError } = options
+  if (onError) app.addHook('onError', async (request, _reply, error) => onError(error, `${request.method} ${request.url}`))
   await app.ready()
   const observer = await openDatabase(config.database)
   apps.set(app, { observer, secret: resolveAuthSecret(config.authSecret, config.dataDir), baseURL: publicOrigin(config) })
