@@ -25,6 +25,7 @@ import * as m0023 from './0023-search.ts'
 import * as m0024 from './0024-photo-taken-on.ts'
 import * as m0026 from './0026-family-tree-version.ts'
 import * as m0028 from './0028-search-newest-by-owner.ts'
+import * as m0029 from './0029-member-names-by-owner.ts'
 
 /** Every migration, in order. Names are permanent: never rename or edit a released one. */
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '0024-photo-taken-on': m0024,
   '0026-family-tree-version': m0026,
   '0028-search-newest-by-owner': m0028,
+  '0029-member-names-by-owner': m0029,
 }

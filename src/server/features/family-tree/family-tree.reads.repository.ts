@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely'
+import { camelColumns, everyColumn, withoutCaseConversion } from '../../db/named-columns.ts'
 import type { Database } from '../../db/schema.ts'
 import { nextTurn, readInPages, readPageRows } from '../../lib/cooperative.ts'
 import type { MemberRow, ParentLinkRow, UnionRow } from './family-tree.tables.ts'
@@ -29,14 +30,77 @@ export type IndexRow = Pick<
 /** A parent link with the child's birth sort key, which orders a family's children. */
 export type LinkWithBirth = ParentLinkRow & { childBirthSort: number | null }
 
+/** Every column of a member, named as `MemberRow` names them. */
+const memberColumns = camelColumns('member', everyColumn<MemberRow>()([
+  'id',
+  'treeId',
+  'ownerUserId',
+  'firstName',
+  'lastName',
+  'relationshipToOwner',
+  'birthDate',
+  'deathDate',
+  'birthDateSort',
+  'deathDateSort',
+  'birthPlace',
+  'deathPlace',
+  'notes',
+  'sourceId',
+  'isDeceased',
+  'gender',
+  'bioSummary',
+  'isSelf',
+  'keyLifeEvents',
+  'linkedUserId',
+  'connectionStatus',
+  'connectionRequestedBy',
+  'addedByUserId',
+  'openToViewers',
+  'createdAt',
+  'updatedAt',
+]))
+
+/** Every column of a union, named as `UnionRow` names them. */
+const unionColumns = camelColumns('family_union', everyColumn<UnionRow>()([
+  'id',
+  'treeId',
+  'ownerUserId',
+  'firstPartnerId',
+  'secondPartnerId',
+  'marriageDate',
+  'marriageDateSort',
+  'marriagePlace',
+  'isMarried',
+  'divorceDate',
+  'divorcePlace',
+  'notes',
+  'sourceId',
+  'position',
+  'createdAt',
+  'updatedAt',
+]))
+
+/** A link with its child's birth key, and whose tree it is (`holder`). */
 const linkColumns = [
-  'memberParent.childId',
-  'memberParent.parentId',
-  'memberParent.unionId',
-  'memberParent.kind',
-  'memberParent.childPosition',
-  'member.birthDateSort as childBirthSort',
+  ...camelColumns('member_parent', ['childId', 'parentId', 'unionId', 'kind', 'childPosition'] as const),
+  'member.birth_date_sort as childBirthSort',
+  'member_parent.owner_user_id as holder',
 ] as const
+
+const indexColumns = camelColumns('member', everyColumn<IndexRow>()([
+  'id',
+  'firstName',
+  'lastName',
+  'relationshipToOwner',
+  'isSelf',
+  'isDeceased',
+  'birthDate',
+  'deathDate',
+  'birthDateSort',
+  'deathDateSort',
+  'linkedUserId',
+  'openToViewers',
+]))
 
 /** `read` over `ids` in lists of `idsPerQuery`, rows joined; duplicates in `ids` are read once. */
 async function inLists<T>(ids: Iterable<string>, read: (list: string[]) => Promise<T[]>): Promise<T[]> {
@@ -64,19 +128,20 @@ function heldBy<T extends { holder: string }>(ownerUserId: string, rows: T[]): O
  * tree of 100,000 people, instead of the few rows of those ids.
  */
 export function createTreeReadQueries(db: Kysely<Database>) {
-  const links = () =>
-    db
-      .selectFrom('memberParent')
-      .innerJoin('member', 'member.id', 'memberParent.childId')
-      .select([...linkColumns, 'memberParent.ownerUserId as holder'])
+  // Each query names its columns as the rows are used: no camel-case renaming of every row read.
+  const raw = withoutCaseConversion(db)
+  const links = () => raw.selectFrom('member_parent').innerJoin('member', 'member.id', 'member_parent.child_id').select(linkColumns)
   return {
     async membersByIds(ownerUserId: string, ids: Iterable<string>): Promise<MemberRow[]> {
-      return inLists(ids, (list) => db.selectFrom('member').selectAll().where('ownerUserId', '=', ownerUserId).where('id', 'in', list).execute())
+      return inLists(ids, (list) => raw.selectFrom('member').select(memberColumns).where('owner_user_id', '=', ownerUserId).where('id', 'in', list).execute())
     },
 
     /** The links up from these children (their parents). */
     async linksOfChildren(ownerUserId: string, childIds: Iterable<string>): Promise<LinkWithBirth[]> {
-      return heldBy(ownerUserId, await inLists(childIds, (list) => links().where('memberParent.ownerUserId', '=', ownerUserId).where('memberParent.childId', 'in', list).execute()))
+      return heldBy(
+        ownerUserId,
+        await inLists(childIds, (list) => links().where('member_parent.owner_user_id', '=', ownerUserId).where('member_parent.child_id', 'in', list).execute()),
+      )
     },
 
     /**
@@ -90,8 +155,8 @@ export function createTreeReadQueries(db: Kysely<Database>) {
         if (start > 0) await nextTurn()
         const left = limit - rows.length
         const page = await links()
-          .where('memberParent.parentId', 'in', distinct.slice(start, start + idsPerQuery))
-          .$if(Number.isFinite(left), (q) => q.orderBy('memberParent.parentId').orderBy('memberParent.childId').limit(left))
+          .where('member_parent.parent_id', 'in', distinct.slice(start, start + idsPerQuery))
+          .$if(Number.isFinite(left), (q) => q.orderBy('member_parent.parent_id').orderBy('member_parent.child_id').limit(left))
           .execute()
         for (const row of heldBy(ownerUserId, page)) rows.push(row)
       }
@@ -100,16 +165,16 @@ export function createTreeReadQueries(db: Kysely<Database>) {
 
     /** The links of the children of these unions: a family's children, all of them, with their places. */
     async linksOfUnions(ownerUserId: string, unionIds: Iterable<string>): Promise<LinkWithBirth[]> {
-      return heldBy(ownerUserId, await inLists(unionIds, (list) => links().where('memberParent.unionId', 'in', list).execute()))
+      return heldBy(ownerUserId, await inLists(unionIds, (list) => links().where('member_parent.union_id', 'in', list).execute()))
     },
 
     /** The unions any of these people is a partner in. */
     async unionsOfPartners(ownerUserId: string, ids: Iterable<string>): Promise<UnionRow[]> {
       const rows = await inLists(ids, (list) =>
-        db
-          .selectFrom('familyUnion')
-          .selectAll()
-          .where((eb) => eb.or([eb('firstPartnerId', 'in', list), eb('secondPartnerId', 'in', list)]))
+        raw
+          .selectFrom('family_union')
+          .select(unionColumns)
+          .where((eb) => eb.or([eb('first_partner_id', 'in', list), eb('second_partner_id', 'in', list)]))
           .execute(),
       )
       const seen = new Set<string>()
@@ -117,7 +182,7 @@ export function createTreeReadQueries(db: Kysely<Database>) {
     },
 
     async unionsByIds(ownerUserId: string, ids: Iterable<string>): Promise<UnionRow[]> {
-      return inLists(ids, (list) => db.selectFrom('familyUnion').selectAll().where('ownerUserId', '=', ownerUserId).where('id', 'in', list).execute())
+      return inLists(ids, (list) => raw.selectFrom('family_union').select(unionColumns).where('owner_user_id', '=', ownerUserId).where('id', 'in', list).execute())
     },
 
     /**
@@ -135,7 +200,7 @@ export function createTreeReadQueries(db: Kysely<Database>) {
             select member_parent.child_id, member_parent.parent_id from member_parent join up on member_parent.child_id = up.parent_id
             where member_parent.owner_user_id = ${ownerUserId}
           )
-          select child_id as "childId", parent_id as "parentId" from up`.execute(db)
+          select child_id as "childId", parent_id as "parentId" from up`.execute(raw)
         for (const row of rows) seen.set(`${row.childId} ${row.parentId}`, row)
         return []
       })
@@ -147,12 +212,12 @@ export function createTreeReadQueries(db: Kysely<Database>) {
      * a save's rules ask it every time, and asking the holder's members would read them all.
      */
     async flaggedSelfIds(ownerUserId: string): Promise<string[]> {
-      const rows = await db
+      const rows = await raw
         .selectFrom('member')
-        .innerJoin('familyTree', 'familyTree.id', 'member.treeId')
+        .innerJoin('family_tree', 'family_tree.id', 'member.tree_id')
         .select('member.id')
-        .where('familyTree.ownerUserId', '=', ownerUserId)
-        .where('member.isSelf', '=', 1)
+        .where('family_tree.owner_user_id', '=', ownerUserId)
+        .where('member.is_self', '=', 1)
         .execute()
       return rows.map((row) => row.id)
     },
@@ -160,30 +225,22 @@ export function createTreeReadQueries(db: Kysely<Database>) {
     /** Names and the self flag of these people, for a save's rules and their messages. */
     async namesOf(ownerUserId: string, ids: Iterable<string>): Promise<Pick<MemberRow, 'id' | 'firstName' | 'lastName' | 'isSelf'>[]> {
       return inLists(ids, (list) =>
-        db.selectFrom('member').select(['id', 'firstName', 'lastName', 'isSelf']).where('ownerUserId', '=', ownerUserId).where('id', 'in', list).execute(),
+        raw
+          .selectFrom('member')
+          .select(camelColumns('member', ['id', 'firstName', 'lastName', 'isSelf'] as const))
+          .where('owner_user_id', '=', ownerUserId)
+          .where('id', 'in', list)
+          .execute(),
       )
     },
 
     /** Everyone, the few columns the index shows, in pages (a tree may hold 100,000 people). */
     async indexRows(ownerUserId: string): Promise<IndexRow[]> {
       return readInPages<IndexRow>((after) =>
-        db
+        raw
           .selectFrom('member')
-          .select([
-            'id',
-            'firstName',
-            'lastName',
-            'relationshipToOwner',
-            'isSelf',
-            'isDeceased',
-            'birthDate',
-            'deathDate',
-            'birthDateSort',
-            'deathDateSort',
-            'linkedUserId',
-            'openToViewers',
-          ])
-          .where('ownerUserId', '=', ownerUserId)
+          .select(indexColumns)
+          .where('owner_user_id', '=', ownerUserId)
           .$if(after !== undefined, (q) => q.where('id', '>', after!.id))
           .orderBy('id')
           .limit(readPageRows)
@@ -191,20 +248,57 @@ export function createTreeReadQueries(db: Kysely<Database>) {
       )
     },
 
-    /** Every last name of the tree, once each: where the first person by name is looked for. */
+    /**
+     * Every last name of the tree, once each: where the first person by name is looked for. Read by
+     * skipping through the (owner, last name) index, a step per last name, not a row per person.
+     */
     async lastNames(ownerUserId: string): Promise<string[]> {
-      const rows = await db.selectFrom('member').select('lastName').distinct().where('ownerUserId', '=', ownerUserId).execute()
+      const { rows } = await sql<{ lastName: string }>`
+        with recursive names (last_name) as (
+          select (select last_name from member where owner_user_id = ${ownerUserId} order by last_name limit 1)
+          union all
+          select (select last_name from member where owner_user_id = ${ownerUserId} and last_name > names.last_name order by last_name limit 1)
+          from names where names.last_name is not null
+        )
+        select last_name as "lastName" from names where last_name is not null`.execute(raw)
       return rows.map((row) => row.lastName)
     },
 
-    /** The people of one last name, by id (the index's order among equal names). */
-    async withLastName(ownerUserId: string, lastName: string): Promise<{ id: string; firstName: string }[]> {
-      return db.selectFrom('member').select(['id', 'firstName']).where('ownerUserId', '=', ownerUserId).where('lastName', '=', lastName).orderBy('id').execute()
+    /** The first names of one last name, once each, from the (owner, last name, first name) index alone. */
+    async firstNamesOf(ownerUserId: string, lastName: string): Promise<string[]> {
+      const rows = await raw
+        .selectFrom('member')
+        .select('first_name as firstName')
+        .distinct()
+        .where('owner_user_id', '=', ownerUserId)
+        .where('last_name', '=', lastName)
+        .execute()
+      return rows.map((row) => row.firstName)
+    },
+
+    /** The first by id of the people with this last name and one of these first names (the index's order among equal names). */
+    async firstIdNamed(ownerUserId: string, lastName: string, firstNames: readonly string[]): Promise<string | undefined> {
+      if (firstNames.length === 0) return undefined
+      const row = await raw
+        .selectFrom('member')
+        .select('id')
+        .where('owner_user_id', '=', ownerUserId)
+        .where('last_name', '=', lastName)
+        .where('first_name', 'in', firstNames)
+        .orderBy('id')
+        .limit(1)
+        .executeTakeFirst()
+      return row?.id
     },
 
     /** The tree's version (migration 0026): replaced by the database with every write to the tree's row or its people. */
     async treeVersion(ownerUserId: string): Promise<string | null> {
-      const row = await db.selectFrom('collectionVersion').select('version').where('ownerId', '=', ownerUserId).where('collection', '=', 'family-tree').executeTakeFirst()
+      const row = await raw
+        .selectFrom('collection_version')
+        .select('version')
+        .where('owner_id', '=', ownerUserId)
+        .where('collection', '=', 'family-tree')
+        .executeTakeFirst()
       return row?.version ?? null
     },
   }

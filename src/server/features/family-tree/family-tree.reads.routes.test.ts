@@ -117,6 +117,18 @@ describe.each(testDatabases)('the tree page reads on %s', (database) => {
     expect(centre).not.toBe(first.memberId)
   })
 
+  it('finds the first by name again once the tree has changed, and counts its people again', async () => {
+    const f = await familyOf(t.app)
+    const bea = await f.add({ firstName: 'Bea', lastName: 'Zamora', relationshipToOwner: 'Tía' })
+    await f.add({ firstName: 'Carlos', lastName: 'Bueno', relationshipToOwner: 'Primo' })
+    expect(await view(f.request)).toMatchObject({ centreId: (await f.tree()).members.find((m) => m.lastName === 'Bueno')!.memberId, total: 2 })
+    const first = await f.add({ firstName: 'ana', lastName: 'Álamo', relationshipToOwner: 'Prima' })
+    expect(await view(f.request)).toMatchObject({ centreId: first.memberId, total: 3 })
+    // A card whose relationship says it is the keeper's comes before anyone's name.
+    await f.request({ method: 'PATCH', url: `/api/family-tree/members/${bea.memberId}`, payload: { relationshipToOwner: 'Yo mismo' } })
+    expect(await view(f.request)).toMatchObject({ centreId: bea.memberId, total: 3 })
+  })
+
   it('gives members by ids, leaving out ids of other trees and unknown ones', async () => {
     const { f, me, son, husband } = await threeGenerations()
     const other = await familyOf(t.app)

@@ -160,11 +160,23 @@ export function createTreeReads({ reads, relatedIds, findSelfMemberId }: Deps) {
   /**
    * The first person by name, as the index would list them (last name, first name, then id), kept
    * per version of the tree: an imported tree with no card of the keeper's opens on them. Found
-   * among the tree's last names, then the people of the first one, not by sorting everyone: this
-   * is on the way to the first card a person sees (a second at 100,000 people, sorted).
+   * among the tree's last names, then the first names of the first one, each read from the
+   * (owner, last name, first name) index, not by sorting or reading everyone: this is on the way
+   * to the first card a person sees (a second at 100,000 people, sorted).
    */
   const firstIds = new LRUCache<string, { id: string | null }>({ max: 1000 })
   const centres = new LRUCache<string, { id: string | null }>({ max: 1000 })
+  /** How many people each version of a tree holds: counting them reads the whole owner index. */
+  const totals = new LRUCache<string, { total: number }>({ max: 1000 })
+  async function totalOf(ownerId: string): Promise<number> {
+    const version = await reads.treeVersion(ownerId)
+    const key = `${ownerId} ${version}`
+    const kept = version === null ? undefined : totals.get(key)
+    if (kept) return kept.total
+    const total = await reads.countMembers(ownerId)
+    if (version !== null) totals.set(key, { total })
+    return total
+  }
   async function firstByName(ownerId: string, version: string | null): Promise<string | null> {
     const key = `${ownerId} ${version}`
     const kept = version === null ? undefined : firstIds.get(key)
@@ -172,9 +184,11 @@ export function createTreeReads({ reads, relatedIds, findSelfMemberId }: Deps) {
     const least = <T>(items: readonly T[], compare: (a: T, b: T) => number) =>
       items.reduce<T | undefined>((best, item) => (best === undefined || compare(item, best) < 0 ? item : best), undefined)
     const lastName = least(await reads.lastNames(ownerId), byName.compare)
-    const people = lastName === undefined ? [] : await reads.withLastName(ownerId, lastName)
-    // Rows come by id: the first of equal first names stays first, as in the index.
-    const id = least(people, (a, b) => byName.compare(a.firstName, b.firstName))?.id ?? null
+    const firstNames = lastName === undefined ? [] : await reads.firstNamesOf(ownerId, lastName)
+    const firstName = least(firstNames, byName.compare)
+    // Among names the collator holds equal, the first by id, as in the index.
+    const equals = firstName === undefined ? [] : firstNames.filter((name) => byName.compare(name, firstName) === 0)
+    const id = (lastName !== undefined && (await reads.firstIdNamed(ownerId, lastName, equals))) || null
     if (version !== null) firstIds.set(key, { id })
     return id
   }
@@ -193,8 +207,8 @@ export function createTreeReads({ reads, relatedIds, findSelfMemberId }: Deps) {
 
     /** The reader's own card, else the keeper's, else the first by name. */
     async defaultCentre(ownerId: string, readerId: string): Promise<string | null> {
-      // Kept per version of the tree and reader: finding the keeper's card reads every card a word
-      // like «yo mismo» could be on, and the first by name sorts everyone.
+      // Kept per version of the tree and reader; a new version finds it again by indexes alone
+      // (the flagged card, the cards with a relationship, the first by name).
       const version = await reads.treeVersion(ownerId)
       const key = `${ownerId} ${version} ${readerId}`
       const kept = version === null ? undefined : centres.get(key)
@@ -213,7 +227,7 @@ export function createTreeReads({ reads, relatedIds, findSelfMemberId }: Deps) {
      */
     async view(ownerId: string, centreId: string | null, generations: number, reader: TreeReader): Promise<TreeView> {
       const tree = treeHeaderOf(ownerId, await reads.treeOf(ownerId))
-      const total = await reads.countMembers(ownerId)
+      const total = await totalOf(ownerId)
       if (centreId === null) return { tree, centreId: null, generations, more: { up: false, down: false }, truncated: false, total, members: [], unions: [] }
       if ((await reads.membersByIds(ownerId, [centreId])).length === 0) throw notFound('Member')
       const { maxPeople } = treeViewLimits

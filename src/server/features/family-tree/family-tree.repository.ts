@@ -129,14 +129,27 @@ function familyTreeQueries(db: Kysely<Database>) {
      * tree's people have none, so a tree of 100,000 answers a few rows, not all of them.
      */
     async selfCandidates(ownerUserId: string): Promise<Pick<MemberRow, 'id' | 'isSelf' | 'relationshipToOwner'>[]> {
-      return db
+      // Two reads by index, as one `or` could not be: the flagged card by the partial index of
+      // flagged cards (through the tree's row), then the cards with a relationship by (owner,
+      // relationship), which `> ''` ranges over and `<> ''` would not.
+      const flagged = await db
+        .selectFrom('member')
+        .innerJoin('familyTree', 'familyTree.id', 'member.treeId')
+        .select(['member.id', 'member.isSelf', 'member.relationshipToOwner'])
+        .where('familyTree.ownerUserId', '=', ownerUserId)
+        .where('member.isSelf', '=', 1)
+        .orderBy('member.createdAt')
+        .execute()
+      const worded = await db
         .selectFrom('member')
         .select(['id', 'isSelf', 'relationshipToOwner'])
         .where('ownerUserId', '=', ownerUserId)
-        .where((eb) => eb.or([eb('isSelf', '=', 1), eb.and([eb('relationshipToOwner', '<>', ''), eb(eb.fn('length', ['relationshipToOwner']), '<=', selfWordMaxLength)])]))
-        .orderBy('isSelf', 'desc')
+        .where('relationshipToOwner', '>', '')
+        .where((eb) => eb(eb.fn('length', ['relationshipToOwner']), '<=', selfWordMaxLength))
         .orderBy('createdAt')
         .execute()
+      const flaggedIds = new Set(flagged.map((row) => row.id))
+      return [...flagged, ...worded.filter((row) => !flaggedIds.has(row.id))]
     },
 
     /** Members an import wrote, with the names an import of the same tree is recognised by. */
