@@ -62,6 +62,21 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
     earlyReads.delete(path)
     return early as Promise<T>
   }
+  const response = await send(path, method, hasBody, options)
+  if (response.status === 204) return undefined as T
+  return (await response.json().catch(() => undefined)) as T
+}
+
+/**
+ * A GET's JSON answer as bytes, unparsed, failing as `apiFetch` fails: for an answer parsed
+ * elsewhere than on the page's main thread (the tree's index of names, in a worker).
+ */
+export async function apiFetchBytes(path: string, options: Pick<RequestOptions, 'signal'> = {}): Promise<ArrayBuffer> {
+  return (await send(path, 'GET', false, options)).arrayBuffer()
+}
+
+/** The request, answered `ok`; anything else rejects with the `ApiError` it stands for. */
+async function send(path: string, method: NonNullable<RequestOptions['method']>, hasBody: boolean, options: RequestOptions): Promise<Response> {
   let response: Response
   try {
     response = await fetch(path, {
@@ -75,9 +90,8 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause
     throw new ApiError(0, 'network_error', 'The server could not be reached')
   }
-  if (response.status === 204) return undefined as T
   if (!response.ok) throw await apiErrorFrom(response)
-  return (await response.json().catch(() => undefined)) as T
+  return response
 }
 
 /**

@@ -4,7 +4,7 @@ import type { Member, Union } from '../../../../shared/contracts/family-tree.ts'
 import { treeViewLimits, type MembersByIds, type TreeChanges, type TreeIndex, type TreeView } from '../../../../shared/contracts/family-tree-view.ts'
 import { apiFetch } from '../../../lib/api-client.ts'
 import { withChanges as indexWithChanges } from '../lib/tree-index.ts'
-import { entryMapOf } from '../lib/tree-people.ts'
+import { readTreeIndex } from './read-tree-index.ts'
 
 /**
  * The tree page's reads (src/shared/contracts/family-tree-view.ts): the part of the tree the chart
@@ -43,21 +43,10 @@ export function useTreeView(centreId: string | undefined, generations: number) {
   return useQuery({ ...treeViewQuery(centreId, generations), placeholderData: keepPreviousData })
 }
 
-/** The next task: what follows runs after the browser has had a chance to paint and answer input. */
-const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0))
-
 export function treeIndexQuery() {
   return queryOptions({
     queryKey: treePageKeys.index,
-    queryFn: async ({ signal }) => {
-      const index = await apiFetch<TreeIndex>('/api/family-tree/index', { signal })
-      // A hundred thousand people: the parse was a task, the lookup by id is another, and the
-      // page draws with them in a third, rather than all three in one long task.
-      await nextTask()
-      entryMapOf(index.people)
-      await nextTask()
-      return index
-    },
+    queryFn: ({ signal }) => readTreeIndex(signal),
   })
 }
 

@@ -6,11 +6,16 @@ import { memberFromEntry } from './tree-index.ts'
 /** Each index's people by id, made once per index however many `TreePeople` read it. */
 const entryMaps = new WeakMap<readonly TreeIndexEntry[], Map<string, TreeIndexEntry>>()
 
-/** The index's people by id, made once per index (about 40 ms at 100,000: `treeIndexQuery` makes it in a task of its own). */
+/** The index's people by id, made once per index (about 40 ms at 100,000: `readTreeIndex` makes it in slices, or in a task of its own). */
 export function entryMapOf(entries: readonly TreeIndexEntry[]): Map<string, TreeIndexEntry> {
   let byId = entryMaps.get(entries)
   if (!byId) entryMaps.set(entries, (byId = new Map(entries.map((entry) => [entry[0], entry]))))
   return byId
+}
+
+/** `byId` as the lookup of `entries`, made by whoever read them (in slices). */
+export function keepEntryMap(entries: readonly TreeIndexEntry[], byId: Map<string, TreeIndexEntry>): void {
+  entryMaps.set(entries, byId)
 }
 
 /**
