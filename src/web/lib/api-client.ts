@@ -30,8 +30,19 @@ interface RequestOptions {
   signal?: AbortSignal
 }
 
-/** Reads started before the code that needs them had loaded, by path, until that code asks. */
-const earlyReads = new Map<string, Promise<unknown>>()
+/**
+ * Reads started before the code that needs them had loaded, by path, until that code asks: their
+ * answers unread, so the code reads them as it reads any (`apiFetch` parses it, `apiFetchBytes`
+ * hands its bytes to a worker).
+ */
+const earlyReads = new Map<string, Promise<Response>>()
+
+/** The early read of `path`, once: later reads of it go to the server. */
+function takeEarlyRead(path: string): Promise<Response> | undefined {
+  const early = earlyReads.get(path)
+  earlyReads.delete(path)
+  return early
+}
 
 /**
  * Starts the GETs a page is known to make at once (its route's `requests`), while its code is
@@ -42,7 +53,7 @@ const earlyReads = new Map<string, Promise<unknown>>()
 export function startEarlyReads(paths: readonly string[]): void {
   for (const path of paths) {
     if (earlyReads.has(path)) continue
-    const read = apiFetch(path)
+    const read = send(path, 'GET', false, {})
     read.catch(() => undefined) // the code that takes it sees the failure; nobody may take it
     earlyReads.set(path, read)
   }
@@ -57,12 +68,7 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
   // A DELETE carries a body only when it has something to say (the password that erases an account).
   const hasBody = method !== 'GET' && (method !== 'DELETE' || options.body !== undefined)
   if (method !== 'GET') earlyReads.clear()
-  const early = earlyReads.get(path)
-  if (early) {
-    earlyReads.delete(path)
-    return early as Promise<T>
-  }
-  const response = await send(path, method, hasBody, options)
+  const response = await ((method === 'GET' ? takeEarlyRead(path) : undefined) ?? send(path, method, hasBody, options))
   if (response.status === 204) return undefined as T
   return (await response.json().catch(() => undefined)) as T
 }
@@ -72,7 +78,7 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
  * elsewhere than on the page's main thread (the tree's index of names, in a worker).
  */
 export async function apiFetchBytes(path: string, options: Pick<RequestOptions, 'signal'> = {}): Promise<ArrayBuffer> {
-  return (await send(path, 'GET', false, options)).arrayBuffer()
+  return (await (takeEarlyRead(path) ?? send(path, 'GET', false, options))).arrayBuffer()
 }
 
 /** The request, answered `ok`; anything else rejects with the `ApiError` it stands for. */
