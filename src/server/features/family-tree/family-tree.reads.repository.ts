@@ -31,54 +31,60 @@ export type IndexRow = Pick<
 export type LinkWithBirth = ParentLinkRow & { childBirthSort: number | null }
 
 /** Every column of a member, named as `MemberRow` names them. */
-const memberColumns = camelColumns('member', everyColumn<MemberRow>()([
-  'id',
-  'treeId',
-  'ownerUserId',
-  'firstName',
-  'lastName',
-  'relationshipToOwner',
-  'birthDate',
-  'deathDate',
-  'birthDateSort',
-  'deathDateSort',
-  'birthPlace',
-  'deathPlace',
-  'notes',
-  'sourceId',
-  'isDeceased',
-  'gender',
-  'bioSummary',
-  'isSelf',
-  'keyLifeEvents',
-  'linkedUserId',
-  'connectionStatus',
-  'connectionRequestedBy',
-  'addedByUserId',
-  'openToViewers',
-  'createdAt',
-  'updatedAt',
-]))
+const memberColumns = camelColumns(
+  'member',
+  everyColumn<MemberRow>()([
+    'id',
+    'treeId',
+    'ownerUserId',
+    'firstName',
+    'lastName',
+    'relationshipToOwner',
+    'birthDate',
+    'deathDate',
+    'birthDateSort',
+    'deathDateSort',
+    'birthPlace',
+    'deathPlace',
+    'notes',
+    'sourceId',
+    'isDeceased',
+    'gender',
+    'bioSummary',
+    'isSelf',
+    'keyLifeEvents',
+    'linkedUserId',
+    'connectionStatus',
+    'connectionRequestedBy',
+    'addedByUserId',
+    'openToViewers',
+    'createdAt',
+    'updatedAt',
+  ]),
+)
 
 /** Every column of a union, named as `UnionRow` names them. */
-const unionColumns = camelColumns('family_union', everyColumn<UnionRow>()([
-  'id',
-  'treeId',
-  'ownerUserId',
-  'firstPartnerId',
-  'secondPartnerId',
-  'marriageDate',
-  'marriageDateSort',
-  'marriagePlace',
-  'isMarried',
-  'divorceDate',
-  'divorcePlace',
-  'notes',
-  'sourceId',
-  'position',
-  'createdAt',
-  'updatedAt',
-]))
+const unionColumns = camelColumns(
+  'family_union',
+  everyColumn<UnionRow>()([
+    'id',
+    'treeId',
+    'ownerUserId',
+    'firstPartnerId',
+    'secondPartnerId',
+    'marriageDate',
+    'marriageDateSort',
+    'marriagePlace',
+    'isMarried',
+    'divorceDate',
+    'divorcePlace',
+    'notes',
+    'sourceId',
+    'position',
+    'createdAt',
+    'updatedAt',
+  ]),
+)
 
 /** A link with its child's birth key, and whose tree it is (`holder`). */
 const linkColumns = [
@@ -87,20 +93,23 @@ const linkColumns = [
   'member_parent.owner_user_id as holder',
 ] as const
 
-const indexColumns = camelColumns('member', everyColumn<IndexRow>()([
-  'id',
-  'firstName',
-  'lastName',
-  'relationshipToOwner',
-  'isSelf',
-  'isDeceased',
-  'birthDate',
-  'deathDate',
-  'birthDateSort',
-  'deathDateSort',
-  'linkedUserId',
-  'openToViewers',
-]))
+const indexColumns = camelColumns(
+  'member',
+  everyColumn<IndexRow>()([
+    'id',
+    'firstName',
+    'lastName',
+    'relationshipToOwner',
+    'isSelf',
+    'isDeceased',
+    'birthDate',
+    'deathDate',
+    'birthDateSort',
+    'deathDateSort',
+    'linkedUserId',
+    'openToViewers',
+  ]),
+)
 
 /** `read` over `ids` in lists of `idsPerQuery`, rows joined; duplicates in `ids` are read once. */
 async function inLists<T>(ids: Iterable<string>, read: (list: string[]) => Promise<T[]>): Promise<T[]> {
@@ -266,13 +275,7 @@ export function createTreeReadQueries(db: Kysely<Database>) {
 
     /** The first names of one last name, once each, from the (owner, last name, first name) index alone. */
     async firstNamesOf(ownerUserId: string, lastName: string): Promise<string[]> {
-      const rows = await raw
-        .selectFrom('member')
-        .select('first_name as firstName')
-        .distinct()
-        .where('owner_user_id', '=', ownerUserId)
-        .where('last_name', '=', lastName)
-        .execute()
+      const rows = await raw.selectFrom('member').select('first_name as firstName').distinct().where('owner_user_id', '=', ownerUserId).where('last_name', '=', lastName).execute()
       return rows.map((row) => row.firstName)
     },
 
@@ -293,12 +296,7 @@ export function createTreeReadQueries(db: Kysely<Database>) {
 
     /** The tree's version (migration 0026): replaced by the database with every write to the tree's row or its people. */
     async treeVersion(ownerUserId: string): Promise<string | null> {
-      const row = await raw
-        .selectFrom('collection_version')
-        .select('version')
-        .where('owner_id', '=', ownerUserId)
-        .where('collection', '=', 'family-tree')
-        .executeTakeFirst()
+      const row = await raw.selectFrom('collection_version').select('version').where('owner_id', '=', ownerUserId).where('collection', '=', 'family-tree').executeTakeFirst()
       return row?.version ?? null
     },
   }

@@ -56,7 +56,9 @@ describe('writing a zip archive as it is read', () => {
     const folder = await mkdtemp(path.join(tmpdir(), 'legado-zip-'))
     try {
       await writeFile(path.join(folder, 'a.zip'), archive)
-      const tested = await promisify(execFile)('unzip', ['-t', path.join(folder, 'a.zip')]).catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? undefined : Promise.reject(error)))
+      const tested = await promisify(execFile)('unzip', ['-t', path.join(folder, 'a.zip')]).catch((error: NodeJS.ErrnoException) =>
+        error.code === 'ENOENT' ? undefined : Promise.reject(error),
+      )
       if (tested) expect(tested.stdout).toContain('No errors detected')
     } finally {
       await rm(folder, { recursive: true, force: true })
