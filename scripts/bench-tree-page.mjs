@@ -8,7 +8,7 @@
 // (until the chart, the list and everyone's names are in), while the list is scrolled until it has
 // grown by a page, while the chart is re-centred on someone else, and while an edit is saved; and
 // how long the save's answer took. The page must never ask for GET /api/family-tree.
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { chromium } from '@playwright/test'
@@ -68,6 +68,13 @@ try {
       if (new URL(request.url()).pathname === '/api/family-tree') wholeTreeReads.push(request.url())
     })
 
+    // BENCH_TREE_PROFILE=<file>: the page's CPU profile while it loads, for finding a long task.
+    const profileFile = process.env.BENCH_TREE_PROFILE
+    if (profileFile) {
+      await cdp.send('Profiler.enable')
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 })
+      await cdp.send('Profiler.start')
+    }
     const started = performance.now()
     await page.goto(`${base}/family-tree`)
     await page.locator('.family-chart-person, .member-card h3').first().waitFor({ timeout: 120_000 })
@@ -79,6 +86,7 @@ try {
     await page.locator('.family-tree-toolbar .button-primary[aria-disabled="false"]').waitFor({ timeout: 120_000 })
     await page.waitForLoadState('networkidle')
     const loaded = performance.now() - started
+    if (profileFile) writeFileSync(profileFile, JSON.stringify((await cdp.send('Profiler.stop')).profile))
     const loading = await page.evaluate(() => window.__longest)
     console.log(
       `  first person shown in ${firstCard.toFixed(0)} ms (${verdict(firstCard, goals.firstCardMs)}), ${kib(bytesBefore)} transferred before it (${verdict(bytesBefore, goals.bytesBeforeFirstCard)})`,
