@@ -80,7 +80,11 @@ export function deflateOffThread(filename: string): OffThreadDeflate {
     async push(chunk, final) {
       if (isEnded) throw new Error(`The entry ${filename} was already ended`)
       if (final) isEnded = true
-      const { worker, waiting } = await (thread ??= startThread())
+      // A thread that could not start is not kept: the next entry tries again.
+      const { worker, waiting } = await (thread ??= startThread().catch((error: unknown) => {
+        thread = undefined
+        throw error
+      }))
       // A copy of the slice alone: a view would send its whole underlying buffer along.
       const own = chunk.slice()
       const reply = await new Promise<DeflateReply>((resolve, reject) => {
