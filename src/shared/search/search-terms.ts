@@ -22,8 +22,13 @@ export const shortestSearchWord = 2
 /** At most this many words of a query are searched (each one narrows the search). */
 export const mostSearchWords = 8
 
-/** Letters that the databases spell out (PostgreSQL's unaccent writes «œ» as «oe»; SQLite keeps it). */
+/**
+ * Letters that the databases spell out (PostgreSQL's unaccent writes «œ» as «oe»; SQLite keeps it).
+ * A word is searched both ways: «sœur» as written and spelled out, and «soeur» (how most people
+ * type it) also joined up, or SQLite would not find the «sœur» it keeps.
+ */
 const ligatures: Record<string, string> = { œ: 'oe', æ: 'ae', ß: 'ss' }
+const joinedLetters: Record<string, string> = Object.fromEntries(Object.entries(ligatures).map(([letter, spelled]) => [spelled, letter]))
 
 /** A word folded as the index folds it: case and accents aside. */
 export function foldSearchWord(word: string): string {
@@ -32,6 +37,10 @@ export function foldSearchWord(word: string): string {
 
 function spelledOut(word: string): string {
   return word.replace(/[œæß]/g, (letter) => ligatures[letter] ?? letter)
+}
+
+function joinedUp(word: string): string {
+  return word.replace(/oe|ae|ss/g, (pair) => joinedLetters[pair] ?? pair)
 }
 
 const wordPattern = /[\p{L}\p{N}]+/gu
@@ -51,7 +60,10 @@ export function wordPrefixes(word: string, language: Language): string[] {
   const prefixes = new Set([base])
   // A stem that is not the start of the word («chevaux» → «cheval») also keeps the word.
   if (!word.startsWith(base)) prefixes.add(word)
-  for (const prefix of [...prefixes]) prefixes.add(spelledOut(prefix))
+  for (const prefix of [...prefixes]) {
+    prefixes.add(spelledOut(prefix))
+    prefixes.add(joinedUp(prefix))
+  }
   return [...prefixes]
 }
 

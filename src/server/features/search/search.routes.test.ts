@@ -64,6 +64,17 @@ describe.each(testDatabases)('search on %s', (database) => {
     expect(marked(found(await search(rosa, 'cancion'))[0]!)).toEqual(['canciones'])
   })
 
+  it('finds accented words from a query without accents in English and French too', async () => {
+    const cafe = await post(rosa, '/api/dreams', { content: 'We met at the Café Rivière, by the fiancée’s house.' })
+    const noel = await post(rosa, '/api/dreams', { content: 'Le Noël de ma sœur à Besançon, chez l’élève de Grand-mère.' })
+    expect(ids(await search(rosa, 'cafe riviere fiancee', '&language=en'))).toEqual([cafe.id])
+    expect(marked(found(await search(rosa, 'CAFE', '&language=en'))[0]!)).toEqual(['Café'])
+    expect(ids(await search(rosa, 'noel besancon eleve grand-mere', '&language=fr'))).toEqual([noel.id])
+    // French keyboards seldom have «œ»: «soeur» is how most people type «sœur».
+    expect(ids(await search(rosa, 'soeur', '&language=fr'))).toEqual([noel.id])
+    expect(marked(found(await search(rosa, 'soeur noel', '&language=fr'))[0]!)).toEqual(['Noël', 'sœur'])
+  })
+
   it('finds a memory the moment it is saved, follows its edits and forgets it once deleted', async () => {
     const entry = await post(rosa, '/api/biography/entries', { title: 'El trapiche', content: 'Molíamos caña en el trapiche del tío Aurelio.' })
     expect(found(await search(rosa, 'trapiche aurelio'))).toEqual([expect.objectContaining({ kind: 'memory', id: entry.id, path: `/my-story#memory-${entry.id}` })])
@@ -82,6 +93,12 @@ describe.each(testDatabases)('search on %s', (database) => {
     const answer = await search(rosa, 'bambucos')
     expect(found(answer)).toEqual([expect.objectContaining({ kind: 'interview', path: `/interview/${carmen.memberId}`, personName: 'Carmen Ruiz' })])
     expect(ids(await search(rosa, 'parts role'))).toEqual([])
+    // Ana's side of the conversation is found too: the longest word of her reply.
+    const [session] = (await call(rosa)({ method: 'GET', url: `/api/interviews?memberId=${carmen.memberId}` })).json().sessions
+    const replyWords: string[] = String(session.acknowledgement).match(/\p{L}+/gu) ?? []
+    const herWord = replyWords.sort((a, b) => b.length - a.length)[0]
+    expect(herWord?.length).toBeGreaterThan(5)
+    expect(ids(await search(rosa, herWord!))).toContain(found(answer)[0]!.id)
   })
 
   it('keeps one person’s private memories and dreams from everyone else', async () => {
@@ -112,6 +129,17 @@ describe.each(testDatabases)('search on %s', (database) => {
     expect(ids(await search(viewer, 'julian'))).toEqual([alive.memberId])
     const contributor = await joined('contributor', 'Luis Mora')
     expect(ids(await search(contributor, 'manizales', '&kind=person')).sort()).toEqual([alive.memberId, gone.memberId].sort())
+  })
+
+  it('finds one’s own AI-lab story, and someone else’s only once it is shared with the tree', async () => {
+    const story = await post(rosa, '/api/ai-lab/memories', { originalText: 'El abuelo sembraba maíz en la vereda de Genoy.', saveMethod: 'original' })
+    expect(found(await search(rosa, 'genoy maiz'))).toEqual([expect.objectContaining({ kind: 'story', id: story.id, path: '/ai-lab' })])
+    const cousin = await joined('contributor', 'Marta Mora')
+    expect(await search(cousin, 'genoy')).toEqual({ query: 'genoy', groups: [] })
+    const shared = await call(rosa)({ method: 'PUT', url: `/api/ai-lab/memories/${story.id}/share`, payload: { treeId } })
+    expect(shared.statusCode, shared.body).toBe(200)
+    const answer = await search(cousin, 'genoy')
+    expect(found(answer)).toEqual([expect.objectContaining({ kind: 'story', id: story.id, snippet: { text: story.originalText, matches: [[40, 45]] } })])
   })
 
   it('finds the people a GEDCOM file brought, by name and by place, and a file by its caption', async () => {
