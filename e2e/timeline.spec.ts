@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { addMemberThroughApi, createBiographyEntryThroughApi, signUpThroughApi } from './fixtures.ts'
-import { expectNoHorizontalOverflow } from './page-checks.ts'
+import { expectNoHorizontalOverflow, expectNoSeriousA11yViolations } from './page-checks.ts'
 
 // Rosa's grandmother Aurora was born «hacia 1920»; Rosa kept a memory of this very day some
 // years ago, and her great-aunt Pilar (long gone) was born three days from now. Everything is
@@ -23,6 +23,8 @@ test('a life on a timeline with an approximate birth, and a memory of this day o
   const card = page.getByRole('region', { name: 'Tal día como hoy' })
   await expect(card.getByText(`Hace ${Number(today.slice(0, 4)) - 2012} años: Aurora Gómez me llevó a ver el mar por primera vez.`)).toBeVisible()
   await expect(card.getByText(new RegExp(`^Pilar Gómez habría cumplido ${years} el `))).toBeVisible()
+  // The card filled in, as the sweep (whose account has no memory of this day) never sees it.
+  await expectNoSeriousA11yViolations(page, 'the dashboard with a memory of this day and a coming birthday')
 
   await page.goto(`/timeline/${auroraId}`)
   await expect(page.getByRole('heading', { level: 1, name: 'La vida de Aurora Gómez' })).toBeVisible()
@@ -33,6 +35,7 @@ test('a life on a timeline with an approximate birth, and a memory of this day o
   await expect(moments.first()).toContainText('Nace')
   await expect(moments.nth(1)).toContainText('Aurora Gómez me llevó a ver el mar por primera vez.')
   await expect(moments.nth(1)).toContainText('hacia los 92 años')
+  await expectNoSeriousA11yViolations(page, 'a timeline with an approximate birth')
 
   // From the keyboard: the memory's link opens where the memory lives.
   await moments.nth(1).getByRole('link', { name: 'Leer el recuerdo' }).focus()
@@ -42,6 +45,9 @@ test('a life on a timeline with an approximate birth, and a memory of this day o
   await expect(page.locator('.found-item')).toContainText('Aurora Gómez me llevó a ver el mar por primera vez.')
 
   await page.setViewportSize({ width: 375, height: 667 })
+  await page.goto('/dashboard')
+  await expect(card.getByText(new RegExp(`^Pilar Gómez habría cumplido ${years} el `))).toBeVisible()
+  await expectNoHorizontalOverflow(page, 'the on-this-day card at 375 px')
   await page.goto(`/timeline/${auroraId}`)
   await expect(moments.first()).toBeVisible()
   await expectNoHorizontalOverflow(page, 'the timeline at 375 px')

@@ -86,6 +86,21 @@ describe.each(testDatabases)('constellations on %s', (database) => {
     expect(sky.mentions.find((m) => m.key === `interview:${session}`)?.path).toBe(`/story/${aurora.memberId}`)
   })
 
+  it('reads the person’s own words of their AI-lab stories, never the model’s variation', async () => {
+    const kept = async (originalText: string, aiVariationText: string) => {
+      const response = await call(rosa)({ method: 'POST', url: '/api/ai-lab/memories', payload: { originalText, aiVariationText, saveMethod: 'withVariation' } })
+      expect(response.statusCode, response.body).toBe(201)
+      return response.json().id as string
+    }
+    const first = await kept('En 1957 llegó el primer radio a la casa.', 'En 1888 un dragón trajo el radio desde 1888.')
+    const second = await kept('El radio de 1957 sonaba todas las noches.', 'El radio de 1888 hablaba solo, como en 1888.')
+    const sky = await skyOf(rosa)
+
+    expect(star(sky, 'year:1957')?.mentionKeys.sort()).toEqual([`story:${first}`, `story:${second}`].sort())
+    expect(star(sky, 'year:1888')).toBeUndefined()
+    expect(sky.mentions.find((m) => m.key === `story:${first}`)).toMatchObject({ kind: 'story', path: '/ai-lab?tab=memory' })
+  })
+
   it('never lets another person’s private dream into one’s sky', async () => {
     const lucia = await joined('editor')
     await dreamt(lucia, 'Teresa Ruiz y yo fuimos a Ipiales en 1999.')

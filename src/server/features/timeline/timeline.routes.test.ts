@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Member } from '../../../shared/contracts/family-tree.ts'
 import type { OnThisDay, PersonTimeline } from '../../../shared/contracts/timeline.ts'
 import { formatStoredDate } from '../../../shared/genealogy-date/index.ts'
+import { tellAna } from '../../test/heard-facts.ts'
 import { as, createTestApp, createTestUser, testDatabases, type TestApp, type TestUser } from '../../test/test-app.ts'
 import { tusClient } from '../../test/tus-client.ts'
 import { joinByInvitation } from '../../test/tree-invitations.ts'
@@ -147,6 +148,8 @@ describe.each(testDatabases)('a life on a timeline, and on this day, on %s', (da
     const lucia = await add(rosa, { firstName: 'Lucía', lastName: 'Pérez', relationshipToOwner: 'Prima', birthDate: '1990-01-02' })
     const pilar = await add(rosa, { firstName: 'Pilar', lastName: 'Gómez', relationshipToOwner: 'Tía abuela', birthDate: '1931-01-03', isDeceased: true })
     await add(rosa, { firstName: 'Ramón', lastName: 'Gómez', relationshipToOwner: 'Tío', birthDate: 'hacia el 3 de enero de 1940' })
+    // Fourteen days ahead is the first day past the fortnight.
+    await add(rosa, { firstName: 'Lejana', lastName: 'Pérez', relationshipToOwner: 'Prima', birthDate: '1991-01-10', isDeceased: true })
 
     const rosas = await onThisDay(rosa, '2026-12-27')
     expect(rosas.coming.map((c) => [c.kind, c.person.firstName, c.date, c.inDays, c.years, c.isLiving])).toEqual([
@@ -194,6 +197,23 @@ describe.each(testDatabases)('a life on a timeline, and on this day, on %s', (da
     const photo = after.events.find((event) => event.targetId === photoId)
     expect(photo).toMatchObject({ kind: 'photo', isApproximate: true, title: 'La casa de Pasto' })
     expect(formatStoredDate(photo!.date, 'es')).toBe('hacia 1970')
+  })
+
+  it('places an interview about her as one moment, on the day the sitting began, for whoever may read it', async () => {
+    const dayBefore = new Date().toISOString().slice(0, 10)
+    // Two answers told one after the other: one sitting.
+    await tellAna(t.app, rosa, aurora.memberId, 'Aurora Gómez bordaba manteles para la feria.')
+    await tellAna(t.app, rosa, aurora.memberId, 'Y los vendía en la plaza de Pasto.')
+    const dayAfter = new Date().toISOString().slice(0, 10)
+    for (const reader of [rosa, tomas]) {
+      const timeline = await timelineOf(reader, aurora.memberId)
+      const sittings = timeline.events.filter((event) => event.kind === 'interview')
+      expect(sittings).toHaveLength(1)
+      expect(sittings[0]).toMatchObject({ isApproximate: false, title: expect.stringContaining('bordaba manteles') })
+      expect([dayBefore, dayAfter]).toContain(sittings[0]!.date)
+      expect(timeline.undated.filter((event) => event.kind === 'interview')).toEqual([])
+    }
+    expect((await timelineOf(rosa, juan.memberId)).events.map((event) => event.kind)).not.toContain('interview')
   })
 
   it('refuses a today that is no date', async () => {
