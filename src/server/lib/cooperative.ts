@@ -222,20 +222,6 @@ export async function pacedJson(value: object, pacer: Pacer): Promise<Buffer> {
 }
 
 /**
- * Text chunks (a GEDCOM file as its writer makes it) as UTF-8 bytes, with a turn of the event loop
- * whenever a slice has run its time. Each chunk is made when it is asked for, so without the turns
- * a consumer that never waits (a zip, a fast socket) would write the whole file in one go.
- */
-export async function* pacedChunks(chunks: Iterable<string>, pacer: Pacer = createPacer(sliceMs, 1)): AsyncGenerator<Buffer, void, undefined> {
-  for (const chunk of chunks) {
-    // An empty chunk is a writer's chance to let others in while it prepares (see planXrefs).
-    if (chunk) yield Buffer.from(chunk, 'utf8')
-    const waiting = pacer.step()
-    if (waiting) await waiting
-  }
-}
-
-/**
  * Rows per page of a read that grows with an account. On SQLite a query runs to its end without a
  * turn of the event loop, so 100,000 rows read in one query hold every other request for the
  * whole of it; read by pages, others get in between.

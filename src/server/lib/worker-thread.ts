@@ -1,3 +1,4 @@
+import { stat } from 'node:fs/promises'
 import { setPriority } from 'node:os'
 import { Worker, type WorkerOptions } from 'node:worker_threads'
 import { reviveAppError } from './app-error.ts'
@@ -22,6 +23,16 @@ export function lowerThisThreadsPriority(): void {
   } catch {
     // Not allowed here (a sandbox): the work runs at the server's priority, as before.
   }
+}
+
+/**
+ * Starts libuv's pool of threads (file calls, compression) from the calling thread, if no call has
+ * yet. Threads take the priority of the thread that starts them: started from the request thread
+ * before a lowered worker exists, the pool never becomes a child of that worker and never runs
+ * everyone's file calls at its lower priority.
+ */
+export async function startThreadPoolHere(): Promise<void> {
+  await stat(import.meta.dirname)
 }
 
 /** What one worker thread may take, and what stops it. */

@@ -201,8 +201,11 @@ describe.each(testDatabases)('facts heard in conversations, cited in GEDCOM expo
     return { ...f, rosa, luis, facts, interviewRecording, memoryRecording }
   }
 
-  const exportOf = async (service: ReturnType<typeof citingService>, owner: TestUser, version: '7.0' | '5.5.1', exporterId?: string) =>
-    [...(await service.exportTree(owner.id, version, exporterId ? { exporterId } : {}))].join('')
+  const exportOf = async (service: ReturnType<typeof citingService>, owner: TestUser, version: '7.0' | '5.5.1', exporterId?: string) => {
+    const chunks: Buffer[] = []
+    for await (const chunk of await service.exportTree(owner.id, version, exporterId ? { exporterId } : {})) chunks.push(chunk)
+    return Buffer.concat(chunks).toString('utf8')
+  }
 
   const interviewTitle = 'Entrevista con Ana sobre Rosa Díaz, 12 de mayo de 2026'
   const expected = (file: (mediaId: string) => string, ids: { interviewRecording: string; memoryRecording: string }) => [

@@ -5,7 +5,6 @@ import { z } from 'zod'
 import { gedcomExportFormats, gedcomExportVersions, gedcomImportJobSchema, gedcomPreviewSchema } from '../../../shared/contracts/gedcom.ts'
 import { limits } from '../../../shared/limits.ts'
 import type { AttemptLimiter } from '../../lib/attempt-limiter.ts'
-import { pacedChunks } from '../../lib/cooperative.ts'
 import { receiveFile } from '../../lib/received-file.ts'
 import { sweepStaleFiles } from '../../lib/stale-files.ts'
 import type { TreeActor } from '../../../shared/family-tree/roles.ts'
@@ -122,7 +121,7 @@ export const gedcomRoutes: FastifyPluginAsyncZod<Options> = async (app, { servic
       return reply
         .header('content-type', 'text/vnd.familysearch.gedcom; charset=utf-8')
         .header('content-disposition', `attachment; filename="legado-gedcom-${version}.ged"`)
-        .send(Readable.from(pacedChunks(chunks)))
+        .send(Readable.from(chunks))
     },
   )
 }

@@ -7,8 +7,8 @@ import { defaultLanguage, limits, type Language } from '../../../shared/limits.t
 import { nowIso } from '../../db/timestamps.ts'
 import { AppError, notFound } from '../../lib/app-error.ts'
 import type { JobKind, JobRunner, RunningJob } from '../../lib/jobs/job-runner.ts'
-import { writeGedcom } from '../../lib/gedcom/index.ts'
-import { createPacer, pacedChunks } from '../../lib/cooperative.ts'
+import { writeGedcomOffThread } from '../../lib/gedcom/write-off-thread.ts'
+import { createPacer } from '../../lib/cooperative.ts'
 import { newId } from '../../lib/ids.ts'
 import { openZip } from '../../lib/zip/zip-reader.ts'
 import { mediaEntryPath } from '../../lib/zip/media-entry.ts'
@@ -341,7 +341,8 @@ export function createGedcomService({
     },
 
     /**
-     * The owner's tree as GEDCOM text, chunk by chunk. Files are referred to by where they are
+     * The owner's tree as GEDCOM text, UTF-8 chunk by chunk, written on a thread of its own (see
+     * write-off-thread.ts). Files are referred to by where they are
      * stored, or by `mediaFile` (their path inside an export archive, beside the .ged). The facts
      * heard in conversations are cited in the language of `exporterId` (the owner by default).
      */
@@ -349,7 +350,7 @@ export function createGedcomService({
       ownerId: string,
       version: GedcomExportVersion,
       options: { mediaFile?(asset: { id: string; fileName: string }): string; exporterId?: string } = {},
-    ): Promise<Iterable<string>> {
+    ): Promise<AsyncIterable<Buffer>> {
       const tree = await familyTree.getTree(ownerId)
       const facts = citedFacts ? await citedFacts(ownerId) : []
       const pacer = createPacer()
@@ -368,7 +369,7 @@ export function createGedcomService({
         const language = (await languageOf?.(options.exporterId ?? ownerId)) ?? defaultLanguage
         attachCitations(data, facts, { tree, language, recordings: files })
       }
-      return writeGedcom(data, {
+      return writeGedcomOffThread(data, {
         version,
         submitterName: tree.tree?.treeName ?? 'Legado',
         ...(appVersion ? { sourceVersion: appVersion } : {}),
@@ -409,7 +410,7 @@ export function createGedcomService({
       })
       const zip = createZipWriter()
       const write = async () => {
-        await zip.addStream(gedzipGedcomName, pacedChunks(gedcom))
+        await zip.addStream(gedzipGedcomName, gedcom)
         for (const { id, path } of included) if (openMedia) await zip.addStream(path, await openMedia(ownerId, id))
         zip.end()
       }

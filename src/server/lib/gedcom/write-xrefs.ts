@@ -84,8 +84,8 @@ export function* planXrefs(data: GedcomData): Generator<'', XrefPlan, undefined>
 
 /**
  * The identifiers of one file. `planXrefs` is a generator: a tree of 100,000 people takes a good
- * part of a second to plan, and the empty chunks it yields on the way let a paced consumer
- * (`pacedChunks`) turn the event loop; `[...]` or `for…of` over the writer simply skips them.
+ * part of a second to plan, and the empty chunks it yields on the way let a consumer on a shared
+ * thread turn its event loop; `[...]` or `for…of` over the writer simply skips them.
  */
 export interface XrefPlan {
   people: string[]

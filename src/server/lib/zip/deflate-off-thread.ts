@@ -1,7 +1,6 @@
-import { stat } from 'node:fs/promises'
 import type { Worker } from 'node:worker_threads'
 import type { ZipInputFile } from 'fflate'
-import { startWorker } from '../worker-thread.ts'
+import { startThreadPoolHere, startWorker } from '../worker-thread.ts'
 
 /** A slice of an entry to deflate; `chunk: null` drops an entry given up part way. */
 export interface DeflateRequest {
@@ -30,10 +29,7 @@ let thread: Promise<DeflateThread> | undefined
 let lastId = 0
 
 async function startThread(): Promise<DeflateThread> {
-  // Threads take the priority of the thread that starts them. libuv's pool threads are started by
-  // the first asynchronous file call: made here, from the request thread, the pool is never a
-  // child of the lowered deflate thread (which itself does no asynchronous I/O).
-  await stat(import.meta.dirname)
+  await startThreadPoolHere()
   const worker = startWorker(new URL('./deflate.worker.ts', import.meta.url), {
     resourceLimits: { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 16 },
   })
