@@ -75,6 +75,10 @@ try {
       await cdp.send('Profiler.setSamplingInterval', { interval: 200 })
       await cdp.send('Profiler.start')
     }
+    // BENCH_TREE_TRACE=<file>: the browser's performance trace while the page loads (style, layout,
+    // paint and script by task), which a CPU profile shows only as "(program)".
+    const traceFile = process.env.BENCH_TREE_TRACE
+    if (traceFile) await browser.startTracing(page, { path: traceFile, screenshots: false })
     const started = performance.now()
     await page.goto(`${base}/family-tree`)
     await page.locator('.family-chart-person, .member-card h3').first().waitFor({ timeout: 120_000 })
@@ -87,6 +91,7 @@ try {
     await page.waitForLoadState('networkidle')
     const loaded = performance.now() - started
     if (profileFile) writeFileSync(profileFile, JSON.stringify((await cdp.send('Profiler.stop')).profile))
+    if (traceFile) await browser.stopTracing()
     const loading = await page.evaluate(() => window.__longest)
     console.log(
       `  first person shown in ${firstCard.toFixed(0)} ms (${verdict(firstCard, goals.firstCardMs)}), ${kib(bytesBefore)} transferred before it (${verdict(bytesBefore, goals.bytesBeforeFirstCard)})`,

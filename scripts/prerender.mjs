@@ -98,31 +98,33 @@ const scriptsAfterPaint = new Set(entry.formPages.map((form) => form.page))
 const afterPaintId = 'after-paint-scripts'
 const afterPaintSource = `// Written by scripts/prerender.mjs: the app's scripts, asked for once the page has painted.
 const list = JSON.parse(document.getElementById('${afterPaintId}').textContent)
+// Each request a link starts costs the main thread a millisecond or two (more on a slow phone):
+// the 35 or so of a signed-in page, added at once, were one task of 70 ms on a desktop. Added a
+// few per task, none is long; the data's reads and the entry go first.
+const linksPerTask = 4
+function link(rel, href, as) {
+  const element = document.createElement(rel === 'script' ? 'script' : 'link')
+  if (rel === 'script') element.type = 'module'
+  else element.rel = rel
+  if (as) element.as = as
+  element.crossOrigin = ''
+  element[rel === 'script' ? 'src' : 'href'] = href
+  return element
+}
+const queue = [
+  ...(list.fetch ?? []).map((href) => () => link('preload', href, 'fetch')),
+  () => link('script', list.entry),
+  ...list.preload.map((href) => () => link('modulepreload', href)),
+]
+function addSome() {
+  for (const make of queue.splice(0, linksPerTask)) document.head.append(make())
+  if (queue.length > 0) setTimeout(addSome, 0)
+}
 let started = false
 function start() {
   if (started) return
   started = true
-  // The page's data first, then its code: the reads are answered while the scripts still arrive.
-  for (const href of list.fetch ?? []) {
-    const link = document.createElement('link')
-    link.rel = 'preload'
-    link.as = 'fetch'
-    link.crossOrigin = ''
-    link.href = href
-    document.head.append(link)
-  }
-  for (const href of list.preload) {
-    const link = document.createElement('link')
-    link.rel = 'modulepreload'
-    link.crossOrigin = ''
-    link.href = href
-    document.head.append(link)
-  }
-  const script = document.createElement('script')
-  script.type = 'module'
-  script.crossOrigin = ''
-  script.src = list.entry
-  document.head.append(script)
+  addSome()
 }
 // The frame's callback runs before it is drawn, the timeout after; a hidden tab draws no frames.
 requestAnimationFrame(() => setTimeout(start, 0))

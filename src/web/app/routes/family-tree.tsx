@@ -67,7 +67,8 @@ const memberMedia: MemberMediaSlot = {
 // ── Sources slot ── what was heard and accepted about a person (features/facts): where their
 // birth and death came from, and their trade, homes and nickname, each with its source. Only a
 // person someone talked about can have any (Ana's interviews about them, Cronos' about the
-// keeper's own card); the other cards ask nothing.
+// keeper's own card); the other cards ask nothing, and draw nothing for them: a query observer
+// each, even one that asks nothing, cost a card of a long list three observers and their timers.
 const citedKinds: Record<CitedLine, readonly FactKind[]> = {
   birth: ['birthDate', 'birthPlace'],
   death: ['deathDate', 'deathPlace'],
@@ -77,10 +78,9 @@ const isTalkedAbout = (member: Member) => member.interviewSegments.length > 0 ||
 
 function sourcesFor(readerUserId: string | undefined): MemberSourcesSlot {
   return {
-    cite: (member, line) => (
-      <FactSources memberId={member.memberId} kinds={citedKinds[line]} subjectName={member.firstName} readerUserId={readerUserId} enabled={isTalkedAbout(member)} />
-    ),
-    heardLines: (member) => <HeardLines memberId={member.memberId} subjectName={member.firstName} readerUserId={readerUserId} enabled={isTalkedAbout(member)} />,
+    cite: (member, line) =>
+      isTalkedAbout(member) && <FactSources memberId={member.memberId} kinds={citedKinds[line]} subjectName={member.firstName} readerUserId={readerUserId} enabled />,
+    heardLines: (member) => isTalkedAbout(member) && <HeardLines memberId={member.memberId} subjectName={member.firstName} readerUserId={readerUserId} enabled />,
   }
 }
 

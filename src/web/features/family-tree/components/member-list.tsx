@@ -59,6 +59,13 @@ export function MemberListLoading() {
 
 const noIds: string[] = []
 
+/**
+ * Cards drawn per task after the first screen's: a card is some 3 ms of rendering on a desktop and
+ * four times that on a slow phone, so three stay under the 50 ms that make a task long there (six
+ * were 60-90 ms, a dozen times over for a page of a hundred).
+ */
+const cardSteps = { first: 6, step: 3 }
+
 /** How long typing must pause before the cards a search found are read. */
 const searchPauseMs = 300
 
@@ -116,7 +123,7 @@ export function MemberList({ index, isEveryoneWhole = false, names, everyoneUnio
     return members
   }, [shownIds, pages, names, isEveryoneWhole])
   // The page's cards are drawn a few at a time (see useGrowingCount); "shown" is what was asked for.
-  const drawn = useGrowingCount(ready.length)
+  const drawn = useGrowingCount(ready.length, cardSteps)
   const handleUpdated = useCallback((updated: Member) => onAnnounce(t('card.updated', { name: memberName(updated) })), [onAnnounce, t])
   const total = found?.length ?? 0
   const hidden = total - shown
