@@ -43,9 +43,10 @@ export function AppFrame({ queryClient, children }: { queryClient: QueryClient; 
   )
 }
 
-export function App() {
+/** `router`: made by the caller beforehand (the browser's start-up, in a task of its own), else here. */
+export function App({ router: madeRouter }: { router?: ReturnType<typeof createAppRouter> } = {}) {
   const [queryClient] = useState(createQueryClient)
-  const [router] = useState(createAppRouter)
+  const [router] = useState(() => madeRouter ?? createAppRouter())
   return (
     <AppFrame queryClient={queryClient}>
       <RouterProvider router={router} />
