@@ -1,31 +1,25 @@
-import type { Readable } from 'node:stream'
 import type { BatchProblem } from '../../../shared/contracts/family-tree.ts'
-import type { GedcomExportVersion, GedcomImportJob, GedcomImportReport, GedcomPreview } from '../../../shared/contracts/gedcom.ts'
-import type { FactProposal } from '../../../shared/contracts/facts.ts'
-import type { PortableGedcomKept } from '../../../shared/contracts/portability.ts'
-import { defaultLanguage, limits, type Language } from '../../../shared/limits.ts'
+import type { GedcomImportJob, GedcomImportReport, GedcomPreview } from '../../../shared/contracts/gedcom.ts'
+import { limits } from '../../../shared/limits.ts'
 import { nowIso } from '../../db/timestamps.ts'
 import { AppError, notFound } from '../../lib/app-error.ts'
 import type { JobKind, JobRunner, RunningJob } from '../../lib/jobs/job-runner.ts'
-import { writeGedcomOffThread } from '../../lib/gedcom/write-off-thread.ts'
 import { createPacer } from '../../lib/cooperative.ts'
 import { newId } from '../../lib/ids.ts'
 import { openZip } from '../../lib/zip/zip-reader.ts'
-import { mediaEntryPath } from '../../lib/zip/media-entry.ts'
 import type { ZipArchive } from '../../lib/zip/zip-reader.ts'
-import { createZipWriter } from '../../lib/zip/zip-writer.ts'
 import { importGedcomMedia, type GedcomMediaPort } from './gedcom.media.ts'
-import { gedzipGedcomName, gedzipLimits, isGedzip, openGedzip } from './gedcom.zip.ts'
-import { chooseNamespace, indexImported, namespaceBatch, xrefOfSourceId } from './gedcom.identity.ts'
-import { treeToGedcom, type MediaReference } from './gedcom.export.ts'
-import { attachCitations } from './gedcom.export-facts.ts'
+import { gedzipLimits, isGedzip, openGedzip } from './gedcom.zip.ts'
+import { chooseNamespace, indexImported, namespaceBatch } from './gedcom.identity.ts'
 import type { GedcomJobRepository } from './gedcom.repository.ts'
 import type { GedcomKeptRepository } from './gedcom.kept.repository.ts'
 import type { MappedGedcom } from './gedcom.map.ts'
 import { previewGedcomOffThread, readGedcomOffThread, type ReaderLimits } from './gedcom.read.ts'
 import type { TreeImportDoor } from '../family-tree/family-tree.service.ts'
+import { createGedcomExports, type GedcomExportDeps } from './gedcom.exports.ts'
+import { asFileRef, filesFrom, namesOf, progressRecorder, reportedProblems, topTags, writingFrom, writingTo } from './gedcom.import-report.ts'
 
-interface Deps {
+interface Deps extends GedcomExportDeps {
   familyTree: TreeImportDoor
   jobs: GedcomJobRepository
   /** Runs the imports (lib/jobs): caps, timeout, cancellation, another instance taking one up. */
@@ -36,99 +30,19 @@ interface Deps {
   importTimeoutMs?: number
   /** The people one tree may hold (`TREE_MAX_MEMBERS`): a file, and an import's additions, are held to it. */
   maxMembers?: number
-  /** What imports kept without showing it, written back on export. */
-  kept: GedcomKeptRepository
-  /** Each of the owner's files, for OBJE references (the media feature knows). */
-  describeMedia?(ownerId: string, mediaIds: string[]): Promise<Map<string, MediaReference & { id: string; fileName: string }>>
   /** Brings a GEDZIP's files in as media of their people (the media feature's service). */
   media?: GedcomMediaPort
-  /** A stored file's bytes, for a GEDZIP export. */
-  openMedia?(ownerId: string, mediaId: string): Promise<AsyncIterable<Uint8Array>>
   /** The largest .ged taken, also inside a GEDZIP. */
   maxGedcomBytes?: number
-  log?: { error(details: object, message: string): void; warn(details: object, message: string): void }
-  /** Legado's version, for HEAD.SOUR.VERS. */
-  appVersion?: string
-  /** The accepted facts the tree still holds, each with where it was heard (the facts feature): cited in an export. */
-  citedFacts?(ownerId: string): Promise<FactProposal[]>
-  /** The language of the person exporting (their account's), for the citations' titles; Spanish without one. */
-  languageOf?(userId: string): Promise<Language | null>
 }
-
-/** Tags named per kind in a preview or report, the most frequent first; a file inventing tags by the thousand is not answered whole. */
-export const reportedTags = 100
 
 /** Imports one person may have waiting or running at once. */
 const importsPerPerson = 1
-
-/** The `reportedTags` most frequent tags, the rest left out. */
-export function topTags(tags: Record<string, number>): Record<string, number> {
-  const entries = Object.entries(tags)
-  if (entries.length <= reportedTags) return tags
-  return Object.fromEntries(entries.sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, reportedTags))
-}
 
 /** Refuses a file with more people than a tree may hold, or more families than Legado takes from one file. */
 function assertWithinLimits(counts: GedcomPreview['counts'], maxMembers: number): void {
   if (counts.people > maxMembers) throw new AppError('gedcom.too_many_people', `A GEDCOM file can hold at most ${maxMembers} people`)
   if (counts.families > limits.gedcomFamiliesPerFile) throw new AppError('gedcom.too_many_families', `A GEDCOM file can hold at most ${limits.gedcomFamiliesPerFile} families`)
-}
-
-/** Problems kept in a report; the rest are counted. A 100,000-person file with one fault everywhere stays readable. */
-const reportedProblems = 500
-
-/**
- * The writing phase's share of the bar: it starts once the file is read and ends just before done.
- * A GEDZIP's files, unpacked and stored one by one, take the last part of it.
- */
-const writingFrom = 40
-const writingTo = 99
-const filesFrom = 80
-/** The bar moves in the database at most this often, or sooner after a jump of `progressStep` points. */
-const progressEveryMs = 250
-const progressStep = 2
-
-/**
- * Records a step's progress between `from` and `to` without a write per step: at most every
- * `progressEveryMs`, or after `progressStep` points, one write at a time and in order. `settled`
- * waits for the last one.
- */
-function progressRecorder(record: (progress: number) => Promise<void>, from: number, to: number) {
-  let shown = from
-  let shownAt = performance.now()
-  let last: Promise<void> = Promise.resolve()
-  let busy = false
-  return {
-    onProgress(done: number, total: number) {
-      const progress = Math.floor(from + ((to - from) * done) / Math.max(total, 1))
-      const now = performance.now()
-      if (busy || progress <= shown || (progress - shown < progressStep && now - shownAt < progressEveryMs)) return
-      shown = progress
-      shownAt = now
-      busy = true
-      last = record(progress).then(
-        () => void (busy = false),
-        () => void (busy = false),
-      )
-    },
-    settled: () => last,
-  }
-}
-
-/** A problem as the file names its item: the xref, without the namespace it was kept in, and the person's name. */
-function asFileRef(problem: BatchProblem, nameOf: (ref: string) => string | undefined): GedcomImportReport['problems'][number] {
-  if (problem.ref === undefined) return problem
-  const name = nameOf(problem.ref)
-  return { ...problem, ref: xrefOfSourceId(problem.ref) ?? problem.ref, ...(name ? { name } : {}) }
-}
-
-/** Each member reference of the batch → the person's name, as the file gives it. */
-function namesOf(batch: { members: { sourceId?: string | undefined; firstName: string; lastName: string }[] }) {
-  let names: Map<string, string> | undefined
-  return (ref: string) => {
-    names ??= new Map(batch.members.map((member) => [member.sourceId ?? '', `${member.firstName} ${member.lastName}`.trim()]))
-    return names.get(ref)
-  }
 }
 
 /** A file with no GEDCOM version and nobody in it is something else (a photo, a zip, a letter). */
@@ -166,23 +80,20 @@ async function storeKept(repo: GedcomKeptRepository, ownerId: string, items: Map
   await repo.replace(ownerId, { memberIds: [...new Set(written.memberIds.values())], unionIds: [...new Set(written.unionIds.values())], recordKeys }, rows)
 }
 
-export function createGedcomService({
-  familyTree,
-  jobs,
-  runner,
-  reader = { memoryMb: 2048, timeoutMs: 120_000, concurrent: 2 },
-  importTimeoutMs = 30 * 60 * 1000,
-  maxMembers = limits.membersPerTree,
-  kept,
-  describeMedia,
-  media,
-  openMedia,
-  maxGedcomBytes = limits.gedcomMaxBytes,
-  log,
-  appVersion,
-  citedFacts,
-  languageOf,
-}: Deps) {
+export function createGedcomService(deps: Deps) {
+  const {
+    familyTree,
+    jobs,
+    runner,
+    reader = { memoryMb: 2048, timeoutMs: 120_000, concurrent: 2 },
+    importTimeoutMs = 30 * 60 * 1000,
+    maxMembers = limits.membersPerTree,
+    kept,
+    media,
+    maxGedcomBytes = limits.gedcomMaxBytes,
+    log,
+  } = deps
+  const exports = createGedcomExports(deps)
   /** A GEDZIP is opened (its directory only) and checked before anything is answered: a zip without a tree is a clear 4xx. */
   async function open(file: string): Promise<Upload> {
     if (!(await isGedzip(file))) return { file }
@@ -340,86 +251,7 @@ export function createGedcomService({
       return job
     },
 
-    /**
-     * The owner's tree as GEDCOM text, UTF-8 chunk by chunk, written on a thread of its own (see
-     * write-off-thread.ts). Files are referred to by where they are
-     * stored, or by `mediaFile` (their path inside an export archive, beside the .ged). The facts
-     * heard in conversations are cited in the language of `exporterId` (the owner by default).
-     */
-    async exportTree(
-      ownerId: string,
-      version: GedcomExportVersion,
-      options: { mediaFile?(asset: { id: string; fileName: string }): string; exporterId?: string } = {},
-    ): Promise<AsyncIterable<Buffer>> {
-      const tree = await familyTree.getTree(ownerId)
-      const facts = citedFacts ? await citedFacts(ownerId) : []
-      const pacer = createPacer()
-      const mediaIds = new Set<string>()
-      for (const member of tree.members) {
-        for (const id of member.mediaAssetIds) mediaIds.add(id)
-        const waiting = pacer.step()
-        if (waiting) await waiting
-      }
-      // A fact's recording goes with its citation, and into a GEDZIP as the members' files do.
-      for (const fact of facts) if (fact.source.recordingId !== null) mediaIds.add(fact.source.recordingId)
-      const described = mediaIds.size > 0 && describeMedia ? await describeMedia(ownerId, [...mediaIds]) : new Map<string, MediaReference & { id: string; fileName: string }>()
-      const files = new Map([...described].map(([id, asset]) => [id, options.mediaFile ? { ...asset, file: options.mediaFile(asset) } : asset]))
-      const data = await treeToGedcom(tree, version, files, await kept.list(ownerId), pacer)
-      if (facts.length > 0) {
-        const language = (await languageOf?.(options.exporterId ?? ownerId)) ?? defaultLanguage
-        attachCitations(data, facts, { tree, language, recordings: files })
-      }
-      return writeGedcomOffThread(data, {
-        version,
-        submitterName: tree.tree?.treeName ?? 'Legado',
-        ...(appVersion ? { sourceVersion: appVersion } : {}),
-        date: new Date(),
-      })
-    },
-
-    /** What imports kept, for the account's export archive: each row with its structures as JSON values. */
-    async exportKept(ownerId: string): Promise<PortableGedcomKept[]> {
-      const rows = await kept.listWithIds(ownerId)
-      return rows.map(({ structures, ...row }) => ({ ...row, structures: JSON.parse(structures) as PortableGedcomKept['structures'] }))
-    },
-
-    /**
-     * Restores an archive's kept rows, which already carry their new ids and the new ids of the
-     * members and unions the tree's restore just wrote: all of them, or (when a write fails) none.
-     */
-    async restoreKept(ownerId: string, rows: PortableGedcomKept[]): Promise<void> {
-      await kept.add(
-        ownerId,
-        rows.map(({ structures, ...row }) => ({ ...row, structures: JSON.stringify(structures) })),
-      )
-    },
-
-    /**
-     * The tree as a GEDZIP: `gedcom.ged` (GEDCOM 7.0) whose OBJE files are the `media/` entries
-     * beside it, each member's files streamed in one at a time. The zip is written as it is sent.
-     */
-    async exportGedzip(ownerId: string, exporterId?: string): Promise<Readable> {
-      const included: { id: string; path: string }[] = []
-      const gedcom = await service.exportTree(ownerId, '7.0', {
-        ...(exporterId ? { exporterId } : {}),
-        mediaFile: (asset) => {
-          const path = mediaEntryPath(asset)
-          included.push({ id: asset.id, path })
-          return path
-        },
-      })
-      const zip = createZipWriter()
-      const write = async () => {
-        await zip.addStream(gedzipGedcomName, gedcom)
-        for (const { id, path } of included) if (openMedia) await zip.addStream(path, await openMedia(ownerId, id))
-        zip.end()
-      }
-      write().catch((error: unknown) => {
-        log?.error({ err: error }, 'a GEDZIP export stopped part way')
-        zip.abort(error instanceof Error ? error : new Error(String(error)))
-      })
-      return zip.stream
-    },
+    ...exports,
   }
   return service
 }

@@ -1,0 +1,119 @@
+import type { Readable } from 'node:stream'
+import type { GedcomExportVersion } from '../../../shared/contracts/gedcom.ts'
+import type { FactProposal } from '../../../shared/contracts/facts.ts'
+import type { PortableGedcomKept } from '../../../shared/contracts/portability.ts'
+import { defaultLanguage, type Language } from '../../../shared/limits.ts'
+import { createPacer } from '../../lib/cooperative.ts'
+import { writeGedcomOffThread } from '../../lib/gedcom/write-off-thread.ts'
+import { mediaEntryPath } from '../../lib/zip/media-entry.ts'
+import { createZipWriter } from '../../lib/zip/zip-writer.ts'
+import type { TreeImportDoor } from '../family-tree/family-tree.service.ts'
+import { attachCitations } from './gedcom.export-facts.ts'
+import { treeToGedcom, type MediaReference } from './gedcom.export.ts'
+import type { GedcomKeptRepository } from './gedcom.kept.repository.ts'
+import { gedzipGedcomName } from './gedcom.zip.ts'
+
+/** What the exports read: the tree, what imports kept, the members' files and the facts heard about them. */
+export interface GedcomExportDeps {
+  familyTree: Pick<TreeImportDoor, 'getTree'>
+  /** What imports kept without showing it, written back on export. */
+  kept: GedcomKeptRepository
+  /** Each of the owner's files, for OBJE references (the media feature knows). */
+  describeMedia?(ownerId: string, mediaIds: string[]): Promise<Map<string, MediaReference & { id: string; fileName: string }>>
+  /** A stored file's bytes, for a GEDZIP export. */
+  openMedia?(ownerId: string, mediaId: string): Promise<AsyncIterable<Uint8Array>>
+  log?: { error(details: object, message: string): void; warn(details: object, message: string): void }
+  /** Legado's version, for HEAD.SOUR.VERS. */
+  appVersion?: string
+  /** The accepted facts the tree still holds, each with where it was heard (the facts feature): cited in an export. */
+  citedFacts?(ownerId: string): Promise<FactProposal[]>
+  /** The language of the person exporting (their account's), for the citations' titles; Spanish without one. */
+  languageOf?(userId: string): Promise<Language | null>
+}
+
+/** The tree going out: as GEDCOM text, as a GEDZIP, and what imports kept for the account's archive (and back from it). */
+export function createGedcomExports({ familyTree, kept, describeMedia, openMedia, log, appVersion, citedFacts, languageOf }: GedcomExportDeps) {
+  const exports = {
+    /**
+     * The owner's tree as GEDCOM text, UTF-8 chunk by chunk, written on a thread of its own (see
+     * write-off-thread.ts). Files are referred to by where they are
+     * stored, or by `mediaFile` (their path inside an export archive, beside the .ged). The facts
+     * heard in conversations are cited in the language of `exporterId` (the owner by default).
+     */
+    async exportTree(
+      ownerId: string,
+      version: GedcomExportVersion,
+      options: { mediaFile?(asset: { id: string; fileName: string }): string; exporterId?: string } = {},
+    ): Promise<AsyncIterable<Buffer>> {
+      const tree = await familyTree.getTree(ownerId)
+      const facts = citedFacts ? await citedFacts(ownerId) : []
+      const pacer = createPacer()
+      const mediaIds = new Set<string>()
+      for (const member of tree.members) {
+        for (const id of member.mediaAssetIds) mediaIds.add(id)
+        const waiting = pacer.step()
+        if (waiting) await waiting
+      }
+      // A fact's recording goes with its citation, and into a GEDZIP as the members' files do.
+      for (const fact of facts) if (fact.source.recordingId !== null) mediaIds.add(fact.source.recordingId)
+      const described = mediaIds.size > 0 && describeMedia ? await describeMedia(ownerId, [...mediaIds]) : new Map<string, MediaReference & { id: string; fileName: string }>()
+      const files = new Map([...described].map(([id, asset]) => [id, options.mediaFile ? { ...asset, file: options.mediaFile(asset) } : asset]))
+      const data = await treeToGedcom(tree, version, files, await kept.list(ownerId), pacer)
+      if (facts.length > 0) {
+        const language = (await languageOf?.(options.exporterId ?? ownerId)) ?? defaultLanguage
+        attachCitations(data, facts, { tree, language, recordings: files })
+      }
+      return writeGedcomOffThread(data, {
+        version,
+        submitterName: tree.tree?.treeName ?? 'Legado',
+        ...(appVersion ? { sourceVersion: appVersion } : {}),
+        date: new Date(),
+      })
+    },
+
+    /** What imports kept, for the account's export archive: each row with its structures as JSON values. */
+    async exportKept(ownerId: string): Promise<PortableGedcomKept[]> {
+      const rows = await kept.listWithIds(ownerId)
+      return rows.map(({ structures, ...row }) => ({ ...row, structures: JSON.parse(structures) as PortableGedcomKept['structures'] }))
+    },
+
+    /**
+     * Restores an archive's kept rows, which already carry their new ids and the new ids of the
+     * members and unions the tree's restore just wrote: all of them, or (when a write fails) none.
+     */
+    async restoreKept(ownerId: string, rows: PortableGedcomKept[]): Promise<void> {
+      await kept.add(
+        ownerId,
+        rows.map(({ structures, ...row }) => ({ ...row, structures: JSON.stringify(structures) })),
+      )
+    },
+
+    /**
+     * The tree as a GEDZIP: `gedcom.ged` (GEDCOM 7.0) whose OBJE files are the `media/` entries
+     * beside it, each member's files streamed in one at a time. The zip is written as it is sent.
+     */
+    async exportGedzip(ownerId: string, exporterId?: string): Promise<Readable> {
+      const included: { id: string; path: string }[] = []
+      const gedcom = await exports.exportTree(ownerId, '7.0', {
+        ...(exporterId ? { exporterId } : {}),
+        mediaFile: (asset) => {
+          const path = mediaEntryPath(asset)
+          included.push({ id: asset.id, path })
+          return path
+        },
+      })
+      const zip = createZipWriter()
+      const write = async () => {
+        await zip.addStream(gedzipGedcomName, gedcom)
+        for (const { id, path } of included) if (openMedia) await zip.addStream(path, await openMedia(ownerId, id))
+        zip.end()
+      }
+      write().catch((error: unknown) => {
+        log?.error({ err: error }, 'a GEDZIP export stopped part way')
+        zip.abort(error instanceof Error ? error : new Error(String(error)))
+      })
+      return zip.stream
+    },
+  }
+  return exports
+}
