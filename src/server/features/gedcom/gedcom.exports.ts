@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream'
+import type { FamilyTree } from '../../../shared/contracts/family-tree.ts'
 import type { GedcomExportVersion } from '../../../shared/contracts/gedcom.ts'
 import type { FactProposal } from '../../../shared/contracts/facts.ts'
 import type { PortableGedcomKept } from '../../../shared/contracts/portability.ts'
@@ -39,13 +40,14 @@ export function createGedcomExports({ familyTree, kept, describeMedia, openMedia
      * write-off-thread.ts). Files are referred to by where they are
      * stored, or by `mediaFile` (their path inside an export archive, beside the .ged). The facts
      * heard in conversations are cited in the language of `exporterId` (the owner by default).
+     * `tree` is the owner's tree when the caller has already read it (the account export).
      */
     async exportTree(
       ownerId: string,
       version: GedcomExportVersion,
-      options: { mediaFile?(asset: { id: string; fileName: string }): string; exporterId?: string } = {},
+      options: { mediaFile?(asset: { id: string; fileName: string }): string; exporterId?: string; tree?: FamilyTree } = {},
     ): Promise<AsyncIterable<Buffer>> {
-      const tree = await familyTree.getTree(ownerId)
+      const tree = options.tree ?? (await familyTree.getTree(ownerId))
       const facts = citedFacts ? await citedFacts(ownerId) : []
       const pacer = createPacer()
       const mediaIds = new Set<string>()

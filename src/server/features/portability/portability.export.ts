@@ -1,3 +1,4 @@
+import type { FamilyTree } from '../../../shared/contracts/family-tree.ts'
 import { exportFileOf, exportFormatName, exportSchemaVersion, type ExportKind, type ExportManifest, type PortableMedia } from '../../../shared/contracts/portability.ts'
 import { createPacer, pacedJsonStream } from '../../lib/cooperative.ts'
 import { mediaEntryPath } from '../../lib/zip/media-entry.ts'
@@ -99,7 +100,7 @@ export async function writeExport(
   for (const [kind, value] of Object.entries(files) as [ExportKind, object][]) await zip.addBuffer(exportFileOf[kind], pacedJsonStream(value, createPacer()))
   for (const asset of media) await zip.addStream(asset.path, await ports.media.openContent(userId, asset.id))
   for (const extension of extensions) {
-    const content = await extension.write(userId)
+    const content = await extension.write(userId, files.familyTree as FamilyTree)
     await (content instanceof Uint8Array ? zip.addBuffer(extension.path, content) : zip.addStream(extension.path, content))
     for (const file of (await extension.files?.(userId)) ?? []) await zip.addStream(file.path, await file.open())
   }

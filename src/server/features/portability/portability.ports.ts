@@ -52,7 +52,11 @@ export interface ExportExtension {
   path: string
   /** One line for the manifest: what the entry is and who reads it. */
   description: string
-  write(userId: string): Promise<Uint8Array | AsyncIterable<Uint8Array>>
+  /**
+   * The entry's bytes. `tree` is the family tree the archive already holds (read once for the
+   * whole export: at 100,000 people a second read is seconds of work and as much memory again).
+   */
+  write(userId: string, tree: FamilyTree): Promise<Uint8Array | AsyncIterable<Uint8Array>>
   /** Files that go with the entry (their bytes, one at a time, after it), at paths it names. */
   files?(userId: string): Promise<{ path: string; open(): Promise<AsyncIterable<Uint8Array>> }[]>
 }
