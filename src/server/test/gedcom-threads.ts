@@ -4,12 +4,12 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'vite'
 import { compiledReaderVariable } from '../features/gedcom/gedcom.read.ts'
-import { compiledWriterVariable } from '../lib/gedcom/write-off-thread.ts'
+import { compiledExportVariable } from '../features/gedcom/gedcom.export-thread.ts'
 
 /** Each GEDCOM thread's entry, the file it is compiled to, and the variable that names that file. */
 const threads = [
   { name: 'gedcom-reader', entry: fileURLToPath(new URL('../features/gedcom/gedcom.read.worker.ts', import.meta.url)), variable: compiledReaderVariable },
-  { name: 'gedcom-writer', entry: fileURLToPath(new URL('../lib/gedcom/write.worker.ts', import.meta.url)), variable: compiledWriterVariable },
+  { name: 'gedcom-export', entry: fileURLToPath(new URL('../features/gedcom/gedcom.export.worker.ts', import.meta.url)), variable: compiledExportVariable },
 ]
 
 /**

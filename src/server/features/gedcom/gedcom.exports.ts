@@ -5,12 +5,11 @@ import type { FactProposal } from '../../../shared/contracts/facts.ts'
 import type { PortableGedcomKept } from '../../../shared/contracts/portability.ts'
 import { defaultLanguage, type Language } from '../../../shared/limits.ts'
 import { createPacer } from '../../lib/cooperative.ts'
-import { writeGedcomOffThread } from '../../lib/gedcom/write-off-thread.ts'
 import { mediaEntryPath } from '../../lib/zip/media-entry.ts'
 import { createZipWriter } from '../../lib/zip/zip-writer.ts'
 import type { TreeImportDoor } from '../family-tree/family-tree.service.ts'
-import { attachCitations } from './gedcom.export-facts.ts'
-import { treeToGedcom, type MediaReference } from './gedcom.export.ts'
+import { gedcomOffThread } from './gedcom.export-thread.ts'
+import type { MediaReference } from './gedcom.export.ts'
 import type { GedcomKeptRepository } from './gedcom.kept.repository.ts'
 import { gedzipGedcomName } from './gedcom.zip.ts'
 
@@ -37,7 +36,7 @@ export function createGedcomExports({ familyTree, kept, describeMedia, openMedia
   const exports = {
     /**
      * The owner's tree as GEDCOM text, UTF-8 chunk by chunk, written on a thread of its own (see
-     * write-off-thread.ts). Files are referred to by where they are
+     * gedcom.export-thread.ts). Files are referred to by where they are
      * stored, or by `mediaFile` (their path inside an export archive, beside the .ged). The facts
      * heard in conversations are cited in the language of `exporterId` (the owner by default).
      * `tree` is the owner's tree when the caller has already read it (the account export).
@@ -60,16 +59,14 @@ export function createGedcomExports({ familyTree, kept, describeMedia, openMedia
       for (const fact of facts) if (fact.source.recordingId !== null) mediaIds.add(fact.source.recordingId)
       const described = mediaIds.size > 0 && describeMedia ? await describeMedia(ownerId, [...mediaIds]) : new Map<string, MediaReference & { id: string; fileName: string }>()
       const files = new Map([...described].map(([id, asset]) => [id, options.mediaFile ? { ...asset, file: options.mediaFile(asset) } : asset]))
-      const data = await treeToGedcom(tree, version, files, await kept.list(ownerId), pacer)
-      if (facts.length > 0) {
-        const language = (await languageOf?.(options.exporterId ?? ownerId)) ?? defaultLanguage
-        attachCitations(data, facts, { tree, language, recordings: files })
-      }
-      return writeGedcomOffThread(data, {
+      const language = facts.length > 0 ? ((await languageOf?.(options.exporterId ?? ownerId)) ?? defaultLanguage) : defaultLanguage
+      return gedcomOffThread(tree, {
         version,
-        submitterName: tree.tree?.treeName ?? 'Legado',
-        ...(appVersion ? { sourceVersion: appVersion } : {}),
-        date: new Date(),
+        media: [...files],
+        kept: await kept.list(ownerId),
+        facts,
+        language,
+        options: { submitterName: tree.tree?.treeName ?? 'Legado', ...(appVersion ? { sourceVersion: appVersion } : {}), date: new Date() },
       })
     },
 

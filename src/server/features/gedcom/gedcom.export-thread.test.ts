@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { FamilyTree } from '../../../shared/contracts/family-tree.ts'
+import { writeGedcomString } from '../../lib/gedcom/index.ts'
+import { generatedGedcomText, generateTree } from '../../lib/gedcom/test/generate-tree.ts'
+import { as, createTestApp, createTestUser, type TestApp } from '../../test/test-app.ts'
+import { compiledExportVariable, gedcomOffThread, type ExportThreadData } from './gedcom.export-thread.ts'
+import { treeToGedcom } from './gedcom.export.ts'
+import { importThroughApi } from './test/gedcom-api.ts'
+
+// The export thread writes what the model and writer write on the request thread, from the tree as
+// the app reads it: an imported tree of 2,500 people, sent over in three parts.
+
+const exportData = (version: ExportThreadData['version']): Omit<ExportThreadData, 'tree'> => ({
+  version,
+  media: [],
+  kept: [],
+  facts: [],
+  language: 'es',
+  options: { submitterName: 'Familia Pérez', date: new Date('2026-05-12T10:00:00Z'), chunkSize: 8_192 },
+})
+
+async function offThread(tree: FamilyTree, version: ExportThreadData['version']): Promise<{ text: string; chunks: number }> {
+  const chunks: Buffer[] = []
+  for await (const chunk of gedcomOffThread(tree, exportData(version))) chunks.push(chunk)
+  return { text: Buffer.concat(chunks).toString('utf8'), chunks: chunks.length }
+}
+
+async function onThisThread(tree: FamilyTree, version: ExportThreadData['version']): Promise<string> {
+  const { options } = exportData(version)
+  return writeGedcomString(await treeToGedcom(tree, version, new Map(), []), { ...options, version })
+}
+
+describe('the GEDCOM export thread', () => {
+  let t: TestApp
+  let tree: FamilyTree
+  beforeAll(async () => {
+    t = await createTestApp('sqlite')
+    const owner = await createTestUser(t.app)
+    expect((await importThroughApi(t.app, owner, generatedGedcomText(generateTree(2_500)))).status).toBe('done')
+    tree = (await as(t.app, owner)({ method: 'GET', url: '/api/family-tree' })).json()
+    expect(tree.members.length).toBeGreaterThan(2_000)
+  })
+  afterAll(() => t.close())
+
+  it('writes the same file as the request thread would, chunk by chunk, in both versions', async () => {
+    for (const version of ['7.0', '5.5.1'] as const) {
+      const written = await offThread(tree, version)
+      expect(written.text).toBe(await onThisThread(tree, version))
+      expect(written.chunks).toBeGreaterThan(10)
+    }
+  })
+
+  it('writes the same file from the compiled thread the tests start and from the sources under tsx', async () => {
+    const compiled = process.env[compiledExportVariable]
+    expect(compiled).toMatch(/\.mjs$/)
+    delete process.env[compiledExportVariable]
+    try {
+      expect((await offThread(tree, '7.0')).text).toBe(await onThisThread(tree, '7.0'))
+    } finally {
+      process.env[compiledExportVariable] = compiled
+    }
+  })
+
+  it('stops when the reader gives up part way, and the next file is whole', async () => {
+    const chunks = gedcomOffThread(tree, exportData('7.0'))
+    const first = await chunks.next()
+    expect(first.value?.toString('utf8')).toMatch(/^\uFEFF?0 HEAD\n/)
+    await chunks.return()
+    expect(await chunks.next()).toEqual({ done: true, value: undefined })
+    expect((await offThread(tree, '7.0')).text).toBe(await onThisThread(tree, '7.0'))
+  })
+
+  it('starts nothing for a file never read', async () => {
+    // Returned before its first chunk, the generator never ran: no thread to stop, no tree sent.
+    expect(await gedcomOffThread(tree, exportData('7.0')).return()).toEqual({ done: true, value: undefined })
+  })
+})
