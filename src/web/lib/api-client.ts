@@ -59,6 +59,9 @@ export function startEarlyReads(paths: readonly string[]): void {
   }
 }
 
+/** Whether a read of `path` was started early and not yet taken (`apiFetchBytes` would take it). */
+export const hasEarlyRead = (path: string): boolean => earlyReads.has(path)
+
 /**
  * JSON request to our own API. Resolves with the parsed body (undefined for 204) and rejects with
  * an `ApiError` carrying the server's stable code, so screens can show `t('errors.<code>')`.

@@ -27,11 +27,11 @@ import { keepsTree, readerCardIn } from '../../features/family-tree/lib/reader-c
 import type { TreeWelcome } from './invitation.tsx'
 import { roleMay } from '../../../shared/family-tree/roles.ts'
 
-// The interactive chart is a chunk of its own, fetched only once the tree has people in it, so
-// the route's first load stays small.
-const FamilyChartBody = lazy(async () => ({
-  default: (await import('../../features/family-tree/chart/family-chart-section.tsx')).FamilyChartBody,
-}))
+// The interactive chart is a chunk of its own, so the route's first load stays small, asked for as
+// soon as this module runs: the view it draws is read with the page's HTML, and asked for once the
+// view had come, the chart's code kept the first person waiting a round trip more.
+const chartCode = import('../../features/family-tree/chart/family-chart-section.tsx')
+const FamilyChartBody = lazy(async () => ({ default: (await chartCode).FamilyChartBody }))
 
 // The uploader and the gallery are chunks of their own too, fetched when a card first opens one.
 const MediaUploader = lazy(async () => ({ default: (await import('../../features/media/components/media-uploader.tsx')).MediaUploader }))

@@ -1,6 +1,7 @@
 import type { TreeIndex, TreeIndexEntry } from '../../../../shared/contracts/family-tree-view.ts'
-import { apiFetchBytes } from '../../../lib/api-client.ts'
+import { ApiError, apiErrorFrom, apiFetchBytes, hasEarlyRead } from '../../../lib/api-client.ts'
 import { entriesBetween, peopleIn, type IndexColumns } from '../lib/index-columns.ts'
+import type { IndexWorkerAnswer, IndexWorkerQuestion } from '../lib/index-worker-messages.ts'
 import { entryMapOf, keepEntryMap } from '../lib/tree-people.ts'
 
 /** The next task: what follows runs after the browser has had a chance to paint and answer input. */
@@ -9,8 +10,19 @@ const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0))
 /** People made back from the columns per task: a few milliseconds each, however large the tree. */
 const entriesPerTask = 10_000
 
-/** The answer's JSON parsed by a worker (the bytes moved to it, its columns moved back). */
-function columnsInWorker(bytes: ArrayBuffer, signal: AbortSignal | undefined): Promise<IndexColumns> {
+const indexPath = '/api/family-tree/index'
+
+/** The error a failed read of the worker's stands for, as `apiFetch` would have thrown it. */
+async function failure({ status, body }: { status: number; body?: string }): Promise<ApiError> {
+  if (status === 0) return new ApiError(0, 'network_error', 'The server could not be reached')
+  return apiErrorFrom(new Response(body ?? '', { status }))
+}
+
+/**
+ * The index read and parsed by a worker (or, given bytes, parsed by it: they are moved, not
+ * copied), its columns moved back.
+ */
+function columnsInWorker(question: IndexWorkerQuestion, signal: AbortSignal | undefined): Promise<IndexColumns> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL('../lib/tree-index.worker.ts', import.meta.url), { type: 'module' })
     const stop = () => {
@@ -22,34 +34,38 @@ function columnsInWorker(bytes: ArrayBuffer, signal: AbortSignal | undefined): P
       reject(signal!.reason)
     }
     signal?.addEventListener('abort', abort, { once: true })
-    worker.onmessage = (event: MessageEvent<IndexColumns>) => {
+    worker.onmessage = (event: MessageEvent<IndexWorkerAnswer>) => {
       stop()
-      resolve(event.data)
+      if ('columns' in event.data) resolve(event.data.columns)
+      else void failure(event.data.failed).then(reject)
     }
     worker.onerror = (event) => {
       stop()
       reject(new Error(`The index of names could not be read: ${event.message}`))
     }
-    worker.postMessage(bytes, [bytes])
+    if ('bytes' in question) worker.postMessage(question, [question.bytes])
+    else worker.postMessage(question)
   })
 }
 
 /**
- * `GET /api/family-tree/index`, without a long task on the page's main thread: a worker parses
- * it, and the entries and their lookup by id are made back from its columns a slice per task. The
- * index stays what the page has always used (`TreeIndex`). Where there is no `Worker` (tests'
- * DOM), the page parses it itself, the lookup in a task of its own.
+ * `GET /api/family-tree/index`, without a long task on the page's main thread: a worker reads and
+ * parses it (or parses the answer of a read started early, with the page's HTML), and the entries
+ * and their lookup by id are made back from its columns a slice per task. The index stays what
+ * the page has always used (`TreeIndex`). Where there is no `Worker` (tests' DOM), the page
+ * parses it itself, the lookup in a task of its own.
  */
 export async function readTreeIndex(signal?: AbortSignal): Promise<TreeIndex> {
-  const bytes = await apiFetchBytes('/api/family-tree/index', { signal })
   if (typeof Worker === 'undefined') {
+    const bytes = await apiFetchBytes(indexPath, { signal })
     const index = JSON.parse(new TextDecoder().decode(bytes)) as TreeIndex
     await nextTask()
     entryMapOf(index.people)
     await nextTask()
     return index
   }
-  const columns = await columnsInWorker(bytes, signal)
+  const question = hasEarlyRead(indexPath) ? { bytes: await apiFetchBytes(indexPath, { signal }) } : { path: indexPath }
+  const columns = await columnsInWorker(question, signal)
   const count = peopleIn(columns)
   const people: TreeIndexEntry[] = []
   const byId = new Map<string, TreeIndexEntry>()
