@@ -4,8 +4,11 @@
 // the time the process waited for a CPU, which no code of ours can remove; the CPU time is what a
 // request would have waited on a quiet machine, the length of the task that held the thread.
 // Appends `started ended cpuMs lateMs` (monotonic clock, ms) to LOOP_WATCH_FILE for every late
-// return of 20 ms or more.
+// return of 20 ms or more. Worker threads inherit the server's flags and so load this file too: only
+// the main thread watches, since a worker's long run (an export written on its own thread) holds no
+// request, and counting it would blame the request thread for it.
 import { appendFileSync, readFileSync } from 'node:fs'
+import { isMainThread } from 'node:worker_threads'
 
 const file = process.env.LOOP_WATCH_FILE
 const everyMs = 5
@@ -15,7 +18,7 @@ const reportFromMs = 20
 const cpuNs = () => Number(readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ')[0])
 const nowMs = () => Number(process.hrtime.bigint()) / 1e6
 
-if (file) {
+if (file && isMainThread) {
   let lastAt = nowMs()
   let lastCpu = cpuNs()
   const timer = setInterval(() => {
