@@ -60,11 +60,11 @@ export function MemberListLoading() {
 const noIds: string[] = []
 
 /**
- * Cards drawn per task after the first screen's: a card is some 3 ms of rendering on a desktop and
- * four times that on a slow phone, so three stay under the 50 ms that make a task long there (six
+ * Cards drawn per task after the first screen's: a card is some 3-5 ms of rendering on a desktop
+ * and four times that on a slow phone, so two stay under the 50 ms that make a task long there (six
  * were 60-90 ms, a dozen times over for a page of a hundred).
  */
-const cardSteps = { first: 6, step: 3 }
+const cardSteps = { first: 6, step: 2 }
 
 /** How long typing must pause before the cards a search found are read. */
 const searchPauseMs = 300
