@@ -271,6 +271,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     jobs: createGedcomJobRepository(database.db),
     runner: jobRunner,
     reader: { memoryMb: config.gedcom.readerMemoryMb, timeoutMs: config.gedcom.readTimeoutMs, concurrent: config.gedcom.readers },
+    writers: config.gedcom.writers,
     importTimeoutMs: config.gedcom.importTimeoutMs,
     maxMembers: config.treeMaxMembers,
     kept: createGedcomKeptRepository(database.db),

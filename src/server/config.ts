@@ -102,6 +102,7 @@ const envSchema = z.object({
   GEDCOM_READ_TIMEOUT_SECONDS: z.coerce.number({ error: 'must be a number' }).int().min(1).default(120),
   GEDCOM_READER_MEMORY_MB: z.coerce.number({ error: 'must be a number' }).int().min(64).default(2048),
   GEDCOM_READERS: z.coerce.number({ error: 'must be a number' }).int().min(1).max(64).default(2),
+  GEDCOM_WRITERS: z.coerce.number({ error: 'must be a number' }).int().min(1).max(64).default(2),
   GEDCOM_RATE_LIMIT_PER_HOUR: z.coerce.number({ error: 'must be a number' }).int().min(1).default(30),
   MAX_UNFINISHED_UPLOADS: z.coerce.number({ error: 'must be a number' }).int().min(1).default(20),
   UPLOAD_EXPIRY_HOURS: z.coerce.number({ error: 'must be a number' }).positive({ error: 'must be more than 0' }).default(24),
@@ -209,6 +210,8 @@ export interface Config {
     readerMemoryMb: number
     /** Previews read at once on one instance, every person together. */
     readers: number
+    /** GEDCOM files (and GEDZIPs) written at once on one instance, each on a thread of its own. */
+    writers: number
     /** Previews, and imports, each person may start per hour. */
     perHour: number
   }
@@ -322,6 +325,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       readTimeoutMs: e.GEDCOM_READ_TIMEOUT_SECONDS * 1000,
       readerMemoryMb: e.GEDCOM_READER_MEMORY_MB,
       readers: e.GEDCOM_READERS,
+      writers: e.GEDCOM_WRITERS,
       perHour: e.GEDCOM_RATE_LIMIT_PER_HOUR,
     },
     ai:

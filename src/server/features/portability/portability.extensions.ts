@@ -27,7 +27,7 @@ export function exportExtensionsFrom({ gedcom, interviews, media, circle, family
       path: 'family-tree.ged',
       description: 'The family tree as GEDCOM 7.0, for genealogy programs; its OBJE files are the media/ entries beside it. An import reads family-tree.json, not this.',
       // Each member's files point at their copy inside the archive, so the unzipped folder opens whole.
-      write: (userId, tree) => gedcom.exportTree(userId, '7.0', { tree, mediaFile: (asset) => mediaEntryPath(asset) }),
+      write: (userId, tree) => gedcom.exportTree(userId, '7.0', { tree, inArchive: true, mediaFile: (asset) => mediaEntryPath(asset) }),
     },
     {
       path: 'contributions.json',
