@@ -36,7 +36,8 @@ async function start(root: HTMLElement) {
   // and the app shell renders its page at once instead of an empty router.
   await loadMatchedRoutes(pathname)
   await nextTask()
-  const router = createAppRouter()
+  const isPageDrawn = Boolean(page && root.firstElementChild)
+  const router = createAppRouter({ isPageDrawn })
   await nextTask()
 
   // A public page (one that reads nothing at once) is hydrated as a transition: React takes it
@@ -46,7 +47,7 @@ async function start(root: HTMLElement) {
   // So does a signed-in page drawn for a live session, already painted as the page itself. The
   // shells that wait for the session hydrate as before; their pages pace their own work.
   const app = <App router={router} />
-  if (!page || !root.firstElementChild) createRoot(root).render(app)
+  if (!isPageDrawn) createRoot(root).render(app)
   else if (needs.requests.length === 0 || isDrawnSignedIn()) startTransition(() => void hydrateRoot(root, app))
   else hydrateRoot(root, app)
   if (storedLanguage) void i18n.loadLanguages(storedLanguage).then(() => i18n.changeLanguage(storedLanguage))

@@ -94,8 +94,16 @@ export const routes: RouteObject[] = [
  */
 export const pagesDrawnSignedIn: readonly string[] = ['/dashboard', '/family-tree']
 
-export function createAppRouter() {
-  return createBrowserRouter(routes)
+/**
+ * `isPageDrawn`: the page's HTML is already on screen (pre-rendered, about to be hydrated). The
+ * router then leaves the scroll where it is on its first render instead of scrolling to the top,
+ * which it does for a page it renders itself: someone may have scrolled the drawn page while the
+ * scripts came, and the jump would move what they are about to tap from under their finger (the
+ * tap then lands on whatever took its place). An empty hydration state is how the router is told
+ * the page was rendered before it: these routes have no loaders whose data it could hold.
+ */
+export function createAppRouter({ isPageDrawn = false }: { isPageDrawn?: boolean } = {}) {
+  return createBrowserRouter(routes, isPageDrawn ? { hydrationData: {} } : undefined)
 }
 
 /**
