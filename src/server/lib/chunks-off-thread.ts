@@ -8,17 +8,31 @@ import { lowerThisThreadsPriority, startThreadPoolHere, startWorker } from './wo
 // one per turn of its event loop, and passes on the UTF-8 chunks the thread writes, each asked for
 // when the one before was taken, so a slow download holds one chunk, not the file.
 
-/** The request thread's messages: the input's lists in parts, then one `next` per chunk it wants. */
-export type ChunkRequest = { kind: 'part'; list: string; items: unknown[] } | { kind: 'next' }
+/**
+ * The request thread's messages: the input's lists in parts, then one `next` per chunk it wants.
+ * An item holding a long array (a family of 100,000 children) comes with that array empty, and its
+ * elements follow in parts of their own (`more`), appended to the item last sent.
+ */
+export type ChunkRequest = { kind: 'part'; list: string; items: unknown[] } | { kind: 'more'; list: string; field: string; values: unknown[] } | { kind: 'next' }
 
 /** A chunk of the file as UTF-8 bytes (moved, not copied), or the end of it. */
 export type ChunkReply = { bytes: Uint8Array<ArrayBuffer> } | { done: true }
 
 /**
- * Items per message. Each message is copied on the request thread in one go: a thousand people
- * take a few milliseconds (a family of 100,000 children goes as one, its children a list of strings).
+ * Items per message, and elements of a long array inside an item. Each message is copied on the
+ * request thread in one go: a thousand people take a few milliseconds, where a family's 100,000
+ * children sent with it held the thread 40 ms.
  */
 const itemsPerPart = 1_000
+
+/** The fields of `item` holding arrays too long to copy with it in one message. */
+function longArraysOf(item: unknown): string[] {
+  if (item === null || typeof item !== 'object' || Array.isArray(item)) return []
+  return Object.keys(item).filter((field) => {
+    const value = (item as Record<string, unknown>)[field]
+    return Array.isArray(value) && value.length > itemsPerPart
+  })
+}
 
 export interface ChunksOffThread {
   /** The worker's module as a TypeScript source beside its caller; it calls `serveChunks`. */
@@ -57,9 +71,30 @@ async function* chunksFrom(run: ChunksOffThread, box: { lists?: ChunksOffThread[
     const lists = box.lists!
     box.lists = undefined
     for (const [list, items] of Object.entries(lists)) {
-      for (let start = 0; start < items.length; start += itemsPerPart) {
-        worker.postMessage({ kind: 'part', list, items: items.slice(start, start + itemsPerPart) } satisfies ChunkRequest)
+      let start = 0
+      while (start < items.length) {
+        // A part ends after the first item holding a long array, which goes with the array empty.
+        const part: unknown[] = []
+        let long: { item: Record<string, unknown>; fields: string[] } | undefined
+        while (start < items.length && part.length < itemsPerPart && !long) {
+          const item = items[start++]
+          const fields = longArraysOf(item)
+          if (fields.length === 0) {
+            part.push(item)
+            continue
+          }
+          long = { item: item as Record<string, unknown>, fields }
+          part.push({ ...long.item, ...Object.fromEntries(fields.map((field) => [field, []])) })
+        }
+        worker.postMessage({ kind: 'part', list, items: part } satisfies ChunkRequest)
         await nextTurn()
+        for (const field of long?.fields ?? []) {
+          const values = long!.item[field] as unknown[]
+          for (let from = 0; from < values.length; from += itemsPerPart) {
+            worker.postMessage({ kind: 'more', list, field, values: values.slice(from, from + itemsPerPart) } satisfies ChunkRequest)
+            await nextTurn()
+          }
+        }
       }
     }
     for (;;) {
@@ -118,6 +153,11 @@ export function serveChunks(write: (lists: Record<string, unknown[]>) => AsyncIt
       const list = (lists[request.list] ??= [])
       // One at a time: a spread of a part into push would pass as many arguments as it holds.
       for (const item of request.items) list.push(item)
+      return
+    }
+    if (request.kind === 'more') {
+      const values = (lists[request.list]!.at(-1) as Record<string, unknown[]>)[request.field]!
+      for (const value of request.values) values.push(value)
       return
     }
     if (!chunks) {
