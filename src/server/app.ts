@@ -1,86 +1,61 @@
-import { Readable } from 'node:stream'
 import path from 'node:path'
-import helmet from '@fastify/helmet'
-import swagger from '@fastify/swagger'
-import swaggerUi from '@fastify/swagger-ui'
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify'
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import { Redis } from 'ioredis'
 import { publicOrigin, type Config } from './config.ts'
 import { openDatabase } from './db/database.ts'
 import { migrateToLatest } from './db/migrate.ts'
 import { createAuth, sessionLifetime } from './features/account/account.auth.ts'
 import { createAiLabRepository } from './features/ai-lab/ai-lab.repository.ts'
-import { aiLabRoutes } from './features/ai-lab/ai-lab.routes.ts'
 import { renderBookOffThread } from './features/book/book.pdf-thread.ts'
 import { createBookRepository } from './features/book/book.repository.ts'
-import { bookRoutes } from './features/book/book.routes.ts'
 import { createBookService } from './features/book/book.service.ts'
 import { bookSourcesFrom, modelRetelling } from './features/book/book.sources.ts'
 import { createAiLabService } from './features/ai-lab/ai-lab.service.ts'
-import { constellationRoutes } from './features/constellations/constellations.routes.ts'
 import { createConstellationService } from './features/constellations/constellations.service.ts'
 import { constellationSourcesFrom } from './features/constellations/constellations.sources.ts'
 import { createAccountRepository } from './features/account/account.repository.ts'
-import { accountRoutes } from './features/account/account.routes.ts'
 import { createAccountService } from './features/account/account.service.ts'
 import { createSessionVerifier } from './features/account/session-verifier.ts'
 import { createDeviceCookies } from './features/account/device-cookies.ts'
-import { passwordResetRoutes } from './features/account/password-reset.routes.ts'
 import { createPasswordResetService } from './features/account/password-reset.service.ts'
 import { mailResetLinks } from './features/account/reset-mail.ts'
 import { createMailer } from './integrations/mail/mailer.ts'
 import { createContactRepository } from './features/contact/contact.repository.ts'
-import { contactRoutes } from './features/contact/contact.routes.ts'
 import { createContactService } from './features/contact/contact.service.ts'
 import { createDreamRepository } from './features/dream-diary/dream-diary.repository.ts'
-import { dreamDiaryRoutes } from './features/dream-diary/dream-diary.routes.ts'
-import { dashboardRoutes } from './features/dashboard/dashboard.routes.ts'
 import { createDashboardService } from './features/dashboard/dashboard.service.ts'
 import { createDreamDiaryService } from './features/dream-diary/dream-diary.service.ts'
 import { createFamilyTreeRepository } from './features/family-tree/family-tree.repository.ts'
 import { createGedcomJobRepository } from './features/gedcom/gedcom.repository.ts'
 import { createGedcomKeptRepository } from './features/gedcom/gedcom.kept.repository.ts'
-import { gedcomRoutes } from './features/gedcom/gedcom.routes.ts'
 import { createGedcomService } from './features/gedcom/gedcom.service.ts'
-import { familyTreeRoutes } from './features/family-tree/family-tree.routes.ts'
+import { gedcomMediaFrom } from './features/gedcom/gedcom.media.ts'
 import { createFamilyTreeService } from './features/family-tree/family-tree.service.ts'
 import { createCircleRepository } from './features/family-tree/family-tree.circle.repository.ts'
 import { createCircleService } from './features/family-tree/family-tree.circle.service.ts'
-import { familyCircleRoutes } from './features/family-tree/family-tree.circle.routes.ts'
 import { createKeeperRepository } from './features/family-tree/family-tree.keeper.repository.ts'
 import { createKeeperService } from './features/family-tree/family-tree.keeper.service.ts'
 import { createSharingRepository } from './features/family-tree/family-tree.sharing.repository.ts'
-import { familySharingRoutes } from './features/family-tree/family-tree.sharing.routes.ts'
 import { createSharingService } from './features/family-tree/family-tree.sharing.service.ts'
 import { createTreeCalendar } from './features/family-tree/family-tree.calendar.ts'
-import { timelineRoutes } from './features/timeline/timeline.routes.ts'
 import { timelineSourcesFrom } from './features/timeline/timeline.sources.ts'
 import { createBiographyRepository } from './features/biography/biography.repository.ts'
-import { biographyRoutes } from './features/biography/biography.routes.ts'
 import { createBiographyService } from './features/biography/biography.service.ts'
-import { healthRoutes } from './features/health/health.routes.ts'
 import { createInterviewRepository } from './features/interviews/interviews.repository.ts'
-import { factRoutes } from './features/facts/facts.routes.ts'
 import { createFactRepository } from './features/facts/facts.repository.ts'
 import { createFactService } from './features/facts/facts.service.ts'
 import { modelListener } from './features/facts/facts.listening.ts'
-import { interviewRoutes } from './features/interviews/interviews.routes.ts'
 import { createInterviewService } from './features/interviews/interviews.service.ts'
 import { createMediaRepository } from './features/media/media.repository.ts'
-import { mediaRoutes } from './features/media/media.routes.ts'
 import { createMediaService } from './features/media/media.service.ts'
 import { createMediaRecordings } from './features/media/media.recordings.ts'
 import { createListeningRepository } from './features/listening/listening.repository.ts'
-import { listeningRoutes } from './features/listening/listening.routes.ts'
-import { listeningPublicRoutes } from './features/listening/listening.public.routes.ts'
 import { createListeningService, expiryOf } from './features/listening/listening.service.ts'
-import { mediaUploadRoutes } from './features/media/media.uploads.ts'
 import { createUploadIds } from './features/media/upload-ids.ts'
 import { familyTreeKind } from './features/portability/family-tree-kind.ts'
 import { createConversationRepository } from './lib/chat/conversations.ts'
 import { exportExtensionsFrom } from './features/portability/portability.extensions.ts'
-import { portabilityRoutes } from './features/portability/portability.routes.ts'
 import { createPortabilityService } from './features/portability/portability.service.ts'
 import { createAiProvider } from './integrations/ai/create-ai-provider.ts'
 import { factsAskedBy } from './integrations/ai/guided/asked-facts.ts'
@@ -97,16 +72,9 @@ import { createListCache } from './lib/list-cache.ts'
 import { createMemoryRateLimitStore, createRedisRateLimitStore } from './lib/rate-limit-store.ts'
 import { parseOrThrow } from './lib/validation.ts'
 import { loggedUrl } from './lib/logged-url.ts'
-import { errorHandlerPlugin } from './plugins/error-handler.ts'
-import { jsonCompressionPlugin } from './plugins/json-compression.ts'
-import { originCheckPlugin } from './plugins/origin-check.ts'
-import { sessionPlugin } from './plugins/session.ts'
-import { textInputPlugin } from './plugins/text-input.ts'
-import { securityHeaders } from './plugins/security-headers.ts'
 import { createSearchRepository } from './features/search/search.repository.ts'
-import { searchRoutes } from './features/search/search.routes.ts'
 import { createSearchService } from './features/search/search.service.ts'
-import { webAppPlugin } from './plugins/web-app.ts'
+import { registerHttp } from './app.routes.ts'
 import { largestUpload } from '../shared/upload-limits.ts'
 import { updateMemberSchema } from '../shared/contracts/family-tree.ts'
 import { unknownAbout } from '../shared/facts/gaps.ts'
@@ -266,52 +234,6 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     workDir: path.join(config.dataDir, 'jobs'),
     log: app.log.child({ component: 'jobs' }),
   })
-  const gedcom = createGedcomService({
-    familyTree,
-    jobs: createGedcomJobRepository(database.db),
-    runner: jobRunner,
-    reader: { memoryMb: config.gedcom.readerMemoryMb, timeoutMs: config.gedcom.readTimeoutMs, concurrent: config.gedcom.readers },
-    writers: config.gedcom.writers,
-    importTimeoutMs: config.gedcom.importTimeoutMs,
-    maxMembers: config.treeMaxMembers,
-    kept: createGedcomKeptRepository(database.db),
-    describeMedia: async (ownerId, mediaIds) => {
-      const assets = await Promise.all(mediaIds.map((id) => media.getMedia(ownerId, id).catch(() => undefined)))
-      return new Map(
-        assets.flatMap((asset) =>
-          asset
-            ? [[asset.id, { id: asset.id, fileName: asset.fileName, file: asset.storagePath, contentType: asset.contentType, title: asset.caption || asset.fileName }] as const]
-            : [],
-        ),
-      )
-    },
-    // A GEDZIP's files go through the media feature as uploads do: size, real type, location, quota, sha256.
-    media: {
-      attach: async (ownerId, memberIds, file) => {
-        const { bytes } = file
-        const [first, ...others] = memberIds
-        const mediaId = await media.completeUpload({
-          ownerId,
-          fileName: file.fileName,
-          caption: file.caption,
-          linkedToType: 'member',
-          linkedToId: first!,
-          size: bytes.length,
-          read: async () => Readable.from([bytes]),
-        })
-        for (const memberId of others) await media.addMedia(ownerId, 'member', memberId, mediaId)
-        return mediaId
-      },
-      link: (ownerId, memberId, mediaId) => media.addMedia(ownerId, 'member', memberId, mediaId),
-      fileNamesOf: async (ownerId, memberId) => (await media.listFor(ownerId, 'member', memberId)).map((asset) => asset.fileName),
-      maxFileBytes: largestUpload(uploadLimits),
-    },
-    openMedia: (ownerId, mediaId) => media.openContent(ownerId, mediaId),
-    maxGedcomBytes: config.gedcomMaxBytes,
-    log: app.log.child({ feature: 'gedcom' }),
-    citedFacts: (ownerId) => facts.citedFacts(ownerId),
-    languageOf: async (userId) => (await accounts.getMe(userId)).preferredLanguage,
-  })
   const media = createMediaService({
     repo: createMediaRepository(database.db),
     storage: objectStorage.storage,
@@ -333,6 +255,22 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
       },
     },
     mayReadMemoryFile: (actor, ownerUserId, entryIds) => sharing.mayReadMemoryFile({ ...actor, treeId: actor.treeId ?? null }, ownerUserId, entryIds),
+  })
+  const gedcom = createGedcomService({
+    familyTree,
+    jobs: createGedcomJobRepository(database.db),
+    runner: jobRunner,
+    reader: { memoryMb: config.gedcom.readerMemoryMb, timeoutMs: config.gedcom.readTimeoutMs, concurrent: config.gedcom.readers },
+    writers: config.gedcom.writers,
+    importTimeoutMs: config.gedcom.importTimeoutMs,
+    maxMembers: config.treeMaxMembers,
+    kept: createGedcomKeptRepository(database.db),
+    // A GEDZIP's files go through the media feature as uploads do: size, real type, location, quota, sha256.
+    ...gedcomMediaFrom(media, largestUpload(uploadLimits)),
+    maxGedcomBytes: config.gedcomMaxBytes,
+    log: app.log.child({ feature: 'gedcom' }),
+    citedFacts: (ownerId) => facts.citedFacts(ownerId),
+    languageOf: async (userId) => (await accounts.getMe(userId)).preferredLanguage,
   })
   // Recordings played without signing in by whoever holds a link's token (printed in a book).
   const listening = createListeningService({
@@ -409,26 +347,17 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   // Every feature exports and restores its own rows; portability only assembles the archive.
   const exportExtensions = exportExtensionsFrom({ gedcom, interviews, media, circle, familyTree })
   const portability = createPortabilityService({
+    // Each feature's service is its own port: it exports and restores its rows by the names portability asks for.
     ports: {
-      account: { exportProfile: (userId) => accounts.exportProfile(userId), restoreProfile: (userId, profile) => accounts.restoreProfile(userId, profile) },
+      account: accounts,
       familyTree: familyTreeKind(familyTree),
-      gedcomKept: { exportKept: (userId) => gedcom.exportKept(userId), restoreKept: (userId, rows) => gedcom.restoreKept(userId, rows) },
-      dreams: { exportDreams: (userId) => dreams.exportDreams(userId), restoreDreams: (userId, items) => dreams.restoreDreams(userId, items) },
-      aiLab: {
-        exportLab: (userId) => aiLab.exportLab(userId),
-        restoreMemories: (userId, items) => aiLab.restoreMemories(userId, items),
-        restoreReadings: (userId, items) => aiLab.restoreReadings(userId, items),
-      },
-      biography: { exportEntries: (userId) => biography.exportEntries(userId), restoreEntries: (userId, items) => biography.restoreEntries(userId, items) },
-      interviews: { exportSessions: (userId) => interviews.exportSessions(userId), restoreSessions: (userId, items) => interviews.restoreSessions(userId, items) },
-      facts: { exportFacts: (userId) => facts.exportFacts(userId), restoreFacts: (userId, items) => facts.restoreFacts(userId, items) },
-      media: {
-        exportAssets: (userId) => media.exportAssets(userId),
-        openContent: (userId, assetId) => media.openContent(userId, assetId),
-        restoreFile: (userId, file) => media.restoreFile(userId, file),
-        maxFileBytes: largestUpload(uploadLimits),
-        freeBytes: (userId) => media.freeBytes(userId),
-      },
+      gedcomKept: gedcom,
+      dreams,
+      aiLab,
+      biography,
+      interviews,
+      facts,
+      media: { ...media, maxFileBytes: largestUpload(uploadLimits) },
     },
     extensions: exportExtensions,
     // Room for every file the quota allows, and for the rows beside them.
@@ -490,82 +419,37 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     limiter: createAttemptLimiter(rateLimitStore, { max: config.contactRateLimitPerHour, windowMs: 60 * 60 * 1000 }, 'contact'),
   })
 
-  await app.register(errorHandlerPlugin)
-  await app.register(jsonCompressionPlugin)
-  await app.register(textInputPlugin)
-  // Answers of the API are a person's own data: never kept in a browser's or a proxy's cache
-  // (a shared computer keeps nothing after sign-out), unless a route says otherwise.
-  app.addHook('onSend', async (request, reply) => {
-    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store')
-  })
-  await app.register(helmet, securityHeaders(config))
-  await app.register(originCheckPlugin, { publicUrl: config.publicUrl })
-  await app.register(sessionPlugin, { findSession: (headers, collection) => accounts.findSession(headers, collection) })
-  await app.register(swagger, {
-    openapi: { info: { title: 'Legado API', version: '1' }, servers: [] },
-    transform: jsonSchemaTransform,
-  })
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true })
-
-  await app.register(healthRoutes, {
-    prefix: '/api',
-    check: async () => {
-      await database.ping()
-      return { status: 'ok', db: database.dialect, storage: config.storage.kind, ai: config.ai.provider }
+  await registerHttp(app, {
+    config,
+    services: {
+      accounts,
+      passwordResets,
+      dreams,
+      familyTree,
+      circle,
+      sharing,
+      gedcom,
+      biography,
+      interviews,
+      facts,
+      aiLab,
+      constellations,
+      media,
+      portability,
+      dashboard,
+      timeline,
+      books,
+      listening,
+      search,
+      contact,
     },
-  })
-  await app.register(accountRoutes, { prefix: '/api', service: accounts })
-  await app.register(passwordResetRoutes, { prefix: '/api', service: passwordResets })
-  await app.register(dreamDiaryRoutes, { prefix: '/api', service: dreams, lists })
-  await app.register(familyTreeRoutes, { prefix: '/api', service: familyTree, circle, lists })
-  await app.register(familyCircleRoutes, {
-    prefix: '/api',
-    service: circle,
-    lookups: createAttemptLimiter(rateLimitStore, { max: 120, windowMs: 60 * 60 * 1000 }, 'invitation'),
-  })
-  await app.register(familySharingRoutes, { prefix: '/api', service: sharing })
-  await app.register(gedcomRoutes, {
-    prefix: '/api',
-    service: gedcom,
-    maxBytes: config.gedcomMaxBytes,
-    tempDir: path.join(config.dataDir, 'imports'),
-    previews: createAttemptLimiter(rateLimitStore, { max: config.gedcom.perHour, windowMs: 60 * 60 * 1000 }, 'gedcom-preview'),
-    imports: createAttemptLimiter(rateLimitStore, { max: config.gedcom.perHour, windowMs: 60 * 60 * 1000 }, 'gedcom-import'),
-    circle,
-  })
-  await app.register(biographyRoutes, { prefix: '/api', service: biography })
-  await app.register(interviewRoutes, { prefix: '/api', service: interviews, circle })
-  await app.register(factRoutes, { prefix: '/api', service: facts, circle })
-  await app.register(aiLabRoutes, { prefix: '/api', service: aiLab })
-  await app.register(constellationRoutes, { prefix: '/api', service: constellations })
-  await app.register(mediaRoutes, { prefix: '/api', service: media, circle })
-  await app.register(portabilityRoutes, { prefix: '/api', service: portability, maxArchiveBytes: config.importMaxBytes, tempDir: path.join(config.dataDir, 'imports') })
-  await app.register(mediaUploadRoutes, {
-    prefix: '/api',
-    service: media,
+    lists,
+    rateLimitStore,
+    ping: () => database.ping(),
     uploadIds: createUploadIds(secret),
-    sessionRecheckMs: config.uploadSessionRecheckMs,
-    datastore: createUploadStore(config.storage, path.join(config.dataDir, 'uploads'), config.uploadExpiryMs, redis),
+    uploadStore: createUploadStore(config.storage, path.join(config.dataDir, 'uploads'), config.uploadExpiryMs, redis),
     uploadLimits,
-    expiryMs: config.uploadExpiryMs,
-    openUploads: createAttemptLimiter(rateLimitStore, { max: config.maxUnfinishedUploads, windowMs: config.uploadExpiryMs }, 'uploads-open'),
-    ownerFor: async (userId, linkedToType) => (linkedToType === 'biographyEntry' ? userId : (await circle.require(userId, 'content.add')).holderId),
   })
-  await app.register(dashboardRoutes, { prefix: '/api', service: dashboard })
-  await app.register(timelineRoutes, { prefix: '/api', sources: timeline })
-  await app.register(bookRoutes, { prefix: '/api', service: books })
-  await app.register(listeningRoutes, { prefix: '/api', service: listening })
-  await app.register(searchRoutes, { prefix: '/api', service: search })
-  await app.register(listeningPublicRoutes, {
-    service: listening,
-    limiters: {
-      // A book played through from one home connection is a few hundred requests; guessing tokens misses every time.
-      requests: createAttemptLimiter(rateLimitStore, { max: 2000, windowMs: 60 * 60 * 1000 }, 'listening'),
-      misses: createAttemptLimiter(rateLimitStore, { max: 30, windowMs: 60 * 60 * 1000 }, 'listening-miss'),
-    },
-  })
-  await app.register(contactRoutes, { prefix: '/api', service: contact, findSessionUser: (headers) => accounts.findSessionUser(headers) })
-  await app.register(webAppPlugin, { webRoot: config.webRoot, findSessionUser: (headers) => accounts.findSessionUser(headers) })
 
   // Every kind is registered by now. Stopped before the database closes (onClose runs last-added first).
   app.addHook('onReady', () => jobRunner.start())

@@ -1,3 +1,5 @@
+import { Readable } from 'node:stream'
+import type { MediaService } from '../media/media.service.ts'
 import type { GedcomMediaReport, GedcomMediaSkipReason } from '../../../shared/contracts/gedcom.ts'
 import { AppError } from '../../lib/app-error.ts'
 import { isSafeEntryName, type ZipArchive, type ZipEntry } from '../../lib/zip/zip-reader.ts'
@@ -159,4 +161,45 @@ export async function importGedcomMedia(
   }
   onProgress?.(links.length, links.length)
   return report
+}
+
+/**
+ * The media feature's side of an import and an export, for the GEDCOM service: an import's files
+ * stored as uploads are (size, real type, quota, sha256), and an export's files described and read.
+ */
+export function gedcomMediaFrom(media: Pick<MediaService, 'completeUpload' | 'addMedia' | 'listFor' | 'getMedia' | 'openContent'>, maxFileBytes: number) {
+  const port: GedcomMediaPort = {
+    async attach(ownerId, memberIds, { fileName, caption, bytes }) {
+      const [first, ...others] = memberIds
+      const mediaId = await media.completeUpload({
+        ownerId,
+        fileName,
+        caption,
+        linkedToType: 'member',
+        linkedToId: first!,
+        size: bytes.length,
+        read: async () => Readable.from([bytes]),
+      })
+      for (const memberId of others) await media.addMedia(ownerId, 'member', memberId, mediaId)
+      return mediaId
+    },
+    link: (ownerId, memberId, mediaId) => media.addMedia(ownerId, 'member', memberId, mediaId),
+    fileNamesOf: async (ownerId, memberId) => (await media.listFor(ownerId, 'member', memberId)).map((asset) => asset.fileName),
+    maxFileBytes,
+  }
+  return {
+    media: port,
+    /** The files an export names, by id; one that is gone (deleted meanwhile) is left out. */
+    async describeMedia(ownerId: string, mediaIds: string[]) {
+      const assets = await Promise.all(mediaIds.map((id) => media.getMedia(ownerId, id).catch(() => undefined)))
+      return new Map(
+        assets.flatMap((asset) =>
+          asset
+            ? [[asset.id, { id: asset.id, fileName: asset.fileName, file: asset.storagePath, contentType: asset.contentType, title: asset.caption || asset.fileName }] as const]
+            : [],
+        ),
+      )
+    },
+    openMedia: (ownerId: string, mediaId: string) => media.openContent(ownerId, mediaId),
+  }
 }
