@@ -50,6 +50,7 @@ const ownRoutes: Record<string, InjectOptions> = {
   'POST /api/dreams': { method: 'POST', url: '/api/dreams', payload: { content: 'Un sueño' } },
   'GET /api/family-tree': { method: 'GET', url: '/api/family-tree' },
   'GET /api/family-tree/index': { method: 'GET', url: '/api/family-tree/index' },
+  'GET /api/family-tree/self-card': { method: 'GET', url: '/api/family-tree/self-card' },
   // Another tree's ids are left out (the tree page reads' tests): the caller's own tree answers.
   'GET /api/family-tree/members': { method: 'GET', url: '/api/family-tree/members?ids=someone' },
   'POST /api/family-tree/own-card': { method: 'POST', url: '/api/family-tree/own-card', payload: { fullName: 'Tomás Pérez' } },

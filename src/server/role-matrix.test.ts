@@ -130,6 +130,7 @@ const expectations: Record<string, Row> = {
   // The family tree
   'GET /api/family-tree': onTheirTree('tree.read'),
   'GET /api/family-tree/index': onTheirTree('tree.read'),
+  'GET /api/family-tree/self-card': onTheirTree('tree.read'),
   // Ids of another tree are left out, never refused: the reader's own tree answers.
   'GET /api/family-tree/members': onTheirTree('tree.read'),
   'GET /api/family-tree/view': ofTheTree('tree.read'),
@@ -449,6 +450,7 @@ describe.each(testDatabases)('what each kind of person meets on every API route,
 
     'GET /api/family-tree': { call: () => ({ method: 'GET', url: '/api/family-tree' }) },
     'GET /api/family-tree/index': { call: () => ({ method: 'GET', url: '/api/family-tree/index' }) },
+    'GET /api/family-tree/self-card': { call: () => ({ method: 'GET', url: '/api/family-tree/self-card' }) },
     'GET /api/family-tree/members': { call: () => ({ method: 'GET', url: `/api/family-tree/members?ids=${grandmother}` }) },
     'GET /api/family-tree/view': { call: () => ({ method: 'GET', url: `/api/family-tree/view?centre=${grandmother}` }) },
     'GET /api/dashboard/family-news': { call: () => ({ method: 'GET', url: '/api/dashboard/family-news' }) },

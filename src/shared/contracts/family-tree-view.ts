@@ -93,6 +93,14 @@ export const membersByIdsSchema = z.object({ members: z.array(memberSchema), uni
 export type MembersByIds = z.infer<typeof membersByIdsSchema>
 
 /**
+ * `GET /api/family-tree/self-card`: the card of the tree's keeper (flagged as theirs, or with a
+ * relationship such as «Yo mismo/a»), whole, with the tree's row; `member` is null when the tree
+ * has none. A page about the keeper (their biography) reads it instead of the tree.
+ */
+export const selfCardSchema = z.object({ tree: treeHeaderSchema, member: memberSchema.nullable() })
+export type SelfCard = z.infer<typeof selfCardSchema>
+
+/**
  * What a save changed, for the page to update in place: every member whose fields or links
  * changed (the one saved, their old and new parents, children and partners), whole; every union
  * added or changed; what is gone; and the tree's row as it is now.

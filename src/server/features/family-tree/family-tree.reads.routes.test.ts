@@ -3,6 +3,7 @@ import type { Member, Union } from '../../../shared/contracts/family-tree.ts'
 import {
   indexFlags,
   membersByIdsSchema,
+  selfCardSchema,
   treeIndexSchema,
   treeViewLimits,
   treeViewSchema,
@@ -193,6 +194,42 @@ describe.each(testDatabases)('the tree page reads on %s', (database) => {
     expect(index.people.find(([id]) => id === me.memberId)!.slice(3, 5)).toEqual([null, null])
     const keepers = treeIndexSchema.parse((await f.request({ method: 'GET', url: '/api/family-tree/index' })).json()) as TreeIndex
     expect(index.version).not.toBe(keepers.version)
+  })
+
+  const selfCard = async (request: Requester) => {
+    const response = await request({ method: 'GET', url: '/api/family-tree/self-card' })
+    expect(response.statusCode, response.body).toBe(200)
+    return selfCardSchema.parse(response.json())
+  }
+
+  it('answers the keeper’s own card alone, as the whole tree does, and nothing for a tree without one', async () => {
+    const { f, me } = await threeGenerations()
+    const whole = await f.tree()
+    const own = await selfCard(f.request)
+    expect(own).toEqual({ tree: whole.tree, member: whole.members.find((m) => m.memberId === me.memberId) })
+
+    // A card worded as the keeper's counts as it does on every page; a tree with neither has none.
+    const worded = await familyOf(t.app)
+    const yo = await worded.add({ firstName: 'Julián', lastName: 'Peña', relationshipToOwner: 'Yo mismo' })
+    expect((await selfCard(worded.request)).member?.memberId).toBe(yo.memberId)
+    const without = await familyOf(t.app)
+    await without.add({ firstName: 'Aurora', lastName: 'Peña', relationshipToOwner: 'Abuela' })
+    expect(await selfCard(without.request)).toEqual({ tree: (await without.tree()).tree, member: null })
+    const empty = await createTestUser(t.app)
+    expect(await selfCard(as(t.app, empty))).toEqual({ tree: null, member: null })
+  })
+
+  it('shows a viewer the keeper’s card as the tree shows it to them, the living closed', async () => {
+    const { f, me } = await threeGenerations()
+    const viewer = await createTestUser(t.app)
+    const treeId = (await t.db.selectFrom('familyTree').select('id').where('ownerUserId', '=', f.user.id).executeTakeFirstOrThrow()).id
+    await joinByInvitation(t.app, { inviter: f.user, invitee: viewer, treeId, role: 'viewer' })
+    const request = as(t.app, viewer)
+    const wholeForViewer = (await request({ method: 'GET', url: '/api/family-tree' })).json<{ members: Member[] }>()
+    const seen = await selfCard(request)
+    expect(seen.tree?.ownerId).toBe(f.user.id)
+    expect(seen.member).toEqual(wholeForViewer.members.find((m) => m.memberId === me.memberId))
+    expect(seen.member?.birthDate).toBeNull()
   })
 
   it('keeps a view within its budget around a family of more children than it can show', async () => {

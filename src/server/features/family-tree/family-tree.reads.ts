@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache'
 import type { Member, Union } from '../../../shared/contracts/family-tree.ts'
-import { indexFlags, treeViewLimits, type TreeChanges, type TreeHeader, type TreeIndexEntry, type TreeView } from '../../../shared/contracts/family-tree-view.ts'
+import { indexFlags, treeViewLimits, type SelfCard, type TreeChanges, type TreeHeader, type TreeIndexEntry, type TreeView } from '../../../shared/contracts/family-tree-view.ts'
 import { todayCalendarDate } from '../../../shared/calendar-date.ts'
 import { createViewerRedaction, livingOn } from '../../../shared/family-tree/living.ts'
 import { toIsoString } from '../../db/timestamps.ts'
@@ -201,6 +201,14 @@ export function createTreeReads({ reads, relatedIds, findSelfMemberId }: Deps) {
   return {
     wholeMembers,
     buildIndex,
+
+    /** The keeper's own card, whole, as this reader may see it (none when the tree has none). */
+    async selfCard(ownerId: string, reader: TreeReader): Promise<SelfCard> {
+      const tree = treeHeaderOf(ownerId, await reads.treeOf(ownerId))
+      const selfId = await findSelfMemberId(ownerId)
+      const member = selfId === undefined ? undefined : (await wholeMembers(ownerId, [selfId], reader)).members[0]
+      return { tree, member: member ?? null }
+    },
 
     /** The tree's version: the database replaces it with every write to the tree's row or its people (migration 0026). */
     version: (ownerId: string) => reads.treeVersion(ownerId),

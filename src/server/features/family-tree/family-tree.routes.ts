@@ -10,6 +10,7 @@ import {
   memberSavedSchema,
   membersByIdsQuerySchema,
   membersByIdsSchema,
+  selfCardSchema,
   treeIndexSchema,
   treeViewLimits,
   treeViewQuerySchema,
@@ -118,6 +119,21 @@ export const familyTreeRoutes: FastifyPluginAsyncZod<{ service: FamilyTreeServic
     async (request, reply) => {
       const { access, reader } = await readerOf(currentUser(request).id)
       return sendIndex(request, reply, access.holderId, reader.seesLiving)
+    },
+  )
+
+  app.get(
+    '/family-tree/self-card',
+    {
+      schema: {
+        tags,
+        summary: "The tree keeper's own card, whole, and the tree's row; member null when the tree has none",
+        response: { 200: selfCardSchema },
+      },
+    },
+    async (request, reply) => {
+      const { access, reader } = await readerOf(currentUser(request).id)
+      return sendJsonChunks(request, reply, await pacedJsonChunks(await reads.selfCard(access.holderId, reader), createPacer()))
     },
   )
 

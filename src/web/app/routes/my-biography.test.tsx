@@ -4,6 +4,7 @@ import i18n from 'i18next'
 import { Route, Routes } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Member } from '../../../shared/contracts/family-tree.ts'
+import { isSelfMember } from '../../../shared/family-tree/self-member.ts'
 import { buildEntry, fakeBiographyApi } from '../../features/biography/test/fake-biography-api.ts'
 import { buildMember } from '../../features/family-tree/test/fake-family-api.ts'
 import { lastUpload, Upload } from '../../features/media/test/fake-tus.ts'
@@ -41,7 +42,8 @@ function fakeServer(options: Parameters<typeof fakeBiographyApi>[0] & { members?
     ...biography,
     fallback: (method, path, body) => {
       if (method === 'GET' && path === '/api/session') return jsonResponse(200, { user: testMe({ displayName: 'Rosa Martínez' }) })
-      if (method === 'GET' && path === '/api/family-tree') return jsonResponse(200, { tree: null, members })
+      // The page reads the keeper's card alone, never the tree (which may hold 100,000 people).
+      if (method === 'GET' && path === '/api/family-tree/self-card') return jsonResponse(200, { tree: null, member: members.find(isSelfMember) ?? null })
       if (method === 'POST' && path === '/api/family-tree/own-card') {
         ownCards.push(body)
         const card = self()

@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next'
-import { isSelfMember } from '../../../shared/family-tree/self-member.ts'
 import { isLanguage } from '../../../shared/limits.ts'
 import { StatusMessage } from '../../components/ui/banner.tsx'
 import { useDocumentTitle } from '../../components/ui/use-document-title.ts'
@@ -12,7 +11,7 @@ import { NoSelfMemberNotice } from '../../features/biography/components/no-self-
 import type { AttachmentSlot, MemoryMediaSlot, MemoryShareSlot, MemoryThumbnailsSlot } from '../../features/biography/components/slots.ts'
 import { useShareEntry } from '../../features/biography/api/biography-queries.ts'
 import { memoryName } from '../../features/biography/lib/memory-name.ts'
-import { useCreateOwnCard, useFamilyTree, useRefetchFamilyTree } from '../../features/family-tree/api/family-tree-queries.ts'
+import { useCreateOwnCard, useRefetchFamilyTree, useSelfCard } from '../../features/family-tree/api/family-tree-queries.ts'
 import { useRefreshFacts } from '../../features/facts/api/fact-queries.ts'
 import { HeardFacts } from '../../features/facts/components/heard-facts.tsx'
 import { UnknownFacts } from '../../features/facts/components/unknown-facts.tsx'
@@ -40,7 +39,7 @@ export function MyBiographyRoute() {
   const { t, i18n } = useTranslation(['biography', 'chat'])
   useDocumentTitle(t('page.title'))
   const session = useSession()
-  const tree = useFamilyTree()
+  const selfCard = useSelfCard()
   const createOwnCard = useCreateOwnCard()
   const refreshMedia = useRefreshMedia()
   // ── Memory thumbnails slot ── each memory's files, small, in the list (features/media).
@@ -55,12 +54,12 @@ export function MyBiographyRoute() {
       onChange={(treeId, share) => shareEntry.mutateAsync({ id: entry.id, treeId, share })}
     />
   )
-  // Unknown until the tree has loaded: no notice is better than a wrong one.
-  const hasSelfMember = tree.data ? tree.data.members.some(isSelfMember) : undefined
+  // Unknown until the card has been asked for: no notice is better than a wrong one.
+  const hasSelfMember = selfCard.data ? selfCard.data.member !== null : undefined
   // ── Heard facts ── what Cronos heard about the person, for their own card: only while their own
   // tree is the one shown (in another's, the card marked as its keeper's is not theirs).
   const userId = session.data?.id
-  const ownCard = userId !== undefined && tree.data?.tree?.ownerId === userId ? tree.data.members.find(isSelfMember) : undefined
+  const ownCard = userId !== undefined && selfCard.data?.tree?.ownerId === userId ? (selfCard.data.member ?? undefined) : undefined
   const refreshFacts = useRefreshFacts()
   const refetchTree = useRefetchFamilyTree()
   const language = uiLanguageOf(i18n)

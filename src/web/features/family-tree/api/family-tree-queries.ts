@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import type { CreateMember, CreateOwnCard, FamilyTree, Member, MemberFacts, UpdateMember } from '../../../../shared/contracts/family-tree.ts'
-import type { MemberDeleted, MemberSaved, MembersByIds, TreeChanges } from '../../../../shared/contracts/family-tree-view.ts'
+import type { MemberDeleted, MemberSaved, MembersByIds, SelfCard, TreeChanges } from '../../../../shared/contracts/family-tree-view.ts'
 import { ApiError, apiFetch } from '../../../lib/api-client.ts'
 import { applyTreeChanges, membersByIdsQuery, treePageKeys } from './tree-page-queries.ts'
 
@@ -18,6 +18,18 @@ export function familyTreeQuery() {
 
 export function useFamilyTree() {
   return useQuery(familyTreeQuery())
+}
+
+/**
+ * The keeper's own card alone, with the tree's row: what a page about the keeper needs (their
+ * biography), without reading a tree that may hold 100,000 people. Under the tree's key, so every
+ * save reads it again.
+ */
+export function useSelfCard() {
+  return useQuery({
+    queryKey: [...familyTreeKeys.all, 'self-card'] as const,
+    queryFn: ({ signal }) => apiFetch<SelfCard>('/api/family-tree/self-card', { signal }),
+  })
 }
 
 const membersPath = '/api/family-tree/members'
