@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useState } from 'react'
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react'
 import { Link, useLocation } from 'react-router'
 import type { Member } from '../../../shared/contracts/family-tree.ts'
 import { isSelfMember, isStandInSelf } from '../../../shared/family-tree/self-member.ts'
@@ -32,7 +32,36 @@ import { roleMay } from '../../../shared/family-tree/roles.ts'
 // soon as this module runs: the view it draws is read with the page's HTML, and asked for once the
 // view had come, the chart's code kept the first person waiting a round trip more.
 const chartCode = import('../../features/family-tree/chart/family-chart-section.tsx')
-const FamilyChartBody = lazy(async () => ({ default: (await chartCode).FamilyChartBody }))
+type ChartModule = Awaited<typeof chartCode>
+let chartModule: ChartModule | undefined
+chartCode.then(
+  (module) => (chartModule = module),
+  () => undefined, // thrown where the chart renders (useChartCode)
+)
+
+/**
+ * The chart's code once it has come, else undefined until it does. Not a lazy component: React
+ * holds back a suspended boundary's retry until 300 ms after its fallback showed, and that wait was
+ * most of what the first person waited for once the chart's code had come. The code's arrival is an
+ * ordinary update instead. A chunk that fails is thrown, as a lazy component's would be, to the
+ * route's error page.
+ */
+function useChartCode(): ChartModule | undefined {
+  const [loaded, setLoaded] = useState<{ module?: ChartModule; error?: unknown }>(() => ({ module: chartModule }))
+  useEffect(() => {
+    if (loaded.module) return
+    let isCurrent = true
+    chartCode.then(
+      (module) => isCurrent && setLoaded({ module }),
+      (error: unknown) => isCurrent && setLoaded({ error: error ?? new Error('the chart could not load') }),
+    )
+    return () => {
+      isCurrent = false
+    }
+  }, [loaded.module])
+  if (loaded.error) throw loaded.error
+  return loaded.module
+}
 
 // The uploader and the gallery are chunks of their own too, fetched when a card first opens one.
 const MediaUploader = lazy(async () => ({ default: (await import('../../features/media/components/media-uploader.tsx')).MediaUploader }))
@@ -94,13 +123,8 @@ function sourcesFor(readerUserId: string | undefined): MemberSourcesSlot {
 function FamilyChart({ members, hooks }: { members: Member[]; hooks: ChartHooks }) {
   // The unions say which couples divorced; they come with the view's members.
   const { unions } = useTreePeople()
-  return (
-    <FamilyChartFrame>
-      <Suspense fallback={<ChartLoading />}>
-        <FamilyChartBody members={members} hooks={hooks} {...(unions ? { unions } : {})} />
-      </Suspense>
-    </FamilyChartFrame>
-  )
+  const chart = useChartCode()
+  return <FamilyChartFrame>{chart ? <chart.FamilyChartBody members={members} hooks={hooks} {...(unions ? { unions } : {})} /> : <ChartLoading />}</FamilyChartFrame>
 }
 
 function ChartLoading() {
