@@ -167,9 +167,10 @@ describe('the family page', () => {
     vi.restoreAllMocks()
 
     // Luis, an editor linked to his own card, invites too.
+    const luis = buildPerson({ userId: 'u3', name: 'Luis Pérez', role: 'editor', linkedMemberId: 'member-luis', linkedMemberName: 'Luis Pérez', isYou: true, isHolder: false })
     fakeCircleApi({
       trees: { trees: [buildTree({ role: 'editor', isOwn: false })], hasOwnTree: false },
-      circle: circleOf({ yourRole: 'editor' }),
+      circle: circleOf({ yourRole: 'editor', people: [{ ...rosa, isYou: false }, tomas, luis] }),
       members: [rosaCard, luisCard, tomasCard],
     })
     renderWithProviders(<FamilyCircle onTreeChanged={async () => {}} readerId="u3" />)

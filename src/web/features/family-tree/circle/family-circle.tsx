@@ -1,11 +1,12 @@
-import { useQuery } from '@tanstack/react-query'
+import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { roleMay } from '../../../../shared/family-tree/roles.ts'
 import { ErrorBanner } from '../../../components/ui/banner.tsx'
 import { errorText } from '../../../lib/error-text.ts'
 import { useCircle, useTrees } from '../api/circle-queries.ts'
-import { familyTreeQuery } from '../api/family-tree-queries.ts'
+import { useTreeIndex } from '../api/tree-page-queries.ts'
+import { memberFromEntry } from '../lib/tree-index.ts'
 import { TreeAccessContext, type TreeAccess } from '../lib/tree-access.ts'
 import { CircleInvitations } from './circle-invitations.tsx'
 import { CirclePeople } from './circle-people.tsx'
@@ -28,11 +29,23 @@ export function FamilyCircle({ onTreeChanged, inviteMemberId, readerId }: Family
   const active = trees.data?.trees.find((tree) => tree.isActive)
   const circle = useCircle(active?.treeId)
   const mayInvite = circle.data !== undefined && roleMay(circle.data.yourRole, 'circle.invite')
-  const tree = useQuery({ ...familyTreeQuery(), enabled: mayInvite })
+  // The card an invitation is for is chosen from the index of names, as the tree page's picker
+  // is: a tree of 100,000 people is a few MiB of it, where the whole tree is a hundred.
+  // The index marks a card linked to an account; the circle says whose, for «(tú)» by one's own.
+  const index = useTreeIndex(mayInvite)
+  const people = useMemo(() => {
+    const linkedTo = new Map((circle.data?.people ?? []).flatMap((person) => (person.linkedMemberId ? [[person.linkedMemberId, person.userId] as const] : [])))
+    return index.data?.people.map((entry) => {
+      const member = memberFromEntry(entry)
+      const userId = linkedTo.get(member.memberId)
+      if (userId !== undefined) member.linkedUserAccountId = userId
+      return member
+    })
+  }, [index.data, circle.data])
   // Without the tree's people the invitation can still be made, naming no one.
-  const members = tree.data?.members ?? (tree.isError ? [] : undefined)
+  const members = people ?? (index.isError ? [] : undefined)
   // The choice of card says «(tú)» by the inviter's own card, not by the keeper's.
-  const access: TreeAccess = { role: circle.data?.yourRole ?? 'viewer', userId: readerId, keeperId: tree.data?.tree?.ownerId }
+  const access: TreeAccess = { role: circle.data?.yourRole ?? 'viewer', userId: readerId, keeperId: index.data?.tree?.ownerId }
 
   if (trees.isError || circle.isError) return <ErrorBanner>{`${t('page.loadFailed')} ${errorText(t, trees.error ?? circle.error)}`}</ErrorBanner>
   if (trees.data && !active) {

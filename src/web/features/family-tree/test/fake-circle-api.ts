@@ -1,6 +1,7 @@
 import type { Circle, CirclePerson, Invitation, InvitationPreview, TreeList, TreeSummary } from '../../../../shared/contracts/family-circle.ts'
 import type { Member } from '../../../../shared/contracts/family-tree.ts'
 import { fakeApi, type RecordedRequest } from '../../../test/http.ts'
+import { indexEntryOf } from '../lib/tree-index.ts'
 import { errorResponse, jsonResponse } from './fake-family-api.ts'
 
 const at = '2026-03-01T09:00:00.000Z'
@@ -63,9 +64,10 @@ export function fakeCircleApi({ trees = { trees: [buildTree()], hasOwnTree: true
       currentTrees = { ...currentTrees, trees: currentTrees.trees.map((tree) => ({ ...tree, isActive: chosen ? tree.treeId === chosen : tree.isOwn })) }
       return jsonResponse(currentTrees)
     }
-    if (method === 'GET' && pathname === '/api/family-tree') {
+    // The circle names a card from the index of names, never from the whole tree.
+    if (method === 'GET' && pathname === '/api/family-tree/index') {
       const tree = members.length > 0 ? { ownerId: 'u1', treeName: 'Árbol de Rosa', createdAt: at, lastModified: at } : null
-      return jsonResponse({ tree, members, unions: [] })
+      return jsonResponse({ tree, version: 'v1', people: members.map(indexEntryOf) })
     }
     if (currentCircle && pathname === `/api/trees/${currentCircle.treeId}/circle`) return jsonResponse(currentCircle)
     if (currentCircle && method === 'POST' && pathname === `/api/trees/${currentCircle.treeId}/invitations`) {
