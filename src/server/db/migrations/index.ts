@@ -26,6 +26,7 @@ import * as m0024 from './0024-photo-taken-on.ts'
 import * as m0026 from './0026-family-tree-version.ts'
 import * as m0028 from './0028-search-newest-by-owner.ts'
 import * as m0029 from './0029-member-names-by-owner.ts'
+import * as m0030 from './0030-search-words.ts'
 
 /** Every migration, in order. Names are permanent: never rename or edit a released one. */
 export const migrations: Record<string, Migration> = {
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   '0026-family-tree-version': m0026,
   '0028-search-newest-by-owner': m0028,
   '0029-member-names-by-owner': m0029,
+  '0030-search-words': m0030,
 }
