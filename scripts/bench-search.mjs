@@ -5,7 +5,8 @@
 // TEST_POSTGRES_URL; a schema of its own, dropped afterwards). Then times searches through the
 // search service (the query the route runs, without HTTP): common and rare words, two words, a
 // stem, a word without its accent, as the tree's owner and as a viewer (whose query checks who is
-// living). Prints p50/p95/max per database; the goal is p95 ≤ 50 ms. Last, the cost of the triggers
+// living). Prints p50/p95/max per database (the goal is p95 ≤ 50 ms), and on PostgreSQL what the
+// index's tables and indexes take on disk. Last, the cost of the triggers
 // on a big import: a 10,000-person batch (the GEDCOM import's write path) with and without them.
 import { randomUUID } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -224,6 +225,15 @@ async function openPostgres() {
   }
 }
 
+/** What the index takes on disk: its tables (the documents with their TOAST, the word list) and their indexes. */
+async function postgresSizes(handle) {
+  const { rows } = await sql`SELECT c.relname AS name, pg_relation_size(c.oid) AS bytes FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+    WHERE n.nspname = ${handle.schema} AND c.relname LIKE 'search\\_%' AND c.relkind IN ('r', 'i') ORDER BY c.relkind DESC, c.relname`.execute(handle.raw)
+  const toast = await sql`SELECT pg_total_relation_size(reltoastrelid) AS bytes FROM pg_class WHERE oid = ${`${handle.schema}.search_document`}::regclass`.execute(handle.raw)
+  const mb = (bytes) => `${(Number(bytes) / 2 ** 20).toFixed(1)} MiB`
+  return [...rows.map((row) => `${row.name} ${mb(row.bytes)}`), `TOAST ${mb(toast.rows[0]?.bytes ?? 0)}`].join(', ')
+}
+
 const fmt = (ms) => `${ms.toFixed(1)} ms`.padStart(9)
 console.log(
   `Search over ${textCount.toLocaleString('en')} texts, Node ${process.version}, ${availableParallelism()} CPUs, load average ${loadavg()[0]?.toFixed(1)}. Goal: p95 ≤ 50 ms.`,
@@ -244,6 +254,7 @@ for (const [name, open] of targets) {
     console.log(
       `\n${name}: ${textCount.toLocaleString('en')} texts written in ${(writeMs / 1000).toFixed(1)} s with the index triggers (${documents.toLocaleString('en')} documents)`,
     )
+    if (handle.dialect === 'postgres') console.log(`  ${await postgresSizes(handle)}`)
     const results = await timeSearches(handle, userId, treeId)
     for (const [role, { times, perQuery }] of Object.entries(results)) {
       console.log(`  as ${role.padEnd(6)} ${times.length} searches: p50 ${fmt(percentileOf(times, 0.5))}  p95 ${fmt(percentileOf(times, 0.95))}  max ${fmt(Math.max(...times))}`)
