@@ -139,8 +139,9 @@ export function createSearchRepository(raw: Kysely<any>, dialect: Dialect, { can
     const prefixes = [...new Set(listed.flat())]
     const startsOf = new Map<string, string[]>()
     if (prefixes.length > 0) {
-      const { rows } = await sql<{ prefix: string; words: string[] }>`SELECT p.prefix, array(SELECT DISTINCT w.word FROM (
-          SELECT word FROM search_word WHERE word >= p.prefix AND word < p.past LIMIT ${mostWordsOfPrefix + 1}) AS w) AS words
+      // Counted before a word listed twice is set aside, so that a list cut by the limit is never taken whole.
+      const { rows } = await sql<{ prefix: string; words: string[] }>`SELECT p.prefix, array(
+          SELECT word FROM search_word WHERE word >= p.prefix AND word < p.past LIMIT ${mostWordsOfPrefix + 1}) AS words
         FROM unnest(${prefixes}::text[], ${prefixes.map(pastPrefix)}::text[]) AS p(prefix, past)`.execute(raw)
       for (const row of rows) startsOf.set(row.prefix, row.words)
     }
@@ -148,7 +149,7 @@ export function createSearchRepository(raw: Kysely<any>, dialect: Dialect, { can
     for (const group of listed) {
       const options = group.flatMap((prefix) => {
         const words = startsOf.get(prefix) ?? []
-        return words.length > mostWordsOfPrefix ? [`${lexeme(prefix)}:*`] : words.map(lexeme)
+        return words.length > mostWordsOfPrefix ? [`${lexeme(prefix)}:*`] : [...new Set(words)].map(lexeme)
       })
       if (options.length === 0) return undefined
       groups.push(`(${options.join(' | ')})`)
