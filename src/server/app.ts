@@ -212,9 +212,14 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     log: app.log.child({ feature: 'family-circle' }),
     authored: { interviews: (userId) => interviews.authoredCounts(userId), files: (userId) => media.authoredCounts(userId) },
     keepTree: (treeId, holderId) => keepers.keepTree(treeId, holderId),
+    selfCardOf: (holderId) => familyTree.findSelfMemberId(holderId),
   })
   // One search box over everything a person may see; the index is kept by the database's triggers.
-  const search = createSearchService({ repo: createSearchRepository(database.raw, database.dialect), access: (userId) => circle.access(userId) })
+  const search = createSearchService({
+    repo: createSearchRepository(database.raw, database.dialect),
+    access: (userId) => circle.access(userId),
+    cardOf: (treeId, userId) => circle.linkedMemberId(treeId, userId),
+  })
   const keepers = createKeeperService({ repo: createKeeperRepository(database.db), eraseObjects: (keys) => media.eraseObjects(keys) })
   // A memory or an AI-lab story shared with a tree: the tree keeps the share, each feature its item.
   const sharing = createSharingService({

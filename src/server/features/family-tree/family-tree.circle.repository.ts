@@ -157,6 +157,11 @@ function circleQueries(db: Kysely<Database>) {
       await db.deleteFrom('treeMembership').where('treeId', '=', treeId).where('userId', '=', userId).execute()
     },
 
+    /** The account the tree's rows are kept under. */
+    async holderOf(treeId: string): Promise<string | undefined> {
+      return (await db.selectFrom('familyTree').select('ownerUserId').where('id', '=', treeId).executeTakeFirst())?.ownerUserId
+    },
+
     /** The member of the tree linked to this person, if any. */
     async linkedMember(treeId: string, userId: string): Promise<{ id: string; firstName: string; lastName: string } | undefined> {
       return db.selectFrom('member').select(['id', 'firstName', 'lastName']).where('treeId', '=', treeId).where('linkedUserId', '=', userId).executeTakeFirst()

@@ -29,6 +29,11 @@ interface Deps {
   authored?: { interviews(userId: string): Promise<Map<string, number>>; files(userId: string): Promise<Map<string, number>> }
   /** Moves a tree to a keeper of its own, so the account it is kept in can leave it (ADR 0046). */
   keepTree?(treeId: string, holderId: string): Promise<void>
+  /**
+   * The card marked as the holder's own (flagged, or «Yo mismo/a»), by the family tree's rule: the
+   * card the tree's first person is, which no invitation ever linked to their account.
+   */
+  selfCardOf?(holderId: string): Promise<string | undefined>
 }
 
 /** The account's name, else the linked card's, else (where it may be shown) the e-mail. */
@@ -40,7 +45,7 @@ function toAccess(userId: string, row: MembershipRow): TreeAccess {
   return { userId, treeId: row.treeId, holderId: row.holderId, role: isTreeRole(row.role) ? row.role : 'viewer' }
 }
 
-export function createCircleService({ repo, startOwnTree, mailer, origin, log, authored, keepTree }: Deps) {
+export function createCircleService({ repo, startOwnTree, mailer, origin, log, authored, keepTree, selfCardOf }: Deps) {
   /** Someone's membership of a tree; anyone else is told the tree does not exist. */
   async function membershipIn(userId: string, treeId: string): Promise<MembershipRow> {
     const row = await repo.membership(treeId, userId)
@@ -102,9 +107,23 @@ export function createCircleService({ repo, startOwnTree, mailer, origin, log, a
       return row ? toAccess(userId, row).role : undefined
     },
 
-    /** The member of the tree linked to the person's account, if any. */
+    /**
+     * The card the person is in the tree: the one linked to their account, or, for the account the
+     * tree is kept under, the card marked as its keeper's own (a keeper's own card is linked to nobody).
+     */
     async linkedMemberId(treeId: string, userId: string): Promise<string | undefined> {
-      return (await repo.linkedMember(treeId, userId))?.id
+      const linked = (await repo.linkedMember(treeId, userId))?.id
+      if (linked !== undefined || !selfCardOf) return linked
+      return (await repo.holderOf(treeId)) === userId ? selfCardOf(userId) : undefined
+    },
+
+    /** The account a card of the tree is: the one linked to it, or the holder's for the card marked as theirs; null for anyone else's. */
+    async accountOfCard(treeId: string, memberId: string): Promise<string | null> {
+      const member = await repo.memberOfTree(treeId, memberId)
+      if (!member) return null
+      if (member.linkedUserId !== null || !selfCardOf) return member.linkedUserId
+      const holderId = await repo.holderOf(treeId)
+      return holderId !== undefined && (await selfCardOf(holderId)) === memberId ? holderId : null
     },
 
     /** A member of the tree and the account linked to it, if any; undefined when the tree has no such member. */

@@ -159,6 +159,18 @@ describe.each(testDatabases)('memories and stories shared with a tree, on %s', (
     expect(await sharedOn(rosa, card.memberId)).toEqual([])
   })
 
+  it('shows the keeper’s own story on the keeper’s own card and in the family’s news, though that card is linked to no account', async () => {
+    const reader = await joined('contributor', { name: 'Inés Gil' })
+    const story = (await call(rosa)({ method: 'POST', url: '/api/ai-lab/memories', payload: { originalText: 'La abuela cantaba en la cosecha.', saveMethod: 'original' } })).json()
+    expect((await call(rosa)({ method: 'PUT', url: `/api/ai-lab/memories/${story.id}/share`, payload: { treeId } })).statusCode).toBe(200)
+    // Newest first, before what she shared earlier.
+    expect((await sharedOn(reader, rosaSelf.memberId))[0]).toMatchObject({ kind: 'story', id: story.id, text: 'La abuela cantaba en la cosecha.' })
+    const news = (await call(reader)({ method: 'GET', url: '/api/dashboard/family-news' })).json().items as { id: string; memberId: string | null }[]
+    expect(news.find((item) => item.id === story.id)?.memberId).toBe(rosaSelf.memberId)
+    // Nobody else's card shows it.
+    expect((await sharedOn(reader, grandson.memberId)).map((item) => item.id)).not.toContain(story.id)
+  })
+
   it('answers 404 for another person’s memory or story and for a tree one is not in, and 403 to a viewer sharing', async () => {
     const stranger = await createTestUser(t.app)
     await call(stranger)({ method: 'POST', url: '/api/family-tree/own-card', payload: { fullName: 'Otra Persona' } })

@@ -28,6 +28,7 @@ interface Deps {
     require(userId: string, action: 'tree.read'): Promise<TreeAccess>
     memberIn(treeId: string, memberId: string): Promise<{ memberId: string; linkedUserId: string | null } | undefined>
     linkedMemberId(treeId: string, userId: string): Promise<string | undefined>
+    accountOfCard(treeId: string, memberId: string): Promise<string | null>
     isClosedToViewers(access: TreeAccess, memberId: string): Promise<boolean>
   }
   /** The memories (biography) and the AI-lab stories, read from their features. */
@@ -128,6 +129,8 @@ export function createSharingService({ repo, circle, read }: Deps) {
       const member = access.treeId ? await circle.memberIn(access.treeId, memberId) : undefined
       if (!access.treeId || !member) throw notFound('Member')
       if (await circle.isClosedToViewers(access, memberId)) return []
+      // What the card's person shared: their linked account's, or the keeper's for the keeper's own card.
+      const account = await circle.accountOfCard(access.treeId, memberId)
       const found: SharedMemory[] = []
       for (const kind of ['memory', 'story'] as const) {
         const rows = await repo.sharedInto(kind, access.treeId)
@@ -135,7 +138,7 @@ export function createSharingService({ repo, circle, read }: Deps) {
         for (const row of rows) {
           const item = contents.get(row.itemId)
           if (!item) continue
-          const isTheirs = member.linkedUserId !== null && item.authorUserId === member.linkedUserId
+          const isTheirs = account !== null && item.authorUserId === account
           if (!isTheirs && item.subjectMemberId !== memberId && !mentions?.(`${item.title}\n${item.text}`)) continue
           const { title, text, variation, eventDate, mediaAssetIds } = item
           found.push({ kind, id: item.id, authorName: row.authorName, title, text, variation, eventDate, mediaAssetIds, sharedAt: toIsoString(row.sharedAt) })

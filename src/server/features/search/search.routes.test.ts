@@ -14,6 +14,8 @@ describe.each(testDatabases)('search on %s', (database) => {
   let t: TestApp
   let rosa: TestUser
   let treeId: string
+  /** Rosa's own card: linked to no account, as the keeper's own card never is. */
+  let rosaCardId: string
 
   const call = (user: TestUser) => as(t.app, user)
   async function search(user: TestUser, q: string, extra = ''): Promise<SearchAnswer> {
@@ -40,7 +42,7 @@ describe.each(testDatabases)('search on %s', (database) => {
   beforeAll(async () => {
     t = await createTestApp(database)
     rosa = await createTestUser(t.app, { name: 'Rosa Pérez' })
-    await post(rosa, '/api/family-tree/own-card', { fullName: 'Rosa Pérez' })
+    rosaCardId = (await post(rosa, '/api/family-tree/own-card', { fullName: 'Rosa Pérez' })).member.memberId
     treeId = (await call(rosa)({ method: 'GET', url: '/api/trees' })).json().trees[0].treeId
   })
   afterAll(() => t.close())
@@ -139,7 +141,10 @@ describe.each(testDatabases)('search on %s', (database) => {
     const shared = await call(rosa)({ method: 'PUT', url: `/api/ai-lab/memories/${story.id}/share`, payload: { treeId } })
     expect(shared.statusCode, shared.body).toBe(200)
     const answer = await search(cousin, 'genoy')
-    expect(found(answer)).toEqual([expect.objectContaining({ kind: 'story', id: story.id, snippet: { text: story.originalText, matches: [[40, 45]] } })])
+    // It opens the story page of its author's card: the keeper's own.
+    expect(found(answer)).toEqual([
+      expect.objectContaining({ kind: 'story', id: story.id, snippet: { text: story.originalText, matches: [[40, 45]] }, path: `/story/${rosaCardId}` }),
+    ])
   })
 
   it('finds the people a GEDCOM file brought, by name and by place, and a file by its caption', async () => {

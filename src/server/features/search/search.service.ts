@@ -12,6 +12,11 @@ interface Deps {
   repo: SearchRepository
   /** The tree the person's pages show and their role there (the family circle's `access`). */
   access(userId: string): Promise<TreeActor & { treeId: string | null }>
+  /**
+   * The card an account is in a tree (the family circle's `linkedMemberId`): the one linked to it,
+   * or the keeper's own card for the account the tree is kept under, which no link names.
+   */
+  cardOf?(treeId: string, userId: string): Promise<string | undefined>
 }
 
 const documentKinds: Record<SearchKind, DocumentKind[]> = {
@@ -69,7 +74,7 @@ function toResult(hit: SearchHit, terms: SearchTerms, userId: string): SearchRes
   }
 }
 
-export function createSearchService({ repo, access }: Deps) {
+export function createSearchService({ repo, access, cardOf }: Deps) {
   return {
     /**
      * What the person may see that holds every word of the query: their own memories, dreams,
@@ -88,6 +93,11 @@ export function createSearchService({ repo, access }: Deps) {
       const terms = searchTerms(query.q, query.language)
       const kinds = query.kind ? documentKinds[query.kind] : Object.values(documentKinds).flat()
       const hits = await repo.search(reader, terms, kinds, query.limit)
+      // The index finds an author's card by its link; the keeper's own card has none.
+      for (const hit of hits) {
+        const byKeeper = (hit.kind === 'memory' || hit.kind === 'story') && hit.ownerUserId !== userId && hit.ownerUserId === reader.holderId
+        if (byKeeper && hit.authorMemberId === null && reader.treeId !== null) hit.authorMemberId = (await cardOf?.(reader.treeId, hit.ownerUserId)) ?? null
+      }
       const groups = new Map<SearchKind, SearchGroup>()
       for (const hit of hits) {
         const kind = hit.group as SearchKind
