@@ -31,14 +31,18 @@ export function describeViolations(violations: AxeViolation[]): string {
  */
 export async function expectNoSeriousA11yViolations(page: Page, pageName: string): Promise<void> {
   // Let CSS transitions settle (never-ending animations aside), so colours are checked as the
-  // reader finally sees them.
+  // reader finally sees them. Two seconds at most: one that never ended held a journey until its
+  // minute ran out, on a loaded machine.
   await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 2_000)),
+    ]),
   )
   // Legacy mode runs axe inside the page alone instead of opening a blank page to merge the
   // results of every frame: the app has no frames, and it halves the time of each check.
