@@ -1,6 +1,7 @@
 import { expect } from 'vitest'
 import type { FamilyTree } from '../../shared/contracts/family-tree.ts'
-import { membersByIdsSchema, treeIndexSchema, treeViewLimits, treeViewSchema } from '../../shared/contracts/family-tree-view.ts'
+import { membersByIdsSchema, treeIndexSchema, treeViewSchema } from '../../shared/contracts/family-tree-view.ts'
+import { treeViewLimits } from '../../shared/family-tree/tree-view-limits.ts'
 import type { as } from './test-app.ts'
 
 type Requester = ReturnType<typeof as>

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { familyTreeSchema, memberSchema, unionSchema } from './family-tree.ts'
+import { treeViewLimits } from '../family-tree/tree-view-limits.ts'
 
 /**
  * The tree page reads what it shows, never the whole tree: a tree of 100,000 people is 130 MiB
@@ -14,20 +15,6 @@ import { familyTreeSchema, memberSchema, unionSchema } from './family-tree.ts'
 /** The tree's own row: null until the first member. */
 export const treeHeaderSchema = familyTreeSchema.shape.tree
 export type TreeHeader = z.infer<typeof treeHeaderSchema>
-
-export const treeViewLimits = {
-  /** Generations up and down when the page does not say. */
-  defaultGenerations: 3,
-  maxGenerations: 10,
-  /**
-   * People in one view at most, as the chart lays out at most: a generation that would pass it
-   * is left out whole (`generations` says how many came), and within the first generation the
-   * people past it are left out (`truncated`).
-   */
-  maxPeople: 1500,
-  /** Ids per `members?ids=` read: a page of the list. */
-  maxIds: 200,
-} as const
 
 /** `GET /api/family-tree/view` query. Without `centre`: the reader's own card, else the keeper's, else the first by name. */
 export const treeViewQuerySchema = z.object({
@@ -66,14 +53,6 @@ export type TreeView = z.infer<typeof treeViewSchema>
  */
 export const treeIndexEntrySchema = z.tuple([z.string(), z.string(), z.string(), z.number().int().nullable(), z.number().int().nullable(), z.number().int()])
 export type TreeIndexEntry = z.infer<typeof treeIndexEntrySchema>
-
-export const indexFlags = {
-  /** The keeper's own card. */
-  self: 1,
-  isDeceased: 2,
-  /** A card an account is linked to (an accepted invitation). */
-  linked: 4,
-} as const
 
 /**
  * `GET /api/family-tree/index`: everyone, ordered by last name then first name as the list shows

@@ -49,7 +49,7 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
  * once, by its first import), the contracts take tasks of their own and the page answers input
  * between them.
  */
-const treeContractsFirst = [() => import('../../shared/contracts/common.ts'), () => import('../../shared/contracts/family-tree-view.ts')]
+const treeContractsFirst = [() => import('../../shared/contracts/common.ts'), () => import('../../shared/contracts/family-tree.ts')]
 
 /** Every route of docs/product.md#routes. Pages are loaded lazily; a failed chunk shows `RouteError`. */
 export const routes: RouteObject[] = [

@@ -1,16 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Member, Union } from '../../../shared/contracts/family-tree.ts'
 import {
-  indexFlags,
   membersByIdsSchema,
   selfCardSchema,
   treeIndexSchema,
-  treeViewLimits,
   treeViewSchema,
   type MembersByIds,
   type TreeIndex,
   type TreeView,
 } from '../../../shared/contracts/family-tree-view.ts'
+import { indexFlags, treeViewLimits } from '../../../shared/family-tree/tree-view-limits.ts'
 import { newId } from '../../lib/ids.ts'
 import { createTestApp, createTestUser, testDatabases, as, type TestApp } from '../../test/test-app.ts'
 import { joinByInvitation } from '../../test/tree-invitations.ts'

@@ -1,6 +1,7 @@
 import { LRUCache } from 'lru-cache'
 import type { Member, Union } from '../../../shared/contracts/family-tree.ts'
-import { indexFlags, treeViewLimits, type SelfCard, type TreeChanges, type TreeHeader, type TreeIndexEntry, type TreeView } from '../../../shared/contracts/family-tree-view.ts'
+import type { SelfCard, TreeChanges, TreeHeader, TreeIndexEntry, TreeView } from '../../../shared/contracts/family-tree-view.ts'
+import { indexFlags, treeViewLimits } from '../../../shared/family-tree/tree-view-limits.ts'
 import { todayCalendarDate } from '../../../shared/calendar-date.ts'
 import { createViewerRedaction, livingOn } from '../../../shared/family-tree/living.ts'
 import { toIsoString } from '../../db/timestamps.ts'

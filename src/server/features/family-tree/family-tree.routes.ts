@@ -12,10 +12,10 @@ import {
   membersByIdsSchema,
   selfCardSchema,
   treeIndexSchema,
-  treeViewLimits,
   treeViewQuerySchema,
   treeViewSchema,
 } from '../../../shared/contracts/family-tree-view.ts'
+import { treeViewLimits } from '../../../shared/family-tree/tree-view-limits.ts'
 import type { ListCache } from '../../lib/list-cache.ts'
 import { createViewerRedaction, memberFactsForViewer } from '../../../shared/family-tree/living.ts'
 import { roleMay } from '../../../shared/family-tree/roles.ts'

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react'
 import type { Member, Union } from '../../../../shared/contracts/family-tree.ts'
-import { treeViewLimits } from '../../../../shared/contracts/family-tree-view.ts'
+import { treeViewLimits } from '../../../../shared/family-tree/tree-view-limits.ts'
 import { useEveryoneWhole, useMembersByIds, useTreeIndex, useTreeView } from '../api/tree-page-queries.ts'
 import { entryId } from '../lib/tree-index.ts'
 import { TreePeople } from '../lib/tree-people.ts'

@@ -1,5 +1,6 @@
 import type { Member } from '../../../../shared/contracts/family-tree.ts'
-import { indexFlags, type TreeChanges, type TreeIndex, type TreeIndexEntry } from '../../../../shared/contracts/family-tree-view.ts'
+import type { TreeChanges, TreeIndex, TreeIndexEntry } from '../../../../shared/contracts/family-tree-view.ts'
+import { indexFlags } from '../../../../shared/family-tree/tree-view-limits.ts'
 import { asStoredDate } from '../../../../shared/genealogy-date/index.ts'
 import { isSelfMember } from '../../../../shared/family-tree/self-member.ts'
 import { isUnknownNamePart } from '../../../../shared/family-tree/unknown-name.ts'

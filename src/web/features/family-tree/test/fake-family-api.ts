@@ -1,5 +1,6 @@
 import type { CreateMember, FamilyTree, Member, Union, UpdateMember } from '../../../../shared/contracts/family-tree.ts'
-import { treeViewLimits, type TreeChanges, type TreeIndex, type TreeView } from '../../../../shared/contracts/family-tree-view.ts'
+import type { TreeChanges, TreeIndex, TreeView } from '../../../../shared/contracts/family-tree-view.ts'
+import { treeViewLimits } from '../../../../shared/family-tree/tree-view-limits.ts'
 import { isSelfMember } from '../../../../shared/family-tree/self-member.ts'
 import { genealogyDateSortKey, parseGenealogyDate, serializeGenealogyDate } from '../../../../shared/genealogy-date/index.ts'
 import type { Language } from '../../../../shared/limits.ts'
