@@ -6,6 +6,7 @@ import { treeViewLimits } from '../../../../shared/family-tree/tree-view-limits.
 import { apiFetch } from '../../../lib/api-client.ts'
 import { withChanges as indexWithChanges } from '../lib/tree-index.ts'
 import { readTreeIndex } from './read-tree-index.ts'
+import { carryEntryMap } from '../lib/tree-people.ts'
 
 /**
  * The tree page's reads (src/shared/contracts/family-tree-view.ts): the part of the tree the chart
@@ -222,7 +223,12 @@ export function applyTreeChanges(queryClient: QueryClient, changes: TreeChanges,
   for (const query of queryClient.getQueryCache().findAll({ queryKey: treePageKeys.views })) {
     if (!isRedrawn(query)) queryClient.setQueryData<TreeView>(query.queryKey, (view) => view && viewWithChanges(view, changes, createdId))
   }
-  queryClient.setQueryData<TreeIndex>(treePageKeys.index, (index) => index && indexWithChanges(index, changes))
+  queryClient.setQueryData<TreeIndex>(treePageKeys.index, (index) => {
+    if (!index) return index
+    const changed = indexWithChanges(index, changes)
+    carryEntryMap(index.people, changed.people, changes)
+    return changed
+  })
   queryClient.setQueriesData<MembersByIds>({ queryKey: treePageKeys.pages }, (page) => page && pageWithChanges(page, changes))
   queryClient.setQueryData<MembersByIds>(treePageKeys.everyone, (everyone) => everyone && pageWithChanges(everyone, changes, true))
   if (createdId !== undefined || queryClient.getQueryData(treePageKeys.saved)) {
