@@ -59,6 +59,29 @@ export function chunksOffThread(run: ChunksOffThread): AsyncGenerator<Buffer, vo
   return chunksFrom({ ...run, lists: {} }, box)
 }
 
+/**
+ * The lists as the messages that carry them, `itemsPerPart` items each; an item holding a long
+ * array ends its part, sent with that array empty, and the array's elements follow in parts.
+ */
+function* partsOf(lists: ChunksOffThread['lists']): Generator<ChunkRequest> {
+  for (const [list, items] of Object.entries(lists)) {
+    let part: unknown[] = []
+    for (const item of items) {
+      const fields = longArraysOf(item)
+      const long = item as Record<string, unknown>
+      part.push(fields.length === 0 ? item : { ...long, ...Object.fromEntries(fields.map((field) => [field, []])) })
+      if (part.length < itemsPerPart && fields.length === 0) continue
+      yield { kind: 'part', list, items: part }
+      part = []
+      for (const field of fields) {
+        const values = long[field] as unknown[]
+        for (let from = 0; from < values.length; from += itemsPerPart) yield { kind: 'more', list, field, values: values.slice(from, from + itemsPerPart) }
+      }
+    }
+    if (part.length > 0) yield { kind: 'part', list, items: part }
+  }
+}
+
 async function* chunksFrom(run: ChunksOffThread, box: { lists?: ChunksOffThread['lists'] }): AsyncGenerator<Buffer, void, undefined> {
   await startThreadPoolHere()
   const worker = startWorker(run.entry, {
@@ -70,32 +93,9 @@ async function* chunksFrom(run: ChunksOffThread, box: { lists?: ChunksOffThread[
   try {
     const lists = box.lists!
     box.lists = undefined
-    for (const [list, items] of Object.entries(lists)) {
-      let start = 0
-      while (start < items.length) {
-        // A part ends after the first item holding a long array, which goes with the array empty.
-        const part: unknown[] = []
-        let long: { item: Record<string, unknown>; fields: string[] } | undefined
-        while (start < items.length && part.length < itemsPerPart && !long) {
-          const item = items[start++]
-          const fields = longArraysOf(item)
-          if (fields.length === 0) {
-            part.push(item)
-            continue
-          }
-          long = { item: item as Record<string, unknown>, fields }
-          part.push({ ...long.item, ...Object.fromEntries(fields.map((field) => [field, []])) })
-        }
-        worker.postMessage({ kind: 'part', list, items: part } satisfies ChunkRequest)
-        await nextTurn()
-        for (const field of long?.fields ?? []) {
-          const values = long!.item[field] as unknown[]
-          for (let from = 0; from < values.length; from += itemsPerPart) {
-            worker.postMessage({ kind: 'more', list, field, values: values.slice(from, from + itemsPerPart) } satisfies ChunkRequest)
-            await nextTurn()
-          }
-        }
-      }
+    for (const message of partsOf(lists)) {
+      worker.postMessage(message)
+      await nextTurn()
     }
     for (;;) {
       worker.postMessage({ kind: 'next' } satisfies ChunkRequest)
