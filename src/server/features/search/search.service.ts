@@ -93,11 +93,13 @@ export function createSearchService({ repo, access, cardOf }: Deps) {
       const terms = searchTerms(query.q, query.language)
       const kinds = query.kind ? documentKinds[query.kind] : Object.values(documentKinds).flat()
       const hits = await repo.search(reader, terms, kinds, query.limit)
-      // The index finds an author's card by its link; the keeper's own card has none.
-      for (const hit of hits) {
-        const byKeeper = (hit.kind === 'memory' || hit.kind === 'story') && hit.ownerUserId !== userId && hit.ownerUserId === reader.holderId
-        if (byKeeper && hit.authorMemberId === null && reader.treeId !== null) hit.authorMemberId = (await cardOf?.(reader.treeId, hit.ownerUserId)) ?? null
-      }
+      // The index finds an author's card by its link; the keeper's own card has none. Asked once:
+      // every such hit is the keeper's.
+      const byKeeper = hits.filter(
+        (hit) => (hit.kind === 'memory' || hit.kind === 'story') && hit.ownerUserId !== userId && hit.ownerUserId === reader.holderId && hit.authorMemberId === null,
+      )
+      const keeperCard = byKeeper.length > 0 && reader.treeId !== null ? ((await cardOf?.(reader.treeId, reader.holderId)) ?? null) : null
+      for (const hit of byKeeper) hit.authorMemberId = keeperCard
       const groups = new Map<SearchKind, SearchGroup>()
       for (const hit of hits) {
         const kind = hit.group as SearchKind
