@@ -3,7 +3,7 @@ import { isSelfMember, isStandInSelf } from '../../../shared/family-tree/self-me
 import { notFound } from '../../lib/app-error.ts'
 import type { FamilyTreeQueries, FamilyTreeRepository } from './family-tree.repository.ts'
 import { indexLinks, toMember, type MemberRelatedIds } from './family-tree.mapping.ts'
-import { snapshotAround } from './family-tree.reads.ts'
+import { snapshotAround } from './family-tree.around.ts'
 
 interface Deps {
   repo: FamilyTreeRepository

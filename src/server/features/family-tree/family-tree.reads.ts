@@ -8,9 +8,10 @@ import { toIsoString } from '../../db/timestamps.ts'
 import { notFound } from '../../lib/app-error.ts'
 import { collationRanks, createPacer, pacedSortByKeys } from '../../lib/cooperative.ts'
 import { indexLinks, toMember, toUnion, type MemberRelatedIds } from './family-tree.mapping.ts'
-import type { IndexRow, LinkWithBirth, TreeReadQueries } from './family-tree.reads.repository.ts'
-import type { TreeSnapshot } from './family-tree.repository.ts'
-import type { FamilyTreeRow, MemberRow } from './family-tree.tables.ts'
+import type { IndexRow, TreeReadQueries } from './family-tree.reads.repository.ts'
+import { snapshotAround } from './family-tree.around.ts'
+import type { SaveReach } from './family-tree.reach.ts'
+import type { FamilyTreeRow } from './family-tree.tables.ts'
 
 /**
  * One collator for every comparison of names, the tree's list and its index alike: `localeCompare`
@@ -23,24 +24,6 @@ export interface TreeReader {
   seesLiving: boolean
 }
 
-/** What a save reached: the members and unions to send again whole, and what is gone. */
-export interface SaveReach {
-  memberIds: Set<string>
-  unionIds: Set<string>
-  removedMemberIds: Set<string>
-  removedUnionIds: Set<string>
-}
-
-export const emptyReach = (): SaveReach => ({ memberIds: new Set(), unionIds: new Set(), removedMemberIds: new Set(), removedUnionIds: new Set() })
-
-/** `into` with everything `reach` holds; a member or union removed stays removed. */
-export function mergeReach(into: SaveReach, reach: SaveReach): SaveReach {
-  for (const key of ['memberIds', 'unionIds', 'removedMemberIds', 'removedUnionIds'] as const) for (const id of reach[key]) into[key].add(id)
-  for (const id of into.removedMemberIds) into.memberIds.delete(id)
-  for (const id of into.removedUnionIds) into.unionIds.delete(id)
-  return into
-}
-
 export function treeHeaderOf(ownerId: string, row: FamilyTreeRow | undefined): TreeHeader {
   return row ? { ownerId, treeName: row.treeName, createdAt: toIsoString(row.createdAt), lastModified: toIsoString(row.lastModified) } : null
 }
@@ -48,44 +31,6 @@ export function treeHeaderOf(ownerId: string, row: FamilyTreeRow | undefined): T
 /** The year of a date's sort key (`genealogyDateSortKey`: a position times ten plus a slot, a position counting 13 months of 32 days a year). */
 export function sortKeyYear(key: number | null): number | null {
   return key === null ? null : Math.floor(Math.floor(key / 10) / 32 / 13)
-}
-
-const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
-const byLink = (a: LinkWithBirth, b: LinkWithBirth) => (a.childId < b.childId ? -1 : a.childId > b.childId ? 1 : a.parentId < b.parentId ? -1 : a.parentId > b.parentId ? 1 : 0)
-
-/**
- * The rows around these members, as a snapshot `indexLinks` reads as it reads the whole tree's:
- * their rows, their links up and down, the unions they are partners in (and `extraUnionIds`),
- * every child of those unions with their places, and stand-ins that carry only the birth key of
- * the children outside the list (what orders a family). Each member of the list gets every one of
- * their relation lists whole; a stand-in gets none and is no member to answer with.
- */
-export async function snapshotAround(
-  reads: TreeReadQueries,
-  ownerId: string,
-  memberIds: Iterable<string>,
-  extraUnionIds: Iterable<string> = [],
-): Promise<{ snapshot: TreeSnapshot; rowById: Map<string, MemberRow>; present: string[] }> {
-  const wanted = [...new Set(memberIds)]
-  const rows = await reads.membersByIds(ownerId, wanted)
-  const rowById = new Map(rows.map((row) => [row.id, row]))
-  const present = wanted.filter((id) => rowById.has(id))
-  const [up, down, partnered, extra] = [
-    await reads.linksOfChildren(ownerId, present),
-    await reads.linksOfParents(ownerId, present),
-    await reads.unionsOfPartners(ownerId, present),
-    await reads.unionsByIds(ownerId, extraUnionIds),
-  ]
-  // In the whole tree's order (by id), which the sorts below keep among equals.
-  const unionRows = [...new Map([...partnered, ...extra].map((union) => [union.id, union])).values()].sort(byId)
-  // Every child of these unions, and the unions the children came through, with their places.
-  const unionIds = new Set([...unionRows.map((union) => union.id), ...down.flatMap((link) => (link.unionId ? [link.unionId] : []))])
-  const links = new Map<string, LinkWithBirth>()
-  for (const link of [...up, ...down, ...(await reads.linksOfUnions(ownerId, unionIds))]) links.set(`${link.childId} ${link.parentId}`, link)
-  const parentLinks = [...links.values()].sort(byLink)
-  const stand = new Map<string, MemberRow>()
-  for (const link of parentLinks) if (!rowById.has(link.childId)) stand.set(link.childId, { id: link.childId, birthDateSort: link.childBirthSort } as MemberRow)
-  return { snapshot: { tree: undefined, members: [...[...rowById.values()].sort(byId), ...stand.values()], parentLinks, unions: unionRows }, rowById, present }
 }
 
 interface Deps {

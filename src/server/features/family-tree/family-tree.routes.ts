@@ -4,7 +4,7 @@ import { z } from 'zod'
 import { createMemberSchema, createOwnCardSchema, familyTreeSchema, memberFactsSchema, staleMemberEditSchema, updateMemberSchema } from '../../../shared/contracts/family-tree.ts'
 import { todayCalendarDate } from '../../../shared/calendar-date.ts'
 import type { FamilyTree, Member } from '../../../shared/contracts/family-tree.ts'
-import type { SaveReach } from './family-tree.reads.ts'
+import type { SaveReach } from './family-tree.reach.ts'
 import {
   memberDeletedSchema,
   memberSavedSchema,

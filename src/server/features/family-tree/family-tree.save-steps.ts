@@ -7,7 +7,7 @@ import type { FamilyTreeQueries, TreeSnapshot } from './family-tree.repository.t
 import { readWrittenDate } from './family-tree.dates.ts'
 import type { CheckedMember, MemberChanges, ProposedMember, TreeState } from './family-tree.rules.ts'
 import { indexLinks, type LinkIndex } from './family-tree.mapping.ts'
-import { snapshotAround } from './family-tree.reads.ts'
+import { snapshotAround } from './family-tree.around.ts'
 import { attachToUnions, type UnionPlan, type UnionRequest } from './family-tree.unions.ts'
 
 // The steps of one save of a member, around the rules: what it names, what it reads instead of the

@@ -1,5 +1,5 @@
 import type { LinkIndex } from './family-tree.mapping.ts'
-import { emptyReach, type SaveReach } from './family-tree.reads.ts'
+import { emptyReach, type SaveReach } from './family-tree.reach.ts'
 import type { TreeSnapshot } from './family-tree.repository.ts'
 import type { UnionRow } from './family-tree.tables.ts'
 import type { UnionPlan } from './family-tree.unions.ts'
