@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema.ts'
-import type { MemberRow, TreeInvitationRow } from './family-tree.tables.ts'
+import type { MemberRow } from './family-tree.tables.ts'
+import { invitationQueries } from './family-tree.invitations.repository.ts'
 
 /** The tree a person acts on, and how: their membership joined with the tree's holder. */
 export interface MembershipRow {
@@ -23,23 +24,12 @@ export interface CirclePersonRow {
   linkedLastName: string | null
 }
 
-export type InvitationRow = TreeInvitationRow & { invitedByName: string; memberFirstName: string | null; memberLastName: string | null; treeName: string }
-
 function circleQueries(db: Kysely<Database>) {
   const memberships = () =>
     db
       .selectFrom('treeMembership')
       .innerJoin('familyTree', 'familyTree.id', 'treeMembership.treeId')
       .select(['treeMembership.treeId', 'familyTree.treeName', 'treeMembership.role', 'familyTree.ownerUserId as holderId', 'treeMembership.chosenAt', 'treeMembership.seenAt'])
-
-  const invitations = () =>
-    db
-      .selectFrom('treeInvitation')
-      .innerJoin('user', 'user.id', 'treeInvitation.invitedByUserId')
-      .innerJoin('familyTree', 'familyTree.id', 'treeInvitation.treeId')
-      .leftJoin('member', 'member.id', 'treeInvitation.memberId')
-      .selectAll('treeInvitation')
-      .select(['user.name as invitedByName', 'member.firstName as memberFirstName', 'member.lastName as memberLastName', 'familyTree.treeName'])
 
   /** How many members a tree has, and how many people share it. */
   async function sizeOf(treeId: string): Promise<{ members: number; people: number }> {
@@ -59,6 +49,8 @@ function circleQueries(db: Kysely<Database>) {
   }
 
   return {
+    ...invitationQueries(db),
+
     /** The membership the person chose last: the tree their pages show. */
     async activeMembership(userId: string): Promise<MembershipRow | undefined> {
       return memberships().where('treeMembership.userId', '=', userId).orderBy('treeMembership.chosenAt', 'desc').limit(1).executeTakeFirst()
@@ -227,64 +219,6 @@ function circleQueries(db: Kysely<Database>) {
         .executeTakeFirst()
       if (waiting) return
       await db.updateTable('member').set({ connectionStatus: null, connectionRequestedBy: null }).where('id', '=', memberId).where('linkedUserId', 'is', null).execute()
-    },
-
-    async insertInvitation(row: {
-      id: string
-      treeId: string
-      tokenHash: string
-      role: string
-      memberId: string | null
-      invitedByUserId: string
-      email: string | null
-      createdAt: string
-      expiresAt: string
-    }): Promise<void> {
-      await db
-        .insertInto('treeInvitation')
-        .values({ ...row, acceptedByUserId: null })
-        .execute()
-    },
-
-    async invitationById(treeId: string, id: string): Promise<InvitationRow | undefined> {
-      return invitations().where('treeInvitation.treeId', '=', treeId).where('treeInvitation.id', '=', id).executeTakeFirst()
-    },
-
-    async invitationByHash(tokenHash: string): Promise<InvitationRow | undefined> {
-      return invitations().where('treeInvitation.tokenHash', '=', tokenHash).executeTakeFirst()
-    },
-
-    /** Invitations still waiting for an answer, newest first (expired ones included: the page says so). */
-    async openInvitations(treeId: string): Promise<InvitationRow[]> {
-      return invitations()
-        .where('treeInvitation.treeId', '=', treeId)
-        .where('treeInvitation.acceptedAt', 'is', null)
-        .where('treeInvitation.declinedAt', 'is', null)
-        .where('treeInvitation.revokedAt', 'is', null)
-        .orderBy('treeInvitation.createdAt', 'desc')
-        .limit(200)
-        .execute()
-    },
-
-    async countOpenInvitations(treeId: string, now: string): Promise<number> {
-      const row = await db
-        .selectFrom('treeInvitation')
-        .select((eb) => eb.fn.countAll<string | number>().as('count'))
-        .where('treeId', '=', treeId)
-        .where('acceptedAt', 'is', null)
-        .where('declinedAt', 'is', null)
-        .where('revokedAt', 'is', null)
-        .where('expiresAt', '>', now)
-        .executeTakeFirst()
-      return Number(row?.count ?? 0)
-    },
-
-    async markInvitation(id: string, change: { sentAt?: string; acceptedAt?: string; acceptedByUserId?: string; declinedAt?: string; revokedAt?: string }): Promise<boolean> {
-      let query = db.updateTable('treeInvitation').set(change).where('id', '=', id)
-      // Only an open invitation is answered or revoked: two tabs accepting at once use it once.
-      if (!change.sentAt) query = query.where('acceptedAt', 'is', null).where('declinedAt', 'is', null).where('revokedAt', 'is', null)
-      const result = await query.executeTakeFirst()
-      return Number(result.numUpdatedRows) > 0
     },
   }
 }

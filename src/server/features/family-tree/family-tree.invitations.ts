@@ -6,7 +6,8 @@ import type { Language } from '../../../shared/limits.ts'
 import { nowIso, toIsoString } from '../../db/timestamps.ts'
 import { AppError, notFound } from '../../lib/app-error.ts'
 import { newId } from '../../lib/ids.ts'
-import type { CircleRepository, InvitationRow, MembershipRow } from './family-tree.circle.repository.ts'
+import type { CircleRepository, MembershipRow } from './family-tree.circle.repository.ts'
+import type { InvitationRow } from './family-tree.invitations.repository.ts'
 import { invitationMessage } from './family-tree.invitation-mail.ts'
 
 interface Deps {
