@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { as, createTestApp, createTestUser, testDatabases, type TestApp, type TestUser } from '../../test/test-app.ts'
-import { createSearchRepository, type SearchReader } from './search.repository.ts'
+import { bestOfEachGroup, createSearchRepository, type SearchReader } from './search.repository.ts'
 
 // Only the newest matches are ranked and counted (the cap). Who may see a match is decided per
 // row, so the cap must count what the reader may see: a viewer whose newest matches are all about
@@ -47,5 +47,23 @@ describe.each(testDatabases)('the capped search on %s', (database) => {
     expect(hits).toHaveLength(3)
     expect(hits.every((hit) => living.includes(hit.itemId))).toBe(true)
     expect(hits[0]).toMatchObject({ total: 3, isTotalCapped: true })
+  })
+})
+
+describe('each group’s best results', () => {
+  const candidate = (docId: number, kind: 'person' | 'person_facts' | 'memory', itemId: string, rank: number) => ({ docId, kind, itemId, rank })
+
+  it('shows a person once, by the better of their name and their facts, and counts them once', () => {
+    const groups = bestOfEachGroup([candidate(1, 'person', 'rosa', -1), candidate(2, 'person_facts', 'rosa', -3), candidate(3, 'person', 'ines', -2)], 5)
+    expect(groups).toEqual([{ group: 'person', total: 2, best: [candidate(2, 'person_facts', 'rosa', -3), candidate(3, 'person', 'ines', -2)] }])
+  })
+
+  it('keeps the best of each group, equal ranks in byte order, the groups by name', () => {
+    const memories = ['b', 'B', 'a', 'c'].map((id, n) => candidate(10 + n, 'memory', id, -1))
+    const groups = bestOfEachGroup([...memories, candidate(20, 'person', 'x', 0)], 3)
+    expect(groups.map((group) => [group.group, group.total, group.best.map((best) => best.itemId)])).toEqual([
+      ['memory', 4, ['B', 'a', 'b']],
+      ['person', 1, ['x']],
+    ])
   })
 })

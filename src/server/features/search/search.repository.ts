@@ -41,6 +41,42 @@ export interface SearchHit {
 /** At most this many matches, the newest, are ranked and counted. */
 export const defaultCandidateCap = 2000
 
+/** A match before it is shown: lower ranks are better (bm25 is negative, ts_rank is turned so). */
+interface Candidate {
+  docId: number
+  kind: DocumentKind
+  itemId: string
+  rank: number
+}
+interface CandidateRow {
+  doc_id: string | number
+  kind: DocumentKind
+  item_id: string
+  rank: string | number
+}
+const candidateOf = (row: CandidateRow): Candidate => ({ docId: Number(row.doc_id), kind: row.kind, itemId: row.item_id, rank: Number(row.rank) })
+
+/** The group a document's result is shown in: a person's facts are the person. */
+const groupOf = (kind: DocumentKind): string => (kind === 'person_facts' ? 'person' : kind)
+
+/**
+ * Each group's best `limit` candidates and how many it holds, the groups in their names' order. A
+ * person found by their name and by their facts counts once, by the better; equal ranks are ordered
+ * by id, in byte order, so that both databases answer alike.
+ */
+export function bestOfEachGroup(candidates: Candidate[], limit: number): { group: string; total: number; best: Candidate[] }[] {
+  const single = new Map<string, Map<string, Candidate>>()
+  for (const candidate of candidates) {
+    const group = groupOf(candidate.kind)
+    const items = single.get(group) ?? new Map<string, Candidate>()
+    const other = items.get(candidate.itemId)
+    if (!other || candidate.rank < other.rank) items.set(candidate.itemId, candidate)
+    single.set(group, items)
+  }
+  const byRank = (x: Candidate, y: Candidate) => x.rank - y.rank || (x.itemId < y.itemId ? -1 : x.itemId > y.itemId ? 1 : 0)
+  return [...single].sort(([x], [y]) => (x < y ? -1 : 1)).map(([group, items]) => ({ group, total: items.size, best: [...items.values()].sort(byRank).slice(0, limit) }))
+}
+
 /** The source tables and a column each one's update trigger watches: setting it to itself indexes the row again. */
 const reindexedBy = [
   ['biography_entry', 'title'],
@@ -159,50 +195,72 @@ export function createSearchRepository(raw: Kysely<any>, dialect: Dialect, { can
   }
 
   /**
-   * The ids of the newest `candidateCap` documents holding `words` that the reader may see
-   * (PostgreSQL). Asked in one query, with who-may-see-what's ORs and the member join, the planner
-   * misjudged how many rows match and read every match of a common word through the word index
-   * (20,000 wide rows sorted to keep 2,000: 50–130 ms). Asked plainly — one owner's texts with
+   * The newest `candidateCap` documents holding `words` that the reader may see, each ranked by
+   * `ranking` (PostgreSQL). Asked in one query, with who-may-see-what's ORs and the member join, the
+   * planner misjudged how many rows match and read every match of a common word through the word
+   * index (20,000 wide rows sorted to keep 2,000: 50–130 ms). Asked plainly — one owner's texts with
    * these words, newest first — it chooses well: a common word is read newest first through
-   * (owner, doc_id) and the read stops at the cap; a rare one comes from the word index. Who may
-   * see each row is then checked on those rows only, and the next rows read when some were hidden.
-   * What others shared into the tree (a few texts) is read apart.
+   * (owner, doc_id) and the read stops at the cap; a rare one comes from the word index. Who may see
+   * each row, and its rank, are then computed on the rows read, from the columns that read brought
+   * (no second look at the table), and the next rows read when some were hidden. What others shared
+   * into the tree (a few texts) is read apart.
    */
-  async function newestMatches(reader: SearchReader, kinds: DocumentKind[], words: RawBuilder<unknown>): Promise<number[]> {
+  async function newestMatches(reader: SearchReader, kinds: DocumentKind[], words: RawBuilder<unknown>, ranking: RawBuilder<unknown>): Promise<Candidate[]> {
     const owners = [...new Set([reader.holderId, reader.userId])]
-    const found: number[] = []
+    const found: Candidate[] = []
     for (const owner of owners) {
       let kept = 0
-      // A reader kept from the living loses some rows to who-may-see-what: read more at once (each
-      // read of a rare word through the word index costs the same however many rows it keeps).
-      let batch = reader.seesLiving ? candidateCap : 2 * candidateCap
-      for (let below = Number.MAX_SAFE_INTEGER; kept < candidateCap; batch *= 4) {
-        const { rows } = await sql<{ doc_id: string | number; seen: boolean }>`SELECT c.doc_id, ${visible(reader)} AS seen
-          FROM (SELECT doc_id FROM search_document WHERE owner_user_id = ${owner} AND doc_id < ${below} AND kind IN (${sql.join(kinds)})
-            AND ${words} ORDER BY doc_id DESC LIMIT ${batch}) AS c
-          JOIN search_document d ON d.doc_id = c.doc_id LEFT JOIN member m ON m.id = d.member_id
-          ORDER BY c.doc_id DESC`.execute(raw)
+      let read = 0
+      // A reader kept from the living loses some rows to who-may-see-what: a quarter more at first.
+      let batch = reader.seesLiving ? candidateCap : Math.ceil(candidateCap * 1.25)
+      for (let below = Number.MAX_SAFE_INTEGER; ;) {
+        const { rows } = await sql<CandidateRow & { seen: boolean }>`SELECT d.doc_id, d.kind, d.item_id, -ts_rank(d.words, ${ranking}) AS rank, ${visible(reader)} AS seen
+          FROM (SELECT doc_id, kind, item_id, owner_user_id, member_id, words FROM search_document
+            WHERE owner_user_id = ${owner} AND doc_id < ${below} AND kind IN (${sql.join(kinds)}) AND ${words} ORDER BY doc_id DESC LIMIT ${batch}) AS d
+          LEFT JOIN member m ON m.id = d.member_id
+          ORDER BY d.doc_id DESC`.execute(raw)
         for (const row of rows) {
           if (!row.seen || kept === candidateCap) continue
-          found.push(Number(row.doc_id))
+          found.push(candidateOf(row))
           kept += 1
         }
-        if (rows.length < batch) break
+        read += rows.length
+        if (kept === candidateCap || rows.length < batch) break
         below = Number(rows.at(-1)!.doc_id)
+        // The next read is sized by the share of rows shown so far, with a margin, and grows at most
+        // fourfold (a reader shown nothing yet reads 4, 16, 64 times the first batch).
+        const shown = Math.max(kept, 1) / read
+        batch = Math.min(Math.ceil(((candidateCap - kept) / shown) * 1.25), 4 * batch)
       }
     }
     if (reader.treeId !== null) {
-      const { rows } = await sql<{ doc_id: string | number }>`SELECT d.doc_id FROM search_document d LEFT JOIN member m ON m.id = d.member_id
+      const { rows } = await sql<CandidateRow>`SELECT d.doc_id, d.kind, d.item_id, -ts_rank(d.words, ${ranking}) AS rank
+        FROM search_document d LEFT JOIN member m ON m.id = d.member_id
         WHERE d.owner_user_id NOT IN (${sql.join(owners)}) AND ${words} AND d.kind IN (${sql.join(kinds)}) AND ${visible(reader)} AND (d.kind, d.item_id) IN (
           SELECT 'memory', s.entry_id FROM tree_shared_memory s WHERE s.tree_id = ${reader.treeId}
           UNION ALL SELECT 'story', s.story_id FROM tree_shared_story s WHERE s.tree_id = ${reader.treeId}
           UNION ALL SELECT 'media', l.media_id FROM media_biography_entry_link l
             JOIN tree_shared_memory s ON s.entry_id = l.entry_id AND s.shared_by_user_id = l.owner_user_id WHERE s.tree_id = ${reader.treeId})
         ORDER BY d.doc_id DESC LIMIT ${candidateCap}`.execute(raw)
-      for (const row of rows) found.push(Number(row.doc_id))
+      for (const row of rows) found.push(candidateOf(row))
     }
     // Each list is whole down to its last id, or holds the cap: the newest of all are in their union.
-    return found.sort((x, y) => y - x).slice(0, candidateCap)
+    return found.sort((x, y) => y.docId - x.docId).slice(0, candidateCap)
+  }
+
+  /** The `candidateCap` newest documents the reader may see that hold every word of `terms`, ranked. */
+  async function candidatesOf(reader: SearchReader, terms: SearchTerms, kinds: DocumentKind[]): Promise<Candidate[]> {
+    if (isPostgres) {
+      const words = await wordsQuery(terms)
+      return words ? newestMatches(reader, kinds, words, sql`to_tsquery('simple', ${tsQuery(terms)})`) : []
+    }
+    // FTS5 reads its matches newest first and stops at the cap. Titles weigh more.
+    const { rows } = await sql<CandidateRow>`SELECT d.doc_id, d.kind, d.item_id, bm25(search_fts, 4.0, 1.0) AS rank
+      FROM search_fts JOIN search_document d ON d.doc_id = search_fts.rowid
+      LEFT JOIN member m ON m.id = d.member_id
+      WHERE search_fts MATCH ${ftsQuery(terms)} AND d.kind IN (${sql.join(kinds)}) AND ${visible(reader)}
+      ORDER BY search_fts.rowid DESC LIMIT ${candidateCap}`.execute(raw)
+    return rows.map(candidateOf)
   }
 
   return {
@@ -212,73 +270,54 @@ export function createSearchRepository(raw: Kysely<any>, dialect: Dialect, { can
      */
     async search(reader: SearchReader, terms: SearchTerms, kinds: DocumentKind[], limit: number): Promise<SearchHit[]> {
       if (terms.length === 0 || kinds.length === 0) return []
-      const group = sql`CASE d.kind WHEN 'person_facts' THEN 'person' ELSE d.kind END`
       // The newest `candidateCap` matches are ranked and counted: a word found in tens of thousands
       // of texts is ranked among the latest of them rather than all of them, and each group then
-      // says «more than». Lower is better on both: bm25 is negative, ts_rank is turned so. Titles
-      // weigh more. On PostgreSQL they are found first (`newestMatches`), then ranked.
-      let candidates: RawBuilder<unknown>
-      if (isPostgres) {
-        const query = sql`to_tsquery('simple', ${tsQuery(terms)})`
-        const words = await wordsQuery(terms)
-        const found = words ? await newestMatches(reader, kinds, words) : []
-        candidates = sql`SELECT d.doc_id, d.kind, d.item_id, ${group} AS grp, -ts_rank(d.words, ${query}) AS rank
-          FROM search_document d WHERE d.doc_id = ANY(${found}::bigint[])`
-      } else {
-        // FTS5 reads its matches newest first and stops at the cap.
-        candidates = sql`SELECT d.doc_id, d.kind, d.item_id, ${group} AS grp, bm25(search_fts, 4.0, 1.0) AS rank
-            FROM search_fts JOIN search_document d ON d.doc_id = search_fts.rowid
-            LEFT JOIN member m ON m.id = d.member_id
-            WHERE search_fts MATCH ${ftsQuery(terms)} AND d.kind IN (${sql.join(kinds)}) AND ${visible(reader)}
-            ORDER BY search_fts.rowid DESC LIMIT ${candidateCap}`
-      }
-      const count = isPostgres ? sql`count(*) OVER (PARTITION BY grp)::int` : sql`count(*) OVER (PARTITION BY grp)`
-      const most = isPostgres ? sql`all_count::int` : sql`all_count`
+      // says «more than». The ranking and the counting are done here, on both databases alike.
+      const candidates = await candidatesOf(reader, terms, kinds)
+      const groups = bestOfEachGroup(candidates, limit)
+      const shown = groups.flatMap((group) => group.best.map((candidate) => candidate.docId))
+      if (shown.length === 0) return []
       const name = sql`trim(coalesce(pm.first_name, '') || ' ' || coalesce(pm.last_name, ''))`
-      const query = sql<{
-        grp: string
-        kind: DocumentKind
-        item_id: string
+      const { rows } = await sql<{
+        doc_id: string | number
         owner_user_id: string
         member_id: string | null
         title: string
         body: string
         at: Date | string | null
-        total: number
-        most: number
         member_name: string | null
         author_member_id: string | null
         media_member_id: string | null
-      }>`
-        WITH hits AS (${candidates}),
-        counted AS (SELECT hits.*, count(*) OVER () AS all_count FROM hits),
-        single AS (SELECT counted.*, row_number() OVER (PARTITION BY grp, item_id ORDER BY rank) AS copy FROM counted),
-        ranked AS (SELECT single.*, row_number() OVER (PARTITION BY grp ORDER BY rank, item_id) AS place, ${count} AS total, ${most} AS most FROM single WHERE copy = 1)
-        SELECT r.grp, r.kind, r.item_id, d.owner_user_id, d.member_id, d.title, d.body, d.at, r.total, r.most,
+      }>`SELECT d.doc_id, d.owner_user_id, d.member_id, d.title, d.body, d.at,
           (SELECT ${name} FROM member pm WHERE pm.id = d.member_id AND pm.tree_id = ${reader.treeId}) AS member_name,
-          CASE WHEN r.kind IN ('memory', 'story') AND d.owner_user_id <> ${reader.userId}
+          CASE WHEN d.kind IN ('memory', 'story') AND d.owner_user_id <> ${reader.userId}
             THEN (SELECT am.id FROM member am WHERE am.tree_id = ${reader.treeId} AND am.linked_user_id = d.owner_user_id ORDER BY am.id LIMIT 1) END AS author_member_id,
-          CASE WHEN r.kind = 'media'
-            THEN (SELECT l.member_id FROM media_member_link l JOIN member lm ON lm.id = l.member_id WHERE l.media_id = r.item_id AND lm.tree_id = ${reader.treeId} ORDER BY l.member_id LIMIT 1) END AS media_member_id
-        FROM ranked r JOIN search_document d ON d.doc_id = r.doc_id
-        WHERE r.place <= ${limit}
-        ORDER BY r.grp, r.place`
-      const { rows } = await query.execute(raw)
-      return rows.map((row) => ({
-        group: row.grp,
-        kind: row.kind,
-        itemId: row.item_id,
-        ownerUserId: row.owner_user_id,
-        memberId: row.member_id,
-        title: row.title,
-        body: row.body,
-        at: row.at,
-        total: Number(row.total),
-        isTotalCapped: Number(row.most) >= candidateCap,
-        memberName: row.member_name || null,
-        authorMemberId: row.author_member_id,
-        mediaMemberId: row.media_member_id,
-      }))
+          CASE WHEN d.kind = 'media'
+            THEN (SELECT l.member_id FROM media_member_link l JOIN member lm ON lm.id = l.member_id WHERE l.media_id = d.item_id AND lm.tree_id = ${reader.treeId} ORDER BY l.member_id LIMIT 1) END AS media_member_id
+        FROM search_document d WHERE d.doc_id IN (${sql.join(shown)})`.execute(raw)
+      const byId = new Map(rows.map((row) => [Number(row.doc_id), row]))
+      const isTotalCapped = candidates.length >= candidateCap
+      return groups.flatMap(({ group, total, best }) =>
+        best.flatMap((candidate) => {
+          const row = byId.get(candidate.docId)
+          if (!row) return []
+          return {
+            group,
+            kind: candidate.kind,
+            itemId: candidate.itemId,
+            ownerUserId: row.owner_user_id,
+            memberId: row.member_id,
+            title: row.title,
+            body: row.body,
+            at: row.at,
+            total,
+            isTotalCapped,
+            memberName: row.member_name || null,
+            authorMemberId: row.author_member_id,
+            mediaMemberId: row.media_member_id,
+          }
+        }),
+      )
     },
 
     /**
