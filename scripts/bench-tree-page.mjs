@@ -151,6 +151,13 @@ try {
     await form.waitFor({ timeout: 60_000 })
     await form.locator('input[name="bioSummary"], textarea[name="bioSummary"]').fill(`Editado a las ${new Date().toISOString()}`)
     let answerMs = NaN
+    // BENCH_TREE_SAVE_PROFILE=<file>: the page's CPU profile while the edit is saved.
+    const saveProfileFile = process.env.BENCH_TREE_SAVE_PROFILE
+    if (saveProfileFile) {
+      await cdp.send('Profiler.enable')
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 })
+      await cdp.send('Profiler.start')
+    }
     const save = await measure(page, async () => {
       const answered = page.waitForResponse((response) => response.request().method() === 'PATCH' && response.url().includes('/api/family-tree/members/'))
       await form.locator('button[type=submit]').click()
@@ -160,6 +167,7 @@ try {
       answerMs = timing.responseEnd - timing.requestStart
       await page.locator('.member-opened .member-card-editing').waitFor({ state: 'detached', timeout: 60_000 })
     })
+    if (saveProfileFile) writeFileSync(saveProfileFile, JSON.stringify((await cdp.send('Profiler.stop')).profile))
     console.log(
       `  edit saved in ${save.ms.toFixed(0)} ms, the answer in ${answerMs.toFixed(0)} ms (${verdict(answerMs, goals.saveAnswerMs)}), longest task meanwhile ${save.longest.toFixed(0)} ms (${verdict(save.longest, goals.longestTaskMs)})`,
     )

@@ -18,7 +18,9 @@ export function normaliseRelationship(value: string): string {
  * misma, yo, self, me, myself; accents and case ignored). Server and web share this one rule.
  */
 export function isSelfMember(member: { isSelf?: boolean | null; relationshipToOwner?: string | null }): boolean {
-  return member.isSelf === true || selfWords.has(normaliseRelationship(member.relationshipToOwner ?? ''))
+  if (member.isSelf === true) return true
+  // Most relationships are empty (an imported tree's): normalising 100,000 of them took 80 ms.
+  return !!member.relationshipToOwner && selfWords.has(normaliseRelationship(member.relationshipToOwner))
 }
 
 /** What `isStandInSelf` reads of a member (the API's member has it all). */

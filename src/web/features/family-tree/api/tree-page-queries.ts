@@ -49,6 +49,9 @@ export function treeIndexQuery() {
   return queryOptions({
     queryKey: treePageKeys.index,
     queryFn: ({ signal }) => readTreeIndex(signal),
+    // A save's index already keeps every entry it did not change; comparing 100,000 entries with
+    // the ones before (React Query's default) took 27 ms of each save.
+    structuralSharing: false,
   })
 }
 

@@ -105,6 +105,18 @@ describe('editing a member in place', () => {
     ])
   })
 
+  it('names a renamed relative on the other cards at once', async () => {
+    fakeFamilyApi(rosasFamily().members)
+    const { user, form } = await openEditor('Carmen López')
+    const firstName = within(form).getByRole('textbox', { name: 'Nombre' })
+    await user.clear(firstName)
+    await user.type(firstName, 'Carmela')
+    await user.click(within(form).getByRole('button', { name: 'Guardar cambios' }))
+
+    await screen.findByRole('button', { name: 'Editar a Carmela López' })
+    expect(within(screen.getByRole('article', { name: 'Rosa Díaz' })).getByText(/Carmela López/)).toBeInTheDocument()
+  })
+
   it('keeps the edits when saving fails, and cancels without saving', async () => {
     const { luis, members } = rosasFamily()
     const api = fakeFamilyApi(members)

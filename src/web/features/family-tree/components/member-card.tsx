@@ -11,6 +11,7 @@ import { MediaButtons, type MediaPanel, type MemberMediaSlot } from './media-but
 import { MemberDetails } from './member-details.tsx'
 import { LazyMemberForm, preloadMemberForm } from './lazy-member-form.tsx'
 import { useTreeAccess } from '../lib/tree-access.ts'
+import { unionsOf } from '../lib/member-unions.ts'
 import { useTreePeople } from '../lib/tree-people.ts'
 import { isReaderCard } from '../lib/reader-card.ts'
 import { readerRelationLine, useReaderKinship } from '../lib/reader-kinship.ts'
@@ -32,6 +33,22 @@ interface MemberCardProps {
   extraActions?: ReactNode
   /** Focus the card's name when it is shown (a card opened from the chart). */
   isFocusedOnOpen?: boolean
+}
+
+/**
+ * Whether a card drawn with `before` would be drawn the same with `after`. Of everyone it may name
+ * it reads only its relatives: a save that changes someone else (a new lookup of everyone) leaves
+ * it as it is. Re-drawing the hundreds of cards a long list shows took 200 ms of each save. Without
+ * its unions it names spouses from the page's, which any save may change.
+ */
+function isSameCard(before: MemberCardProps, after: MemberCardProps): boolean {
+  const keys = new Set([...Object.keys(before), ...Object.keys(after)] as (keyof MemberCardProps)[])
+  for (const key of keys) if (key !== 'membersById' && before[key] !== after[key]) return false
+  if (before.membersById === after.membersById) return true
+  if (!after.unions) return false
+  const { member } = after
+  const named = [...member.parentMemberIds, ...member.spouseMemberIds, ...member.childrenMemberIds, ...unionsOf(member, after.unions).map(({ spouseId }) => spouseId)]
+  return named.every((id) => id === null || before.membersById.get(id) === after.membersById.get(id))
 }
 
 /**
@@ -192,7 +209,7 @@ export const MemberCard = memo(function MemberCard({ member, membersById, unions
       )}
     </article>
   )
-})
+}, isSameCard)
 
 /**
  * The card's form, offering everyone the page knows as relatives: read from the page here, so the

@@ -1,4 +1,4 @@
-import { useDeferredValue, useId, useState, type KeyboardEvent, type Ref } from 'react'
+import { useDeferredValue, useId, useMemo, useState, type KeyboardEvent, type Ref } from 'react'
 import { useTranslation } from 'react-i18next'
 import { listEveryoneUpTo, searchRelationOptions, searchShowsUpTo, type RelationOption } from '../lib/relation-options.ts'
 
@@ -34,7 +34,7 @@ export function RelationPicker(props: RelationPickerProps) {
   const deferredQuery = useDeferredValue(query)
   const id = useId()
   const isSearch = options.length > listEveryoneUpTo
-  const search = isSearch ? searchRelationOptions(options, value, deferredQuery) : undefined
+  const search = useMemo(() => (isSearch ? searchRelationOptions(options, value, deferredQuery) : undefined), [isSearch, options, value, deferredQuery])
   const shown = search?.shown ?? options
   const hintId = hint ? `${id}-hint` : undefined
   const countId = isSearch ? `${id}-count` : undefined

@@ -69,4 +69,10 @@ describe('searchRelationOptions', () => {
     expect(names(search.shown)).toEqual(['Luis Peña', 'José Núñez'])
     expect(search.matches).toBe(2)
   })
+
+  it('with nothing typed, shows those ticked first, then the first others, and counts only the others', () => {
+    const search = searchRelationOptions(people, ['m0', 'm3'], '', 2)
+    expect(names(search.shown)).toEqual(['José Núñez', 'Luis Peña', 'Josefa Gil', 'Ana Núñez'])
+    expect(search.matches).toBe(3)
+  })
 })

@@ -90,11 +90,21 @@ export interface RelationSearch {
 export function searchRelationOptions(options: readonly RelationOption[], chosen: readonly string[], query: string, limit = searchShowsUpTo): RelationSearch {
   const words = searchWords(query)
   const ticked = new Set(chosen)
-  const shown = options.filter((option) => ticked.has(option.memberId))
+  const shown = ticked.size === 0 ? [] : options.filter((option) => ticked.has(option.memberId))
+  // With nothing typed every option not ticked matches: the first `limit` are shown, and they are
+  // counted by a subtraction (walking three groups of 100,000 took 20 ms of a form's render).
+  if (words.length === 0) {
+    const matches = options.length - shown.length
+    for (let at = 0, added = 0; at < options.length && added < limit; at += 1) {
+      if (ticked.has(options[at]!.memberId)) continue
+      shown.push(options[at]!)
+      added += 1
+    }
+    return { shown, matches }
+  }
   let matches = 0
   for (const option of options) {
-    if (ticked.has(option.memberId)) continue
-    if (words.length > 0 && !matchesWords(option.name, words)) continue
+    if (ticked.has(option.memberId) || !matchesWords(option.name, words)) continue
     matches += 1
     if (matches <= limit) shown.push(option)
   }

@@ -25,7 +25,15 @@ describe('the index’s lookup after a save', () => {
     expect(carried.get('m1')?.firstName).toBe('Julio')
     expect(carried.get('m9')?.firstName).toBe('Inés')
     expect(carried.get('m2')).toBeUndefined()
-    expect([...entryMapOf(after.people)].sort()).toEqual([...new Map(after.people.map((entry) => [entry[0], entry]))].sort())
+    for (const entry of after.people) expect(entryMapOf(after.people).get(entry[0])).toBe(entry)
+    // A second save carries the first's people over.
+    const again = { ...changes, members: [{ ...renamed, lastName: 'Mora' }], removedMemberIds: ['m0'] }
+    const third = withChanges(after, again)
+    carryEntryMap(after.people, third.people, again)
+    const lookup = entryMapOf(third.people)
+    expect(lookup.get('m1')?.[2]).toBe('Mora')
+    expect([lookup.get('m0'), lookup.get('m2'), lookup.get('m9')?.[1]]).toEqual([undefined, undefined, 'Inés'])
+    for (const entry of third.people) expect(lookup.get(entry[0])).toBe(entry)
     // Everyone not changed is the same stand-in as before the save.
     const before = new TreePeople(new Map(), index.people)
     expect(carried.everyone().find((member) => member.memberId === 'm3')).toBe(before.everyone().find((member) => member.memberId === 'm3'))
