@@ -27,6 +27,7 @@ import * as m0026 from './0026-family-tree-version.ts'
 import * as m0028 from './0028-search-newest-by-owner.ts'
 import * as m0029 from './0029-member-names-by-owner.ts'
 import * as m0030 from './0030-search-words.ts'
+import * as m0031 from './0031-search-words-wait-for-prunes.ts'
 
 /** Every migration, in order. Names are permanent: never rename or edit a released one. */
 export const migrations: Record<string, Migration> = {
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   '0028-search-newest-by-owner': m0028,
   '0029-member-names-by-owner': m0029,
   '0030-search-words': m0030,
+  '0031-search-words-wait-for-prunes': m0031,
 }
