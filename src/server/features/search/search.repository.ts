@@ -119,6 +119,11 @@ function lexeme(word: string): string {
   return `'${word.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`
 }
 
+/** Whether a text holds `word`, asked of the word index (PostgreSQL), the word quoted as `lexeme` quotes it. */
+function isHeld(word: RawBuilder<unknown>): RawBuilder<unknown> {
+  return sql`EXISTS (SELECT 1 FROM search_document d WHERE d.words @@ ('''' || replace(replace(${word}, '\\', '\\\\'), '''', '''''') || '''')::tsquery)`
+}
+
 /** The first text, in byte order, after every text that starts with `prefix`: its last letter, one further. */
 function pastPrefix(prefix: string): string {
   const letters = [...prefix]
@@ -327,14 +332,42 @@ export function createSearchRepository(raw: Kysely<any>, dialect: Dialect, { can
     async rebuild(): Promise<number> {
       return raw.transaction().execute(async (trx) => {
         // PostgreSQL's `search_word` is not emptied: the documents written again list any word it
-        // lacks, and a word no text holds any more finds nothing (a writer meanwhile, who saw a word
-        // listed, would otherwise lose it).
+        // lacks (a writer meanwhile, who saw a word listed, would otherwise lose it). A word no text
+        // holds any more finds nothing; `pruneWords`, after this transaction, takes it out.
         await sql`DELETE FROM search_document`.execute(trx)
         for (const [table, column] of reindexedBy) await sql`UPDATE ${sql.table(table)} SET ${sql.ref(column)} = ${sql.ref(column)}`.execute(trx)
         // FTS5's own tables are rebuilt from the content table, in case they were what went wrong.
         if (!isPostgres) await sql`INSERT INTO search_fts (search_fts) VALUES ('rebuild')`.execute(trx)
         const counted = await sql<{ n: number | string }>`SELECT count(*) AS n FROM search_document`.execute(trx)
         return Number(counted.rows[0]?.n ?? 0)
+      })
+    },
+
+    /**
+     * Takes out of PostgreSQL's `search_word` the words no text holds (every one, or those of
+     * `candidates`); answers how many rows went. SQLite keeps no list. `waitMs` bounds the wait for
+     * writers that hold the list: past it the prune throws and leaves the list as it was.
+     */
+    async pruneWords(candidates?: string[], { waitMs }: { waitMs?: number } = {}): Promise<number> {
+      if (!isPostgres || candidates?.length === 0) return 0
+      // Every writer of a text waits while the prune holds the list, so the words no text holds are
+      // found first, without it, and only those are looked up again under it. A word some text held
+      // then stays this time, whatever becomes of that text meanwhile.
+      const { rows } = candidates
+        ? await sql<{ word: string }>`SELECT DISTINCT c.word FROM unnest(${candidates}::text[]) AS c(word) WHERE NOT ${isHeld(sql.ref('c.word'))}`.execute(raw)
+        : await sql<{ word: string }>`SELECT DISTINCT w.word FROM search_word w WHERE NOT EXISTS (
+            SELECT 1 FROM (SELECT DISTINCT unnest(tsvector_to_array(words)) AS word FROM search_document) AS held WHERE held.word = w.word)`.execute(raw)
+      const unheld = rows.map((row) => row.word)
+      if (unheld.length === 0) return 0
+      return raw.transaction().execute(async (trx) => {
+        if (waitMs !== undefined) await sql`SELECT set_config('lock_timeout', ${`${Math.round(waitMs)}ms`}, true)`.execute(trx)
+        // Every writer that listed a word holds ROW EXCLUSIVE (the list's trigger): wait until each has
+        // committed its documents, and hold new ones off until the words that went are gone.
+        await sql`LOCK TABLE search_word IN SHARE ROW EXCLUSIVE MODE`.execute(trx)
+        // A statement of its own: its snapshot (read committed) is taken after the wait, so it sees
+        // those writers' documents.
+        const { numAffectedRows } = await sql`DELETE FROM search_word w WHERE w.word = ANY(${unheld}::text[]) AND NOT ${isHeld(sql.ref('w.word'))}`.execute(trx)
+        return Number(numAffectedRows ?? 0)
       })
     },
   }

@@ -215,8 +215,12 @@ describe.each(testDatabases)('search on %s', (database) => {
     const before = await search(rosa, 'manizales')
     expect(before.groups.length).toBeGreaterThan(0)
     await sql`DELETE FROM search_document`.execute(t.db)
-    // PostgreSQL's list of the index's words, which its searches read: the rebuild fills it too.
-    if (database === 'postgres') await sql`DELETE FROM search_word`.execute(t.db)
+    // PostgreSQL's list of the index's words, which its searches read: the rebuild fills it too,
+    // then takes out the words no text holds.
+    if (database === 'postgres') {
+      await sql`DELETE FROM search_word`.execute(t.db)
+      await sql`INSERT INTO search_word (word) VALUES ('zzolvidada')`.execute(t.db)
+    }
     expect((await search(rosa, 'manizales')).groups).toEqual([])
     const cli = spawn(process.execPath, ['--import', 'tsx', 'src/server/features/search/search-rebuild-cli.ts'], { env: { PATH: process.env.PATH ?? '', ...t.env } })
     let output = ''
@@ -225,5 +229,10 @@ describe.each(testDatabases)('search on %s', (database) => {
     expect(await new Promise((resolve) => cli.once('exit', resolve)), output).toBe(0)
     expect(output).toMatch(/holds \d+ texts again/)
     expect(await search(rosa, 'manizales')).toEqual(before)
+    if (database === 'postgres') {
+      expect(output).toContain('Removed 1 word no text holds from the search word list.')
+      const listed = await sql<{ word: string }>`SELECT word FROM search_word WHERE word IN ('zzolvidada', 'manizales')`.execute(t.db)
+      expect(listed.rows.map((row) => row.word)).toEqual(['manizales'])
+    } else expect(output).not.toContain('word list')
   })
 })
