@@ -144,8 +144,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   })
   const { max, windowMs } = config.loginRateLimit
   const passwordBackoff = { freeAttempts: max, firstWaitMs: 15 * 1000, maxWaitMs: windowMs, memoryMs: 24 * 60 * 60 * 1000 }
-  /** Files a deleted account had added to others' trees, found before its rows go, erased after. */
-  const leftBehind = new Map<string, { erase(): Promise<number> }>()
+  /** Files a deleted account had added to others' trees, and its texts' words, found before its rows go, erased after. */
+  const leftBehind = new Map<string, { erase(): Promise<number>; pruneWords(): Promise<number> }>()
   const accounts = createAccountService({
     auth,
     repo: createAccountRepository(database.db),
@@ -174,14 +174,18 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
         // What they added to others' trees goes with their rows; its files are found now, erased after.
         const authored = await media.objectsAuthoredElsewhere(userId)
         await interviews.forgetTeller(userId)
-        leftBehind.set(userId, { erase: async () => (await authored.erase()) + (await keptTrees.finish()) })
+        // Last, after the trees that stay have moved away: the words of the texts that go with the rows.
+        const words = await search.beforeAccountGoes(userId)
+        leftBehind.set(userId, { erase: async () => (await authored.erase()) + (await keptTrees.finish()), pruneWords: () => words.pruneWords() })
       },
       // An unfinished upload is not the account's yet: it is swept when it expires.
       afterUserDeleted: async (userId) => {
         const authored = leftBehind.get(userId)
         leftBehind.delete(userId)
+        // Never throws: a word left in the search word list finds nothing.
+        const wordsPruned = (await authored?.pruneWords()) ?? 0
         const erased = (await media.eraseAllObjectsOf(userId)) + (await books.eraseAllOf(userId)) + ((await authored?.erase()) ?? 0)
-        app.log.info({ erased }, 'an account was deleted with its stored objects')
+        app.log.info({ erased, wordsPruned }, 'an account was deleted with its stored objects')
       },
     },
   })
@@ -219,6 +223,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     repo: createSearchRepository(database.raw, database.dialect),
     access: (userId) => circle.access(userId),
     cardOf: (treeId, userId) => circle.linkedMemberId(treeId, userId),
+    log: app.log.child({ feature: 'search' }),
   })
   const keepers = createKeeperService({ repo: createKeeperRepository(database.db), eraseObjects: (keys) => media.eraseObjects(keys) })
   // A memory or an AI-lab story shared with a tree: the tree keeps the share, each feature its item.

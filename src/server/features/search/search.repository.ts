@@ -343,6 +343,13 @@ export function createSearchRepository(raw: Kysely<any>, dialect: Dialect, { can
       })
     },
 
+    /** The distinct words of an owner's texts (PostgreSQL's list only: none on SQLite). */
+    async wordsOf(ownerUserId: string): Promise<string[]> {
+      if (!isPostgres) return []
+      const { rows } = await sql<{ word: string }>`SELECT DISTINCT unnest(tsvector_to_array(words)) AS word FROM search_document WHERE owner_user_id = ${ownerUserId}`.execute(raw)
+      return rows.map((row) => row.word)
+    },
+
     /**
      * Takes out of PostgreSQL's `search_word` the words no text holds (every one, or those of
      * `candidates`); answers how many rows went. SQLite keeps no list. `waitMs` bounds the wait for

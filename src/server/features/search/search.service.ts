@@ -17,7 +17,15 @@ interface Deps {
    * or the keeper's own card for the account the tree is kept under, which no link names.
    */
   cardOf?(treeId: string, userId: string): Promise<string | undefined>
+  log?: { error(details: object, message: string): void }
 }
+
+/**
+ * How long an account's deletion waits to prune its words while writers hold the word list. Every
+ * writer that lists a word meanwhile queues behind the waiting prune, so a long import must not
+ * stall them all; past this the words stay listed, finding nothing, until the next prune.
+ */
+const accountPruneWaitMs = 2000
 
 const documentKinds: Record<SearchKind, DocumentKind[]> = {
   person: ['person', 'person_facts'],
@@ -74,7 +82,7 @@ function toResult(hit: SearchHit, terms: SearchTerms, userId: string): SearchRes
   }
 }
 
-export function createSearchService({ repo, access, cardOf }: Deps) {
+export function createSearchService({ repo, access, cardOf, log }: Deps) {
   return {
     /**
      * What the person may see that holds every word of the query: their own memories, dreams,
@@ -112,6 +120,30 @@ export function createSearchService({ repo, access, cardOf }: Deps) {
 
     /** Builds the whole index again from what the tables hold; answers how many documents it has. */
     rebuild: () => repo.rebuild(),
+
+    /**
+     * Read before an account's rows go: the words of its texts. `pruneWords`, once the rows are
+     * gone, takes out of the word list those no other text holds. Neither fails the deletion: a word
+     * left listed is harmless (it finds nothing), and the next prune or rebuild takes it out.
+     */
+    async beforeAccountGoes(userId: string): Promise<{ pruneWords(): Promise<number> }> {
+      let words: string[] = []
+      try {
+        words = await repo.wordsOf(userId)
+      } catch (error) {
+        log?.error({ err: error }, 'the words of a deleted account could not be read; they stay in the search word list')
+      }
+      return {
+        async pruneWords() {
+          try {
+            return await repo.pruneWords(words, { waitMs: accountPruneWaitMs })
+          } catch (error) {
+            log?.error({ err: error }, 'the words of a deleted account could not be pruned; they stay in the search word list')
+            return 0
+          }
+        },
+      }
+    },
   }
 }
 export type SearchService = ReturnType<typeof createSearchService>

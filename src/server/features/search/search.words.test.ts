@@ -8,8 +8,8 @@ import { createSearchRepository } from './search.repository.ts'
 
 // PostgreSQL lists every word its index holds (`search_word`), and a search reads the list to turn
 // a prefix into words: a text whose word is missing from the list cannot be found by a prefix. Words
-// no text holds any more are pruned (a rebuild); a writer listing a word while a prune runs must
-// never lose it. SQLite's FTS5 keeps no list: there the same searches must answer
+// no text holds any more are pruned (an account deleted, a rebuild); a writer listing a word while a
+// prune runs must never lose it. SQLite's FTS5 keeps no list: there the same searches must answer
 // alike, and a prune does nothing.
 
 describe.each(testDatabases)('the search word list on %s', (database) => {
@@ -22,6 +22,11 @@ describe.each(testDatabases)('the search word list on %s', (database) => {
     expect(response.statusCode, response.body).toBe(201)
     return response.json()
   }
+  async function found(user: TestUser, q: string): Promise<string[]> {
+    const response = await as(t.app, user)({ method: 'GET', url: `/api/search?q=${encodeURIComponent(q)}` })
+    expect(response.statusCode, response.body).toBe(200)
+    return (response.json() as SearchAnswer).groups.flatMap((group) => group.results.map((result) => result.id))
+  }
   async function isListed(word: string): Promise<boolean> {
     const { rows } = await sql<{ n: number | string }>`SELECT count(*) AS n FROM search_word WHERE word = ${word}`.execute(t.db)
     return Number(rows[0]!.n) > 0
@@ -31,11 +36,30 @@ describe.each(testDatabases)('the search word list on %s', (database) => {
   })
   afterAll(() => t.close())
 
+  it('forgets a deleted account’s own words and keeps those another account still holds', async () => {
+    const rosa = await createTestUser(t.app)
+    const marta = await createTestUser(t.app)
+    await post(rosa, '/api/dreams', { content: 'El zumbayllu de Ernesto bailaba en Abancay.' })
+    const hers = await post(marta, '/api/dreams', { content: 'Las fiestas de Abancay.' })
+    if (isPostgres) expect(await isListed('zumbayllu')).toBe(true)
+
+    const erased = await as(t.app, rosa)({ method: 'DELETE', url: '/api/me', payload: { password: 'un-recuerdo-largo' } })
+    expect(erased.statusCode, erased.body).toBe(204)
+
+    if (isPostgres) {
+      expect(await isListed('zumbayllu')).toBe(false)
+      expect(await isListed('ernesto')).toBe(false)
+      expect(await isListed('abancay')).toBe(true)
+    }
+    expect(await found(marta, 'abanc')).toEqual([hers.id])
+  })
+
   it('prunes only the candidates no text holds, quoted as the word index reads them', async () => {
     const lucia = await createTestUser(t.app)
     await post(lucia, '/api/dreams', { content: 'Un paso más hacia el río.' })
     if (!isPostgres) {
       expect(await repo().pruneWords(['paso'])).toBe(0)
+      expect(await repo().wordsOf(lucia.id)).toEqual([])
       return
     }
     // Words the parser never makes, which the list could still hold: «pa\so» read unquoted would be «paso».
@@ -169,5 +193,30 @@ describe.skipIf(!process.env.TEST_POSTGRES_URL)('a prune of the search word list
     expect(await isListed('yareta')).toBe(true)
     expect(await found('yaret')).toEqual([dreamId])
     expect(waited).toBe(true)
+  })
+
+  it('deletes an account without its prune when writers hold the list past the prune’s wait', async () => {
+    const rosa = await createTestUser(t.app)
+    await as(t.app, rosa)({ method: 'POST', url: '/api/dreams', payload: { content: 'El chaquitaclla de Rosa.' } })
+    const [held, markHeld] = signal()
+    const [mayRelease, release] = signal()
+    // What a long import holds while it lists its words.
+    const importing = raw.transaction().execute(async (trx) => {
+      await sql`LOCK TABLE search_word IN ROW EXCLUSIVE MODE`.execute(trx)
+      markHeld()
+      await mayRelease
+    })
+    await Promise.race([held, importing])
+    try {
+      const erased = await as(t.app, rosa)({ method: 'DELETE', url: '/api/me', payload: { password: 'un-recuerdo-largo' } })
+      expect(erased.statusCode, erased.body).toBe(204)
+    } finally {
+      release()
+      await importing
+    }
+    // Left listed, finding nothing, until the next prune.
+    expect(await isListed('chaquitaclla')).toBe(true)
+    await repo().pruneWords()
+    expect(await isListed('chaquitaclla')).toBe(false)
   })
 })
