@@ -60,6 +60,8 @@ try {
     // Bytes as they arrive (compressed, headers included), from the browser's own network log.
     const cdp = await context.newCDPSession(page)
     await cdp.send('Network.enable')
+    // BENCH_TREE_CPU_SLOWDOWN=4: the CPU slowed as Lighthouse's mobile run slows it, for finding its long tasks.
+    if (process.env.BENCH_TREE_CPU_SLOWDOWN) await cdp.send('Emulation.setCPUThrottlingRate', { rate: Number(process.env.BENCH_TREE_CPU_SLOWDOWN) })
     const received = new Map()
     cdp.on('Network.dataReceived', ({ requestId, encodedDataLength }) => received.set(requestId, (received.get(requestId) ?? 0) + encodedDataLength))
     cdp.on('Network.loadingFinished', ({ requestId, encodedDataLength }) => received.set(requestId, encodedDataLength))

@@ -24,32 +24,16 @@ function page<Name extends string>(
   name: Name,
   namespaces: Namespace[],
   requests: string[] = [],
-  evaluatedFirst: (() => Promise<unknown>)[] = [],
 ): Pick<RouteObject, 'lazy' | 'handle'> {
   return {
     handle: { namespaces, requests } satisfies RouteNeeds,
     lazy: async () => {
       const namespacesLoaded = i18n.isInitialized ? i18n.loadNamespaces(namespaces) : undefined
-      for (const evaluate of evaluatedFirst) {
-        await evaluate()
-        await nextTask()
-      }
       const [module] = await Promise.all([load(), namespacesLoaded])
       return { Component: module[name] }
     },
   }
 }
-
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
-
-/**
- * A page's modules, downloaded together, are evaluated in one task when its module is imported:
- * on the tree page some 50 ms on a desktop, 200 on a slow phone, a third of it the zod schemas
- * the shared contracts build as they load. Imported one by one first (each module is evaluated
- * once, by its first import), the contracts take tasks of their own and the page answers input
- * between them.
- */
-const treeContractsFirst = [() => import('../../shared/contracts/common.ts'), () => import('../../shared/contracts/family-tree.ts')]
 
 /** Every route of docs/product.md#routes. Pages are loaded lazily; a failed chunk shows `RouteError`. */
 export const routes: RouteObject[] = [
@@ -81,7 +65,6 @@ export const routes: RouteObject[] = [
                   ['family-tree', 'family-chart', 'gedcom', 'media', 'facts'],
                   // The view the page asks first (`treeViewPath()`): around the reader, never the whole tree.
                   ['/api/family-tree/view?generations=3', '/api/trees'],
-                  treeContractsFirst,
                 ),
               },
               { path: 'family', ...page(() => import('./routes/family.tsx'), 'FamilyRoute', ['family-circle', 'family-chart'], ['/api/trees']) },

@@ -1,4 +1,5 @@
-import { parentKinds, type Member, type ParentKind } from '../../../../shared/contracts/family-tree.ts'
+import type { Member } from '../../../../shared/contracts/family-tree.ts'
+import { parentKinds, type ParentKind } from '../../../../shared/family-tree/parent-kinds.ts'
 import { storedDateSortKey } from '../../../../shared/genealogy-date/index.ts'
 
 /** The fields the chart's layout reads; tests and benchmarks can build just these. */

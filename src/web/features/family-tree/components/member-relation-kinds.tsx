@@ -4,9 +4,8 @@ import { Controller, useWatch } from 'react-hook-form'
 import type { Member, ParentKind } from '../../../../shared/contracts/family-tree.ts'
 import { limits } from '../../../../shared/limits.ts'
 import { issueText } from '../lib/issue-message.ts'
-import { parentsPerKind } from '../lib/member-form-schema.ts'
 import { memberName } from '../lib/member-name.ts'
-import { kindChoices, overfullChild } from '../lib/parent-kinds.ts'
+import { kindChoices, overfullChild, parentsPerKind } from '../lib/parent-kinds.ts'
 import type { MemberFormHandle } from './member-form-types.ts'
 
 /** The two sides a member's links have kinds on: their parents, and their children. */

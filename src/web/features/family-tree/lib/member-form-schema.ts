@@ -4,19 +4,13 @@ import { genders, parentKinds } from '../../../../shared/contracts/family-tree.t
 import { parseGenealogyDate } from '../../../../shared/genealogy-date/index.ts'
 import { limits, type Language } from '../../../../shared/limits.ts'
 import { endsBeforeItStarts } from './genealogy-date-text.ts'
+import { parentsPerKind } from './parent-kinds.ts'
 
 const text = (max: number) => z.string().trim().max(max, { error: 'validation.too_long' })
 /** The names, the relationship and the places are one line each, as the server holds them. */
 const line = singleLineText
 
 const writtenDate = writtenGenealogyDateIn
-
-/** The parents chosen of each kind: a parent with no kind set yet is one by birth. */
-export function parentsPerKind(parentIds: readonly string[], kinds: Readonly<Record<string, string>>): Map<string, number> {
-  const counts = new Map<string, number>()
-  for (const id of parentIds) counts.set(kinds[id] ?? 'birth', (counts.get(kinds[id] ?? 'birth') ?? 0) + 1)
-  return counts
-}
 
 /**
  * The member form as the user fills it in, with the rules checked before anything is sent, dates

@@ -1,6 +1,12 @@
 import type { Member, ParentKind } from '../../../../shared/contracts/family-tree.ts'
 import { limits } from '../../../../shared/limits.ts'
-import { parentsPerKind } from './member-form-schema.ts'
+
+/** The parents chosen of each kind: a parent with no kind set yet is one by birth. */
+export function parentsPerKind(parentIds: readonly string[], kinds: Readonly<Record<string, string>>): Map<string, number> {
+  const counts = new Map<string, number>()
+  for (const id of parentIds) counts.set(kinds[id] ?? 'birth', (counts.get(kinds[id] ?? 'birth') ?? 0) + 1)
+  return counts
+}
 
 /**
  * The kinds the form offers, in the order a new parent takes them. An LDS sealing is shown only

@@ -4,7 +4,8 @@ import type { ReactNode } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { jsonResponse } from '../../../test/http.ts'
 import { buildSession, fakeInterviewApi } from '../test/fake-interview-api.ts'
-import { interviewKeys, interviewOpeningQuery, interviewSessionsQuery, storeSession, useDeleteInterviewSession } from './interview-queries.ts'
+import { interviewKeys } from './interview-keys.ts'
+import { interviewOpeningQuery, interviewSessionsQuery, storeSession, useDeleteInterviewSession } from './interview-queries.ts'
 
 afterEach(() => {
   vi.restoreAllMocks()

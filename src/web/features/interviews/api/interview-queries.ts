@@ -4,13 +4,7 @@ import { interviewSessionListSchema, interviewSessionSchema, type InterviewSessi
 import type { Language } from '../../../../shared/limits.ts'
 import { apiFetch } from '../../../lib/api-client.ts'
 import { useUiLanguage } from '../../../lib/ui-language.ts'
-
-export const interviewKeys = {
-  all: ['interviews'] as const,
-  sessions: () => [...interviewKeys.all, 'sessions'] as const,
-  sessionsOf: (memberId: string) => [...interviewKeys.sessions(), memberId] as const,
-  opening: (memberId: string, language: Language) => [...interviewKeys.all, 'opening', memberId, language] as const,
-}
+import { interviewKeys } from './interview-keys.ts'
 
 const memberQuery = (memberId: string) => `memberId=${encodeURIComponent(memberId)}`
 

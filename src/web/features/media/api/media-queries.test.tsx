@@ -4,7 +4,8 @@ import type { ReactNode } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { fakeMediaApi } from '../test/fake-media-api.ts'
 import { buildAsset } from '../test/media-fixtures.ts'
-import { mediaKeys, useUpdateMediaCaption } from './media-queries.ts'
+import { mediaKeys } from './media-keys.ts'
+import { useUpdateMediaCaption } from './media-queries.ts'
 
 afterEach(() => {
   vi.restoreAllMocks()

@@ -2,13 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { mediaAssetSchema, mediaListSchema, uploadLimitsSchema, type AddMediaLink, type MediaAsset, type UpdateMedia } from '../../../../shared/contracts/media.ts'
 import { defaultUploadLimits, type UploadLimits } from '../../../../shared/upload-limits.ts'
 import { apiFetch } from '../../../lib/api-client.ts'
-
-export const mediaKeys = {
-  all: ['media'] as const,
-  // One key type for both lists, so a gallery can hand either to the same `useQuery`.
-  member: (memberId: string): readonly string[] => [...mediaKeys.all, 'member', memberId],
-  entry: (entryId: string): readonly string[] => [...mediaKeys.all, 'entry', entryId],
-}
+import { mediaKeys } from './media-keys.ts'
 
 async function listMedia(query: string, signal: AbortSignal) {
   return mediaListSchema.parse(await apiFetch<unknown>(`/api/media?${query}`, { signal })).media
