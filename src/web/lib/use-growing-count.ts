@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { startTransition, useEffect, useState } from 'react'
 
 /** Items in the first render, and added by each later one. */
 const defaultSteps = { first: 6, step: 6 }
@@ -17,8 +17,9 @@ export function useGrowingCount(target: number, steps: { first: number; step: nu
   useEffect(() => {
     if (shown >= target) return
     // A macrotask, not a microtask or an effect chain: the browser may paint and handle input
-    // between two steps.
-    const timer = setTimeout(() => setGrown(shown + steps.step), 0)
+    // between two steps. A transition, so React renders the step in slices it can interrupt, not
+    // in one task with whatever else re-renders with it.
+    const timer = setTimeout(() => startTransition(() => setGrown(shown + steps.step)), 0)
     return () => clearTimeout(timer)
   }, [shown, target, steps.step])
   return shown
