@@ -123,7 +123,9 @@ export function MemberList({ index, isEveryoneWhole = false, names, everyoneUnio
     return members
   }, [shownIds, pages, names, isEveryoneWhole])
   // The page's cards are drawn a few at a time (see useGrowingCount); "shown" is what was asked for.
-  const drawn = useGrowingCount(ready.length, cardSteps)
+  // The cards an answer brought are drawn after it, in a transition React renders in slices: in the
+  // answer's own task they were drawn with everything else it changed (a task of 200 ms on a slow phone).
+  const drawn = useGrowingCount(useDeferredValue(ready.length), cardSteps)
   const handleUpdated = useCallback((updated: Member) => onAnnounce(t('card.updated', { name: memberName(updated) })), [onAnnounce, t])
   const total = found?.length ?? 0
   const hidden = total - shown
@@ -180,7 +182,7 @@ export function MemberList({ index, isEveryoneWhole = false, names, everyoneUnio
 
   let content: ReactNode
   if (entries && entries.length > 0) {
-    const isFirstPageComing = ready.length === 0 && shownIds.length > 0 && pages.error === undefined
+    const isFirstPageComing = drawn === 0 && shownIds.length > 0 && pages.error === undefined
     content = (
       <>
         <MemberSearch query={query} onChange={setQuery} found={total} />
