@@ -100,7 +100,9 @@ export function MemberList({ index, isEveryoneWhole = false, names, everyoneUnio
   const moreRef = useRef<HTMLDivElement>(null)
   const deletedId = useRef<string>(undefined)
   const headingId = useId()
-  const entries = index.data?.people
+  // The list follows a new index (everyone's names, after a save too) in a transition React renders
+  // in slices, not in the task that brought it, which draws the chart with it.
+  const entries = useDeferredValue(index.data?.people)
   // People whose surname nobody knows come after the others; the server's order stands within each group.
   const ordered = useMemo(() => entries && knownSurnamesFirstEntries(entries), [entries])
   // Given names, surnames and a nickname written with them (José «Pepe»): every word typed must be there.
