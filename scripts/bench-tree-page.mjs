@@ -1,10 +1,10 @@
-/* global window, document, requestAnimationFrame -- these run in the page, through page.evaluate */
+/* global window, document, requestAnimationFrame, MutationObserver -- these run in the page, through page.evaluate */
 // The family-tree page with a big imported tree: figures against the page's goals. Run with
 // `node --import tsx scripts/bench-tree-page.mjs` (BENCH_TREE_PEOPLE=100000 by default; the
 // server on BENCH_GEDCOM_PORT, 3509). Imports a generated tree through the API into the built
 // server, then opens /family-tree in Debian's Chromium (1280×900) and prints: the time until the
-// first person shows (a box of the chart or a card of the list, whichever comes first) and the
-// bytes transferred before it; the longest main-thread task (Long Tasks API) while the page loads
+// first person is in the page (a box of the chart or a card of the list, whichever comes first,
+// timed in the page from the navigation's start) and the bytes transferred before it; the longest main-thread task (Long Tasks API) while the page loads
 // (until the chart, the list and everyone's names are in), while the list is scrolled until it has
 // grown by a page, while the chart is re-centred on someone else, and while an edit is saved; and
 // how long the save's answer took. The page must never ask for GET /api/family-tree.
@@ -60,6 +60,13 @@ try {
           window.__blocking += entry.duration - 50
         }
       }).observe({ type: 'longtask', buffered: true })
+      // When the first person is in the page, from the navigation's start: Playwright's wait polls, up
+      // to half a second apart, so the moment it returns can be that much later than the card.
+      new MutationObserver((_records, observer) => {
+        if (!document.querySelector('.family-chart-person, .member-card h3')) return
+        window.__firstPersonAt = performance.now()
+        observer.disconnect()
+      }).observe(document, { childList: true, subtree: true })
     })
     const page = await context.newPage()
     // Bytes as they arrive (compressed, headers included), from the browser's own network log.
@@ -97,7 +104,8 @@ try {
     const started = performance.now()
     await page.goto(`${base}/family-tree`)
     await page.locator('.family-chart-person, .member-card h3').first().waitFor({ timeout: 120_000 })
-    const firstCard = performance.now() - started
+    const seen = performance.now() - started
+    const firstCard = (await page.evaluate(() => window.__firstPersonAt)) ?? seen
     const bytesBefore = [...received.values()].reduce((sum, bytes) => sum + bytes, 0)
     // Loaded: the chart drawn, the list's first cards shown, everyone's names in (the add button ready).
     await page.locator('.member-list .member-card h3').first().waitFor({ timeout: 120_000 })
@@ -109,7 +117,7 @@ try {
     if (traceFile) await browser.stopTracing()
     const [loading, blocking] = await page.evaluate(() => [window.__longest, window.__blocking])
     console.log(
-      `  first person shown in ${firstCard.toFixed(0)} ms (${verdict(firstCard, goals.firstCardMs)}), ${kib(bytesBefore)} transferred before it (${verdict(bytesBefore, goals.bytesBeforeFirstCard)})`,
+      `  first person shown in ${firstCard.toFixed(0)} ms (${verdict(firstCard, goals.firstCardMs)}; the bench's wait saw it at ${seen.toFixed(0)} ms), ${kib(bytesBefore)} transferred before it (${verdict(bytesBefore, goals.bytesBeforeFirstCard)})`,
     )
     console.log(
       `  loaded (chart, list, index) in ${loaded.toFixed(0)} ms, longest task meanwhile ${loading.toFixed(0)} ms (${verdict(loading, goals.longestTaskMs)}), blocking ${blocking.toFixed(0)} ms in all`,
