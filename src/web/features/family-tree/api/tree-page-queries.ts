@@ -226,6 +226,7 @@ export function applyTreeChanges(queryClient: QueryClient, changes: TreeChanges,
   for (const query of queryClient.getQueryCache().findAll({ queryKey: treePageKeys.views })) {
     if (!isRedrawn(query)) queryClient.setQueryData<TreeView>(query.queryKey, (view) => view && viewWithChanges(view, changes, createdId))
   }
+  const wasEmpty = queryClient.getQueryData<TreeIndex>(treePageKeys.index)?.people.length === 0
   queryClient.setQueryData<TreeIndex>(treePageKeys.index, (index) => {
     if (!index) return index
     const changed = indexWithChanges(index, changes)
@@ -233,7 +234,11 @@ export function applyTreeChanges(queryClient: QueryClient, changes: TreeChanges,
     return changed
   })
   queryClient.setQueriesData<MembersByIds>({ queryKey: treePageKeys.pages }, (page) => page && pageWithChanges(page, changes))
-  queryClient.setQueryData<MembersByIds>(treePageKeys.everyone, (everyone) => everyone && pageWithChanges(everyone, changes, true))
+  // The tree's first people start everyone's read (an empty tree has none): it starts from the
+  // save's answer, whose first read would otherwise hold the add button back for a moment.
+  queryClient.setQueryData<MembersByIds>(treePageKeys.everyone, (everyone) =>
+    everyone ? pageWithChanges(everyone, changes, true) : wasEmpty ? pageWithChanges(noMembers, changes, true) : undefined,
+  )
   if (createdId !== undefined || queryClient.getQueryData(treePageKeys.saved)) {
     const created = changes.members.filter((member) => member.memberId === createdId)
     queryClient.setQueryData<MembersByIds>(treePageKeys.saved, (saved) =>
