@@ -1,6 +1,6 @@
-import type { Kysely } from 'kysely'
+import type { Insertable, Kysely } from 'kysely'
 import type { Database } from '../../db/schema.ts'
-import type { TreeInvitationRow } from './family-tree.tables.ts'
+import type { TreeInvitationRow, TreeInvitationTable } from './family-tree.tables.ts'
 
 export type InvitationRow = TreeInvitationRow & { invitedByName: string; memberFirstName: string | null; memberLastName: string | null; treeName: string }
 
@@ -16,17 +16,8 @@ export function invitationQueries(db: Kysely<Database>) {
       .select(['user.name as invitedByName', 'member.firstName as memberFirstName', 'member.lastName as memberLastName', 'familyTree.treeName'])
 
   return {
-    async insertInvitation(row: {
-      id: string
-      treeId: string
-      tokenHash: string
-      role: string
-      memberId: string | null
-      invitedByUserId: string
-      email: string | null
-      createdAt: string
-      expiresAt: string
-    }): Promise<void> {
+    /** A new invitation, open: nobody has accepted it yet. */
+    async insertInvitation(row: Omit<Insertable<TreeInvitationTable>, 'acceptedByUserId'>): Promise<void> {
       await db
         .insertInto('treeInvitation')
         .values({ ...row, acceptedByUserId: null })
