@@ -11,10 +11,12 @@ import { asPhrase, type DateReader } from './family-tree.dates.ts'
 import { columns, indexLinks, toProposed } from './family-tree.mapping.ts'
 import type { TreeSnapshot } from './family-tree.repository.ts'
 import { endsBeforeItStarts, type ProposedMember } from './family-tree.rules.ts'
-import type { MemberUpdate, NewMemberRow, NewUnionRow, UnionRow, UnionUpdate } from './family-tree.tables.ts'
+import type { MemberUpdate, NewMemberRow } from './family-tree.tables.ts'
 
 // The first half of a batch write: every member and union of the batch checked against the form's
-// rules and matched to the rows they update, without touching the database.
+// rules and matched to the rows they update, without touching the database. The batch's shapes,
+// its context, the helpers members and unions share and the members' planning are here; the
+// unions' planning, which needs the members' ids, is in family-tree.batch-unions.ts.
 
 /** A member of a batch; with `bySourceId`, `sourceId` says which member it updates on a second run. */
 export interface BatchMember {
@@ -132,7 +134,7 @@ const memberFieldsSchema = createMemberSchema.pick({
 })
 
 /** Reads a date of a batch item; a date the form would refuse is kept word for word as a phrase. */
-function batchDate(text: string | null | undefined, ctx: Context, problem: Omit<BatchProblem, 'code' | 'outcome'>): StoredGenealogyDate | null | undefined {
+export function batchDate(text: string | null | undefined, ctx: Context, problem: Omit<BatchProblem, 'code' | 'outcome'>): StoredGenealogyDate | null | undefined {
   if (text === undefined || text === null) return text
   const date = ctx.dates.read(text)
   if (!date.code) return date.stored
@@ -144,7 +146,7 @@ function batchDate(text: string | null | undefined, ctx: Context, problem: Omit<
  * Only the columns whose value changes: a second import of the same file writes nothing for the
  * people it leaves as they were. Flags compare as 0/1 (PostgreSQL returns booleans).
  */
-function changed<N extends object>(current: object, next: N): Partial<N> {
+export function changed<N extends object>(current: object, next: N): Partial<N> {
   const patch: Partial<N> = {}
   for (const key of Object.keys(next) as (keyof N & string)[]) {
     const [was, now] = [(current as Record<string, unknown>)[key], next[key]]
@@ -154,14 +156,14 @@ function changed<N extends object>(current: object, next: N): Partial<N> {
   return patch
 }
 
-const defined = <T extends object>(value: T) => Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>
+export const defined = <T extends object>(value: T) => Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>
 
 /**
  * Finds the row an item updates: by its source id, else by the first of its other names that a
  * row answers to (a source id, or a row's id). A row is found for one item only: a second item
  * that names it too is added as new rather than written over the first.
  */
-function matcher<Row extends { id: string; sourceId: string | null }>(bySource: Map<string, Row>, rows: Map<string, Row>) {
+export function matcher<Row extends { id: string; sourceId: string | null }>(bySource: Map<string, Row>, rows: Map<string, Row>) {
   const claimed = new Set<string>()
   return (ref: string, alsoMatches: string[] | undefined): Row | undefined => {
     for (const name of [ref, ...(alsoMatches ?? [])]) {
@@ -275,107 +277,6 @@ export async function planMembers(snapshot: TreeSnapshot, items: BatchMember[], 
     if (existing) plan.unchanged += patch && Object.keys(patch).length > 0 ? 0 : 1
     else plan.inserts.push({ id: member.id, treeId: ctx.treeId, ownerUserId: ctx.ownerId, ...row, createdAt: ctx.now, updatedAt: ctx.now })
     plan.idOf.set(key ?? member.id, existing?.id ?? member.id)
-  }
-  for (let index = 0; index < items.length; index += 1) {
-    planItem(items[index]!, index)
-    const waiting = ctx.step()
-    if (waiting) await waiting
-  }
-  return plan
-}
-
-export interface UnionPlan {
-  inserts: NewUnionRow[]
-  updates: { id: string; patch: UnionUpdate }[]
-  unchanged: number
-  /** Union reference → its id and partners as they will be. */
-  unionOf: Map<string, { id: string; partners: string[] }>
-}
-
-export async function planUnions(snapshot: TreeSnapshot, items: BatchUnion[], idOf: Map<string, string>, ctx: Context): Promise<UnionPlan> {
-  const plan: UnionPlan = { inserts: [], updates: [], unchanged: 0, unionOf: new Map() }
-  const partnersOf = (row: Pick<UnionRow, 'firstPartnerId' | 'secondPartnerId'>) => [row.firstPartnerId, row.secondPartnerId].filter((id): id is string => id !== null)
-  const rows = new Map(snapshot.unions.map((row) => [row.id, row]))
-  const bySource = new Map(snapshot.unions.filter((row) => row.sourceId !== null).map((row) => [row.sourceId!, row]))
-  const { bySourceId, restore } = ctx.options
-  if (!bySourceId && !restore) for (const row of snapshot.unions) plan.unionOf.set(row.id, { id: row.id, partners: partnersOf(row) })
-  const seen = new Set<string>()
-  const sourceIds = new Set(bySource.keys())
-  const findExisting = matcher(bySource, rows)
-
-  const planItem = (item: BatchUnion, index: number) => {
-    const ref = restore ? item.ref : item.sourceId
-    const at = { item: 'union' as const, index, ...(ref === undefined ? {} : { ref }) }
-    const refPath = restore ? 'ref' : bySourceId ? 'sourceId' : 'unionId'
-    if ((bySourceId || restore) && !ref?.trim()) return ctx.problems.push({ ...at, path: refPath, code: 'validation.required', outcome: 'skipped' })
-    const key = bySourceId || restore ? ref! : item.unionId
-    if (key !== undefined && seen.has(key)) return ctx.problems.push({ ...at, path: refPath, code: 'member.duplicate_relative', outcome: 'skipped' })
-    const existing = restore ? undefined : bySourceId ? findExisting(ref!, item.alsoMatches) : item.unionId === undefined ? undefined : rows.get(item.unionId)
-    if (!bySourceId && !restore && item.unionId !== undefined && !existing) return ctx.problems.push({ ...at, path: 'unionId', code: 'not_found', outcome: 'skipped' })
-    let sourceId = bySourceId ? (existing ? existing.sourceId : ref!) : null
-    if (restore && item.sourceId?.trim()) {
-      if (sourceIds.has(item.sourceId)) ctx.problems.push({ ...at, path: 'sourceId', code: 'member.source_id_taken', params: { sourceId: item.sourceId }, outcome: 'partly_kept' })
-      else sourceId = item.sourceId
-      sourceIds.add(item.sourceId)
-    }
-    const partner = (reference: string | null | undefined, path: string, current: string | null) => {
-      if (reference === undefined) return current
-      if (reference === null) return null
-      const id = idOf.get(reference)
-      if (!id) ctx.problems.push({ ...at, path, code: 'member.unknown_relative', params: { ref: reference }, outcome: 'partly_kept' })
-      return id ?? null
-    }
-    const first = partner(item.firstPartner, 'firstPartner', existing?.firstPartnerId ?? null)
-    let second = partner(item.secondPartner, 'secondPartner', existing?.secondPartnerId ?? null)
-    if (first !== null && first === second) {
-      ctx.problems.push({ ...at, path: 'secondPartner', code: 'member.related_to_itself', outcome: 'partly_kept' })
-      second = null
-    }
-    const marriageDate = batchDate(item.marriageDate, ctx, { ...at, path: 'marriageDate' })
-    const divorceDate = batchDate(item.divorceDate, ctx, { ...at, path: 'divorceDate' })
-    // As a death before the birth: what the file says is kept, and the report says it looks wrong.
-    if (endsBeforeItStarts(marriageDate ?? existing?.marriageDate, divorceDate ?? existing?.divorceDate, ctx.dates.valueOf)) {
-      ctx.problems.push({ ...at, path: 'divorceDate', code: 'member.divorce_before_marriage', outcome: 'kept' })
-    }
-    const fields = defined({
-      marriageDate,
-      marriagePlace: item.marriagePlace?.trim(),
-      divorceDate,
-      divorcePlace: item.divorcePlace?.trim(),
-      notes: item.notes?.trim(),
-      position: item.position,
-    })
-    const isMarried = item.isMarried || Boolean(marriageDate ?? existing?.marriageDate) || Boolean(fields.marriagePlace ?? existing?.marriagePlace)
-    const married = item.isMarried === undefined && !isMarried ? {} : { isMarried: isMarried ? (1 as const) : (0 as const) }
-    const sort = marriageDate === undefined ? {} : { marriageDateSort: ctx.dates.sortKeyOf(marriageDate) }
-    if (key !== undefined) seen.add(key)
-    const id = existing?.id ?? newId()
-    if (existing) {
-      const patch = changed(existing, { ...fields, ...married, ...sort, firstPartnerId: first, secondPartnerId: second })
-      if (Object.keys(patch).length > 0) plan.updates.push({ id, patch: { ...patch, updatedAt: ctx.now } })
-      else plan.unchanged += 1
-    } else {
-      // Every column spelled out: a multi-row INSERT on SQLite writes NULL, not the default, for a missing one.
-      plan.inserts.push({
-        id,
-        treeId: ctx.treeId,
-        ownerUserId: ctx.ownerId,
-        firstPartnerId: first,
-        secondPartnerId: second,
-        marriageDate: marriageDate ?? null,
-        marriageDateSort: ctx.dates.sortKeyOf(marriageDate ?? null),
-        marriagePlace: fields.marriagePlace ?? '',
-        isMarried: isMarried ? 1 : 0,
-        divorceDate: divorceDate ?? null,
-        divorcePlace: fields.divorcePlace ?? '',
-        notes: fields.notes ?? '',
-        position: fields.position ?? 0,
-        sourceId,
-        createdAt: ctx.now,
-        updatedAt: ctx.now,
-      })
-    }
-    plan.unionOf.set(key ?? id, { id, partners: [first, second].filter((p): p is string => p !== null) })
   }
   for (let index = 0; index < items.length; index += 1) {
     planItem(items[index]!, index)
