@@ -146,7 +146,7 @@ async function ensureSchema(url: string, schema: string): Promise<void> {
   const client = new pg.Client({ connectionString: url })
   await client.connect()
   try {
-    // The schema name was validated as a plain identifier in config.ts.
+    // The schema name was validated as a plain identifier in config.env.ts.
     await client.query(`create schema if not exists "${schema}"`)
   } finally {
     await client.end()
