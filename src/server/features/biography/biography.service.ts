@@ -3,7 +3,6 @@ import type { FactGap } from '../../../shared/facts/index.ts'
 import type { BiographyEntry, createBiographyEntrySchema, updateBiographyEntrySchema } from '../../../shared/contracts/biography.ts'
 import type { Conversation } from '../../../shared/contracts/chat.ts'
 import type { SharedWith } from '../../../shared/contracts/family-circle.ts'
-import type { PortableBiographyEntry } from '../../../shared/contracts/portability.ts'
 import { asStoredDateOrNull, storedDateSortKey, storedDateText } from '../../../shared/genealogy-date/index.ts'
 import type { Language } from '../../../shared/limits.ts'
 import { nowIso, toIsoString } from '../../db/timestamps.ts'
@@ -12,10 +11,10 @@ import type { ChatEngine } from '../../lib/chat/chat-engine.ts'
 import type { ConversationRepository } from '../../lib/chat/conversations.ts'
 import { nobodyListens, type AnswerListener } from '../../lib/chat/heard-answers.ts'
 import { readPair, toKeptExchange } from '../../lib/chat/kept-exchanges.ts'
-import { restoreConversations } from '../../lib/chat/restore-conversations.ts'
 import { newId } from '../../lib/ids.ts'
 import { readWrittenDate } from '../../lib/written-date.ts'
-import { biographyPair, biographyTurns, createBiographyChat, type BiographyChatMessage } from './biography.chat.ts'
+import { biographyPair, createBiographyChat, type BiographyChatMessage } from './biography.chat.ts'
+import { createBiographyPortability } from './biography.portable.ts'
 import type { BiographyRepository } from './biography.repository.ts'
 import type { BiographyEntryRow } from './biography.tables.ts'
 
@@ -68,11 +67,6 @@ function toEntry(row: BiographyEntryRow, mediaAssetIds: string[], conversations:
     updatedAt: toIsoString(row.updatedAt),
     sharedWith,
   }
-}
-
-function turnsOf(pair: string) {
-  const { answer, acknowledgement } = readPair(pair)
-  return biographyTurns(answer, acknowledgement)
 }
 
 /** The event date as written, in its stored form; a date that cannot be is refused on its field. */
@@ -270,53 +264,7 @@ export function createBiographyService({ repo, conversations, chat, findSelfMemb
       await media.deleteUnlinked(userId, mediaIds).catch((error: unknown) => log.warn({ err: error, mediaIds }, 'a deleted memory’s files could not be removed'))
     },
 
-    /** Every memory of the user, for their export (the files they are linked to travel with the files). */
-    async exportEntries(userId: string): Promise<PortableBiographyEntry[]> {
-      const rows = await repo.listByAuthor(userId)
-      const sittings = await conversations.byIds(
-        userId,
-        rows.map((row) => row.conversationId),
-      )
-      return rows.map((row) => {
-        const conversation = row.conversationId ? sittings.get(row.conversationId) : undefined
-        return {
-          id: row.id,
-          subjectMemberId: row.subjectMemberId,
-          conversationPair: turnsOf(row.conversationPair),
-          question: row.question,
-          originalAnswer: row.originalAnswer,
-          conversationId: conversation?.id ?? null,
-          ...(conversation ? { conversationTitle: conversation.title, conversationStartedAt: conversation.startedAt } : {}),
-          title: row.title,
-          eventDate: row.eventDate,
-          entryDate: toIsoString(row.entryDate),
-          updatedAt: toIsoString(row.updatedAt),
-        }
-      })
-    },
-
-    /** Memories from an export, already given their new ids and members: all or none, in their conversations. */
-    async restoreEntries(userId: string, entries: PortableBiographyEntry[]): Promise<void> {
-      const restored = await restoreConversations(conversations, userId, entries, (entry) => ({ at: entry.entryDate, memberId: null }))
-      await repo.insertMany(
-        entries.map((entry) => {
-          const { answer, acknowledgement } = readPair(JSON.stringify(entry.conversationPair))
-          return {
-            id: entry.id,
-            authorUserId: userId,
-            subjectMemberId: entry.subjectMemberId,
-            conversationPair: biographyPair(answer, acknowledgement),
-            conversationId: restored.conversationOf.get(entry) ?? null,
-            question: entry.question ?? restored.questionOf.get(entry) ?? null,
-            originalAnswer: entry.originalAnswer ?? null,
-            title: entry.title,
-            eventDate: entry.eventDate ?? null,
-            entryDate: entry.entryDate,
-            updatedAt: entry.updatedAt,
-          }
-        }),
-      )
-    },
+    ...createBiographyPortability({ repo, conversations }),
 
     opening: (userId: string, language: Language) => cronosChat.opening(userId, language),
     chat: (userId: string, message: BiographyChatMessage) => cronosChat.reply(userId, message),

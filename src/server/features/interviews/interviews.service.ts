@@ -1,6 +1,5 @@
 import type { z } from 'zod'
 import type { ChatOpening, Conversation } from '../../../shared/contracts/chat.ts'
-import type { PortableInterviewSession } from '../../../shared/contracts/portability.ts'
 import type { InterviewSession, interviewChatMessageSchema } from '../../../shared/contracts/interviews.ts'
 import { mayChangeItem, roleMay, type TreeActor } from '../../../shared/family-tree/roles.ts'
 import { isSelfMember } from '../../../shared/family-tree/self-member.ts'
@@ -14,10 +13,9 @@ import type { ChatEngine, ChatEvent } from '../../lib/chat/chat-engine.ts'
 import type { ConversationRepository } from '../../lib/chat/conversations.ts'
 import { nobodyListens, type AnswerListener } from '../../lib/chat/heard-answers.ts'
 import { readPair, toKeptExchange } from '../../lib/chat/kept-exchanges.ts'
-import { createPacer } from '../../lib/cooperative.ts'
-import { restoreConversations } from '../../lib/chat/restore-conversations.ts'
 import type { MemberFacts } from '../family-tree/family-tree.service.ts'
-import { createInterviewChat, interviewPair, interviewTurns, type InterviewSaved } from './interviews.chat.ts'
+import { createInterviewChat, interviewPair, type InterviewSaved } from './interviews.chat.ts'
+import { createInterviewPortability } from './interviews.portable.ts'
 import type { InterviewRepository } from './interviews.repository.ts'
 import type { InterviewSessionRow } from './interviews.tables.ts'
 
@@ -60,11 +58,6 @@ function toSession(row: InterviewSessionRow, mediaAssetIds: string[], conversati
     ...toKeptExchange(row, conversations),
     mediaAssetIds,
   }
-}
-
-const turnsOf = (pair: string) => {
-  const { answer, acknowledgement } = readPair(pair)
-  return interviewTurns(answer, acknowledgement)
 }
 
 /**
@@ -218,53 +211,7 @@ export function createInterviewService({ repo, conversations, chat, findMember, 
       return conversation
     },
 
-    /** Every answer of the owner, for their export (recordings travel with the files). */
-    async exportSessions(ownerId: string): Promise<PortableInterviewSession[]> {
-      const rows = await repo.listAll(ownerId)
-      const sittings = await conversations.byIds(
-        ownerId,
-        rows.map((row) => row.conversationId),
-      )
-      // Read with the pacer: each answer's pair is JSON to parse, and an account may hold 100,000 of them.
-      const pacer = createPacer()
-      const sessions: PortableInterviewSession[] = []
-      for (const row of rows) {
-        const conversation = row.conversationId ? sittings.get(row.conversationId) : undefined
-        sessions.push({
-          id: row.id,
-          interviewedMemberId: row.interviewedMemberId,
-          timestamp: toIsoString(row.timestamp),
-          conversationPair: turnsOf(row.conversationPair),
-          question: row.question,
-          originalAnswer: row.originalAnswer,
-          conversationId: conversation?.id ?? null,
-          ...(conversation ? { conversationTitle: conversation.title, conversationStartedAt: conversation.startedAt } : {}),
-        })
-        const waiting = pacer.step()
-        if (waiting) await waiting
-      }
-      return sessions
-    },
-
-    /** Sessions from an export, already given their new ids and members: all or none, in their conversations. */
-    async restoreSessions(ownerId: string, sessions: PortableInterviewSession[]): Promise<void> {
-      const restored = await restoreConversations(conversations, ownerId, sessions, (session) => ({ at: session.timestamp, memberId: session.interviewedMemberId }))
-      await repo.insertMany(
-        sessions.map((session) => {
-          const { answer, acknowledgement } = readPair(JSON.stringify(session.conversationPair))
-          return {
-            id: session.id,
-            ownerUserId: ownerId,
-            interviewedMemberId: session.interviewedMemberId,
-            timestamp: session.timestamp,
-            conversationPair: interviewPair(answer, acknowledgement),
-            conversationId: restored.conversationOf.get(session) ?? null,
-            question: session.question ?? restored.questionOf.get(session) ?? null,
-            originalAnswer: session.originalAnswer ?? null,
-          }
-        }),
-      )
-    },
+    ...createInterviewPortability({ repo, conversations }),
 
     /**
      * How Ana opens: a greeting naming the member, or, after earlier answers, a welcome back that
