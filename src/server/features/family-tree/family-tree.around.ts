@@ -1,4 +1,5 @@
-import type { LinkWithBirth, TreeReadQueries } from './family-tree.reads.repository.ts'
+import type { LinkWithBirth } from './family-tree.read-columns.ts'
+import type { TreeReadQueries } from './family-tree.reads.repository.ts'
 import type { TreeSnapshot } from './family-tree.repository.ts'
 import type { MemberRow } from './family-tree.tables.ts'
 

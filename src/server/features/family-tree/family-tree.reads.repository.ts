@@ -1,115 +1,15 @@
 import { sql, type Kysely } from 'kysely'
-import { camelColumns, everyColumn, withoutCaseConversion } from '../../db/named-columns.ts'
+import { camelColumns, withoutCaseConversion } from '../../db/named-columns.ts'
 import type { Database } from '../../db/schema.ts'
 import { nextTurn, readInPages, readPageRows } from '../../lib/cooperative.ts'
-import type { MemberRow, ParentLinkRow, UnionRow } from './family-tree.tables.ts'
+import { indexColumns, linkColumns, memberColumns, unionColumns, type IndexRow, type LinkWithBirth } from './family-tree.read-columns.ts'
+import type { MemberRow, UnionRow } from './family-tree.tables.ts'
 
 /**
  * Ids bound in one `IN (...)` list: far below SQLite's limit on a statement's variables (32,766)
  * and PostgreSQL's (65,535), and small enough that a long list is read in turns of the event loop.
  */
 export const idsPerQuery = 500
-
-/** What the index of names reads of each person: no notes, no bio, no relation lists. */
-export type IndexRow = Pick<
-  MemberRow,
-  | 'id'
-  | 'firstName'
-  | 'lastName'
-  | 'relationshipToOwner'
-  | 'isSelf'
-  | 'isDeceased'
-  | 'birthDate'
-  | 'deathDate'
-  | 'birthDateSort'
-  | 'deathDateSort'
-  | 'linkedUserId'
-  | 'openToViewers'
->
-
-/** A parent link with the child's birth sort key, which orders a family's children. */
-export type LinkWithBirth = ParentLinkRow & { childBirthSort: number | null }
-
-/** Every column of a member, named as `MemberRow` names them. */
-const memberColumns = camelColumns(
-  'member',
-  everyColumn<MemberRow>()([
-    'id',
-    'treeId',
-    'ownerUserId',
-    'firstName',
-    'lastName',
-    'relationshipToOwner',
-    'birthDate',
-    'deathDate',
-    'birthDateSort',
-    'deathDateSort',
-    'birthPlace',
-    'deathPlace',
-    'notes',
-    'sourceId',
-    'isDeceased',
-    'gender',
-    'bioSummary',
-    'isSelf',
-    'keyLifeEvents',
-    'linkedUserId',
-    'connectionStatus',
-    'connectionRequestedBy',
-    'addedByUserId',
-    'openToViewers',
-    'createdAt',
-    'updatedAt',
-  ]),
-)
-
-/** Every column of a union, named as `UnionRow` names them. */
-const unionColumns = camelColumns(
-  'family_union',
-  everyColumn<UnionRow>()([
-    'id',
-    'treeId',
-    'ownerUserId',
-    'firstPartnerId',
-    'secondPartnerId',
-    'marriageDate',
-    'marriageDateSort',
-    'marriagePlace',
-    'isMarried',
-    'divorceDate',
-    'divorcePlace',
-    'notes',
-    'sourceId',
-    'position',
-    'createdAt',
-    'updatedAt',
-  ]),
-)
-
-/** A link with its child's birth key, and whose tree it is (`holder`). */
-const linkColumns = [
-  ...camelColumns('member_parent', ['childId', 'parentId', 'unionId', 'kind', 'childPosition'] as const),
-  'member.birth_date_sort as childBirthSort',
-  'member_parent.owner_user_id as holder',
-] as const
-
-const indexColumns = camelColumns(
-  'member',
-  everyColumn<IndexRow>()([
-    'id',
-    'firstName',
-    'lastName',
-    'relationshipToOwner',
-    'isSelf',
-    'isDeceased',
-    'birthDate',
-    'deathDate',
-    'birthDateSort',
-    'deathDateSort',
-    'linkedUserId',
-    'openToViewers',
-  ]),
-)
 
 /** `read` over `ids` in lists of `idsPerQuery`, rows joined; duplicates in `ids` are read once. */
 async function inLists<T>(ids: Iterable<string>, read: (list: string[]) => Promise<T[]>): Promise<T[]> {
