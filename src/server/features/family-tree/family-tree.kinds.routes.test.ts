@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FamilyTree, Member } from '../../../shared/contracts/family-tree.ts'
-import { formatStoredDate, type StoredGenealogyDate } from '../../../shared/genealogy-date/index.ts'
 import { createTestApp, testDatabases, type TestApp } from '../../test/test-app.ts'
-import { familyOf } from './test/family-api.ts'
+import { familyOf, memberFormBody } from './test/family-api.ts'
 import { importThroughApi } from '../gedcom/test/gedcom-api.ts'
 
 // What the member form writes beyond names and dates: how a child belongs to each parent, and a
@@ -75,43 +74,6 @@ const families = [
   '0 TRLR',
   '',
 ].join('\n')
-
-/** A stored date as the Spanish form shows it, and so sends it back. */
-const asWritten = (stored: StoredGenealogyDate | null) => (stored ? formatStoredDate(stored, 'es') : null)
-
-/** Every field the member form sends for a member opened and saved without a change. */
-function formBody(member: Member, tree: FamilyTree) {
-  const unions = member.unionIds.map((id) => tree.unions.find((union) => union.unionId === id)!)
-  return {
-    firstName: member.firstName,
-    lastName: member.lastName,
-    isSelf: member.isSelf,
-    relationshipToOwner: member.relationshipToOwner,
-    isDeceased: member.isDeceased,
-    birthDate: asWritten(member.birthDate),
-    birthPlace: member.birthPlace,
-    deathDate: asWritten(member.deathDate),
-    deathPlace: member.deathPlace,
-    gender: member.gender,
-    bioSummary: member.bioSummary,
-    keyLifeEvents: member.keyLifeEvents,
-    notes: member.notes,
-    parentMemberIds: member.parentMemberIds,
-    parentLinks: member.parentLinks.map(({ parentId, kind }) => ({ parentId, kind })),
-    spouseMemberIds: member.spouseMemberIds,
-    unions: unions.map((union) => ({
-      unionId: union.unionId,
-      spouseId: (union.firstPartnerId === member.memberId ? union.secondPartnerId : union.firstPartnerId) ?? null,
-      marriageDate: asWritten(union.marriageDate),
-      marriagePlace: union.marriagePlace,
-      divorceDate: asWritten(union.divorceDate),
-      divorcePlace: union.divorcePlace,
-      notes: union.notes,
-    })),
-    childrenMemberIds: member.childrenMemberIds,
-    language: 'es',
-  }
-}
 
 /** The tree without what a save changes by design (times), children of unknown birth in any order. */
 const relations = (tree: FamilyTree) => ({
@@ -323,7 +285,7 @@ describe.each(testDatabases)('parent kinds, divorces and union notes through the
     expect(ana.parentLinks.map((link) => link.kind).sort()).toEqual(['adopted', 'adopted', 'birth', 'birth'])
 
     for (const member of before.members) {
-      const saved = await f.patch(member.memberId, formBody(member, await f.tree()))
+      const saved = await f.patch(member.memberId, memberFormBody(member, await f.tree()))
       expect(saved.statusCode, `${member.firstName}: ${saved.body}`).toBe(200)
     }
     expect(relations(await f.tree())).toEqual(relations(before))
