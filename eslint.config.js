@@ -69,7 +69,7 @@ export default tseslint.config(
   },
   {
     // Tests compose features as routes do; the layer rules still hold for them.
-    files: ['**/*.test.{ts,tsx}', 'src/web/features/*/test/**', 'src/server/features/*/test/**', 'src/server/test/**'],
+    files: ['**/*.test.{ts,tsx}', 'src/web/features/**/test/**', 'src/server/features/*/test/**', 'src/server/test/**'],
     rules: { 'import-x/no-restricted-paths': ['error', { zones: layerZones }] },
   },
   {

@@ -9,7 +9,7 @@ import { RevealedDreams } from '../../features/ai-lab/components/revealed-dreams
 import { TellAMemory } from '../../features/ai-lab/components/tell-a-memory.tsx'
 import { MemoryGame } from '../../features/ai-lab/memory-game/memory-game.tsx'
 import { useDreams } from '../../features/dream-diary/api/dream-queries.ts'
-import { useFamilyTree } from '../../features/family-tree/api/family-tree-queries.ts'
+import { useNearestPeople } from '../../features/family-tree/api/family-tree-queries.ts'
 import { ShareWithFamily } from '../../features/family-tree/components/share-with-family.tsx'
 import { useReaderView } from '../../features/family-tree/lib/reader-kinship.ts'
 import { memberMediaQuery } from '../../features/media/api/media-queries.ts'
@@ -43,9 +43,12 @@ function MemoryTab({ canGenerate }: { canGenerate: boolean | undefined }) {
   )
 }
 
-/** The game tab: the family tree's people, with their photos from the media feature; the player's own card is «Tú». */
+/**
+ * The game tab: the people nearest the player in the family tree (a tree of 100,000 is not read
+ * whole), with their photos from the media feature; the player's own card is «Tú».
+ */
 function GameTab() {
-  const tree = useFamilyTree()
+  const tree = useNearestPeople()
   const player = useReaderView(tree.data, useSession().data?.id)
   return <MemoryGame tree={tree} player={player} mediaQuery={memberMediaQuery} />
 }

@@ -4,8 +4,9 @@ import i18n from 'i18next'
 import { Route, Routes } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Member } from '../../../../shared/contracts/family-tree.ts'
+import { treeViewLimits } from '../../../../shared/family-tree/tree-view-limits.ts'
 import { renderWithProviders } from '../../../test/render.tsx'
-import { useFamilyTree } from '../../family-tree/api/family-tree-queries.ts'
+import { useNearestPeople } from '../../family-tree/api/family-tree-queries.ts'
 import { useReaderView } from '../../family-tree/lib/reader-kinship.ts'
 import { buildMember, treeKeptByRosa } from '../../family-tree/test/fake-family-api.ts'
 import { memberMediaQuery } from '../../media/api/media-queries.ts'
@@ -31,9 +32,9 @@ function relatives(count: number): Member[] {
   return Array.from({ length: count }, (_, index) => buildMember({ firstName: `Persona${index + 1}`, lastName: 'Díaz', relationshipToOwner: `Parentesco ${index + 1}` }))
 }
 
-/** The game as the AI-lab page composes it: the family tree's query and the media feature's files. */
+/** The game as the AI-lab page composes it: the family tree's nearest people and the media feature's files. */
 function GameOnPage({ random, playerId }: { random: () => number; playerId: string | undefined }) {
-  const tree = useFamilyTree()
+  const tree = useNearestPeople()
   return <MemoryGame tree={tree} player={useReaderView(tree.data, playerId)} mediaQuery={memberMediaQuery} random={random} />
 }
 
@@ -186,6 +187,51 @@ describe('the memory game', () => {
     await user.click(screen.getByRole('button', { name: 'Medio 6 parejas' }))
     expect(cards()).toHaveLength(12)
     expect(screen.getByText('0 de 6 parejas')).toBeInTheDocument()
+  })
+
+  /** Rosa (the keeper's own card), her four children, and `strangers` people linked to nobody. */
+  function rosaWithChildrenAnd(strangers: number): Member[] {
+    const children = ['ana', 'beto', 'ceci', 'dani'].map((id) => buildMember({ memberId: id, firstName: id, relationshipToOwner: 'Hija', parentMemberIds: ['rosa'] }))
+    const rosa = buildMember({ memberId: 'rosa', firstName: 'Rosa', isSelf: true, relationshipToOwner: 'Yo', childrenMemberIds: children.map((child) => child.memberId) })
+    return [rosa, ...children, ...relatives(strangers)]
+  }
+
+  it('plays with the relatives around the player in a tree too large to read whole, never downloading it', async () => {
+    // 1,605 people: past what a view holds, so the game keeps to the view around Rosa.
+    const api = fakeGameApi(rosaWithChildrenAnd(1600))
+    renderGame()
+
+    const medium = await screen.findByRole('button', { name: 'Medio 6 parejas' })
+    expect(medium).toHaveAccessibleDescription('Para este nivel hacen falta 6 personas en tu árbol; ahora hay 5.')
+    expect(screen.getByRole('button', { name: 'Fácil 3 parejas' })).not.toHaveAttribute('aria-disabled', 'true')
+    expect(api.readWhole()).toBe(false)
+  })
+
+  it('reads a small tree whole when the view leaves out people linked to nobody', async () => {
+    const api = fakeGameApi(rosaWithChildrenAnd(3))
+    renderGame()
+
+    expect(await screen.findByRole('button', { name: 'Difícil 8 parejas' })).not.toHaveAttribute('aria-disabled', 'true')
+    expect(api.readWhole()).toBe(true)
+  })
+
+  it('reads nothing more when the view holds the whole tree', async () => {
+    const api = fakeGameApi(rosaWithChildrenAnd(0))
+    renderGame()
+
+    expect(await screen.findByRole('button', { name: 'Medio 6 parejas' })).toHaveAccessibleDescription('Para este nivel hacen falta 6 personas en tu árbol; ahora hay 5.')
+    expect(api.readWhole()).toBe(false)
+  })
+
+  it('says when the people around the player cannot be read, and tries again on request', async () => {
+    const api = fakeGameApi(threeRelatives())
+    api.answerNext(`/api/family-tree/view?generations=${treeViewLimits.maxGenerations}`, () => errorResponse(503, 'upstream_failed'))
+    const { user } = renderGame()
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('No pudimos cargar tu árbol familiar.')
+    await user.click(screen.getByRole('button', { name: 'Reintentar' }))
+    expect(await screen.findByRole('button', { name: 'Fácil 3 parejas' })).toBeInTheDocument()
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
   })
 
   it('explains how to add relatives, with a link to the tree, when fewer than three can play', async () => {

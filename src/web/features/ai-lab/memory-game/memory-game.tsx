@@ -14,8 +14,8 @@ import { useRoundPhotos, type MemberMediaQuery } from './use-round-photos.ts'
 import './memory-game.css'
 
 interface MemoryGameProps {
-  /** The signed-in user's tree (the page passes the family tree's query). */
-  tree: Pick<UseQueryResult<FamilyTree>, 'data' | 'isError' | 'error' | 'isFetching' | 'refetch'>
+  /** The people of the signed-in user's tree to play with, and how reading them went (the page passes the family tree's nearest people). */
+  tree: Pick<UseQueryResult<FamilyTree>, 'data' | 'isError' | 'error' | 'isFetching'> & { refetch(): Promise<unknown> }
   /** Which card is the player's («Tú») and how the others stand to them (the family tree's reader view). */
   player: PlayerView
   /** How a member's files are asked for (the media feature's query); photos come from them. */

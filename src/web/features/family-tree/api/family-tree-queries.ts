@@ -1,8 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { useMemo } from 'react'
 import type { CreateMember, CreateOwnCard, FamilyTree, Member, MemberFacts, UpdateMember } from '../../../../shared/contracts/family-tree.ts'
 import type { MemberDeleted, MemberSaved, MembersByIds, SelfCard, TreeChanges } from '../../../../shared/contracts/family-tree-view.ts'
 import { ApiError, apiFetch } from '../../../lib/api-client.ts'
-import { applyTreeChanges, membersByIdsQuery, treePageKeys } from './tree-page-queries.ts'
+import { treeViewLimits } from '../../../../shared/family-tree/tree-view-limits.ts'
+import { applyTreeChanges, membersByIdsQuery, treePageKeys, useTreeView } from './tree-page-queries.ts'
 
 export const familyTreeKeys = {
   all: ['family-tree'] as const,
@@ -18,6 +20,40 @@ export function familyTreeQuery() {
 
 export function useFamilyTree() {
   return useQuery(familyTreeQuery())
+}
+
+/** What a page that plays with the family reads: the people, their unions, and how the read went. */
+export interface NearestPeople {
+  data: FamilyTree | undefined
+  isError: boolean
+  error: Error | null
+  isFetching: boolean
+  refetch(): Promise<unknown>
+}
+
+/**
+ * The people nearest the reader, for a page that plays with the family (the memory game): the
+ * view around the reader's own card (the tree page's default centre), as many generations as a
+ * view holds. A tree the view does not reach whole, but small enough to read whole, is read
+ * whole: people added without a link to anyone are no less family. A tree of 100,000 people is
+ * never downloaded for a game: its players meet the relatives around them.
+ */
+export function useNearestPeople(): NearestPeople {
+  const view = useTreeView(undefined, treeViewLimits.maxGenerations)
+  const shown = view.data
+  const readWhole = shown !== undefined && shown.members.length < shown.total && shown.total <= treeViewLimits.maxPeople
+  const whole = useQuery({ ...familyTreeQuery(), enabled: readWhole })
+  const data = useMemo<FamilyTree | undefined>(
+    () => (readWhole ? whole.data : shown && { tree: shown.tree, members: shown.members, unions: shown.unions }),
+    [readWhole, whole.data, shown],
+  )
+  return {
+    data,
+    isError: view.isError || (readWhole && whole.isError),
+    error: view.error ?? (readWhole ? whole.error : null),
+    isFetching: view.isFetching || (readWhole && whole.isFetching),
+    refetch: () => (view.isError || !readWhole ? view.refetch() : whole.refetch()),
+  }
 }
 
 /**
