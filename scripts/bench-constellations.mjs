@@ -1,20 +1,67 @@
 /* global window -- these run in the page, through page.evaluate */
 // The AI lab's Constellations with a sky of 500 stars: figures, not pass/fail. Run with
-// `node scripts/bench-constellations.mjs`. Imports a tree of 150 people born in 150 places and
+// `node --import tsx scripts/bench-constellations.mjs`. Imports a tree of 150 people born in 150 places and
 // writes 300 dreams that name them and 200 years, so that each recurs (150 people, 150 places and
 // 200 years: the 500 stars a sky shows at most); then opens the tab in Debian's Chromium and
 // reports the time to draw (from opening the tab until every star is painted, laid out and
 // settled) and the longest main-thread task meanwhile (Long Tasks API; goal: none over 50 ms).
+// Then the server alone with a tree of BENCH_CONSTELLATIONS_TREE (100,000; 0 skips it) generated
+// people and a few dreams that name some of them: the constellation's time, and the slowest
+// answer of /api/health asked every 10 ms meanwhile (goal: none over 100 ms, the server is not held).
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { chromium } from '@playwright/test'
-import { base, signUp, startServer, stopServer } from './bench-gedcom-api.mjs'
+import { base, importGedcom, signUp, startServer, stopServer } from './bench-gedcom-api.mjs'
 import { buildIfNeeded } from './build-if-needed.mjs'
+import { generateTree, generatedGedcomText } from '../src/server/lib/gedcom/test/generate-tree.ts'
 
 const people = 150
 const years = 200
 const dreams = 300
+const largeTree = Number(process.env.BENCH_CONSTELLATIONS_TREE ?? 100_000)
+
+/** A large tree's constellation, timed three times, with /api/health asked every 10 ms meanwhile. */
+async function largeTreeSky() {
+  const cookie = await signUp('estrellas-grandes')
+  const imported = performance.now()
+  await importGedcom(cookie, generatedGedcomText(generateTree(largeTree)))
+  const importSeconds = (performance.now() - imported) / 1000
+  const { people: index } = await (await fetch(`${base}/api/family-tree/index`, { headers: { cookie } })).json()
+  // Four people, each named in two dreams with a year: a few stars among 100,000 names.
+  for (let i = 0; i < 8; i++) {
+    const [, first, last] = index[Math.floor((i % 4) * (index.length / 4))]
+    const response = await fetch(`${base}/api/dreams`, {
+      method: 'POST',
+      headers: { origin: base, cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ content: `Soñé con ${first} ${last} en ${1950 + (i % 4)}.` }),
+    })
+    if (response.status !== 201) throw new Error(`a dream answered ${response.status}`)
+  }
+  let asking = true
+  const waits = []
+  const health = (async () => {
+    while (asking) {
+      const started = performance.now()
+      await (await fetch(`${base}/api/health`)).arrayBuffer()
+      waits.push(performance.now() - started)
+      await new Promise((resolve) => setTimeout(resolve, 10))
+    }
+  })()
+  const times = []
+  let stars = 0
+  for (let round = 0; round < 3; round++) {
+    const started = performance.now()
+    stars = (await (await fetch(`${base}/api/ai-lab/constellations`, { headers: { cookie } })).json()).stars.length
+    times.push(performance.now() - started)
+  }
+  asking = false
+  await health
+  const slowest = Math.max(...waits)
+  console.log(`Constellations of a tree of ${largeTree.toLocaleString('en')} people (imported in ${importSeconds.toFixed(1)} s) and 8 dreams, on the server:`)
+  console.log(`  GET /api/ai-lab/constellations: ${times.map((ms) => `${ms.toFixed(0)} ms`).join(', ')}; ${stars} stars`)
+  console.log(`  slowest /api/health meanwhile: ${slowest.toFixed(0)} ms of ${waits.length} (goal: none over 100 ms)${slowest > 100 ? '  ← over' : ''}`)
+}
 
 /** A word of letters only for `n` («ba», «ca»…): names and places in texts are words, not numbers. */
 const letters = (n) => {
@@ -121,6 +168,7 @@ try {
   } finally {
     await browser.close()
   }
+  if (largeTree > 0) await largeTreeSky()
 } finally {
   await stopServer(server)
   rmSync(dataDir, { recursive: true, force: true })

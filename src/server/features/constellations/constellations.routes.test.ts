@@ -125,6 +125,33 @@ describe.each(testDatabases)('constellations on %s', (database) => {
     expect(star(sky, 'place:ipiales')).toBeUndefined()
   })
 
+  it('does not read for a viewer what was told about a hidden living relative', async () => {
+    const first = await tellAna(t.app, rosa, teresa.memberId, 'Teresa trabajó en una escuela en 1990.')
+    const second = await tellAna(t.app, rosa, teresa.memberId, 'En 1990 se mudó cerca del mar.')
+    expect(star(await skyOf(rosa), 'year:1990')?.mentionKeys.sort()).toEqual([`interview:${first}`, `interview:${second}`].sort())
+
+    const sky = await skyOf(await joined('viewer'))
+    expect(star(sky, 'year:1990')).toBeUndefined()
+    expect(sky.mentions.map((mention) => mention.key)).not.toContain(`interview:${first}`)
+  })
+
+  it('does not tell a viewer where a hidden living relative married', async () => {
+    await add({
+      firstName: 'Julio',
+      lastName: 'Mora',
+      relationshipToOwner: 'Primo político',
+      isDeceased: true,
+      unions: [{ spouseId: teresa.memberId, marriagePlace: 'Túquerres, Nariño' }],
+    })
+    const tomas = await joined('viewer')
+    for (const user of [rosa, tomas]) {
+      await dreamt(user, 'Soñé con la plaza de Túquerres.')
+      await dreamt(user, 'Volví a Túquerres en sueños.')
+    }
+    expect(star(await skyOf(rosa), 'place:tuquerres')).toMatchObject({ label: 'Túquerres' })
+    expect(star(await skyOf(tomas), 'place:tuquerres')).toBeUndefined()
+  })
+
   it('answers 401 without a session', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/ai-lab/constellations' })
     expect(response.statusCode).toBe(401)

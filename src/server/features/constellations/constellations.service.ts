@@ -2,13 +2,21 @@ import type { AiLabMemory } from '../../../shared/contracts/ai-lab.ts'
 import type { BiographyEntry } from '../../../shared/contracts/biography.ts'
 import type { Constellation } from '../../../shared/contracts/constellations.ts'
 import type { Dream } from '../../../shared/contracts/dream-diary.ts'
-import type { FamilyTree } from '../../../shared/contracts/family-tree.ts'
-import type { InterviewSession } from '../../../shared/contracts/interviews.ts'
 import { storedDateText } from '../../../shared/genealogy-date/stored.ts'
 import type { TreeActor } from '../../../shared/family-tree/roles.ts'
 import { excerptOf } from '../../../shared/text/excerpt.ts'
 import { foundItemId } from '../../../shared/search/found-item.ts'
+import type { MentionableTree } from '../family-tree/family-tree.mentionables.ts'
 import { buildConstellation, defaultLimits, type ToldItem } from './constellations.stars.ts'
+
+/** An answer told about someone of the tree, as a constellation reads it. */
+export interface ToldAnswer {
+  id: string
+  memberId: string
+  question: string | null
+  answer: string
+  timestamp: string
+}
 
 /**
  * What a constellation reads of the other features, each through its own service and its rules of
@@ -17,12 +25,13 @@ import { buildConstellation, defaultLimits, type ToldItem } from './constellatio
 export interface ConstellationSources {
   /** The tree the person's pages show, with their role there. */
   reader(userId: string): Promise<TreeActor>
-  /** The tree as the reader may see it: a viewer meets a hidden living person by name only, without places, dates or interviews. */
-  tree(reader: TreeActor): Promise<FamilyTree>
+  /** The tree's names and places as the reader may see them: a viewer meets a hidden living person by name only, without places or interviews. */
+  tree(reader: TreeActor): Promise<MentionableTree>
   ownMemories(userId: string): Promise<BiographyEntry[]>
   dreams(userId: string): Promise<Dream[]>
   stories(userId: string): Promise<AiLabMemory[]>
-  interviews(holderId: string, memberId: string): Promise<InterviewSession[]>
+  /** Every answer told about the tree's people. */
+  interviews(holderId: string): Promise<ToldAnswer[]>
 }
 
 const day = (timestamp: string) => timestamp.slice(0, 10)
@@ -71,18 +80,18 @@ function storyItem(story: AiLabMemory): ToldItem {
   }
 }
 
-function interviewItem(session: InterviewSession): ToldItem {
+function interviewItem(told: ToldAnswer): ToldItem {
   return {
     mention: {
-      key: `interview:${session.id}`,
+      key: `interview:${told.id}`,
       kind: 'interview',
-      title: excerptOf(session.answer),
-      date: day(session.timestamp),
-      path: `/story/${encodeURIComponent(session.interviewedMemberId)}`,
+      title: excerptOf(told.answer),
+      date: day(told.timestamp),
+      path: `/story/${encodeURIComponent(told.memberId)}`,
     },
-    text: joined(session.question, session.answer),
+    text: joined(told.question, told.answer),
     dates: [],
-    subjectMemberId: session.interviewedMemberId,
+    subjectMemberId: told.memberId,
   }
 }
 
@@ -94,13 +103,19 @@ export function createConstellationService({ sources, now = () => new Date() }: 
   return {
     async constellation(userId: string): Promise<Constellation> {
       const reader = await sources.reader(userId)
-      const [tree, memories, dreams, stories] = await Promise.all([sources.tree(reader), sources.ownMemories(userId), sources.dreams(userId), sources.stories(userId)])
+      const [memories, dreams, stories, answers] = await Promise.all([
+        sources.ownMemories(userId),
+        sources.dreams(userId),
+        sources.stories(userId),
+        sources.interviews(reader.holderId),
+      ])
       const told: ToldItem[] = [...memories.map(memoryItem), ...dreams.map(dreamItem), ...stories.map(storyItem)]
-      // A closed member's interviews are already gone from the tree a viewer reads (no segments).
-      for (const member of tree.members) {
-        if (member.interviewSegments.length === 0) continue
-        for (const session of await sources.interviews(reader.holderId, member.memberId)) told.push(interviewItem(session))
-      }
+      // Nothing told, no stars: the tree's names (100,000 of them, after an import) are not read for nothing.
+      if (told.length === 0 && answers.length === 0) return { stars: [], links: [], mentions: [], toldCount: 0 }
+      const tree = await sources.tree(reader)
+      // What was told about a person a viewer meets by name only is not read for them.
+      const open = new Set(tree.members.filter((member) => !member.isClosed).map((member) => member.memberId))
+      for (const answer of answers) if (open.has(answer.memberId)) told.push(interviewItem(answer))
       return buildConstellation(tree, told, { ...defaultLimits, thisYear: now().getUTCFullYear() })
     },
   }

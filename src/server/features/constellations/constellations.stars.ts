@@ -1,9 +1,10 @@
 import type { Constellation, Mention, Star, StarKind, StarLink } from '../../../shared/contracts/constellations.ts'
-import type { FamilyTree } from '../../../shared/contracts/family-tree.ts'
+import type { Member, Union } from '../../../shared/contracts/family-tree.ts'
 import { firstNameCounts, nameTerms } from '../../../shared/family-tree/mentions.ts'
 import { isUnknownNamePart } from '../../../shared/family-tree/unknown-name.ts'
-import { foldWords } from '../../../shared/text/fold.ts'
-import { createTermFinder, type Term } from '../../../shared/text/term-finder.ts'
+import { foldText, foldWords } from '../../../shared/text/fold.ts'
+import { createTermFinder, wordsOf, type Term } from '../../../shared/text/term-finder.ts'
+import { createPacer, type Pacer } from '../../lib/cooperative.ts'
 
 /** Something told, with the words read for stars. */
 export interface ToldItem {
@@ -45,26 +46,51 @@ export function spokenPlace(place: string): string | null {
   return first.replace(/[^\p{L}]/gu, '').length >= 3 && !isUnknownNamePart(first) ? first : null
 }
 
-/** The words of the tree that make stars: its people's names and the places of their lives. */
-function treeTerms(tree: FamilyTree): { terms: Term<string>[]; labels: Map<string, string> } {
+/** What of the tree makes stars: its people's names, the places of their lives and of their marriages (a whole tree will do). */
+export interface StarTree {
+  members: readonly Pick<Member, 'memberId' | 'firstName' | 'lastName' | 'birthPlace' | 'deathPlace'>[]
+  unions: readonly Pick<Union, 'marriagePlace'>[]
+}
+
+/** The first word of a folded term, as `wordsOf` reads words. */
+const firstWordOf = (folded: string) => /[\p{L}\p{N}]+/u.exec(folded)?.[0] ?? ''
+
+/** People counted a slice at a time: a tree of 100,000 people is not counted in one task. */
+const countSlice = 2000
+
+/**
+ * The words of the tree that make stars: its people's names and the places of their lives, those
+ * whose first word something told says (`spoken`) alone: the others could not be found, and a
+ * tree of 100,000 people would index 200,000 terms for a few memories. Every person keeps a
+ * label (an interview's subject is a star even where its words do not name them). In slices.
+ */
+async function treeTerms(tree: StarTree, spoken: ReadonlySet<string>, pacer: Pacer): Promise<{ terms: Term<string>[]; labels: Map<string, string> }> {
   const labels = new Map<string, string>()
   const terms: Term<string>[] = []
-  const counts = firstNameCounts(tree.members)
+  const counts = new Map<string, number>()
+  for (let start = 0; start < tree.members.length; start += countSlice) {
+    for (const [name, count] of firstNameCounts(tree.members.slice(start, start + countSlice))) counts.set(name, (counts.get(name) ?? 0) + count)
+    await pacer.pause()
+  }
   for (const member of tree.members) {
+    const waiting = pacer.step()
+    if (waiting) await waiting
     if (isUnknownNamePart(member.firstName)) continue
     const id = `person:${member.memberId}`
     labels.set(id, `${member.firstName} ${member.lastName}`.trim())
     // Names are written with capitals: «Rosa» is a person, «rosa» a colour.
-    for (const text of nameTerms(member, counts)) terms.push({ key: id, text, needsCapital: true })
+    for (const text of nameTerms(member, counts)) if (spoken.has(firstWordOf(text))) terms.push({ key: id, text, needsCapital: true })
   }
   const places = [...tree.members.flatMap((member) => [member.birthPlace, member.deathPlace]), ...tree.unions.map((union) => union.marriagePlace)]
   for (const place of places) {
-    const spoken = spokenPlace(place)
-    if (!spoken) continue
-    const id = `place:${foldWords(spoken)}`
-    if (labels.has(id)) continue
-    labels.set(id, spoken)
-    terms.push({ key: id, text: spoken, needsCapital: true })
+    const waiting = pacer.step()
+    if (waiting) await waiting
+    const said = spokenPlace(place)
+    if (!said) continue
+    const id = `place:${foldWords(said)}`
+    if (labels.has(id) || !spoken.has(firstWordOf(foldText(said)))) continue
+    labels.set(id, said)
+    terms.push({ key: id, text: said, needsCapital: true })
   }
   return { terms, labels }
 }
@@ -75,8 +101,9 @@ const kindOf = (id: string) => id.slice(0, id.indexOf(':')) as StarKind
  * The constellation of what was told: a star for each person, place or year that recurs, sized by
  * the things told it appears in, and a line between two stars for each thing that holds both.
  */
-export function buildConstellation(tree: FamilyTree, told: readonly ToldItem[], limits: ConstellationLimits): Constellation {
-  const { terms, labels } = treeTerms(tree)
+export async function buildConstellation(tree: StarTree, told: readonly ToldItem[], limits: ConstellationLimits): Promise<Constellation> {
+  const spoken = new Set(told.flatMap((item) => wordsOf(item.text).map((word) => word.folded)))
+  const { terms, labels } = await treeTerms(tree, spoken, createPacer())
   const find = createTermFinder(terms)
   const knownPeople = new Set(tree.members.map((member) => member.memberId))
   const starsOf = new Map<string, string[]>()

@@ -104,3 +104,16 @@ export const indexColumns = camelColumns(
     'openToViewers',
   ]),
 )
+
+/** What a read of everyone's names and places reads of each person, with what tells whether a viewer may see their places. */
+export type MentionRow = Pick<MemberRow, 'id' | 'firstName' | 'lastName' | 'birthPlace' | 'deathPlace' | 'isDeceased' | 'birthDate' | 'deathDate' | 'openToViewers'>
+
+export const mentionColumns = camelColumns(
+  'member',
+  everyColumn<MentionRow>()(['id', 'firstName', 'lastName', 'birthPlace', 'deathPlace', 'isDeceased', 'birthDate', 'deathDate', 'openToViewers']),
+)
+
+/** A union's place of marriage, with its partners. */
+export type MarriagePlaceRow = Pick<UnionRow, 'id' | 'firstPartnerId' | 'secondPartnerId' | 'marriagePlace'>
+
+export const marriagePlaceColumns = camelColumns('family_union', everyColumn<MarriagePlaceRow>()(['id', 'firstPartnerId', 'secondPartnerId', 'marriagePlace']))

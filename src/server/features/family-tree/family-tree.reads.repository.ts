@@ -2,7 +2,18 @@ import { sql, type Kysely } from 'kysely'
 import { camelColumns, withoutCaseConversion } from '../../db/named-columns.ts'
 import type { Database } from '../../db/schema.ts'
 import { nextTurn, readInPages, readPageRows } from '../../lib/cooperative.ts'
-import { indexColumns, linkColumns, memberColumns, unionColumns, type IndexRow, type LinkWithBirth } from './family-tree.read-columns.ts'
+import {
+  indexColumns,
+  linkColumns,
+  marriagePlaceColumns,
+  memberColumns,
+  mentionColumns,
+  unionColumns,
+  type IndexRow,
+  type LinkWithBirth,
+  type MarriagePlaceRow,
+  type MentionRow,
+} from './family-tree.read-columns.ts'
 import type { MemberRow, UnionRow } from './family-tree.tables.ts'
 
 /**
@@ -150,6 +161,35 @@ export function createTreeReadQueries(db: Kysely<Database>) {
           .selectFrom('member')
           .select(indexColumns)
           .where('owner_user_id', '=', ownerUserId)
+          .$if(after !== undefined, (q) => q.where('id', '>', after!.id))
+          .orderBy('id')
+          .limit(readPageRows)
+          .execute(),
+      )
+    },
+
+    /** Everyone's names and places, in pages: what finds the tree's people and places in what was told. */
+    async mentionRows(ownerUserId: string): Promise<MentionRow[]> {
+      return readInPages<MentionRow>((after) =>
+        raw
+          .selectFrom('member')
+          .select(mentionColumns)
+          .where('owner_user_id', '=', ownerUserId)
+          .$if(after !== undefined, (q) => q.where('id', '>', after!.id))
+          .orderBy('id')
+          .limit(readPageRows)
+          .execute(),
+      )
+    },
+
+    /** The unions that name a place of marriage, in pages. */
+    async marriagePlaces(ownerUserId: string): Promise<MarriagePlaceRow[]> {
+      return readInPages<MarriagePlaceRow>((after) =>
+        raw
+          .selectFrom('family_union')
+          .select(marriagePlaceColumns)
+          .where('owner_user_id', '=', ownerUserId)
+          .where('marriage_place', '!=', '')
           .$if(after !== undefined, (q) => q.where('id', '>', after!.id))
           .orderBy('id')
           .limit(readPageRows)

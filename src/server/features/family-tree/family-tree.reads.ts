@@ -3,14 +3,14 @@ import type { Member, Union } from '../../../shared/contracts/family-tree.ts'
 import type { SelfCard, TreeChanges, TreeHeader, TreeIndexEntry, TreeView } from '../../../shared/contracts/family-tree-view.ts'
 import { indexFlags, treeViewLimits } from '../../../shared/family-tree/tree-view-limits.ts'
 import { todayCalendarDate } from '../../../shared/calendar-date.ts'
-import { createViewerRedaction, livingOn } from '../../../shared/family-tree/living.ts'
+import { createViewerRedaction } from '../../../shared/family-tree/living.ts'
 import { toIsoString } from '../../db/timestamps.ts'
 import { notFound } from '../../lib/app-error.ts'
 import { collationRanks, createPacer, pacedSortByKeys } from '../../lib/cooperative.ts'
 import { indexLinks, toMember, toUnion, type MemberRelatedIds } from './family-tree.mapping.ts'
-import type { IndexRow } from './family-tree.read-columns.ts'
 import type { TreeReadQueries } from './family-tree.reads.repository.ts'
 import { snapshotAround } from './family-tree.around.ts'
+import { closedTo, mentionablesOf } from './family-tree.mentionables.ts'
 import type { SaveReach } from './family-tree.reach.ts'
 import type { FamilyTreeRow } from './family-tree.tables.ts'
 
@@ -90,9 +90,7 @@ export function createTreeReads({ reads, relatedIds, findSelfMemberId }: Deps) {
     }
     const rankOf = await collationRanks(names, byName, pacer)
     const sorted = await pacedSortByKeys(rows, (row) => [rankOf.get(row.lastName)!, rankOf.get(row.firstName)!], pacer)
-    const isLiving = livingOn(todayCalendarDate())
-    const closed = (row: IndexRow) =>
-      !reader.seesLiving && !row.openToViewers && isLiving({ isDeceased: Boolean(row.isDeceased), birthDate: row.birthDate, deathDate: row.deathDate })
+    const closed = closedTo(reader)
     const people: TreeIndexEntry[] = []
     for (const row of sorted) {
       const flags = (row.isSelf ? indexFlags.self : 0) | (row.isDeceased ? indexFlags.isDeceased : 0) | (row.linkedUserId ? indexFlags.linked : 0)
@@ -156,6 +154,9 @@ export function createTreeReads({ reads, relatedIds, findSelfMemberId }: Deps) {
       const member = selfId === undefined ? undefined : (await wholeMembers(ownerId, [selfId], reader)).members[0]
       return { tree, member: member ?? null }
     },
+
+    /** Everyone's names and places as `reader` may see them (what finds them in what was told), without reading the tree whole. */
+    mentionables: (ownerId: string, reader: TreeReader) => mentionablesOf(reads, ownerId, reader),
 
     /** The tree's version: the database replaces it with every write to the tree's row or its people (migration 0026). */
     version: (ownerId: string) => reads.treeVersion(ownerId),

@@ -13,6 +13,7 @@ import type { ChatEngine, ChatEvent } from '../../lib/chat/chat-engine.ts'
 import type { ConversationRepository } from '../../lib/chat/conversations.ts'
 import { nobodyListens, type AnswerListener } from '../../lib/chat/heard-answers.ts'
 import { readPair, toKeptExchange } from '../../lib/chat/kept-exchanges.ts'
+import { createPacer } from '../../lib/cooperative.ts'
 import type { MemberFacts } from '../family-tree/family-tree.service.ts'
 import { createInterviewChat, interviewPair, type InterviewSaved } from './interviews.chat.ts'
 import { createInterviewPortability } from './interviews.portable.ts'
@@ -143,6 +144,25 @@ export function createInterviewService({ repo, conversations, chat, findMember, 
         question: row.question,
         answer: readPair(row.conversationPair).answer,
       }))
+    },
+
+    /** Every answer about the tree's people, oldest first: what is read across all of them (the constellations). */
+    async allAnswers(ownerId: string): Promise<{ id: string; memberId: string; question: string | null; answer: string; timestamp: string }[]> {
+      // Read with the pacer: each answer's pair is JSON to parse, and a tree may hold 100,000 of them.
+      const pacer = createPacer()
+      const answers = []
+      for (const row of await repo.listAll(ownerId)) {
+        answers.push({
+          id: row.id,
+          memberId: row.interviewedMemberId,
+          question: row.question,
+          answer: readPair(row.conversationPair).answer,
+          timestamp: toIsoString(row.timestamp),
+        })
+        const waiting = pacer.step()
+        if (waiting) await waiting
+      }
+      return answers
     },
 
     /** The member's answers, oldest first. */
