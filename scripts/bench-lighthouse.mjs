@@ -4,7 +4,7 @@
 // median of BENCH_LIGHTHOUSE_RUNS runs (3) per page, and the landing's initial JavaScript; exits 1
 // when a goal is missed. Chromium from CHROME_PATH (/usr/bin/chromium); the server on BENCH_PORT
 // (3193), with a fresh database.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
@@ -135,7 +135,7 @@ try {
       `${pathname.padEnd(14)} ${String(result.performance).padStart(5)} ${String(result.accessibility).padStart(5)} ${`${(result.fcp / 1000).toFixed(2)} s`.padStart(8)} ${`${(result.lcp / 1000).toFixed(2)} s`.padStart(8)} ${`${Math.round(result.tbt)} ms`.padStart(8)} ${result.cls.toFixed(3).padStart(7)} ${`${(result.scripts / 1024).toFixed(1)} KiB`.padStart(11)}${missed.length ? `   MISSED: ${missed.join(', ')}` : ''}`,
     )
     if (process.env.BENCH_LIGHTHOUSE_REPORTS) {
-      const { writeFileSync } = await import('node:fs')
+      mkdirSync(process.env.BENCH_LIGHTHOUSE_REPORTS, { recursive: true })
       writeFileSync(path.join(process.env.BENCH_LIGHTHOUSE_REPORTS, `${pathname.replace(/\W/g, '') || 'landing'}.json`), JSON.stringify(result.lhr))
     }
   }
