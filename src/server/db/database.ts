@@ -23,8 +23,18 @@ export interface DatabaseHandle {
    * export's pages and everyone else's reads), and answer late while the server is well.
    */
   ping(): Promise<void>
+  /**
+   * Brings the query planner's statistics up to date where the tables changed much (after an
+   * import of 100,000 people). SQLite's planner without them picks an owner's index over a
+   * person's own: a relative's children read 14 ms instead of 0.01 ms. PostgreSQL's autovacuum
+   * keeps its statistics itself: nothing to do there.
+   */
+  refreshStatistics(): void
   destroy(): Promise<void>
 }
+
+/** How often a long-running process looks again whether its SQLite statistics are out of date. */
+const statisticsEveryMs = 60 * 60 * 1000
 
 /**
  * Opens SQLite (WAL, foreign keys, synchronous=FULL: a committed memory survives a power cut) or
@@ -43,6 +53,11 @@ export async function openDatabase(config: Config['database']): Promise<Database
     database.pragma('foreign_keys = ON')
     database.pragma('synchronous = FULL')
     database.pragma('busy_timeout = 5000')
+    // Statistics read from a sample of each index (a few hundred rows): bounded work, even on a
+    // file of gigabytes, and the planner's choices of index are right. Gathered now where they are
+    // missing or out of date (SQLite's advice for long-lived connections), then again each hour.
+    database.pragma('analysis_limit = 400')
+    database.pragma('optimize = 0x10002')
     raw = new Kysely({ dialect: new SqliteDialect({ database: withStatementCache(database) }) })
   } else {
     if (config.schema) await ensureSchema(config.url, config.schema)
@@ -67,8 +82,11 @@ export async function openDatabase(config: Config['database']): Promise<Database
     const ping = async () => {
       await sql`select 1`.execute(db)
     }
-    return { db, raw, dialect: 'postgres', schema: config.schema ?? 'public', ping, destroy }
+    return { db, raw, dialect: 'postgres', schema: config.schema ?? 'public', ping, refreshStatistics: () => undefined, destroy }
   }
+  const refreshStatistics = () => void sqlite!.pragma('optimize')
+  const refresher = setInterval(refreshStatistics, statisticsEveryMs)
+  refresher.unref()
   return {
     db: raw.withPlugin(new CamelCasePlugin()) as Kysely<Database>,
     raw,
@@ -76,7 +94,11 @@ export async function openDatabase(config: Config['database']): Promise<Database
     ping: async () => {
       sqlite!.prepare('select 1').get()
     },
-    destroy: () => raw.destroy(),
+    refreshStatistics,
+    destroy: () => {
+      clearInterval(refresher)
+      return raw.destroy()
+    },
   }
 }
 

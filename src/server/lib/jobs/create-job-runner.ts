@@ -44,6 +44,8 @@ export function createJobRunnerFor(database: DatabaseHandle, storage: ObjectStor
     workDir: settings.workDir,
     recoverAtStart: !isPostgres,
     log: settings.log,
+    // An import or a restore changes tables by thousands of rows: the planner's statistics follow.
+    afterEach: () => database.refreshStatistics(),
     ...(settings.pollMs === undefined ? {} : { pollMs: settings.pollMs }),
     ...(settings.staleAfterMs === undefined ? {} : { staleAfterMs: settings.staleAfterMs }),
     ...(settings.expiryGraceMs === undefined ? {} : { expiryGraceMs: settings.expiryGraceMs }),

@@ -64,6 +64,8 @@ export interface JobRunnerOptions {
   /** The in-process queue cannot rely on another instance: at start it takes up the jobs left unfinished. */
   recoverAtStart: boolean
   log: Logger
+  /** Called after each job ends: a job may have written a tree of 100,000 people. */
+  afterEach?: () => void
 }
 
 const inputPrefix = 'jobInputs/'
@@ -84,7 +86,7 @@ class JobStop extends Error {
  * kind per person (counted in the database, so across instances), and the queue's concurrency per
  * instance. Every run has a wall-clock timeout and can be cancelled from any instance.
  */
-export function createJobRunner({ repo, queue, storage, workDir, pollMs = 1_000, staleAfterMs = 60_000, expiryGraceMs = 60_000, recoverAtStart, log }: JobRunnerOptions) {
+export function createJobRunner({ repo, queue, storage, workDir, pollMs = 1_000, staleAfterMs = 60_000, expiryGraceMs = 60_000, recoverAtStart, log, afterEach }: JobRunnerOptions) {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each kind's input is its own
   const kinds = new Map<string, JobKind<any>>()
   const running = new Map<string, AbortController>()
@@ -116,6 +118,11 @@ export function createJobRunner({ repo, queue, storage, workDir, pollMs = 1_000,
         .catch((error: unknown) => log.error({ err: error, jobId: row.id }, 'a job kind could not record its ending'))
     }
     endedHere.get(row.id)?.()
+    try {
+      afterEach?.()
+    } catch (error) {
+      log.warn({ err: error, jobId: row.id }, 'the work after a job failed')
+    }
   }
 
   async function deliver(jobId: string): Promise<void> {
