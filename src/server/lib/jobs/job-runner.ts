@@ -86,7 +86,18 @@ class JobStop extends Error {
  * kind per person (counted in the database, so across instances), and the queue's concurrency per
  * instance. Every run has a wall-clock timeout and can be cancelled from any instance.
  */
-export function createJobRunner({ repo, queue, storage, workDir, pollMs = 1_000, staleAfterMs = 60_000, expiryGraceMs = 60_000, recoverAtStart, log, afterEach }: JobRunnerOptions) {
+export function createJobRunner({
+  repo,
+  queue,
+  storage,
+  workDir,
+  pollMs = 1_000,
+  staleAfterMs = 60_000,
+  expiryGraceMs = 60_000,
+  recoverAtStart,
+  log,
+  afterEach,
+}: JobRunnerOptions) {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each kind's input is its own
   const kinds = new Map<string, JobKind<any>>()
   const running = new Map<string, AbortController>()
