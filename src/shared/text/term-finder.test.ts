@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createTermFinder } from './term-finder.ts'
+import { createTermFinder, firstWordOf, wordsOf } from './term-finder.ts'
 
 describe('createTermFinder', () => {
   const find = createTermFinder([
@@ -22,5 +22,13 @@ describe('createTermFinder', () => {
 
   it('matches whole words only', () => {
     expect(find('Los Pastores de Peñalolén.')).toEqual(new Set())
+  })
+})
+
+describe('firstWordOf', () => {
+  it('is the first of the words a term is read as, folded, past any leading punctuation', () => {
+    for (const text of ['«Ipiales», Nariño', 'Ñuñoa', '  San José de Pasto', '1962 en Quito']) expect(firstWordOf(text)).toBe(wordsOf(text)[0]?.folded)
+    expect(firstWordOf('«Ipiales», Nariño')).toBe('ipiales')
+    expect(firstWordOf('— ?')).toBe('')
   })
 })

@@ -18,6 +18,12 @@ export function wordsOf(text: string): Word[] {
   return words
 }
 
+/** The first word of a text, folded, as `wordsOf` reads it: the word a term is indexed by. */
+export function firstWordOf(text: string): string {
+  const [first] = text.match(wordPattern) ?? []
+  return first === undefined ? '' : foldText(first)
+}
+
 export interface Term<Key> {
   key: Key
   /** As written («Pasto», «Aurora Ordóñez»): compared word by word, case and accents aside. */

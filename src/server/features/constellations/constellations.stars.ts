@@ -2,8 +2,8 @@ import type { Constellation, Mention, Star, StarKind, StarLink } from '../../../
 import type { Member, Union } from '../../../shared/contracts/family-tree.ts'
 import { firstNameCounts, nameTerms } from '../../../shared/family-tree/mentions.ts'
 import { isUnknownNamePart } from '../../../shared/family-tree/unknown-name.ts'
-import { foldText, foldWords } from '../../../shared/text/fold.ts'
-import { createTermFinder, wordsOf, type Term } from '../../../shared/text/term-finder.ts'
+import { foldWords } from '../../../shared/text/fold.ts'
+import { createTermFinder, firstWordOf, wordsOf, type Term } from '../../../shared/text/term-finder.ts'
 import { createPacer, type Pacer } from '../../lib/cooperative.ts'
 
 /** Something told, with the words read for stars. */
@@ -52,9 +52,6 @@ export interface StarTree {
   unions: readonly Pick<Union, 'marriagePlace'>[]
 }
 
-/** The first word of a folded term, as `wordsOf` reads words. */
-const firstWordOf = (folded: string) => /[\p{L}\p{N}]+/u.exec(folded)?.[0] ?? ''
-
 /** People counted a slice at a time: a tree of 100,000 people is not counted in one task. */
 const countSlice = 2000
 
@@ -88,7 +85,7 @@ async function treeTerms(tree: StarTree, spoken: ReadonlySet<string>, pacer: Pac
     const said = spokenPlace(place)
     if (!said) continue
     const id = `place:${foldWords(said)}`
-    if (labels.has(id) || !spoken.has(firstWordOf(foldText(said)))) continue
+    if (labels.has(id) || !spoken.has(firstWordOf(said))) continue
     labels.set(id, said)
     terms.push({ key: id, text: said, needsCapital: true })
   }
